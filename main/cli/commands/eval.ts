@@ -1,0 +1,39 @@
+import type { Engine } from '../../engine/index.js';
+import { readEvalFile } from '../../eval/dataset.js';
+import { runEval, runsWriter, type EvalResult } from '../../eval/runEval.js';
+import { LexError } from '../../util/errors.js';
+import { intOption, parseCommand } from '../args.js';
+import type { Output } from '../output.js';
+import { FILTER_OPTIONS, filtersFrom } from './searchOptions.js';
+
+const USAGE = 'lexdesk eval FILE.jsonl [FILE…] [--k 10] [--runs OUT.jsonl] [--mode lexical] [--json]';
+
+export function evalCommand(args: string[], open: (db?: string) => Engine, out: Output): number {
+  const { values, positionals } = parseCommand(args, { ...FILTER_OPTIONS, k: { type: 'string' }, runs: { type: 'string' }, mode: { type: 'string' } }, USAGE);
+  if (!positionals.length) throw new LexError('usage', `Give at least one eval file.\nUsage: ${USAGE}`);
+  const mode = (values.mode as string | undefined) ?? 'lexical';
+  if (mode !== 'lexical') throw new LexError('usage', `--mode ${mode} is not available yet; use lexical.`);
+  const k = intOption(values.k, 'k', 10);
+  const filters = filtersFrom(values);
+  const engine = open(values.db as string | undefined);
+  const runs = values.runs ? runsWriter(values.runs as string) : null;
+  try {
+    if (engine.counts().articles === 0) throw new LexError('library-empty', `The library ${engine.dbPath} is empty: import a corpus first (lexdesk import PATH).`);
+    const results: EvalResult[] = positionals.map((file) =>
+      runEval(engine.db, file, readEvalFile(file), (q, limit) => engine.rank(q, { limit, filters }), {
+        k, mode, onQuery: runs ? (run) => runs.write({ ...run, file } as never) : undefined,
+      }),
+    );
+    if (out.json) out.printJson(results.length === 1 ? results[0] : results);
+    else for (const r of results) out.print(formatResult(r));
+    return 0;
+  } finally {
+    runs?.close();
+    engine.close();
+  }
+}
+
+function formatResult(r: EvalResult): string {
+  const f = (x: number) => x.toFixed(3);
+  return `${r.file} (${r.queries} queries, mode ${r.mode}): Recall@${r.k} ${f(r.recall)}  MRR@${r.k} ${f(r.mrr)}  nDCG@${r.k} ${f(r.ndcg)}  Hit@${r.k} ${f(r.hit)}  unresolved labels ${r.unresolved}  latency p50 ${r.latencyMs.p50.toFixed(1)} ms p95 ${r.latencyMs.p95.toFixed(1)} ms`;
+}

@@ -1,0 +1,54 @@
+import path from 'node:path';
+import { createEngine, type Engine } from '../engine/index.js';
+import { defaultDbPath } from '../util/paths.js';
+import { LexError } from '../util/errors.js';
+import { evalCommand } from './commands/eval.js';
+import { importCommand } from './commands/import.js';
+import { infoCommand } from './commands/info.js';
+import { searchCommand } from './commands/search.js';
+import { showCommand } from './commands/show.js';
+import { createOutput } from './output.js';
+
+const HELP = `lexdesk — offline Chinese statute library
+
+Commands:
+  import PATH            import a LawRefBook folder or a JSONL file (--packs all|北京,上海)
+  import --download [URL] download the LawRefBook collection and import it
+  search "QUERY"         ranked articles (--k, --law, --level, --all-versions, --as-of, --province)
+  show "CITATION"        one article: 民法典第1165条, 刑法264, 劳动合同法 38 (--as-of, --version)
+  eval FILE.jsonl…       Recall/MRR/nDCG/Hit@k over labelled queries (--k, --runs OUT.jsonl)
+  info                   what the library holds
+
+Every command takes --db FILE (default: $LEXDESK_DB or ${defaultDbPath()}) and --json.`;
+
+type Command = (args: string[], open: (db?: string) => Engine, out: ReturnType<typeof createOutput>) => Promise<number> | number;
+
+const COMMANDS: Record<string, Command> = {
+  import: importCommand,
+  search: searchCommand,
+  show: showCommand,
+  eval: evalCommand,
+  info: infoCommand,
+};
+
+/** Runs the CLI; returns the exit code. Errors print as one readable line, never a stack. */
+export async function main(argv: string[]): Promise<number> {
+  const [name, ...rest] = argv;
+  const out = createOutput(rest.includes('--json'));
+  if (!name || name === 'help' || name === '--help' || name === '-h') {
+    out.print(HELP);
+    return name ? 0 : 2;
+  }
+  const command = COMMANDS[name];
+  if (!command) return out.error(new LexError('usage', `Unknown command "${name}". Run lexdesk help.`));
+  if (rest.includes('--help') || rest.includes('-h')) {
+    out.print(HELP);
+    return 0;
+  }
+  const open = (db?: string) => createEngine({ dbPath: path.resolve(db ?? defaultDbPath()) });
+  try {
+    return await command(rest, open, out);
+  } catch (err) {
+    return out.error(err);
+  }
+}

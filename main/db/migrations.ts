@@ -1,0 +1,87 @@
+/**
+ * Numbered schema migrations. Each runs once, in order, inside a transaction;
+ * `PRAGMA user_version` records the last one applied.
+ */
+export interface Migration {
+  version: number;
+  name: string;
+  sql: string;
+}
+
+export const MIGRATIONS: Migration[] = [
+  {
+    version: 1,
+    name: 'statute library',
+    sql: `
+      CREATE TABLE meta (
+        key   TEXT PRIMARY KEY,
+        value TEXT NOT NULL
+      );
+
+      -- One law title (all of its versions share it).
+      CREATE TABLE laws (
+        id          INTEGER PRIMARY KEY,
+        title       TEXT NOT NULL,
+        short_name  TEXT NOT NULL,
+        level       TEXT NOT NULL,
+        province    TEXT NOT NULL DEFAULT '',
+        UNIQUE (title, province)
+      );
+
+      -- One source document: a LawRefBook Markdown file or one law of a JSONL collection.
+      -- Several documents may form one version (the parts of 民法典 share a publish date).
+      CREATE TABLE documents (
+        id             INTEGER PRIMARY KEY,
+        law_id         INTEGER NOT NULL REFERENCES laws(id),
+        source         TEXT NOT NULL,
+        path           TEXT NOT NULL,
+        subtitle       TEXT,
+        level          TEXT NOT NULL,
+        category       TEXT NOT NULL DEFAULT '',
+        province       TEXT NOT NULL DEFAULT '',
+        publish_date   TEXT,
+        effective_date TEXT,
+        expired_flag   INTEGER NOT NULL DEFAULT 0,
+        status         TEXT NOT NULL DEFAULT 'current',
+        history        TEXT NOT NULL DEFAULT '[]',
+        preamble       TEXT NOT NULL DEFAULT '',
+        content_hash   TEXT NOT NULL,
+        article_count  INTEGER NOT NULL DEFAULT 0,
+        UNIQUE (source, path)
+      );
+      CREATE INDEX documents_law ON documents(law_id);
+
+      CREATE TABLE articles (
+        id          INTEGER PRIMARY KEY,
+        document_id INTEGER NOT NULL REFERENCES documents(id) ON DELETE CASCADE,
+        ordinal     INTEGER NOT NULL,
+        kind        TEXT NOT NULL,
+        label       TEXT NOT NULL,
+        number      INTEGER NOT NULL,
+        sub_number  INTEGER NOT NULL DEFAULT 0,
+        path        TEXT NOT NULL DEFAULT '[]',
+        paragraphs  TEXT NOT NULL,
+        text        TEXT NOT NULL,
+        hash        TEXT NOT NULL,
+        UNIQUE (document_id, ordinal)
+      );
+      CREATE INDEX articles_number ON articles(document_id, number, sub_number);
+
+      -- Full-text index over jieba-segmented text; rowid = articles.id.
+      CREATE VIRTUAL TABLE articles_fts USING fts5(
+        title, headings, body,
+        content = '',
+        contentless_delete = 1,
+        tokenize = 'unicode61 remove_diacritics 0'
+      );
+
+      CREATE TABLE import_log (
+        id          INTEGER PRIMARY KEY,
+        started_at  TEXT NOT NULL,
+        finished_at TEXT NOT NULL,
+        source      TEXT NOT NULL,
+        summary     TEXT NOT NULL
+      );
+    `,
+  },
+];

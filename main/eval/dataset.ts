@@ -1,0 +1,64 @@
+import fs from 'node:fs';
+import type { Db } from '../db/open.js';
+import { parseArticleLabel } from '../library/numerals.js';
+import { LexError } from '../util/errors.js';
+
+/** One labelled record of ../shared/eval (see its README). */
+export interface EvalRecord {
+  id: string;
+  query?: string;
+  turns?: Array<{ role: 'user' | 'assistant'; text: string }>;
+  relevant: Array<{ law: string; article: string; article_no?: number; file?: string }>;
+}
+
+export function readEvalFile(file: string): EvalRecord[] {
+  if (!fs.existsSync(file)) throw new LexError('eval-file-missing', `Eval file not found: ${file}`);
+  const out: EvalRecord[] = [];
+  fs.readFileSync(file, 'utf8').split('\n').forEach((line, i) => {
+    if (!line.trim()) return;
+    try {
+      out.push(JSON.parse(line) as EvalRecord);
+    } catch {
+      throw new LexError('eval-file-invalid', `${file}:${i + 1} is not valid JSON`);
+    }
+  });
+  return out;
+}
+
+/** The text a record asks: its query, or its user turns joined in order. */
+export function queryText(record: EvalRecord): string {
+  if (record.query) return record.query;
+  return (record.turns ?? []).filter((t) => t.role === 'user').map((t) => t.text).join('\n');
+}
+
+/**
+ * Resolves gold labels to article ids: by (file, article) when that file is
+ * in the library, otherwise by (law title, article number) in the current version.
+ */
+export class GoldResolver {
+  private readonly byFile;
+  private readonly byTitle;
+
+  constructor(db: Db) {
+    this.byFile = db.prepare(
+      `SELECT a.id FROM articles a JOIN documents d ON d.id = a.document_id
+        WHERE d.path = ? AND a.number = ? AND a.sub_number = ? LIMIT 1`,
+    ).pluck();
+    this.byTitle = db.prepare(
+      `SELECT a.id FROM articles a JOIN documents d ON d.id = a.document_id JOIN laws l ON l.id = d.law_id
+        WHERE l.title = ? AND d.status != 'superseded' AND a.number = ? AND a.sub_number = ?
+        ORDER BY d.province = '' DESC, d.publish_date DESC LIMIT 1`,
+    ).pluck();
+  }
+
+  resolve(label: EvalRecord['relevant'][number]): number | null {
+    const parsed = parseArticleLabel(label.article) ?? (label.article_no ? { number: label.article_no, subNumber: 0 } : null);
+    if (!parsed) return null;
+    if (label.file) {
+      const id = this.byFile.get(label.file, parsed.number, parsed.subNumber) as number | undefined;
+      if (id !== undefined) return id;
+    }
+    const id = this.byTitle.get(label.law, parsed.number, parsed.subNumber) as number | undefined;
+    return id ?? null;
+  }
+}

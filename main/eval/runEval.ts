@@ -1,0 +1,85 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Db } from '../db/open.js';
+import { GoldResolver, queryText, type EvalRecord } from './dataset.js';
+import { meanMetrics, scoreQuery, type MetricSet } from './metrics.js';
+
+export type Ranker = (query: string, limit: number) => number[];
+
+export interface EvalResult extends MetricSet {
+  file: string;
+  /** Queries scored: records with at least one resolvable gold label. */
+  queries: number;
+  k: number;
+  /** Gold labels that could not be resolved in the library. */
+  unresolved: number;
+  mode: string;
+  /** Median and p95 milliseconds per query. */
+  latencyMs: { p50: number; p95: number };
+}
+
+export interface QueryRun {
+  id: string;
+  query: string;
+  gold: number[];
+  ranked: number[];
+  metrics: MetricSet;
+}
+
+export interface EvalOptions {
+  k?: number;
+  mode?: string;
+  /** Ranked lists to keep per query (for --runs); default k. */
+  depth?: number;
+  onQuery?: (run: QueryRun) => void;
+}
+
+export function runEval(db: Db, file: string, records: EvalRecord[], rank: Ranker, opts: EvalOptions = {}): EvalResult {
+  const k = opts.k ?? 10;
+  const resolver = new GoldResolver(db);
+  const sets: MetricSet[] = [];
+  const times: number[] = [];
+  let unresolved = 0;
+  for (const record of records) {
+    const gold = new Set<number>();
+    for (const label of record.relevant ?? []) {
+      const id = resolver.resolve(label);
+      if (id === null) unresolved += 1;
+      else gold.add(id);
+    }
+    if (gold.size === 0) continue;
+    const query = queryText(record);
+    const t0 = performance.now();
+    const ranked = rank(query, Math.max(k, opts.depth ?? k));
+    times.push(performance.now() - t0);
+    const metrics = scoreQuery(ranked, gold, k);
+    sets.push(metrics);
+    opts.onQuery?.({ id: record.id, query, gold: [...gold], ranked, metrics });
+  }
+  return {
+    file: path.basename(file),
+    queries: sets.length,
+    k,
+    ...meanMetrics(sets),
+    unresolved,
+    mode: opts.mode ?? 'lexical',
+    latencyMs: { p50: percentile(times, 50), p95: percentile(times, 95) },
+  };
+}
+
+export function percentile(values: number[], p: number): number {
+  if (values.length === 0) return 0;
+  const sorted = [...values].sort((a, b) => a - b);
+  const idx = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
+  return sorted[Math.max(0, idx)] as number;
+}
+
+/** Writes one JSON line per query (ranked list, gold, metrics) for error analysis. */
+export function runsWriter(file: string): { write: (run: QueryRun) => void; close: () => void } {
+  fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+  const fd = fs.openSync(file, 'w');
+  return {
+    write: (run) => fs.writeSync(fd, JSON.stringify(run) + '\n'),
+    close: () => fs.closeSync(fd),
+  };
+}

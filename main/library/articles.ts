@@ -1,0 +1,99 @@
+import type { Db } from '../db/open.js';
+import type { ArticleKind, LawLevel, ParsedParagraph, VersionStatus } from './types.js';
+
+/** An article as the app shows it: text plus where it sits and which version it is. */
+export interface StatuteArticle {
+  id: number;
+  documentId: number;
+  lawId: number;
+  lawTitle: string;
+  shortName: string;
+  subtitle: string | null;
+  kind: ArticleKind;
+  label: string;
+  number: number;
+  subNumber: number;
+  ordinal: number;
+  path: string[];
+  paragraphs: ParsedParagraph[];
+  text: string;
+  level: LawLevel;
+  province: string;
+  status: VersionStatus;
+  publishDate: string | null;
+  effectiveDate: string | null;
+  documentPath: string;
+  source: string;
+}
+
+export interface ArticleRow {
+  id: number;
+  document_id: number;
+  law_id: number;
+  title: string;
+  short_name: string;
+  subtitle: string | null;
+  kind: ArticleKind;
+  label: string;
+  number: number;
+  sub_number: number;
+  ordinal: number;
+  path: string;
+  paragraphs: string;
+  text: string;
+  level: LawLevel;
+  province: string;
+  status: VersionStatus;
+  publish_date: string | null;
+  effective_date: string | null;
+  doc_path: string;
+  source: string;
+}
+
+export const ARTICLE_SELECT = `
+  SELECT a.id, a.document_id, d.law_id, l.title, l.short_name, d.subtitle, a.kind, a.label, a.number,
+         a.sub_number, a.ordinal, a.path, a.paragraphs, a.text, d.level, d.province, d.status,
+         d.publish_date, d.effective_date, d.path AS doc_path, d.source
+    FROM articles a JOIN documents d ON d.id = a.document_id JOIN laws l ON l.id = d.law_id`;
+
+export function toStatuteArticle(row: ArticleRow): StatuteArticle {
+  return {
+    id: row.id,
+    documentId: row.document_id,
+    lawId: row.law_id,
+    lawTitle: row.title,
+    shortName: row.short_name,
+    subtitle: row.subtitle,
+    kind: row.kind,
+    label: row.label,
+    number: row.number,
+    subNumber: row.sub_number,
+    ordinal: row.ordinal,
+    path: JSON.parse(row.path) as string[],
+    paragraphs: JSON.parse(row.paragraphs) as ParsedParagraph[],
+    text: row.text,
+    level: row.level,
+    province: row.province,
+    status: row.status,
+    publishDate: row.publish_date,
+    effectiveDate: row.effective_date,
+    documentPath: row.doc_path,
+    source: row.source,
+  };
+}
+
+/** Loads articles by id, keeping the order of `ids` (missing ids are dropped). */
+export function getArticles(db: Db, ids: number[]): StatuteArticle[] {
+  if (ids.length === 0) return [];
+  const rows = db
+    .prepare(`${ARTICLE_SELECT} WHERE a.id IN (SELECT value FROM json_each(?))`)
+    .all(JSON.stringify(ids)) as ArticleRow[];
+  const byId = new Map(rows.map((r) => [r.id, toStatuteArticle(r)]));
+  return ids.map((id) => byId.get(id)).filter((a): a is StatuteArticle => a !== undefined);
+}
+
+/** "中华人民共和国民法典 第一千一百六十五条" — how a citation of the article reads. */
+export function citationText(article: Pick<StatuteArticle, 'lawTitle' | 'label' | 'kind'>): string {
+  const label = article.kind === 'item' ? `${article.label}、` : article.label;
+  return `《${article.lawTitle}》${label}`;
+}

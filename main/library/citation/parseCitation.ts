@@ -1,0 +1,279 @@
+/**
+ * Article citations in user text: "民法典第1165条", "《劳动合同法》第三十八条第一款第二项",
+ * "刑法264", "本法第十条", "第五百七十七条和第五百八十四条" (the second inherits the law).
+ *
+ * A citation's law is, in order of preference: a known law name directly before
+ * the article (optionally in 《》); 本法/本条例… (sameLaw); an unknown law-like
+ * name directly before (law unknown, nothing inherited); otherwise the most
+ * recent law mention in the same sentence.
+ */
+import { chineseToInt } from '../numerals.js';
+import { foldChar, isIgnorable, type LawNameIndex, type LawNameMatch } from './aliases.js';
+
+export interface CitationRef {
+  /** The law name as known to the index (normalized), null when same-law or unknown. */
+  lawName: string | null;
+  /** Keys of every law the name may mean; empty when lawName is null. */
+  lawKeys: string[];
+  /** 本法第十条 and citations inheriting it: the law of the text being read. */
+  sameLaw: boolean;
+  article: number;
+  /** 之一 → 1; 0 when absent. */
+  subNumber: number;
+  paragraph: number | null;
+  item: number | null;
+  /** Span of the citation in the text, including a law name written directly before it. */
+  start: number;
+  end: number;
+  raw: string;
+}
+
+export type SingleCitationFailure = 'no-article-number' | 'unknown-law' | 'no-law-name';
+
+export type SingleCitationResult =
+  | { ok: true; ref: CitationRef }
+  | {
+      ok: false;
+      reason: SingleCitationFailure;
+      /** Law names that nearly match what was typed. */
+      candidates?: string[];
+      /** For 'no-law-name': the parsed article, for the caller to resolve against a current law. */
+      ref?: CitationRef;
+    };
+
+type LawContext = { kind: 'law'; name: string; keys: string[] } | { kind: 'same' } | { kind: 'unknown' };
+
+/** A place after which a law is in context, for citations that inherit it. */
+interface ContextMark {
+  end: number;
+  law: LawContext;
+}
+
+interface ArticleHit {
+  /** Start of the article number part (第… or the bare number). */
+  start: number;
+  end: number;
+  article: number;
+  subNumber: number;
+  /** The law written directly before the article, if any, and where it starts. */
+  direct: { law: LawContext; start: number } | null;
+}
+
+const NUM = '[0-9０-９]+|[零〇一二三四五六七八九十百千万两]+';
+const SUB = '[0-9０-９]+|[一二三四五六七八九十]+';
+const EXPLICIT_ARTICLE = new RegExp(`第\\s*(${NUM})\\s*条(?:\\s*之\\s*(${SUB}))?`, 'g');
+const ARTICLE_AFTER_NAME = new RegExp(`(第\\s*)?(${NUM})\\s*(条)?(?:\\s*之\\s*(${SUB}))?`, 'y');
+const PARAGRAPH = new RegExp(`\\s*第\\s*(${NUM})\\s*款`, 'y');
+const ITEM = new RegExp(`\\s*(?:第\\s*[（(]?\\s*(${NUM})\\s*[）)]?\\s*项|[（(]\\s*(${NUM})\\s*[）)]\\s*项?)`, 'y');
+/** What may not follow a number that is not marked as an article (dates, amounts, counts). */
+const NOT_AN_ARTICLE_AFTER = /^[0-9０-９.．:：/\-年月日号时分秒元角万亿千百次个名人岁天周期届倍%％‰件份页章节编款项级]/;
+const SENTENCE_END = /[。！？!?；;\n\r]/;
+const SAME_LAW_BEFORE = /本(?:实施|暂行)?(?:法|条例|规定|办法|解释|细则|决定|规则|章|节|编|分编)$/;
+const LAW_LIKE_BEFORE = /[\u4e00-\u9fff]{2,30}(?:法|条例|办法|细则|规则|解释)$/;
+const REFERRING_LAW_BEFORE = /(?:该|此|上述|前述|上列|下列|有关|相关)(?:法|条例|办法|细则|规则|解释)$/;
+/** A name followed by these names another document (刑法修正案, 公司法》若干问题的规定). */
+const DERIVED_DOCUMENT_AFTER =
+  /^[^\s第，。；、,;《》]{0,6}?(?:实施条例|实施细则|实施办法|修正案|若干|司法解释|的解释|时间效力|确定罪名)/;
+const PRC = '中华人民共和国';
+const UNKNOWN: LawContext = { kind: 'unknown' };
+const MAX_SMALL_NUMBER = 99;
+
+/** Every article citation in the text, in order. */
+export function parseCitations(text: string, names: LawNameIndex): CitationRef[] {
+  return parseWithArticleStarts(text, names).map((c) => c.ref);
+}
+
+/** For a lookup box: the whole input is one citation. */
+export function parseSingleCitation(text: string, names: LawNameIndex): SingleCitationResult {
+  const first = parseWithArticleStarts(text, names)[0];
+  if (!first) {
+    return { ok: false, reason: 'no-article-number', candidates: names.similarNames(text.trim()) };
+  }
+  const { ref, articleStart } = first;
+  if (ref.lawKeys.length > 0) return { ok: true, ref };
+  const typedLaw = text.slice(0, articleStart).trim();
+  if (ref.sameLaw || typedLaw === '') return { ok: false, reason: 'no-law-name', ref };
+  return { ok: false, reason: 'unknown-law', candidates: names.similarNames(typedLaw) };
+}
+
+function parseWithArticleStarts(text: string, names: LawNameIndex): Array<{ ref: CitationRef; articleStart: number }> {
+  const marks = contextMarks(text, names);
+  const hits = [...explicitHits(text, names), ...hitsAfterNames(text, names, marks)].sort((a, b) => a.start - b.start);
+  const found: Array<{ ref: CitationRef; articleStart: number }> = [];
+  let lastStart = -1;
+  for (const hit of hits) {
+    if (hit.start === lastStart) continue;
+    lastStart = hit.start;
+    const law = hit.direct?.law ?? inheritedLaw(text, hit.start, marks);
+    if (hit.direct) marks.push({ end: hit.start, law: hit.direct.law });
+    found.push({ ref: buildRef(text, hit, law), articleStart: hit.start });
+  }
+  return found;
+}
+
+function buildRef(text: string, hit: ArticleHit, law: LawContext | null): CitationRef {
+  const paragraph = matchSticky(PARAGRAPH, text, hit.end);
+  const afterParagraph = paragraph?.end ?? hit.end;
+  const item = matchSticky(ITEM, text, afterParagraph);
+  const end = item?.end ?? afterParagraph;
+  const start = hit.direct?.start ?? hit.start;
+  return {
+    lawName: law?.kind === 'law' ? law.name : null,
+    lawKeys: law?.kind === 'law' ? [...law.keys] : [],
+    sameLaw: law?.kind === 'same',
+    article: hit.article,
+    subNumber: hit.subNumber,
+    paragraph: paragraph?.value ?? null,
+    item: item?.value ?? null,
+    start,
+    end,
+    raw: text.slice(start, end),
+  };
+}
+
+/** A 款 or 项 number at `pos`; numbers above 99 are taken for something else. */
+function matchSticky(re: RegExp, text: string, pos: number): { value: number; end: number } | null {
+  re.lastIndex = pos;
+  const m = re.exec(text);
+  const digits = m?.[1] ?? m?.[2];
+  if (!m || digits === undefined) return null;
+  const value = chineseToInt(digits);
+  if (value === null || value === 0 || value > MAX_SMALL_NUMBER) return null;
+  return { value, end: re.lastIndex };
+}
+
+function explicitHits(text: string, names: LawNameIndex): ArticleHit[] {
+  const hits: ArticleHit[] = [];
+  for (const m of text.matchAll(EXPLICIT_ARTICLE)) {
+    const article = chineseToInt(m[1] ?? '');
+    const subNumber = m[2] === undefined ? 0 : chineseToInt(m[2]);
+    if (article === null || article === 0 || subNumber === null) continue;
+    const start = m.index ?? 0;
+    hits.push({ start, end: start + m[0].length, article, subNumber, direct: directLaw(text, start, names) });
+  }
+  return hits;
+}
+
+/** "刑法264", "劳动合同法 38", "民法典1165条", "刑法第264": numbers right after a known name. */
+function hitsAfterNames(text: string, names: LawNameIndex, marks: ContextMark[]): ArticleHit[] {
+  const hits: ArticleHit[] = [];
+  for (const mark of marks) {
+    if (mark.law.kind !== 'law') continue;
+    const start = skipForward(text, mark.end);
+    ARTICLE_AFTER_NAME.lastIndex = start;
+    const m = ARTICLE_AFTER_NAME.exec(text);
+    if (!m || (m[1] !== undefined && m[3] !== undefined)) continue; // 第X条 is an explicit hit
+    const numberText = m[2] ?? '';
+    const end = start + m[0].length;
+    if (m[3] === undefined && !plausibleBareNumber(numberText, m[1] !== undefined, text.slice(end))) continue;
+    const article = chineseToInt(numberText);
+    const subNumber = m[4] === undefined ? 0 : chineseToInt(m[4]);
+    if (article === null || article === 0 || subNumber === null) continue;
+    hits.push({ start, end, article, subNumber, direct: directLaw(text, start, names) });
+  }
+  return hits;
+}
+
+/** A number without 条: digits (Chinese numerals only after 第), not a date, amount or count. */
+function plausibleBareNumber(numberText: string, afterDi: boolean, rest: string): boolean {
+  if (!afterDi && !/^[0-9０-９]+$/.test(numberText)) return false;
+  return !NOT_AN_ARTICLE_AFTER.test(rest.trimStart());
+}
+
+/** The law written directly before an article starting at `start`, if any. */
+function directLaw(text: string, start: number, names: LawNameIndex): ArticleHit['direct'] {
+  const { pos, closed } = skipBackward(text, start);
+  const match = names.match(text, pos);
+  if (match) {
+    const open = openingBefore(text, match);
+    if (closed && open === null) return { law: UNKNOWN, start: bracketStart(text, pos) };
+    return { law: lawOf(match), start: open ?? match.start };
+  }
+  if (closed) return { law: UNKNOWN, start: bracketStart(text, pos) };
+  const before = text.slice(Math.max(0, pos - 30), pos);
+  const sameLaw = SAME_LAW_BEFORE.exec(before);
+  if (sameLaw) return { law: { kind: 'same' }, start: pos - sameLaw[0].length };
+  // Where an unbracketed unknown name starts cannot be told; the span keeps to the article.
+  if (LAW_LIKE_BEFORE.test(before) && !REFERRING_LAW_BEFORE.test(before)) return { law: UNKNOWN, start };
+  return null;
+}
+
+/** The most recent law mentioned before `pos` in the same sentence. */
+function inheritedLaw(text: string, pos: number, marks: ContextMark[]): LawContext | null {
+  const sentenceStart = sentenceStartBefore(text, pos);
+  let best: ContextMark | null = null;
+  for (const mark of marks) {
+    if (mark.end > pos || mark.end <= sentenceStart) continue;
+    if (!best || mark.end >= best.end) best = mark;
+  }
+  return best?.law ?? null;
+}
+
+function sentenceStartBefore(text: string, pos: number): number {
+  for (let i = pos - 1; i >= 0; i--) if (SENTENCE_END.test(text.charAt(i))) return i + 1;
+  return 0;
+}
+
+/** Law mentions in the text: known names, derived documents and unknown 《titles》. */
+function contextMarks(text: string, names: LawNameIndex): ContextMark[] {
+  const unknownTitles = unknownBracketSpans(text, names);
+  const marks: ContextMark[] = unknownTitles.map((s) => ({ end: s.end, law: UNKNOWN }));
+  for (const m of names.findAll(text)) {
+    if (unknownTitles.some((s) => m.start >= s.start && m.end <= s.end)) continue;
+    const derived = DERIVED_DOCUMENT_AFTER.test(text.slice(skipForward(text, m.end), m.end + 24));
+    marks.push({ end: m.end, law: derived ? UNKNOWN : lawOf(m) });
+  }
+  return marks.sort((a, b) => a.end - b.end);
+}
+
+/** 《…》 spans whose content is not a known name (optionally after 中华人民共和国). */
+function unknownBracketSpans(text: string, names: LawNameIndex): Array<{ start: number; end: number }> {
+  const spans: Array<{ start: number; end: number }> = [];
+  for (const m of text.matchAll(/《([^《》]{1,80})》/g)) {
+    const start = m.index ?? 0;
+    const close = start + m[0].length - 1;
+    const match = names.match(text, skipBackward(text, close).pos);
+    if (!match || openingBefore(text, match) !== start) spans.push({ start, end: close + 1 });
+  }
+  return spans;
+}
+
+/**
+ * Where the 《 opening a name sits, when the name fills the brackets (an
+ * optional 中华人民共和国 before it is allowed); null when there is no such 《.
+ */
+function openingBefore(text: string, match: LawNameMatch): number | null {
+  let i = match.start;
+  while (i > 0 && foldChar(text.charAt(i - 1)) === ' ') i--;
+  if (i >= PRC.length && text.slice(i - PRC.length, i) === PRC) i -= PRC.length;
+  return text.charAt(i - 1) === '《' ? i - 1 : null;
+}
+
+function bracketStart(text: string, pos: number): number {
+  const open = text.lastIndexOf('《', pos);
+  return open >= 0 && pos - open <= 80 ? open : pos;
+}
+
+function lawOf(match: LawNameMatch): LawContext {
+  return { kind: 'law', name: match.name, keys: match.key };
+}
+
+/** Skips spaces, 》 and quotes forward from `pos`. */
+function skipForward(text: string, pos: number): number {
+  let i = pos;
+  while (i < text.length && isIgnorable(foldChar(text.charAt(i))) && text.charAt(i) !== '《') i++;
+  return i;
+}
+
+/** Skips spaces, 》 and quotes backward from `pos`; `closed` tells whether a 》 was passed. */
+function skipBackward(text: string, pos: number): { pos: number; closed: boolean } {
+  let i = pos;
+  let closed = false;
+  while (i > 0) {
+    const c = foldChar(text.charAt(i - 1));
+    if (!isIgnorable(c) || c === '《') break;
+    if (c === '》') closed = true;
+    i--;
+  }
+  return { pos: i, closed };
+}

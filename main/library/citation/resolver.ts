@@ -1,0 +1,148 @@
+import type { Db } from '../../db/open.js';
+import { ARTICLE_SELECT, toStatuteArticle, type ArticleRow, type StatuteArticle } from '../articles.js';
+import { lawAliases, LawNameIndex } from './aliases.js';
+import { parseCitations, parseSingleCitation, type CitationRef } from './parseCitation.js';
+
+export interface VersionChoice {
+  /** ISO date: the version in force on that date. */
+  asOf?: string;
+  /** ISO date: the version published on that date. */
+  version?: string;
+}
+
+export interface LawCandidate {
+  lawId: number;
+  title: string;
+  province: string;
+}
+
+export type ResolveFailure =
+  | { code: 'unknown-law'; message: string; candidates: string[] }
+  | { code: 'ambiguous-law'; message: string; candidates: string[] }
+  | { code: 'no-article-number'; message: string; candidates: string[] }
+  | { code: 'article-not-found'; message: string; candidates: string[] }
+  | { code: 'version-not-found'; message: string; candidates: string[] };
+
+export type ResolveResult =
+  | { ok: true; article: StatuteArticle; ref: CitationRef; paragraph: number | null; item: number | null }
+  | ({ ok: false } & ResolveFailure);
+
+interface LawRow {
+  id: number;
+  title: string;
+  short_name: string;
+  province: string;
+}
+
+/** Resolves citations ("民法典第1165条", "刑法264") to exact articles of the library. */
+export class CitationResolver {
+  readonly names: LawNameIndex;
+  private readonly laws = new Map<string, LawRow>();
+  private readonly versionsStmt;
+  private readonly articleStmt;
+
+  constructor(private readonly db: Db) {
+    const rows = db.prepare('SELECT id, title, short_name, province FROM laws').all() as LawRow[];
+    const paths = db.prepare('SELECT law_id, path FROM documents').all() as Array<{ law_id: number; path: string }>;
+    const fileNames = new Map<number, Set<string>>();
+    for (const p of paths) {
+      const base = p.path.split('/').pop() ?? p.path;
+      const set = fileNames.get(p.law_id) ?? new Set<string>();
+      set.add(base);
+      fileNames.set(p.law_id, set);
+    }
+    for (const row of rows) this.laws.set(String(row.id), row);
+    this.names = new LawNameIndex(rows.map((row) => ({ key: String(row.id), names: namesOf(row, fileNames.get(row.id)) })));
+    this.versionsStmt = db.prepare(
+      `SELECT DISTINCT COALESCE(publish_date, '') AS publish, effective_date AS effective, status
+         FROM documents WHERE law_id = ? ORDER BY publish DESC`,
+    );
+    this.articleStmt = db.prepare(
+      `${ARTICLE_SELECT} WHERE d.law_id = ? AND COALESCE(d.publish_date, '') = ? AND a.number = ? AND a.sub_number = ?
+        ORDER BY a.kind = 'article' DESC LIMIT 1`,
+    );
+  }
+
+  /** Every citation in free text that resolves, in order (unresolvable ones are dropped). */
+  findInText(text: string, choice: VersionChoice = {}): Array<Extract<ResolveResult, { ok: true }>> {
+    const out: Array<Extract<ResolveResult, { ok: true }>> = [];
+    for (const ref of parseCitations(text, this.names)) {
+      if (!ref.lawKeys.length) continue;
+      const result = this.resolveRef(ref, choice);
+      if (result.ok) out.push(result);
+    }
+    return out;
+  }
+
+  /** Resolves input meant to be one citation; failures say why and list candidates. */
+  lookup(text: string, choice: VersionChoice = {}): ResolveResult {
+    const parsed = parseSingleCitation(text, this.names);
+    if (!parsed.ok) return failureFor(parsed.reason, text, parsed.candidates ?? []);
+    return this.resolveRef(parsed.ref, choice);
+  }
+
+  resolveRef(ref: CitationRef, choice: VersionChoice = {}): ResolveResult {
+    const laws = preferNational(ref.lawKeys.map((k) => this.laws.get(k)).filter((l): l is LawRow => l !== undefined));
+    if (laws.length === 0) return failureFor('unknown-law', ref.raw, []);
+    if (laws.length > 1) {
+      return {
+        ok: false, code: 'ambiguous-law',
+        message: `"${ref.lawName ?? ref.raw}" matches several laws; name the one you mean.`,
+        candidates: laws.map((l) => l.title + (l.province ? `（${l.province}）` : '')),
+      };
+    }
+    const law = laws[0] as LawRow;
+    const publish = this.pickVersion(law.id, choice);
+    if (publish === null) {
+      return { ok: false, code: 'version-not-found', message: `No version of ${law.title} matches ${choice.version ?? choice.asOf}.`, candidates: this.versionList(law.id) };
+    }
+    const row = this.articleStmt.get(law.id, publish, ref.article, ref.subNumber) as ArticleRow | undefined;
+    if (!row) {
+      const label = `第${ref.article}条${ref.subNumber ? `之${ref.subNumber}` : ''}`;
+      return { ok: false, code: 'article-not-found', message: `${law.title} (${publish || 'undated'} version) has no ${label}.`, candidates: [] };
+    }
+    return { ok: true, article: toStatuteArticle(row), ref, paragraph: ref.paragraph, item: ref.item };
+  }
+
+  /** The publish date of the version to use: given version, in force on asOf, else the latest. */
+  pickVersion(lawId: number, choice: VersionChoice): string | null {
+    const versions = this.versionsStmt.all(lawId) as Array<{ publish: string; effective: string | null; status: string }>;
+    if (choice.version) return versions.find((v) => v.publish === choice.version)?.publish ?? null;
+    if (choice.asOf) {
+      const asOf = choice.asOf;
+      return versions.find((v) => (v.effective ?? v.publish) <= asOf)?.publish ?? null;
+    }
+    return versions[0]?.publish ?? null;
+  }
+
+  private versionList(lawId: number): string[] {
+    return (this.versionsStmt.all(lawId) as Array<{ publish: string; status: string }>).map((v) => `${v.publish} (${v.status})`);
+  }
+
+  lawTitle(key: string): string | null {
+    return this.laws.get(key)?.title ?? null;
+  }
+}
+
+function namesOf(row: LawRow, fileNames: Set<string> | undefined): string[] {
+  const names = new Set(lawAliases(row.title, row.short_name));
+  for (const file of fileNames ?? []) for (const n of lawAliases(row.title, file)) names.add(n);
+  return [...names];
+}
+
+/** A national law wins over same-named province regulations. */
+function preferNational(laws: LawRow[]): LawRow[] {
+  const national = laws.filter((l) => !l.province);
+  return national.length ? national : laws;
+}
+
+function failureFor(reason: string, text: string, candidates: string[]): Extract<ResolveResult, { ok: false }> {
+  switch (reason) {
+    case 'unknown-law':
+      return { ok: false, code: 'unknown-law', message: `No law in the library is called "${text}".${candidates.length ? ' Did you mean one of the candidates?' : ''}`, candidates };
+    case 'no-article-number':
+      return { ok: false, code: 'no-article-number', message: `"${text}" names no article; add one, e.g. 第38条 or 38.`, candidates };
+    default:
+      return { ok: false, code: 'unknown-law', message: `"${text}" does not name a law; cite like 民法典第1165条 or 劳动合同法 38.`, candidates };
+  }
+}

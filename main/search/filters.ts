@@ -1,0 +1,55 @@
+import type { LawLevel } from '../library/types.js';
+
+/** Restrictions a search or lookup applies to the library. */
+export interface SearchFilters {
+  /** Law title or short name (e.g. "劳动合同法"); matches any law whose title or short name contains it. */
+  law?: string;
+  levels?: LawLevel[];
+  /** Only versions in force now (default true). Ignored when asOf is given. */
+  currentOnly?: boolean;
+  /** ISO date: only the version of each law in force on that date. */
+  asOf?: string;
+  /** Province packs to include besides national law: names, or "all". Default: national law only. */
+  provinces?: string[] | 'all';
+}
+
+export interface SqlFilter {
+  where: string[];
+  params: Record<string, string | number>;
+}
+
+/** SQL conditions on `d` (documents) and `l` (laws) for the filters. */
+export function filterSql(filters: SearchFilters): SqlFilter {
+  const where: string[] = [];
+  const params: Record<string, string | number> = {};
+  if (filters.asOf) {
+    where.push(`d.effective_date <= @asOf AND NOT EXISTS (
+      SELECT 1 FROM documents d2 WHERE d2.law_id = d.law_id AND d2.effective_date <= @asOf
+        AND COALESCE(d2.publish_date, '') > COALESCE(d.publish_date, ''))`);
+    params.asOf = filters.asOf;
+  } else if (filters.currentOnly ?? true) {
+    where.push("d.status = 'current'");
+  }
+  if (filters.law) {
+    where.push('(l.title LIKE @law OR l.short_name LIKE @law)');
+    params.law = `%${filters.law.replace(/[《》\s]/g, '')}%`;
+  }
+  if (filters.levels?.length) {
+    const names = filters.levels.map((_, i) => `@level${i}`);
+    filters.levels.forEach((level, i) => (params[`level${i}`] = level));
+    where.push(`d.level IN (${names.join(', ')})`);
+  }
+  provinceSql(filters.provinces, where, params);
+  return { where, params };
+}
+
+function provinceSql(provinces: SearchFilters['provinces'], where: string[], params: Record<string, string | number>): void {
+  if (provinces === 'all') return;
+  if (!provinces?.length) {
+    where.push("d.province = ''");
+    return;
+  }
+  const names = provinces.map((_, i) => `@prov${i}`);
+  provinces.forEach((p, i) => (params[`prov${i}`] = p));
+  where.push(`d.province IN ('', ${names.join(', ')})`);
+}

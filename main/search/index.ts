@@ -1,0 +1,53 @@
+import type { Db } from '../db/open.js';
+import { getArticles, type StatuteArticle } from '../library/articles.js';
+import type { CitationResolver } from '../library/citation/resolver.js';
+import type { SearchFilters } from './filters.js';
+import { buildLexicalQuery, DEFAULT_WEIGHTS, lexicalSearch, type Bm25Weights } from './lexical.js';
+import { makeSnippet, type Snippet } from './snippet.js';
+
+export type { SearchFilters } from './filters.js';
+export type SearchMode = 'lexical';
+
+export interface SearchHit {
+  article: StatuteArticle;
+  score: number;
+  /** Why it is listed: the query cites it, or it matched the words. */
+  matchedBy: 'citation' | 'lexical';
+  snippet: Snippet;
+}
+
+export interface SearchOptions {
+  filters?: SearchFilters;
+  limit?: number;
+  weights?: Bm25Weights;
+}
+
+/** Ranked article ids: cited articles first, then BM25 matches. */
+export function rankArticles(db: Db, resolver: CitationResolver, text: string, opts: SearchOptions = {}): Array<{ id: number; score: number; matchedBy: SearchHit['matchedBy'] }> {
+  const limit = opts.limit ?? 10;
+  const filters = opts.filters ?? {};
+  const out: Array<{ id: number; score: number; matchedBy: SearchHit['matchedBy'] }> = [];
+  const seen = new Set<number>();
+  for (const cited of resolver.findInText(text, { asOf: filters.asOf })) {
+    if (seen.has(cited.article.id)) continue;
+    seen.add(cited.article.id);
+    out.push({ id: cited.article.id, score: Infinity, matchedBy: 'citation' });
+  }
+  const query = buildLexicalQuery(text);
+  for (const hit of lexicalSearch(db, query, filters, limit + out.length, opts.weights ?? DEFAULT_WEIGHTS)) {
+    if (seen.has(hit.articleId)) continue;
+    seen.add(hit.articleId);
+    out.push({ id: hit.articleId, score: hit.score, matchedBy: 'lexical' });
+  }
+  return out.slice(0, limit);
+}
+
+export function searchArticles(db: Db, resolver: CitationResolver, text: string, opts: SearchOptions = {}): SearchHit[] {
+  const ranked = rankArticles(db, resolver, text, opts);
+  const articles = new Map(getArticles(db, ranked.map((r) => r.id)).map((a) => [a.id, a]));
+  const terms = buildLexicalQuery(text).terms;
+  return ranked.flatMap((r) => {
+    const article = articles.get(r.id);
+    return article ? [{ article, score: r.score, matchedBy: r.matchedBy, snippet: makeSnippet(article.text, terms) }] : [];
+  });
+}

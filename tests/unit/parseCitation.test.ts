@@ -1,0 +1,241 @@
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { LawNameIndex, lawAliases } from '../../main/library/citation/aliases.js';
+import { parseCitations, parseSingleCitation, type CitationRef } from '../../main/library/citation/parseCitation.js';
+
+const TITLES = [
+  '中华人民共和国民法典',
+  '中华人民共和国劳动合同法',
+  '中华人民共和国刑法',
+  '中华人民共和国民事诉讼法',
+  '中华人民共和国农民专业合作社法',
+  '中华人民共和国劳动法',
+  '中华人民共和国公司法',
+];
+
+function sampleIndex(): LawNameIndex {
+  return new LawNameIndex([
+    ...TITLES.map((title) => ({ key: title, names: lawAliases(title) })),
+    { key: 'beijing-fire', names: ['北京市消防条例', '消防条例'] },
+    { key: 'shanghai-fire', names: ['上海市消防条例', '消防条例'] },
+  ]);
+}
+
+const index = sampleIndex();
+
+/** The parts of a CitationRef most tests care about. */
+function brief(ref: CitationRef): unknown[] {
+  return [ref.lawName, ref.article, ref.subNumber, ref.paragraph, ref.item, ref.raw];
+}
+
+function only(text: string): CitationRef {
+  const refs = parseCitations(text, index);
+  assert.equal(refs.length, 1, `expected one citation in ${text}, got ${JSON.stringify(refs)}`);
+  return refs[0] as CitationRef;
+}
+
+describe('parseCitations: article forms', () => {
+  const cases: Array<[string, unknown[]]> = [
+    ['民法典第1165条', ['民法典', 1165, 0, null, null, '民法典第1165条']],
+    ['《劳动合同法》第三十八条第一款第二项', ['劳动合同法', 38, 0, 1, 2, '《劳动合同法》第三十八条第一款第二项']],
+    ['刑法264', ['刑法', 264, 0, null, null, '刑法264']],
+    ['刑法第264条', ['刑法', 264, 0, null, null, '刑法第264条']],
+    ['劳动合同法 38', ['劳动合同法', 38, 0, null, null, '劳动合同法 38']],
+    ['劳动合同法第38条第1款', ['劳动合同法', 38, 0, 1, null, '劳动合同法第38条第1款']],
+    ['《中华人民共和国民法典》第一千一百六十五条', ['中华人民共和国民法典', 1165, 0, null, null, '《中华人民共和国民法典》第一千一百六十五条']],
+    ['刑法第一百三十三条之一', ['刑法', 133, 1, null, null, '刑法第一百三十三条之一']],
+    ['民诉法第一百二十二条', ['民诉法', 122, 0, null, null, '民诉法第一百二十二条']],
+    ['民法典1165条', ['民法典', 1165, 0, null, null, '民法典1165条']],
+    ['刑法264条之一', ['刑法', 264, 1, null, null, '刑法264条之一']],
+    ['刑法第264', ['刑法', 264, 0, null, null, '刑法第264']],
+    ['劳动合同法第３８条', ['劳动合同法', 38, 0, null, null, '劳动合同法第３８条']],
+    ['劳动合同法第 38 条', ['劳动合同法', 38, 0, null, null, '劳动合同法第 38 条']],
+    ['劳动合同法第38条第1款第(二)项', ['劳动合同法', 38, 0, 1, 2, '劳动合同法第38条第1款第(二)项']],
+    ['劳动合同法第三十八条（二）项', ['劳动合同法', 38, 0, null, 2, '劳动合同法第三十八条（二）项']],
+    ['劳动合同法第三十八条第（三）项', ['劳动合同法', 38, 0, null, 3, '劳动合同法第三十八条第（三）项']],
+    ['民法典第一千零七十九条', ['民法典', 1079, 0, null, null, '民法典第一千零七十九条']],
+  ];
+  for (const [text, expected] of cases) {
+    it(text, () => assert.deepEqual(brief(only(text)), expected));
+  }
+
+  it('reports keys and the span of the citation', () => {
+    const ref = only('请问《劳动合同法》第三十八条怎么理解');
+    assert.deepEqual(ref.lawKeys, ['中华人民共和国劳动合同法']);
+    assert.equal(ref.sameLaw, false);
+    assert.equal(ref.start, 2);
+    assert.equal(ref.end, 2 + '《劳动合同法》第三十八条'.length);
+  });
+
+  it('finds the law name behind a glued category prefix', () => {
+    const ref = only('民法商法农民专业合作社法第三十三条的内容是什么？');
+    assert.deepEqual(ref.lawKeys, ['中华人民共和国农民专业合作社法']);
+    assert.equal(ref.article, 33);
+    assert.equal(ref.raw, '农民专业合作社法第三十三条');
+  });
+
+  it('returns every key of an ambiguous name', () => {
+    assert.deepEqual(only('消防条例第十条').lawKeys.sort(), ['beijing-fire', 'shanghai-fire']);
+  });
+});
+
+describe('parseCitations: citations in longer text', () => {
+  it('lets a following article inherit the law of the sentence', () => {
+    const refs = parseCitations('根据《民法典》第五百七十七条和第五百八十四条，违约方应当赔偿损失。', index);
+    assert.deepEqual(refs.map(brief), [
+      ['民法典', 577, 0, null, null, '《民法典》第五百七十七条'],
+      ['民法典', 584, 0, null, null, '第五百八十四条'],
+    ]);
+  });
+
+  it('inherits a law mentioned earlier in the sentence without an article', () => {
+    const refs = parseCitations('民法典对违约责任有规定，其中第五百七十七条是总则性条款。', index);
+    assert.deepEqual(refs.map((r) => [r.lawName, r.article]), [['民法典', 577]]);
+  });
+
+  it('does not inherit across sentences', () => {
+    const refs = parseCitations('依照刑法第二百六十四条定罪。第十条另有规定。', index);
+    assert.deepEqual(refs.map((r) => [r.lawName, r.article]), [['刑法', 264], [null, 10]]);
+  });
+
+  it('switches law when a new one is named', () => {
+    const refs = parseCitations('依照刑法第十七条、第十八条和民事诉讼法第一百二十二条、第一百二十三条', index);
+    assert.deepEqual(refs.map((r) => [r.lawName, r.article]), [
+      ['刑法', 17],
+      ['刑法', 18],
+      ['民事诉讼法', 122],
+      ['民事诉讼法', 123],
+    ]);
+  });
+
+  it('marks 本法 references as same-law, also for those inheriting it', () => {
+    const refs = parseCitations('违反本法第十条和第十一条规定的，依照本条例第五条处理。', index);
+    assert.deepEqual(refs.map((r) => [r.lawName, r.sameLaw, r.article, r.raw]), [
+      [null, true, 10, '本法第十条'],
+      [null, true, 11, '第十一条'],
+      [null, true, 5, '本条例第五条'],
+    ]);
+    assert.ok(refs.every((r) => r.lawKeys.length === 0));
+  });
+
+  it('gives lawName null to an article without any law in its sentence', () => {
+    const ref = only('第十条规定了什么？');
+    assert.deepEqual([ref.lawName, ref.sameLaw, ref.article, ref.lawKeys], [null, false, 10, []]);
+  });
+
+  it('ignores 前款, 本条第二款 and other references without an article number', () => {
+    assert.deepEqual(parseCitations('前款规定的情形，适用本条第二款。', index), []);
+  });
+
+  it('does not cite dates, amounts or counts', () => {
+    const text = '民法典2020年5月28日通过，刑法5000元以上，劳动合同法第3次修正，罚款3000元。';
+    assert.deepEqual(parseCitations(text, index), []);
+    assert.deepEqual(parseCitations('刑法2020年修正，民法典第一编', index), []);
+    assert.deepEqual(parseCitations('第十三届全国人民代表大会第三次会议通过', index), []);
+  });
+
+  it('does not give the law of a derived document to its articles', () => {
+    const refs = parseCitations('刑法修正案（十一）第一条', index);
+    assert.deepEqual(refs.map((r) => [r.lawName, r.article]), [[null, 1]]);
+    const company = parseCitations('最高人民法院关于适用《中华人民共和国公司法》若干问题的规定（四）第五条', index);
+    assert.deepEqual(company.map((r) => [r.lawName, r.article]), [[null, 5]]);
+  });
+
+  it('does not inherit through an unknown law', () => {
+    const refs = parseCitations('依照民法典第二百七十八条和《物业管理条例》第十一条、第十二条', index);
+    assert.deepEqual(refs.map((r) => [r.lawName, r.article, r.raw]), [
+      ['民法典', 278, '民法典第二百七十八条'],
+      [null, 11, '《物业管理条例》第十一条'],
+      [null, 12, '第十二条'],
+    ]);
+    const unbracketed = parseCitations('民法典规定之外，物业管理条例第十一条也适用', index);
+    assert.deepEqual(unbracketed.map((r) => [r.lawName, r.article]), [[null, 11]]);
+  });
+
+  it('does not read a known name inside an unknown 《title》 as that law', () => {
+    const refs = parseCitations('《北京市劳动合同法实施办法》第五条', index);
+    assert.deepEqual(refs.map((r) => [r.lawName, r.article]), [[null, 5]]);
+  });
+
+  it('keeps 之规定 out of the sub-number', () => {
+    assert.deepEqual(brief(only('依照刑法第二十三条之规定')), ['刑法', 23, 0, null, null, '刑法第二十三条']);
+  });
+});
+
+describe('parseSingleCitation', () => {
+  it('accepts a well-formed citation', () => {
+    const result = parseSingleCitation('劳动合同法第38条第1款', index);
+    assert.ok(result.ok);
+    assert.deepEqual(brief(result.ref), ['劳动合同法', 38, 0, 1, null, '劳动合同法第38条第1款']);
+  });
+
+  it('accepts an ambiguous law name, leaving the choice to the caller', () => {
+    const result = parseSingleCitation('消防条例 12', index);
+    assert.ok(result.ok);
+    assert.equal(result.ref.lawKeys.length, 2);
+  });
+
+  it('reports a missing article number with candidate names', () => {
+    const result = parseSingleCitation('劳动合同法', index);
+    assert.equal(result.ok, false);
+    assert.ok(!result.ok && result.reason === 'no-article-number');
+    assert.ok(!result.ok && result.candidates?.includes('劳动合同法'));
+    const nothing = parseSingleCitation('怎么申请仲裁', index);
+    assert.ok(!nothing.ok && nothing.reason === 'no-article-number');
+  });
+
+  it('reports an unknown law with near names', () => {
+    const typo = parseSingleCitation('劳动合同发第38条', index);
+    assert.ok(!typo.ok && typo.reason === 'unknown-law');
+    assert.ok(!typo.ok && typo.candidates?.[0] === '劳动合同法');
+    const part = parseSingleCitation('合作社法第3条', index);
+    assert.ok(!part.ok && part.reason === 'unknown-law');
+    assert.ok(!part.ok && part.candidates?.includes('农民专业合作社法'));
+    const unknown = parseSingleCitation('《物业管理条例》第5条', index);
+    assert.ok(!unknown.ok && unknown.reason === 'unknown-law');
+  });
+
+  it('reports a citation without a law name and hands back the parsed article', () => {
+    const bare = parseSingleCitation('第十条', index);
+    assert.ok(!bare.ok && bare.reason === 'no-law-name');
+    assert.equal(!bare.ok ? bare.ref?.article : undefined, 10);
+    const same = parseSingleCitation('本法第十条', index);
+    assert.ok(!same.ok && same.reason === 'no-law-name' && same.ref?.sameLaw === true);
+  });
+});
+
+interface LawBenchRecord {
+  query: string;
+  relevant: Array<{ law: string; article_no: number; file: string }>;
+}
+
+const LAWBENCH = path.resolve(process.cwd(), '../shared/eval/lawbench-citation-lookup.jsonl');
+
+describe('LawBench citation lookup', () => {
+  it('finds the gold law and article in at least 97% of records', (t) => {
+    if (!fs.existsSync(LAWBENCH)) {
+      t.skip(`${LAWBENCH} not found`);
+      return;
+    }
+    const records = fs
+      .readFileSync(LAWBENCH, 'utf8')
+      .split('\n')
+      .filter((line) => line.trim() !== '')
+      .map((line) => JSON.parse(line) as LawBenchRecord);
+    const files = new Map(records.flatMap((r) => r.relevant.map((g) => [g.law, g.file] as const)));
+    const names = new LawNameIndex([...files].map(([law, file]) => ({ key: law, names: lawAliases(law, file) })));
+    const labelled = records.filter((r) => r.relevant.length > 0);
+    const failures: string[] = [];
+    for (const record of labelled) {
+      const refs = parseCitations(record.query, names);
+      const hit = record.relevant.some((g) => refs.some((r) => r.lawKeys.includes(g.law) && r.article === g.article_no));
+      if (!hit) failures.push(`${record.query} → ${JSON.stringify(refs.map((r) => [r.lawName, r.article]))}`);
+    }
+    const rate = (labelled.length - failures.length) / labelled.length;
+    t.diagnostic(`LawBench citation rate ${(rate * 100).toFixed(1)}% of ${labelled.length} labelled records`);
+    assert.ok(labelled.length >= 400, `only ${labelled.length} labelled records`);
+    assert.ok(rate >= 0.97, `rate ${rate.toFixed(3)}; failures:\n${failures.slice(0, 20).join('\n')}`);
+  });
+});
