@@ -33,6 +33,7 @@ const COMMANDS: Record<string, Command> = {
 
 /** Runs the CLI; returns the exit code. Errors print as one readable line, never a stack. */
 export async function main(argv: string[]): Promise<number> {
+  exitQuietlyOnClosedPipe();
   const [name, ...rest] = argv;
   const out = createOutput(rest.includes('--json'));
   if (!name || name === 'help' || name === '--help' || name === '-h') {
@@ -51,4 +52,12 @@ export async function main(argv: string[]): Promise<number> {
   } catch (err) {
     return out.error(err);
   }
+}
+
+/** `lexdesk search … | head` closes stdout early: stop quietly instead of crashing. */
+function exitQuietlyOnClosedPipe(): void {
+  process.stdout.on('error', (err: NodeJS.ErrnoException) => {
+    if (err.code === 'EPIPE') process.exit(0);
+    throw err;
+  });
 }

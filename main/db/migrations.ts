@@ -75,6 +75,9 @@ export const MIGRATIONS: Migration[] = [
         tokenize = 'unicode61 remove_diacritics 0'
       );
 
+      -- Document frequency per term, for query term selection.
+      CREATE VIRTUAL TABLE articles_vocab USING fts5vocab(articles_fts, 'row');
+
       CREATE TABLE import_log (
         id          INTEGER PRIMARY KEY,
         started_at  TEXT NOT NULL,

@@ -3,6 +3,7 @@ import { getArticles, type StatuteArticle } from '../library/articles.js';
 import type { CitationResolver } from '../library/citation/resolver.js';
 import type { SearchFilters } from './filters.js';
 import { buildLexicalQuery, DEFAULT_WEIGHTS, lexicalSearch, type Bm25Weights } from './lexical.js';
+import type { TermStats } from './termStats.js';
 import { makeSnippet, type Snippet } from './snippet.js';
 
 export type { SearchFilters } from './filters.js';
@@ -23,7 +24,7 @@ export interface SearchOptions {
 }
 
 /** Ranked article ids: cited articles first, then BM25 matches. */
-export function rankArticles(db: Db, resolver: CitationResolver, text: string, opts: SearchOptions = {}): Array<{ id: number; score: number; matchedBy: SearchHit['matchedBy'] }> {
+export function rankArticles(db: Db, resolver: CitationResolver, stats: TermStats, text: string, opts: SearchOptions = {}): Array<{ id: number; score: number; matchedBy: SearchHit['matchedBy'] }> {
   const limit = opts.limit ?? 10;
   const filters = opts.filters ?? {};
   const out: Array<{ id: number; score: number; matchedBy: SearchHit['matchedBy'] }> = [];
@@ -33,7 +34,7 @@ export function rankArticles(db: Db, resolver: CitationResolver, text: string, o
     seen.add(cited.article.id);
     out.push({ id: cited.article.id, score: Infinity, matchedBy: 'citation' });
   }
-  const query = buildLexicalQuery(text);
+  const query = buildLexicalQuery(text, stats);
   for (const hit of lexicalSearch(db, query, filters, limit + out.length, opts.weights ?? DEFAULT_WEIGHTS)) {
     if (seen.has(hit.articleId)) continue;
     seen.add(hit.articleId);
@@ -42,8 +43,8 @@ export function rankArticles(db: Db, resolver: CitationResolver, text: string, o
   return out.slice(0, limit);
 }
 
-export function searchArticles(db: Db, resolver: CitationResolver, text: string, opts: SearchOptions = {}): SearchHit[] {
-  const ranked = rankArticles(db, resolver, text, opts);
+export function searchArticles(db: Db, resolver: CitationResolver, stats: TermStats, text: string, opts: SearchOptions = {}): SearchHit[] {
+  const ranked = rankArticles(db, resolver, stats, text, opts);
   const articles = new Map(getArticles(db, ranked.map((r) => r.id)).map((a) => [a.id, a]));
   const terms = buildLexicalQuery(text).terms;
   return ranked.flatMap((r) => {

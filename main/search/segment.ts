@@ -61,9 +61,7 @@ export function segmentForIndex(text: string): string[] {
 export function segmentQuery(text: string): string[] {
   ensureSegmenter();
   const seen = new Set<string>();
-  const mode = process.env.LEXDESK_QSEG ?? 'search';
-  const pieces = mode === 'cut' ? jieba.cut(text, true) : jieba.cutForSearch(text, true);
-  for (const raw of pieces) {
+  for (const raw of jieba.cutForSearch(text, true)) {
     const token = normaliseToken(raw);
     if (token && keepToken(token)) seen.add(token);
   }

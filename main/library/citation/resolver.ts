@@ -139,7 +139,7 @@ function preferNational(laws: LawRow[]): LawRow[] {
 function failureFor(reason: string, text: string, candidates: string[]): Extract<ResolveResult, { ok: false }> {
   switch (reason) {
     case 'unknown-law':
-      return { ok: false, code: 'unknown-law', message: `No law in the library is called "${text}".${candidates.length ? ' Did you mean one of the candidates?' : ''}`, candidates };
+      return { ok: false, code: 'unknown-law', message: `No law in the library matches "${text}".${candidates.length ? ' Did you mean one of the candidates below?' : ' Check the name, or import the law first.'}`, candidates };
     case 'no-article-number':
       return { ok: false, code: 'no-article-number', message: `"${text}" names no article; add one, e.g. 第38条 or 38.`, candidates };
     default:

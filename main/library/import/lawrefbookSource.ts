@@ -9,7 +9,7 @@ import {
   type LawRefBookMeta,
   type MetadataIndex,
 } from '../lawrefbook/metadata.js';
-import type { HistoryEntry } from '../types.js';
+import type { HistoryEntry, ParsedArticle, ParsedDocument } from '../types.js';
 import { sha1 } from './hashing.js';
 import type { ImportSource, SourceDocument, SourceItem } from './sourceDocument.js';
 
@@ -144,9 +144,8 @@ function skipped(rel: string, reason: string): SourceItem {
 function buildDocument(task: FileTask, text: string, bytes: Buffer): SourceItem {
   const parsed = parseLawMarkdown(text);
   if (!parsed.title) return skipped(task.rel, 'malformed Markdown: no "# title" line');
-  if (parsed.articles.length === 0) {
-    return skipped(task.rel, 'no articles found (neither 第X条 nor numbered items 一、二、…)');
-  }
+  const articles = withUnnumberedText(parsed);
+  if (articles.length === 0) return skipped(task.rel, 'no text found after the header');
   const meta = task.meta.byPath.get(task.rel.slice(task.metaPrefix.length)) ?? null;
   const fileName = task.rel.split('/').pop() ?? task.rel;
   const publishDate = meta?.publish ?? dateFromFileName(fileName) ?? versionDateFromHistory(parsed.history);
@@ -164,7 +163,7 @@ function buildDocument(task: FileTask, text: string, bytes: Buffer): SourceItem 
     expiredFlag: meta?.expired ?? false,
     history: parsed.history,
     preamble: parsed.preamble,
-    articles: parsed.articles,
+    articles,
     warnings: parsed.warnings.map((w) => `${task.rel}: ${w}`),
   };
   const contentHash = sha1(bytes, JSON.stringify(meta), task.province);
@@ -192,4 +191,21 @@ function versionDateFromHistory(history: HistoryEntry[]): string | null {
 function effectiveFromHistory(history: HistoryEntry[]): string | null {
   const entries = history.filter((h) => h.event.includes('施行'));
   return entries.length ? (entries[entries.length - 1]?.date ?? null) : null;
+}
+
+/**
+ * Articles plus the text no article holds: a document without any numbering
+ * (some 批复/通知) becomes one item labelled 全文, and an appendix (附件, 附表)
+ * one item labelled 附件, so nothing is dropped.
+ */
+function withUnnumberedText(parsed: ParsedDocument): ParsedArticle[] {
+  const extra = (label: string, text: string): ParsedArticle => ({
+    kind: 'item', label, number: 0, subNumber: 0, path: [],
+    paragraphs: text.split(/\n+/).map((t) => ({ text: t.trim(), items: [] })).filter((p) => p.text),
+    text: text.trim(),
+  });
+  const out = [...parsed.articles];
+  if (out.length === 0 && parsed.preamble.trim()) out.push(extra('全文', parsed.preamble));
+  if (parsed.appendix?.trim()) out.push(extra('附件', parsed.appendix));
+  return out;
 }

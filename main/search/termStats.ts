@@ -1,0 +1,37 @@
+import type { Db } from '../db/open.js';
+
+/**
+ * Document frequencies of index terms (from the fts5vocab table), cached per
+ * engine. Very common terms add little to BM25 but make FTS5 score most of
+ * the library, so queries leave them out.
+ */
+export class TermStats {
+  private readonly cache = new Map<string, number>();
+  private readonly dfStmt;
+  readonly articleCount: number;
+
+  constructor(db: Db) {
+    this.dfStmt = db.prepare('SELECT doc FROM articles_vocab WHERE term = ?').pluck();
+    this.articleCount = (db.prepare('SELECT COUNT(*) FROM articles').pluck().get() as number) || 1;
+  }
+
+  df(term: string): number {
+    let df = this.cache.get(term);
+    if (df === undefined) {
+      df = (this.dfStmt.get(term) as number | undefined) ?? 0;
+      this.cache.set(term, df);
+    }
+    return df;
+  }
+
+  /**
+   * Terms worth matching: present in the index and rarer than `maxShare` of
+   * articles. If every term is common, the `keep` rarest are kept.
+   */
+  selectTerms(terms: string[], maxShare: number, keep = 2): string[] {
+    const known = terms.map((t) => ({ t, df: this.df(t) })).filter((x) => x.df > 0);
+    const rare = known.filter((x) => x.df / this.articleCount <= maxShare);
+    if (rare.length >= keep || rare.length === known.length) return rare.map((x) => x.t);
+    return [...known].sort((a, b) => a.df - b.df).slice(0, keep).map((x) => x.t);
+  }
+}
