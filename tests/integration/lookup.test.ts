@@ -1,0 +1,189 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import type { Engine } from '../../main/engine/index.js';
+import type { StatuteArticle } from '../../main/library/articles.js';
+import type { ResolveResult, VersionChoice } from '../../main/library/citation/resolver.js';
+import { buildLibrary, CORE_SUBSET, sharedSkipReason, type TempLibrary } from '../helpers/library.js';
+
+const SKIP = sharedSkipReason();
+if (SKIP) console.log(`# lookup tests ${SKIP}`);
+
+const CIVIL_CODE = '中华人民共和国民法典';
+const LABOUR_CONTRACT = '中华人民共和国劳动合同法';
+const CRIMINAL = '中华人民共和国刑法';
+const COMPANY = '中华人民共和国公司法';
+
+let lib: TempLibrary;
+let engine: Engine;
+
+function resolved(text: string, choice?: VersionChoice): Extract<ResolveResult, { ok: true }> {
+  const result = engine.lookup(text, choice);
+  assert.ok(result.ok, `${text} should resolve, got ${result.ok ? '' : `${result.code}: ${result.message}`}`);
+  return result;
+}
+
+function failed(text: string, choice?: VersionChoice): Extract<ResolveResult, { ok: false }> {
+  const result = engine.lookup(text, choice);
+  assert.ok(!result.ok, `${text} should not resolve, got ${result.ok ? result.article.label : ''}`);
+  return result;
+}
+
+function assertArticle(a: StatuteArticle, lawTitle: string, label: string, number: number, subNumber = 0): void {
+  assert.equal(a.lawTitle, lawTitle);
+  assert.equal(a.label, label);
+  assert.equal(a.number, number);
+  assert.equal(a.subNumber, subNumber);
+  assert.equal(a.kind, 'article');
+}
+
+describe('citation lookup on a corpus subset', { skip: SKIP }, () => {
+  before(async () => {
+    lib = await buildLibrary({ files: CORE_SUBSET });
+    engine = lib.engine;
+  });
+  after(async () => {
+    await lib?.dispose();
+  });
+
+  test('the subset imported every file', () => {
+    assert.equal(lib.summary.skipped.length, 0);
+    assert.equal(lib.summary.library.documents, 14, '8 民法典 parts + 刑法 + 劳动合同法 + 2×公司法 + 2×未成年人保护法');
+  });
+
+  describe('citation forms resolve to the exact current article', () => {
+    const cases: Array<[string, string, string, number, number?]> = [
+      ['民法典第1165条', CIVIL_CODE, '第一千一百六十五条', 1165],
+      ['《中华人民共和国民法典》第一千一百六十五条', CIVIL_CODE, '第一千一百六十五条', 1165],
+      ['刑法264', CRIMINAL, '第二百六十四条', 264],
+      ['劳动合同法 38', LABOUR_CONTRACT, '第三十八条', 38],
+      ['刑法第一百三十三条之一', CRIMINAL, '第一百三十三条之一', 133, 1],
+      ['刑法120之一', CRIMINAL, '第一百二十条之一', 120, 1],
+    ];
+    for (const [text, law, label, number, sub] of cases) {
+      test(text, () => {
+        const r = resolved(text);
+        assertArticle(r.article, law, label, number, sub ?? 0);
+        assert.equal(r.article.status, 'current');
+        assert.equal(r.paragraph, null);
+        assert.equal(r.item, null);
+      });
+    }
+
+    test('《劳动合同法》第三十八条第一款第二项 keeps paragraph 1 and item 2', () => {
+      const r = resolved('《劳动合同法》第三十八条第一款第二项');
+      assertArticle(r.article, LABOUR_CONTRACT, '第三十八条', 38);
+      assert.equal(r.article.status, 'current');
+      assert.equal(r.paragraph, 1);
+      assert.equal(r.item, 2);
+      const item = r.article.paragraphs[0]?.items.find((i) => i.number === 2);
+      assert.ok(item && item.text.includes('劳动报酬'), 'item 2 of 第三十八条 is about unpaid wages');
+    });
+
+    test('the 民法典 article sits in its part (侵权责任编)', () => {
+      const r = resolved('民法典第1165条');
+      assert.equal(r.article.documentPath, '民法典/侵权责任编.md');
+      assert.match(r.article.text, /过错/);
+    });
+  });
+
+  describe('versions', () => {
+    test('the latest version is chosen by default', () => {
+      const r = resolved('公司法第一条');
+      assert.equal(r.article.lawTitle, COMPANY);
+      assert.equal(r.article.publishDate, '2023-12-29');
+      assert.equal(r.article.status, 'current');
+      const minors = resolved('未成年人保护法第一条');
+      assert.equal(minors.article.publishDate, '2024-04-26');
+      assert.equal(minors.article.status, 'current');
+    });
+
+    test('version: <publish date> picks the older version', () => {
+      const r = resolved('公司法第一条', { version: '2018-10-26' });
+      assert.equal(r.article.publishDate, '2018-10-26');
+      assert.equal(r.article.status, 'superseded');
+      assert.equal(r.article.documentPath, '民法商法/公司法(2018-10-26).md');
+      const minors = resolved('未成年人保护法第一条', { version: '2020-10-17' });
+      assert.equal(minors.article.status, 'superseded');
+    });
+
+    test('asOf picks the version in force on that date', () => {
+      assert.equal(resolved('公司法第一条', { asOf: '2020-01-01' }).article.publishDate, '2018-10-26');
+      assert.equal(resolved('公司法第一条', { asOf: '2024-06-01' }).article.publishDate, '2023-12-29');
+      // The 2020 未成年人保护法 took effect on 2021-06-01.
+      assert.equal(resolved('未成年人保护法第一条', { asOf: '2022-01-01' }).article.publishDate, '2020-10-17');
+      assert.equal(resolved('未成年人保护法第一条', { asOf: '2025-01-01' }).article.publishDate, '2024-04-26');
+    });
+
+    test('a date before every version gives version-not-found with the version list', () => {
+      const f = failed('未成年人保护法第一条', { asOf: '2021-01-01' });
+      assert.equal(f.code, 'version-not-found');
+      assert.deepEqual(f.candidates, ['2024-04-26 (current)', '2020-10-17 (superseded)']);
+      assert.equal(failed('公司法第一条', { version: '1999-01-01' }).code, 'version-not-found');
+    });
+
+    test('version-not-found lists each version once', { todo: 'engine bug: CitationResolver.versionList uses SELECT DISTINCT publish, effective, status, so 民法典 (parts with different effective dates) is listed twice as "2020-05-28 (current)"' }, () => {
+      const f = failed('民法典第1165条', { version: '1999-01-01' });
+      assert.deepEqual(f.candidates, ['2020-05-28 (current)']);
+    });
+
+    test('asOf follows the effective date of the document that holds the article', { todo: 'engine bug: CitationResolver.pickVersion takes the earliest effective date of any document of a version; 民法典/婚姻家庭编 has no 施行 line (effective = 2020-05-28), so 第1165条 (侵权责任编, effective 2021-01-01) resolves as of 2020-06-01, while search with asOf 2020-06-01 excludes it' }, () => {
+      assert.equal(failed('民法典第1165条', { asOf: '2020-06-01' }).code, 'version-not-found');
+    });
+  });
+
+  describe('failures say why', () => {
+    test('an unknown law gives unknown-law with close candidates', () => {
+      const f = failed('劳动合同发第38条');
+      assert.equal(f.code, 'unknown-law');
+      assert.ok(f.candidates.some((c) => c.includes('劳动合同法')), `candidates: ${f.candidates.join(', ')}`);
+      assert.ok(f.message.length > 0);
+    });
+
+    test('a law with no article number gives no-article-number', () => {
+      const f = failed('民法典');
+      assert.equal(f.code, 'no-article-number');
+      assert.ok(f.candidates.some((c) => c.includes('民法典')));
+    });
+
+    test('an article the law does not have gives article-not-found', () => {
+      const f = failed('民法典第9999条');
+      assert.equal(f.code, 'article-not-found');
+      assert.match(f.message, /9999/);
+    });
+  });
+
+  describe('context', () => {
+    test('neighbours are the previous and next articles of the same document', () => {
+      const { article } = resolved('民法典第1165条');
+      const { neighbours } = engine.context(article);
+      assert.equal(neighbours.previous?.label, '第一千一百六十四条');
+      assert.equal(neighbours.next?.label, '第一千一百六十六条');
+      assert.equal(neighbours.previous?.documentId, article.documentId);
+      assert.equal(neighbours.next?.ordinal, article.ordinal + 1);
+    });
+
+    test('the first article has no previous neighbour', () => {
+      const { article } = resolved('劳动合同法第一条');
+      const { neighbours } = engine.context(article);
+      assert.equal(neighbours.previous, null);
+      assert.equal(neighbours.next?.label, '第二条');
+    });
+
+    test('versions list every version of the law, newest first, with the same article', () => {
+      const current = resolved('公司法第一条').article;
+      const older = resolved('公司法第一条', { version: '2018-10-26' }).article;
+      const { versions } = engine.context(current);
+      assert.deepEqual(versions.map((v) => [v.publishDate, v.status]), [['2023-12-29', 'current'], ['2018-10-26', 'superseded']]);
+      assert.deepEqual(versions.map((v) => v.articleId), [current.id, older.id]);
+      assert.deepEqual(engine.context(older).versions, versions);
+    });
+
+    test('a law with one version lists one', () => {
+      const { article } = resolved('民法典第1165条');
+      const { versions } = engine.context(article);
+      assert.equal(versions.length, 1);
+      assert.equal(versions[0]?.articleId, article.id);
+      assert.equal(versions[0]?.status, 'current');
+    });
+  });
+});
