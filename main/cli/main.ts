@@ -31,7 +31,7 @@ const COMMANDS: Record<string, Command> = {
   info: infoCommand,
 };
 
-/** Runs the CLI; returns the exit code. Errors print as one readable line, never a stack. */
+/** Runs the CLI; returns the exit code. Errors print as a readable message (plus candidates or usage), never a stack. */
 export async function main(argv: string[]): Promise<number> {
   exitQuietlyOnClosedPipe();
   const [name, ...rest] = argv;

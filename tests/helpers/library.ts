@@ -94,16 +94,19 @@ export async function buildLibrary(spec: SubsetSpec, packs?: string[]): Promise<
     await rm(dir, { recursive: true, force: true });
     throw err;
   }
-  let open = true;
   return {
     engine,
     dbPath,
     corpusRoot,
     summary,
     async dispose() {
-      if (open) engine.close();
-      open = false;
+      if (engine.db.open) engine.close();
       await rm(dir, { recursive: true, force: true });
     },
   };
+}
+
+/** Is a corpus-relative file part of a subset (listed itself, or under a listed folder)? */
+export function inSubset(rel: string, files: readonly string[]): boolean {
+  return files.some((f) => rel === f || rel.startsWith(`${f}/`));
 }

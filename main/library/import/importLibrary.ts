@@ -61,8 +61,10 @@ export async function importIntoLibrary(db: Db, source: ImportSource, opts: Impo
   };
   db.exec('BEGIN IMMEDIATE');
   try {
+    // Decided before reading: articles written now are segmented with the current dictionary.
+    const reindex = needsReindex(db);
     await readAll(source, writer, summary, opts);
-    if (needsReindex(db)) {
+    if (reindex) {
       opts.onProgress?.({ phase: 'index', done: 0, total: null });
       rebuildFullTextIndex(db, (done, total) => opts.onProgress?.({ phase: 'index', done, total }));
       summary.reindexed = true;

@@ -159,7 +159,7 @@ function buildDocument(task: FileTask, text: string, bytes: Buffer): SourceItem 
     category: meta?.category ?? task.rel.split('/')[0] ?? '',
     province: task.province,
     publishDate,
-    effectiveDate: meta?.validFrom ?? effectiveFromHistory(parsed.history) ?? publishDate,
+    effectiveDate: effectiveDate(meta?.validFrom ?? effectiveFromHistory(parsed.history), publishDate),
     expiredFlag: meta?.expired ?? false,
     history: parsed.history,
     preamble: parsed.preamble,
@@ -186,6 +186,12 @@ function versionDateFromHistory(history: HistoryEntry[]): string | null {
   const adopted = history.filter((h) => !h.event.includes('施行'));
   const pick = adopted.length ? adopted : history;
   return pick[pick.length - 1]?.date ?? null;
+}
+
+/** A version cannot take effect before it was published (宪法 2018 carries only the 1982 施行 line). */
+function effectiveDate(candidate: string | null, publishDate: string | null): string | null {
+  if (!candidate) return publishDate;
+  return publishDate && candidate < publishDate ? publishDate : candidate;
 }
 
 function effectiveFromHistory(history: HistoryEntry[]): string | null {

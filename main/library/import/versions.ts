@@ -7,6 +7,13 @@ import type { Db } from '../../db/open.js';
  * older ones are superseded; the latest is "repealed" only when flagged expired.
  */
 export function recomputeStatuses(db: Db): void {
+  // Parts of one version (the 编 of 民法典) share an effective date; some parts lack the 施行 line.
+  db.exec(`
+    UPDATE documents SET effective_date = (
+      SELECT MAX(d2.effective_date) FROM documents d2
+       WHERE d2.law_id = documents.law_id AND d2.publish_date = documents.publish_date)
+     WHERE publish_date IS NOT NULL
+  `);
   db.exec(`
     UPDATE documents SET status = CASE
       WHEN COALESCE(publish_date, '') <

@@ -1,0 +1,323 @@
+/**
+ * The real CLI as a child process: JSON output of every command, error lines
+ * and exit codes, where the library file goes, and `import --download` against
+ * a local HTTP server.
+ */
+import assert from 'node:assert/strict';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import type { ImportSummary, LibraryCounts } from '../../main/library/import/index.js';
+import { buildLawRefBookArchive, startArchiveServer, type ArchiveServer } from '../helpers/archiveServer.js';
+import { parseJsonOutput, runCli, stackLines, type CliResult } from '../helpers/cli.js';
+import { NEEDS_SHARED, SUBSET, libraryChecksum, makeCorpusSubset, type CorpusSubset } from '../helpers/corpusSubset.js';
+
+if (NEEDS_SHARED) console.log(`# corpus-based CLI tests ${NEEDS_SHARED}`);
+
+let work: string;
+let corpus: CorpusSubset | undefined;
+/** The subset imported by the first test; later tests read (copies of) it. */
+let libraryDb: string;
+let importResult: CliResult | undefined;
+
+interface InfoJson extends LibraryCounts {
+  db: string;
+  bytes: number;
+}
+
+interface SearchJson {
+  query: string;
+  mode: string;
+  hits: Array<{ rank: number; score: number | null; matchedBy: string; lawTitle: string; label: string; snippet: unknown; id: number; status: string }>;
+}
+
+interface ShowJson {
+  citation: string;
+  article: { id: number; lawTitle: string; label: string; number: number; paragraphs: Array<{ text: string; items: unknown[] }> };
+  neighbours: { previous: { label: string } | null; next: { label: string } | null };
+  versions: Array<{ publishDate: string | null; status: string }>;
+}
+
+function dir(name: string): string {
+  return mkdtempSync(path.join(work, `${name}-`));
+}
+
+/** The error part of stderr: non-empty lines. */
+function errorLines(r: CliResult): string[] {
+  return r.stderr.split('\n').filter((l) => l.trim() !== '');
+}
+
+function assertCleanError(r: CliResult, code: number, pattern: RegExp): void {
+  assert.equal(r.code, code, `exit code; stderr:\n${r.stderr}`);
+  assert.equal(r.signal, null);
+  assert.deepEqual(stackLines(r.stderr), [], `no stack trace:\n${r.stderr}`);
+  assert.deepEqual(stackLines(r.stdout), []);
+  const first = errorLines(r)[0] ?? '';
+  assert.match(first, /^lexdesk: /, r.stderr);
+  assert.match(r.stderr, pattern);
+}
+
+before(async () => {
+  work = mkdtempSync(path.join(os.tmpdir(), 'lexdesk-cli-test-'));
+  libraryDb = path.join(work, 'library.db');
+  if (NEEDS_SHARED) return;
+  corpus = makeCorpusSubset({
+    files: ['宪法/宪法.md', '民法典/侵权责任编.md', SUBSET.laborContract, SUBSET.minorsOld, SUBSET.minorsNew, SUBSET.cases[0] ?? ''],
+  });
+});
+
+after(() => {
+  corpus?.cleanup();
+  rmSync(work, { recursive: true, force: true });
+});
+
+describe('lexdesk commands with --json', { skip: NEEDS_SHARED }, () => {
+  test('import PATH --json prints one JSON summary', async () => {
+    assert.ok(corpus);
+    importResult = await runCli(['import', corpus.root, '--db', libraryDb, '--json']);
+    assert.equal(importResult.code, 0, importResult.stderr);
+    assert.equal(importResult.stderr, '', 'no progress noise when stderr is not a terminal');
+    const summary = parseJsonOutput<ImportSummary>(importResult);
+    assert.equal(summary.source, corpus.root);
+    assert.deepEqual(summary.documents, { added: 5, updated: 0, unchanged: 0 });
+    assert.deepEqual(summary.skipped, []);
+    assert.ok(summary.notes.some((n) => n.includes('1 case files (案例) skipped')), summary.notes.join('\n'));
+    assert.equal(summary.library.documents, 5);
+    assert.equal(summary.library.laws, 4);
+    assert.equal(summary.library.articles, summary.articlesWritten);
+    assert.ok(summary.articlesWritten > 400, `articlesWritten = ${summary.articlesWritten}`);
+    assert.ok(existsSync(libraryDb));
+  });
+
+  describe('reading the imported library', { concurrency: 2 }, () => {
+    test('import PATH (text) prints a readable summary; a second run changes nothing', async () => {
+      assert.ok(corpus);
+      const db = path.join(dir('import-text'), 'library.db');
+      copyFileSync(libraryDb, db);
+      const r = await runCli(['import', corpus.root, '--db', db]);
+      assert.equal(r.code, 0, r.stderr);
+      assert.match(r.stdout, /^Imported /);
+      assert.match(r.stdout, /documents: 0 added, 0 updated, 5 unchanged; 0 articles written/);
+      assert.match(r.stdout, /note: 1 case files \(案例\) skipped/);
+    });
+
+    test('info --json reports the library', async () => {
+      const r = await runCli(['info', '--json', '--db', libraryDb]);
+      assert.equal(r.code, 0, r.stderr);
+      const info = parseJsonOutput<InfoJson>(r);
+      assert.equal(info.db, libraryDb);
+      assert.ok(info.bytes > 0);
+      const summary = parseJsonOutput<ImportSummary>(importResult ?? assert.fail('import test did not run'));
+      const { db: _db, bytes: _bytes, ...counts } = info;
+      assert.deepEqual(counts, summary.library);
+    });
+
+    test('search --json parses and ranks a citation first', async () => {
+      const words = await runCli(['search', '用人单位', '拖欠', '劳动报酬', '解除劳动合同', '--json', '--k', '5', '--db', libraryDb]);
+      assert.equal(words.code, 0, words.stderr);
+      const parsed = parseJsonOutput<SearchJson>(words);
+      assert.equal(parsed.query, '用人单位 拖欠 劳动报酬 解除劳动合同');
+      assert.equal(parsed.mode, 'lexical');
+      assert.ok(parsed.hits.length > 0 && parsed.hits.length <= 5, `${parsed.hits.length} hits`);
+      assert.deepEqual(parsed.hits.map((h) => h.rank), parsed.hits.map((_, i) => i + 1));
+      assert.ok(parsed.hits.every((h) => h.matchedBy === 'lexical' && typeof h.score === 'number' && h.status === 'current'));
+      assert.ok(parsed.hits.some((h) => h.lawTitle === '中华人民共和国劳动合同法'));
+
+      const cited = await runCli(['search', '劳动合同法第38条', '--json', '--db', libraryDb]);
+      assert.equal(cited.code, 0, cited.stderr);
+      const first = parseJsonOutput<SearchJson>(cited).hits[0];
+      assert.equal(first?.matchedBy, 'citation');
+      assert.equal(first?.score, null, 'Infinity is printed as null');
+      assert.equal(first?.label, '第三十八条');
+    });
+
+    test('show --json parses: the article, its neighbours and versions', async () => {
+      const r = await runCli(['show', '劳动合同法', '38', '--json', '--db', libraryDb]);
+      assert.equal(r.code, 0, r.stderr);
+      const shown = parseJsonOutput<ShowJson>(r);
+      assert.equal(shown.citation, '劳动合同法 38');
+      assert.equal(shown.article.lawTitle, '中华人民共和国劳动合同法');
+      assert.equal(shown.article.label, '第三十八条');
+      assert.equal(shown.article.paragraphs.length, 2);
+      assert.equal(shown.article.paragraphs[0]?.items.length, 6);
+      assert.equal(shown.neighbours.previous?.label, '第三十七条');
+      assert.equal(shown.neighbours.next?.label, '第三十九条');
+
+      const minors = parseJsonOutput<ShowJson>(await runCli(['show', '未成年人保护法第1条', '--json', '--db', libraryDb]));
+      assert.deepEqual(minors.versions.map((v) => [v.publishDate, v.status]), [['2024-04-26', 'current'], ['2020-10-17', 'superseded']]);
+    });
+
+    test('show (text) prints the article with its 款 and 项', async () => {
+      const r = await runCli(['show', '民法典第1165条', '--db', libraryDb]);
+      assert.equal(r.code, 0, r.stderr);
+      const lines = r.stdout.split('\n');
+      assert.equal(lines[0], '《中华人民共和国民法典》第一千一百六十五条');
+      assert.match(r.stdout, /侵权责任编 › 第一章 一般规定/);
+      assert.match(r.stdout, /第一千一百六十五条 行为人因过错侵害他人民事权益造成损害的/);
+    });
+  });
+});
+
+describe('errors and exit codes', { skip: NEEDS_SHARED, concurrency: 2 }, () => {
+  test('show of an unknown law exits 1 with a message listing candidates and no stack', async () => {
+    const r = await runCli(['show', '劳动合同发第38条', '--db', libraryDb]);
+    assertCleanError(r, 1, /劳动合同发第38条/);
+    assert.match(r.stderr, /Candidates: .*劳动合同法/);
+    assert.equal(r.stdout, '');
+  });
+
+  test('show of a law with no near names exits 1 with one line', async () => {
+    const r = await runCli(['show', '不存在法第3条', '--db', libraryDb]);
+    assertCleanError(r, 1, /No law in the library matches "不存在法第3条"/);
+    assert.equal(errorLines(r).length, 1, r.stderr);
+  });
+
+  test('show --json of an unknown law prints a JSON error and exits 1', async () => {
+    const r = await runCli(['show', '劳动合同发第38条', '--json', '--db', libraryDb]);
+    assert.equal(r.code, 1);
+    const { error } = parseJsonOutput<{ error: { code: string; message: string } }>(r);
+    assert.equal(error.code, 'unknown-law');
+    assert.match(error.message, /劳动合同法/);
+    assert.deepEqual(stackLines(r.stderr), []);
+  });
+
+  test('an error is one message line plus at most one line of candidates', async () => {
+    const r = await runCli(['show', '劳动合同发第38条', '--db', libraryDb]);
+    const lines = errorLines(r);
+    assert.equal(lines.length, 2, r.stderr);
+    assert.match(lines[0] ?? '', /^lexdesk: No law in the library matches/);
+    assert.match(lines[1] ?? '', /^Candidates: .*劳动合同法/);
+  });
+
+  test('usage errors exit 2', async () => {
+    const cases: Array<[string[], RegExp]> = [
+      [['search', '--bogus', '--db', libraryDb], /Unknown option '--bogus'/],
+      [['frobnicate'], /Unknown command "frobnicate"/],
+      [['show', '--db', libraryDb], /Give a citation/],
+      [['search', '合同', '--k', '0', '--db', libraryDb], /--k must be a positive integer/],
+      [['import', '--db', libraryDb], /Say what to import/],
+    ];
+    const results = await Promise.all(cases.map(([args]) => runCli(args)));
+    results.forEach((r, i) => assertCleanError(r, 2, cases[i]?.[1] ?? /./));
+    const bare = await runCli([]);
+    assert.equal(bare.code, 2, 'no command: help and exit 2');
+    assert.match(bare.stdout, /Commands:/);
+  });
+
+  test('import of a missing path exits 1 naming it; the library is untouched', async () => {
+    const db = path.join(dir('import-missing'), 'library.db');
+    copyFileSync(libraryDb, db);
+    const before = libraryChecksum(db);
+    const missing = path.join(work, 'nowhere');
+    const r = await runCli(['import', missing, '--db', db]);
+    assertCleanError(r, 1, /the path does not exist/);
+    assert.ok(r.stderr.includes(missing), r.stderr);
+    assert.equal(errorLines(r).length, 1);
+    assert.equal(libraryChecksum(db), before);
+  });
+
+  test('search in an empty library says so, exit 0', async () => {
+    const db = path.join(dir('empty'), 'library.db');
+    const r = await runCli(['search', '合同', '--db', db]);
+    assert.equal(r.code, 0, r.stderr);
+    assert.match(r.stdout, /No matching articles/);
+  });
+});
+
+describe('where the library lives', () => {
+  test('--db wins over LEXDESK_DB, which wins over LEXDESK_HOME and XDG_CONFIG_HOME', async () => {
+    const root = dir('paths');
+    const home = path.join(root, 'home');
+    const xdg = path.join(root, 'xdg');
+    const lexHome = path.join(root, 'lexhome');
+    const envDb = path.join(root, 'env', 'library.db');
+    const flagDb = path.join(root, 'flag', 'library.db');
+    mkdirSync(home);
+    mkdirSync(xdg);
+    const dbOf = async (args: string[], env: Record<string, string | undefined>): Promise<string> => {
+      const r = await runCli(['info', '--json', ...args], { HOME: home, XDG_CONFIG_HOME: undefined, LEXDESK_HOME: undefined, LEXDESK_DB: undefined, ...env });
+      assert.equal(r.code, 0, r.stderr);
+      return parseJsonOutput<InfoJson>(r).db;
+    };
+
+    const xdgDefault = path.join(xdg, 'LexDesk', 'library.db');
+    assert.equal(await dbOf([], { XDG_CONFIG_HOME: xdg }), xdgDefault);
+    assert.ok(statSync(xdgDefault).isFile(), 'the default library is created under XDG_CONFIG_HOME/LexDesk');
+
+    const homeDefault = path.join(home, '.config', 'LexDesk', 'library.db');
+    assert.equal(await dbOf([], {}), homeDefault, 'without XDG_CONFIG_HOME: ~/.config/LexDesk');
+    assert.ok(existsSync(homeDefault));
+
+    assert.equal(await dbOf([], { XDG_CONFIG_HOME: xdg, LEXDESK_HOME: lexHome }), path.join(lexHome, 'library.db'));
+    assert.equal(await dbOf([], { XDG_CONFIG_HOME: xdg, LEXDESK_HOME: lexHome, LEXDESK_DB: envDb }), envDb);
+    assert.ok(existsSync(envDb));
+
+    rmSync(path.dirname(envDb), { recursive: true });
+    assert.equal(await dbOf(['--db', flagDb], { XDG_CONFIG_HOME: xdg, LEXDESK_HOME: lexHome, LEXDESK_DB: envDb }), flagDb);
+    assert.ok(existsSync(flagDb));
+    assert.ok(!existsSync(envDb), 'LEXDESK_DB is not touched when --db is given');
+
+    const relative = await runCli(['info', '--json', '--db', path.relative(process.cwd(), flagDb)], { HOME: home });
+    assert.equal(parseJsonOutput<InfoJson>(relative).db, path.resolve(flagDb), 'a relative --db is resolved');
+  });
+});
+
+describe('import --download', { skip: NEEDS_SHARED, concurrency: true }, () => {
+  let server: ArchiveServer;
+  let archive: string;
+
+  before(async () => {
+    if (NEEDS_SHARED) return;
+    archive = path.join(dir('archive'), 'laws.tar.gz');
+    await buildLawRefBookArchive('tar.gz', archive);
+    server = await startArchiveServer({
+      '/laws.tar.gz': { kind: 'file', file: archive },
+      '/reset.tar.gz': { kind: 'reset', file: archive },
+    });
+  });
+
+  after(async () => {
+    await server?.close();
+  });
+
+  /** A private TMPDIR for the CLI, so leftovers of *this* run can be seen. */
+  function tmpDir(): string {
+    return dir('tmpdir');
+  }
+
+  function leftovers(tmp: string): string[] {
+    return readdirSync(tmp).filter((n) => n.startsWith('lexdesk-download-'));
+  }
+
+  test('imports a tar.gz served over http and cleans up its temp folder', async () => {
+    const db = path.join(dir('download'), 'library.db');
+    const tmp = tmpDir();
+    const r = await runCli(['import', '--download', server.url('/laws.tar.gz'), '--db', db, '--json'], { TMPDIR: tmp });
+    assert.equal(r.code, 0, r.stderr);
+    const summary = parseJsonOutput<ImportSummary>(r);
+    assert.ok(summary.source.startsWith(path.join(tmp, 'lexdesk-download-')), summary.source);
+    assert.ok(summary.documents.added >= 10, JSON.stringify(summary.documents));
+    assert.deepEqual(summary.skipped, []);
+    assert.ok(summary.library.articles > 1000, `articles = ${summary.library.articles}`);
+    assert.deepEqual(leftovers(tmp), []);
+    const shown = await runCli(['show', '民法典第1165条', '--json', '--db', db]);
+    assert.equal(shown.code, 0, shown.stderr);
+    assert.equal(parseJsonOutput<ShowJson>(shown).article.label, '第一千一百六十五条');
+  });
+
+  test('a download cut off mid-body exits 1 with a message; the library and TMPDIR are left clean', async () => {
+    const db = path.join(dir('download-reset'), 'library.db');
+    copyFileSync(libraryDb, db);
+    const before = libraryChecksum(db);
+    const tmp = tmpDir();
+    const url = server.url('/reset.tar.gz');
+    const r = await runCli(['import', '--download', url, '--db', db], { TMPDIR: tmp });
+    assertCleanError(r, 1, /Download of .* broke off after \d+ of \d+ bytes/);
+    assert.equal(errorLines(r).length, 1, r.stderr);
+    assert.ok(r.stderr.includes(url), `the message names the address:\n${r.stderr}`);
+    assert.equal(r.stdout, '');
+    assert.equal(libraryChecksum(db), before);
+    assert.deepEqual(leftovers(tmp), [], 'no lexdesk-download-* folder is left behind');
+  });
+});

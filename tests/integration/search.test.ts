@@ -1,0 +1,165 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import type { Engine } from '../../main/engine/index.js';
+import type { SearchFilters, SearchHit } from '../../main/search/index.js';
+import { buildLibrary, CORE_SUBSET, sharedSkipReason, type TempLibrary } from '../helpers/library.js';
+
+const SKIP = sharedSkipReason();
+if (SKIP) console.log(`# search tests ${SKIP}`);
+
+const WAGES_QUESTION = '用人单位拖欠工资，劳动者可以解除劳动合同吗？';
+const SHAREHOLDERS = '股东会的职权';
+const PROPERTY = '物业服务企业';
+
+let lib: TempLibrary;
+let engine: Engine;
+
+const search = (text: string, filters?: SearchFilters, limit = 10): SearchHit[] => engine.search(text, { filters, limit });
+const labels = (hits: SearchHit[]): string[] => hits.map((h) => `${h.article.shortName}${h.article.label}`);
+
+describe('search on a corpus subset', { skip: SKIP }, () => {
+  before(async () => {
+    lib = await buildLibrary(
+      {
+        files: [...CORE_SUBSET, '行政法规/劳动合同法实施条例(2008-09-18).md'],
+        beijingFilesMatching: ['物业管理条例', '养犬管理'],
+      },
+      ['北京'],
+    );
+    engine = lib.engine;
+  });
+  after(async () => {
+    await lib?.dispose();
+  });
+
+  test('the 北京 pack was imported', () => {
+    assert.deepEqual(lib.summary.library.provinces, ['北京']);
+    assert.equal(lib.summary.skipped.length, 0);
+  });
+
+  describe('ranking', () => {
+    test('a natural question finds the relevant article', () => {
+      const hits = search(WAGES_QUESTION);
+      const top5 = hits.slice(0, 5);
+      assert.ok(
+        top5.some((h) => h.article.lawTitle === '中华人民共和国劳动合同法' && h.article.label === '第三十八条'),
+        `劳动合同法第三十八条 should be in the top 5: ${labels(top5).join(', ')}`,
+      );
+      assert.ok(hits.every((h) => h.matchedBy === 'lexical'));
+      for (let i = 1; i < hits.length; i += 1) assert.ok((hits[i - 1] as SearchHit).score >= (hits[i] as SearchHit).score, 'scores descend');
+    });
+
+    test('rank returns the ids search lists, and limit caps them', () => {
+      const hits = search(WAGES_QUESTION, undefined, 7);
+      assert.equal(hits.length, 7);
+      assert.deepEqual(engine.rank(WAGES_QUESTION, { limit: 7 }), hits.map((h) => h.article.id));
+      assert.equal(new Set(hits.map((h) => h.article.id)).size, 7, 'no article twice');
+    });
+
+    test('a cited article comes first, matched by citation', () => {
+      const hits = search('民法典第一千一百六十五条规定的过错责任');
+      const first = hits[0];
+      assert.ok(first);
+      assert.equal(first.matchedBy, 'citation');
+      assert.equal(first.article.lawTitle, '中华人民共和国民法典');
+      assert.equal(first.article.label, '第一千一百六十五条');
+      assert.ok(hits.slice(1).every((h) => h.matchedBy === 'lexical' && h.article.id !== first.article.id));
+      assert.ok(hits.length > 1, 'lexical matches follow the citation');
+    });
+  });
+
+  describe('filters', () => {
+    test('levels keeps only the given levels', () => {
+      const regs = search('劳动合同的解除', { levels: ['行政法规'] });
+      assert.ok(regs.length > 0);
+      assert.ok(regs.every((h) => h.article.level === '行政法规'), labels(regs).join(', '));
+      const laws = search('劳动合同的解除', { levels: ['法律'] });
+      assert.ok(laws.length > 0);
+      assert.ok(laws.every((h) => h.article.level === '法律'));
+      const both = search('劳动合同的解除', { levels: ['法律', '行政法规'] }, 50);
+      assert.ok(both.some((h) => h.article.level === '法律') && both.some((h) => h.article.level === '行政法规'));
+    });
+
+    test('law keeps only laws whose title or short name contains it', () => {
+      const hits = search('赔偿责任', { law: '《劳动合同法》' });
+      assert.ok(hits.length > 0);
+      assert.ok(hits.every((h) => h.article.lawTitle.includes('劳动合同法')), labels(hits).join(', '));
+      assert.ok(search('赔偿责任').some((h) => !h.article.lawTitle.includes('劳动合同法')), 'without the filter other laws match');
+      assert.deepEqual(search('赔偿责任', { law: '不存在的法' }), []);
+    });
+
+    test('current versions only by default; currentOnly:false adds superseded ones', () => {
+      const current = search(SHAREHOLDERS, undefined, 20);
+      assert.ok(current.length > 0);
+      assert.ok(current.every((h) => h.article.status === 'current'), labels(current).join(', '));
+      const all = search(SHAREHOLDERS, { currentOnly: false }, 20);
+      assert.ok(all.some((h) => h.article.status === 'superseded' && h.article.publishDate === '2018-10-26'));
+      assert.ok(all.some((h) => h.article.status === 'current'));
+    });
+
+    test('asOf keeps the version in force on that date', () => {
+      const old = search(SHAREHOLDERS, { asOf: '2020-01-01', law: '公司法' });
+      assert.ok(old.length > 0);
+      assert.ok(old.every((h) => h.article.publishDate === '2018-10-26'), labels(old).join(', '));
+      const recent = search(SHAREHOLDERS, { asOf: '2024-06-01', law: '公司法' });
+      assert.ok(recent.length > 0);
+      assert.ok(recent.every((h) => h.article.publishDate === '2023-12-29'));
+      const minors = search('未成年人 监护', { asOf: '2022-01-01', law: '未成年人保护法' });
+      assert.ok(minors.length > 0);
+      assert.ok(minors.every((h) => h.article.publishDate === '2020-10-17'));
+    });
+
+    test('asOf leaves out documents not yet in force', () => {
+      const hits = search('过错 侵权责任', { asOf: '2020-06-01' }, 50);
+      assert.ok(hits.length > 0);
+      assert.ok(hits.every((h) => (h.article.effectiveDate ?? '') <= '2020-06-01'), labels(hits).join(', '));
+      assert.ok(!hits.some((h) => h.article.documentPath === '民法典/侵权责任编.md'));
+    });
+
+    test('province packs are left out by default and included on request', () => {
+      const national = search(PROPERTY, undefined, 30);
+      assert.ok(national.every((h) => h.article.province === ''), labels(national).join(', '));
+      const beijing = search(PROPERTY, { provinces: ['北京'] }, 30);
+      assert.ok(beijing.some((h) => h.article.province === '北京' && h.article.lawTitle.includes('物业管理')));
+      const all = search(PROPERTY, { provinces: 'all' }, 30);
+      assert.ok(all.some((h) => h.article.province === '北京'));
+      const other = search(PROPERTY, { provinces: ['上海'] }, 30);
+      assert.ok(other.every((h) => h.article.province === ''));
+      const dogs = search('养犬登记', { provinces: ['北京'], levels: ['地方性法规'] });
+      assert.ok(dogs.length > 0 && dogs.every((h) => h.article.province === '北京'));
+    });
+  });
+
+  describe('snippets', () => {
+    test('highlights are ranges inside the snippet text that hold query words', () => {
+      const query = '用人单位拖欠劳动报酬';
+      const hits = search(query);
+      assert.ok(hits.length > 0);
+      for (const { snippet, article } of hits) {
+        assert.ok(snippet.highlights.length > 0, `${article.label} has a highlight`);
+        let last = 0;
+        for (const [s, e] of snippet.highlights) {
+          assert.ok(s >= last && s < e && e <= snippet.text.length, `range [${s}, ${e}) in ${snippet.text.length}`);
+          assert.ok(query.includes(snippet.text.slice(s, e)), `"${snippet.text.slice(s, e)}" is a query word`);
+          last = e;
+        }
+        assert.ok(snippet.text.replace(/^…|…$/g, '').length <= article.text.length);
+      }
+    });
+
+    test('a citation hit has a snippet of its own text', () => {
+      const [first] = search('民法典第1165条');
+      assert.ok(first && first.matchedBy === 'citation');
+      assert.ok(first.snippet.text.includes('过错'));
+    });
+  });
+
+  describe('queries with nothing to search', () => {
+    for (const text of ['', '   ', '的', '？？！', '请问怎么办？', '的了吗']) {
+      test(`"${text}" gives no hits`, () => {
+        assert.deepEqual(engine.search(text), []);
+        assert.deepEqual(engine.rank(text), []);
+      });
+    }
+  });
+});
