@@ -75,8 +75,18 @@ export const MIGRATIONS: Migration[] = [
         tokenize = 'unicode61 remove_diacritics 0'
       );
 
+      -- Province packs get their own index, so national results and speed do not
+      -- depend on which packs are installed.
+      CREATE VIRTUAL TABLE articles_fts_local USING fts5(
+        title, headings, body,
+        content = '',
+        contentless_delete = 1,
+        tokenize = 'unicode61 remove_diacritics 0'
+      );
+
       -- Document frequency per term, for query term selection.
       CREATE VIRTUAL TABLE articles_vocab USING fts5vocab(articles_fts, 'row');
+      CREATE VIRTUAL TABLE articles_local_vocab USING fts5vocab(articles_fts_local, 'row');
 
       CREATE TABLE import_log (
         id          INTEGER PRIMARY KEY,

@@ -3,6 +3,7 @@ import { getArticles, type StatuteArticle } from '../library/articles.js';
 import { CitationResolver, type ResolveResult, type VersionChoice } from '../library/citation/resolver.js';
 import { importPath, libraryCounts, type ImportPathOptions, type ImportSummary, type LibraryCounts } from '../library/import/index.js';
 import { neighboursOf, versionsOf, type ArticleContext } from '../library/context.js';
+import type { FtsScope } from '../search/ftsTables.js';
 import { TermStats } from '../search/termStats.js';
 import { rankArticles, searchArticles, type SearchHit, type SearchOptions } from '../search/index.js';
 
@@ -32,20 +33,20 @@ export interface Engine {
 export function createEngine(opts: EngineOptions): Engine {
   const db = openDatabase(opts.dbPath, { readonly: opts.readonly });
   let resolver: CitationResolver | null = null;
-  let stats: TermStats | null = null;
+  let stats: Partial<Record<FtsScope, TermStats>> = {};
   const citations = () => (resolver ??= new CitationResolver(db));
-  const termStats = () => (stats ??= new TermStats(db));
+  const termStats = (scope: FtsScope) => (stats[scope] ??= new TermStats(db, scope));
   return {
     db,
     dbPath: opts.dbPath,
     async importPath(target, importOpts) {
       const summary = await importPath(db, target, importOpts);
       resolver = null;
-      stats = null;
+      stats = {};
       return summary;
     },
-    search: (text, searchOpts) => searchArticles(db, citations(), termStats(), text, searchOpts),
-    rank: (text, searchOpts) => rankArticles(db, citations(), termStats(), text, searchOpts).map((r) => r.id),
+    search: (text, searchOpts) => searchArticles(db, citations(), termStats, text, searchOpts),
+    rank: (text, searchOpts) => rankArticles(db, citations(), termStats, text, searchOpts).map((r) => r.id),
     lookup: (citation, choice) => citations().lookup(citation, choice),
     context: (article) => ({ neighbours: neighboursOf(db, article), versions: versionsOf(db, article) }),
     articles: (ids) => getArticles(db, ids),

@@ -2,7 +2,8 @@ import type { Db } from '../db/open.js';
 import { getArticles, type StatuteArticle } from '../library/articles.js';
 import type { CitationResolver } from '../library/citation/resolver.js';
 import type { SearchFilters } from './filters.js';
-import { buildLexicalQuery, DEFAULT_WEIGHTS, lexicalSearch, type Bm25Weights } from './lexical.js';
+import type { FtsScope } from './ftsTables.js';
+import { DEFAULT_WEIGHTS, lexicalSearch, queryTerms, type Bm25Weights } from './lexical.js';
 import type { TermStats } from './termStats.js';
 import { makeSnippet, type Snippet } from './snippet.js';
 
@@ -24,7 +25,9 @@ export interface SearchOptions {
 }
 
 /** Ranked article ids: cited articles first, then BM25 matches. */
-export function rankArticles(db: Db, resolver: CitationResolver, stats: TermStats, text: string, opts: SearchOptions = {}): Array<{ id: number; score: number; matchedBy: SearchHit['matchedBy'] }> {
+export type StatsFor = (scope: FtsScope) => TermStats;
+
+export function rankArticles(db: Db, resolver: CitationResolver, stats: StatsFor, text: string, opts: SearchOptions = {}): Array<{ id: number; score: number; matchedBy: SearchHit['matchedBy'] }> {
   const limit = opts.limit ?? 10;
   const filters = opts.filters ?? {};
   const out: Array<{ id: number; score: number; matchedBy: SearchHit['matchedBy'] }> = [];
@@ -34,8 +37,7 @@ export function rankArticles(db: Db, resolver: CitationResolver, stats: TermStat
     seen.add(cited.article.id);
     out.push({ id: cited.article.id, score: Infinity, matchedBy: 'citation' });
   }
-  const query = buildLexicalQuery(text, stats);
-  for (const hit of lexicalSearch(db, query, filters, limit + out.length, opts.weights ?? DEFAULT_WEIGHTS)) {
+  for (const hit of lexicalSearch(db, queryTerms(text), stats, filters, limit + out.length, opts.weights ?? DEFAULT_WEIGHTS)) {
     if (seen.has(hit.articleId)) continue;
     seen.add(hit.articleId);
     out.push({ id: hit.articleId, score: hit.score, matchedBy: 'lexical' });
@@ -43,10 +45,10 @@ export function rankArticles(db: Db, resolver: CitationResolver, stats: TermStat
   return out.slice(0, limit);
 }
 
-export function searchArticles(db: Db, resolver: CitationResolver, stats: TermStats, text: string, opts: SearchOptions = {}): SearchHit[] {
+export function searchArticles(db: Db, resolver: CitationResolver, stats: StatsFor, text: string, opts: SearchOptions = {}): SearchHit[] {
   const ranked = rankArticles(db, resolver, stats, text, opts);
   const articles = new Map(getArticles(db, ranked.map((r) => r.id)).map((a) => [a.id, a]));
-  const terms = buildLexicalQuery(text).terms;
+  const terms = queryTerms(text);
   return ranked.flatMap((r) => {
     const article = articles.get(r.id);
     return article ? [{ article, score: r.score, matchedBy: r.matchedBy, snippet: makeSnippet(article.text, terms) }] : [];

@@ -1,10 +1,11 @@
 import type { Db } from '../db/open.js';
 import { filterSql, type SearchFilters } from './filters.js';
+import { FTS_TABLE, type FtsScope } from './ftsTables.js';
 import { segmentQuery } from './segment.js';
 import { isStopWord } from './stopwords.js';
 import type { TermStats } from './termStats.js';
 
-/** Column weights of bm25(articles_fts, title, headings, body), tuned on stard-train. */
+/** Column weights of bm25(fts, title, headings, body); equal weights did best on stard-train. */
 export interface Bm25Weights {
   title: number;
   headings: number;
@@ -15,55 +16,29 @@ export const DEFAULT_WEIGHTS: Bm25Weights = { title: 1.0, headings: 1.0, body: 1
 
 export interface LexicalHit {
   articleId: number;
-  /** Higher is better (negated FTS5 bm25). */
+  /** Higher is better (negated FTS5 bm25, times the authority prior). */
   score: number;
 }
 
-export interface LexicalQuery {
-  terms: string[];
-  match: string | null;
+/** Query terms after segmentation and stop-word removal (used for matching and highlighting). */
+export function queryTerms(text: string): string[] {
+  return segmentQuery(text).filter((t) => !isStopWord(t));
 }
 
-/** Segments a query and builds the FTS5 MATCH expression (OR of quoted terms). */
-export function buildLexicalQuery(text: string, stats?: TermStats): LexicalQuery {
-  const terms = segmentQuery(text).filter((t) => !isStopWord(t));
-  const matched = stats ? stats.selectTerms(terms, MAX_TERM_SHARE) : terms;
-  if (matched.length === 0) return { terms, match: null };
-  const match = matched.map((t) => `"${t.replace(/"/g, '""')}"`).join(' OR ');
-  return { terms, match };
-}
-
-/** Terms in more than this share of articles are left out of the MATCH (speed; tuned on stard-train). */
+/** Terms in more than this share of a scope's articles are left out of the MATCH (speed; tuned on stard-train). */
 const MAX_TERM_SHARE = 0.1;
 
-export function lexicalSearch(
-  db: Db,
-  query: LexicalQuery,
-  filters: SearchFilters,
-  limit: number,
-  weights: Bm25Weights = DEFAULT_WEIGHTS,
-): LexicalHit[] {
-  if (!query.match) return [];
-  const { where, params } = filterSql(filters);
-  const run = (pool: number | null) => db.prepare(poolSql(where, pool !== null)).all({
-    ...params,
-    ...(pool !== null ? { pool } : {}),
-    match: query.match,
-    wt: weights.title,
-    wh: weights.headings,
-    wb: weights.body,
-    limit: Math.max(limit, CANDIDATES),
-  }) as Array<{ id: number; rank: number; level: string }>;
-  let rows = run(POOL);
-  if (rows.length < Math.max(limit, CANDIDATES)) rows = run(null);
-  return rows
-    .map((r) => ({ articleId: r.id, score: -r.rank * (LEVEL_PRIOR[r.level] ?? 1) }))
-    .sort((a, b) => b.score - a.score)
-    .slice(0, limit);
+/** FTS5 MATCH expression: OR of the quoted terms worth matching in that index. */
+export function matchExpression(terms: string[], stats: TermStats): string | null {
+  const matched = stats.selectTerms(terms, MAX_TERM_SHARE);
+  return matched.length ? matched.map((t) => `"${t.replace(/"/g, '""')}"`).join(' OR ') : null;
 }
 
 /** BM25 candidates re-scored with the authority prior. */
 const CANDIDATES = 100;
+
+/** FTS5 rows ranked before joins and filters (see scopeSql). */
+const POOL = 400;
 
 /**
  * Authority prior: BM25 score multipliers by level, so a statute outranks a
@@ -72,17 +47,72 @@ const CANDIDATES = 100;
  */
 export const LEVEL_PRIOR: Readonly<Record<string, number>> = { 宪法: 1.25, 法律: 1.25, 司法解释: 1.05 };
 
-/** FTS5 rows ranked before joins and filters (see poolSql). */
-const POOL = 400;
+/** National law always; the province index only when the filters ask for packs. */
+export function scopesFor(filters: SearchFilters): FtsScope[] {
+  const p = filters.provinces;
+  return p === 'all' || (Array.isArray(p) && p.length > 0) ? ['national', 'local'] : ['national'];
+}
+
+export function lexicalSearch(
+  db: Db,
+  terms: string[],
+  statsFor: (scope: FtsScope) => TermStats,
+  filters: SearchFilters,
+  limit: number,
+  weights: Bm25Weights = DEFAULT_WEIGHTS,
+): LexicalHit[] {
+  const scopes = scopesFor(filters);
+  const lists = scopes.map((scope) => {
+    const match = matchExpression(terms, statsFor(scope));
+    const rows = match ? searchScope(db, scope, match, filters, Math.max(limit, CANDIDATES), weights) : [];
+    return rows
+      .map((r) => ({ articleId: r.id, score: -r.rank * (LEVEL_PRIOR[r.level] ?? 1) }))
+      .sort((a, b) => b.score - a.score);
+  });
+  if (lists.length === 1) return (lists[0] ?? []).slice(0, limit);
+  return interleaveScopes(lists).slice(0, limit);
+}
+
+/**
+ * National and province results come from separate indexes whose BM25 scales
+ * differ, so each list is scaled by its own best score before merging; at equal
+ * relative relevance the province article (the user asked for it) comes first.
+ */
+function interleaveScopes(lists: LexicalHit[][]): LexicalHit[] {
+  const scaled = lists.flatMap((list, scopeIndex) => {
+    const top = list[0]?.score ?? 1;
+    return list.map((hit) => ({ hit, relative: hit.score / top, scopeIndex }));
+  });
+  scaled.sort((a, b) => b.relative - a.relative || b.scopeIndex - a.scopeIndex);
+  return scaled.map((s) => ({ articleId: s.hit.articleId, score: s.relative }));
+}
+
+type ScoredRow = { id: number; rank: number; level: string };
+
+function searchScope(db: Db, scope: FtsScope, match: string, filters: SearchFilters, want: number, weights: Bm25Weights): ScoredRow[] {
+  const { where, params } = filterSql(filters);
+  const run = (pool: number | null) =>
+    db.prepare(scopeSql(FTS_TABLE[scope], where, pool !== null)).all({
+      ...params,
+      ...(pool !== null ? { pool } : {}),
+      match,
+      wt: weights.title,
+      wh: weights.headings,
+      wb: weights.body,
+      limit: want,
+    }) as ScoredRow[];
+  const rows = run(POOL);
+  // A narrow filter (one law, an old date) can leave the pool short: then score every match.
+  return rows.length < want ? run(null) : rows;
+}
 
 /**
  * With `pooled`, FTS5 ranks on its own first (fast: no joins per match) and the
- * filters apply to its best POOL rows; without, every match is joined and
- * filtered (used when the pool leaves too few rows, e.g. a narrow law filter).
+ * filters apply to its best POOL rows; without, every match is joined and filtered.
  */
-function poolSql(where: string[], pooled: boolean): string {
-  const fts = `SELECT rowid AS id, bm25(articles_fts, @wt, @wh, @wb) AS rank FROM articles_fts
-                WHERE articles_fts MATCH @match${pooled ? ' ORDER BY rank LIMIT @pool' : ''}`;
+function scopeSql(table: string, where: string[], pooled: boolean): string {
+  const fts = `SELECT rowid AS id, bm25(${table}, @wt, @wh, @wb) AS rank FROM ${table}
+                WHERE ${table} MATCH @match${pooled ? ' ORDER BY rank LIMIT @pool' : ''}`;
   return `
     SELECT f.id, f.rank, d.level
       FROM (${fts}) f

@@ -1,18 +1,25 @@
 import type { Db } from '../db/open.js';
+import { VOCAB_TABLE, type FtsScope } from './ftsTables.js';
 
 /**
  * Document frequencies of index terms (from the fts5vocab table), cached per
  * engine. Very common terms add little to BM25 but make FTS5 score most of
  * the library, so queries leave them out.
  */
+/** Below this many articles every known term is matched. */
+const SMALL_INDEX = 5000;
+
 export class TermStats {
   private readonly cache = new Map<string, number>();
   private readonly dfStmt;
   readonly articleCount: number;
 
-  constructor(db: Db) {
-    this.dfStmt = db.prepare('SELECT doc FROM articles_vocab WHERE term = ?').pluck();
-    this.articleCount = (db.prepare('SELECT COUNT(*) FROM articles').pluck().get() as number) || 1;
+  constructor(db: Db, scope: FtsScope) {
+    this.dfStmt = db.prepare(`SELECT doc FROM ${VOCAB_TABLE[scope]} WHERE term = ?`).pluck();
+    const count = db.prepare(
+      `SELECT COUNT(*) FROM articles a JOIN documents d ON d.id = a.document_id WHERE (d.province != '') = ?`,
+    ).pluck().get(scope === 'local' ? 1 : 0) as number;
+    this.articleCount = count || 1;
   }
 
   df(term: string): number {
@@ -30,6 +37,8 @@ export class TermStats {
    */
   selectTerms(terms: string[], maxShare: number, keep = 2): string[] {
     const known = terms.map((t) => ({ t, df: this.df(t) })).filter((x) => x.df > 0);
+    // In a small index (a few packs, a test library) shares say little and scoring everything is cheap.
+    if (this.articleCount < SMALL_INDEX) return known.map((x) => x.t);
     const rare = known.filter((x) => x.df / this.articleCount <= maxShare);
     if (rare.length >= keep || rare.length === known.length) return rare.map((x) => x.t);
     return [...known].sort((a, b) => a.df - b.df).slice(0, keep).map((x) => x.t);

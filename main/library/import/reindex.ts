@@ -1,5 +1,6 @@
 import type { Db } from '../../db/open.js';
 import { getMeta, setMeta } from '../../db/open.js';
+import { FTS_TABLE, scopeOf } from '../../search/ftsTables.js';
 import { dictionaryVersion, segmentForIndex, toIndexText } from '../../search/segment.js';
 
 const META_KEY = 'fts_dictionary_version';
@@ -11,6 +12,7 @@ interface IndexSourceRow {
   subtitle: string | null;
   path: string;
   text: string;
+  province: string;
 }
 
 /** True when the full-text index was built with another legal dictionary. */
@@ -27,11 +29,14 @@ export function markIndexed(db: Db): void {
 
 /** Re-segments every article into the full-text index. Call inside a transaction. */
 export function rebuildFullTextIndex(db: Db, onProgress?: (done: number, total: number) => void): number {
-  db.exec("INSERT INTO articles_fts(articles_fts) VALUES ('delete-all')");
+  for (const table of Object.values(FTS_TABLE)) db.exec(`INSERT INTO ${table}(${table}) VALUES ('delete-all')`);
   const total = (db.prepare('SELECT COUNT(*) FROM articles').pluck().get() as number) ?? 0;
-  const insert = db.prepare('INSERT INTO articles_fts (rowid, title, headings, body) VALUES (?, ?, ?, ?)');
+  const insert = {
+    national: db.prepare(`INSERT INTO ${FTS_TABLE.national} (rowid, title, headings, body) VALUES (?, ?, ?, ?)`),
+    local: db.prepare(`INSERT INTO ${FTS_TABLE.local} (rowid, title, headings, body) VALUES (?, ?, ?, ?)`),
+  };
   const rows = db.prepare(
-    `SELECT a.id, l.title, l.short_name, d.subtitle, a.path, a.text
+    `SELECT a.id, l.title, l.short_name, d.subtitle, a.path, a.text, d.province
        FROM articles a JOIN documents d ON d.id = a.document_id JOIN laws l ON l.id = d.law_id
       ORDER BY a.document_id`,
   );
@@ -46,7 +51,7 @@ export function rebuildFullTextIndex(db: Db, onProgress?: (done: number, total: 
       lastTitleKey = key;
     }
     const headings = (JSON.parse(row.path) as string[]).join(' ');
-    insert.run(row.id, titleText, toIndexText(segmentForIndex(headings)), toIndexText(segmentForIndex(row.text)));
+    insert[scopeOf(row.province)].run(row.id, titleText, toIndexText(segmentForIndex(headings)), toIndexText(segmentForIndex(row.text)));
     done += 1;
     if (onProgress && done % 2000 === 0) onProgress(done, total);
   }

@@ -1,4 +1,5 @@
 import type { Db } from '../../db/open.js';
+import { FTS_TABLE, scopeOf, type FtsScope } from '../../search/ftsTables.js';
 import { segmentForIndex, toIndexText } from '../../search/segment.js';
 import type { ParsedArticle } from '../types.js';
 import { sha1 } from './hashing.js';
@@ -9,6 +10,7 @@ export type WriteOutcome = 'added' | 'updated' | 'unchanged';
 interface ExistingDocumentRow {
   id: number;
   content_hash: string;
+  province: string;
 }
 
 /** Writes documents and their articles (and FTS rows) with prepared statements. */
@@ -20,7 +22,7 @@ export class LibraryWriter {
       findLaw: db.prepare('SELECT id FROM laws WHERE title = ? AND province = ?'),
       insertLaw: db.prepare('INSERT INTO laws (title, short_name, level, province) VALUES (?, ?, ?, ?)'),
       updateLaw: db.prepare('UPDATE laws SET short_name = ?, level = ? WHERE id = ?'),
-      findDocument: db.prepare('SELECT id, content_hash FROM documents WHERE source = ? AND path = ?'),
+      findDocument: db.prepare('SELECT id, content_hash, province FROM documents WHERE source = ? AND path = ?'),
       insertDocument: db.prepare(
         `INSERT INTO documents (law_id, source, path, subtitle, level, category, province, publish_date,
            effective_date, expired_flag, history, preamble, content_hash, article_count)
@@ -36,12 +38,12 @@ export class LibraryWriter {
       ),
       articleIdsOf: db.prepare('SELECT id FROM articles WHERE document_id = ?').pluck(),
       deleteArticles: db.prepare('DELETE FROM articles WHERE document_id = ?'),
-      deleteFts: db.prepare('DELETE FROM articles_fts WHERE rowid = ?'),
+      deleteFts: ftsStatements(db, (table) => `DELETE FROM ${table} WHERE rowid = ?`),
       insertArticle: db.prepare(
         `INSERT INTO articles (document_id, ordinal, kind, label, number, sub_number, path, paragraphs, text, hash)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       ),
-      insertFts: db.prepare('INSERT INTO articles_fts (rowid, title, headings, body) VALUES (?, ?, ?, ?)'),
+      insertFts: ftsStatements(db, (table) => `INSERT INTO ${table} (rowid, title, headings, body) VALUES (?, ?, ?, ?)`),
     };
   }
 
@@ -52,14 +54,15 @@ export class LibraryWriter {
     const params = documentParams(doc, lawId);
     let documentId: number;
     if (existing) {
-      this.removeArticles(existing.id);
+      this.removeArticles(existing.id, scopeOf(existing.province));
       this.stmts.updateDocument.run({ ...params, id: existing.id });
       documentId = existing.id;
     } else {
       documentId = Number(this.stmts.insertDocument.run(params).lastInsertRowid);
     }
     const titleText = toIndexText(segmentForIndex(`${doc.title} ${doc.shortName} ${doc.subtitle ?? ''}`));
-    doc.articles.forEach((article, ordinal) => this.insertArticle(documentId, ordinal, article, titleText));
+    const scope = scopeOf(doc.province);
+    doc.articles.forEach((article, ordinal) => this.insertArticle(documentId, ordinal, article, titleText, scope));
     return existing ? 'updated' : 'added';
   }
 
@@ -72,12 +75,12 @@ export class LibraryWriter {
     return Number(this.stmts.insertLaw.run(doc.title, doc.shortName, doc.level, doc.province).lastInsertRowid);
   }
 
-  private removeArticles(documentId: number): void {
-    for (const id of this.stmts.articleIdsOf.all(documentId) as number[]) this.stmts.deleteFts.run(id);
+  private removeArticles(documentId: number, scope: FtsScope): void {
+    for (const id of this.stmts.articleIdsOf.all(documentId) as number[]) this.stmts.deleteFts[scope].run(id);
     this.stmts.deleteArticles.run(documentId);
   }
 
-  private insertArticle(documentId: number, ordinal: number, article: ParsedArticle, titleText: string): void {
+  private insertArticle(documentId: number, ordinal: number, article: ParsedArticle, titleText: string, scope: FtsScope): void {
     const pathJson = JSON.stringify(article.path);
     const paragraphs = JSON.stringify(article.paragraphs);
     const hash = sha1(article.label, '\u0000', article.text, '\u0000', pathJson);
@@ -85,12 +88,19 @@ export class LibraryWriter {
       documentId, ordinal, article.kind, article.label, article.number, article.subNumber,
       pathJson, paragraphs, article.text, hash,
     );
-    this.stmts.insertFts.run(
+    this.stmts.insertFts[scope].run(
       info.lastInsertRowid, titleText,
       toIndexText(segmentForIndex(article.path.join(' '))),
       toIndexText(segmentForIndex(article.text)),
     );
   }
+}
+
+function ftsStatements(db: Db, sql: (table: string) => string) {
+  return {
+    national: db.prepare(sql(FTS_TABLE.national)),
+    local: db.prepare(sql(FTS_TABLE.local)),
+  };
 }
 
 function documentParams(doc: SourceDocument, lawId: number) {
