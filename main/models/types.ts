@@ -1,0 +1,21 @@
+/** What the retrieval code needs from an embedding model, local (ONNX) or remote (HTTP). */
+export type EmbedKind = 'query' | 'document';
+
+export interface TextEmbedder {
+  /** Stable identity of the model (what stored vectors were made with): e.g. "onnx:lexdesk-hashgram-v1@3f2a…". */
+  readonly id: string;
+  readonly dimension: number;
+  /** The execution provider actually running ('cpu', 'cuda', …; 'http' for a remote endpoint). */
+  readonly provider: string;
+  /** One L2-normalised vector per text, in order. */
+  embed(texts: string[], kind: EmbedKind): Promise<Float32Array[]>;
+  close(): Promise<void>;
+}
+
+/** A cross-encoder: relevance of each passage to the query (higher is better). */
+export interface PairScorer {
+  readonly id: string;
+  readonly provider: string;
+  score(query: string, passages: string[]): Promise<number[]>;
+  close(): Promise<void>;
+}
