@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { createEngine, type Engine } from '../engine/index.js';
+import type { ModelOptions } from '../engine/retrieval.js';
 import { defaultDbPath } from '../util/paths.js';
 import { LexError } from '../util/errors.js';
 import { evalCommand } from './commands/eval.js';
@@ -18,10 +19,12 @@ Commands:
   show "CITATION"        one article: 民法典第1165条, 刑法264, 劳动合同法 38 (--as-of, --version)
   eval FILE.jsonl…       Recall/MRR/nDCG/Hit@k over labelled queries (--k, --runs OUT.jsonl)
   info                   what the library holds
+  embed                  article vectors for semantic search (--model DIR | --http-base URL --http-model NAME, --quantize)
+  doctor                 check sqlite-vec, ONNX providers and a model (--model DIR, --providers cuda,cpu)
 
 Every command takes --db FILE (default: $LEXDESK_DB or ${defaultDbPath()}) and --json.`;
 
-type Command = (args: string[], open: (db?: string) => Engine, out: ReturnType<typeof createOutput>) => Promise<number> | number;
+type Command = (args: string[], open: (db?: string, models?: ModelOptions) => Engine, out: ReturnType<typeof createOutput>) => Promise<number> | number;
 
 const COMMANDS: Record<string, Command> = {
   import: importCommand,
@@ -29,6 +32,8 @@ const COMMANDS: Record<string, Command> = {
   show: showCommand,
   eval: evalCommand,
   info: infoCommand,
+  doctor: async (args, open, out) => (await import('./commands/doctor.js')).doctorCommand(args, open, out),
+  embed: async (args, open, out) => (await import('./commands/embed.js')).embedCommand(args, open, out),
 };
 
 /** Runs the CLI; returns the exit code. Errors print as a readable message (plus candidates or usage), never a stack. */
@@ -46,7 +51,7 @@ export async function main(argv: string[]): Promise<number> {
     out.print(HELP);
     return 0;
   }
-  const open = (db?: string) => createEngine({ dbPath: path.resolve(db ?? defaultDbPath()) });
+  const open = (db?: string, models?: ModelOptions) => createEngine({ dbPath: path.resolve(db ?? defaultDbPath()), models });
   try {
     return await command(rest, open, out);
   } catch (err) {

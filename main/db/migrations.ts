@@ -97,4 +97,31 @@ export const MIGRATIONS: Migration[] = [
       );
     `,
   },
+  {
+    version: 2,
+    name: 'article embeddings',
+    sql: `
+      -- One row per embedding model whose vectors the library holds. The vectors live in
+      -- sqlite-vec vec0 tables named after the model (main/search/vectors/vecStore.ts),
+      -- created on first use because they need the extension loaded.
+      CREATE TABLE embedding_models (
+        id            TEXT PRIMARY KEY,
+        dimension     INTEGER NOT NULL,
+        quantization  TEXT NOT NULL DEFAULT 'none',
+        created_at    TEXT NOT NULL,
+        article_count INTEGER NOT NULL DEFAULT 0,
+        complete      INTEGER NOT NULL DEFAULT 0
+      );
+
+      -- What was embedded: per model, each article and the hash of the text its vector was
+      -- made from (no foreign key to articles: vectors of deleted articles are found and
+      -- removed by the next embedding run).
+      CREATE TABLE article_vectors (
+        article_id INTEGER NOT NULL,
+        model_id   TEXT NOT NULL REFERENCES embedding_models(id) ON DELETE CASCADE,
+        hash       TEXT NOT NULL,
+        PRIMARY KEY (model_id, article_id)
+      ) WITHOUT ROWID;
+    `,
+  },
 ];

@@ -5,11 +5,14 @@ import { importPath, libraryCounts, type ImportPathOptions, type ImportSummary, 
 import { neighboursOf, versionsOf, type ArticleContext } from '../library/context.js';
 import type { FtsScope } from '../search/ftsTables.js';
 import { TermStats } from '../search/termStats.js';
+import { Retrieval, type ModelOptions } from './retrieval.js';
 import { rankArticles, searchArticles, type SearchHit, type SearchOptions } from '../search/index.js';
 
 export interface EngineOptions {
   dbPath: string;
   readonly?: boolean;
+  /** Embedding model, reranker and execution providers for dense and hybrid search. */
+  models?: ModelOptions;
 }
 
 /**
@@ -27,6 +30,10 @@ export interface Engine {
   context(article: StatuteArticle): ArticleContext;
   articles(ids: number[]): StatuteArticle[];
   counts(): LibraryCounts;
+  /** Lexical, dense and hybrid retrieval (models load on first use). */
+  readonly retrieval: Retrieval;
+  /** The pieces search is made of, for the hybrid ranker and training. */
+  searchDeps(): { db: Db; resolver: CitationResolver; stats: (scope: FtsScope) => TermStats };
   close(): void;
 }
 
@@ -36,6 +43,7 @@ export function createEngine(opts: EngineOptions): Engine {
   let stats: Partial<Record<FtsScope, TermStats>> = {};
   const citations = () => (resolver ??= new CitationResolver(db));
   const termStats = (scope: FtsScope) => (stats[scope] ??= new TermStats(db, scope));
+  const retrieval = new Retrieval(db, citations, termStats, opts.models);
   return {
     db,
     dbPath: opts.dbPath,
@@ -51,6 +59,11 @@ export function createEngine(opts: EngineOptions): Engine {
     context: (article) => ({ neighbours: neighboursOf(db, article), versions: versionsOf(db, article) }),
     articles: (ids) => getArticles(db, ids),
     counts: () => libraryCounts(db),
-    close: () => db.close(),
+    searchDeps: () => ({ db, resolver: citations(), stats: termStats }),
+    retrieval,
+    close: () => {
+      void retrieval.close();
+      db.close();
+    },
   };
 }

@@ -17,7 +17,8 @@ export function readEvalFile(file: string): EvalRecord[] {
   fs.readFileSync(file, 'utf8').split('\n').forEach((line, i) => {
     if (!line.trim()) return;
     try {
-      out.push(JSON.parse(line) as EvalRecord);
+      // Some published files carry Python's bare NaN (e.g. a missing "keywords"); read it as null.
+      out.push(JSON.parse(line.replace(/:\s*NaN\b/g, ': null')) as EvalRecord);
     } catch {
       throw new LexError('eval-file-invalid', `${file}:${i + 1} is not valid JSON`);
     }

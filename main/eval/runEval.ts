@@ -4,7 +4,7 @@ import type { Db } from '../db/open.js';
 import { GoldResolver, queryText, type EvalRecord } from './dataset.js';
 import { meanMetrics, scoreQuery, type MetricSet } from './metrics.js';
 
-export type Ranker = (query: string, limit: number) => number[];
+export type Ranker = (query: string, limit: number) => number[] | Promise<number[]>;
 
 export interface EvalResult extends MetricSet {
   file: string;
@@ -34,7 +34,7 @@ export interface EvalOptions {
   onQuery?: (run: QueryRun) => void;
 }
 
-export function runEval(db: Db, file: string, records: EvalRecord[], rank: Ranker, opts: EvalOptions = {}): EvalResult {
+export async function runEval(db: Db, file: string, records: EvalRecord[], rank: Ranker, opts: EvalOptions = {}): Promise<EvalResult> {
   const k = opts.k ?? 10;
   const resolver = new GoldResolver(db);
   const sets: MetricSet[] = [];
@@ -50,7 +50,7 @@ export function runEval(db: Db, file: string, records: EvalRecord[], rank: Ranke
     if (gold.size === 0) continue;
     const query = queryText(record);
     const t0 = performance.now();
-    const ranked = rank(query, Math.max(k, opts.depth ?? k));
+    const ranked = await rank(query, Math.max(k, opts.depth ?? k));
     times.push(performance.now() - t0);
     const metrics = scoreQuery(ranked, gold, k);
     sets.push(metrics);

@@ -13,8 +13,8 @@ export type SearchMode = 'lexical';
 export interface SearchHit {
   article: StatuteArticle;
   score: number;
-  /** Why it is listed: the query cites it, or it matched the words. */
-  matchedBy: 'citation' | 'lexical';
+  /** Why it is listed: the query cites it, it matched the words, the embedding, or both. */
+  matchedBy: 'citation' | 'lexical' | 'dense' | 'both';
   snippet: Snippet;
 }
 

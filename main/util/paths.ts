@@ -30,3 +30,11 @@ export function userDataDir(): string {
 export function defaultDbPath(): string {
   return process.env.LEXDESK_DB ?? path.join(userDataDir(), 'library.db');
 }
+
+/** Folder of the models that ship with the app (models/ in the repo, resources/models when packaged). */
+export function modelsDir(): string {
+  return process.env.LEXDESK_MODELS ?? path.join(appRoot(), 'models');
+}
+
+export const DEFAULT_EMBEDDING_MODEL = 'lexdesk-hashgram-v1';
+export const DEFAULT_RERANKER = 'lexdesk-reranker-v1';

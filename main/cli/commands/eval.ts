@@ -5,25 +5,29 @@ import { LexError } from '../../util/errors.js';
 import { intOption, parseCommand } from '../args.js';
 import type { Output } from '../output.js';
 import { FILTER_OPTIONS, filtersFrom } from './searchOptions.js';
+import { MODEL_OPTIONS, modeOption, modelDirOption } from './modelOptions.js';
+import type { ModelOptions } from '../../engine/retrieval.js';
 
-const USAGE = 'lexdesk eval FILE.jsonl [FILE…] [--k 10] [--runs OUT.jsonl] [--mode lexical] [--json]';
+const USAGE = 'lexdesk eval FILE.jsonl [FILE…] [--k 10] [--runs OUT.jsonl] [--mode lexical|dense|hybrid] [--model DIR] [--json]';
 
-export function evalCommand(args: string[], open: (db?: string) => Engine, out: Output): number {
-  const { values, positionals } = parseCommand(args, { ...FILTER_OPTIONS, k: { type: 'string' }, runs: { type: 'string' }, mode: { type: 'string' } }, USAGE);
+export async function evalCommand(args: string[], open: (db?: string, models?: ModelOptions) => Engine, out: Output): Promise<number> {
+  const { values, positionals } = parseCommand(args, { ...FILTER_OPTIONS, ...MODEL_OPTIONS, k: { type: 'string' }, runs: { type: 'string' } }, USAGE);
   if (!positionals.length) throw new LexError('usage', `Give at least one eval file.\nUsage: ${USAGE}`);
-  const mode = (values.mode as string | undefined) ?? 'lexical';
-  if (mode !== 'lexical') throw new LexError('usage', `--mode ${mode} is not available yet; use lexical.`);
+  const requested = modeOption(values.mode);
   const k = intOption(values.k, 'k', 10);
   const filters = filtersFrom(values);
-  const engine = open(values.db as string | undefined);
+  const engine = open(values.db as string | undefined, { modelDir: modelDirOption(values.model) });
   const runs = values.runs ? runsWriter(values.runs as string) : null;
   try {
     if (engine.counts().articles === 0) throw new LexError('library-empty', `The library ${engine.dbPath} is empty: import a corpus first (lexdesk import PATH).`);
-    const results: EvalResult[] = positionals.map((file) =>
-      runEval(engine.db, file, readEvalFile(file), (q, limit) => engine.rank(q, { limit, filters }), {
+    const mode = requested ?? (await engine.retrieval.defaultMode());
+    const results: EvalResult[] = [];
+    for (const file of positionals) {
+      const rank = async (q: string, limit: number) => (await engine.retrieval.rank(q, { mode, limit, filters })).map((r) => r.id);
+      results.push(await runEval(engine.db, file, readEvalFile(file), rank, {
         k, mode, onQuery: runs ? (run) => runs.write({ ...run, file } as never) : undefined,
-      }),
-    );
+      }));
+    }
     if (out.json) out.printJson(results.length === 1 ? results[0] : results);
     else for (const r of results) out.print(formatResult(r));
     return 0;

@@ -1,0 +1,107 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { DEFAULT_EMBEDDING_MODEL, modelsDir } from '../../util/paths.js';
+import type { Engine } from '../../engine/index.js';
+import { loadEmbedder, type EmbedderSpec } from '../../models/index.js';
+import type { TextEmbedder } from '../../models/types.js';
+import { embedLibrary, type EmbedLibrarySummary } from '../../search/vectors/embedLibrary.js';
+import { QUANTIZATIONS, type Quantization } from '../../search/vectors/vecStore.js';
+import { LexError } from '../../util/errors.js';
+import { intOption, parseCommand } from '../args.js';
+import type { Output } from '../output.js';
+
+const USAGE =
+  'lexdesk embed [--model DIR [--providers cuda,cpu] | --http-base URL --http-model NAME [--http-key KEY]] ' +
+  '[--quantize none|int8|binary] [--batch N] [--rebuild] [--json]';
+
+/** `lexdesk embed`: brings the library's article vectors up to date with one embedding model. */
+export async function embedCommand(args: string[], openEngine: (db?: string) => Engine, out: Output): Promise<number> {
+  const { values } = parseCommand(args, {
+    model: { type: 'string' },
+    providers: { type: 'string' },
+    'http-base': { type: 'string' },
+    'http-model': { type: 'string' },
+    'http-key': { type: 'string' },
+    quantize: { type: 'string' },
+    batch: { type: 'string' },
+    rebuild: { type: 'boolean', default: false },
+  }, USAGE);
+  const spec = await embedderSpec(values);
+  const quantization = quantizeOption(values.quantize);
+  const batchSize = intOption(values.batch, 'batch', 64);
+  const controller = new AbortController();
+  const onSigint = () => controller.abort();
+  process.once('SIGINT', onSigint);
+  let embedder: TextEmbedder | null = null;
+  const engine = openEngine(values.db as string | undefined);
+  try {
+    out.progress('Loading the embedding model…');
+    embedder = await loadEmbedder(spec);
+    const started = performance.now();
+    const summary = await embedLibrary(engine.db, embedder, {
+      batchSize,
+      quantization,
+      rebuild: values.rebuild === true,
+      signal: controller.signal,
+      onProgress: (done, total) => showProgress(out, embedder?.id ?? '', done, total, started),
+    });
+    out.endProgress();
+    if (out.json) out.printJson({ ...summary, provider: embedder.provider });
+    else printSummary(out, summary, embedder.provider);
+    return 0;
+  } finally {
+    process.off('SIGINT', onSigint);
+    await embedder?.close();
+    engine.close();
+  }
+}
+
+/** The ONNX runtime (providers.ts) loads only for --model, so an HTTP-only setup never needs it. */
+async function embedderSpec(values: Record<string, unknown>): Promise<EmbedderSpec> {
+  const dir = values.model as string | undefined;
+  const baseURL = values['http-base'] as string | undefined;
+  const model = values['http-model'] as string | undefined;
+  if (dir && (baseURL || model)) throw new LexError('usage', `Give either --model or --http-base/--http-model, not both.\nUsage: ${USAGE}`);
+  if (dir) {
+    const providers = values.providers === undefined
+      ? undefined
+      : (await import('../../models/providers.js')).parseProviders(String(values.providers));
+    return { kind: 'onnx', dir: path.resolve(dir), ...(providers ? { providers } : {}) };
+  }
+  if (baseURL && model) {
+    const apiKey = (values['http-key'] as string | undefined) ?? process.env.LEXDESK_EMBED_API_KEY;
+    return { kind: 'http', baseURL, model, ...(apiKey ? { apiKey } : {}) };
+  }
+  if (baseURL || model) throw new LexError('usage', `--http-base and --http-model go together.\nUsage: ${USAGE}`);
+  const shipped = path.join(modelsDir(), DEFAULT_EMBEDDING_MODEL);
+  if (fs.existsSync(shipped)) return { kind: 'onnx', dir: shipped };
+  throw new LexError('usage', `The default model is missing (${shipped}); say which embedding model to use: --model DIR (an ONNX model folder) or --http-base URL --http-model NAME.\nUsage: ${USAGE}`);
+}
+
+function quantizeOption(value: unknown): Quantization | undefined {
+  if (value === undefined) return undefined;
+  const q = String(value) as Quantization;
+  if (!QUANTIZATIONS.includes(q)) throw new LexError('usage', `--quantize must be none, int8 or binary (got "${String(value)}")`);
+  return q;
+}
+
+function showProgress(out: Output, modelId: string, done: number, total: number, started: number): void {
+  if (total === 0) return;
+  const seconds = (performance.now() - started) / 1000;
+  const rate = seconds > 0 ? done / seconds : 0;
+  const eta = rate > 0 && done < total ? `, about ${formatSeconds((total - done) / rate)} left` : '';
+  const pct = Math.floor((100 * done) / total);
+  out.progress(`Embedding with ${modelId}: ${pct}% (${done}/${total}, ${Math.round(rate)}/s${eta})`.slice(0, 110));
+}
+
+function formatSeconds(s: number): string {
+  if (s < 90) return `${Math.ceil(s)} s`;
+  return `${Math.ceil(s / 60)} min`;
+}
+
+function printSummary(out: Output, s: EmbedLibrarySummary, provider: string): void {
+  out.print(`Embedded with ${s.modelId} (${s.dimension} dimensions, ${provider}) in ${s.seconds.toFixed(1)} s`);
+  out.print(`  ${s.embedded} article(s) embedded, ${s.skipped} already up to date, ${s.removed} removed; ${s.total} articles in the library`);
+  if (s.quantization !== 'none') out.print(`  quantized search table: ${s.quantization} (rescored with the float vectors)`);
+  if (s.embedded > 0 && s.seconds > 0) out.print(`  ${Math.round(s.embedded / s.seconds)} articles/s`);
+}

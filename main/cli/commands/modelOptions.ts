@@ -1,0 +1,21 @@
+import path from 'node:path';
+import type { RetrievalMode } from '../../engine/retrieval.js';
+import { LexError } from '../../util/errors.js';
+
+export const MODEL_OPTIONS = {
+  mode: { type: 'string' },
+  model: { type: 'string' },
+} as const;
+
+const MODES: RetrievalMode[] = ['lexical', 'dense', 'hybrid'];
+
+export function modeOption(value: unknown): RetrievalMode | undefined {
+  if (value === undefined) return undefined;
+  const mode = String(value) as RetrievalMode;
+  if (!MODES.includes(mode)) throw new LexError('usage', `--mode must be lexical, dense or hybrid (got "${String(value)}")`);
+  return mode;
+}
+
+export function modelDirOption(value: unknown): string | undefined {
+  return value === undefined ? undefined : path.resolve(String(value));
+}

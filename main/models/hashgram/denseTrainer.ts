@@ -1,0 +1,61 @@
+import type { FeatureBag } from './features.js';
+import { contrastiveStep, type ContrastiveBatch } from './loss.js';
+import { HashgramModel, seededRandom } from './model.js';
+import type { LabelledQuery } from './trainingData.js';
+import type { TrainingSet } from './trainingSet.js';
+
+export interface DenseTrainOptions {
+  steps: number;
+  batch: number;
+  lr: number;
+  temperature: number;
+  seed: number;
+  deadline: number;
+  log: (m: string) => void;
+}
+
+/** Trains a hashgram model on every labelled text except those of `excludeFold`. */
+export function trainDense(set: TrainingSet, opts: DenseTrainOptions, excludeFold: number | null): { model: HashgramModel; steps: number } {
+  const random = seededRandom(opts.seed + (excludeFold ?? 99));
+  const usable = set.queries.map((q, i) => ({ q, i })).filter(({ q }) => excludeFold === null || q.fold !== excludeFold);
+  const model = new HashgramModel(set.shape, random);
+  let avg = 0;
+  let step = 0;
+  for (; step < opts.steps && Date.now() < opts.deadline; step += 1) {
+    const picked = Array.from({ length: opts.batch }, () => (usable[Math.floor(random() * usable.length)] as { i: number }).i);
+    const batch = sampleBatch(set, picked, random);
+    const lr = opts.lr * (1 - step / opts.steps) + opts.lr * 0.05;
+    const loss = contrastiveStep(model, batch, opts.temperature, lr);
+    avg = step === 0 ? loss : 0.98 * avg + 0.02 * loss;
+    if (step % 500 === 0) opts.log(`fold ${excludeFold ?? 'all'} step ${step} loss ${avg.toFixed(3)}`);
+  }
+  return { model, steps: step };
+}
+
+function sampleBatch(set: TrainingSet, picked: number[], random: () => number): ContrastiveBatch {
+  const docIds: number[] = [];
+  const docIndex = new Map<number, number>();
+  const addDoc = (id: number) => {
+    if (!docIndex.has(id)) {
+      docIndex.set(id, docIds.length);
+      docIds.push(id);
+    }
+    return docIndex.get(id) as number;
+  };
+  const positive = picked.map((qi) => {
+    const gold = (set.queries[qi] as LabelledQuery).gold;
+    return addDoc(gold[Math.floor(random() * gold.length)] as number);
+  });
+  for (const qi of picked) {
+    const negs = set.negatives[qi] ?? [];
+    if (negs.length) addDoc(negs[Math.floor(random() * Math.min(negs.length, 10))] as number);
+  }
+  return {
+    queries: picked.map((qi) => set.queryFeatures[qi] as FeatureBag),
+    docs: docIds.map((id) => set.docFeatures.get(id) as FeatureBag),
+    positive,
+    alsoRelevant: picked.map(
+      (qi) => new Set((set.queries[qi] as LabelledQuery).gold.map((g) => docIndex.get(g)).filter((x): x is number => x !== undefined)),
+    ),
+  };
+}

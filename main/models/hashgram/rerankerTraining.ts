@@ -1,0 +1,111 @@
+import type { Engine } from '../../engine/index.js';
+import { meanMetrics, scoreQuery, type MetricSet } from '../../eval/metrics.js';
+import { loadCandidateInfo, popularityKey, type CandidateSignals, type Popularity } from '../../search/hybrid/features.js';
+import { reciprocalRankFusion } from '../../search/hybrid/fusion.js';
+import { candidateFeatures, gatherCandidates } from '../../search/hybrid/hybridRank.js';
+import { writeRerankerFolder, type RerankerManifest } from '../../search/hybrid/linearReranker.js';
+import { dotF, trainLogistic } from '../../search/hybrid/logistic.js';
+import { FEATURE_NAMES } from '../../search/hybrid/features.js';
+import type { JsDenseRetriever } from './jsDense.js';
+import type { LabelledQuery } from './trainingData.js';
+import { FOLDS, type TrainingSet } from './trainingSet.js';
+
+export interface FoldRows {
+  fold: number;
+  retriever: JsDenseRetriever;
+}
+
+interface QueryRows {
+  fold: number;
+  gold: Set<number>;
+  candidates: CandidateSignals[];
+  rows: Float32Array[];
+}
+
+const K = 10;
+
+/** Popularity of articles and laws in the labels of stard-train (without one fold) and multiturn-dev. */
+function popularity(engine: Engine, queries: LabelledQuery[], excludeFold: number | null): Popularity {
+  const used = queries.filter((q) => (q.source === 'stard' || q.source === 'multiturn') && (excludeFold === null || q.fold !== excludeFold));
+  const ids = [...new Set(used.flatMap((q) => q.gold))];
+  const info = loadCandidateInfo(engine.db, ids);
+  const articles: Record<string, number> = {};
+  const laws: Record<string, number> = {};
+  for (const q of used) {
+    for (const id of q.gold) {
+      const i = info.get(id);
+      if (!i) continue;
+      const key = popularityKey(i.lawTitle, i.number);
+      articles[key] = (articles[key] ?? 0) + 1;
+      laws[i.lawTitle] = (laws[i.lawTitle] ?? 0) + 1;
+    }
+  }
+  return { articles, laws };
+}
+
+function rankBy(q: QueryRows, score: (c: CandidateSignals, i: number) => number | null): number[] {
+  return q.candidates
+    .map((c, i) => ({ c, s: score(c, i) }))
+    .filter((x): x is { c: CandidateSignals; s: number } => x.s !== null)
+    .sort((a, b) => Number(b.c.cited) - Number(a.c.cited) || b.s - a.s || a.c.articleId - b.c.articleId)
+    .map((x) => x.c.articleId);
+}
+
+function stageMetrics(all: QueryRows[], weightsByFold: Float32Array[]): Record<string, MetricSet> {
+  const lexical = all.map((q) => scoreQuery(rankBy(q, (c) => (c.cited ? 1e9 : c.lexicalRank === null ? null : -c.lexicalRank)), q.gold, K));
+  const dense = all.map((q) => scoreQuery(rankBy(q, (c) => (c.denseRank === null ? null : -c.denseRank)), q.gold, K));
+  const fused = all.map((q) => {
+    const lex = rankBy(q, (c) => (c.lexicalRank === null ? null : -c.lexicalRank));
+    const den = rankBy(q, (c) => (c.denseRank === null ? null : -c.denseRank));
+    const cited = q.candidates.filter((c) => c.cited).map((c) => c.articleId);
+    const rrf = reciprocalRankFusion([lex, den]).map((x) => x.id).filter((id) => !cited.includes(id));
+    return scoreQuery([...cited, ...rrf], q.gold, K);
+  });
+  const reranked = all.map((q) => scoreQuery(rankBy(q, (_c, i) => dotF(weightsByFold[q.fold] as Float32Array, q.rows[i] as Float32Array)), q.gold, K));
+  return { lexical: meanMetrics(lexical), dense: meanMetrics(dense), fused: meanMetrics(fused), reranked: meanMetrics(reranked) };
+}
+
+function fit(rows: QueryRows[]): Float32Array {
+  const x: Float32Array[] = [];
+  const y: number[] = [];
+  for (const q of rows) q.candidates.forEach((c, i) => { x.push(q.rows[i] as Float32Array); y.push(q.gold.has(c.articleId) ? 1 : 0); });
+  return trainLogistic(x, y, { l2: 1e-3, epochs: 400, learningRate: 0.5 });
+}
+
+/**
+ * Out-of-fold candidates for every stard-train question (dense model and
+ * popularity both without that question's fold), cross-validated reranker
+ * figures per stage, and the final reranker fitted on all of them.
+ */
+export async function crossFitReranker(engine: Engine, set: TrainingSet, folds: FoldRows[], log: (m: string) => void) {
+  const all: QueryRows[] = [];
+  const texts: string[] = [];
+  for (const { fold, retriever } of folds) {
+    const pop = popularity(engine, set.queries, fold);
+    const deps = { ...engine.searchDeps(), dense: retriever, reranker: null };
+    for (const q of set.queries.filter((x) => x.source === 'stard' && x.fold === fold)) {
+      const candidates = await gatherCandidates(deps, q.text, {});
+      all.push({ fold, gold: new Set(q.gold), candidates, rows: candidateFeatures(engine.db, q.text, candidates, pop) });
+      texts.push(q.text);
+    }
+  }
+  if (process.env.LEXDESK_DUMP_CANDIDATES) {
+    const dump = all.map((q, i) => ({ fold: q.fold, gold: [...q.gold], query: texts[i], candidates: q.candidates }));
+    (await import('node:fs')).writeFileSync(process.env.LEXDESK_DUMP_CANDIDATES, JSON.stringify(dump));
+  }
+  const weightsByFold = Array.from({ length: FOLDS }, (_, f) => fit(all.filter((q) => q.fold !== f)));
+  const stages = stageMetrics(all, weightsByFold);
+  for (const [stage, m] of Object.entries(stages)) {
+    log(`cross-validated ${stage}: Recall@10 ${m.recall.toFixed(3)} MRR@10 ${m.mrr.toFixed(3)} nDCG@10 ${m.ndcg.toFixed(3)}`);
+  }
+  const weights = fit(all);
+  const finalPopularity = popularity(engine, set.queries, null);
+  const crossValidation = Object.fromEntries(Object.entries(stages).flatMap(([s, m]) => [[`${s}_recall10`, m.recall], [`${s}_mrr10`, m.mrr]]));
+  return {
+    denseCv: { cv_dense_recall10: stages.dense?.recall ?? 0, cv_dense_mrr10: stages.dense?.mrr ?? 0 },
+    stages,
+    write(dir: string, manifest: Omit<RerankerManifest, 'features' | 'crossValidation'>) {
+      writeRerankerFolder(dir, weights, finalPopularity, { ...manifest, features: [...FEATURE_NAMES], crossValidation });
+    },
+  };
+}

@@ -1,0 +1,95 @@
+/**
+ * `npm run train-model`: trains the default retrieval models from the statute
+ * corpus and the TRAINING files only (stard-train, lecoqa-answers,
+ * multiturn-dev; never stard-dev or lecoqa-dev-answers), deterministically
+ * (fixed seed), and exports them to ONNX under models/:
+ *   1. five fold models (each without one fifth of stard-train) give
+ *      out-of-fold candidates and features for every stard-train question;
+ *   2. the learned reranker (logistic regression) is cross-validated and fitted on them;
+ *   3. the final embedding model is trained on everything.
+ *
+ *   npm run train-model -- [--corpus DIR] [--eval DIR] [--db FILE] [--steps N] [--minutes M] [--seed N]
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { createEngine, type Engine } from '../../engine/index.js';
+import { appRoot } from '../../util/paths.js';
+import { trainDense, type DenseTrainOptions } from './denseTrainer.js';
+import { exportModelFolder } from './exportOnnx.js';
+import { JsDenseRetriever, roundToFloat16 } from './jsDense.js';
+import { crossFitReranker, type FoldRows } from './rerankerTraining.js';
+import { FOLDS, MAX_LENGTH, prepareTrainingSet } from './trainingSet.js';
+
+export const MODEL_NAME = 'lexdesk-hashgram-v1';
+export const RERANKER_NAME = 'lexdesk-reranker-v1';
+const TRAINED_ON = ['LawRefBook national corpus (article texts)', 'stard-train.jsonl', 'lecoqa-answers.jsonl (answers)', 'multiturn-dev.jsonl (user turns)'];
+
+function log(msg: string): void {
+  process.stderr.write(`[train-model ${new Date().toISOString().slice(11, 19)}] ${msg}\n`);
+}
+
+function options() {
+  const { values } = parseArgs({
+    options: {
+      corpus: { type: 'string', default: '../shared/corpus/lawrefbook' }, eval: { type: 'string', default: '../shared/eval' },
+      db: { type: 'string' }, out: { type: 'string', default: path.join(appRoot(), 'models') },
+      steps: { type: 'string', default: '2000' }, minutes: { type: 'string', default: '28' }, seed: { type: 'string', default: '20261122' },
+      dim: { type: 'string', default: '128' }, buckets: { type: 'string', default: '131072' },
+    },
+  });
+  return {
+    corpus: path.resolve(values.corpus as string), evalDir: path.resolve(values.eval as string), db: values.db as string | undefined,
+    out: path.resolve(values.out as string), steps: Number(values.steps), minutes: Number(values.minutes), seed: Number(values.seed),
+    dimension: Number(values.dim), buckets: Number(values.buckets),
+  };
+}
+
+async function openLibrary(corpus: string, db: string | undefined): Promise<{ engine: Engine; cleanup: () => void }> {
+  if (db) {
+    const engine = createEngine({ dbPath: db });
+    return { engine, cleanup: () => engine.close() };
+  }
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lexdesk-train-'));
+  const engine = createEngine({ dbPath: path.join(dir, 'library.db') });
+  log(`importing ${corpus} …`);
+  await engine.importPath(corpus);
+  return { engine, cleanup: () => { engine.close(); fs.rmSync(dir, { recursive: true, force: true }); } };
+}
+
+async function main(): Promise<void> {
+  const opts = options();
+  const started = Date.now();
+  const { engine, cleanup } = await openLibrary(opts.corpus, opts.db);
+  try {
+    const set = prepareTrainingSet(engine, opts.evalDir, { buckets: opts.buckets, dimension: opts.dimension }, log);
+    const dense: DenseTrainOptions = {
+      steps: opts.steps, batch: 64, lr: 0.05, temperature: 0.05, seed: opts.seed,
+      deadline: started + opts.minutes * 60_000, log,
+    };
+    const foldRows: FoldRows[] = [];
+    for (let fold = 0; fold < FOLDS; fold += 1) {
+      const { model } = trainDense(set, dense, fold);
+      roundToFloat16(model);
+      const retriever = new JsDenseRetriever(`fold-${fold}`, model, set.docFeatures, set.tokenize);
+      foldRows.push({ fold, retriever });
+    }
+    const reranker = await crossFitReranker(engine, set, foldRows, log);
+    const final = trainDense(set, dense, null);
+    exportModelFolder(path.join(opts.out, MODEL_NAME), final.model, set.vocab, {
+      name: MODEL_NAME, maxLength: MAX_LENGTH, seed: opts.seed, steps: final.steps, trainedOn: TRAINED_ON, metrics: reranker.denseCv,
+    });
+    reranker.write(path.join(opts.out, RERANKER_NAME), { name: RERANKER_NAME, trainedOn: ['stard-train.jsonl (out-of-fold candidates)', 'multiturn-dev.jsonl (popularity)'] });
+    log(`models written to ${opts.out}; ${((Date.now() - started) / 1000).toFixed(0)} s in all`);
+  } finally {
+    cleanup();
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  main().catch((err) => {
+    process.stderr.write(`train-model failed: ${(err as Error).stack}\n`);
+    process.exitCode = 1;
+  });
+}

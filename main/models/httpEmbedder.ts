@@ -1,0 +1,173 @@
+import OpenAI from 'openai';
+import { LexError } from '../util/errors.js';
+import { checkBatchSize, l2Normalize } from './modelFolder.js';
+import type { EmbedKind, TextEmbedder } from './types.js';
+
+/**
+ * An embedding model behind an OpenAI-compatible /v1/embeddings endpoint
+ * (Ollama, vLLM, TEI, LM Studio, cloud APIs), called with the official client.
+ */
+export interface HttpEmbedderOptions {
+  /** Up to and including the API version, e.g. http://127.0.0.1:11434/v1 */
+  baseURL: string;
+  model: string;
+  /** Sent as "Authorization: Bearer …". Never read from OPENAI_API_KEY implicitly. */
+  apiKey?: string;
+  /** Expected dimension; discovered from the first response when omitted. */
+  dimension?: number;
+  /** Texts per request. Default 64. */
+  batchSize?: number;
+  /** Per-request timeout. Default 60 000 ms. */
+  timeoutMs?: number;
+  /** Retries for connection errors, 408/409/429 and 5xx. Default 2. */
+  maxRetries?: number;
+  queryPrefix?: string;
+  documentPrefix?: string;
+}
+
+/** Where the server is, for messages: origin and path only (no credentials, no query). */
+function displayURL(baseURL: string): string {
+  try {
+    const u = new URL(baseURL);
+    return `${u.protocol}//${u.host}${u.pathname.replace(/\/$/, '')}`;
+  } catch {
+    return baseURL;
+  }
+}
+
+/** Why a connection failed: a mapped errno code, else the innermost cause's message. */
+function connectionReason(err: unknown): string {
+  const known: Record<string, string> = {
+    ECONNREFUSED: 'connection refused (is the server running?)',
+    ENOTFOUND: 'host not found',
+    ECONNRESET: 'the connection was reset',
+    EHOSTUNREACH: 'host unreachable',
+  };
+  let cur: unknown = err;
+  let innermost = 'connection error';
+  for (let depth = 0; cur && depth < 6; depth += 1) {
+    const { code, message, cause } = cur as { code?: unknown; message?: unknown; cause?: unknown };
+    if (typeof code === 'string' && /^E[A-Z_]+$/.test(code)) return known[code] ?? code;
+    if (typeof message === 'string' && message) innermost = message;
+    cur = cause;
+  }
+  return innermost;
+}
+
+export class HttpEmbedder implements TextEmbedder {
+  readonly id: string;
+  readonly provider = 'http';
+  readonly model: string;
+  readonly baseURL: string;
+  readonly batchSize: number;
+  private dim: number;
+  private readonly apiKey: string;
+  private readonly client: OpenAI;
+  private readonly timeoutMs: number;
+  private readonly prefixes: Record<EmbedKind, string>;
+
+  constructor(opts: HttpEmbedderOptions) {
+    if (!opts.baseURL || !opts.model) throw new LexError('usage', 'An HTTP embedder needs a base URL and a model name');
+    this.model = opts.model;
+    this.baseURL = opts.baseURL;
+    this.id = `http:${opts.model}`;
+    this.dim = opts.dimension ?? 0;
+    this.batchSize = checkBatchSize(opts.batchSize, 64);
+    this.apiKey = opts.apiKey ?? '';
+    this.timeoutMs = opts.timeoutMs ?? 60_000;
+    this.prefixes = { query: opts.queryPrefix ?? '', document: opts.documentPrefix ?? '' };
+    this.client = new OpenAI({
+      baseURL: opts.baseURL,
+      apiKey: opts.apiKey || 'unused',
+      timeout: this.timeoutMs,
+      maxRetries: opts.maxRetries ?? 2,
+    });
+  }
+
+  /** Creates the embedder and, when no dimension was given, learns it with one request. */
+  static async connect(opts: HttpEmbedderOptions): Promise<HttpEmbedder> {
+    const embedder = new HttpEmbedder(opts);
+    if (!embedder.dim) await embedder.embed(['维度'], 'document');
+    return embedder;
+  }
+
+  /** 0 until known (given, or learnt from the first response). */
+  get dimension(): number {
+    return this.dim;
+  }
+
+  async embed(texts: string[], kind: EmbedKind): Promise<Float32Array[]> {
+    const prefix = this.prefixes[kind];
+    const out: Float32Array[] = [];
+    for (let i = 0; i < texts.length; i += this.batchSize) {
+      // Empty inputs are rejected by OpenAI and several servers: send a space instead.
+      out.push(...(await this.request(texts.slice(i, i + this.batchSize).map((t) => prefix + t || ' '))));
+    }
+    return out;
+  }
+
+  private async request(input: string[]): Promise<Float32Array[]> {
+    let response: OpenAI.Embeddings.CreateEmbeddingResponse;
+    try {
+      response = await this.client.embeddings.create({ model: this.model, input, encoding_format: 'float' });
+    } catch (err) {
+      throw this.describe(err);
+    }
+    return this.vectors(response, input.length);
+  }
+
+  private vectors(response: OpenAI.Embeddings.CreateEmbeddingResponse, count: number): Float32Array[] {
+    const data = Array.isArray(response?.data) ? [...response.data] : [];
+    if (data.length !== count) throw this.badResponse(`${data.length} embeddings for ${count} texts`);
+    data.sort((a, b) => a.index - b.index);
+    return data.map((item) => {
+      const values = item.embedding as unknown;
+      if (!Array.isArray(values) || values.length === 0 || values.some((v) => typeof v !== 'number')) {
+        throw this.badResponse('an embedding that is not a list of numbers');
+      }
+      if (!this.dim) this.dim = values.length;
+      if (values.length !== this.dim) throw this.badResponse(`a ${values.length}-dimensional vector where ${this.dim} was expected`);
+      return l2Normalize(Float32Array.from(values as number[]));
+    });
+  }
+
+  private badResponse(what: string): LexError {
+    return new LexError('embedder-response', `The embedding server at ${displayURL(this.baseURL)} returned ${what} (model "${this.model}")`);
+  }
+
+  /** Removes the API key from any text that came from outside. */
+  private scrub(text: string): string {
+    return this.apiKey ? text.split(this.apiKey).join('***') : text;
+  }
+
+  private describe(err: unknown): LexError {
+    const where = displayURL(this.baseURL);
+    if (err instanceof OpenAI.APIConnectionTimeoutError) {
+      return new LexError('embedder-timeout', `The embedding server at ${where} did not answer within ${Math.round(this.timeoutMs / 1000)} s`);
+    }
+    if (err instanceof OpenAI.APIConnectionError) {
+      return new LexError('embedder-unreachable', `Cannot reach the embedding server at ${where}: ${this.scrub(connectionReason(err))}`);
+    }
+    if (err instanceof OpenAI.APIError) return this.describeStatus(err, where);
+    return new LexError('embedder-response', `Embedding request to ${where} failed: ${this.scrub(err instanceof Error ? err.message : String(err))}`);
+  }
+
+  private describeStatus(err: InstanceType<typeof OpenAI.APIError>, where: string): LexError {
+    const status = err.status ?? 0;
+    const said = this.scrub(err.message.replace(/^\d{3}\s*/, '')).slice(0, 300);
+    if (status === 401 || status === 403) {
+      return new LexError('embedder-auth', `The embedding server at ${where} rejected the API key (HTTP ${status}): check the key${said ? ` — ${said}` : ''}`);
+    }
+    if (status === 404) {
+      return new LexError(
+        'embedder-not-found',
+        `The embedding server at ${where} answered 404: check that the base URL ends with the API version (e.g. …/v1) and that model "${this.model}" exists${said ? ` — ${said}` : ''}`,
+      );
+    }
+    return new LexError('embedder-http', `The embedding server at ${where} answered HTTP ${status}${said ? `: ${said}` : ''}`);
+  }
+
+  async close(): Promise<void> {
+    // Nothing held open: the client keeps no persistent connections we own.
+  }
+}

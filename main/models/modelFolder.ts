@@ -1,0 +1,203 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { LexError } from '../util/errors.js';
+
+/**
+ * Reads a Hugging Face style model folder (as exported by optimum or
+ * sentence-transformers) for the ONNX embedder and reranker: where the .onnx
+ * file is, the tokenizer files, and how to pool, prefix and truncate.
+ */
+export type Pooling = 'cls' | 'mean' | 'max' | 'last';
+
+export const POOLINGS: readonly Pooling[] = ['cls', 'mean', 'max', 'last'];
+
+/** Max length used when only the model's own (often 8192) limit is known. */
+export const DEFAULT_MAX_LENGTH_CAP = 512;
+
+export type JsonObject = Record<string, unknown>;
+
+export interface ModelFolder {
+  dir: string;
+  /** The folder's base name (used in model ids). */
+  name: string;
+  modelPath: string;
+  tokenizerJson: JsonObject;
+  tokenizerConfig: JsonObject;
+  config: JsonObject;
+  /** From lexdesk.json or the sentence-transformers Pooling module; null when neither says. */
+  pooling: Pooling | null;
+  queryPrefix: string;
+  documentPrefix: string;
+  maxLength: number;
+}
+
+/** lexdesk.json: optional overrides placed next to the model. */
+export interface LexdeskModelConfig {
+  queryPrefix?: string;
+  documentPrefix?: string;
+  maxLength?: number;
+  pooling?: Pooling;
+  /** The .onnx file to use, relative to the folder (e.g. "onnx/model_int8.onnx"). */
+  onnx?: string;
+}
+
+const ONNX_CANDIDATES = ['model.onnx', path.join('onnx', 'model.onnx')];
+
+export function readModelFolder(dir: string): ModelFolder {
+  const abs = path.resolve(dir);
+  if (!fs.existsSync(abs) || !fs.statSync(abs).isDirectory()) {
+    throw new LexError('model-missing', `Model folder not found: ${abs}`);
+  }
+  const lexdesk = readLexdeskConfig(abs);
+  const tokenizerJson = readRequiredJson(abs, 'tokenizer.json');
+  const tokenizerConfig = readRequiredJson(abs, 'tokenizer_config.json');
+  const config = readRequiredJson(abs, 'config.json');
+  const st = sentenceTransformersPrompts(abs);
+  return {
+    dir: abs,
+    name: path.basename(abs),
+    modelPath: findOnnxFile(abs, lexdesk.onnx),
+    tokenizerJson,
+    tokenizerConfig,
+    config,
+    pooling: lexdesk.pooling ?? readPooling(abs),
+    queryPrefix: lexdesk.queryPrefix ?? st.query,
+    documentPrefix: lexdesk.documentPrefix ?? st.document,
+    maxLength: lexdesk.maxLength ?? inferMaxLength(abs, tokenizerJson, tokenizerConfig, config),
+  };
+}
+
+export function findOnnxFile(dir: string, override?: string): string {
+  const candidates = override ? [override] : ONNX_CANDIDATES;
+  for (const rel of candidates) {
+    const file = path.join(dir, rel);
+    if (fs.existsSync(file)) return file;
+  }
+  throw new LexError(
+    'model-incomplete',
+    `No ONNX model in ${dir}: expected ${candidates.join(' or ')}. Export one with optimum (optimum-cli export onnx) or copy it there.`,
+    { missing: candidates },
+  );
+}
+
+function readJsonFile(file: string): unknown {
+  try {
+    return JSON.parse(fs.readFileSync(file, 'utf8'));
+  } catch (err) {
+    throw new LexError('model-incomplete', `${file} is not valid JSON: ${(err as Error).message}`);
+  }
+}
+
+function readOptionalJson(file: string): JsonObject | null {
+  if (!fs.existsSync(file)) return null;
+  const value = readJsonFile(file);
+  if (!isObject(value)) throw new LexError('model-incomplete', `${file} must hold a JSON object`);
+  return value;
+}
+
+function readRequiredJson(dir: string, name: string): JsonObject {
+  const value = readOptionalJson(path.join(dir, name));
+  if (!value) throw new LexError('model-incomplete', `The model folder ${dir} has no ${name}`, { missing: [name] });
+  return value;
+}
+
+export function isObject(value: unknown): value is JsonObject {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function readLexdeskConfig(dir: string): LexdeskModelConfig {
+  const file = path.join(dir, 'lexdesk.json');
+  const raw = readOptionalJson(file);
+  if (!raw) return {};
+  const bad = (key: string, want: string) => new LexError('model-incomplete', `${file}: "${key}" must be ${want}`);
+  const out: LexdeskModelConfig = {};
+  for (const key of ['queryPrefix', 'documentPrefix', 'onnx'] as const) {
+    if (raw[key] === undefined) continue;
+    if (typeof raw[key] !== 'string') throw bad(key, 'a string');
+    out[key] = raw[key];
+  }
+  if (raw.maxLength !== undefined) {
+    if (!Number.isInteger(raw.maxLength) || (raw.maxLength as number) < 2) throw bad('maxLength', 'an integer ≥ 2');
+    out.maxLength = raw.maxLength as number;
+  }
+  if (raw.pooling !== undefined) {
+    if (!POOLINGS.includes(raw.pooling as Pooling)) throw bad('pooling', `one of ${POOLINGS.join(', ')}`);
+    out.pooling = raw.pooling as Pooling;
+  }
+  return out;
+}
+
+/** The sentence-transformers Pooling module's folder: from modules.json, else 1_Pooling. */
+function poolingDir(dir: string): string {
+  const modules = fs.existsSync(path.join(dir, 'modules.json')) ? readJsonFile(path.join(dir, 'modules.json')) : null;
+  if (Array.isArray(modules)) {
+    const pooling = modules.find((m) => isObject(m) && String(m.type ?? '').endsWith('.Pooling'));
+    if (isObject(pooling) && typeof pooling.path === 'string') return path.join(dir, pooling.path);
+  }
+  return path.join(dir, '1_Pooling');
+}
+
+export function readPooling(dir: string): Pooling | null {
+  const cfg = readOptionalJson(path.join(poolingDir(dir), 'config.json'));
+  if (!cfg) return null;
+  if (cfg.pooling_mode_cls_token) return 'cls';
+  if (cfg.pooling_mode_lasttoken) return 'last';
+  if (cfg.pooling_mode_max_tokens) return 'max';
+  if (cfg.pooling_mode_mean_tokens) return 'mean';
+  throw new LexError('model-incomplete', `${poolingDir(dir)}/config.json selects a pooling mode LexDesk does not support (cls, mean, max, lasttoken)`);
+}
+
+/** Query / document prompts from config_sentence_transformers.json ("prompts"). */
+function sentenceTransformersPrompts(dir: string): { query: string; document: string } {
+  const cfg = readOptionalJson(path.join(dir, 'config_sentence_transformers.json'));
+  const prompts = isObject(cfg?.prompts) ? cfg.prompts : {};
+  const str = (v: unknown) => (typeof v === 'string' ? v : undefined);
+  return { query: str(prompts.query) ?? '', document: str(prompts.document) ?? str(prompts.passage) ?? '' };
+}
+
+function positiveInt(value: unknown): number | undefined {
+  return typeof value === 'number' && Number.isInteger(value) && value > 1 && value < 1_000_000 ? value : undefined;
+}
+
+/**
+ * The first limit the folder states (sentence_bert_config max_seq_length,
+ * tokenizer.json truncation, tokenizer_config model_max_length, config
+ * max_position_embeddings), capped at DEFAULT_MAX_LENGTH_CAP.
+ */
+function inferMaxLength(dir: string, tokenizerJson: JsonObject, tokenizerConfig: JsonObject, config: JsonObject): number {
+  const sbert = readOptionalJson(path.join(dir, 'sentence_bert_config.json'));
+  const truncation = isObject(tokenizerJson.truncation) ? tokenizerJson.truncation : {};
+  const offset = ['roberta', 'xlm-roberta', 'camembert'].includes(String(config.model_type)) ? 2 : 0;
+  const maxPos = positiveInt(config.max_position_embeddings);
+  const stated =
+    positiveInt(sbert?.max_seq_length) ??
+    positiveInt(truncation.max_length) ??
+    positiveInt(tokenizerConfig.model_max_length) ??
+    (maxPos === undefined ? undefined : maxPos - offset);
+  return Math.min(stated ?? DEFAULT_MAX_LENGTH_CAP, DEFAULT_MAX_LENGTH_CAP);
+}
+
+/** `onnx:<folder name>@<first 12 hex of sha1(model.onnx)>`: identifies what stored vectors were made with. */
+export async function modelId(folder: Pick<ModelFolder, 'name' | 'modelPath'>): Promise<string> {
+  const hash = createHash('sha1');
+  for await (const chunk of fs.createReadStream(folder.modelPath)) hash.update(chunk as Buffer);
+  return `onnx:${folder.name}@${hash.digest('hex').slice(0, 12)}`;
+}
+
+// Small helpers shared by the embedders (kept here: this file loads no native code).
+
+export function checkBatchSize(value: number | undefined, fallback: number): number {
+  const size = value ?? fallback;
+  if (!Number.isInteger(size) || size < 1) throw new LexError('usage', `batch size must be a positive integer (got ${size})`);
+  return size;
+}
+
+/** Scales a vector to unit length in place (a zero vector stays zero). */
+export function l2Normalize(v: Float32Array): Float32Array {
+  let sum = 0;
+  for (const x of v) sum += x * x;
+  const norm = Math.sqrt(sum);
+  if (norm > 0) for (let i = 0; i < v.length; i += 1) v[i] = (v[i] as number) / norm;
+  return v;
+}

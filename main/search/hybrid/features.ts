@@ -1,0 +1,90 @@
+import type { Db } from '../../db/open.js';
+
+/**
+ * Features of one (query, candidate article) pair for the learned reranker.
+ * The order is the model's input order; keep FEATURE_NAMES in step.
+ */
+export const FEATURE_NAMES = [
+  'bias',
+  'lexical_score_rel', 'lexical_rrf', 'lexical_present',
+  'dense_sim', 'dense_sim_rel', 'dense_rrf', 'dense_present',
+  'cited',
+  'title_in_query',
+  'level_law', 'level_interpretation', 'level_regulation', 'level_rule', 'level_other',
+  'article_popularity', 'law_popularity',
+  'current',
+  'log_length',
+] as const;
+
+export const FEATURE_COUNT = FEATURE_NAMES.length;
+
+export interface CandidateSignals {
+  articleId: number;
+  lexicalRank: number | null;
+  lexicalScore: number | null;
+  denseRank: number | null;
+  denseSim: number | null;
+  cited: boolean;
+}
+
+export interface CandidateInfo {
+  lawTitle: string;
+  shortName: string;
+  number: number;
+  level: string;
+  status: string;
+  length: number;
+}
+
+/** Popularity of articles and laws in the training labels, keyed by law title (and article number). */
+export interface Popularity {
+  articles: Record<string, number>;
+  laws: Record<string, number>;
+}
+
+export function popularityKey(lawTitle: string, number: number): string {
+  return `${lawTitle}#${number}`;
+}
+
+export function loadCandidateInfo(db: Db, ids: number[]): Map<number, CandidateInfo> {
+  if (!ids.length) return new Map();
+  const rows = db
+    .prepare(
+      `SELECT a.id, l.title, l.short_name, a.number, d.level, d.status, length(a.text) AS len
+         FROM articles a JOIN documents d ON d.id = a.document_id JOIN laws l ON l.id = d.law_id
+        WHERE a.id IN (SELECT value FROM json_each(?))`,
+    )
+    .all(JSON.stringify(ids)) as Array<{ id: number; title: string; short_name: string; number: number; level: string; status: string; len: number }>;
+  return new Map(rows.map((r) => [r.id, { lawTitle: r.title, shortName: r.short_name, number: r.number, level: r.level, status: r.status, length: r.len }]));
+}
+
+const RRF_K = 60;
+
+export function featureVector(query: string, s: CandidateSignals, info: CandidateInfo, popularity: Popularity, maxLexical: number, maxDense: number): Float32Array {
+  const v = new Float32Array(FEATURE_COUNT);
+  const lexPresent = s.lexicalRank !== null;
+  const densePresent = s.denseRank !== null;
+  const values: number[] = [
+    1,
+    lexPresent && maxLexical > 0 ? (s.lexicalScore ?? 0) / maxLexical : 0,
+    lexPresent ? RRF_K / (RRF_K + (s.lexicalRank as number) + 1) : 0,
+    lexPresent ? 1 : 0,
+    densePresent ? (s.denseSim ?? 0) : 0,
+    densePresent && maxDense > 0 ? (s.denseSim ?? 0) / maxDense : 0,
+    densePresent ? RRF_K / (RRF_K + (s.denseRank as number) + 1) : 0,
+    densePresent ? 1 : 0,
+    s.cited ? 1 : 0,
+    query.includes(info.shortName) ? 1 : 0,
+    info.level === '法律' || info.level === '宪法' ? 1 : 0,
+    info.level === '司法解释' ? 1 : 0,
+    info.level === '行政法规' ? 1 : 0,
+    info.level === '部门规章' ? 1 : 0,
+    ['其他', '地方性法规', '案例'].includes(info.level) ? 1 : 0,
+    Math.log1p(popularity.articles[popularityKey(info.lawTitle, info.number)] ?? 0),
+    Math.log1p(popularity.laws[info.lawTitle] ?? 0),
+    info.status === 'current' ? 1 : 0,
+    Math.log1p(info.length) / 8,
+  ];
+  values.forEach((x, i) => (v[i] = x));
+  return v;
+}

@@ -1,0 +1,30 @@
+import type { Db } from '../../db/open.js';
+import type { TextEmbedder } from '../../models/types.js';
+import { LexError } from '../../util/errors.js';
+import { getModel, knn } from '../vectors/vecStore.js';
+import type { DenseRetriever } from './hybridRank.js';
+
+/** Dense retrieval over the library's sqlite-vec vectors of one embedding model. */
+export class VecDenseRetriever implements DenseRetriever {
+  constructor(
+    private readonly db: Db,
+    private readonly embedder: TextEmbedder,
+  ) {
+    const model = getModel(db, embedder.id);
+    if (!model || model.articleCount === 0) {
+      throw new LexError(
+        'library-not-embedded',
+        `The library has no vectors for ${embedder.id}. Run: lexdesk embed${embedder.id.includes('lexdesk-hashgram') ? '' : ' --model DIR'} (or search with --mode lexical).`,
+      );
+    }
+  }
+
+  get modelId(): string {
+    return this.embedder.id;
+  }
+
+  async search(text: string, k: number): Promise<Array<{ articleId: number; similarity: number }>> {
+    const [vector] = await this.embedder.embed([text], 'query');
+    return vector ? knn(this.db, this.embedder.id, vector, k) : [];
+  }
+}

@@ -1,0 +1,60 @@
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import { test } from 'node:test';
+import type { DoctorReport } from '../../main/cli/commands/doctor.js';
+import { parseJsonOutput, runCli } from '../helpers/cli.js';
+import { HIDDEN, tempDir, writeTinyEmbeddingModel } from '../helpers/tinyModels.js';
+
+const parent = tempDir();
+const modelDir = writeTinyEmbeddingModel(parent, 'tiny-doctor');
+
+test('doctor --json reports runtime, sqlite-vec, providers, the model and a timed embedding', async () => {
+  const result = await runCli(['doctor', '--json', '--model', modelDir, '--providers', 'cuda,cpu']);
+  const report = parseJsonOutput<DoctorReport>(result);
+  assert.equal(result.code, 0, result.stderr);
+  assert.equal(report.node, process.version);
+  assert.match(report.onnxruntime.version, /^\d+\.\d+\.\d+/);
+  assert.ok(report.onnxruntime.backends.includes('cpu'));
+  assert.equal(report.sqliteVec.ok, true);
+  assert.match(report.sqliteVec.version ?? '', /^v\d/);
+  assert.deepEqual(report.providers.requested, ['cuda', 'cpu']);
+  assert.ok(report.providers.running === 'cpu' || report.providers.running === 'cuda');
+  if (report.providers.running === 'cpu') assert.equal(report.providers.fallbacks[0]?.provider, 'cuda');
+  assert.equal(report.model?.dimension, HIDDEN);
+  assert.match(report.model?.id ?? '', /^onnx:tiny-doctor@[0-9a-f]{12}$/);
+  assert.equal(report.model?.pooling, 'mean');
+  assert.ok((report.embedding?.queryMs ?? -1) >= 0);
+  assert.equal(report.embedding?.batchTexts, 16);
+  assert.ok(Math.abs((report.embedding?.norm ?? 0) - 1) < 1e-3);
+  assert.deepEqual(report.problems, []);
+});
+
+test('doctor without a model still checks the providers', async () => {
+  const result = await runCli(['doctor', '--json', '--providers', 'webgpu,cpu']);
+  const report = parseJsonOutput<DoctorReport>(result);
+  assert.equal(result.code, 0, result.stderr);
+  assert.equal(report.model, null);
+  assert.ok(report.providers.running === 'cpu' || report.providers.running === 'webgpu');
+  if (report.providers.running === 'cpu') assert.ok(report.providers.fallbacks[0]?.reason);
+});
+
+test('doctor reports a broken model folder as a problem (exit 1) and a bad provider as usage (exit 2)', async () => {
+  const missing = path.join(parent, 'no-such-model');
+  const broken = await runCli(['doctor', '--json', '--model', missing, '--providers', 'cpu']);
+  assert.equal(broken.code, 1);
+  const report = parseJsonOutput<DoctorReport>(broken);
+  assert.match(report.model?.error ?? '', /not found/);
+  assert.equal(report.providers.running, 'cpu');
+  const usage = await runCli(['doctor', '--providers', 'gpu']);
+  assert.equal(usage.code, 2);
+  assert.match(usage.stderr, /Unknown execution provider "gpu"/);
+});
+
+test('doctor prints a readable summary', async () => {
+  const result = await runCli(['doctor', '--model', modelDir, '--providers', 'cpu']);
+  assert.equal(result.code, 0, result.stderr);
+  assert.match(result.stdout, /sqlite-vec v[\d.]+: loads/);
+  assert.match(result.stdout, /running on cpu/);
+  assert.match(result.stdout, /8 dimensions, mean pooling/);
+  assert.match(result.stdout, /All checks passed/);
+});

@@ -1,0 +1,131 @@
+import assert from 'node:assert/strict';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { after, before, test } from 'node:test';
+import { HttpEmbedder } from '../../main/models/httpEmbedder.js';
+import { loadEmbedder } from '../../main/models/index.js';
+import { LexError } from '../../main/util/errors.js';
+
+/**
+ * A scripted OpenAI-compatible server: /v1/embeddings answers with the
+ * unnormalised vector [length, 1, 0, 2] per input, listed in reverse order
+ * (with their index), unless the model name asks for a failure.
+ */
+const KEY = 'sk-test-SECRET-4242';
+interface Seen {
+  url: string;
+  authorization: string | undefined;
+  body: { model: string; input: string[]; encoding_format?: string };
+}
+const seen: Seen[] = [];
+let server: http.Server;
+let baseURL = '';
+
+function reply(res: http.ServerResponse, status: number, value: unknown): void {
+  res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(value));
+}
+
+function handle(req: http.IncomingMessage, res: http.ServerResponse, raw: string): void {
+  const body = JSON.parse(raw) as Seen['body'];
+  seen.push({ url: req.url ?? '', authorization: req.headers.authorization, body });
+  if (body.model === 'hang') return; // never answers
+  if (req.url !== '/v1/embeddings' || body.model === 'missing') return reply(res, 404, { error: { message: 'model not found' } });
+  if (body.model === 'bad-key') return reply(res, 401, { error: { message: `Incorrect API key provided: ${KEY}` } });
+  if (body.model === 'boom') return reply(res, 500, { error: { message: `internal failure while serving ${KEY}` } });
+  const data = body.input.map((text, index) => ({ object: 'embedding', index, embedding: [text.length, 1, 0, 2] })).reverse();
+  reply(res, 200, { object: 'list', model: body.model, data, usage: { prompt_tokens: 1, total_tokens: 1 } });
+}
+
+before(async () => {
+  server = http.createServer((req, res) => {
+    let raw = '';
+    req.setEncoding('utf8').on('data', (c: string) => (raw += c));
+    req.on('end', () => handle(req, res, raw));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  baseURL = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
+});
+
+after(() => {
+  server.closeAllConnections();
+  server.close();
+});
+
+const make = (model: string, extra: Partial<ConstructorParameters<typeof HttpEmbedder>[0]> = {}) =>
+  new HttpEmbedder({ baseURL, model, apiKey: KEY, maxRetries: 0, ...extra });
+
+function expected(text: string): number[] {
+  const v = [text.length, 1, 0, 2];
+  const n = Math.sqrt(v.reduce((s, x) => s + x * x, 0));
+  return v.map((x) => Math.fround(x / n));
+}
+
+test('vectors come back normalised, in input order, batched, with the key and encoding_format float', async () => {
+  seen.length = 0;
+  const e = make('bge-m3', { batchSize: 2 });
+  const texts = ['劳动合同法', '法', '用人单位解除', 'ab', 'x'];
+  const vectors = await e.embed(texts, 'document');
+  assert.deepEqual(vectors.map((v) => Array.from(v)), texts.map(expected));
+  assert.equal(e.dimension, 4);
+  assert.equal(e.provider, 'http');
+  assert.equal(e.id, 'http:bge-m3');
+  assert.equal(seen.length, 3, 'batches of 2');
+  for (const s of seen) {
+    assert.equal(s.url, '/v1/embeddings');
+    assert.equal(s.body.encoding_format, 'float');
+    assert.equal(s.body.model, 'bge-m3');
+    assert.equal(s.authorization, `Bearer ${KEY}`);
+  }
+  assert.deepEqual(seen.map((s) => s.body.input), [['劳动合同法', '法'], ['用人单位解除', 'ab'], ['x']]);
+});
+
+test('query and document prefixes are prepended', async () => {
+  seen.length = 0;
+  const e = make('e5', { queryPrefix: 'query: ', documentPrefix: 'passage: ' });
+  await e.embed(['劳动'], 'query');
+  await e.embed(['劳动'], 'document');
+  assert.deepEqual(seen.map((s) => s.body.input[0]), ['query: 劳动', 'passage: 劳动']);
+});
+
+test('connect learns the dimension; loadEmbedder builds an HTTP embedder', async () => {
+  const e = await HttpEmbedder.connect({ baseURL, model: 'bge-m3', maxRetries: 0 });
+  assert.equal(e.dimension, 4);
+  const viaFacade = await loadEmbedder({ kind: 'http', baseURL, model: 'bge-m3', apiKey: KEY });
+  assert.equal(viaFacade.dimension, 4);
+  await viaFacade.close();
+});
+
+test('a dimension that does not match the response is an error', async () => {
+  await assert.rejects(make('bge-m3', { dimension: 1024 }).embed(['法'], 'query'), (err: unknown) => {
+    return err instanceof LexError && err.code === 'embedder-response' && /4-dimensional/.test(err.message);
+  });
+});
+
+function assertReadable(code: string, pattern: RegExp) {
+  return (err: unknown) => {
+    assert.ok(err instanceof LexError, `LexError expected, got ${String(err)}`);
+    assert.equal(err.code, code);
+    assert.match(err.message, pattern);
+    assert.ok(!err.message.includes(KEY) && !JSON.stringify(err).includes(KEY) && !String(err.stack).includes(KEY), 'key leaked');
+    return true;
+  };
+}
+
+test('401 says the key was rejected without showing it', async () => {
+  await assert.rejects(make('bad-key').embed(['法'], 'query'), assertReadable('embedder-auth', /rejected the API key \(HTTP 401\)/));
+});
+
+test('500 and 404 produce readable errors', async () => {
+  await assert.rejects(make('boom').embed(['法'], 'query'), assertReadable('embedder-http', /HTTP 500/));
+  await assert.rejects(make('missing').embed(['法'], 'query'), assertReadable('embedder-not-found', /404.*\/v1.*"missing"/));
+});
+
+test('a refused connection and a timeout produce readable errors', async () => {
+  const closed = http.createServer();
+  await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+  const port = (closed.address() as AddressInfo).port;
+  await new Promise<void>((resolve) => closed.close(() => resolve()));
+  const refused = new HttpEmbedder({ baseURL: `http://127.0.0.1:${port}/v1`, model: 'm', apiKey: KEY, maxRetries: 0 });
+  await assert.rejects(refused.embed(['法'], 'query'), assertReadable('embedder-unreachable', /connection refused/));
+  await assert.rejects(make('hang', { timeoutMs: 300 }).embed(['法'], 'query'), assertReadable('embedder-timeout', /did not answer/));
+});

@@ -1,0 +1,187 @@
+import assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { test } from 'node:test';
+import { loadEmbedder, loadReranker } from '../../main/models/index.js';
+import { OnnxEmbedder } from '../../main/models/onnxEmbedder.js';
+import { OnnxReranker } from '../../main/models/onnxReranker.js';
+import { createSession, type ProviderName } from '../../main/models/providers.js';
+import { LexError } from '../../main/util/errors.js';
+import { handHidden, HIDDEN, LENGTH_PENALTY, tempDir, tokenId, writeTinyEmbeddingModel, writeTinyReranker } from '../helpers/tinyModels.js';
+
+const parent = tempDir();
+const meanDir = writeTinyEmbeddingModel(parent, 'tiny-mean', { pooling: 'mean' });
+const clsDir = writeTinyEmbeddingModel(parent, 'tiny-cls', { pooling: 'cls' });
+
+function normalise(v: number[]): number[] {
+  const n = Math.sqrt(v.reduce((s, x) => s + x * x, 0));
+  return v.map((x) => x / n);
+}
+
+/** Mean of the tiny model's hidden states over the given tokens, normalised: what the embedder must return. */
+function handMean(tokens: string[], withTypes = true): number[] {
+  const sum = new Array<number>(HIDDEN).fill(0);
+  tokens.forEach((t, pos) => handHidden(tokenId(t), pos, 0, withTypes).forEach((x, h) => (sum[h] = (sum[h] as number) + x)));
+  return normalise(sum.map((x) => x / tokens.length));
+}
+
+function assertClose(actual: ArrayLike<number>, expected: number[], tol = 1e-5): void {
+  assert.equal(actual.length, expected.length);
+  for (let i = 0; i < expected.length; i += 1) {
+    assert.ok(Math.abs((actual[i] as number) - (expected[i] as number)) < tol, `index ${i}: ${actual[i]} vs ${expected[i]}`);
+  }
+}
+
+const norm = (v: Float32Array) => Math.sqrt(Array.from(v).reduce((s, x) => s + x * x, 0));
+
+test('mean pooling matches a hand computation from the embedding tables', async () => {
+  const e = await OnnxEmbedder.load(meanDir);
+  try {
+    assert.equal(e.dimension, HIDDEN);
+    assert.equal(e.provider, 'cpu');
+    assert.equal(e.pooling, 'mean');
+    const [v] = await e.embed(['劳动合同法'], 'document');
+    assertClose(v as Float32Array, handMean(['[CLS]', '劳', '动', '合', '同', '法', '[SEP]']));
+    const [w] = await e.embed(['Laws'], 'query');
+    assertClose(w as Float32Array, handMean(['[CLS]', 'law', '##s', '[SEP]']));
+  } finally {
+    await e.close();
+  }
+});
+
+test('padding does not change a vector: a mixed-length batch equals one-by-one embedding', async () => {
+  const e = await OnnxEmbedder.load(meanDir, { batchSize: 3 });
+  try {
+    const texts = ['法', '劳动合同法第1条', 'the law of wages', '用人单位', 'b', '劳动者权益保护', ''];
+    const batched = await e.embed(texts, 'document');
+    assert.equal(batched.length, texts.length);
+    for (const [i, text] of texts.entries()) {
+      const [alone] = await e.embed([text], 'document');
+      assertClose(batched[i] as Float32Array, Array.from(alone as Float32Array));
+      assert.ok(Math.abs(norm(batched[i] as Float32Array) - 1) < 1e-5, 'unit length');
+    }
+    assert.deepEqual(await e.embed([], 'query'), []);
+  } finally {
+    await e.close();
+  }
+});
+
+test('CLS pooling picks position 0', async () => {
+  const e = await OnnxEmbedder.load(clsDir);
+  try {
+    assert.equal(e.pooling, 'cls');
+    const [a, b] = await e.embed(['劳动合同法', 'law'], 'document');
+    // The tiny model has no attention, so position 0 is [CLS] + position 0 for every text.
+    assertClose(a as Float32Array, normalise(handHidden(tokenId('[CLS]'), 0)));
+    assertClose(b as Float32Array, normalise(handHidden(tokenId('[CLS]'), 0)));
+  } finally {
+    await e.close();
+  }
+});
+
+test('the id names the folder and the sha1 of model.onnx', async () => {
+  const e = await OnnxEmbedder.load(meanDir);
+  await e.close();
+  const sha = createHash('sha1').update(fs.readFileSync(path.join(meanDir, 'model.onnx'))).digest('hex');
+  assert.equal(e.id, `onnx:tiny-mean@${sha.slice(0, 12)}`);
+});
+
+test('lexdesk.json sets prefixes and max length; onnx/model.onnx is found', async () => {
+  const dir = writeTinyEmbeddingModel(parent, 'tiny-prefixed', { inOnnxFolder: true, lexdesk: { queryPrefix: '劳动', maxLength: 5 } });
+  const e = await OnnxEmbedder.load(dir);
+  try {
+    assert.equal(e.maxLength, 5);
+    const [q] = await e.embed(['法'], 'query');
+    const [d] = await e.embed(['劳动法'], 'document');
+    assertClose(q as Float32Array, Array.from(d as Float32Array));
+    const [long] = await e.embed(['劳动合同法'], 'document');
+    assertClose(long as Float32Array, handMean(['[CLS]', '劳', '动', '合', '[SEP]']));
+  } finally {
+    await e.close();
+  }
+});
+
+test('only declared inputs are fed: a model without token_type_ids works', async () => {
+  const dir = writeTinyEmbeddingModel(parent, 'tiny-no-types', { tokenTypes: false });
+  const e = await OnnxEmbedder.load(dir);
+  try {
+    const [v] = await e.embed(['工资'], 'document');
+    assertClose(v as Float32Array, handMean(['[CLS]', '工', '资', '[SEP]'], false));
+  } finally {
+    await e.close();
+  }
+});
+
+test('a sentence_embedding output is used as is', async () => {
+  const dir = writeTinyEmbeddingModel(parent, 'tiny-sentence', { pooling: 'mean', sentenceEmbedding: true });
+  const e = await OnnxEmbedder.load(dir);
+  try {
+    assert.equal(e.outputName, 'sentence_embedding');
+    const [v] = await e.embed(['劳动合同法'], 'document');
+    assertClose(v as Float32Array, normalise(handHidden(tokenId('[CLS]'), 0)));
+  } finally {
+    await e.close();
+  }
+});
+
+test('missing files give errors that name them', async () => {
+  const dir = writeTinyEmbeddingModel(parent, 'tiny-broken');
+  fs.rmSync(path.join(dir, 'tokenizer.json'));
+  await assert.rejects(OnnxEmbedder.load(dir), (err: unknown) => err instanceof LexError && /tokenizer\.json/.test(err.message));
+  const noModel = writeTinyEmbeddingModel(parent, 'tiny-no-model');
+  fs.rmSync(path.join(noModel, 'model.onnx'));
+  await assert.rejects(OnnxEmbedder.load(noModel), (err: unknown) => err instanceof LexError && /model\.onnx/.test(err.message) && /onnx\/model\.onnx/.test(err.message));
+  await assert.rejects(OnnxEmbedder.load(path.join(parent, 'nowhere')), (err: unknown) => err instanceof LexError && err.code === 'model-missing');
+});
+
+for (const gpu of ['cuda', 'webgpu'] as ProviderName[]) {
+  test(`requesting ['${gpu}', 'cpu'] falls back to CPU with a reason instead of throwing`, async () => {
+    const created = await createSession(path.join(meanDir, 'model.onnx'), [gpu, 'cpu']);
+    await created.session.release();
+    assert.deepEqual(created.requested, [gpu, 'cpu']);
+    if (created.provider === gpu) return; // a machine where that provider really works
+    assert.equal(created.provider, 'cpu');
+    const fallback = created.fallbacks.find((f) => f.provider === gpu);
+    assert.ok(fallback && fallback.reason.length > 0, 'reason recorded');
+    const e = await OnnxEmbedder.load(meanDir, { providers: [gpu] });
+    assert.equal(e.provider, 'cpu');
+    assert.equal(e.fallbacks[0]?.provider, gpu);
+    await e.close();
+  });
+}
+
+const QUERY = '劳动合同';
+const PASSAGES = ['工资', '劳动', '劳动合同法', '合同 劳动 law law law'];
+/** Overlap with the query's 4 tokens minus the penalty per passage token ([SEP] included). */
+const HAND_SCORES = [0 - 3 * LENGTH_PENALTY, 2 - 3 * LENGTH_PENALTY, 4 - 6 * LENGTH_PENALTY, 4 - 8 * LENGTH_PENALTY];
+
+test('the reranker scores pairs as computed by hand and orders them', async () => {
+  const r = await OnnxReranker.load(writeTinyReranker(parent, 'rerank-1', 1), { batchSize: 3 });
+  try {
+    const scores = await r.score(QUERY, PASSAGES);
+    assertClose(scores, HAND_SCORES);
+    const order = scores.map((s, i) => [s, i] as const).sort((a, b) => b[0] - a[0]).map(([, i]) => PASSAGES[i]);
+    assert.deepEqual(order, ['劳动合同法', '合同 劳动 law law law', '劳动', '工资']);
+    assert.deepEqual(await r.score(QUERY, []), []);
+  } finally {
+    await r.close();
+  }
+});
+
+test('a two-class reranker scores the positive class (log-odds)', async () => {
+  const r = await loadReranker(writeTinyReranker(parent, 'rerank-2', 2), ['cpu']);
+  try {
+    assertClose(await r.score(QUERY, PASSAGES), HAND_SCORES.map((s) => 2 * s));
+    assert.equal(r.provider, 'cpu');
+  } finally {
+    await r.close();
+  }
+});
+
+test('loadEmbedder opens ONNX folders', async () => {
+  const e = await loadEmbedder({ kind: 'onnx', dir: meanDir, providers: ['cpu'] });
+  assert.equal(e.dimension, HIDDEN);
+  assert.match(e.id, /^onnx:tiny-mean@[0-9a-f]{12}$/);
+  await e.close();
+});
