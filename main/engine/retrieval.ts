@@ -8,7 +8,7 @@ import type { ProviderName } from '../models/providers.js';
 import type { TextEmbedder } from '../models/types.js';
 import type { FtsScope } from '../search/ftsTables.js';
 import { hybridRank, type RankedCandidate } from '../search/hybrid/hybridRank.js';
-import { LinearReranker } from '../search/hybrid/linearReranker.js';
+import { LearnedReranker } from '../search/hybrid/learnedReranker.js';
 import { VecDenseRetriever } from '../search/hybrid/vecDense.js';
 import { rankArticles, type SearchFilters, type SearchHit } from '../search/index.js';
 import { queryTerms } from '../search/lexical.js';
@@ -37,7 +37,7 @@ export interface ModelOptions {
 /** Lazily loaded models and the search modes built on them. */
 export class Retrieval {
   private embedder: Promise<TextEmbedder> | null = null;
-  private reranker: Promise<LinearReranker | null> | null = null;
+  private reranker: Promise<LearnedReranker | null> | null = null;
   readonly modelDir: string;
 
   constructor(
@@ -54,9 +54,9 @@ export class Retrieval {
     return this.embedder;
   }
 
-  private loadReranker(): Promise<LinearReranker | null> {
+  private loadReranker(): Promise<LearnedReranker | null> {
     const dir = this.opts.rerankerDir === undefined ? this.defaultRerankerDir() : this.opts.rerankerDir;
-    this.reranker ??= dir && fs.existsSync(dir) ? LinearReranker.load(dir) : Promise.resolve(null);
+    this.reranker ??= dir && fs.existsSync(dir) ? LearnedReranker.load(dir) : Promise.resolve(null);
     return this.reranker;
   }
 

@@ -3,9 +3,16 @@
  *
  * Scenarios: (1) the national corpus, (2) national + every province pack.
  * Each import runs in a fresh child process on a fresh temp DB (peak RSS is
- * per step); queries run in another fresh child on the built DB.
+ * per step). For the national corpus a second fresh child then embeds the
+ * whole library with the default embedding model (models/lexdesk-hashgram-v1,
+ * or --model DIR). Queries run in another fresh child on the built DB:
+ * lexical search and citation lookup, and (when embedded) dense and hybrid
+ * retrieval, with Recall@10 / MRR@10 of each mode on stard-dev scored from
+ * the same timed runs.
  *
- *   npm run bench -- [--only national|packs] [--runs 5] [--corpus DIR] [--eval DIR] [--keep]
+ *   npm run bench -- [--only national|packs] [--runs 5] [--corpus DIR] [--eval DIR] [--model DIR] [--skip-embed] [--keep]
+ *
+ * LEXDESK_MODELS moves the models folder (as for the app).
  *
  * Prints a table and writes bench-results/bench-<date>.json.
  */
@@ -15,28 +22,33 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs, promisify } from 'node:util';
-import { appRoot } from '../util/paths.js';
-import type { ImportMeasure, LatencyMeasure, QueryMeasure } from './benchChild.js';
+import type { RetrievalMode } from '../engine/retrieval.js';
+import { appRoot, DEFAULT_EMBEDDING_MODEL, modelsDir } from '../util/paths.js';
+import type { EmbedMeasure, ImportMeasure, LatencyMeasure, QualityMeasure, QueryMeasure } from './benchChild.js';
 
 const run = promisify(execFile);
 
-const TARGETS = { nationalImportS: 90, searchP95Ms: 25, lookupP95Ms: 2 };
+const TARGETS = { nationalImportS: 90, nationalEmbedS: 300, searchP95Ms: 25, hybridP95Ms: 60, lookupP95Ms: 2 };
 
 interface Scenario {
   name: 'national' | 'packs';
   label: string;
   packs: 'all' | undefined;
+  /** Embed the library (unless --skip-embed) and time dense and hybrid retrieval. */
+  embed: boolean;
 }
 
 const SCENARIOS: Scenario[] = [
-  { name: 'national', label: 'national corpus', packs: undefined },
-  { name: 'packs', label: 'national + all province packs', packs: 'all' },
+  { name: 'national', label: 'national corpus', packs: undefined, embed: true },
+  { name: 'packs', label: 'national + all province packs', packs: 'all', embed: false },
 ];
 
 interface ScenarioResult {
   scenario: string;
   import: ImportMeasure;
+  /** After the import (db + wal, engine closed). */
   dbSizeMb: number;
+  embed?: EmbedMeasure & { modelDir: string; dbSizeMb: number; dbGrowthMb: number };
   query: QueryMeasure;
 }
 
@@ -45,6 +57,9 @@ interface BenchOptions {
   runs: number;
   corpus: string;
   evalDir: string;
+  /** Embedding model folder for the embed step and dense / hybrid queries. */
+  modelDir: string;
+  skipEmbed: boolean;
   keep: boolean;
 }
 
@@ -53,7 +68,8 @@ function readOptions(argv: string[]): BenchOptions {
     args: argv,
     options: {
       only: { type: 'string' }, runs: { type: 'string' }, corpus: { type: 'string' },
-      eval: { type: 'string' }, keep: { type: 'boolean', default: false },
+      eval: { type: 'string' }, model: { type: 'string' }, 'skip-embed': { type: 'boolean', default: false },
+      keep: { type: 'boolean', default: false },
     },
   });
   const only = values.only ?? null;
@@ -66,6 +82,8 @@ function readOptions(argv: string[]): BenchOptions {
     runs,
     corpus: path.resolve(values.corpus ?? path.join(shared, 'corpus', 'lawrefbook')),
     evalDir: path.resolve(values.eval ?? path.join(shared, 'eval')),
+    modelDir: path.resolve(values.model ?? path.join(modelsDir(), DEFAULT_EMBEDDING_MODEL)),
+    skipEmbed: values['skip-embed'] ?? false,
     keep: values.keep ?? false,
   };
 }
@@ -91,15 +109,25 @@ async function runScenario(s: Scenario, opts: BenchOptions, dir: string): Promis
   const dbPath = path.join(dir, `${s.name}.db`);
   log(`[${s.name}] importing ${s.label} …`);
   const imported = await child<ImportMeasure>(['import', '--corpus', opts.corpus, '--db', dbPath, ...(s.packs ? ['--packs', s.packs] : [])]);
-  log(`[${s.name}] ${imported.articles} articles in ${imported.seconds.toFixed(1)} s; querying (${opts.runs} runs) …`);
+  log(`[${s.name}] ${imported.articles} articles in ${imported.seconds.toFixed(1)} s`);
   const dbSizeMb = fileSizeMb(dbPath);
+  let embed: ScenarioResult['embed'];
+  if (s.embed && !opts.skipEmbed) {
+    log(`[${s.name}] embedding with ${opts.modelDir} …`);
+    const measured = await child<EmbedMeasure>(['embed', '--db', dbPath, '--model', opts.modelDir]);
+    const after = fileSizeMb(dbPath);
+    embed = { ...measured, modelDir: opts.modelDir, dbSizeMb: after, dbGrowthMb: after - dbSizeMb };
+    log(`[${s.name}] ${measured.embedded} articles embedded in ${measured.seconds.toFixed(1)} s`);
+  }
+  log(`[${s.name}] querying (${opts.runs} runs${embed ? ', lexical, dense and hybrid' : ''}) …`);
   const query = await child<QueryMeasure>([
     'query', '--db', dbPath, '--runs', String(opts.runs),
     '--search', path.join(opts.evalDir, 'stard-dev.jsonl'),
     '--lookups', path.join(opts.evalDir, 'lawbench-citation-lookup.jsonl'),
     ...(s.packs ? ['--provinces-all'] : []),
+    ...(embed ? ['--dense', '--model', opts.modelDir] : []),
   ]);
-  return { scenario: s.name, import: imported, dbSizeMb, query };
+  return { scenario: s.name, import: imported, dbSizeMb, ...(embed ? { embed } : {}), query };
 }
 
 const log = (line: string): void => void process.stderr.write(`${line}\n`);
@@ -109,13 +137,35 @@ const log = (line: string): void => void process.stderr.write(`${line}\n`);
 const ms = (x: number): string => `${x.toFixed(2)} ms`;
 const mark = (value: number, target: number): string => (value <= target ? 'ok' : 'MISSED');
 
-function latencyRows(name: string, l: LatencyMeasure, targetP95: number): string[][] {
+function latencyRows(name: string, l: LatencyMeasure, targetP95?: number): string[][] {
+  const target = (v: number) => (targetP95 === undefined ? '' : `≤ ${targetP95} ms ${mark(v, targetP95)}`);
   return [
     [`${name} p50 (median of runs)`, ms(l.p50), ''],
-    [`${name} p95 (median of runs)`, ms(l.p95), `≤ ${targetP95} ms ${mark(l.p95, targetP95)}`],
-    [`${name} p95 (all samples)`, ms(l.p95AllSamples), `≤ ${targetP95} ms ${mark(l.p95AllSamples, targetP95)}`],
+    [`${name} p95 (median of runs)`, ms(l.p95), target(l.p95)],
+    [`${name} p95 (all samples)`, ms(l.p95AllSamples), target(l.p95AllSamples)],
     [`${name} first call (lazy init)`, ms(l.firstCallMs), ''],
   ];
+}
+
+function embedRows(e: NonNullable<ScenarioResult['embed']>): string[][] {
+  return [
+    ['embed model', `${e.modelId} (${e.dimension} dims, ${e.provider})`, ''],
+    ['embed time (whole library)', `${e.seconds.toFixed(1)} s`, `≤ ${TARGETS.nationalEmbedS} s ${mark(e.seconds, TARGETS.nationalEmbedS)}`],
+    ['  model load (not included)', `${e.loadSeconds.toFixed(2)} s`, ''],
+    ['articles embedded', `${e.embedded} of ${e.total}`, ''],
+    ['articles per second, embed', e.articlesPerSecond.toFixed(0), ''],
+    ['DB size growth, embed', `+${e.dbGrowthMb.toFixed(1)} MB (now ${e.dbSizeMb.toFixed(1)} MB)`, ''],
+    ['peak RSS, embed', `${e.peakRssMb.toFixed(0)} MB`, ''],
+  ];
+}
+
+function qualityRows(quality: QueryMeasure['quality']): string[][] {
+  const modes = (['lexical', 'dense', 'hybrid'] as RetrievalMode[]).filter((m) => quality[m]);
+  return modes.map((m) => {
+    const q = quality[m] as QualityMeasure;
+    const note = `${q.queries} queries${q.sameEveryRun ? '' : ', rankings varied between runs (first run shown)'}`;
+    return [`stard-dev ${m} Recall@${q.k} / MRR@${q.k}`, `${q.recall.toFixed(3)} / ${q.mrr.toFixed(3)}`, note];
+  });
 }
 
 function scenarioRows(r: ScenarioResult): string[][] {
@@ -127,8 +177,12 @@ function scenarioRows(r: ScenarioResult): string[][] {
     ['articles per second', imp.articlesPerSecond.toFixed(0), ''],
     ['DB size (db + wal, closed)', `${r.dbSizeMb.toFixed(1)} MB`, ''],
     ['peak RSS, import', `${imp.peakRssMb.toFixed(0)} MB`, ''],
+    ...(r.embed ? embedRows(r.embed) : []),
     ...latencyRows(`search, ${q.search.queries} stard-dev`, q.search, TARGETS.searchP95Ms),
     ...(q.searchAllProvinces ? latencyRows('search, provinces all', q.searchAllProvinces, TARGETS.searchP95Ms) : []),
+    ...(q.dense ? latencyRows('dense rank', q.dense) : []),
+    ...(q.hybrid ? latencyRows('hybrid rank', q.hybrid, TARGETS.hybridP95Ms) : []),
+    ...qualityRows(q.quality),
     ...latencyRows(`lookup, ${q.lookup.total} lawbench`, q.lookup, TARGETS.lookupP95Ms),
     ['lookups resolved', `${q.lookup.resolved} of ${q.lookup.total}`, ''],
     ['  gold law + article (any version)', String(q.lookup.sameArticle), ''],
@@ -149,7 +203,10 @@ function writeResults(results: ScenarioResult[], opts: BenchOptions): string {
   const date = new Date().toISOString().slice(0, 10);
   const file = path.join(dir, `bench-${date}${opts.only ? `-${opts.only}` : ''}.json`);
   const machine = { node: process.version, platform: `${process.platform} ${process.arch}`, cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model ?? '', memoryGb: os.totalmem() / 2 ** 30 };
-  const payload = { date: new Date().toISOString(), machine, runs: opts.runs, corpus: opts.corpus, targets: TARGETS, results };
+  const payload = {
+    date: new Date().toISOString(), machine, runs: opts.runs, corpus: opts.corpus,
+    model: opts.skipEmbed ? null : opts.modelDir, targets: TARGETS, results,
+  };
   fs.writeFileSync(file, JSON.stringify(payload, null, 2) + '\n');
   return file;
 }
@@ -159,6 +216,10 @@ async function main(): Promise<void> {
   for (const need of [opts.corpus, path.join(opts.evalDir, 'stard-dev.jsonl')]) {
     if (!fs.existsSync(need)) throw new Error(`${need} is missing: the bench needs ../shared (or --corpus / --eval)`);
   }
+  const embeds = SCENARIOS.some((s) => s.embed && (!opts.only || s.name === opts.only));
+  if (embeds && !opts.skipEmbed && !fs.existsSync(path.join(opts.modelDir, 'model.onnx'))) {
+    throw new Error(`the embedding model ${opts.modelDir} is missing: give --model DIR (or LEXDESK_MODELS), or --skip-embed`);
+  }
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lexdesk-bench-'));
   const results: ScenarioResult[] = [];
   try {
@@ -167,7 +228,7 @@ async function main(): Promise<void> {
     if (opts.keep) log(`databases kept in ${dir}`);
     else fs.rmSync(dir, { recursive: true, force: true });
   }
-  const out = [`LexDesk bench — ${new Date().toISOString()} — node ${process.version}, ${os.cpus().length} CPUs, ${opts.runs} runs`];
+  const out = [`LexDesk bench — ${new Date().toISOString()} — node ${process.version}, ${os.cpus().length} CPUs, ${opts.runs} runs${opts.skipEmbed ? ', embedding skipped' : ''}`];
   for (const r of results) out.push('', table(SCENARIOS.find((s) => s.name === r.scenario)?.label ?? r.scenario, scenarioRows(r)));
   out.push('', `results written to ${path.relative(process.cwd(), writeResults(results, opts))}`);
   process.stdout.write(out.join('\n') + '\n');

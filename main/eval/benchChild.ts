@@ -3,11 +3,16 @@
  * RSS is per step. Prints one JSON object on stdout.
  *
  *   benchChild import --corpus DIR --db FILE [--packs all]
- *   benchChild query  --db FILE --search FILE.jsonl --lookups FILE.jsonl --runs N [--provinces-all]
+ *   benchChild embed  --db FILE --model DIR
+ *   benchChild query  --db FILE --search FILE.jsonl --lookups FILE.jsonl --runs N [--provinces-all] [--dense [--model DIR]]
  */
 import { parseArgs } from 'node:util';
 import { createEngine, type Engine } from '../engine/index.js';
+import type { RetrievalMode } from '../engine/retrieval.js';
+import { loadEmbedder } from '../models/index.js';
+import { embedLibrary } from '../search/vectors/embedLibrary.js';
 import { GoldResolver, queryText, readEvalFile, type EvalRecord } from './dataset.js';
+import { meanMetrics, scoreQuery, type MetricSet } from './metrics.js';
 import { percentile } from './runEval.js';
 
 export interface ImportMeasure {
@@ -30,8 +35,36 @@ export interface LatencyMeasure {
   firstCallMs: number;
 }
 
+export interface EmbedMeasure {
+  modelId: string;
+  dimension: number;
+  provider: string;
+  /** Loading the model (not part of `seconds`). */
+  loadSeconds: number;
+  /** embedLibrary over the whole library. */
+  seconds: number;
+  embedded: number;
+  total: number;
+  articlesPerSecond: number;
+  peakRssMb: number;
+}
+
+/** Retrieval quality on the search eval set (k = 10), scored from the timed runs. */
+export interface QualityMeasure extends MetricSet {
+  k: number;
+  /** Records with at least one gold label resolvable in the library (the others are not scored, as in runEval). */
+  queries: number;
+  /** False when some timed run ranked differently from the first (the figures are the first run's). */
+  sameEveryRun: boolean;
+}
+
 export interface QueryMeasure {
+  /** Lexical search (engine.search, with snippets). */
   search: LatencyMeasure;
+  /** engine.retrieval.rank in dense and hybrid mode (only when the library was embedded). */
+  dense?: LatencyMeasure;
+  hybrid?: LatencyMeasure;
+  quality: Partial<Record<RetrievalMode, QualityMeasure>>;
   searchAllProvinces?: LatencyMeasure;
   /** resolved: lookups that succeed; sameArticle: the gold law and article number (any version); sameVersion: the gold version too. */
   lookup: LatencyMeasure & { resolved: number; sameArticle: number; sameVersion: number; total: number };
@@ -53,26 +86,101 @@ async function importStep(corpus: string, dbPath: string, packs: string | undefi
   }
 }
 
-/** Times `fn` on every input: one untimed warm-up pass, then `runs` timed passes. */
-function timeAll(inputs: string[], runs: number, fn: (input: string) => void): LatencyMeasure {
+async function embedStep(dbPath: string, modelDir: string): Promise<EmbedMeasure> {
+  const engine = createEngine({ dbPath });
+  try {
+    const t0 = performance.now();
+    const embedder = await loadEmbedder({ kind: 'onnx', dir: modelDir });
+    const loadSeconds = (performance.now() - t0) / 1000;
+    try {
+      const summary = await embedLibrary(engine.db, embedder);
+      return {
+        modelId: summary.modelId,
+        dimension: summary.dimension,
+        provider: embedder.provider,
+        loadSeconds,
+        seconds: summary.seconds,
+        embedded: summary.embedded,
+        total: summary.total,
+        articlesPerSecond: summary.embedded / summary.seconds,
+        peakRssMb: 0,
+      };
+    } finally {
+      await embedder.close();
+    }
+  } finally {
+    engine.close();
+  }
+}
+
+/**
+ * Times `fn` on every input: one untimed warm-up pass, then `runs` timed
+ * passes. A synchronous `fn` is timed without an await in between.
+ * `onResult` sees what each timed call returned (run index, input index).
+ */
+async function timeAll<T>(
+  inputs: string[], runs: number, fn: (input: string) => T | Promise<T>, onResult?: (run: number, index: number, result: T) => void,
+): Promise<LatencyMeasure> {
   const t0 = performance.now();
-  if (inputs.length) fn(inputs[0] as string);
+  if (inputs.length) {
+    const out = fn(inputs[0] as string);
+    if (out instanceof Promise) await out;
+  }
   const firstCallMs = performance.now() - t0;
-  for (const input of inputs) fn(input);
+  for (const input of inputs) {
+    const out = fn(input);
+    if (out instanceof Promise) await out;
+  }
   const p50s: number[] = [];
   const p95s: number[] = [];
   const all: number[] = [];
   for (let r = 0; r < runs; r += 1) {
-    const times = inputs.map((input) => {
+    const times: number[] = [];
+    for (let i = 0; i < inputs.length; i += 1) {
       const start = performance.now();
-      fn(input);
-      return performance.now() - start;
-    });
+      const out = fn(inputs[i] as string);
+      const result = out instanceof Promise ? await out : out;
+      times.push(performance.now() - start);
+      onResult?.(r, i, result);
+    }
     p50s.push(percentile(times, 50));
     p95s.push(percentile(times, 95));
     all.push(...times);
   }
   return { queries: inputs.length, runs, p50: median(p50s), p95: median(p95s), p95AllSamples: percentile(all, 95), firstCallMs };
+}
+
+const K = 10;
+
+/** Scores the ranked ids of every timed run against the records' gold (resolved as runEval does). */
+class QualityRecorder {
+  private readonly gold: Array<Set<number> | null>;
+  private readonly first: Array<number[] | undefined> = [];
+  private same = true;
+
+  constructor(engine: Engine, records: EvalRecord[]) {
+    const resolver = new GoldResolver(engine.db);
+    this.gold = records.map((record) => {
+      const ids = (record.relevant ?? []).map((l) => resolver.resolve(l)).filter((id): id is number => id !== null);
+      return ids.length ? new Set(ids) : null;
+    });
+  }
+
+  readonly record = (run: number, index: number, ranked: number[]): void => {
+    if (run === 0) this.first[index] = ranked;
+    else if (this.same) {
+      const a = this.first[index] ?? [];
+      this.same = a.length === ranked.length && a.every((id, j) => id === ranked[j]);
+    }
+  };
+
+  result(): QualityMeasure {
+    const sets: MetricSet[] = [];
+    this.gold.forEach((gold, i) => {
+      if (gold) sets.push(scoreQuery(this.first[i] ?? [], gold, K));
+    });
+    return { k: K, queries: sets.length, ...meanMetrics(sets), sameEveryRun: this.same };
+  }
 }
 
 function median(values: number[]): number {
@@ -81,9 +189,9 @@ function median(values: number[]): number {
   return sorted.length % 2 ? (sorted[mid] as number) : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
 }
 
-function lookupStep(engine: Engine, records: EvalRecord[], runs: number): QueryMeasure['lookup'] {
+async function lookupStep(engine: Engine, records: EvalRecord[], runs: number): Promise<QueryMeasure['lookup']> {
   const texts = records.map(queryText);
-  const latency = timeAll(texts, runs, (t) => void engine.lookup(t));
+  const latency = await timeAll(texts, runs, (t) => void engine.lookup(t));
   const gold = new GoldResolver(engine.db);
   let resolved = 0;
   let sameArticle = 0;
@@ -101,17 +209,41 @@ function lookupStep(engine: Engine, records: EvalRecord[], runs: number): QueryM
   return { ...latency, resolved, sameArticle, sameVersion, total: records.length };
 }
 
-function queryStep(dbPath: string, searchFile: string, lookupFile: string, runs: number, allProvinces: boolean): QueryMeasure {
-  const engine = createEngine({ dbPath, readonly: true });
+interface QueryStepOptions {
+  runs: number;
+  allProvinces: boolean;
+  /** Also time and score dense and hybrid retrieval (the library must be embedded). */
+  dense: boolean;
+  /** Embedding model folder (default: the shipped one). */
+  modelDir?: string;
+}
+
+async function queryStep(dbPath: string, searchFile: string, lookupFile: string, opts: QueryStepOptions): Promise<QueryMeasure> {
+  const { runs } = opts;
+  const engine = createEngine({ dbPath, readonly: true, ...(opts.modelDir ? { models: { modelDir: opts.modelDir } } : {}) });
   try {
     // Lookups first, so that their first call includes building the citation resolver.
-    const lookup = lookupStep(engine, readEvalFile(lookupFile), runs);
-    const queries = readEvalFile(searchFile).map(queryText);
-    const search = timeAll(queries, runs, (q) => void engine.search(q, { limit: 10 }));
-    const searchAllProvinces = allProvinces
-      ? timeAll(queries, runs, (q) => void engine.search(q, { limit: 10, filters: { provinces: 'all' } }))
+    const lookup = await lookupStep(engine, readEvalFile(lookupFile), runs);
+    const records = readEvalFile(searchFile);
+    const queries = records.map(queryText);
+    const quality: QueryMeasure['quality'] = {};
+    const lexical = new QualityRecorder(engine, records);
+    const search = await timeAll(queries, runs, (q) => engine.search(q, { limit: K }).map((h) => h.article.id), lexical.record);
+    quality.lexical = lexical.result();
+    const searchAllProvinces = opts.allProvinces
+      ? await timeAll(queries, runs, (q) => void engine.search(q, { limit: K, filters: { provinces: 'all' } }))
       : undefined;
-    return { search, ...(searchAllProvinces ? { searchAllProvinces } : {}), lookup, peakRssMb: 0 };
+    const measured: Partial<Record<'dense' | 'hybrid', LatencyMeasure>> = {};
+    if (opts.dense) {
+      // Dense first: its first call includes loading the embedding model; hybrid's, loading the reranker.
+      for (const mode of ['dense', 'hybrid'] as const) {
+        const recorder = new QualityRecorder(engine, records);
+        const rank = async (q: string) => (await engine.retrieval.rank(q, { mode, limit: K })).map((r) => r.id);
+        measured[mode] = await timeAll(queries, runs, rank, recorder.record);
+        quality[mode] = recorder.result();
+      }
+    }
+    return { search, ...(searchAllProvinces ? { searchAllProvinces } : {}), ...measured, quality, lookup, peakRssMb: 0 };
   } finally {
     engine.close();
   }
@@ -124,7 +256,7 @@ async function childMain(argv: string[]): Promise<void> {
     options: {
       corpus: { type: 'string' }, db: { type: 'string' }, packs: { type: 'string' },
       search: { type: 'string' }, lookups: { type: 'string' }, runs: { type: 'string' },
-      'provinces-all': { type: 'boolean', default: false },
+      'provinces-all': { type: 'boolean', default: false }, dense: { type: 'boolean', default: false }, model: { type: 'string' },
     },
   });
   const step = positionals[0];
@@ -132,14 +264,20 @@ async function childMain(argv: string[]): Promise<void> {
     if (!v) throw new Error(`benchChild ${step}: --${name} is required`);
     return v;
   };
-  let result: ImportMeasure | QueryMeasure;
+  let result: ImportMeasure | EmbedMeasure | QueryMeasure;
   if (step === 'import') {
     result = await importStep(need(values.corpus, 'corpus'), need(values.db, 'db'), values.packs);
+  } else if (step === 'embed') {
+    result = await embedStep(need(values.db, 'db'), need(values.model, 'model'));
   } else if (step === 'query') {
-    const runs = Number(values.runs ?? 5);
-    result = queryStep(need(values.db, 'db'), need(values.search, 'search'), need(values.lookups, 'lookups'), runs, values['provinces-all'] ?? false);
+    result = await queryStep(need(values.db, 'db'), need(values.search, 'search'), need(values.lookups, 'lookups'), {
+      runs: Number(values.runs ?? 5),
+      allProvinces: values['provinces-all'] ?? false,
+      dense: values.dense ?? false,
+      ...(values.model ? { modelDir: values.model } : {}),
+    });
   } else {
-    throw new Error(`benchChild: unknown step "${step ?? ''}" (import | query)`);
+    throw new Error(`benchChild: unknown step "${step ?? ''}" (import | embed | query)`);
   }
   result.peakRssMb = peakRssMb();
   process.stdout.write(JSON.stringify(result) + '\n');

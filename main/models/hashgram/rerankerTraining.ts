@@ -3,8 +3,9 @@ import { meanMetrics, scoreQuery, type MetricSet } from '../../eval/metrics.js';
 import { loadCandidateInfo, popularityKey, type CandidateSignals, type Popularity } from '../../search/hybrid/features.js';
 import { reciprocalRankFusion } from '../../search/hybrid/fusion.js';
 import { candidateFeatures, gatherCandidates } from '../../search/hybrid/hybridRank.js';
-import { writeRerankerFolder, type RerankerManifest } from '../../search/hybrid/linearReranker.js';
-import { dotF, trainLogistic } from '../../search/hybrid/logistic.js';
+import { writeRerankerFolder, type RerankerManifest } from '../../search/hybrid/learnedReranker.js';
+import { predictForest, trainGbdt, type Forest, type GbdtOptions } from '../../search/hybrid/gbdt.js';
+import { forestGraph } from '../../search/hybrid/gbdtOnnx.js';
 import { FEATURE_NAMES } from '../../search/hybrid/features.js';
 import type { JsDenseRetriever } from './jsDense.js';
 import type { LabelledQuery } from './trainingData.js';
@@ -51,7 +52,7 @@ function rankBy(q: QueryRows, score: (c: CandidateSignals, i: number) => number 
     .map((x) => x.c.articleId);
 }
 
-function stageMetrics(all: QueryRows[], weightsByFold: Float32Array[]): Record<string, MetricSet> {
+function stageMetrics(all: QueryRows[], forestsByFold: Forest[]): Record<string, MetricSet> {
   const lexical = all.map((q) => scoreQuery(rankBy(q, (c) => (c.cited ? 1e9 : c.lexicalRank === null ? null : -c.lexicalRank)), q.gold, K));
   const dense = all.map((q) => scoreQuery(rankBy(q, (c) => (c.denseRank === null ? null : -c.denseRank)), q.gold, K));
   const fused = all.map((q) => {
@@ -61,15 +62,18 @@ function stageMetrics(all: QueryRows[], weightsByFold: Float32Array[]): Record<s
     const rrf = reciprocalRankFusion([lex, den]).map((x) => x.id).filter((id) => !cited.includes(id));
     return scoreQuery([...cited, ...rrf], q.gold, K);
   });
-  const reranked = all.map((q) => scoreQuery(rankBy(q, (_c, i) => dotF(weightsByFold[q.fold] as Float32Array, q.rows[i] as Float32Array)), q.gold, K));
+  const reranked = all.map((q) => scoreQuery(rankBy(q, (_c, i) => predictForest(forestsByFold[q.fold] as Forest, q.rows[i] as Float32Array)), q.gold, K));
   return { lexical: meanMetrics(lexical), dense: meanMetrics(dense), fused: meanMetrics(fused), reranked: meanMetrics(reranked) };
 }
 
-function fit(rows: QueryRows[]): Float32Array {
+/** Boosted-tree settings, chosen by cross-validation on stard-train's out-of-fold candidates. */
+export const RERANKER_TREES: GbdtOptions = { trees: 150, depth: 4, learningRate: 0.08, positiveWeight: 3 };
+
+function fit(rows: QueryRows[]): Forest {
   const x: Float32Array[] = [];
   const y: number[] = [];
   for (const q of rows) q.candidates.forEach((c, i) => { x.push(q.rows[i] as Float32Array); y.push(q.gold.has(c.articleId) ? 1 : 0); });
-  return trainLogistic(x, y, { l2: 1e-3, epochs: 400, learningRate: 0.5 });
+  return trainGbdt(x, y, RERANKER_TREES);
 }
 
 /**
@@ -93,19 +97,21 @@ export async function crossFitReranker(engine: Engine, set: TrainingSet, folds: 
     const dump = all.map((q, i) => ({ fold: q.fold, gold: [...q.gold], query: texts[i], candidates: q.candidates }));
     (await import('node:fs')).writeFileSync(process.env.LEXDESK_DUMP_CANDIDATES, JSON.stringify(dump));
   }
-  const weightsByFold = Array.from({ length: FOLDS }, (_, f) => fit(all.filter((q) => q.fold !== f)));
-  const stages = stageMetrics(all, weightsByFold);
+  const forestsByFold = Array.from({ length: FOLDS }, (_, f) => fit(all.filter((q) => q.fold !== f)));
+  const stages = stageMetrics(all, forestsByFold);
   for (const [stage, m] of Object.entries(stages)) {
     log(`cross-validated ${stage}: Recall@10 ${m.recall.toFixed(3)} MRR@10 ${m.mrr.toFixed(3)} nDCG@10 ${m.ndcg.toFixed(3)}`);
   }
-  const weights = fit(all);
+  const forest = fit(all);
   const finalPopularity = popularity(engine, set.queries, null);
   const crossValidation = Object.fromEntries(Object.entries(stages).flatMap(([s, m]) => [[`${s}_recall10`, m.recall], [`${s}_mrr10`, m.mrr]]));
   return {
     denseCv: { cv_dense_recall10: stages.dense?.recall ?? 0, cv_dense_mrr10: stages.dense?.mrr ?? 0 },
     stages,
-    write(dir: string, manifest: Omit<RerankerManifest, 'features' | 'crossValidation'>) {
-      writeRerankerFolder(dir, weights, finalPopularity, { ...manifest, features: [...FEATURE_NAMES], crossValidation });
+    write(dir: string, manifest: Omit<RerankerManifest, 'features' | 'crossValidation' | 'kind'>) {
+      writeRerankerFolder(dir, forestGraph(forest, FEATURE_NAMES), finalPopularity, {
+        ...manifest, kind: `gradient-boosted trees ${JSON.stringify(RERANKER_TREES)}`, features: [...FEATURE_NAMES], crossValidation,
+      });
     },
   };
 }

@@ -4,7 +4,7 @@ import { filterSql, type SearchFilters } from '../filters.js';
 import { rankArticles, type StatsFor } from '../index.js';
 import { featureVector, loadCandidateInfo, type CandidateSignals } from './features.js';
 import { reciprocalRankFusion } from './fusion.js';
-import type { LinearReranker } from './linearReranker.js';
+import type { LearnedReranker } from './learnedReranker.js';
 
 /** Nearest articles to a query by embedding (sqlite-vec at run time; exact search while training). */
 export interface DenseRetriever {
@@ -17,7 +17,7 @@ export interface HybridDeps {
   resolver: CitationResolver;
   stats: StatsFor;
   dense: DenseRetriever | null;
-  reranker: Pick<LinearReranker, 'score' | 'popularity'> | null;
+  reranker: Pick<LearnedReranker, 'score' | 'popularity'> | null;
 }
 
 export interface RankedCandidate {
@@ -74,7 +74,7 @@ function allowedIds(db: Db, ids: number[], filters: SearchFilters): Set<number> 
 }
 
 /** Feature rows of candidates, in order. */
-export function candidateFeatures(db: Db, text: string, candidates: CandidateSignals[], popularity: LinearReranker['popularity']): Float32Array[] {
+export function candidateFeatures(db: Db, text: string, candidates: CandidateSignals[], popularity: LearnedReranker['popularity']): Float32Array[] {
   const info = loadCandidateInfo(db, candidates.map((c) => c.articleId));
   const maxLexical = Math.max(0, ...candidates.map((c) => c.lexicalScore ?? 0));
   const maxDense = Math.max(0, ...candidates.map((c) => c.denseSim ?? 0));

@@ -1,45 +1,38 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import ort from 'onnxruntime-node';
-import { encodeModel } from '../../models/onnx/model.js';
 import { LexError } from '../../util/errors.js';
 import { FEATURE_COUNT, FEATURE_NAMES, type Popularity } from './features.js';
 
-/** The learned reranker as ONNX: score = features · w (a logistic regression's logit). */
-export function linearRerankerGraph(weights: Float32Array): Uint8Array {
-  return encodeModel({
-    inputs: [{ name: 'features', dtype: 'float32', shape: ['candidates', FEATURE_COUNT] }],
-    outputs: [{ name: 'score', dtype: 'float32', shape: ['candidates', 1] }],
-    initializers: [{ name: 'weights', dtype: 'float32', dims: [FEATURE_COUNT, 1], data: weights }],
-    nodes: [{ op: 'MatMul', inputs: ['features', 'weights'], outputs: ['score'] }],
-    producer: 'lexdesk train-model',
-    metadata: { features: FEATURE_NAMES.join(',') },
-  });
-}
+/**
+ * The learned reranker: an ONNX model (gradient-boosted trees, TreeEnsembleRegressor)
+ * from feature rows [n, F] to scores [n, 1], plus the label popularity it uses.
+ */
 
 export interface RerankerManifest {
   name: string;
+  kind: string;
   features: string[];
   trainedOn: string[];
   crossValidation: Record<string, number>;
 }
 
-export function writeRerankerFolder(dir: string, weights: Float32Array, popularity: Popularity, manifest: RerankerManifest): void {
+export function writeRerankerFolder(dir: string, model: Uint8Array, popularity: Popularity, manifest: RerankerManifest): void {
   fs.mkdirSync(dir, { recursive: true });
-  fs.writeFileSync(path.join(dir, 'model.onnx'), linearRerankerGraph(weights));
+  fs.writeFileSync(path.join(dir, 'model.onnx'), model);
   fs.writeFileSync(path.join(dir, 'popularity.json'), JSON.stringify(popularity));
-  fs.writeFileSync(path.join(dir, 'reranker.json'), JSON.stringify({ ...manifest, weights: Array.from(weights) }, null, 2));
+  fs.writeFileSync(path.join(dir, 'reranker.json'), JSON.stringify(manifest, null, 2));
 }
 
 /** Loads a reranker folder written by writeRerankerFolder and scores feature rows with onnxruntime. */
-export class LinearReranker {
+export class LearnedReranker {
   private constructor(
     private readonly session: ort.InferenceSession,
     readonly popularity: Popularity,
     readonly name: string,
   ) {}
 
-  static async load(dir: string): Promise<LinearReranker> {
+  static async load(dir: string): Promise<LearnedReranker> {
     const manifestFile = path.join(dir, 'reranker.json');
     if (!fs.existsSync(manifestFile)) throw new LexError('reranker-missing', `No reranker at ${dir} (reranker.json missing).`);
     const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as RerankerManifest;
@@ -48,7 +41,7 @@ export class LinearReranker {
     }
     const popularity = JSON.parse(fs.readFileSync(path.join(dir, 'popularity.json'), 'utf8')) as Popularity;
     const session = await ort.InferenceSession.create(path.join(dir, 'model.onnx'), { executionProviders: ['cpu'] });
-    return new LinearReranker(session, popularity, manifest.name);
+    return new LearnedReranker(session, popularity, manifest.name);
   }
 
   async score(rows: Float32Array[]): Promise<number[]> {

@@ -1,0 +1,42 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import ort from 'onnxruntime-node';
+import { predictForest, trainGbdt } from '../../main/search/hybrid/gbdt.js';
+import { forestGraph } from '../../main/search/hybrid/gbdtOnnx.js';
+import { seededRandom } from '../../main/models/hashgram/model.js';
+
+function dataset(n: number) {
+  // Relevant iff (a > 0.5 and b > 0.3) or c > 0.9: an interaction a linear model cannot express.
+  const random = seededRandom(3);
+  const rows: Float32Array[] = [];
+  const labels: number[] = [];
+  for (let i = 0; i < n; i += 1) {
+    const x = Float32Array.from([random(), random(), random()]);
+    rows.push(x);
+    labels.push(((x[0] as number) > 0.5 && (x[1] as number) > 0.3) || (x[2] as number) > 0.9 ? 1 : 0);
+  }
+  return { rows, labels };
+}
+
+test('boosted trees learn an interaction and rank relevant rows first', () => {
+  const { rows, labels } = dataset(2000);
+  const forest = trainGbdt(rows, labels, { trees: 60, depth: 3, learningRate: 0.2 });
+  const test = dataset(500);
+  let correct = 0;
+  test.rows.forEach((x, i) => {
+    if ((predictForest(forest, x) > 0 ? 1 : 0) === test.labels[i]) correct += 1;
+  });
+  assert.ok(correct / 500 > 0.95, `accuracy ${correct / 500}`);
+});
+
+test('the ONNX TreeEnsembleRegressor export scores exactly like the trainer', async () => {
+  const { rows, labels } = dataset(800);
+  const forest = trainGbdt(rows, labels, { trees: 20, depth: 3 });
+  const session = await ort.InferenceSession.create(forestGraph(forest, ['a', 'b', 'c']));
+  const sample = rows.slice(0, 50);
+  const data = new Float32Array(sample.length * 3);
+  sample.forEach((r, i) => data.set(r, i * 3));
+  const out = await session.run({ features: new ort.Tensor('float32', data, [sample.length, 3]) });
+  const scores = out.score?.data as Float32Array;
+  sample.forEach((x, i) => assert.ok(Math.abs((scores[i] as number) - predictForest(forest, x)) < 1e-4, `row ${i}`));
+});
