@@ -29,8 +29,15 @@ test('doctor --json reports runtime, sqlite-vec, providers, the model and a time
   assert.deepEqual(report.problems, []);
 });
 
-test('doctor without a model still checks the providers', async () => {
-  const result = await runCli(['doctor', '--json', '--providers', 'webgpu,cpu']);
+test('doctor checks the shipped model by default', async () => {
+  const result = await runCli(['doctor', '--json', '--providers', 'cpu']);
+  const report = parseJsonOutput<DoctorReport>(result);
+  assert.equal(result.code, 0, result.stderr);
+  assert.match(report.model?.id ?? '', /^onnx:lexdesk-hashgram-v1@/);
+});
+
+test('doctor without any model still checks the providers', async () => {
+  const result = await runCli(['doctor', '--json', '--providers', 'webgpu,cpu'], { LEXDESK_MODELS: parent });
   const report = parseJsonOutput<DoctorReport>(result);
   assert.equal(result.code, 0, result.stderr);
   assert.equal(report.model, null);

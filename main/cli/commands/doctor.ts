@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import Database from 'better-sqlite3';
 import os from 'node:os';
 import path from 'node:path';
@@ -10,6 +11,8 @@ import { createSession, parseProviders, platformProviders, supportedBackends, ty
 import { describeError } from '../../util/errors.js';
 import { parseCommand } from '../args.js';
 import type { Output } from '../output.js';
+
+import { DEFAULT_EMBEDDING_MODEL, modelsDir } from '../../util/paths.js';
 
 const USAGE = 'lexdesk doctor [--model DIR] [--providers cuda,cpu] [--json]';
 const TEST_QUERY = '用人单位解除劳动合同应当支付经济补偿';
@@ -105,7 +108,7 @@ async function checkModel(dir: string, requested: ProviderName[], report: Doctor
   }
   try {
     report.providers = { requested, running: embedder.provider, fallbacks: embedder.fallbacks };
-    report.model = { dir: abs, id: embedder.id, dimension: embedder.dimension, pooling: embedder.pooling, maxLength: embedder.maxLength };
+    report.model = { dir: abs, id: embedder.id, dimension: embedder.dimension, pooling: embedder.outputName === 'sentence_embedding' ? 'in-model (sentence_embedding)' : embedder.pooling, maxLength: embedder.maxLength };
     report.embedding = await timeEmbedding(embedder);
   } catch (err) {
     report.problems.push(`test embedding: ${describeError(err)}`);
@@ -141,7 +144,7 @@ function printReport(r: DoctorReport, out: Output): void {
   for (const f of r.providers.fallbacks) out.print(`    ${f.provider} not used: ${f.reason}`);
   if (r.model?.error) out.print(`  Model ${r.model.dir}: FAILED — ${r.model.error}`);
   else if (r.model) out.print(`  Model ${r.model.id}: ${r.model.dimension} dimensions, ${r.model.pooling} pooling, up to ${r.model.maxLength} tokens`);
-  else out.print('  Model: none given (--model DIR to test one)');
+  else out.print('  Model: none given and the shipped model is missing (--model DIR to test one)');
   if (r.embedding) {
     const e = r.embedding;
     out.print(`  Test embedding: 1 query in ${e.queryMs} ms, ${e.batchTexts} documents in ${e.batchMs} ms (norm ${e.norm})`);
@@ -152,7 +155,9 @@ function printReport(r: DoctorReport, out: Output): void {
 export async function doctorCommand(args: string[], _open: (db?: string) => Engine, out: Output): Promise<number> {
   const { values } = parseCommand(args, { model: { type: 'string' }, providers: { type: 'string' } }, USAGE);
   const requested = values.providers === undefined ? platformProviders() : parseProviders(String(values.providers));
-  const report = await buildDoctorReport(values.model as string | undefined, requested);
+  const shipped = path.join(modelsDir(), DEFAULT_EMBEDDING_MODEL);
+  const modelDir = (values.model as string | undefined) ?? (fs.existsSync(shipped) ? shipped : undefined);
+  const report = await buildDoctorReport(modelDir, requested);
   if (out.json) out.printJson(report);
   else printReport(report, out);
   return report.problems.length ? 1 : 0;
