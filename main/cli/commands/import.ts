@@ -5,6 +5,7 @@ import type { Engine } from '../../engine/index.js';
 import { DEFAULT_CORPUS_URL, fetchLawRefBook } from '../../library/download/index.js';
 import type { ImportProgress, ImportSummary } from '../../library/import/index.js';
 import { LexError } from '../../util/errors.js';
+import { listModels } from '../../search/vectors/vecStore.js';
 import { listOption, parseCommand } from '../args.js';
 import type { Output } from '../output.js';
 
@@ -35,8 +36,12 @@ export async function importCommand(args: string[], openEngine: (db?: string) =>
       });
     }
     out.endProgress();
-    if (out.json) out.printJson(summary);
-    else printSummary(out, summary);
+    const staleVectors = summary.documents.added + summary.documents.updated > 0 && listModels(engine.db).length > 0;
+    if (out.json) out.printJson({ ...summary, vectorsNeedUpdate: staleVectors });
+    else {
+      printSummary(out, summary);
+      if (staleVectors) out.print('  vectors: the library changed; run `lexdesk embed` to bring semantic search up to date');
+    }
     return 0;
   } finally {
     process.off('SIGINT', onSigint);
