@@ -1,4 +1,5 @@
-import type { Pooling } from './modelFolder.js';
+import type { HttpEmbedderOptions } from './httpEmbedder.js';
+import type { OnnxEmbedderOptions } from './onnxEmbedder.js';
 import type { ProviderName } from './providers.js';
 import type { PairScorer, TextEmbedder } from './types.js';
 
@@ -8,26 +9,8 @@ import type { PairScorer, TextEmbedder } from './types.js';
  * HTTP-only setup never needs them.
  */
 export type EmbedderSpec =
-  | {
-      kind: 'onnx';
-      dir: string;
-      providers?: ProviderName[];
-      batchSize?: number;
-      threads?: number;
-      maxLength?: number;
-      pooling?: Pooling;
-    }
-  | {
-      kind: 'http';
-      baseURL: string;
-      model: string;
-      apiKey?: string;
-      dimension?: number;
-      batchSize?: number;
-      timeoutMs?: number;
-      queryPrefix?: string;
-      documentPrefix?: string;
-    };
+  | ({ kind: 'onnx'; dir: string } & OnnxEmbedderOptions)
+  | ({ kind: 'http' } & HttpEmbedderOptions);
 
 export async function loadEmbedder(spec: EmbedderSpec): Promise<TextEmbedder> {
   if (spec.kind === 'http') {
