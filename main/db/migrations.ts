@@ -2,6 +2,8 @@
  * Numbered schema migrations. Each runs once, in order, inside a transaction;
  * `PRAGMA user_version` records the last one applied.
  */
+import { CONSULTATIONS_SQL, STATUTE_GRAPH_SQL } from './consultSchema.js';
+
 export interface Migration {
   version: number;
   name: string;
@@ -124,4 +126,6 @@ export const MIGRATIONS: Migration[] = [
       ) WITHOUT ROWID;
     `,
   },
+  { version: 3, name: 'statute graph', sql: STATUTE_GRAPH_SQL },
+  { version: 4, name: 'consultations', sql: CONSULTATIONS_SQL },
 ];

@@ -1,0 +1,114 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+import { LexError } from '../util/errors.js';
+import type { KeyStore } from './keyStore.js';
+import { findPreset, isLoopbackUrl } from './presets.js';
+import type { LlmEndpoint } from './types.js';
+
+const ROLE = z.enum(['state', 'planner', 'rules', 'rerank', 'summary', 'checklist', 'audit', 'judge', 'answer', 'evolve']);
+
+export const LlmSettingsSchema = z.object({
+  preset: z.string().optional(),
+  baseURL: z.string().url().optional(),
+  model: z.string().min(1).optional(),
+  roleModels: z.partialRecord(ROLE, z.string().min(1)).optional(),
+  jsonMode: z.boolean().optional(),
+  timeoutMs: z.number().int().min(1000).max(600_000).optional(),
+  maxRetries: z.number().int().min(0).max(6).optional(),
+  pricing: z.object({ inputPerMTok: z.number().min(0), outputPerMTok: z.number().min(0), currency: z.string().min(1) }).optional(),
+  /** Redact personal identifiers also for loopback endpoints. */
+  redactLocal: z.boolean().optional(),
+  /** Redaction off even for cloud endpoints (the user's explicit choice). */
+  redactionOff: z.boolean().optional(),
+  /** Names the user marked for redaction. */
+  redactNames: z.array(z.string().min(1)).optional(),
+});
+
+export const ConsultSettingsSchema = z.object({
+  llmRerank: z.boolean().optional(),
+  stateAwareRerank: z.boolean().optional(),
+  maxRounds: z.number().int().min(1).max(4).optional(),
+  maxJudgeIterations: z.number().int().min(1).max(3).optional(),
+});
+
+export const SettingsSchema = z.object({
+  llm: LlmSettingsSchema.optional(),
+  consult: ConsultSettingsSchema.optional(),
+});
+
+export type LlmSettings = z.infer<typeof LlmSettingsSchema>;
+export type ConsultSettings = z.infer<typeof ConsultSettingsSchema>;
+export type Settings = z.infer<typeof SettingsSchema>;
+
+export const LLM_KEY_ID = 'llm';
+
+export class SettingsStore {
+  private readonly file: string;
+
+  constructor(dir: string) {
+    this.file = path.join(dir, 'settings.json');
+  }
+
+  read(): Settings {
+    if (!fs.existsSync(this.file)) return {};
+    let raw: unknown;
+    try {
+      raw = JSON.parse(fs.readFileSync(this.file, 'utf8'));
+    } catch (err) {
+      throw new LexError('bad_settings', `${this.file} is not valid JSON (${(err as Error).message}). Fix or delete it.`);
+    }
+    const parsed = SettingsSchema.safeParse(raw);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      throw new LexError('bad_settings', `${this.file}: ${issue?.path.join('.')}: ${issue?.message}. Fix or delete the file.`);
+    }
+    return parsed.data;
+  }
+
+  write(settings: Settings): void {
+    const checked = SettingsSchema.parse(settings);
+    fs.mkdirSync(path.dirname(this.file), { recursive: true });
+    const tmp = `${this.file}.tmp`;
+    fs.writeFileSync(tmp, JSON.stringify(checked, null, 2));
+    fs.renameSync(tmp, this.file);
+  }
+}
+
+export interface ResolvedLlm {
+  endpoint: LlmEndpoint;
+  /** Whether personal identifiers are redacted before requests. */
+  redact: boolean;
+  redactNames: string[];
+  local: boolean;
+}
+
+/**
+ * The endpoint to use: settings (preset filled in), overridden by
+ * LEXDESK_LLM_BASE_URL / LEXDESK_LLM_MODEL / LEXDESK_LLM_API_KEY. Null when no
+ * endpoint is configured: consultations then run offline.
+ */
+export function resolveLlm(settings: Settings, keys: KeyStore, env: NodeJS.ProcessEnv = process.env): ResolvedLlm | null {
+  const llm = settings.llm ?? {};
+  const preset = llm.preset ? findPreset(llm.preset) : undefined;
+  if (llm.preset && !preset) throw new LexError('bad_settings', `Unknown LLM preset "${llm.preset}".`);
+  const baseURL = env.LEXDESK_LLM_BASE_URL || llm.baseURL || preset?.baseURL;
+  const model = env.LEXDESK_LLM_MODEL || llm.model || preset?.defaultModel;
+  if (!baseURL || !model) return null;
+  const local = isLoopbackUrl(baseURL);
+  return {
+    endpoint: {
+      baseURL,
+      model,
+      apiKey: env.LEXDESK_LLM_API_KEY || keys.get(LLM_KEY_ID),
+      roleModels: llm.roleModels,
+      jsonMode: llm.jsonMode ?? preset?.jsonMode ?? true,
+      timeoutMs: llm.timeoutMs,
+      maxRetries: llm.maxRetries,
+      pricing: llm.pricing,
+    },
+    redact: llm.redactionOff ? false : local ? llm.redactLocal === true : true,
+    redactNames: llm.redactNames ?? [],
+    local,
+  };
+}
