@@ -1,0 +1,141 @@
+import { parseCitations } from '../library/citation/parseCitation.js';
+import type { CitationResolver } from '../library/citation/resolver.js';
+import type { CitationAudit, CitationLabel, Evidence } from './types.js';
+
+const MARKER = /\[(\d{1,3}(?:\s*[,，、]\s*\d{1,3})*)\]/g;
+const QUOTE = /[“"「]([^”"」]{4,})[”"」]/g;
+
+interface Sentence {
+  start: number;
+  end: number;
+}
+
+function sentences(text: string): Sentence[] {
+  const out: Sentence[] = [];
+  let start = 0;
+  for (let i = 0; i < text.length; i++) {
+    if ('。！？!?\n'.includes(text[i]!)) {
+      out.push({ start, end: i + 1 });
+      start = i + 1;
+    }
+  }
+  if (start < text.length) out.push({ start, end: text.length });
+  return out;
+}
+
+/** Whitespace and full/half-width punctuation do not count as a difference; words do. */
+export function normalizeForQuote(s: string): string {
+  return s
+    .replace(/\s+/g, '')
+    .replace(/[，,]/g, '，')
+    .replace(/[；;]/g, '；')
+    .replace(/[：:]/g, '：')
+    .replace(/[（(]/g, '（')
+    .replace(/[）)]/g, '）')
+    .replace(/[。．.]$/, '');
+}
+
+/** Each quote in the answer goes to the nearest citation of its sentence. */
+function assignQuotes(answer: string, found: Found[], spans: Sentence[]): Map<Found, string[]> {
+  const out = new Map<Found, string[]>();
+  for (const m of answer.matchAll(QUOTE)) {
+    const s = spans.find((x) => m.index! >= x.start && m.index! < x.end);
+    const candidates = found.filter((f) => s && f.pos >= s.start && f.pos < s.end);
+    const mid = m.index! + m[0].length / 2;
+    const nearest = candidates.sort((a, b) => Math.abs(a.pos - mid) - Math.abs(b.pos - mid))[0];
+    if (nearest) out.set(nearest, [...(out.get(nearest) ?? []), m[1]!]);
+  }
+  return out;
+}
+
+interface Found {
+  pos: number;
+  marker: string;
+  article: Pick<Evidence, 'articleId' | 'lawTitle' | 'articleLabel' | 'publishDate' | 'status' | 'text'> | null;
+  inEvidence: boolean;
+  note: string | null;
+}
+
+/**
+ * Checks every citation in a generated answer: [n] markers against the
+ * numbered evidence, written citations (《X法》第N条) against the library and
+ * the evidence, quoted text against the article verbatim, and the cited
+ * version against the date the consultation applies the law as of.
+ */
+export function auditCitations(answer: string, numbered: Evidence[], resolver: CitationResolver, asOf: string): CitationAudit[] {
+  const found: Found[] = [];
+  const markerSpans: Array<{ start: number; ids: Set<number> }> = [];
+  for (const m of answer.matchAll(MARKER)) {
+    const ids = new Set<number>();
+    for (const n of m[1]!.split(/[,，、]/).map((x) => Number(x.trim()))) {
+      const e = numbered[n - 1];
+      if (e) ids.add(e.articleId);
+      found.push({ pos: m.index!, marker: `[${n}]`, article: e ?? null, inEvidence: !!e, note: e ? null : `the answer cites [${n}] but the evidence has ${numbered.length} articles` });
+    }
+    markerSpans.push({ start: m.index!, ids });
+  }
+  for (const ref of parseCitations(answer, resolver.names)) {
+    if (ref.sameLaw) continue;
+    const followingMarker = markerSpans.find((s) => s.start >= ref.end && s.start - ref.end <= 12);
+    if (!ref.lawKeys.length) {
+      if (/《|[法例则定释]\s*第/.test(ref.raw)) found.push({ pos: ref.start, marker: ref.raw, article: null, inEvidence: false, note: 'no such law in the library' });
+      continue;
+    }
+    const hit = resolver.resolveRef(ref, { asOf });
+    const any = hit.ok ? hit : resolver.resolveRef(ref);
+    if (!any.ok) {
+      found.push({ pos: ref.start, marker: ref.raw, article: null, inEvidence: false, note: any.message });
+      continue;
+    }
+    const a = any.article;
+    const match = numbered.find((e) => e.articleId === a.id || (e.lawTitle === a.lawTitle && e.articleLabel === a.label));
+    if (match && followingMarker?.ids.has(match.articleId)) continue; // the marker right after it already covers it
+    found.push({
+      pos: ref.start,
+      marker: ref.raw,
+      article: match ?? { articleId: a.id, lawTitle: a.lawTitle, articleLabel: a.label, publishDate: a.publishDate, status: a.status, text: a.text },
+      inEvidence: !!match,
+      note: match ? null : 'cited in the answer but not among the evidence of this turn',
+    });
+  }
+  found.sort((a, b) => a.pos - b.pos);
+  const quotes = assignQuotes(answer, found, sentences(answer));
+  return found.map((f, i) => toAudit(f, i + 1, quotes.get(f) ?? [], asOf));
+}
+
+function toAudit(f: Found, seq: number, quotes: string[], asOf: string): CitationAudit {
+  let label: CitationLabel = !f.article ? 'unresolvable' : f.inEvidence ? 'verified' : 'outside_evidence';
+  let quote: string | null = null;
+  let note = f.note;
+  if (f.article && quotes.length) {
+    const body = normalizeForQuote(f.article.text);
+    const bad = quotes.find((q) => !body.includes(normalizeForQuote(q)));
+    quote = bad ?? quotes[0]!;
+    if (bad) {
+      label = 'quote_mismatch';
+      note = 'the quoted text does not appear verbatim in the article';
+    }
+  }
+  const notCurrent = !!f.article && f.article.status !== 'current';
+  if (notCurrent && !note) note = `cites a ${f.article!.status} version (${f.article!.publishDate ?? 'undated'}); law as of ${asOf}`;
+  return {
+    seq,
+    marker: f.marker,
+    articleId: f.article?.articleId ?? null,
+    lawTitle: f.article?.lawTitle ?? null,
+    articleLabel: f.article?.articleLabel ?? null,
+    publishDate: f.article?.publishDate ?? null,
+    status: f.article?.status ?? null,
+    text: f.article?.text ?? null,
+    quote,
+    label,
+    notCurrent,
+    note,
+  };
+}
+
+export function countLabels(citations: CitationAudit[]): Record<CitationLabel, number> {
+  const counts: Record<CitationLabel, number> = { verified: 0, outside_evidence: 0, unresolvable: 0, quote_mismatch: 0 };
+  for (const c of citations) counts[c.label]++;
+  return counts;
+}

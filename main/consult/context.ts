@@ -1,0 +1,84 @@
+import type { Engine } from '../engine/index.js';
+import type { StatuteArticle } from '../library/articles.js';
+import type { LlmClient } from '../llm/client.js';
+import type { SearchFilters } from '../search/filters.js';
+import type { LegalState } from './schemas.js';
+import type { ConsultationRow, ConsultationStore, TurnRow } from './store.js';
+import type { StageName, TurnEvent } from './types.js';
+
+export interface TurnOptions {
+  llmRerank: boolean;
+  maxRounds: number;
+  maxJudgeIterations: number;
+  /** Hits taken from each query into the pool. */
+  perQuery: number;
+  /** Candidates the applicability audit and the answer look at. */
+  topK: number;
+}
+
+export const DEFAULT_TURN_OPTIONS: TurnOptions = { llmRerank: true, maxRounds: 4, maxJudgeIterations: 3, perQuery: 15, topK: 8 };
+
+/** Everything a stage needs: the engine, the store, the LLM (null offline) and the turn being run. */
+export interface TurnContext {
+  engine: Engine;
+  store: ConsultationStore;
+  llm: LlmClient | null;
+  consultation: ConsultationRow;
+  turn: TurnRow;
+  options: TurnOptions;
+  /** Today (YYYY-MM-DD): the consultation date. */
+  today: string;
+  signal?: AbortSignal;
+  emit: (event: TurnEvent) => void;
+}
+
+/** The date the law is applied as of: the consultation's own, else the date of the facts, else today. */
+export function lawAsOf(ctx: TurnContext, state: LegalState | null): string {
+  return ctx.consultation.as_of ?? state?.factDate ?? ctx.today;
+}
+
+/** The user's place when it names an imported province pack. */
+export function provinceOf(ctx: TurnContext, state: LegalState | null): string | null {
+  const place = ctx.consultation.place ?? state?.place ?? null;
+  if (!place) return null;
+  const packs = ctx.engine.db.prepare("SELECT DISTINCT province FROM laws WHERE province <> ''").all() as Array<{ province: string }>;
+  return packs.find((p) => place.includes(p.province) || p.province.includes(place))?.province ?? null;
+}
+
+export function searchFilters(ctx: TurnContext, state: LegalState | null): SearchFilters {
+  const asOf = ctx.consultation.as_of ?? state?.factDate ?? undefined;
+  const province = provinceOf(ctx, state);
+  return { ...(asOf ? { asOf } : { currentOnly: true }), ...(province ? { provinces: [province] } : {}) };
+}
+
+export async function retrieve(ctx: TurnContext, query: string, filters: SearchFilters, limit = ctx.options.perQuery): Promise<StatuteArticle[]> {
+  const ranked = await ctx.engine.retrieval.rank(query, { limit, filters });
+  const byId = new Map(ctx.engine.articles(ranked.map((r) => r.id)).map((a) => [a.id, a]));
+  return ranked.flatMap((r) => byId.get(r.id) ?? []);
+}
+
+/**
+ * Runs one stage: emits started/done (with its time) or failed, and stores
+ * its outcome so a failed turn keeps every finished stage.
+ */
+export async function runStage<T>(ctx: TurnContext, stage: StageName, iteration: number, fn: () => Promise<T>, stored?: (value: T) => unknown): Promise<T> {
+  ctx.emit({ type: 'stage', stage, iteration, status: 'started' });
+  const started = performance.now();
+  try {
+    const value = await fn();
+    const ms = performance.now() - started;
+    ctx.store.saveStage(ctx.turn.id, stage, iteration, 'done', ms, stored ? stored(value) : value);
+    ctx.emit({ type: 'stage', stage, iteration, status: 'done', ms: Math.round(ms) });
+    return value;
+  } catch (err) {
+    const ms = performance.now() - started;
+    ctx.store.saveStage(ctx.turn.id, stage, iteration, 'failed', ms, { error: err instanceof Error ? err.message : String(err) });
+    ctx.emit({ type: 'stage', stage, iteration, status: 'failed', ms: Math.round(ms), detail: err instanceof Error ? err.message : String(err) });
+    throw err;
+  }
+}
+
+export function skipStage(ctx: TurnContext, stage: StageName, iteration: number, why: string): void {
+  ctx.store.saveStage(ctx.turn.id, stage, iteration, 'skipped', 0, { why });
+  ctx.emit({ type: 'stage', stage, iteration, status: 'skipped', detail: why });
+}

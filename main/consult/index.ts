@@ -1,0 +1,158 @@
+import type { Engine } from '../engine/index.js';
+import { ensureStatuteGraph } from '../library/graph/statuteGraph.js';
+import { LlmClient } from '../llm/client.js';
+import { Redactor } from '../llm/redaction.js';
+import type { ConsultSettings, ResolvedLlm } from '../llm/settings.js';
+import { LexError } from '../util/errors.js';
+import { DEFAULT_TURN_OPTIONS, type TurnContext, type TurnOptions } from './context.js';
+import type { LegalState } from './schemas.js';
+import { ConsultationStore, type ConsultationRow } from './store.js';
+import { runTurn } from './turn.js';
+import { loadTurnResult } from './turnResult.js';
+import type { TurnEvent, TurnResult, Verdict } from './types.js';
+
+export type { TurnEvent, TurnResult } from './types.js';
+export type { LegalState } from './schemas.js';
+
+export interface ConsultationsOptions {
+  engine: Engine;
+  /** The endpoint to use; null runs every turn offline (ranked statutes only). */
+  llm: ResolvedLlm | null;
+  settings?: ConsultSettings;
+  /** For tests: a fixed consultation date (YYYY-MM-DD). */
+  today?: () => string;
+}
+
+export interface AskOptions {
+  consultationId?: number;
+  text: string;
+  /** For a new consultation: its title (default: the start of the message), law-as-of date and place. */
+  title?: string;
+  asOf?: string;
+  place?: string;
+  /** Names to redact (added to the consultation's list). */
+  markNames?: string[];
+  signal?: AbortSignal;
+  onEvent?: (event: TurnEvent) => void;
+}
+
+const MAX_MESSAGE = 20_000;
+
+/** The consultation engine's facade: ask, retry, reopen, correct, override. */
+export class Consultations {
+  readonly store: ConsultationStore;
+  private readonly running = new Set<number>();
+  private graphChecked = false;
+  private readonly options: TurnOptions;
+
+  constructor(private readonly opts: ConsultationsOptions) {
+    this.store = new ConsultationStore(opts.engine.db);
+    const s = opts.settings ?? {};
+    this.options = {
+      ...DEFAULT_TURN_OPTIONS,
+      llmRerank: s.llmRerank ?? DEFAULT_TURN_OPTIONS.llmRerank,
+      maxRounds: s.maxRounds ?? DEFAULT_TURN_OPTIONS.maxRounds,
+      maxJudgeIterations: s.maxJudgeIterations ?? DEFAULT_TURN_OPTIONS.maxJudgeIterations,
+    };
+    // Turns left running by a crash are failed, so they can be retried.
+    opts.engine.db
+      .prepare("UPDATE turns SET status = 'failed', error_code = 'interrupted', error_message = 'The app stopped while this turn was running. Retry it.' WHERE status = 'running'")
+      .run();
+  }
+
+  async ask(a: AskOptions): Promise<TurnResult> {
+    const text = a.text.trim();
+    if (!text) throw new LexError('usage', 'The message is empty. Describe the matter or ask a question.');
+    if (text.length > MAX_MESSAGE) throw new LexError('usage', `The message has ${text.length} characters; the limit is ${MAX_MESSAGE}. Split it into several turns.`);
+    const cid = a.consultationId ?? this.store.createConsultation(a.title ?? titleFrom(text), { asOf: a.asOf, place: a.place });
+    const consultation = this.store.consultation(cid);
+    if (this.running.has(cid)) throw new LexError('busy', `Consultation ${cid} is already answering a turn. Wait for it or stop it.`);
+    const turn = this.store.startTurn(cid, text);
+    return this.run(consultation, turn.id, a);
+  }
+
+  /** Runs a failed or cancelled turn again: same message, finished stages reused where possible. */
+  async retry(turnId: number, a: Pick<AskOptions, 'signal' | 'onEvent'> = {}): Promise<TurnResult> {
+    const turn = this.store.turn(turnId);
+    if (this.running.has(turn.consultation_id)) throw new LexError('busy', `Consultation ${turn.consultation_id} is already answering a turn.`);
+    this.store.restartTurn(turnId);
+    return this.run(this.store.consultation(turn.consultation_id), turnId, a);
+  }
+
+  private async run(consultation: ConsultationRow, turnId: number, a: Pick<AskOptions, 'signal' | 'onEvent' | 'markNames'>): Promise<TurnResult> {
+    this.running.add(consultation.id);
+    try {
+      this.ensureGraph();
+      const emit = (e: TurnEvent) => a.onEvent?.(e);
+      const llm = this.opts.llm;
+      const redactor = llm?.redact ? new Redactor(this.store.redactions(consultation.id), [...llm.redactNames, ...(a.markNames ?? [])]) : null;
+      const client = llm ? new LlmClient(llm.endpoint, { redactor, onCall: (c) => this.store.logCall(turnId, c) }) : null;
+      this.store.updateTurn(turnId, { endpoint: client?.label ?? null, model: llm?.endpoint.model ?? null, redaction: redactor ? 1 : 0 });
+      emit({ type: 'turn', consultationId: consultation.id, turnId });
+      const ctx: TurnContext = {
+        engine: this.opts.engine,
+        store: this.store,
+        llm: client,
+        consultation,
+        turn: this.store.turn(turnId),
+        options: this.options,
+        today: this.opts.today?.() ?? new Date().toISOString().slice(0, 10),
+        signal: a.signal,
+        emit,
+      };
+      await runTurn(ctx);
+      if (redactor) {
+        this.store.saveRedactions(consultation.id, redactor.all());
+        if (redactor.all().length) emit({ type: 'redactions', items: redactor.all() });
+      }
+      return loadTurnResult(this.store, this.store.turn(turnId));
+    } finally {
+      this.running.delete(consultation.id);
+    }
+  }
+
+  private ensureGraph(): void {
+    if (this.graphChecked) return;
+    ensureStatuteGraph(this.opts.engine.db, this.opts.engine.searchDeps().resolver);
+    this.graphChecked = true;
+  }
+
+  get(consultationId: number): { consultation: ConsultationRow; turns: TurnResult[] } {
+    const consultation = this.store.consultation(consultationId);
+    return { consultation, turns: this.store.turns(consultationId).map((t) => loadTurnResult(this.store, t)) };
+  }
+
+  turn(turnId: number): TurnResult {
+    return loadTurnResult(this.store, this.store.turn(turnId));
+  }
+
+  list(search?: string) {
+    return this.store.list(search);
+  }
+
+  rename(id: number, title: string): void {
+    if (!title.trim()) throw new LexError('usage', 'The title is empty.');
+    this.store.rename(id, title.trim());
+  }
+
+  delete(id: number): void {
+    this.store.delete(id);
+  }
+
+  /** The user's correction of a turn's state; the engine uses it from the next turn on. */
+  correctState(turnId: number, correction: Partial<LegalState>): void {
+    this.store.correctState(turnId, correction);
+  }
+
+  /** The user overrides the judge's verdict; the override is recorded beside the verdict, which is kept. */
+  overrideVerdict(turnId: number, verdict: Verdict, note?: string): void {
+    const turn = this.store.turn(turnId);
+    if (turn.status !== 'done') throw new LexError('usage', `Turn ${turnId} has not finished; only a finished turn's verdict can be overridden.`);
+    this.store.updateTurn(turnId, { verdict_override: verdict, override_note: note ?? null });
+  }
+}
+
+function titleFrom(text: string): string {
+  const first = text.split(/[\n。？！?!]/)[0] ?? text;
+  return first.length > 30 ? `${first.slice(0, 30)}…` : first;
+}

@@ -1,0 +1,115 @@
+import type { StatuteArticle } from '../library/articles.js';
+import type { Evidence, PoolSource } from './types.js';
+
+/** How much a hit from each kind of query counts (the user's own words weigh most). */
+const WEIGHT: Record<PoolSource['via'], number> = {
+  original: 1.0,
+  history: 0.9,
+  refinement: 0.9,
+  rewrite: 0.8,
+  rule: 0.7,
+  graph: 0.35,
+};
+const RRF_K = 20;
+
+interface PoolEntry {
+  article: StatuteArticle;
+  score: number;
+  foundBy: PoolSource[];
+  excluded: string | null;
+}
+
+/**
+ * The accumulated candidate pool of a turn: every query's ranked hits merged
+ * and deduplicated, each article scored by weighted reciprocal rank over the
+ * queries that found it, with its provenance kept ("why it was selected").
+ */
+export class CandidatePool {
+  private readonly entries = new Map<number, PoolEntry>();
+  private readonly queries = new Set<string>();
+
+  /** Adds one query's ranked articles; returns how many were new to the pool. */
+  addRanking(via: PoolSource['via'], query: string, articles: StatuteArticle[]): number {
+    this.queries.add(query);
+    let added = 0;
+    articles.forEach((article, i) => {
+      const entry = this.entries.get(article.id);
+      const contribution = WEIGHT[via] / (RRF_K + i + 1);
+      const source = { via, query, rank: i + 1 };
+      if (entry) {
+        entry.score += contribution;
+        entry.foundBy.push(source);
+      } else {
+        this.entries.set(article.id, { article, score: contribution, foundBy: [source], excluded: null });
+        added++;
+      }
+    });
+    return added;
+  }
+
+  /** A supporting article reached through the statute graph from `from`. */
+  addLinked(article: StatuteArticle, from: StatuteArticle, kind: string, parentScore: number): boolean {
+    const source: PoolSource = { via: 'graph', query: `${kind}:《${from.lawTitle}》${from.label}`, rank: 0 };
+    const entry = this.entries.get(article.id);
+    if (entry) {
+      entry.foundBy.push(source);
+      return false;
+    }
+    this.entries.set(article.id, { article, score: parentScore * WEIGHT.graph, foundBy: [source], excluded: null });
+    return true;
+  }
+
+  hasQuery(query: string): boolean {
+    return this.queries.has(query);
+  }
+
+  has(articleId: number): boolean {
+    return this.entries.has(articleId);
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  exclude(articleId: number, reason: string): void {
+    const e = this.entries.get(articleId);
+    if (e) e.excluded = reason;
+  }
+
+  /** Candidates still in play, best first (or in the order `order` gives). */
+  ranked(order?: number[]): StatuteArticle[] {
+    const live = [...this.entries.values()].filter((e) => !e.excluded);
+    if (!order) return live.sort((a, b) => b.score - a.score).map((e) => e.article);
+    const pos = new Map(order.map((id, i) => [id, i]));
+    return live
+      .sort((a, b) => (pos.get(a.article.id) ?? Infinity) - (pos.get(b.article.id) ?? Infinity) || b.score - a.score)
+      .map((e) => e.article);
+  }
+
+  scoreOf(articleId: number): number {
+    return this.entries.get(articleId)?.score ?? 0;
+  }
+
+  /** Evidence records: live ones in `order`, then the excluded ones. */
+  toEvidence(order: number[]): Evidence[] {
+    const live = this.ranked(order);
+    const excluded = [...this.entries.values()].filter((e) => e.excluded).map((e) => e.article);
+    return [...live, ...excluded].map((a) => {
+      const e = this.entries.get(a.id)!;
+      return {
+        articleId: a.id,
+        lawTitle: a.lawTitle,
+        articleLabel: a.label,
+        level: a.level,
+        province: a.province,
+        status: a.status,
+        publishDate: a.publishDate,
+        effectiveDate: a.effectiveDate,
+        text: a.text,
+        score: Number(e.score.toFixed(6)),
+        foundBy: e.foundBy,
+        excluded: e.excluded,
+      };
+    });
+  }
+}

@@ -1,0 +1,53 @@
+import { lawAsOf, provinceOf, runStage, type TurnContext } from '../context.js';
+import { evidenceLine, judgePrompt } from '../prompts.js';
+import { JudgeSchema, type LegalState } from '../schemas.js';
+import type { CodeCheck, Evidence, JudgeIteration } from '../types.js';
+
+/**
+ * Checks code can make without an LLM: is each article the version in force
+ * on the date the law is applied as of, and does a local regulation belong to
+ * the user's place?
+ */
+export function codeChecks(evidence: Evidence[], asOf: string, province: string | null): CodeCheck[] {
+  const out: CodeCheck[] = [];
+  for (const e of evidence) {
+    const name = `《${e.lawTitle}》${e.articleLabel}`;
+    if (e.status === 'repealed') out.push({ articleId: e.articleId, problem: `${name} 已废止` });
+    else if (e.status === 'superseded') out.push({ articleId: e.articleId, problem: `${name} 是已被修订的旧版本（${e.publishDate ?? '日期不详'}）` });
+    if (e.effectiveDate && e.effectiveDate > asOf) out.push({ articleId: e.articleId, problem: `${name} 自 ${e.effectiveDate} 起施行，晚于适用日期 ${asOf}` });
+    if (e.province && e.province !== province) {
+      out.push({ articleId: e.articleId, problem: `${name} 是${e.province}的地方性法规，${province ? `而本案在${province}` : '本案所在地未知'}` });
+    }
+  }
+  return out;
+}
+
+/** Stage 5: the judge's verdict on the evidence, with refinement queries when it falls short. */
+export async function judgeStage(ctx: TurnContext, state: LegalState, kept: Evidence[], iteration: number): Promise<JudgeIteration> {
+  const llm = ctx.llm!;
+  return runStage(ctx, 'judge', iteration, async () => {
+    const asOf = lawAsOf(ctx, state);
+    const province = provinceOf(ctx, state);
+    const checks = codeChecks(kept, asOf, province);
+    const messages = judgePrompt({
+      state,
+      evidence: kept.map((e) => evidenceLine(e)),
+      codeChecks: checks.map((c) => c.problem),
+      asOf,
+      place: ctx.consultation.place ?? state.place,
+      iteration,
+      maxIterations: ctx.options.maxJudgeIterations,
+    });
+    const { value } = await llm.json({ role: 'judge', schema: JudgeSchema, messages, signal: ctx.signal });
+    const result: JudgeIteration = {
+      iteration,
+      verdict: value.verdict,
+      checks: value.checks,
+      missing: value.missing,
+      refinementQueries: value.refinementQueries,
+      codeChecks: checks,
+    };
+    ctx.store.saveVerdict(ctx.turn.id, result);
+    return result;
+  });
+}

@@ -1,0 +1,49 @@
+import { statePrompt } from '../prompts.js';
+import { LegalStateSchema, type LegalState } from '../schemas.js';
+import { runStage, type TurnContext } from '../context.js';
+import type { StateChange } from '../types.js';
+
+/** The previous turn's state with the user's corrections applied (they hold from the next turn on). */
+export function previousState(ctx: TurnContext): { state: LegalState | null; corrected: string[] } {
+  const earlier = ctx.store.turns(ctx.consultation.id).filter((t) => t.seq < ctx.turn.seq).reverse();
+  for (const t of earlier) {
+    const s = ctx.store.state(t.id);
+    if (s) return { state: LegalStateSchema.parse({ ...s.state, ...(s.correction ?? {}) }), corrected: Object.keys(s.correction ?? {}) };
+  }
+  return { state: null, corrected: [] };
+}
+
+/** Stage 1: the legal analysis state, induced from the user's messages only. */
+export async function legalStateStage(ctx: TurnContext, llm: NonNullable<TurnContext['llm']>): Promise<LegalState> {
+  const reused = ctx.store.doneStageOutput<LegalState>(ctx.turn.id, 'state');
+  if (reused) {
+    ctx.emit({ type: 'stage', stage: 'state', iteration: 0, status: 'done', ms: 0, detail: 'reused from the previous attempt' });
+    return LegalStateSchema.parse(reused);
+  }
+  return runStage(ctx, 'state', 0, async () => {
+    const userTurns = ctx.store.turns(ctx.consultation.id).filter((t) => t.seq <= ctx.turn.seq).map((t) => t.user_text);
+    const prev = previousState(ctx);
+    const { value } = await llm.json({ role: 'state', schema: LegalStateSchema, messages: statePrompt(userTurns, prev.state, prev.corrected), signal: ctx.signal });
+    ctx.store.saveState(ctx.turn.id, value);
+    return value;
+  });
+}
+
+function asItems(value: unknown): string[] {
+  if (value === null || value === undefined || value === '') return [];
+  if (Array.isArray(value)) return value.map((v) => (typeof v === 'object' && v ? `${(v as { name: string }).name}（${(v as { role: string }).role}）` : String(v)));
+  return [String(value)];
+}
+
+/** What changed between two states, field by field (items added and removed). */
+export function diffStates(before: LegalState | null, after: LegalState): StateChange[] {
+  const changes: StateChange[] = [];
+  for (const field of Object.keys(after) as Array<keyof LegalState>) {
+    const was = new Set(asItems(before?.[field]));
+    const now = new Set(asItems(after[field]));
+    const added = [...now].filter((x) => !was.has(x));
+    const removed = [...was].filter((x) => !now.has(x));
+    if (added.length || removed.length) changes.push({ field, added, removed });
+  }
+  return changes;
+}

@@ -1,0 +1,255 @@
+import type { Db } from '../db/open.js';
+import type { Redaction } from '../llm/redaction.js';
+import type { LlmCallRecord } from '../llm/types.js';
+import { LexError } from '../util/errors.js';
+import { LegalStateSchema, type LegalState } from './schemas.js';
+import type { CitationAudit, Evidence, JudgeIteration, StageName, Verdict } from './types.js';
+
+export interface ConsultationRow {
+  id: number;
+  title: string;
+  created_at: string;
+  updated_at: string;
+  as_of: string | null;
+  place: string | null;
+}
+
+export interface TurnRow {
+  id: number;
+  consultation_id: number;
+  seq: number;
+  user_text: string;
+  status: 'running' | 'done' | 'failed' | 'cancelled';
+  mode: 'llm' | 'offline' | null;
+  offline_reason: string | null;
+  endpoint: string | null;
+  model: string | null;
+  redaction: number;
+  answer: string | null;
+  verdict: Verdict | null;
+  verdict_override: Verdict | null;
+  override_note: string | null;
+  error_code: string | null;
+  error_message: string | null;
+  prompt_tokens: number;
+  completion_tokens: number;
+  cost: number | null;
+  attempts: number;
+  created_at: string;
+  finished_at: string | null;
+}
+
+const now = () => new Date().toISOString();
+
+/** Consultations, turns and everything a turn produced, in the library database. */
+export class ConsultationStore {
+  constructor(readonly db: Db) {}
+
+  createConsultation(title: string, opts: { asOf?: string | null; place?: string | null } = {}): number {
+    const t = now();
+    const r = this.db
+      .prepare('INSERT INTO consultations (title, created_at, updated_at, as_of, place) VALUES (?, ?, ?, ?, ?)')
+      .run(title, t, t, opts.asOf ?? null, opts.place ?? null);
+    return Number(r.lastInsertRowid);
+  }
+
+  consultation(id: number): ConsultationRow {
+    const row = this.db.prepare('SELECT * FROM consultations WHERE id = ?').get(id) as ConsultationRow | undefined;
+    if (!row) throw new LexError('not_found', `No consultation ${id}. List them with: lexdesk consult --list`);
+    return row;
+  }
+
+  list(search?: string): Array<ConsultationRow & { turns: number }> {
+    const like = `%${search ?? ''}%`;
+    return this.db
+      .prepare(
+        `SELECT c.*, (SELECT count(*) FROM turns t WHERE t.consultation_id = c.id) AS turns FROM consultations c
+          WHERE ? = '%%' OR c.title LIKE ? OR EXISTS (SELECT 1 FROM turns t WHERE t.consultation_id = c.id AND (t.user_text LIKE ? OR t.answer LIKE ?))
+          ORDER BY c.updated_at DESC, c.id DESC`,
+      )
+      .all(like, like, like, like) as Array<ConsultationRow & { turns: number }>;
+  }
+
+  rename(id: number, title: string): void {
+    this.consultation(id);
+    this.db.prepare('UPDATE consultations SET title = ?, updated_at = ? WHERE id = ?').run(title, now(), id);
+  }
+
+  delete(id: number): void {
+    this.consultation(id);
+    this.db.prepare('DELETE FROM consultations WHERE id = ?').run(id);
+  }
+
+  /** Persists the user's message before anything else happens. */
+  startTurn(consultationId: number, text: string): TurnRow {
+    const seq = (this.db.prepare('SELECT COALESCE(max(seq), 0) + 1 AS n FROM turns WHERE consultation_id = ?').get(consultationId) as { n: number }).n;
+    const r = this.db
+      .prepare("INSERT INTO turns (consultation_id, seq, user_text, status, created_at) VALUES (?, ?, ?, 'running', ?)")
+      .run(consultationId, seq, text, now());
+    this.db.prepare('UPDATE consultations SET updated_at = ? WHERE id = ?').run(now(), consultationId);
+    return this.turn(Number(r.lastInsertRowid));
+  }
+
+  turn(id: number): TurnRow {
+    const row = this.db.prepare('SELECT * FROM turns WHERE id = ?').get(id) as TurnRow | undefined;
+    if (!row) throw new LexError('not_found', `No turn ${id}.`);
+    return row;
+  }
+
+  turns(consultationId: number): TurnRow[] {
+    return this.db.prepare('SELECT * FROM turns WHERE consultation_id = ? ORDER BY seq').all(consultationId) as TurnRow[];
+  }
+
+  /** A failed or cancelled turn runs again: keeps its message and finished stages. */
+  restartTurn(id: number): TurnRow {
+    const turn = this.turn(id);
+    if (turn.status !== 'failed' && turn.status !== 'cancelled') {
+      throw new LexError('not_retryable', `Turn ${id} is ${turn.status}; only failed or cancelled turns can be retried.`);
+    }
+    this.db
+      .prepare("UPDATE turns SET status = 'running', error_code = NULL, error_message = NULL, attempts = attempts + 1, finished_at = NULL WHERE id = ?")
+      .run(id);
+    return this.turn(id);
+  }
+
+  updateTurn(id: number, fields: Partial<Omit<TurnRow, 'id' | 'consultation_id' | 'seq' | 'user_text'>>): void {
+    const keys = Object.keys(fields);
+    if (!keys.length) return;
+    const set = keys.map((k) => `${k} = @${k}`).join(', ');
+    this.db.prepare(`UPDATE turns SET ${set} WHERE id = @id`).run({ ...fields, id });
+  }
+
+  saveStage(turnId: number, stage: StageName, iteration: number, status: 'done' | 'failed' | 'skipped', ms: number, output?: unknown): void {
+    this.db
+      .prepare('INSERT OR REPLACE INTO turn_stages (turn_id, stage, iteration, status, ms, output) VALUES (?, ?, ?, ?, ?, ?)')
+      .run(turnId, stage, iteration, status, Math.round(ms), output === undefined ? null : JSON.stringify(output));
+  }
+
+  stages(turnId: number): Array<{ stage: StageName; iteration: number; status: 'done' | 'failed' | 'skipped'; ms: number; output: string | null }> {
+    return this.db.prepare('SELECT stage, iteration, status, ms, output FROM turn_stages WHERE turn_id = ? ORDER BY rowid').all(turnId) as never;
+  }
+
+  doneStageOutput<T>(turnId: number, stage: StageName, iteration = 0): T | undefined {
+    const row = this.db.prepare("SELECT output FROM turn_stages WHERE turn_id = ? AND stage = ? AND iteration = ? AND status = 'done'").get(turnId, stage, iteration) as
+      | { output: string | null }
+      | undefined;
+    return row?.output ? (JSON.parse(row.output) as T) : undefined;
+  }
+
+  saveState(turnId: number, state: LegalState): void {
+    this.db.prepare('INSERT INTO legal_states (turn_id, state) VALUES (?, ?) ON CONFLICT(turn_id) DO UPDATE SET state = excluded.state').run(turnId, JSON.stringify(state));
+  }
+
+  /** The state as the engine saw it, and the user's corrections to it. */
+  state(turnId: number): { state: LegalState; correction: Partial<LegalState> | null } | null {
+    const row = this.db.prepare('SELECT state, correction FROM legal_states WHERE turn_id = ?').get(turnId) as { state: string; correction: string | null } | undefined;
+    if (!row) return null;
+    return { state: LegalStateSchema.parse(JSON.parse(row.state)), correction: row.correction ? (JSON.parse(row.correction) as Partial<LegalState>) : null };
+  }
+
+  correctState(turnId: number, correction: Partial<LegalState>): void {
+    const current = this.state(turnId);
+    if (!current) throw new LexError('not_found', `Turn ${turnId} has no legal state to correct.`);
+    const merged = { ...(current.correction ?? {}), ...correction };
+    LegalStateSchema.parse({ ...current.state, ...merged });
+    this.db.prepare('UPDATE legal_states SET correction = ? WHERE turn_id = ?').run(JSON.stringify(merged), turnId);
+  }
+
+  saveEvidence(turnId: number, evidence: Evidence[]): void {
+    const insert = this.db.prepare(
+      `INSERT INTO evidence (turn_id, article_id, rank, law_title, article_label, level, province, status, publish_date, effective_date, text, found_by, score, excluded)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    );
+    this.db.transaction(() => {
+      this.db.prepare('DELETE FROM evidence WHERE turn_id = ?').run(turnId);
+      evidence.forEach((e, i) =>
+        insert.run(turnId, e.articleId, i + 1, e.lawTitle, e.articleLabel, e.level, e.province, e.status, e.publishDate, e.effectiveDate, e.text, JSON.stringify(e.foundBy), e.score, e.excluded),
+      );
+    })();
+  }
+
+  evidence(turnId: number): Evidence[] {
+    const rows = this.db.prepare('SELECT * FROM evidence WHERE turn_id = ? ORDER BY rank').all(turnId) as Array<Record<string, unknown>>;
+    return rows.map((r) => ({
+      articleId: r.article_id as number,
+      lawTitle: r.law_title as string,
+      articleLabel: r.article_label as string,
+      level: r.level as string,
+      province: r.province as string,
+      status: r.status as string,
+      publishDate: r.publish_date as string | null,
+      effectiveDate: r.effective_date as string | null,
+      text: r.text as string,
+      score: r.score as number,
+      foundBy: JSON.parse(r.found_by as string) as Evidence['foundBy'],
+      excluded: r.excluded as string | null,
+    }));
+  }
+
+  saveVerdict(turnId: number, it: JudgeIteration): void {
+    this.db
+      .prepare('INSERT OR REPLACE INTO verdicts (turn_id, iteration, verdict, checklist, refinements) VALUES (?, ?, ?, ?, ?)')
+      .run(turnId, it.iteration, it.verdict, JSON.stringify({ checks: it.checks, missing: it.missing, codeChecks: it.codeChecks }), JSON.stringify(it.refinementQueries));
+  }
+
+  verdicts(turnId: number): JudgeIteration[] {
+    const rows = this.db.prepare('SELECT * FROM verdicts WHERE turn_id = ? ORDER BY iteration').all(turnId) as Array<{ iteration: number; verdict: 'SUFFICIENT' | 'INSUFFICIENT'; checklist: string; refinements: string }>;
+    return rows.map((r) => {
+      const c = JSON.parse(r.checklist) as Pick<JudgeIteration, 'checks' | 'missing' | 'codeChecks'>;
+      return { iteration: r.iteration, verdict: r.verdict, ...c, refinementQueries: JSON.parse(r.refinements) as string[] };
+    });
+  }
+
+  saveCitations(turnId: number, citations: CitationAudit[]): void {
+    const insert = this.db.prepare(
+      `INSERT INTO citations (turn_id, seq, marker, article_id, law_title, article_label, publish_date, status, text, quote, label, not_current, note)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    );
+    this.db.transaction(() => {
+      this.db.prepare('DELETE FROM citations WHERE turn_id = ?').run(turnId);
+      for (const c of citations) {
+        insert.run(turnId, c.seq, c.marker, c.articleId, c.lawTitle, c.articleLabel, c.publishDate, c.status, c.text, c.quote, c.label, c.notCurrent ? 1 : 0, c.note);
+      }
+    })();
+  }
+
+  citations(turnId: number): CitationAudit[] {
+    const rows = this.db.prepare('SELECT * FROM citations WHERE turn_id = ? ORDER BY seq').all(turnId) as Array<Record<string, unknown>>;
+    return rows.map((r) => ({
+      seq: r.seq as number,
+      marker: r.marker as string,
+      articleId: r.article_id as number | null,
+      lawTitle: r.law_title as string | null,
+      articleLabel: r.article_label as string | null,
+      publishDate: r.publish_date as string | null,
+      status: r.status as string | null,
+      text: r.text as string | null,
+      quote: r.quote as string | null,
+      label: r.label as CitationAudit['label'],
+      notCurrent: r.not_current === 1,
+      note: r.note as string | null,
+    }));
+  }
+
+  logCall(turnId: number | null, c: LlmCallRecord): void {
+    this.db
+      .prepare(
+        `INSERT INTO llm_calls (turn_id, role, model, messages, response, prompt_tokens, completion_tokens, estimated, cost, ms, error_code, created_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      )
+      .run(turnId, c.role, c.model, JSON.stringify(c.messages), c.response, c.usage.promptTokens, c.usage.completionTokens, c.usage.estimated ? 1 : 0, c.cost, c.ms, c.errorCode, now());
+  }
+
+  calls(turnId: number): Array<{ role: string; model: string; messages: string; response: string; error_code: string | null; ms: number }> {
+    return this.db.prepare('SELECT role, model, messages, response, error_code, ms FROM llm_calls WHERE turn_id = ? ORDER BY id').all(turnId) as never;
+  }
+
+  redactions(consultationId: number): Redaction[] {
+    return this.db.prepare('SELECT placeholder, kind, original FROM redactions WHERE consultation_id = ?').all(consultationId) as Redaction[];
+  }
+
+  saveRedactions(consultationId: number, items: Redaction[]): void {
+    const insert = this.db.prepare('INSERT OR IGNORE INTO redactions (consultation_id, placeholder, kind, original) VALUES (?, ?, ?, ?)');
+    this.db.transaction(() => items.forEach((r) => insert.run(consultationId, r.placeholder, r.kind, r.original)))();
+  }
+}

@@ -1,0 +1,112 @@
+import { isLexError, LexError } from '../util/errors.js';
+import { countLabels, auditCitations } from './citationAudit.js';
+import { lawAsOf, retrieve, runStage, searchFilters, skipStage, type TurnContext } from './context.js';
+import { CandidatePool } from './pool.js';
+import type { LegalState } from './schemas.js';
+import { answerStage } from './stages/answer.js';
+import { applicabilityStage } from './stages/applicability.js';
+import { judgeStage } from './stages/judge.js';
+import { legalStateStage } from './stages/legalState.js';
+import { expandAlongGraph, queryStage } from './stages/queries.js';
+import { rerankStage } from './stages/rerank.js';
+import type { Verdict } from './types.js';
+
+const OFFLINE_RESULTS = 10;
+
+/**
+ * One consultation turn: state → query rewriting and retrieval (pool) →
+ * rerank → applicability audit → judge loop (refine and retrieve again while
+ * INSUFFICIENT, at most `maxJudgeIterations`) → streamed answer → citation
+ * audit. Every stage's outcome is stored as it finishes; an unreachable
+ * endpoint degrades to offline mode, any other failure leaves the turn failed
+ * (or cancelled) with its message and finished stages kept for a retry.
+ */
+export async function runTurn(ctx: TurnContext): Promise<void> {
+  const llm = ctx.llm;
+  if (!llm) return runOffline(ctx, 'No LLM endpoint is configured: showing the ranked statutes only.', null);
+  const pool = new CandidatePool();
+  let state: LegalState | null = null;
+  let order: number[] = [];
+  const saveEvidence = () => ctx.store.saveEvidence(ctx.turn.id, pool.toEvidence(order));
+  try {
+    state = await legalStateStage(ctx, llm);
+    const filters = searchFilters(ctx, state);
+    await queryStage(ctx, llm, state, pool, filters);
+    order = await rerankStage(ctx, state, pool, 0);
+    saveEvidence();
+    await applicabilityStage(ctx, state, pool, order, 0);
+    saveEvidence();
+    let verdict: Verdict = 'insufficient';
+    for (let iteration = 1; ; iteration++) {
+      const kept = pool.toEvidence(order).filter((e) => !e.excluded).slice(0, ctx.options.topK);
+      const judged = await judgeStage(ctx, state, kept, iteration);
+      if (judged.verdict === 'SUFFICIENT') {
+        verdict = 'sufficient';
+        break;
+      }
+      if (iteration >= ctx.options.maxJudgeIterations) {
+        verdict = 'insufficient_at_limit';
+        break;
+      }
+      if (!judged.refinementQueries.length) break;
+      await runStage(ctx, 'retrieval', iteration * 10, async () => {
+        let added = 0;
+        for (const q of judged.refinementQueries) if (!pool.hasQuery(q)) added += pool.addRanking('refinement', q, await retrieve(ctx, q, filters));
+        return { queries: judged.refinementQueries, added: added + expandAlongGraph(ctx, pool) };
+      });
+      order = await rerankStage(ctx, state, pool, iteration);
+      saveEvidence();
+      await applicabilityStage(ctx, state, pool, order, iteration);
+      saveEvidence();
+    }
+    ctx.store.updateTurn(ctx.turn.id, { verdict });
+    const numbered = pool.toEvidence(order).filter((e) => !e.excluded).slice(0, ctx.options.topK);
+    const answer = await answerStage(ctx, state, numbered, verdict === 'sufficient');
+    ctx.store.updateTurn(ctx.turn.id, { answer });
+    const citations = await runStage(
+      ctx,
+      'citations',
+      0,
+      async () => auditCitations(answer, numbered, ctx.engine.searchDeps().resolver, lawAsOf(ctx, state)),
+      (c) => countLabels(c),
+    );
+    ctx.store.saveCitations(ctx.turn.id, citations);
+    finish(ctx, { status: 'done', mode: 'llm' });
+  } catch (err) {
+    if (pool.size) saveEvidence();
+    if (isLexError(err) && err.code === 'llm_unreachable') return runOffline(ctx, `${err.message} Showing the ranked statutes only.`, pool.size ? pool : null);
+    const e = isLexError(err) ? err : new LexError('internal', err instanceof Error ? err.message : String(err));
+    finish(ctx, { status: e.code === 'llm_cancelled' ? 'cancelled' : 'failed', mode: 'llm', error_code: e.code, error_message: e.message });
+  }
+}
+
+/** No LLM (none configured, or unreachable): the ranked statutes for the query, labelled as offline. */
+async function runOffline(ctx: TurnContext, reason: string, existing: CandidatePool | null): Promise<void> {
+  try {
+    const pool = existing ?? new CandidatePool();
+    if (!existing) {
+      await runStage(ctx, 'retrieval', 0, async () => {
+        const filters = searchFilters(ctx, null);
+        pool.addRanking('original', ctx.turn.user_text, await retrieve(ctx, ctx.turn.user_text, filters, OFFLINE_RESULTS));
+        const earlier = ctx.store.turns(ctx.consultation.id).filter((t) => t.seq < ctx.turn.seq).map((t) => t.user_text);
+        const historyQuery = [...earlier.slice(-2), ctx.turn.user_text].join(' ');
+        if (earlier.length) pool.addRanking('history', historyQuery, await retrieve(ctx, historyQuery, filters, OFFLINE_RESULTS));
+        return { pool: pool.size };
+      });
+    }
+    const ranked = pool.ranked().slice(0, OFFLINE_RESULTS).map((a) => a.id);
+    ctx.store.saveEvidence(ctx.turn.id, pool.toEvidence(ranked).filter((e) => ranked.includes(e.articleId)));
+    for (const stage of ['judge', 'answer'] as const) skipStage(ctx, stage, 0, 'offline');
+    finish(ctx, { status: 'done', mode: 'offline', offline_reason: reason, verdict: 'offline' });
+  } catch (err) {
+    const e = isLexError(err) ? err : new LexError('internal', err instanceof Error ? err.message : String(err));
+    finish(ctx, { status: 'failed', mode: 'offline', offline_reason: reason, error_code: e.code, error_message: e.message });
+  }
+}
+
+function finish(ctx: TurnContext, fields: Parameters<TurnContext['store']['updateTurn']>[1]): void {
+  const totals = ctx.store.db
+    .prepare('SELECT COALESCE(sum(prompt_tokens),0) AS p, COALESCE(sum(completion_tokens),0) AS c, sum(cost) AS cost FROM llm_calls WHERE turn_id = ?')
+    .get(ctx.turn.id) as { p: number; c: number; cost: number | null };
+  ctx.store.updateTurn(ctx.turn.id, { ...fields, prompt_tokens: totals.p, completion_tokens: totals.c, cost: totals.cost, finished_at: new Date().toISOString() });
+}

@@ -1,0 +1,113 @@
+import type { Redaction } from '../llm/redaction.js';
+import type { JudgeReply, LegalState } from './schemas.js';
+
+export type StageName = 'state' | 'rewrite' | 'retrieval' | 'rerank' | 'audit' | 'judge' | 'answer' | 'citations';
+
+export type TurnEvent =
+  | { type: 'turn'; consultationId: number; turnId: number }
+  | { type: 'stage'; stage: StageName; iteration: number; status: 'started' | 'done' | 'failed' | 'skipped'; ms?: number; detail?: string }
+  | { type: 'token'; text: string }
+  | { type: 'redactions'; items: Redaction[] };
+
+/** How an article came into the pool: which query found it at which rank, or which link. */
+export interface PoolSource {
+  via: 'original' | 'history' | 'rewrite' | 'rule' | 'refinement' | 'graph';
+  query: string;
+  rank: number;
+}
+
+/** One article in a turn's evidence, with the text and version it had at the time. */
+export interface Evidence {
+  articleId: number;
+  lawTitle: string;
+  articleLabel: string;
+  level: string;
+  province: string;
+  status: string;
+  publishDate: string | null;
+  effectiveDate: string | null;
+  text: string;
+  score: number;
+  foundBy: PoolSource[];
+  /** Set when the applicability audit pruned the article: the condition that failed. */
+  excluded: string | null;
+}
+
+export type Verdict = 'sufficient' | 'insufficient' | 'insufficient_at_limit' | 'offline';
+
+export interface CodeCheck {
+  articleId: number;
+  problem: string;
+}
+
+export interface JudgeIteration {
+  iteration: number;
+  verdict: 'SUFFICIENT' | 'INSUFFICIENT';
+  checks: JudgeReply['checks'];
+  missing: string[];
+  refinementQueries: string[];
+  /** Temporal and jurisdiction problems found by code before the judge ran. */
+  codeChecks: CodeCheck[];
+}
+
+export type CitationLabel = 'verified' | 'outside_evidence' | 'unresolvable' | 'quote_mismatch';
+
+export interface CitationAudit {
+  seq: number;
+  marker: string;
+  articleId: number | null;
+  lawTitle: string | null;
+  articleLabel: string | null;
+  publishDate: string | null;
+  status: string | null;
+  text: string | null;
+  quote: string | null;
+  label: CitationLabel;
+  notCurrent: boolean;
+  note: string | null;
+}
+
+export interface TurnUsage {
+  calls: number;
+  promptTokens: number;
+  completionTokens: number;
+  cost: number | null;
+  seconds: number;
+}
+
+export interface StageRecord {
+  stage: StageName;
+  iteration: number;
+  status: 'done' | 'failed' | 'skipped';
+  ms: number;
+}
+
+export interface TurnResult {
+  consultationId: number;
+  turnId: number;
+  seq: number;
+  userText: string;
+  status: 'running' | 'done' | 'failed' | 'cancelled';
+  mode: 'llm' | 'offline' | null;
+  offlineReason: string | null;
+  state: LegalState | null;
+  /** Fields that changed since the previous turn's state. */
+  stateChanges: StateChange[];
+  evidence: Evidence[];
+  answer: string | null;
+  citations: CitationAudit[];
+  citationCounts: Record<CitationLabel, number>;
+  verdict: Verdict | null;
+  verdictOverride: { verdict: Verdict; note: string | null } | null;
+  iterations: JudgeIteration[];
+  usage: TurnUsage;
+  stages: StageRecord[];
+  redactions: Redaction[];
+  error: { code: string; message: string } | null;
+}
+
+export interface StateChange {
+  field: keyof LegalState;
+  added: string[];
+  removed: string[];
+}

@@ -1,0 +1,101 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { eventLog, startBench, WAGES, type Bench } from '../helpers/consultFixture.js';
+import { sharedSkipReason } from '../helpers/library.js';
+
+const SKIP = sharedSkipReason();
+let bench: Bench;
+
+describe('a consultation turn against the scripted endpoint', { skip: SKIP }, () => {
+  before(async () => {
+    bench = await startBench();
+  });
+  after(async () => {
+    await bench?.dispose();
+  });
+
+  test('runs every stage in order, streams the answer, and stores what it did', async () => {
+    const log = eventLog();
+    const c = bench.consultations();
+    const r = await c.ask({ text: WAGES, onEvent: log.onEvent });
+    assert.equal(r.status, 'done', JSON.stringify(r.error));
+    assert.equal(r.mode, 'llm');
+    assert.deepEqual(log.stages(), ['state:done', 'retrieval:done', 'rewrite#1:done', 'retrieval#1:done', 'rerank:done', 'audit:done', 'judge#1:done', 'answer:done', 'citations:done']);
+    assert.ok(log.events.every((e) => e.type !== 'stage' || e.status !== 'done' || typeof e.ms === 'number'));
+    assert.equal(log.tokens(), r.answer, 'the streamed tokens make up the stored answer');
+    assert.equal(r.verdict, 'sufficient');
+    assert.ok(r.state?.disputeFocus.length);
+    const live = r.evidence.filter((e) => !e.excluded);
+    assert.ok(live.slice(0, 8).some((e) => e.lawTitle === '中华人民共和国劳动合同法' && e.articleLabel === '第三十八条'), live.map((e) => e.lawTitle + e.articleLabel).join(','));
+    assert.ok(live[0]!.foundBy.length > 0, 'every article says which query found it');
+    assert.equal(r.citations.length, 1);
+    assert.equal(r.citations[0]!.label, 'verified');
+    assert.equal(r.citationCounts.verified, 1);
+    assert.ok(r.usage.calls >= 6 && r.usage.promptTokens > 0 && r.usage.completionTokens > 0);
+    // Reopened from the database it is the same turn.
+    const reopened = c.get(r.consultationId).turns[0]!;
+    assert.deepEqual(reopened, r);
+  });
+
+  test('the judge loop refines and retrieves again until SUFFICIENT', async () => {
+    const insufficient = { verdict: 'INSUFFICIENT', checks: failing(), missing: ['证据不足'], refinementQueries: ['经济补偿 工作年限 每满一年 一个月工资'] };
+    bench.llm.queue('judge', { json: insufficient }, { json: { ...insufficient, verdict: 'SUFFICIENT', refinementQueries: [] } });
+    const log = eventLog();
+    const r = await bench.consultations().ask({ text: WAGES, onEvent: log.onEvent });
+    assert.equal(r.verdict, 'sufficient');
+    assert.deepEqual(r.iterations.map((i) => i.verdict), ['INSUFFICIENT', 'SUFFICIENT']);
+    assert.ok(log.stages().includes('retrieval#10:done'), log.stages().join(' '));
+    assert.ok(r.evidence.some((e) => e.foundBy.some((s) => s.via === 'refinement')), 'refinement hits join the pool');
+    assert.ok(r.evidence.some((e) => e.articleLabel === '第四十七条' && e.lawTitle.includes('劳动合同法')), 'the refinement found the severance article');
+  });
+
+  test('an always-INSUFFICIENT judge ends as insufficient at the limit after 3 iterations', async () => {
+    const insufficient = { verdict: 'INSUFFICIENT', checks: failing(), missing: ['x'], refinementQueries: ['劳动者 解除 劳动合同 通知'] };
+    bench.llm.setScript((req) => (req.role === 'judge' ? { json: insufficient } : undefined));
+    try {
+      const r = await bench.consultations().ask({ text: WAGES });
+      assert.equal(r.verdict, 'insufficient_at_limit');
+      assert.equal(r.iterations.length, 3);
+      assert.ok(r.answer, 'an answer is still given, marked as insufficient');
+      const answerPrompt = bench.llm.requests.filter((q) => q.role === 'answer').at(-1)!.body.messages[0]!.content;
+      assert.match(answerPrompt, /证据不充分/);
+    } finally {
+      bench.llm.setScript(null);
+    }
+  });
+
+  test('the applicability audit prunes an article and keeps it as considered and excluded', async () => {
+    bench.llm.setScript((req) =>
+      req.role === 'audit'
+        ? { json: { results: [{ index: 0, applicable: false, failedCondition: '用人单位存在过错', reason: '' }] } }
+        : undefined,
+    );
+    try {
+      const r = await bench.consultations().ask({ text: WAGES });
+      const excluded = r.evidence.filter((e) => e.excluded);
+      assert.equal(excluded.length, 1);
+      assert.equal(excluded[0]!.excluded, '用人单位存在过错');
+      const answerPrompt = bench.llm.requests.filter((q) => q.role === 'answer').at(-1)!.prompt;
+      assert.ok(!answerPrompt.includes(`${excluded[0]!.lawTitle}》${excluded[0]!.articleLabel}：`), 'the excluded article is not given to the answer');
+    } finally {
+      bench.llm.setScript(null);
+    }
+  });
+
+  test('the LLM reranker orders the pool by index and cannot add articles', async () => {
+    bench.llm.queue('rerank', { json: { ranking: [3, 999, 3, 0, -1] } });
+    const r = await bench.consultations().ask({ text: WAGES });
+    const rerankReq = bench.llm.requests.filter((q) => q.role === 'rerank').at(-1)!;
+    const window = rerankReq.prompt.match(/^\[(\d+)\] 《([^》]+)》(第[^：（]+)/gm)!;
+    const third = window[3]!.replace(/^\[\d+\] /, '');
+    const first = r.evidence[0]!;
+    assert.equal(`《${first.lawTitle}》${first.articleLabel}`, third.replace(/（.*$/, ''));
+    assert.equal(new Set(r.evidence.map((e) => e.articleId)).size, r.evidence.length, 'no duplicates');
+  });
+});
+
+function failing() {
+  const bad = { ok: false, note: '缺少经济补偿标准' };
+  const ok = { ok: true, note: '' };
+  return { factualSupport: ok, jurisdiction: ok, temporal: ok, contradictions: ok, missingElements: bad };
+}
