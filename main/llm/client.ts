@@ -124,17 +124,25 @@ export class LlmClient {
     let raw = '';
     let finish: string | null = null;
     let reported: OpenAI.CompletionUsage | undefined;
-    for await (const chunk of stream) {
-      if (chunk.usage) reported = chunk.usage;
-      const choice = chunk.choices[0];
-      const piece = choice?.delta?.content ?? '';
-      if (piece) {
-        raw += piece;
-        if (restorer) restorer.push(piece);
-        else onToken(piece);
+    try {
+      for await (const chunk of stream) {
+        if (chunk.usage) reported = chunk.usage;
+        const choice = chunk.choices[0];
+        const piece = choice?.delta?.content ?? '';
+        if (piece) {
+          raw += piece;
+          if (restorer) restorer.push(piece);
+          else onToken(piece);
+        }
+        if (choice?.finish_reason) finish = choice.finish_reason;
       }
-      if (choice?.finish_reason) finish = choice.finish_reason;
+    } catch (err) {
+      if (request.signal?.aborted) throw new LlmError('llm_cancelled', 'The request was cancelled.');
+      // The connection dropped mid-stream (undici: "terminated").
+      if (!(err instanceof OpenAI.APIError) || err instanceof OpenAI.APIConnectionError) throw truncated(this.label, 'the stream broke off before the reply was complete');
+      throw err;
     }
+    if (request.signal?.aborted) throw new LlmError('llm_cancelled', 'The request was cancelled.');
     restorer?.end();
     if (!finish) throw truncated(this.label, 'the stream ended before the reply was complete');
     if (finish === 'length') throw truncated(this.label, 'the reply hit the token limit');

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { after, before, beforeEach, describe, test } from 'node:test';
 import { eventLog, startBench, WAGES, type Bench } from '../helpers/consultFixture.js';
 import { sharedSkipReason } from '../helpers/library.js';
 
@@ -13,6 +13,7 @@ describe('a consultation turn against the scripted endpoint', { skip: SKIP }, ()
   after(async () => {
     await bench?.dispose();
   });
+  beforeEach(() => bench.llm.reset());
 
   test('runs every stage in order, streams the answer, and stores what it did', async () => {
     const log = eventLog();

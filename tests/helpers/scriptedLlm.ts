@@ -38,6 +38,8 @@ export interface ScriptedLlm {
   queue(role: string, ...replies: Reply[]): void;
   /** A function consulted before the queues. */
   setScript(script: Script | null): void;
+  /** Clears queues and the script (between tests). */
+  reset(): void;
   close(): Promise<void>;
 }
 
@@ -75,6 +77,10 @@ export async function startScriptedLlm(): Promise<ScriptedLlm> {
     requests,
     queue: (role, ...replies) => queues.set(role, [...(queues.get(role) ?? []), ...replies]),
     setScript: (s) => (script = s),
+    reset: () => {
+      queues.clear();
+      script = null;
+    },
     close: () =>
       new Promise<void>((resolve) => {
         for (const s of sockets) s.destroy();
