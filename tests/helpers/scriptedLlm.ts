@@ -38,7 +38,7 @@ export interface ScriptedLlm {
   queue(role: string, ...replies: Reply[]): void;
   /** A function consulted before the queues. */
   setScript(script: Script | null): void;
-  /** Clears queues and the script (between tests). */
+  /** Clears the queues, the script and the recorded requests (between tests). */
   reset(): void;
   close(): Promise<void>;
 }
@@ -78,6 +78,7 @@ export async function startScriptedLlm(): Promise<ScriptedLlm> {
     queue: (role, ...replies) => queues.set(role, [...(queues.get(role) ?? []), ...replies]),
     setScript: (s) => (script = s),
     reset: () => {
+      requests.length = 0;
       queues.clear();
       script = null;
     },

@@ -1,0 +1,96 @@
+import assert from 'node:assert/strict';
+import { after, before, beforeEach, describe, test } from 'node:test';
+import { auditCitations, normalizeForQuote } from '../../main/consult/citationAudit.js';
+import type { Evidence } from '../../main/consult/types.js';
+import type { StatuteArticle } from '../../main/library/articles.js';
+import { startBench, WAGES, type Bench } from '../helpers/consultFixture.js';
+import { sharedSkipReason } from '../helpers/library.js';
+
+const SKIP = sharedSkipReason();
+let bench: Bench;
+
+function asEvidence(a: StatuteArticle): Evidence {
+  return {
+    articleId: a.id, lawTitle: a.lawTitle, articleLabel: a.label, level: a.level, province: a.province, status: a.status,
+    publishDate: a.publishDate, effectiveDate: a.effectiveDate, text: a.text, score: 1, foundBy: [], excluded: null,
+  };
+}
+
+function article(citation: string, version?: string): StatuteArticle {
+  const r = bench.lib.engine.lookup(citation, version ? { version } : {});
+  assert.ok(r.ok, `${citation} resolves`);
+  return r.article;
+}
+
+describe('citation audit', { skip: SKIP }, () => {
+  before(async () => {
+    bench = await startBench();
+  });
+  after(async () => {
+    await bench?.dispose();
+  });
+  beforeEach(() => bench.llm.reset());
+
+  const audit = (answer: string, evidence: Evidence[]) => auditCitations(answer, evidence, bench.lib.engine.searchDeps().resolver, '2026-11-22');
+
+  test('a marker with a verbatim quote is verified; punctuation width does not matter', () => {
+    const a38 = article('劳动合同法第38条');
+    const quote = a38.text.slice(a38.text.indexOf('未及时足额支付劳动报酬'), a38.text.indexOf('未及时足额支付劳动报酬') + 12);
+    const [c] = audit(`公司拖欠工资，你可以解除合同，法律规定“${quote}”[1]。`, [asEvidence(a38)]);
+    assert.equal(c!.label, 'verified');
+    assert.equal(c!.quote, quote);
+    assert.equal(normalizeForQuote('甲, 乙；丙'), normalizeForQuote('甲，乙;丙'));
+  });
+
+  test('a wrong quote is quote_mismatch', () => {
+    const a38 = article('劳动合同法第38条');
+    const [c] = audit('法律规定“用人单位拖欠工资满三个月的，劳动者可以要求双倍赔偿”[1]。', [asEvidence(a38)]);
+    assert.equal(c!.label, 'quote_mismatch');
+  });
+
+  test('a fabricated article, an unknown law and a marker beyond the evidence are unresolvable', () => {
+    const a38 = article('劳动合同法第38条');
+    const cites = audit('参见《劳动合同法》第九百九十九条。又见《外星人权益保障法》第三条。另见[7]。', [asEvidence(a38)]);
+    assert.deepEqual(cites.map((c) => c.label), ['unresolvable', 'unresolvable', 'unresolvable']);
+    assert.match(cites[0]!.note!, /no 第999条/);
+  });
+
+  test('a real article not in the evidence is outside_evidence; one in the evidence named in words is verified', () => {
+    const a38 = article('劳动合同法第38条');
+    const cites = audit('依据《中华人民共和国劳动合同法》第三十八条可以解除；侵权另见民法典第一千一百六十五条。', [asEvidence(a38)]);
+    assert.deepEqual(cites.map((c) => c.label), ['verified', 'outside_evidence']);
+    assert.equal(cites[1]!.lawTitle, '中华人民共和国民法典');
+  });
+
+  test('a written citation followed by its own marker counts once', () => {
+    const a38 = article('劳动合同法第38条');
+    const cites = audit('《劳动合同法》第三十八条[1]规定了劳动者的解除权。', [asEvidence(a38)]);
+    assert.equal(cites.length, 1);
+    assert.equal(cites[0]!.marker, '[1]');
+  });
+
+  test('citing a superseded version is flagged as not current', () => {
+    const old = article('公司法第1条', '2018-10-26');
+    assert.equal(old.status, 'superseded');
+    const [c] = audit('见[1]。', [asEvidence(old)]);
+    assert.equal(c!.label, 'verified');
+    assert.equal(c!.notCurrent, true);
+    assert.match(c!.note!, /superseded/);
+  });
+
+  test('in a full turn, each label is stored with the text and version of the cited article', async () => {
+    const old = article('公司法第1条', '2018-10-26');
+    bench.llm.queue('answer', {
+      text: '可以解除合同[1]。另参见《劳动合同法》第九百九十九条，以及民法典第一千一百六十五条。法律规定“劳动者可以领取三倍工资”[2]。',
+    });
+    const r = await bench.consultations().ask({ text: WAGES });
+    assert.equal(r.status, 'done', JSON.stringify(r.error));
+    const labels = r.citations.map((c) => c.label);
+    assert.deepEqual(labels, ['verified', 'unresolvable', 'outside_evidence', 'quote_mismatch']);
+    assert.deepEqual(r.citationCounts, { verified: 1, unresolvable: 1, outside_evidence: 1, quote_mismatch: 1 });
+    const first = r.citations[0]!;
+    assert.equal(first.text, r.evidence.filter((e) => !e.excluded)[0]!.text, 'the citation keeps the text it cited');
+    assert.ok(first.publishDate);
+    assert.ok(old.id);
+  });
+});
