@@ -21,6 +21,11 @@ Commands:
   info                   what the library holds
   embed                  article vectors for semantic search (--model DIR | --http-base URL --http-model NAME, --quantize)
   doctor                 check sqlite-vec, ONNX providers and a model (--model DIR, --providers cuda,cpu)
+  consult                interactive consultation; --ask TEXT [--consultation ID] --json runs one turn
+  consult --list | --show ID | --retry TURN_ID
+  eval-consult FILE.jsonl consultations over a labelled file: recall, citation audit, verdicts, tokens, time
+  llm show|presets|set|key|test  the LLM endpoint (env: LEXDESK_LLM_BASE_URL, LEXDESK_LLM_MODEL, LEXDESK_LLM_API_KEY)
+  rules list|add|activate|delete|evolve|history  query expansion rules
 
 Every command takes --db FILE (default: $LEXDESK_DB or ${defaultDbPath()}) and --json.`;
 
@@ -34,6 +39,10 @@ const COMMANDS: Record<string, Command> = {
   info: infoCommand,
   doctor: async (args, open, out) => (await import('./commands/doctor.js')).doctorCommand(args, open, out),
   embed: async (args, open, out) => (await import('./commands/embed.js')).embedCommand(args, open, out),
+  consult: async (args, open, out) => (await import('./commands/consult.js')).consultCommand(args, open, out),
+  llm: async (args, open, out) => (await import('./commands/llm.js')).llmCommand(args, open, out),
+  rules: async (args, open, out) => (await import('./commands/rules.js')).rulesCommand(args, open, out),
+  'eval-consult': async (args, open, out) => (await import('./commands/evalConsult.js')).evalConsultCommand(args, open, out),
 };
 
 /** Runs the CLI; returns the exit code. Errors print as a readable message (plus candidates or usage), never a stack. */

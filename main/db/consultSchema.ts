@@ -160,6 +160,8 @@ export const CONSULTATIONS_SQL = `
     output_format TEXT NOT NULL,
     active        INTEGER NOT NULL DEFAULT 0,
     origin        TEXT NOT NULL DEFAULT 'user',
+    -- eliminated by rule evolution (kept for the experiment history)
+    retired       INTEGER NOT NULL DEFAULT 0,
     created_at    TEXT NOT NULL
   );
 

@@ -63,12 +63,13 @@ export interface SpawnedCli {
 }
 
 /** Starts the CLI; for tests that signal or kill it. */
-export function spawnCli(args: string[], env: CliEnv = {}): SpawnedCli {
+export function spawnCli(args: string[], env: CliEnv = {}, input?: string): SpawnedCli {
   const child = spawn(process.execPath, ['--import', 'tsx', CLI_ENTRY, ...args], {
     cwd: REPO_ROOT,
     env: cliEnv(env),
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: [input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'],
   });
+  if (input !== undefined) child.stdin?.end(input);
   let out = '';
   let err = '';
   child.stdout?.setEncoding('utf8').on('data', (s: string) => (out += s));
@@ -91,9 +92,9 @@ export function spawnCli(args: string[], env: CliEnv = {}): SpawnedCli {
   };
 }
 
-/** Runs the CLI to completion (killed after `timeoutMs`, default 120 s). */
-export async function runCli(args: string[], env: CliEnv = {}, opts: { timeoutMs?: number } = {}): Promise<CliResult> {
-  const cli = spawnCli(args, env);
+/** Runs the CLI to completion (killed after `timeoutMs`, default 120 s), with `input` on stdin if given. */
+export async function runCli(args: string[], env: CliEnv = {}, opts: { timeoutMs?: number; input?: string } = {}): Promise<CliResult> {
+  const cli = spawnCli(args, env, opts.input);
   const timer = setTimeout(() => cli.kill('SIGKILL'), opts.timeoutMs ?? 120_000);
   try {
     return await cli.exited;

@@ -9,6 +9,7 @@ export interface ExpansionRule {
   outputFormat: string;
   active: boolean;
   origin: 'user' | 'evolved' | 'builtin';
+  retired: boolean;
 }
 
 interface RuleRow {
@@ -18,16 +19,22 @@ interface RuleRow {
   output_format: string;
   active: number;
   origin: ExpansionRule['origin'];
+  retired: number;
 }
 
-const toRule = (r: RuleRow): ExpansionRule => ({ id: r.id, name: r.name, instruction: r.instruction, outputFormat: r.output_format, active: r.active === 1, origin: r.origin });
+const toRule = (r: RuleRow): ExpansionRule => ({ id: r.id, name: r.name, instruction: r.instruction, outputFormat: r.output_format, active: r.active === 1, origin: r.origin, retired: r.retired === 1 });
 
 export function listRules(db: Db): ExpansionRule[] {
   return (db.prepare('SELECT * FROM expansion_rules ORDER BY id').all() as RuleRow[]).map(toRule);
 }
 
 export function activeRules(db: Db): ExpansionRule[] {
-  return listRules(db).filter((r) => r.active);
+  return listRules(db).filter((r) => r.active && !r.retired);
+}
+
+/** Rule evolution eliminated the rule: it stays listed (the history refers to it) but is never applied. */
+export function retireRule(db: Db, id: number): void {
+  db.prepare('UPDATE expansion_rules SET retired = 1, active = 0 WHERE id = ?').run(id);
 }
 
 export function addRule(db: Db, rule: { name: string; instruction: string; outputFormat: string; origin?: ExpansionRule['origin']; active?: boolean }): ExpansionRule {

@@ -1,0 +1,102 @@
+import readline from 'node:readline';
+import { Consultations } from '../../consult/index.js';
+import type { Engine } from '../../engine/index.js';
+import type { ModelOptions } from '../../engine/retrieval.js';
+import { LexError } from '../../util/errors.js';
+import { dateOption, intOption, parseCommand } from '../args.js';
+import { printTurnSummary, terminalEvents, turnJson } from '../consultView.js';
+import { cliSettings } from '../llmConfig.js';
+import type { Output } from '../output.js';
+import { modelDirOption } from './modelOptions.js';
+
+const USAGE =
+  'lexdesk consult [--ask TEXT] [--consultation ID] [--retry TURN_ID] [--list [SEARCH]] [--show ID] [--as-of DATE] [--place 北京] [--title T] [--redact-name NAME]… [--offline] [--model DIR] [--json]';
+
+export async function consultCommand(args: string[], open: (db?: string, models?: ModelOptions) => Engine, out: Output): Promise<number> {
+  const { values } = parseCommand(
+    args,
+    {
+      ask: { type: 'string' }, consultation: { type: 'string' }, retry: { type: 'string' }, list: { type: 'boolean', default: false },
+      show: { type: 'string' }, 'as-of': { type: 'string' }, place: { type: 'string' }, title: { type: 'string' },
+      'redact-name': { type: 'string', multiple: true }, offline: { type: 'boolean', default: false }, model: { type: 'string' },
+    },
+    USAGE,
+  );
+  const engine = open(values.db as string | undefined, { modelDir: modelDirOption(values.model) });
+  try {
+    const config = cliSettings();
+    const consultations = new Consultations({ engine, llm: values.offline ? null : config.llm(), settings: config.read().consult });
+    if (values.list) return listConsultations(consultations, out);
+    if (values.show) return showConsultation(consultations, intOption(values.show, 'show', 0), out);
+    const controller = new AbortController();
+    const onSigint = () => controller.abort();
+    process.on('SIGINT', onSigint);
+    try {
+      const consultationId = values.consultation === undefined ? undefined : intOption(values.consultation, 'consultation', 0);
+      const common = { signal: controller.signal, onEvent: out.json ? undefined : terminalEvents(out) };
+      if (values.retry) return report(await consultations.retry(intOption(values.retry, 'retry', 0), common), out);
+      const ask = (text: string, id?: number) =>
+        consultations.ask({ ...common, consultationId: id, text, title: values.title as string | undefined, asOf: dateOption(values['as-of'], 'as-of'), place: values.place as string | undefined, markNames: values['redact-name'] as string[] | undefined });
+      if (values.ask !== undefined) return report(await ask(String(values.ask), consultationId), out);
+      if (out.json) throw new LexError('usage', `--json needs --ask TEXT (one turn).\nUsage: ${USAGE}`);
+      return await interactive(ask, consultationId, out);
+    } finally {
+      process.off('SIGINT', onSigint);
+    }
+  } finally {
+    engine.close();
+  }
+}
+
+function report(r: Awaited<ReturnType<Consultations['ask']>>, out: Output): number {
+  if (out.json) out.printJson(turnJson(r));
+  else printTurnSummary(r, out);
+  return r.status === 'done' ? 0 : 1;
+}
+
+async function interactive(ask: (text: string, id?: number) => ReturnType<Consultations['ask']>, startId: number | undefined, out: Output): Promise<number> {
+  let id = startId;
+  out.print('LexDesk 咨询。描述案情或提问，回车发送；/new 开始新咨询，/quit 退出。Ctrl+C 中止当前回答。');
+  const rl = readline.createInterface({ input: process.stdin, terminal: Boolean(process.stdin.isTTY) });
+  const prompt = () => process.stdout.isTTY && process.stdout.write('\n> ');
+  prompt();
+  for await (const line of rl) {
+    const text = line.trim();
+    if (text === '/quit' || text === '/exit') break;
+    if (text === '/new') {
+      id = undefined;
+      out.print('（新咨询）');
+    } else if (text) {
+      const r = await ask(text, id);
+      id = r.consultationId;
+      printTurnSummary(r, out);
+      out.print(`（咨询 ${r.consultationId}，第 ${r.seq} 轮）`);
+    }
+    prompt();
+  }
+  rl.close();
+  return 0;
+}
+
+function listConsultations(c: Consultations, out: Output): number {
+  const rows = c.list();
+  if (out.json) out.printJson(rows);
+  else if (!rows.length) out.print('No consultations yet: lexdesk consult --ask "…"');
+  else for (const r of rows) out.print(`${r.id}\t${r.updated_at.slice(0, 16).replace('T', ' ')}\t${r.turns} turns\t${r.title}`);
+  return 0;
+}
+
+function showConsultation(c: Consultations, id: number, out: Output): number {
+  const { consultation, turns } = c.get(id);
+  if (out.json) {
+    out.printJson({ consultation, turns: turns.map(turnJson) });
+    return 0;
+  }
+  out.print(`# ${consultation.title}（${consultation.id}）`);
+  for (const t of turns) {
+    out.print(`\n> ${t.userText}`);
+    if (t.answer) out.print(t.answer);
+    printTurnSummary(t, out);
+  }
+  return 0;
+}

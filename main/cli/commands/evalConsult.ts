@@ -1,0 +1,56 @@
+import path from 'node:path';
+import { evalConsultations } from '../../consult/evalConsult.js';
+import { Consultations } from '../../consult/index.js';
+import type { Engine } from '../../engine/index.js';
+import type { ModelOptions } from '../../engine/retrieval.js';
+import { labelledRecords } from '../../eval/labelled.js';
+import { LexError } from '../../util/errors.js';
+import { intOption, parseCommand } from '../args.js';
+import { cliSettings } from '../llmConfig.js';
+import type { Output } from '../output.js';
+import { modelDirOption } from './modelOptions.js';
+
+const USAGE = 'lexdesk eval-consult FILE.jsonl [--limit N] [--k 10] [--keep] [--offline] [--model DIR] [--json]';
+
+/** Consultations over a labelled file against the configured endpoint (offline when none). */
+export async function evalConsultCommand(args: string[], open: (db?: string, models?: ModelOptions) => Engine, out: Output): Promise<number> {
+  const { values, positionals } = parseCommand(
+    args,
+    { limit: { type: 'string' }, k: { type: 'string' }, keep: { type: 'boolean', default: false }, offline: { type: 'boolean', default: false }, model: { type: 'string' } },
+    USAGE,
+  );
+  const file = positionals[0];
+  if (!file) throw new LexError('usage', `Name a labelled file.\nUsage: ${USAGE}`);
+  const engine = open(values.db as string | undefined, { modelDir: modelDirOption(values.model) });
+  try {
+    const config = cliSettings();
+    const llm = values.offline ? null : config.llm();
+    const consultations = new Consultations({ engine, llm, settings: config.read().consult });
+    const records = labelledRecords(engine.db, path.resolve(file), values.limit === undefined ? undefined : intOption(values.limit, 'limit', 0));
+    if (!records.length) throw new LexError('eval-file-empty', `${file} has no records whose gold articles are in this library.`);
+    const controller = new AbortController();
+    process.once('SIGINT', () => controller.abort());
+    const report = await evalConsultations(consultations, records, {
+      k: intOption(values.k, 'k', 10),
+      keep: Boolean(values.keep),
+      signal: controller.signal,
+      onProgress: (done, total) => out.progress(`${done}/${total} consultations`),
+    });
+    out.endProgress();
+    if (out.json) {
+      out.printJson({ file: path.basename(file), endpoint: llm ? llm.endpoint.baseURL : null, model: llm?.endpoint.model ?? null, ...report });
+      return 0;
+    }
+    out.print(`${path.basename(file)}: ${report.records} consultations, ${report.turns} turns, ${llm ? `${llm.endpoint.model} @ ${llm.endpoint.baseURL}` : 'offline'}`);
+    out.print(`  evidence Recall@${report.k}  ${report.recall.toFixed(3)}`);
+    out.print(`  citations         ${Object.entries(report.citations).map(([k, v]) => `${k} ${v}`).join(', ')}`);
+    out.print(`  verdicts          ${Object.entries(report.verdicts).map(([k, v]) => `${k} ${v}`).join(', ')}`);
+    if (report.keywordRecall !== null) out.print(`  keyword recall    ${report.keywordRecall.toFixed(3)}`);
+    out.print(`  tokens per turn   ${report.tokensPerTurn.prompt.toFixed(0)} prompt + ${report.tokensPerTurn.completion.toFixed(0)} completion`);
+    out.print(`  seconds per turn  median ${report.secondsPerTurn.median.toFixed(2)}, p95 ${report.secondsPerTurn.p95.toFixed(2)}`);
+    if (Object.keys(report.errors).length) out.print(`  errors            ${JSON.stringify(report.errors)}`);
+    return 0;
+  } finally {
+    engine.close();
+  }
+}

@@ -1,0 +1,79 @@
+import type { TurnEvent, TurnResult } from '../consult/types.js';
+import type { Output } from './output.js';
+
+const STAGE_NAMES: Record<string, string> = {
+  state: '法律状态',
+  rewrite: '查询改写',
+  retrieval: '检索',
+  rerank: '重排',
+  audit: '适用性审查',
+  judge: '充分性审查',
+  answer: '回答',
+  citations: '引用核验',
+};
+
+const VERDICT: Record<string, string> = {
+  sufficient: '证据充分',
+  insufficient: '证据不足',
+  insufficient_at_limit: '证据不足（已达检索上限）',
+  offline: '离线：未生成回答，仅列出相关法条',
+};
+
+const LABEL: Record<string, string> = { verified: '已核验', outside_evidence: '证据外', unresolvable: '无法解析', quote_mismatch: '引文不符' };
+
+/** Progress on stderr and the streamed answer on stdout, for the interactive terminal. */
+export function terminalEvents(out: Output): (e: TurnEvent) => void {
+  let streaming = false;
+  return (e) => {
+    if (e.type === 'stage' && e.status !== 'started') {
+      if (streaming) return;
+      const it = e.iteration ? ` #${e.iteration}` : '';
+      process.stderr.write(`  · ${STAGE_NAMES[e.stage] ?? e.stage}${it} ${e.status === 'done' ? `${e.ms ?? 0} ms` : e.status}${e.detail ? ` (${e.detail.slice(0, 80)})` : ''}\n`);
+    } else if (e.type === 'token') {
+      if (!streaming) out.print('');
+      streaming = true;
+      process.stdout.write(e.text);
+    } else if (e.type === 'redactions') {
+      process.stderr.write(`  · 已脱敏：${e.items.map((r) => `${r.original}→${r.placeholder}`).join('，')}\n`);
+    }
+  };
+}
+
+/** The parts of a finished turn the terminal shows after the answer. */
+export function printTurnSummary(r: TurnResult, out: Output): void {
+  out.print('');
+  if (r.error) out.print(`✗ ${r.error.message}（${r.error.code}）— 消息已保存，可用 --retry ${r.turnId} 重试`);
+  if (r.mode === 'offline') out.print(`[离线] ${r.offlineReason ?? ''}`);
+  if (r.state && r.stateChanges.length) out.print(`状态变化：${r.stateChanges.map((c) => `${c.field}${c.added.length ? ` +${c.added.join('、')}` : ''}${c.removed.length ? ` -${c.removed.join('、')}` : ''}`).join('；')}`);
+  const live = r.evidence.filter((e) => !e.excluded);
+  out.print(r.mode === 'offline' ? '相关法条：' : '证据：');
+  live.slice(0, r.mode === 'offline' ? 10 : 8).forEach((e, i) => out.print(`  [${i + 1}] 《${e.lawTitle}》${e.articleLabel}${e.status === 'current' ? '' : `（${e.status}）`} ${e.text.slice(0, 50).replace(/\s+/g, ' ')}…`));
+  for (const e of r.evidence.filter((x) => x.excluded).slice(0, 5)) out.print(`  ✗ 已排除 《${e.lawTitle}》${e.articleLabel}：${e.excluded}`);
+  if (r.citations.length) out.print(`引用：${r.citations.map((c) => `${c.marker} ${LABEL[c.label]}${c.notCurrent ? '（非现行）' : ''}`).join('，')}`);
+  if (r.verdict) out.print(`充分性：${VERDICT[r.verdict] ?? r.verdict}${r.iterations.length ? `（${r.iterations.length} 轮审查）` : ''}`);
+  if (r.usage.calls) out.print(`用量：${r.usage.calls} 次调用，${r.usage.promptTokens}+${r.usage.completionTokens} tokens${r.usage.cost !== null ? `，费用 ${r.usage.cost.toFixed(4)}` : ''}`);
+}
+
+/** The one JSON object `consult --ask --json` prints. */
+export function turnJson(r: TurnResult) {
+  return {
+    consultationId: r.consultationId,
+    turnId: r.turnId,
+    status: r.status,
+    mode: r.mode,
+    offlineReason: r.offlineReason,
+    state: r.state,
+    stateChanges: r.stateChanges,
+    evidence: r.evidence,
+    answer: r.answer,
+    citations: r.citations,
+    citationCounts: r.citationCounts,
+    verdict: r.verdict,
+    verdictOverride: r.verdictOverride,
+    iterations: r.iterations,
+    usage: r.usage,
+    stages: r.stages,
+    redactions: r.redactions,
+    error: r.error,
+  };
+}

@@ -1,0 +1,167 @@
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { after, before, beforeEach, describe, test } from 'node:test';
+import { runCli } from '../helpers/cli.js';
+import { startBench, WAGES, type Bench } from '../helpers/consultFixture.js';
+import { EVAL_DIR, sharedSkipReason } from '../helpers/library.js';
+import { numberedItems } from '../helpers/scriptedLlm.js';
+
+const SKIP = sharedSkipReason();
+const KEY = 'sk-cli-secret-0123456789';
+let bench: Bench;
+let home: string;
+
+const env = (extra: Record<string, string | undefined> = {}) => ({
+  LEXDESK_HOME: home,
+  LEXDESK_LLM_BASE_URL: bench.llm.baseURL,
+  LEXDESK_LLM_MODEL: 'scripted-model',
+  LEXDESK_LLM_API_KEY: KEY,
+  ...extra,
+});
+const json = (stdout: string) => JSON.parse(stdout) as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+describe('lexdesk consult, llm, rules and eval-consult', { skip: SKIP }, () => {
+  before(async () => {
+    bench = await startBench();
+    home = fs.mkdtempSync(path.join(os.tmpdir(), 'lexdesk-consult-cli-'));
+  });
+  after(async () => {
+    await bench?.dispose();
+    fs.rmSync(home, { recursive: true, force: true });
+  });
+  beforeEach(() => bench.llm.reset());
+
+  test('consult --ask --json runs one turn and prints one JSON object; --consultation continues it', async () => {
+    const first = await runCli(['consult', '--db', bench.lib.dbPath, '--ask', WAGES, '--json'], env());
+    assert.equal(first.code, 0, first.stderr);
+    const r = json(first.stdout);
+    assert.equal(r.mode, 'llm');
+    assert.equal(r.verdict, 'sufficient');
+    assert.ok(r.answer.length > 0);
+    assert.equal(r.citations[0].label, 'verified');
+    assert.ok(r.state.disputeFocus.length > 0);
+    assert.equal(r.error, null);
+    assert.ok(!first.stdout.includes(KEY) && !first.stderr.includes(KEY));
+    const second = await runCli(['consult', '--db', bench.lib.dbPath, '--ask', '工作五年能拿多少经济补偿？', '--consultation', String(r.consultationId), '--json'], env());
+    assert.equal(json(second.stdout).consultationId, r.consultationId);
+    const shown = await runCli(['consult', '--db', bench.lib.dbPath, '--show', String(r.consultationId), '--json'], env());
+    assert.equal(json(shown.stdout).turns.length, 2);
+  });
+
+  test('without an endpoint the turn is offline and says so', async () => {
+    const res = await runCli(['consult', '--db', bench.lib.dbPath, '--ask', WAGES, '--json'], { LEXDESK_HOME: home });
+    assert.equal(res.code, 0, res.stderr);
+    const r = json(res.stdout);
+    assert.equal(r.mode, 'offline');
+    assert.equal(r.verdict, 'offline');
+    assert.ok(r.evidence.length > 0);
+  });
+
+  test('a failed turn exits 1 with the error in the JSON object', async () => {
+    bench.llm.queue('state', { status: 401 });
+    const res = await runCli(['consult', '--db', bench.lib.dbPath, '--ask', WAGES, '--json'], env());
+    assert.equal(res.code, 1);
+    const r = json(res.stdout);
+    assert.equal(r.status, 'failed');
+    assert.equal(r.error.code, 'llm_auth');
+    assert.ok(r.turnId > 0);
+  });
+
+  test('interactive: a line is a turn; the answer streams and the citations and verdict follow', async () => {
+    const res = await runCli(['consult', '--db', bench.lib.dbPath], env(), { input: `${WAGES}\n/quit\n` });
+    assert.equal(res.code, 0, res.stderr);
+    assert.match(res.stdout, /可以解除劳动合同/);
+    assert.match(res.stdout, /引用：\[1\] 已核验/);
+    assert.match(res.stdout, /充分性：证据充分/);
+    assert.match(res.stderr, /法律状态 \d+ ms/);
+  });
+
+  test('llm set / key / show: the key is stored encrypted and shown only as a hint', async () => {
+    const own = { LEXDESK_HOME: home };
+    assert.equal((await runCli(['llm', 'set', '--preset', 'deepseek', '--role-model', 'planner=deepseek-chat'], own)).code, 0);
+    const keyRes = await runCli(['llm', 'key'], own, { input: `${KEY}\n` });
+    assert.equal(keyRes.code, 0, keyRes.stderr);
+    const shown = json((await runCli(['llm', 'show', '--json'], own)).stdout);
+    assert.equal(shown.endpoint.baseURL, 'https://api.deepseek.com/v1');
+    assert.equal(shown.endpoint.key, 'sk-…6789');
+    assert.equal(shown.endpoint.redaction, true);
+    for (const f of fs.readdirSync(home)) assert.ok(!fs.readFileSync(path.join(home, f)).includes(KEY), `${f} has no plain key`);
+    const bad = await runCli(['llm', 'set', '--role-model', 'planner'], own);
+    assert.equal(bad.code, 2);
+    assert.match(bad.stderr, /ROLE=MODEL/);
+  });
+
+  test('rules evolve: the agent creates, experiments (never twice), votes; the history is stored and the best set activated', async () => {
+    const file = path.join(EVAL_DIR, 'lecoqa-answers.jsonl');
+    const actions = [
+      { action: 'create', name: '补充法律术语', instruction: '补充与问题相关的法律术语', outputFormat: '[A]、[B]' },
+      { action: 'experiment', ruleIds: [] as number[] },
+      { action: 'experiment', ruleIds: [] as number[] },
+      { action: 'eliminate', ruleId: 0, reason: '无效' },
+    ];
+    let created = 0;
+    bench.llm.setScript((req) => {
+      if (req.role === 'rules') {
+        // The rule adds the words of the question's own law: it should raise recall.
+        return { json: { expansions: [{ rule: '补充法律术语', text: '民法典 民事主体 个体工商户 农村承包经营户 债务 财产' }] } };
+      }
+      if (req.role !== 'evolve') return undefined;
+      if (req.prompt.includes('独立评审') || req.body.messages[0]!.content.includes('独立评审')) return { json: { eliminate: false, reason: '有效' } };
+      const next = actions.shift() ?? { action: 'stop', reason: 'done' };
+      if (next.action === 'create') created++;
+      if (next.action === 'experiment' || next.action === 'eliminate') {
+        const id = Number(/#(\d+) 补充法律术语/.exec(req.prompt)?.[1] ?? 0);
+        return { json: next.action === 'experiment' ? { ...next, ruleIds: [id] } : { ...next, ruleId: id } };
+      }
+      return { json: next };
+    });
+    const res = await runCli(['rules', 'evolve', file, '--db', bench.lib.dbPath, '--limit', '4', '--steps', '5', '--activate', '--json'], env());
+    assert.equal(res.code, 0, res.stderr);
+    const out = json(res.stdout);
+    assert.equal(created, 1);
+    assert.equal(out.experiments.length, 1, 'the repeated experiment was rejected');
+    assert.equal(out.best.recall, Math.max(out.baseline, ...out.experiments.map((e: { recall: number }) => e.recall)), 'the best set is the best measured');
+    const history = json((await runCli(['rules', 'history', '--run', out.runId, '--db', bench.lib.dbPath, '--json'], env())).stdout) as Array<{ action: string; note: string }>;
+    assert.deepEqual(history.map((h) => h.action), ['baseline', 'create', 'experiment', 'rejected', 'kept', 'stop', 'best']);
+    assert.match(history.find((h) => h.action === 'kept')!.note, /votes 0\/3/);
+    const rules = json((await runCli(['rules', 'list', '--db', bench.lib.dbPath, '--json'], env())).stdout) as Array<{ name: string; active: boolean; origin: string }>;
+    const evolved = rules.find((r) => r.name === '补充法律术语')!;
+    assert.equal(evolved.origin, 'evolved');
+    assert.equal(evolved.active, out.best.ruleIds.length > 0);
+    await runCli(['rules', 'activate', '--none', '--db', bench.lib.dbPath], env());
+  });
+
+  test('rules evolve --greedy scores each rule alone and the best three together', async () => {
+    for (const name of ['甲', '乙', '丙', '丁']) await runCli(['rules', 'add', '--name', `greedy-${name}`, '--instruction', `规则${name}`, '--db', bench.lib.dbPath], env());
+    bench.llm.setScript((req) => (req.role === 'rules' ? { json: { expansions: numberedItems(req.prompt).map(() => ({ rule: 'x', text: '劳动合同' })) } } : undefined));
+    const res = await runCli(['rules', 'evolve', path.join(EVAL_DIR, 'lecoqa-answers.jsonl'), '--greedy', '--limit', '2', '--db', bench.lib.dbPath, '--json'], env());
+    assert.equal(res.code, 0, res.stderr);
+    const out = json(res.stdout);
+    const history = json((await runCli(['rules', 'history', '--run', out.runId, '--db', bench.lib.dbPath, '--json'], env())).stdout) as Array<{ action: string; rule_ids: string }>;
+    const singles = history.filter((h) => h.action === 'greedy-single');
+    assert.ok(singles.length >= 4);
+    assert.equal(JSON.parse(history.find((h) => h.action === 'greedy-top3')!.rule_ids).length, 3);
+  });
+
+  test('eval-consult reports recall, citation audit counts, verdicts, keyword recall, tokens and seconds', async () => {
+    const res = await runCli(['eval-consult', path.join(EVAL_DIR, 'lecoqa-answers.jsonl'), '--limit', '3', '--db', bench.lib.dbPath, '--json'], env());
+    assert.equal(res.code, 0, res.stderr);
+    const r = json(res.stdout);
+    assert.equal(r.records, 3);
+    assert.equal(r.turns, 3);
+    assert.ok(r.recall >= 0 && r.recall <= 1);
+    assert.equal(r.verdicts.sufficient, 3);
+    assert.ok(r.citations.verified >= 1);
+    assert.ok(r.keywordRecall !== null);
+    assert.ok(r.tokensPerTurn.prompt > 0);
+    assert.ok(r.secondsPerTurn.median > 0);
+    const multi = await runCli(['eval-consult', path.join(EVAL_DIR, 'multiturn-dev.jsonl'), '--limit', '2', '--db', bench.lib.dbPath, '--json'], env());
+    const m = json(multi.stdout);
+    assert.equal(m.records, 2);
+    assert.ok(m.turns > 2, 'every user turn of a dialogue is a consultation turn');
+    const listed = json((await runCli(['consult', '--list', '--db', bench.lib.dbPath, '--json'], env())).stdout) as Array<{ title: string }>;
+    assert.ok(!listed.some((c) => c.title.startsWith('eval ')), 'eval consultations are removed unless --keep');
+  });
+});
