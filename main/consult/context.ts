@@ -8,6 +8,8 @@ import type { StageName, TurnEvent } from './types.js';
 
 export interface TurnOptions {
   llmRerank: boolean;
+  /** SaLSA-style reordering with cached applicability summaries (needs an embedding model). */
+  stateAwareRerank: boolean;
   maxRounds: number;
   maxJudgeIterations: number;
   /** Hits taken from each query into the pool. */
@@ -16,7 +18,7 @@ export interface TurnOptions {
   topK: number;
 }
 
-export const DEFAULT_TURN_OPTIONS: TurnOptions = { llmRerank: true, maxRounds: 4, maxJudgeIterations: 3, perQuery: 15, topK: 8 };
+export const DEFAULT_TURN_OPTIONS: TurnOptions = { llmRerank: true, stateAwareRerank: false, maxRounds: 4, maxJudgeIterations: 3, perQuery: 15, topK: 8 };
 
 /** Everything a stage needs: the engine, the store, the LLM (null offline) and the turn being run. */
 export interface TurnContext {

@@ -51,6 +51,7 @@ export class Consultations {
     this.options = {
       ...DEFAULT_TURN_OPTIONS,
       llmRerank: s.llmRerank ?? DEFAULT_TURN_OPTIONS.llmRerank,
+      stateAwareRerank: s.stateAwareRerank ?? DEFAULT_TURN_OPTIONS.stateAwareRerank,
       maxRounds: s.maxRounds ?? DEFAULT_TURN_OPTIONS.maxRounds,
       maxJudgeIterations: s.maxJudgeIterations ?? DEFAULT_TURN_OPTIONS.maxJudgeIterations,
     };

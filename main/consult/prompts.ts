@@ -179,3 +179,15 @@ ${args.evidence.map((e, i) => `[${i + 1}] ${e}`).join('\n')}`,
   });
   return messages;
 }
+
+export function summaryPrompt(articles: string[]): ChatMessage[] {
+  return [
+    { role: 'system', content: SYSTEM },
+    {
+      role: 'user',
+      content: `为每条法条写适用性摘要：适用条件（conditions）、法律效果（effects）、典型情形（scenarios），每项 1–3 条短句。
+${articles.map((a, i) => `[${i}] ${a}`).join('\n')}
+只输出 JSON：{"items":[{"index":0,"conditions":[],"effects":[],"scenarios":[]}]}`,
+    },
+  ];
+}

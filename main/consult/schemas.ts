@@ -72,8 +72,7 @@ export const JudgeSchema = z.object({
 });
 export type JudgeReply = z.infer<typeof JudgeSchema>;
 
-export const SummarySchema = z.object({
-  conditions: list,
-  effects: list,
-  scenarios: list,
+
+export const SummaryBatchSchema = z.object({
+  items: z.array(z.object({ index: z.number().int(), conditions: list, effects: list, scenarios: list })),
 });

@@ -2,6 +2,7 @@ import { runStage, skipStage, type TurnContext } from '../context.js';
 import type { CandidatePool } from '../pool.js';
 import { evidenceLine, rerankPrompt } from '../prompts.js';
 import { RerankSchema, type LegalState } from '../schemas.js';
+import { stateAwareOrder } from './stateAware.js';
 
 const LLM_WINDOW = 20;
 
@@ -9,12 +10,15 @@ const LLM_WINDOW = 20;
  * Stage 3: the pool in offline order (weighted reciprocal rank over all
  * queries, each query already ranked by the hybrid engine and its learned
  * reranker), then optionally an LLM listwise rerank of the leading candidates
- * that may only return their indices: it cannot add an article.
+ * that may only return their indices (it cannot add an article), then
+ * optionally the state-aware reordering with applicability summaries.
  */
 export async function rerankStage(ctx: TurnContext, state: LegalState, pool: CandidatePool, iteration: number): Promise<number[]> {
   const offline = pool.ranked().map((a) => a.id);
   const llm = ctx.llm;
-  if (!llm || !ctx.options.llmRerank || offline.length < 2) {
+  const useLlm = !!llm && ctx.options.llmRerank && offline.length > 1;
+  const useState = !!llm && ctx.options.stateAwareRerank && offline.length > 1;
+  if (!useLlm && !useState) {
     skipStage(ctx, 'rerank', iteration, !llm ? 'offline' : 'LLM reranking is off');
     return offline;
   }
@@ -23,12 +27,17 @@ export async function rerankStage(ctx: TurnContext, state: LegalState, pool: Can
     'rerank',
     iteration,
     async () => {
-      const window = pool.ranked().slice(0, LLM_WINDOW);
-      const lines = window.map((a) => evidenceLine({ ...a, articleLabel: a.label }, 160));
-      const { value } = await llm.json({ role: 'rerank', schema: RerankSchema, messages: rerankPrompt(ctx.turn.user_text, state, lines), signal: ctx.signal });
-      return mergeRanking(value.ranking, window.map((a) => a.id), offline);
+      let order = offline;
+      if (useLlm) {
+        const window = pool.ranked().slice(0, LLM_WINDOW);
+        const lines = window.map((a) => evidenceLine({ ...a, articleLabel: a.label }, 160));
+        const { value } = await llm.json({ role: 'rerank', schema: RerankSchema, messages: rerankPrompt(ctx.turn.user_text, state, lines), signal: ctx.signal });
+        order = mergeRanking(value.ranking, window.map((a) => a.id), offline);
+      }
+      if (useState) order = (await stateAwareOrder(ctx, state, pool.ranked(order))).order;
+      return order;
     },
-    (order) => ({ order: order.slice(0, LLM_WINDOW) }),
+    (order) => ({ order: order.slice(0, LLM_WINDOW), llm: useLlm, stateAware: useState }),
   );
 }
 
