@@ -67,6 +67,10 @@ describe('lexdesk consult, llm, rules and eval-consult', { skip: SKIP }, () => {
     assert.equal(r.status, 'failed');
     assert.equal(r.error.code, 'llm_auth');
     assert.ok(r.turnId > 0);
+    const retried = await runCli(['consult', '--db', bench.lib.dbPath, '--retry', String(r.turnId), '--json'], env());
+    assert.equal(retried.code, 0, retried.stderr);
+    assert.equal(json(retried.stdout).turnId, r.turnId);
+    assert.equal(json(retried.stdout).status, 'done');
   });
 
   test('interactive: a line is a turn; the answer streams and the citations and verdict follow', async () => {

@@ -87,6 +87,24 @@ describe('a turn under failure keeps the message and every finished stage', { sk
     assert.match(r.error!.message, /state/);
   });
 
+  for (const role of ['planner', 'rerank', 'checklist', 'audit', 'judge']) {
+    test(`${role}: a reply of the wrong shape is repaired once; twice wrong fails the turn with llm_bad_json`, async () => {
+      const c = bench.consultations();
+      const forgetCachedNotes = () => bench.lib.engine.db.exec('DELETE FROM article_notes'); // checklists are cached per article
+      forgetCachedNotes();
+      bench.llm.queue(role, { json: { unexpected: true } });
+      const repaired = await c.ask({ text: WAGES });
+      assert.equal(repaired.status, 'done', JSON.stringify(repaired.error));
+      assert.equal(bench.llm.requests.filter((q) => q.role === role).length, 2, 'one repair request');
+      forgetCachedNotes();
+      bench.llm.queue(role, { text: '```json\n{"broken": \n```' }, { text: 'still not json' });
+      const failed = await c.ask({ text: WAGES });
+      assert.equal(failed.error?.code, 'llm_bad_json');
+      assert.ok(failed.stages.some((s) => s.status === 'failed'));
+      assert.ok(failed.stages.some((s) => s.stage === 'state' && s.status === 'done'), 'earlier stages are kept');
+    });
+  }
+
   test('a slow endpoint times out with llm_timeout', async () => {
     const c = bench.consultations({ endpoint: { timeoutMs: 300, maxRetries: 0 } });
     bench.llm.queue('state', { hang: true });

@@ -28,15 +28,29 @@ export async function consultCommand(args: string[], open: (db?: string, models?
     const consultations = new Consultations({ engine, llm: values.offline ? null : config.llm(), settings: config.read().consult });
     if (values.list) return listConsultations(consultations, out);
     if (values.show) return showConsultation(consultations, intOption(values.show, 'show', 0), out);
-    const controller = new AbortController();
-    const onSigint = () => controller.abort();
+    let controller = new AbortController();
+    let busy = false;
+    // Ctrl+C stops the turn being answered; when idle it quits.
+    const onSigint = () => (busy ? controller.abort() : process.exit(130));
     process.on('SIGINT', onSigint);
     try {
       const consultationId = values.consultation === undefined ? undefined : intOption(values.consultation, 'consultation', 0);
-      const common = { signal: controller.signal, onEvent: out.json ? undefined : terminalEvents(out) };
-      if (values.retry) return report(await consultations.retry(intOption(values.retry, 'retry', 0), common), out);
+      const onEvent = out.json ? undefined : terminalEvents(out);
+      const guarded = async <T>(run: (signal: AbortSignal) => Promise<T>): Promise<T> => {
+        controller = new AbortController();
+        busy = true;
+        try {
+          return await run(controller.signal);
+        } finally {
+          busy = false;
+        }
+      };
+      if (values.retry) return report(await guarded((signal) => consultations.retry(intOption(values.retry, 'retry', 0), { signal, onEvent })), out);
+      const asOf = dateOption(values['as-of'], 'as-of');
       const ask = (text: string, id?: number) =>
-        consultations.ask({ ...common, consultationId: id, text, title: values.title as string | undefined, asOf: dateOption(values['as-of'], 'as-of'), place: values.place as string | undefined, markNames: values['redact-name'] as string[] | undefined });
+        guarded((signal) =>
+          consultations.ask({ signal, onEvent, consultationId: id, text, title: values.title as string | undefined, asOf, place: values.place as string | undefined, markNames: values['redact-name'] as string[] | undefined }),
+        );
       if (values.ask !== undefined) return report(await ask(String(values.ask), consultationId), out);
       if (out.json) throw new LexError('usage', `--json needs --ask TEXT (one turn).\nUsage: ${USAGE}`);
       return await interactive(ask, consultationId, out);
