@@ -38,6 +38,25 @@ describe('a consultation turn against the scripted endpoint', { skip: SKIP }, ()
     assert.deepEqual(reopened, r);
   });
 
+  test('per-role models: each request names the model chosen for its role', async () => {
+    await bench.consultations({ endpoint: { roleModels: { planner: 'small-model', judge: 'strong-model' } } }).ask({ text: WAGES });
+    const modelOf = (role: string) => bench.llm.requests.find((q) => q.role === role)!.body.model;
+    assert.equal(modelOf('planner'), 'small-model');
+    assert.equal(modelOf('judge'), 'strong-model');
+    assert.equal(modelOf('state'), 'scripted-model');
+  });
+
+  test('the date of the facts sets the law as of: retrieval uses the versions in force then and the judge is told', async () => {
+    bench.llm.queue('state', { json: { parties: [], relations: [], keyFacts: ['2019年公司股东会决议'], disputeFocus: ['股东会决议效力'], posture: '', domains: ['公司法'], subQuestion: '决议是否有效', missingFacts: [], factDate: '2019-06-01', place: null } });
+    bench.llm.queue('planner', { json: { role: 'terminology', queries: ['股东会决议 违反公司章程 股东 请求人民法院撤销'], covered: true, reason: '' } });
+    const r = await bench.consultations().ask({ text: '2019年6月公司股东会作出的决议违反公司章程，股东可以请求撤销吗？' });
+    const companyLaw = r.evidence.filter((e) => e.lawTitle === '中华人民共和国公司法');
+    assert.ok(companyLaw.length > 0);
+    assert.ok(companyLaw.every((e) => e.publishDate === '2018-10-26'), 'only the version in force on 2019-06-01');
+    assert.match(bench.llm.requests.find((q) => q.role === 'judge')!.prompt, /以 2019-06-01 为准/);
+    assert.match(bench.llm.requests.find((q) => q.role === 'judge')!.prompt, /旧版本（2018-10-26）/);
+  });
+
   test('the judge loop refines and retrieves again until SUFFICIENT', async () => {
     const insufficient = { verdict: 'INSUFFICIENT', checks: failing(), missing: ['证据不足'], refinementQueries: ['经济补偿 工作年限 每满一年 一个月工资'] };
     bench.llm.queue('judge', { json: insufficient }, { json: { ...insufficient, verdict: 'SUFFICIENT', refinementQueries: [] } });

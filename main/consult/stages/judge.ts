@@ -8,12 +8,15 @@ import type { CodeCheck, Evidence, JudgeIteration } from '../types.js';
  * on the date the law is applied as of, and does a local regulation belong to
  * the user's place?
  */
-export function codeChecks(evidence: Evidence[], asOf: string, province: string | null): CodeCheck[] {
+export function codeChecks(evidence: Evidence[], asOf: string, province: string | null, today = asOf): CodeCheck[] {
   const out: CodeCheck[] = [];
+  const historic = asOf < today;
   for (const e of evidence) {
     const name = `《${e.lawTitle}》${e.articleLabel}`;
     if (e.status === 'repealed') out.push({ articleId: e.articleId, problem: `${name} 已废止` });
-    else if (e.status === 'superseded') out.push({ articleId: e.articleId, problem: `${name} 是已被修订的旧版本（${e.publishDate ?? '日期不详'}）` });
+    else if (e.status === 'superseded') {
+      out.push({ articleId: e.articleId, problem: `${name} 是已被修订的旧版本（${e.publishDate ?? '日期不详'}）${historic ? `，适用 ${asOf} 时的法律时可以引用` : ''}` });
+    }
     if (e.effectiveDate && e.effectiveDate > asOf) out.push({ articleId: e.articleId, problem: `${name} 自 ${e.effectiveDate} 起施行，晚于适用日期 ${asOf}` });
     if (e.province && e.province !== province) {
       out.push({ articleId: e.articleId, problem: `${name} 是${e.province}的地方性法规，${province ? `而本案在${province}` : '本案所在地未知'}` });
@@ -28,7 +31,7 @@ export async function judgeStage(ctx: TurnContext, state: LegalState, kept: Evid
   return runStage(ctx, 'judge', iteration, async () => {
     const asOf = lawAsOf(ctx, state);
     const province = provinceOf(ctx, state);
-    const checks = codeChecks(kept, asOf, province);
+    const checks = codeChecks(kept, asOf, province, ctx.today);
     const messages = judgePrompt({
       state,
       evidence: kept.map((e) => evidenceLine(e)),

@@ -1,0 +1,33 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { codeChecks } from '../../main/consult/stages/judge.js';
+import type { Evidence } from '../../main/consult/types.js';
+
+function ev(over: Partial<Evidence>): Evidence {
+  return {
+    articleId: 1, lawTitle: '中华人民共和国公司法', articleLabel: '第一条', level: '法律', province: '', status: 'current',
+    publishDate: '2023-12-29', effectiveDate: '2024-07-01', text: '…', score: 1, foundBy: [], excluded: null, ...over,
+  };
+}
+
+test('temporal checks: repealed, superseded, and not yet in force on the as-of date', () => {
+  const problems = codeChecks(
+    [ev({ articleId: 1, status: 'repealed' }), ev({ articleId: 2, status: 'superseded', publishDate: '2018-10-26' }), ev({ articleId: 3 }), ev({ articleId: 4, effectiveDate: '2019-01-01' })],
+    '2024-01-01',
+    null,
+  );
+  assert.deepEqual(problems.map((p) => p.articleId), [1, 1, 2, 2, 3]);
+  assert.match(problems[0]!.problem, /已废止/);
+  assert.match(problems[2]!.problem, /旧版本（2018-10-26）/);
+  assert.match(problems.find((p) => p.articleId === 3)!.problem, /自 2024-07-01 起施行，晚于适用日期 2024-01-01/);
+  const historic = codeChecks([ev({ status: 'superseded', publishDate: '2018-10-26', effectiveDate: '2018-10-26' })], '2019-06-01', null, '2026-11-22');
+  assert.match(historic[0]!.problem, /适用 2019-06-01 时的法律时可以引用/, 'a version in force on a past as-of date is noted, not condemned');
+});
+
+test('jurisdiction checks: a province pack article is flagged unless the matter is in that province', () => {
+  const beijing = ev({ articleId: 9, province: '北京', lawTitle: '北京市物业管理条例', effectiveDate: '2020-05-01' });
+  assert.match(codeChecks([beijing], '2024-01-01', null)[0]!.problem, /北京的地方性法规，本案所在地未知/);
+  assert.match(codeChecks([beijing], '2024-01-01', '上海')[0]!.problem, /而本案在上海/);
+  assert.deepEqual(codeChecks([beijing], '2024-01-01', '北京'), []);
+  assert.deepEqual(codeChecks([ev({ effectiveDate: '2020-01-01' })], '2024-01-01', '北京'), [], 'national law applies everywhere');
+});
