@@ -32,9 +32,12 @@ export const ConsultSettingsSchema = z.object({
   maxJudgeIterations: z.number().int().min(1).max(3).optional(),
 });
 
+export const UiSettingsSchema = z.object({ language: z.enum(['zh', 'en']).optional() });
+
 export const SettingsSchema = z.object({
   llm: LlmSettingsSchema.optional(),
   consult: ConsultSettingsSchema.optional(),
+  ui: UiSettingsSchema.optional(),
 });
 
 export type LlmSettings = z.infer<typeof LlmSettingsSchema>;

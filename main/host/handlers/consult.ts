@@ -1,0 +1,61 @@
+import type { TurnEvent } from '../../consult/types.js';
+import { LexError } from '../../util/errors.js';
+import type { HostServices } from '../services.js';
+import type { Handlers } from './types.js';
+
+/** Runs a turn with a cancel handle and its events forwarded to the renderer. */
+async function withTurn<T>(s: HostServices, consultationId: number | null, run: (signal: AbortSignal, onEvent: (e: TurnEvent) => void) => Promise<T>): Promise<T> {
+  const controller = new AbortController();
+  let cid = consultationId;
+  const onEvent = (event: TurnEvent) => {
+    if (event.type === 'turn') {
+      cid = event.consultationId;
+      s.running.set(cid, controller);
+    }
+    s.emit({ type: 'consult', consultationId: cid, event });
+  };
+  if (cid !== null) s.running.set(cid, controller);
+  try {
+    return await run(controller.signal, onEvent);
+  } finally {
+    if (cid !== null && s.running.get(cid) === controller) s.running.delete(cid);
+  }
+}
+
+export const consultHandlers: Pick<
+  Handlers,
+  'consult.list' | 'consult.get' | 'consult.ask' | 'consult.cancel' | 'consult.retry' | 'consult.rename' | 'consult.delete' | 'consult.correctState' | 'consult.overrideVerdict'
+> = {
+  'consult.list': (s, input) => s.consultations().list(input.search).map((c) => ({ id: c.id, title: c.title, updatedAt: c.updated_at, turns: c.turns })),
+  'consult.get'(s, input) {
+    const { consultation, turns } = s.consultations().get(input.id);
+    return { id: consultation.id, title: consultation.title, createdAt: consultation.created_at, asOf: consultation.as_of, place: consultation.place, turns };
+  },
+  'consult.ask': (s, input) => withTurn(s, input.consultationId ?? null, (signal, onEvent) => s.consultations().ask({ ...input, signal, onEvent })),
+  'consult.retry'(s, input) {
+    const turn = s.consultations().store.turn(input.turnId);
+    return withTurn(s, turn.consultation_id, (signal, onEvent) => s.consultations().retry(input.turnId, { signal, onEvent }));
+  },
+  'consult.cancel'(s, input) {
+    const controller = s.running.get(input.consultationId);
+    controller?.abort();
+    return { cancelled: !!controller };
+  },
+  'consult.rename'(s, input) {
+    s.consultations().rename(input.id, input.title);
+    return { ok: true };
+  },
+  'consult.delete'(s, input) {
+    if (s.running.has(input.id)) throw new LexError('busy', 'This consultation is answering a turn; stop it before deleting.');
+    s.consultations().delete(input.id);
+    return { ok: true };
+  },
+  'consult.correctState'(s, input) {
+    s.consultations().correctState(input.turnId, input.correction);
+    return s.consultations().turn(input.turnId);
+  },
+  'consult.overrideVerdict'(s, input) {
+    s.consultations().overrideVerdict(input.turnId, input.verdict, input.note);
+    return s.consultations().turn(input.turnId);
+  },
+};

@@ -1,0 +1,59 @@
+import path from 'node:path';
+import { ensureStatuteGraph } from '../../library/graph/statuteGraph.js';
+import { listModels } from '../../search/vectors/vecStore.js';
+import { LexError } from '../../util/errors.js';
+import type { Handlers } from './types.js';
+
+export const libraryHandlers: Pick<Handlers, 'app.info' | 'library.status' | 'library.import' | 'library.cancelImport'> = {
+  'app.info': (s) => ({ version: s.version, host: s.host, dbPath: s.engine.dbPath }),
+  async 'library.status'(s) {
+    const model = listModels(s.engine.db).find((m) => m.articleCount > 0) ?? null;
+    let provider: string | null = null;
+    let providerNote: string | null = null;
+    if (model) {
+      try {
+        provider = (await s.engine.retrieval.loadEmbedder()).provider;
+      } catch (err) {
+        providerNote = err instanceof Error ? err.message : String(err);
+      }
+    }
+    return {
+      dbPath: s.engine.dbPath,
+      counts: s.engine.counts(),
+      embedding: { model: model?.id ?? null, embedded: model?.articleCount ?? 0, complete: model?.complete ?? false, provider, providerNote },
+      importing: s.importing !== null,
+    };
+  },
+  async 'library.import'(s, input) {
+    if (s.importing) throw new LexError('busy', 'An import is already running. Wait for it or cancel it.');
+    const controller = new AbortController();
+    s.importing = controller;
+    try {
+      const summary = await s.engine.importPath(path.resolve(input.path), {
+        packs: input.packs,
+        signal: controller.signal,
+        onProgress: (p) => s.emit({ type: 'import', phase: p.phase, done: p.done, total: p.total, current: p.current }),
+      });
+      ensureStatuteGraph(s.engine.db, s.engine.searchDeps().resolver);
+      s.emit({ type: 'import-done', ok: true });
+      return {
+        source: summary.source,
+        documents: summary.documents,
+        articlesWritten: summary.articlesWritten,
+        skipped: summary.skipped.map((x) => ({ path: x.path, reason: x.reason })),
+        warnings: summary.warnings,
+        durationMs: summary.durationMs,
+      };
+    } catch (err) {
+      s.emit({ type: 'import-done', ok: false, message: err instanceof Error ? err.message : String(err) });
+      throw err;
+    } finally {
+      s.importing = null;
+    }
+  },
+  'library.cancelImport'(s) {
+    if (!s.importing) return { cancelled: false };
+    s.importing.abort();
+    return { cancelled: true };
+  },
+};

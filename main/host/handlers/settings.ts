@@ -1,0 +1,73 @@
+import { DEFAULT_TURN_OPTIONS } from '../../consult/context.js';
+import { isLoopbackUrl, PRESETS } from '../../llm/presets.js';
+import { keyHint } from '../../llm/secrets.js';
+import { LLM_KEY_ID, resolveLlm, type LlmSettings, type Settings } from '../../llm/settings.js';
+import type { SettingsDto } from '../../../preload/contract/dto.js';
+import type { HostServices } from '../services.js';
+import type { Handlers } from './types.js';
+
+function view(s: HostServices): SettingsDto {
+  const settings = s.settings.read();
+  const llm = settings.llm ?? {};
+  const resolved = resolveLlm(settings, s.keys, {});
+  const key = s.keys.get(LLM_KEY_ID);
+  return {
+    llm: {
+      preset: llm.preset ?? null,
+      baseURL: resolved?.endpoint.baseURL ?? llm.baseURL ?? null,
+      model: resolved?.endpoint.model ?? llm.model ?? null,
+      roleModels: llm.roleModels ?? {},
+      timeoutMs: llm.timeoutMs ?? null,
+      redactLocal: llm.redactLocal ?? false,
+      redactNames: llm.redactNames ?? [],
+      keyHint: key ? keyHint(key) : null,
+      local: resolved ? isLoopbackUrl(resolved.endpoint.baseURL) : null,
+    },
+    consult: {
+      llmRerank: settings.consult?.llmRerank ?? DEFAULT_TURN_OPTIONS.llmRerank,
+      stateAwareRerank: settings.consult?.stateAwareRerank ?? DEFAULT_TURN_OPTIONS.stateAwareRerank,
+      maxRounds: settings.consult?.maxRounds ?? DEFAULT_TURN_OPTIONS.maxRounds,
+      maxJudgeIterations: settings.consult?.maxJudgeIterations ?? DEFAULT_TURN_OPTIONS.maxJudgeIterations,
+    },
+    ui: { language: settings.ui?.language ?? 'zh' },
+    modelDir: s.engine.retrieval.modelDir,
+    providers: ['cpu'],
+  };
+}
+
+/** null clears a field; undefined leaves it. */
+function merge(current: LlmSettings, patch: Record<string, unknown>): LlmSettings {
+  const next: Record<string, unknown> = { ...current };
+  for (const [k, v] of Object.entries(patch)) {
+    if (v === null) delete next[k];
+    else if (v !== undefined) next[k] = v;
+  }
+  return next as LlmSettings;
+}
+
+export const settingsHandlers: Pick<Handlers, 'settings.get' | 'settings.presets' | 'settings.update' | 'settings.setKey' | 'settings.clearKey'> = {
+  'settings.get': (s) => view(s),
+  'settings.presets': () => PRESETS.map(({ id, name, baseURL, defaultModel, local }) => ({ id, name, baseURL, defaultModel, local })),
+  'settings.update'(s, input) {
+    const current = s.settings.read();
+    const next: Settings = {
+      ...current,
+      ...(input.llm ? { llm: merge(current.llm ?? {}, input.llm) } : {}),
+      ...(input.consult ? { consult: { ...(current.consult ?? {}), ...input.consult } } : {}),
+      ...(input.ui ? { ui: { ...(current.ui ?? {}), ...input.ui } } : {}),
+    };
+    s.settings.write(next);
+    s.settingsChanged();
+    return view(s);
+  },
+  'settings.setKey'(s, input) {
+    s.keys.set(LLM_KEY_ID, input.key);
+    s.settingsChanged();
+    return view(s);
+  },
+  'settings.clearKey'(s) {
+    s.keys.delete(LLM_KEY_ID);
+    s.settingsChanged();
+    return view(s);
+  },
+};

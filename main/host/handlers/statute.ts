@@ -1,0 +1,42 @@
+import { LexError } from '../../util/errors.js';
+import { referencedBy, referencesOf } from '../../library/graph/statuteGraph.js';
+import type { StatuteArticle } from '../../library/articles.js';
+import type { ArticleDetailDto, SearchHitDto } from '../../../preload/contract/dto.js';
+import { toArticleDto } from '../dto.js';
+import type { HostServices } from '../services.js';
+import type { Handlers } from './types.js';
+
+function detail(s: HostServices, article: StatuteArticle): ArticleDetailDto {
+  const engine = s.engine;
+  const ctx = engine.context(article);
+  const refs = engine.articles(referencesOf(engine.db, article.id).map((l) => l.articleId));
+  const incoming = referencedBy(engine.db, article.id);
+  const byKind = (kind: string) => engine.articles(incoming.filter((l) => l.kind === kind).map((l) => l.articleId)).map(toArticleDto);
+  return {
+    article: toArticleDto(article),
+    previous: ctx.neighbours.previous ? toArticleDto(ctx.neighbours.previous) : null,
+    next: ctx.neighbours.next ? toArticleDto(ctx.neighbours.next) : null,
+    versions: ctx.versions,
+    references: refs.map(toArticleDto),
+    referencedBy: byKind('cites'),
+    interpretations: byKind('interprets'),
+    citation: `《${article.lawTitle}》${article.label}${article.publishDate ? `（${article.publishDate} 版${article.status === 'current' ? '' : `，${article.status === 'repealed' ? '已废止' : '已修订'}`}）` : ''}`,
+  };
+}
+
+export const statuteHandlers: Pick<Handlers, 'statute.search' | 'statute.lookup' | 'statute.article'> = {
+  async 'statute.search'(s, input) {
+    const hits = await s.engine.retrieval.search(input.query, { limit: input.limit ?? 20, filters: input.filters as never });
+    return hits.map((h): SearchHitDto => ({ article: toArticleDto(h.article), score: h.score, matchedBy: h.matchedBy, snippet: h.snippet }));
+  },
+  'statute.lookup'(s, input) {
+    const r = s.engine.lookup(input.citation, input.asOf ? { asOf: input.asOf } : {});
+    if (!r.ok) throw new LexError('not_found', r.candidates?.length ? `${r.message} 候选：${r.candidates.slice(0, 5).join('、')}` : r.message);
+    return detail(s, r.article);
+  },
+  'statute.article'(s, input) {
+    const [article] = s.engine.articles([input.id]);
+    if (!article) throw new LexError('not_found', `No article ${input.id} in the library (it may have been removed by a later import).`);
+    return detail(s, article);
+  },
+};

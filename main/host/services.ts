@@ -1,0 +1,38 @@
+import { Consultations } from '../consult/index.js';
+import type { Engine } from '../engine/index.js';
+import type { KeyStore } from '../llm/keyStore.js';
+import { resolveLlm, type SettingsStore } from '../llm/settings.js';
+import type { HostEvent } from '../../preload/contract/events.js';
+
+/** What the handlers work with: one engine, settings, keys, and the consultations built on them. */
+export interface HostServices {
+  engine: Engine;
+  settings: SettingsStore;
+  keys: KeyStore;
+  host: 'electron' | 'browser';
+  version: string;
+  emit(event: HostEvent): void;
+  /** Consultations with the endpoint as currently configured (rebuilt after a settings change). */
+  consultations(): Consultations;
+  settingsChanged(): void;
+  /** Running turns by consultation, for cancel. */
+  readonly running: Map<number, AbortController>;
+  importing: AbortController | null;
+}
+
+export function createServices(base: Omit<HostServices, 'consultations' | 'settingsChanged' | 'running' | 'importing'>): HostServices {
+  let consultations: Consultations | null = null;
+  return {
+    ...base,
+    running: new Map(),
+    importing: null,
+    consultations() {
+      const settings = base.settings.read();
+      consultations ??= new Consultations({ engine: base.engine, llm: resolveLlm(settings, base.keys), settings: settings.consult });
+      return consultations;
+    },
+    settingsChanged() {
+      consultations = null;
+    },
+  };
+}

@@ -1,0 +1,107 @@
+/**
+ * Data that crosses the boundary between the engine host and the renderer.
+ * Plain types only (no Node, no DOM), so main, preload and renderer all
+ * compile against them.
+ */
+export type { TurnResult, TurnEvent, Evidence, CitationAudit, JudgeIteration, StateChange, Verdict, StageName } from '../../main/consult/types.js';
+export type { LegalState } from '../../main/consult/schemas.js';
+
+export interface ArticleDto {
+  id: number;
+  lawTitle: string;
+  shortName: string;
+  label: string;
+  number: number;
+  path: string[];
+  text: string;
+  level: string;
+  province: string;
+  status: 'current' | 'superseded' | 'repealed' | string;
+  publishDate: string | null;
+  effectiveDate: string | null;
+}
+
+export interface SearchHitDto {
+  article: ArticleDto;
+  score: number;
+  matchedBy: 'citation' | 'lexical' | 'dense' | 'both';
+  /** Text with the matched terms; highlight ranges as [start, end) into `text`. */
+  snippet: { text: string; highlights: Array<[number, number]> };
+}
+
+export interface ArticleDetailDto {
+  article: ArticleDto;
+  previous: ArticleDto | null;
+  next: ArticleDto | null;
+  versions: Array<{ articleId: number | null; publishDate: string | null; effectiveDate: string | null; status: string }>;
+  references: ArticleDto[];
+  referencedBy: ArticleDto[];
+  interpretations: ArticleDto[];
+  /** "《中华人民共和国民法典》第一千一百六十五条（2020-05-28 版）" — for copy-with-citation. */
+  citation: string;
+}
+
+export interface LibraryStatusDto {
+  dbPath: string;
+  counts: { laws: number; versions: number; documents: number; articles: number; currentArticles: number; provinces: string[] };
+  embedding: { model: string | null; embedded: number; complete: boolean; provider: string | null; providerNote: string | null };
+  importing: boolean;
+}
+
+export interface ImportSummaryDto {
+  source: string;
+  documents: { added: number; updated: number; unchanged: number };
+  articlesWritten: number;
+  skipped: Array<{ path: string; reason: string }>;
+  warnings: string[];
+  durationMs: number;
+}
+
+export interface ConsultationSummaryDto {
+  id: number;
+  title: string;
+  updatedAt: string;
+  turns: number;
+}
+
+export interface ConsultationDto {
+  id: number;
+  title: string;
+  createdAt: string;
+  asOf: string | null;
+  place: string | null;
+  turns: import('../../main/consult/types.js').TurnResult[];
+}
+
+export interface PresetDto {
+  id: string;
+  name: string;
+  baseURL: string;
+  defaultModel: string;
+  local: boolean;
+}
+
+export interface SettingsDto {
+  llm: {
+    preset: string | null;
+    baseURL: string | null;
+    model: string | null;
+    roleModels: Record<string, string>;
+    timeoutMs: number | null;
+    redactLocal: boolean;
+    redactNames: string[];
+    /** "sk-…1234" when a key is stored; the key itself never crosses the boundary. */
+    keyHint: string | null;
+    local: boolean | null;
+  };
+  consult: { llmRerank: boolean; stateAwareRerank: boolean; maxRounds: number; maxJudgeIterations: number };
+  ui: { language: 'zh' | 'en' };
+  modelDir: string;
+  providers: string[];
+}
+
+export interface AppInfoDto {
+  version: string;
+  host: 'electron' | 'browser';
+  dbPath: string;
+}

@@ -1,0 +1,118 @@
+/**
+ * The one contract of the engine host: every route's name, input schema
+ * (validated in the host before any handler runs) and result type. Main,
+ * preload and the browser host import the schemas; the renderer imports
+ * only the types.
+ */
+import { z } from 'zod';
+import type {
+  AppInfoDto, ArticleDetailDto, ConsultationDto, ConsultationSummaryDto, ImportSummaryDto, LibraryStatusDto, PresetDto, SearchHitDto, SettingsDto, TurnResult,
+} from './dto.js';
+
+const id = z.number().int().positive();
+const date = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'a date like 2021-01-01');
+const text = (max: number) => z.string().trim().min(1).max(max);
+
+const filters = z
+  .object({
+    law: z.string().max(100).optional(),
+    levels: z.array(z.string().max(20)).max(20).optional(),
+    currentOnly: z.boolean().optional(),
+    asOf: date.optional(),
+    provinces: z.union([z.array(z.string().max(20)).max(40), z.literal('all')]).optional(),
+  })
+  .strict();
+
+const verdict = z.enum(['sufficient', 'insufficient', 'insufficient_at_limit', 'offline']);
+
+const stateCorrection = z
+  .object({
+    parties: z.array(z.object({ name: z.string().max(200), role: z.string().max(200) })).max(50),
+    relations: z.array(z.string().max(500)).max(50),
+    keyFacts: z.array(z.string().max(1000)).max(100),
+    disputeFocus: z.array(z.string().max(500)).max(50),
+    posture: z.string().max(500),
+    domains: z.array(z.string().max(100)).max(30),
+    subQuestion: z.string().max(1000),
+    missingFacts: z.array(z.string().max(500)).max(50),
+    factDate: date.nullable(),
+    place: z.string().max(100).nullable(),
+  })
+  .partial()
+  .strict();
+
+export const ROUTES = {
+  'app.info': z.object({}).strict(),
+  'library.status': z.object({}).strict(),
+  'library.import': z.object({ path: text(4096), packs: z.union([z.array(z.string().max(20)).max(40), z.literal('all')]).optional() }).strict(),
+  'library.cancelImport': z.object({}).strict(),
+  'statute.search': z.object({ query: text(2000), filters: filters.optional(), limit: z.number().int().min(1).max(100).optional() }).strict(),
+  'statute.lookup': z.object({ citation: text(200), asOf: date.optional() }).strict(),
+  'statute.article': z.object({ id }).strict(),
+  'consult.list': z.object({ search: z.string().max(200).optional() }).strict(),
+  'consult.get': z.object({ id }).strict(),
+  'consult.ask': z
+    .object({ consultationId: id.optional(), text: text(20_000), title: z.string().max(200).optional(), asOf: date.optional(), place: z.string().max(50).optional(), markNames: z.array(z.string().max(50)).max(50).optional() })
+    .strict(),
+  'consult.cancel': z.object({ consultationId: id }).strict(),
+  'consult.retry': z.object({ turnId: id }).strict(),
+  'consult.rename': z.object({ id, title: text(200) }).strict(),
+  'consult.delete': z.object({ id }).strict(),
+  'consult.correctState': z.object({ turnId: id, correction: stateCorrection }).strict(),
+  'consult.overrideVerdict': z.object({ turnId: id, verdict, note: z.string().max(2000).optional() }).strict(),
+  'settings.get': z.object({}).strict(),
+  'settings.presets': z.object({}).strict(),
+  'settings.update': z
+    .object({
+      llm: z
+        .object({
+          preset: z.string().max(40).nullable().optional(),
+          baseURL: z.string().url().max(500).nullable().optional(),
+          model: z.string().max(200).nullable().optional(),
+          roleModels: z.record(z.string().max(20), z.string().max(200)).optional(),
+          timeoutMs: z.number().int().min(1000).max(600_000).nullable().optional(),
+          redactLocal: z.boolean().optional(),
+          redactNames: z.array(z.string().max(50)).max(200).optional(),
+        })
+        .strict()
+        .optional(),
+      consult: z.object({ llmRerank: z.boolean(), stateAwareRerank: z.boolean(), maxRounds: z.number().int().min(1).max(4), maxJudgeIterations: z.number().int().min(1).max(3) }).partial().strict().optional(),
+      ui: z.object({ language: z.enum(['zh', 'en']) }).strict().optional(),
+    })
+    .strict(),
+  'settings.setKey': z.object({ key: text(500) }).strict(),
+  'settings.clearKey': z.object({}).strict(),
+} as const;
+
+export type RouteName = keyof typeof ROUTES;
+export type RouteInput<R extends RouteName> = z.input<(typeof ROUTES)[R]>;
+
+export interface RouteResults {
+  'app.info': AppInfoDto;
+  'library.status': LibraryStatusDto;
+  'library.import': ImportSummaryDto;
+  'library.cancelImport': { cancelled: boolean };
+  'statute.search': SearchHitDto[];
+  'statute.lookup': ArticleDetailDto;
+  'statute.article': ArticleDetailDto;
+  'consult.list': ConsultationSummaryDto[];
+  'consult.get': ConsultationDto;
+  'consult.ask': TurnResult;
+  'consult.cancel': { cancelled: boolean };
+  'consult.retry': TurnResult;
+  'consult.rename': { ok: true };
+  'consult.delete': { ok: true };
+  'consult.correctState': TurnResult;
+  'consult.overrideVerdict': TurnResult;
+  'settings.get': SettingsDto;
+  'settings.presets': PresetDto[];
+  'settings.update': SettingsDto;
+  'settings.setKey': SettingsDto;
+  'settings.clearKey': SettingsDto;
+}
+
+export type RouteResult<R extends RouteName> = RouteResults[R];
+
+export function isRouteName(name: string): name is RouteName {
+  return Object.prototype.hasOwnProperty.call(ROUTES, name);
+}

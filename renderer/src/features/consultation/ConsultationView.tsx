@@ -1,0 +1,87 @@
+import { useState, type KeyboardEvent } from 'react';
+import type { TurnResult } from '../../../../preload/contract/index.js';
+import { useT } from '../../i18n.js';
+import { AnswerText } from './AnswerText.js';
+import { CitedStatutesPanel } from './CitedStatutesPanel.js';
+import { StageProgress } from './StageProgress.js';
+import { StatePanel } from './StatePanel.js';
+import { SufficiencyIndicator } from './SufficiencyIndicator.js';
+import { useConsultation } from './useConsultation.js';
+
+interface Props {
+  openId: number | null;
+  onChanged(): void;
+  onOpenArticle(articleId: number): void;
+}
+
+/** The consultation screen: chat on the left, the selected turn's verdict, state and cited statutes on the right. */
+export function ConsultationView({ openId, onChanged, onOpenArticle }: Props) {
+  const t = useT();
+  const c = useConsultation(openId, onChanged);
+  const [draft, setDraft] = useState('');
+  const [selected, setSelected] = useState<number | null>(null);
+  const turns = c.consultation?.turns ?? [];
+  const turn: TurnResult | undefined = turns.find((x) => x.turnId === selected) ?? turns.at(-1);
+
+  const submit = () => {
+    const text = draft.trim();
+    if (!text || c.live) return;
+    setDraft('');
+    setSelected(null);
+    void c.send(text);
+  };
+  const onKey = (e: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
+      e.preventDefault();
+      submit();
+    }
+  };
+  const cite = (n: number, tr: TurnResult) => {
+    const e = tr.evidence.filter((x) => !x.excluded)[n - 1];
+    if (e) onOpenArticle(e.articleId);
+  };
+
+  return (
+    <div className="consultation">
+      <div className="chat" data-testid="chat">
+        {turns.map((tr) => (
+          <article key={tr.turnId} className={`turn ${tr.turnId === turn?.turnId ? 'selected' : ''}`} data-testid="turn" onClick={() => setSelected(tr.turnId)}>
+            <div className="user" data-testid="user-message">{tr.userText}</div>
+            {tr.mode === 'offline' && <div className="notice" data-testid="offline-notice">{t.offlineNotice} {tr.offlineReason}</div>}
+            {tr.answer && <AnswerText text={tr.answer} onCite={(n) => cite(n, tr)} />}
+            {tr.error && (
+              <div className="error" data-testid="turn-error">
+                {t.failed}：{tr.error.message} {t.messageKept}
+                <button onClick={() => void c.retry(tr)} data-testid="retry">{t.retry}</button>
+              </div>
+            )}
+            {tr.redactions.length > 0 && <div className="muted" data-testid="redactions">{t.redacted}：{tr.redactions.map((r) => `${r.original}→${r.placeholder}`).join('，')}</div>}
+          </article>
+        ))}
+        {c.live && (
+          <article className="turn live" data-testid="live-turn">
+            <div className="user">{c.live.text}</div>
+            <StageProgress lines={c.live.stages} />
+            {c.live.tokens && <div className="answer streaming" data-testid="streaming">{c.live.tokens}</div>}
+          </article>
+        )}
+        {c.error && !c.live && <div className="error" data-testid="ask-error">{c.error}</div>}
+        <div className="composer">
+          <textarea value={draft} placeholder={t.placeholder} onChange={(e) => setDraft(e.target.value)} onKeyDown={onKey} data-testid="composer" rows={3} />
+          {c.live ? (
+            <button onClick={() => void c.stop()} data-testid="stop">{t.stop}</button>
+          ) : (
+            <button onClick={submit} data-testid="send" disabled={!draft.trim()}>{t.send}</button>
+          )}
+        </div>
+      </div>
+      {turn && (
+        <aside className="side">
+          <SufficiencyIndicator turn={turn} onOverride={(v, note) => void c.override(turn.turnId, v, note)} />
+          <StatePanel turn={turn} onCorrect={(corr) => void c.correct(turn.turnId, corr)} />
+          <CitedStatutesPanel turn={turn} onOpenArticle={onOpenArticle} />
+        </aside>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,73 @@
+import { useEffect, useState } from 'react';
+import type { PresetDto, SettingsDto } from '../../../../preload/contract/index.js';
+import { useApi } from '../../api/context.js';
+import { useT } from '../../i18n.js';
+
+/** Endpoint presets, key (kept by the host, never in the page's storage), redaction, consultation options, language. */
+export function SettingsView({ onLanguage }: { onLanguage(lang: 'zh' | 'en'): void }) {
+  const api = useApi();
+  const t = useT();
+  const [settings, setSettings] = useState<SettingsDto | null>(null);
+  const [presets, setPresets] = useState<PresetDto[]>([]);
+  const [key, setKey] = useState('');
+  const [names, setNames] = useState('');
+  const [message, setMessage] = useState<string | null>(null);
+
+  useEffect(() => {
+    void api.call('settings.get', {}).then((s) => { setSettings(s); setNames(s.llm.redactNames.join('，')); });
+    void api.call('settings.presets', {}).then(setPresets);
+  }, [api]);
+  if (!settings) return null;
+  const llm = settings.llm;
+
+  const save = async (patch: Parameters<typeof api.call<'settings.update'>>[1]) => {
+    try {
+      const next = await api.call('settings.update', patch);
+      setSettings(next);
+      setMessage(t.saved);
+      if (patch.ui?.language) onLanguage(patch.ui.language);
+    } catch (e) {
+      setMessage((e as Error).message);
+    }
+  };
+
+  return (
+    <form className="settings" data-testid="settings" onSubmit={(e) => e.preventDefault()}>
+      <fieldset>
+        <legend>LLM</legend>
+        <label>{t.preset}
+          <select value={llm.preset ?? ''} data-testid="preset" onChange={(e) => void save({ llm: { preset: e.target.value || null, baseURL: null, model: null } })}>
+            <option value="">—</option>
+            {presets.map((p) => <option key={p.id} value={p.id}>{p.name}</option>)}
+          </select>
+        </label>
+        <label>{t.baseURL}<input defaultValue={llm.baseURL ?? ''} key={`u${llm.baseURL}`} data-testid="base-url" onBlur={(e) => e.target.value !== (llm.baseURL ?? '') && void save({ llm: { baseURL: e.target.value || null } })} /></label>
+        <label>{t.model}<input defaultValue={llm.model ?? ''} key={`m${llm.model}`} data-testid="model" onBlur={(e) => e.target.value !== (llm.model ?? '') && void save({ llm: { model: e.target.value || null } })} /></label>
+        <label>{t.apiKey}
+          <input type="password" autoComplete="off" value={key} placeholder={llm.keyHint ? `${t.keyStored}：${llm.keyHint}` : ''} onChange={(e) => setKey(e.target.value)} data-testid="api-key" />
+        </label>
+        <button type="button" disabled={!key} data-testid="save-key" onClick={() => void api.call('settings.setKey', { key }).then((s) => { setSettings(s); setKey(''); setMessage(t.saved); })}>{t.save}</button>
+        {llm.keyHint && <button type="button" data-testid="clear-key" onClick={() => void api.call('settings.clearKey', {}).then(setSettings)}>{t.clearKey}</button>}
+      </fieldset>
+      <fieldset>
+        <legend>隐私 / Privacy</legend>
+        <label><input type="checkbox" checked={llm.redactLocal} data-testid="redact-local" onChange={(e) => void save({ llm: { redactLocal: e.target.checked } })} />{t.redactLocal}</label>
+        <label>{t.redactNames}<input value={names} data-testid="redact-names" onChange={(e) => setNames(e.target.value)} onBlur={() => void save({ llm: { redactNames: names.split(/[,，、\s]+/).filter(Boolean) } })} /></label>
+      </fieldset>
+      <fieldset>
+        <legend>{t.consult}</legend>
+        <label><input type="checkbox" checked={settings.consult.llmRerank} data-testid="llm-rerank" onChange={(e) => void save({ consult: { llmRerank: e.target.checked } })} />{t.llmRerank}</label>
+        <label><input type="checkbox" checked={settings.consult.stateAwareRerank} data-testid="state-aware" onChange={(e) => void save({ consult: { stateAwareRerank: e.target.checked } })} />{t.stateAware}</label>
+      </fieldset>
+      <fieldset>
+        <legend>{t.language}</legend>
+        <select value={settings.ui.language} data-testid="language" onChange={(e) => void save({ ui: { language: e.target.value as 'zh' | 'en' } })}>
+          <option value="zh">中文</option>
+          <option value="en">English</option>
+        </select>
+        <p className="muted">模型：{settings.modelDir}</p>
+      </fieldset>
+      {message && <p className="muted" data-testid="settings-message">{message}</p>}
+    </form>
+  );
+}

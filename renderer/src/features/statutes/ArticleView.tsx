@@ -1,0 +1,68 @@
+import { useState } from 'react';
+import type { ArticleDetailDto, ArticleDto } from '../../../../preload/contract/index.js';
+import { useT } from '../../i18n.js';
+
+interface Props {
+  detail: ArticleDetailDto;
+  onOpen(id: number): void;
+}
+
+function ArticleLinks({ title, items, onOpen, testid }: { title: string; items: ArticleDto[]; onOpen(id: number): void; testid: string }) {
+  if (!items.length) return null;
+  return (
+    <div className="links" data-testid={testid}>
+      <h4>{title}</h4>
+      <ul>
+        {items.map((a) => (
+          <li key={a.id}>
+            <button className="link" onClick={() => onOpen(a.id)}>《{a.lawTitle}》{a.label}</button>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/** One article: breadcrumb, status and dates, text, neighbours, links, versions, copy with citation. */
+export function ArticleView({ detail, onOpen }: Props) {
+  const t = useT();
+  const [copied, setCopied] = useState(false);
+  const a = detail.article;
+  const copy = async () => {
+    await navigator.clipboard?.writeText(`${a.text}\n——${detail.citation}`).catch(() => undefined);
+    setCopied(true);
+  };
+  return (
+    <article className="article-view" data-testid="article-view">
+      <div className="breadcrumb" data-testid="breadcrumb">{[a.lawTitle, ...a.path].join(' › ')}</div>
+      <h2 data-testid="article-title">
+        《{a.lawTitle}》{a.label}
+        <span className={`badge ${a.status === 'current' ? 'ok' : 'warn'}`}>{t[a.status as 'current'] ?? a.status}</span>
+      </h2>
+      <div className="meta">{a.publishDate && `${a.publishDate} 版`}{a.effectiveDate && ` · ${a.effectiveDate} 施行`}{a.province && ` · ${a.province}`}</div>
+      <p className="text" data-testid="article-text">{a.text}</p>
+      <button onClick={() => void copy()} data-testid="copy-citation">{copied ? t.copied : t.copy}</button>
+      <div className="neighbours" data-testid="neighbours">
+        {detail.previous && <button className="link" onClick={() => onOpen(detail.previous!.id)}>‹ {t.previous} {detail.previous.label}</button>}
+        {detail.next && <button className="link" onClick={() => onOpen(detail.next!.id)}>{t.next} {detail.next.label} ›</button>}
+      </div>
+      <ArticleLinks title={t.references} items={detail.references} onOpen={onOpen} testid="references" />
+      <ArticleLinks title={t.referencedBy} items={detail.referencedBy} onOpen={onOpen} testid="referenced-by" />
+      <ArticleLinks title={t.interpretations} items={detail.interpretations} onOpen={onOpen} testid="interpretations" />
+      {detail.versions.length > 1 && (
+        <div className="versions" data-testid="versions">
+          <h4>{t.versions}</h4>
+          <ul>
+            {detail.versions.map((v) => (
+              <li key={`${v.publishDate}`}>
+                {v.articleId ? <button className="link" onClick={() => onOpen(v.articleId!)}>{v.publishDate ?? '—'}</button> : <span>{v.publishDate ?? '—'}</span>}
+                <span className={`badge ${v.status === 'current' ? 'ok' : 'warn'}`}>{t[v.status as 'current'] ?? v.status}</span>
+                {v.effectiveDate && <span className="muted"> {v.effectiveDate} 施行</span>}
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+    </article>
+  );
+}

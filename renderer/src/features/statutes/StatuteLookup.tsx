@@ -1,0 +1,107 @@
+import { forwardRef, useEffect, useState } from 'react';
+import type { ArticleDetailDto, SearchHitDto } from '../../../../preload/contract/index.js';
+import { useApi } from '../../api/context.js';
+import { useT } from '../../i18n.js';
+import { ArticleView } from './ArticleView.js';
+
+interface Props {
+  /** The article to show (seq changes on every request, so opening the same article again works). */
+  request: { id: number; seq: number } | null;
+  onOpen(id: number): void;
+}
+
+function Snippet({ hit }: { hit: SearchHitDto }) {
+  const { text, highlights } = hit.snippet;
+  const parts: Array<[string, boolean]> = [];
+  let at = 0;
+  for (const [s, e] of highlights) {
+    if (s > at) parts.push([text.slice(at, s), false]);
+    parts.push([text.slice(s, e), true]);
+    at = e;
+  }
+  parts.push([text.slice(at), false]);
+  return <p className="snippet">{parts.map(([p, hl], i) => (hl ? <mark key={i}>{p}</mark> : <span key={i}>{p}</span>))}</p>;
+}
+
+/** Statute lookup: search with filters, citation jump ("民法典1165"), and the article view. */
+export const StatuteLookup = forwardRef<HTMLInputElement, Props>(function StatuteLookup({ request, onOpen }, inputRef) {
+  const api = useApi();
+  const t = useT();
+  const [query, setQuery] = useState('');
+  const [law, setLaw] = useState('');
+  const [level, setLevel] = useState('');
+  const [allVersions, setAllVersions] = useState(false);
+  const [asOf, setAsOf] = useState('');
+  const [province, setProvince] = useState('');
+  const [hits, setHits] = useState<SearchHitDto[]>([]);
+  const [detail, setDetail] = useState<ArticleDetailDto | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (request === null) return;
+    setError(null);
+    void api.call('statute.article', { id: request.id }).then(setDetail, (e: Error) => setError(e.message));
+  }, [api, request]);
+
+  const run = async () => {
+    setError(null);
+    const q = query.trim();
+    if (!q) return;
+    // A query that is just a citation jumps straight to the article.
+    if (q.length <= 30) {
+      try {
+        const d = await api.call('statute.lookup', { citation: q, asOf: asOf || undefined });
+        setDetail(d);
+        setHits([]);
+        return;
+      } catch {
+        // not a citation: search instead
+      }
+    }
+    try {
+      setHits(
+        await api.call('statute.search', {
+          query: q,
+          limit: 20,
+          filters: { law: law || undefined, levels: level ? [level] : undefined, currentOnly: !allVersions, asOf: asOf || undefined, provinces: province ? (province === 'all' ? 'all' : [province]) : undefined },
+        }),
+      );
+      setDetail(null);
+    } catch (e) {
+      setError((e as Error).message);
+    }
+  };
+
+  return (
+    <div className="statutes">
+      <form className="search" onSubmit={(e) => { e.preventDefault(); void run(); }}>
+        <input ref={inputRef} type="search" value={query} placeholder={t.lookupPlaceholder} onChange={(e) => setQuery(e.target.value)} data-testid="statute-query" />
+        <button type="submit" data-testid="statute-search">{t.search}</button>
+        <div className="filters">
+          <input placeholder="法律名称" value={law} onChange={(e) => setLaw(e.target.value)} data-testid="filter-law" />
+          <select value={level} onChange={(e) => setLevel(e.target.value)} data-testid="filter-level">
+            <option value="">全部效力级别</option>
+            {['宪法', '法律', '行政法规', '司法解释', '部门规章', '地方性法规'].map((l) => <option key={l}>{l}</option>)}
+          </select>
+          <label><input type="checkbox" checked={!allVersions} onChange={(e) => setAllVersions(!e.target.checked)} data-testid="filter-current" />仅现行</label>
+          <input type="date" value={asOf} onChange={(e) => setAsOf(e.target.value)} data-testid="filter-asof" />
+          <input placeholder="省份（或 all）" value={province} onChange={(e) => setProvince(e.target.value)} data-testid="filter-province" />
+        </div>
+      </form>
+      {error && <div className="error" data-testid="statute-error">{error}</div>}
+      {detail ? (
+        <ArticleView detail={detail} onOpen={onOpen} />
+      ) : (
+        <ol className="hits" data-testid="hits">
+          {hits.map((h) => (
+            <li key={h.article.id} data-testid="hit">
+              <button className="link" onClick={() => onOpen(h.article.id)}>《{h.article.lawTitle}》{h.article.label}</button>
+              <span className={`badge ${h.article.status === 'current' ? 'ok' : 'warn'}`}>{t[h.article.status as 'current'] ?? h.article.status}</span>
+              <Snippet hit={h} />
+            </li>
+          ))}
+        </ol>
+      )}
+    </div>
+  );
+});

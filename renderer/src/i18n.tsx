@@ -1,0 +1,46 @@
+import { createContext, useContext } from 'react';
+
+const ZH = {
+  consult: '咨询', statutes: '法条检索', library: '法规库', settings: '设置', history: '咨询记录',
+  send: '发送', stop: '停止', retry: '重试', newConsultation: '新咨询', placeholder: '描述案情或提问（Enter 发送，Shift+Enter 换行）',
+  state: '法律分析状态', cited: '引用法条', sufficiency: '充分性',
+  sufficient: '证据充分', insufficient: '证据不足', insufficient_at_limit: '证据不足（已达上限）', offline: '离线：无审查', pending: '等待中',
+  override: '人工更改结论', overrideNote: '更改理由', overridden: '已人工更改',
+  verified: '已核验', outside_evidence: '证据外', unresolvable: '无法解析', quote_mismatch: '引文不符', notCited: '未引用',
+  current: '现行有效', superseded: '已修订', repealed: '已废止', excluded: '已排除',
+  search: '搜索', lookupPlaceholder: '搜索法条或输入引用，如“民法典1165”', copy: '复制（含出处）', copied: '已复制',
+  neighbours: '前后条文', references: '本条引用', referencedBy: '被以下条文引用', interpretations: '相关司法解释', versions: '版本', previous: '上一条', next: '下一条',
+  importPath: 'LawRefBook 文件夹或 JSONL 文件路径', import: '导入', cancel: '取消', status: '状态', provider: '执行设备',
+  save: '保存', apiKey: 'API 密钥', keyStored: '已保存密钥', clearKey: '清除密钥', preset: '预设', baseURL: '接口地址', model: '模型', language: '界面语言',
+  redactLocal: '本地接口也脱敏', redactNames: '需脱敏的姓名（逗号分隔）', llmRerank: '大模型重排', stateAware: '按案情状态重排', saved: '已保存',
+  rename: '重命名', delete: '删除', open: '打开', searchHistory: '搜索记录',
+  whySelected: '入选原因', changed: '本轮变化', correct: '更正', offlineNotice: '离线模式：未连接大模型，仅列出相关法条。',
+  failed: '本轮失败', messageKept: '消息已保存，可重试。', iterations: '审查轮次', refinements: '补充检索', checklist: '审查清单', codeChecks: '程序检查',
+  parties: '当事人', relations: '法律关系', keyFacts: '关键事实', disputeFocus: '争议焦点', posture: '程序阶段', domains: '法律领域', subQuestion: '当前问题', missingFacts: '待补充事实', factDate: '事实日期', place: '所在地',
+  redacted: '已脱敏', stages: '处理阶段', noLibrary: '法规库为空：请先在“法规库”中导入。',
+};
+
+const EN: typeof ZH = {
+  consult: 'Consult', statutes: 'Statutes', library: 'Library', settings: 'Settings', history: 'History',
+  send: 'Send', stop: 'Stop', retry: 'Retry', newConsultation: 'New consultation', placeholder: 'Describe the matter or ask (Enter to send, Shift+Enter for a new line)',
+  state: 'Legal state', cited: 'Cited statutes', sufficiency: 'Sufficiency',
+  sufficient: 'Sufficient', insufficient: 'Insufficient', insufficient_at_limit: 'Insufficient at limit', offline: 'Offline: no judge', pending: 'Pending',
+  override: 'Override verdict', overrideNote: 'Reason', overridden: 'Overridden',
+  verified: 'Verified', outside_evidence: 'Outside evidence', unresolvable: 'Unresolvable', quote_mismatch: 'Quote mismatch', notCited: 'Not cited',
+  current: 'Current', superseded: 'Superseded', repealed: 'Repealed', excluded: 'Excluded',
+  search: 'Search', lookupPlaceholder: 'Search statutes or type a citation, e.g. 民法典1165', copy: 'Copy with citation', copied: 'Copied',
+  neighbours: 'Neighbours', references: 'References', referencedBy: 'Referenced by', interpretations: 'Judicial interpretations', versions: 'Versions', previous: 'Previous', next: 'Next',
+  importPath: 'LawRefBook folder or JSONL file', import: 'Import', cancel: 'Cancel', status: 'Status', provider: 'Execution provider',
+  save: 'Save', apiKey: 'API key', keyStored: 'Key stored', clearKey: 'Clear key', preset: 'Preset', baseURL: 'Base URL', model: 'Model', language: 'Language',
+  redactLocal: 'Redact for local endpoints too', redactNames: 'Names to redact (comma separated)', llmRerank: 'LLM reranking', stateAware: 'State-aware reranking', saved: 'Saved',
+  rename: 'Rename', delete: 'Delete', open: 'Open', searchHistory: 'Search history',
+  whySelected: 'Why selected', changed: 'Changed this turn', correct: 'Correct', offlineNotice: 'Offline: no LLM connected, showing the ranked statutes only.',
+  failed: 'This turn failed', messageKept: 'Your message is kept; retry when ready.', iterations: 'Iterations', refinements: 'Refinement queries', checklist: 'Checklist', codeChecks: 'Code checks',
+  parties: 'Parties', relations: 'Relations', keyFacts: 'Key facts', disputeFocus: 'Dispute focus', posture: 'Posture', domains: 'Domains', subQuestion: 'Current question', missingFacts: 'Missing facts', factDate: 'Date of facts', place: 'Place',
+  redacted: 'Redacted', stages: 'Stages', noLibrary: 'The library is empty: import one under Library.',
+};
+
+export type Strings = typeof ZH;
+export const STRINGS = { zh: ZH, en: EN };
+export const I18nContext = createContext<Strings>(ZH);
+export const useT = () => useContext(I18nContext);

@@ -1,0 +1,123 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { browserSkipReason, startBrowserBench, type BrowserBench } from '../helpers/browserBench.js';
+import { WAGES } from '../helpers/consultFixture.js';
+import { sharedSkipReason } from '../helpers/library.js';
+
+const SKIP = sharedSkipReason() || browserSkipReason();
+let b: BrowserBench;
+
+const STATE_1 = { parties: [{ name: '用户', role: '劳动者' }], relations: ['劳动合同关系'], keyFacts: ['公司拖欠工资三个月'], disputeFocus: ['能否解除合同'], posture: '协商', domains: ['劳动法'], subQuestion: '能否辞职', missingFacts: ['工作年限'], factDate: null, place: null };
+const STATE_2 = { ...STATE_1, keyFacts: ['公司拖欠工资三个月', '工作五年'], missingFacts: [], subQuestion: '经济补偿多少' };
+
+describe('the app in a real browser against the browser host', { skip: SKIP, timeout: 300_000 }, () => {
+  before(async () => {
+    b = await startBrowserBench();
+    await b.page.goto(b.host.url);
+  });
+  after(async () => {
+    await b?.dispose();
+  });
+
+  test('import a small library with progress and a summary', async () => {
+    const { page } = b;
+    await page.getByTestId('tab-library').click();
+    await page.getByTestId('import-path').fill(b.corpusRoot);
+    await page.getByTestId('import-start').click();
+    await page.getByTestId('import-summary').waitFor({ timeout: 120_000 });
+    assert.match(await page.getByTestId('library-status').innerText(), /条（现行/);
+    assert.ok(b.engine.counts().articles > 1000);
+    await b.screenshot('library');
+  });
+
+  test('a two-turn consultation shows state (with changes), cited statutes and the verdict', async () => {
+    const { page, llm } = b;
+    llm.queue('state', { json: STATE_1 }, { json: STATE_2 });
+    await page.getByTestId('tab-consult').click();
+    await page.getByTestId('composer').fill(WAGES);
+    await page.getByTestId('composer').press('Enter');
+    await page.getByTestId('answer').first().waitFor();
+    assert.equal(await page.getByTestId('verdict').innerText(), '证据充分');
+    assert.ok((await page.getByTestId('evidence').count()) > 0);
+    assert.equal(await page.getByTestId('audit-label').first().innerText(), '已核验');
+    await page.getByTestId('composer').fill('我在公司工作了五年，能拿多少经济补偿？');
+    await page.getByTestId('composer').press('Shift+Enter');
+    assert.match(await page.getByTestId('composer').inputValue(), /\n$/, 'Shift+Enter adds a new line');
+    await page.getByTestId('composer').press('Enter');
+    await page.getByTestId('turn').nth(1).getByTestId('answer').waitFor();
+    assert.equal(await page.getByTestId('turn').count(), 2);
+    const keyFacts = page.getByTestId('state-keyFacts');
+    assert.match(await keyFacts.innerText(), /工作五年/);
+    assert.equal(await keyFacts.locator('.added').innerText(), '工作五年', 'the new fact is highlighted');
+    await b.screenshot('consultation');
+  });
+
+  test('a citation chip opens the cited article with its breadcrumb, status and links', async () => {
+    const { page } = b;
+    await page.getByTestId('citation-chip').first().click();
+    await page.getByTestId('article-view').waitFor();
+    assert.match(await page.getByTestId('article-title').innerText(), /《中华人民共和国劳动合同法》第.+条/);
+    assert.match(await page.getByTestId('breadcrumb').innerText(), /中华人民共和国劳动合同法 ›/);
+    await b.screenshot('article');
+  });
+
+  test('the user overrides the verdict; the override is shown and stored', async () => {
+    const { page } = b;
+    await page.getByTestId('tab-consult').click();
+    await page.getByTestId('history-item').first().locator('.title').click();
+    await page.getByTestId('verdict').click();
+    await page.getByTestId('verdict-details').waitFor();
+    await page.getByTestId('override-choice').selectOption('insufficient');
+    await page.getByTestId('override-note').fill('需核实工资条');
+    await page.getByTestId('override-save').click();
+    await page.getByTestId('original-verdict').waitFor();
+    assert.match(await page.getByTestId('verdict').innerText(), /证据不足 · 已人工更改/);
+    const id = (await b.api.call('consult.list', {})) as { ok: true; data: Array<{ id: number }> };
+    const c = (await b.api.call('consult.get', { id: id.data[0]!.id })) as { ok: true; data: { turns: Array<{ verdictOverride: unknown }> } };
+    assert.deepEqual(c.data.turns.at(-1)!.verdictOverride, { verdict: 'insufficient', note: '需核实工资条' });
+  });
+
+  test('statute lookup: Ctrl+K, a citation jumps to the article; a question lists hits', async () => {
+    const { page } = b;
+    await page.keyboard.press('Control+k');
+    await page.getByTestId('statute-query').fill('民法典1165');
+    await page.getByTestId('statute-query').press('Enter');
+    await page.getByTestId('article-view').waitFor();
+    assert.match(await page.getByTestId('article-title').innerText(), /第一千一百六十五条/);
+    assert.match(await page.getByTestId('article-text').innerText(), /过错侵害他人民事权益/);
+    await page.getByTestId('statute-query').fill('用人单位拖欠工资 解除劳动合同');
+    await page.getByTestId('statute-query').press('Enter');
+    await page.getByTestId('hit').first().waitFor();
+    assert.ok((await page.getByTestId('hit').count()) >= 5);
+    await b.screenshot('statutes');
+  });
+
+  test('changing a setting persists it; the UI language switches', async () => {
+    const { page } = b;
+    await page.getByTestId('tab-settings').click();
+    await page.getByTestId('llm-rerank').uncheck();
+    await page.getByTestId('settings-message').waitFor();
+    assert.equal(b.api.services.settings.read().consult?.llmRerank, false);
+    await page.getByTestId('language').selectOption('en');
+    await page.getByTestId('tab-consult').getByText('Consult', { exact: true }).waitFor();
+    await b.screenshot('settings');
+    await page.getByTestId('language').selectOption('zh');
+    await page.getByTestId('llm-rerank').check();
+  });
+
+  test('an LLM failure keeps the message and offers a retry that succeeds', async () => {
+    const { page, llm } = b;
+    await page.getByTestId('tab-consult').click();
+    await page.getByTestId('new-consultation').click();
+    llm.queue('judge', { status: 500 });
+    await page.getByTestId('composer').fill('加班费怎么计算？');
+    await page.getByTestId('composer').press('Enter');
+    await page.getByTestId('turn-error').waitFor();
+    assert.match(await page.getByTestId('turn-error').innerText(), /HTTP 500/);
+    assert.equal(await page.getByTestId('user-message').last().innerText(), '加班费怎么计算？');
+    await b.screenshot('failure');
+    await page.getByTestId('retry').click();
+    await page.getByTestId('answer').last().waitFor();
+    assert.equal(await page.getByTestId('turn-error').count(), 0);
+  });
+});
