@@ -1,0 +1,143 @@
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { createEngine, type Engine } from '../../main/engine/index.js';
+import { createHostApi, HANDLERS, type HostApi } from '../../main/host/hostApi.js';
+import { FileKeyStore } from '../../main/llm/keyStore.js';
+import { SettingsStore } from '../../main/llm/settings.js';
+import { startBrowserHost, type BrowserHost } from '../../main/server/browserHost.js';
+import { ROUTES } from '../../preload/contract/routes.js';
+
+let dir: string;
+let engine: Engine;
+let api: HostApi;
+let host: BrowserHost;
+
+function request(opts: { path: string; method?: string; headers?: Record<string, string>; body?: string }): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = http.request({ host: '127.0.0.1', port: host.port, path: opts.path, method: opts.method ?? 'GET', headers: opts.headers }, (res) => {
+      let body = '';
+      res.setEncoding('utf8').on('data', (c: string) => (body += c)).on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
+    });
+    req.on('error', reject);
+    req.end(opts.body);
+  });
+}
+
+const apiCall = (route: string, body: unknown, headers: Record<string, string> = {}) =>
+  request({ path: `/api/${route}`, method: 'POST', headers: { 'content-type': 'application/json', 'x-lexdesk-token': host.token, ...headers }, body: JSON.stringify(body) });
+
+describe('browser host security and the host contract', () => {
+  before(async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lexdesk-host-'));
+    fs.mkdirSync(path.join(dir, 'static'));
+    fs.writeFileSync(path.join(dir, 'static', 'index.html'), '<!doctype html><title>t</title>');
+    fs.writeFileSync(path.join(dir, 'secret.txt'), 'outside the static folder');
+    engine = createEngine({ dbPath: path.join(dir, 'library.db') });
+    api = createHostApi({ engine, settings: new SettingsStore(dir), keys: new FileKeyStore(dir), host: 'browser', version: 'test' });
+    host = await startBrowserHost({ api, staticDir: path.join(dir, 'static') });
+  });
+  after(async () => {
+    await host?.close();
+    engine?.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  test('every route of the contract has a handler, and no handler lacks a route', () => {
+    assert.deepEqual(Object.keys(HANDLERS).sort(), Object.keys(ROUTES).sort());
+  });
+
+  test('requests without the token, or with a wrong one, are refused with 401', async () => {
+    const none = await request({ path: '/' });
+    assert.equal(none.status, 401);
+    assert.match(JSON.parse(none.body).error.message, /token/);
+    assert.equal((await apiCall('app.info', {}, { 'x-lexdesk-token': 'wrong' })).status, 401);
+    assert.equal((await request({ path: '/api/events' })).status, 401);
+  });
+
+  test('the page with the token sets an HttpOnly SameSite=Strict cookie and a strict CSP', async () => {
+    const res = await request({ path: `/?token=${host.token}` });
+    assert.equal(res.status, 200);
+    assert.match(String(res.headers['set-cookie']), /HttpOnly; SameSite=Strict/);
+    assert.match(String(res.headers['content-security-policy']), /default-src 'self'; script-src 'self'/);
+    const cookie = String(res.headers['set-cookie']).split(';')[0]!;
+    const viaCookie = await request({ path: '/api/app.info', method: 'POST', headers: { cookie, 'content-type': 'application/json' }, body: '{}' });
+    assert.equal(JSON.parse(viaCookie.body).ok, true);
+  });
+
+  test('other origins and foreign Host headers are refused with 403 even with the token', async () => {
+    const evil = await apiCall('app.info', {}, { origin: 'http://evil.example' });
+    assert.equal(evil.status, 403);
+    assert.match(JSON.parse(evil.body).error.message, /Origin/);
+    const rebinding = await apiCall('app.info', {}, { host: `attacker.example:${host.port}` });
+    assert.equal(rebinding.status, 403);
+    const own = await apiCall('app.info', {}, { origin: `http://127.0.0.1:${host.port}` });
+    assert.equal(own.status, 200);
+  });
+
+  test('the server listens on loopback only and serves nothing outside its folder', async () => {
+    assert.match(host.url, /^http:\/\/127\.0\.0\.1:\d+\/\?token=/);
+    const traversal = await request({ path: `/..%2Fsecret.txt?token=${host.token}` });
+    assert.equal(traversal.status, 404);
+    assert.ok(!traversal.body.includes('outside the static folder'));
+  });
+
+  test('malformed input is rejected by the route schema before any handler runs', async () => {
+    const cases: Array<[string, unknown, RegExp]> = [
+      ['statute.search', { query: '' }, /query/],
+      ['statute.search', { query: 'x', limit: 100000 }, /limit/],
+      ['statute.article', { id: 'DROP TABLE' }, /id/],
+      ['consult.ask', { text: 'x', extra: 1 }, /Unrecognized key|extra/],
+      ['consult.overrideVerdict', { turnId: 1, verdict: 'maybe' }, /verdict/],
+      ['settings.update', { llm: { baseURL: 'not a url' } }, /baseURL/],
+      ['library.import', { path: 42 }, /path/],
+    ];
+    for (const [route, input, field] of cases) {
+      const res = JSON.parse((await apiCall(route, input)).body);
+      assert.equal(res.ok, false, route);
+      assert.equal(res.error.code, 'bad_input', route);
+      assert.match(res.error.message, field, route);
+    }
+    const unknown = JSON.parse((await apiCall('fs.readFile', { path: '/etc/passwd' })).body);
+    assert.equal(unknown.error.code, 'unknown_route');
+    const notJson = await request({ path: '/api/app.info', method: 'POST', headers: { 'content-type': 'application/json', 'x-lexdesk-token': host.token }, body: '{oops' });
+    assert.equal(JSON.parse(notJson.body).error.code, 'bad_input');
+  });
+
+  test('errors cross the boundary as codes with readable messages, never stacks', async () => {
+    const res = JSON.parse((await apiCall('statute.article', { id: 999999 })).body);
+    assert.deepEqual(Object.keys(res.error).sort(), ['code', 'message']);
+    assert.equal(res.error.code, 'not_found');
+    assert.ok(!/\n\s+at /.test(res.error.message));
+  });
+
+  test('the API key set through the host is stored encrypted and only its hint comes back', async () => {
+    const key = 'sk-host-secret-abcdef123456';
+    const res = JSON.parse((await apiCall('settings.setKey', { key })).body);
+    assert.equal(res.data.llm.keyHint, 'sk-…3456');
+    assert.ok(!JSON.stringify(res).includes(key));
+    for (const f of fs.readdirSync(dir)) if (fs.statSync(path.join(dir, f)).isFile()) assert.ok(!fs.readFileSync(path.join(dir, f)).includes(key), f);
+  });
+
+  test('events stream over SSE with the token', async () => {
+    const got = new Promise<string>((resolve, reject) => {
+      const req = http.get({ host: '127.0.0.1', port: host.port, path: '/api/events', headers: { 'x-lexdesk-token': host.token } }, (res) => {
+        let buf = '';
+        res.setEncoding('utf8').on('data', (c: string) => {
+          buf += c;
+          if (buf.includes('import-done')) {
+            req.destroy();
+            resolve(buf);
+          }
+        });
+      });
+      req.on('error', reject);
+    });
+    await new Promise((r) => setTimeout(r, 50));
+    api.services.emit({ type: 'import-done', ok: true });
+    assert.match(await got, /data: \{"type":"import-done","ok":true\}/);
+  });
+});
