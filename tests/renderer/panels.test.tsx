@@ -1,0 +1,113 @@
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import '../helpers/domGlobals.js';
+import { ApiClient, HostCallError } from '../../renderer/src/api/client.js';
+import { AnswerText } from '../../renderer/src/features/consultation/AnswerText.js';
+import { CitedStatutesPanel } from '../../renderer/src/features/consultation/CitedStatutesPanel.js';
+import { StageProgress } from '../../renderer/src/features/consultation/StageProgress.js';
+import { parseField, StatePanel } from '../../renderer/src/features/consultation/StatePanel.js';
+import { SufficiencyIndicator } from '../../renderer/src/features/consultation/SufficiencyIndicator.js';
+import { I18nContext, STRINGS } from '../../renderer/src/i18n.js';
+import { render } from '../helpers/dom.js';
+import { turnFixture } from '../helpers/turnFixture.js';
+
+describe('consultation panels', () => {
+  test('sufficiency indicator: the verdict at a glance, expandable to iterations, checks and refinements; override', async () => {
+    const calls: Array<[string, string]> = [];
+    const r = await render(<SufficiencyIndicator turn={turnFixture()} onOverride={(v, n) => calls.push([v, n])} />);
+    assert.equal(r.byTestId('verdict').textContent, '证据不足（已达上限）');
+    assert.equal(r.allByTestId('verdict-details').length, 0, 'collapsed at first');
+    await r.click(r.byTestId('verdict'));
+    assert.equal(r.allByTestId('iteration').length, 2);
+    assert.match(r.byTestId('verdict-details').textContent!, /缺少工资标准/);
+    assert.match(r.byTestId('verdict-details').textContent!, /经济补偿 月工资 计算基数/);
+    assert.match(r.byTestId('verdict-details').textContent!, /是已被修订的旧版本/);
+    await r.type(r.byTestId('override-choice') as HTMLSelectElement, 'sufficient');
+    await r.type(r.byTestId('override-note') as HTMLInputElement, '律师复核后认为充分');
+    await r.click(r.byTestId('override-save'));
+    assert.deepEqual(calls, [['sufficient', '律师复核后认为充分']]);
+    r.unmount();
+    const overridden = await render(<SufficiencyIndicator turn={turnFixture({ verdictOverride: { verdict: 'sufficient', note: '复核' } })} onOverride={() => undefined} />);
+    assert.equal(overridden.byTestId('verdict').textContent, '证据充分 · 已人工更改');
+    assert.match(overridden.byTestId('original-verdict').textContent!, /证据不足（已达上限） → 证据充分：复核/);
+    overridden.unmount();
+    const offline = await render(<SufficiencyIndicator turn={turnFixture({ verdict: 'offline', mode: 'offline', iterations: [] })} onOverride={() => undefined} />);
+    assert.equal(offline.byTestId('verdict').textContent, '离线：无审查');
+    offline.unmount();
+  });
+
+  test('state panel: changes highlighted, removed items struck through; a correction is parsed into the field', async () => {
+    const corrections: unknown[] = [];
+    const r = await render(<StatePanel turn={turnFixture()} onCorrect={(c) => corrections.push(c)} />);
+    const facts = r.byTestId('state-keyFacts');
+    assert.ok(facts.classList.contains('changed'));
+    assert.equal(facts.querySelector('.added')!.textContent, '工作五年');
+    assert.equal(r.byTestId('state-missingFacts').querySelector('del')!.textContent, '工作年限');
+    assert.ok(!r.byTestId('state-posture').classList.contains('changed'));
+    await r.click(r.byTestId('correct-parties'));
+    await r.type(r.byTestId('edit-parties') as HTMLTextAreaElement, '张三（劳动者）\n某科技公司（用人单位）');
+    await r.click(r.byTestId('save-parties'));
+    assert.deepEqual(corrections, [{ parties: [{ name: '张三', role: '劳动者' }, { name: '某科技公司', role: '用人单位' }] }]);
+    assert.deepEqual(parseField('factDate', '2024-03-01'), { factDate: '2024-03-01' });
+    assert.deepEqual(parseField('posture', '已申请\n劳动仲裁'), { posture: '已申请 劳动仲裁' });
+    r.unmount();
+  });
+
+  test('cited statutes: status badge, audit label per article, why selected, excluded and stray citations; opening an article', async () => {
+    const opened: number[] = [];
+    const r = await render(<CitedStatutesPanel turn={turnFixture()} onOpenArticle={(id) => opened.push(id)} />);
+    const items = r.allByTestId('evidence');
+    assert.equal(items.length, 2, 'excluded articles are not among the evidence');
+    assert.deepEqual(r.allByTestId('audit-label').map((e) => e.textContent), ['已核验', '引文不符']);
+    assert.deepEqual(r.allByTestId('status-badge').map((e) => e.textContent), ['现行有效', '现行有效']);
+    assert.match(items[1]!.textContent!, /每满两年支付一个月工资/, 'the mismatching quote is shown');
+    assert.match(items[0]!.textContent!, /入选原因：original #1：拖欠工资/);
+    assert.match(r.byTestId('excluded').textContent!, /《中华人民共和国公司法》第一条：不存在公司组织关系/);
+    assert.match(r.byTestId('stray-citations').textContent!, /《劳动合同法》第九百条 · 无法解析/);
+    await r.click(r.allByTestId('open-article')[1]!);
+    assert.deepEqual(opened, [47]);
+    r.unmount();
+  });
+
+  test('answer text: each [n] is a chip that opens evidence n', async () => {
+    const cited: number[] = [];
+    const r = await render(<AnswerText text="结论[1]，依据[2]与[12]。" onCite={(n) => cited.push(n)} />);
+    const chips = r.allByTestId('citation-chip');
+    assert.deepEqual(chips.map((c) => c.textContent), ['1', '2', '12']);
+    await r.click(chips[2]!);
+    assert.deepEqual(cited, [12]);
+    assert.equal(r.byTestId('answer').textContent, '结论1，依据2与12。');
+    r.unmount();
+  });
+
+  test('stage progress: stages in order with summed times; running ones marked', async () => {
+    const r = await render(
+      <StageProgress
+        lines={[
+          { stage: 'state', iteration: 0, status: 'done', ms: 100 },
+          { stage: 'judge', iteration: 1, status: 'done', ms: 30 },
+          { stage: 'judge', iteration: 2, status: 'done', ms: 12 },
+          { stage: 'rewrite', iteration: 1, status: 'started' },
+        ]}
+      />,
+    );
+    assert.deepEqual([...r.byTestId('stages').children].map((li) => li.textContent), ['状态 100 ms', '改写 …', '审查 42 ms']);
+    r.unmount();
+  });
+
+  test('English strings are complete and used', async () => {
+    assert.deepEqual(Object.keys(STRINGS.en).sort(), Object.keys(STRINGS.zh).sort());
+    const r = await render(
+      <I18nContext.Provider value={STRINGS.en}>
+        <SufficiencyIndicator turn={turnFixture({ verdict: 'sufficient' })} onOverride={() => undefined} />
+      </I18nContext.Provider>,
+    );
+    assert.equal(r.byTestId('verdict').textContent, 'Sufficient');
+    r.unmount();
+  });
+
+  test('the API client turns error envelopes into coded errors', async () => {
+    const client = new ApiClient({ request: async () => ({ ok: false, error: { code: 'bad_input', message: 'statute.search: query: too short' } }), subscribe: () => () => undefined });
+    await assert.rejects(client.call('statute.search', { query: 'x' }), (e: HostCallError) => e.code === 'bad_input' && /too short/.test(e.message));
+  });
+});
