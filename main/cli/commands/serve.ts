@@ -26,7 +26,7 @@ export function appVersion(): string {
 export async function serveCommand(args: string[], open: (db?: string, models?: ModelOptions) => Engine, out: Output): Promise<number> {
   const { values } = parseCommand(args, { port: { type: 'string' }, model: { type: 'string' } }, USAGE);
   const staticDir = rendererDir();
-  if (!fs.existsSync(path.join(staticDir, 'index.html'))) throw new LexError('renderer-missing', `No renderer build at ${staticDir}. Run: npm run build:renderer`);
+  if (!fs.existsSync(path.join(staticDir, 'index.html'))) throw new LexError('renderer-missing', `No renderer build at ${staticDir}. Run: npm run build:ui`);
   const engine = open(values.db as string | undefined, { modelDir: modelDirOption(values.model) });
   const dir = userDataDir();
   const api = createHostApi({ engine, settings: new SettingsStore(dir), keys: new FileKeyStore(dir), host: 'browser', version: appVersion() });

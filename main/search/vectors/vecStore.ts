@@ -54,12 +54,20 @@ interface ModelRow {
 
 const prepared = new WeakSet<Db>();
 
+/**
+ * In a packaged app the extension sits in app.asar.unpacked (electron-builder
+ * asarUnpack): SQLite's loader cannot read inside the asar archive.
+ */
+export function unpackedPath(file: string): string {
+  return file.replace(/([\\/])app\.asar([\\/])/, '$1app.asar.unpacked$2');
+}
+
 /** Loads sqlite-vec into the connection (once) and raises the page cache and mmap size for vector scans. */
 export function loadVectorExtension(db: Db): void {
   if (prepared.has(db)) return;
   if (!hasVec(db)) {
     try {
-      sqliteVec.load(db);
+      db.loadExtension(unpackedPath(sqliteVec.getLoadablePath()));
     } catch (err) {
       throw new LexError('vectors-unavailable', `Cannot load the sqlite-vec extension: ${(err as Error).message}`);
     }

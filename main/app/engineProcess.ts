@@ -1,0 +1,44 @@
+/**
+ * The engine host, run by Electron's utilityProcess: SQLite, ONNX inference
+ * and LLM orchestration happen here, off the UI and main threads. It speaks
+ * the same host API as the browser host, over the parent port.
+ */
+import type { MessageEvent } from 'electron';
+import { createEngine } from '../engine/index.js';
+import { createHostApi, type HostApi } from '../host/hostApi.js';
+import { SettingsStore } from '../llm/settings.js';
+import type { FromEngine, ToEngine } from './protocol.js';
+import { RemoteKeyStore } from './remoteKeyStore.js';
+import { runSmokeTest } from './smoke.js';
+
+const port = process.parentPort;
+const send = (m: FromEngine) => port.postMessage(m);
+let api: HostApi | null = null;
+
+port.on('message', (e: MessageEvent) => {
+  const msg = e.data as ToEngine;
+  void handle(msg).catch((err: unknown) => send({ type: 'fatal', message: err instanceof Error ? err.message : String(err) }));
+});
+
+async function handle(msg: ToEngine): Promise<void> {
+  if (msg.type === 'init') {
+    process.env.LEXDESK_MODELS = msg.modelsDir;
+    process.env.LEXDESK_RESOURCES = msg.resourcesDir;
+    const engine = createEngine({ dbPath: msg.dbPath });
+    const keys = new RemoteKeyStore(msg.keys, (op, id, key) => send({ type: 'keys', op, id, key }));
+    api = createHostApi({ engine, settings: new SettingsStore(msg.userData), keys, host: 'electron', version: msg.version });
+    api.subscribe((event) => send({ type: 'event', event }));
+    send({ type: 'ready' });
+    return;
+  }
+  if (msg.type === 'smoke') {
+    const detail = await runSmokeTest();
+    send({ type: 'smoke-result', ok: detail.ok === true, detail });
+    return;
+  }
+  if (!api) {
+    send({ type: 'response', id: msg.id, envelope: { ok: false, error: { code: 'internal', message: 'The engine is still starting.' } } });
+    return;
+  }
+  send({ type: 'response', id: msg.id, envelope: await api.call(msg.route, msg.input) });
+}

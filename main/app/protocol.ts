@@ -1,0 +1,19 @@
+import type { Envelope } from '../../preload/contract/envelope.js';
+import type { HostEvent } from '../../preload/contract/events.js';
+
+/** Messages between the Electron main process and the engine's utility process. */
+export type ToEngine =
+  | { type: 'init'; dbPath: string; userData: string; modelsDir: string; resourcesDir: string; version: string; keys: Record<string, string> }
+  | { type: 'request'; id: number; route: string; input: unknown }
+  | { type: 'smoke' };
+
+export type FromEngine =
+  | { type: 'ready' }
+  | { type: 'response'; id: number; envelope: Envelope<unknown> }
+  | { type: 'event'; event: HostEvent }
+  | { type: 'keys'; op: 'set' | 'delete'; id: string; key?: string }
+  | { type: 'smoke-result'; ok: boolean; detail: Record<string, unknown> }
+  | { type: 'fatal'; message: string };
+
+export const IPC_REQUEST = 'lexdesk:request';
+export const IPC_EVENT = 'lexdesk:event';
