@@ -7,10 +7,12 @@ interface Props {
   onOpenArticle(articleId: number): void;
 }
 
+const VIA: Record<string, string> = { original: '原问题', history: '结合上下文', rewrite: '改写', rule: '扩展规则', refinement: '审查补充检索', graph: '法条关联' };
+
 function why(e: Evidence): string {
   return e.foundBy
     .slice(0, 3)
-    .map((s) => (s.via === 'graph' ? s.query : `${s.via} #${s.rank}：${s.query.slice(0, 24)}`))
+    .map((s) => (s.via === 'graph' ? `${VIA.graph}（${s.query}）` : `${VIA[s.via] ?? s.via}第${s.rank}名：${s.query.slice(0, 24)}`))
     .join('；');
 }
 

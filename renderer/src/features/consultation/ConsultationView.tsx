@@ -49,6 +49,7 @@ export function ConsultationView({ openId, onChanged, onOpenArticle }: Props) {
             <div className="user" data-testid="user-message">{tr.userText}</div>
             {tr.mode === 'offline' && <div className="notice" data-testid="offline-notice">{t.offlineNotice} {tr.offlineReason}</div>}
             {tr.answer && <AnswerText text={tr.answer} onCite={(n) => cite(n, tr)} />}
+            {tr.stages.length > 0 && <StageProgress lines={tr.stages} />}
             {tr.error && (
               <div className="error" data-testid="turn-error">
                 {t.failed}：{tr.error.message} {t.messageKept}

@@ -21,6 +21,9 @@ export function SettingsView({ onLanguage }: { onLanguage(lang: 'zh' | 'en'): vo
   const llm = settings.llm;
 
   const save = async (patch: Parameters<typeof api.call<'settings.update'>>[1]) => {
+    // Show the change at once (controlled inputs would otherwise snap back until the host answers).
+    const redactLocal = patch.llm?.redactLocal;
+    setSettings((cur) => (cur ? { ...cur, llm: redactLocal === undefined ? cur.llm : { ...cur.llm, redactLocal }, consult: { ...cur.consult, ...patch.consult }, ui: { ...cur.ui, ...patch.ui } } : cur));
     try {
       const next = await api.call('settings.update', patch);
       setSettings(next);
