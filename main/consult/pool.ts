@@ -105,6 +105,7 @@ export class CandidatePool {
         status: a.status,
         publishDate: a.publishDate,
         effectiveDate: a.effectiveDate,
+        path: a.path,
         text: a.text,
         score: Number(e.score.toFixed(6)),
         foundBy: e.foundBy,

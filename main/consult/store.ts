@@ -157,13 +157,13 @@ export class ConsultationStore {
 
   saveEvidence(turnId: number, evidence: Evidence[]): void {
     const insert = this.db.prepare(
-      `INSERT INTO evidence (turn_id, article_id, rank, law_title, article_label, level, province, status, publish_date, effective_date, text, found_by, score, excluded)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      `INSERT INTO evidence (turn_id, article_id, rank, law_title, article_label, level, province, status, publish_date, effective_date, path, text, found_by, score, excluded)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     );
     this.db.transaction(() => {
       this.db.prepare('DELETE FROM evidence WHERE turn_id = ?').run(turnId);
       evidence.forEach((e, i) =>
-        insert.run(turnId, e.articleId, i + 1, e.lawTitle, e.articleLabel, e.level, e.province, e.status, e.publishDate, e.effectiveDate, e.text, JSON.stringify(e.foundBy), e.score, e.excluded),
+        insert.run(turnId, e.articleId, i + 1, e.lawTitle, e.articleLabel, e.level, e.province, e.status, e.publishDate, e.effectiveDate, JSON.stringify(e.path), e.text, JSON.stringify(e.foundBy), e.score, e.excluded),
       );
     })();
   }
@@ -179,6 +179,7 @@ export class ConsultationStore {
       status: r.status as string,
       publishDate: r.publish_date as string | null,
       effectiveDate: r.effective_date as string | null,
+      path: JSON.parse(r.path as string) as string[],
       text: r.text as string,
       score: r.score as number,
       foundBy: JSON.parse(r.found_by as string) as Evidence['foundBy'],

@@ -26,6 +26,8 @@ export interface Evidence {
   status: string;
   publishDate: string | null;
   effectiveDate: string | null;
+  /** Where the article sits in its law (编/章/节). */
+  path: string[];
   text: string;
   score: number;
   foundBy: PoolSource[];

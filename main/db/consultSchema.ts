@@ -82,6 +82,8 @@ export const CONSULTATIONS_SQL = `
     status         TEXT NOT NULL,
     publish_date   TEXT,
     effective_date TEXT,
+    -- hierarchy (编/章/节) as a JSON array
+    path           TEXT NOT NULL DEFAULT '[]',
     text           TEXT NOT NULL,
     found_by       TEXT NOT NULL,
     score          REAL NOT NULL,

@@ -41,6 +41,13 @@ export interface ArticleDetailDto {
   citation: string;
 }
 
+/** A law version's table of contents: headings (编/章/节) with their articles, in order. */
+export interface OutlineDto {
+  lawTitle: string;
+  publishDate: string | null;
+  sections: Array<{ path: string[]; articles: Array<{ id: number; label: string }> }>;
+}
+
 export interface LibraryStatusDto {
   dbPath: string;
   counts: { laws: number; versions: number; documents: number; articles: number; currentArticles: number; provinces: string[] };

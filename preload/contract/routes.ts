@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import type {
-  AppInfoDto, ArticleDetailDto, ConsultationDto, ConsultationSummaryDto, ImportSummaryDto, LibraryStatusDto, PresetDto, SearchHitDto, SettingsDto, TurnResult,
+  AppInfoDto, ArticleDetailDto, ConsultationDto, ConsultationSummaryDto, ImportSummaryDto, LibraryStatusDto, OutlineDto, PresetDto, SearchHitDto, SettingsDto, TurnResult,
 } from './dto.js';
 
 const id = z.number().int().positive();
@@ -49,6 +49,7 @@ export const ROUTES = {
   'statute.search': z.object({ query: text(2000), filters: filters.optional(), limit: z.number().int().min(1).max(100).optional() }).strict(),
   'statute.lookup': z.object({ citation: text(200), asOf: date.optional() }).strict(),
   'statute.article': z.object({ id }).strict(),
+  'statute.outline': z.object({ id }).strict(),
   'consult.list': z.object({ search: z.string().max(200).optional() }).strict(),
   'consult.get': z.object({ id }).strict(),
   'consult.ask': z
@@ -95,6 +96,7 @@ export interface RouteResults {
   'statute.search': SearchHitDto[];
   'statute.lookup': ArticleDetailDto;
   'statute.article': ArticleDetailDto;
+  'statute.outline': OutlineDto;
   'consult.list': ConsultationSummaryDto[];
   'consult.get': ConsultationDto;
   'consult.ask': TurnResult;

@@ -85,6 +85,12 @@ describe('the app in a real browser against the browser host', { skip: SKIP, tim
     await page.getByTestId('article-view').waitFor();
     assert.match(await page.getByTestId('article-title').innerText(), /第一千一百六十五条/);
     assert.match(await page.getByTestId('article-text').innerText(), /过错侵害他人民事权益/);
+    // Hierarchy navigation: a breadcrumb level lists that part's articles; another one opens.
+    await page.getByTestId('crumb').nth(1).click();
+    await page.getByTestId('outline').waitFor();
+    assert.equal(await page.locator('[data-testid=outline-article].current').innerText(), '第一千一百六十五条');
+    await page.getByTestId('outline-article').filter({ hasText: /^第一千一百六十六条$/ }).click();
+    await page.getByTestId('article-title').filter({ hasText: '第一千一百六十六条' }).waitFor();
     await page.getByTestId('statute-query').fill('用人单位拖欠工资 解除劳动合同');
     await page.getByTestId('statute-query').press('Enter');
     await page.getByTestId('hit').first().waitFor();

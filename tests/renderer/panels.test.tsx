@@ -62,6 +62,7 @@ describe('consultation panels', () => {
     assert.deepEqual(r.allByTestId('status-badge').map((e) => e.textContent), ['现行有效', '现行有效']);
     assert.match(items[1]!.textContent!, /每满两年支付一个月工资/, 'the mismatching quote is shown');
     assert.match(items[0]!.textContent!, /入选原因：原问题第1名：拖欠工资/);
+    assert.equal(r.allByTestId('evidence-breadcrumb')[0]!.textContent, '中华人民共和国劳动合同法 › 第四章 劳动合同的解除和终止');
     assert.match(r.byTestId('excluded').textContent!, /《中华人民共和国公司法》第一条：不存在公司组织关系/);
     assert.match(r.byTestId('stray-citations').textContent!, /《劳动合同法》第九百条 · 无法解析/);
     await r.click(r.allByTestId('open-article')[1]!);

@@ -24,7 +24,7 @@ function detail(s: HostServices, article: StatuteArticle): ArticleDetailDto {
   };
 }
 
-export const statuteHandlers: Pick<Handlers, 'statute.search' | 'statute.lookup' | 'statute.article'> = {
+export const statuteHandlers: Pick<Handlers, 'statute.search' | 'statute.lookup' | 'statute.article' | 'statute.outline'> = {
   async 'statute.search'(s, input) {
     const hits = await s.engine.retrieval.search(input.query, { limit: input.limit ?? 20, filters: input.filters as never });
     return hits.map((h): SearchHitDto => ({ article: toArticleDto(h.article), score: h.score, matchedBy: h.matchedBy, snippet: h.snippet }));
@@ -33,6 +33,20 @@ export const statuteHandlers: Pick<Handlers, 'statute.search' | 'statute.lookup'
     const r = s.engine.lookup(input.citation, input.asOf ? { asOf: input.asOf } : {});
     if (!r.ok) throw new LexError('not_found', r.candidates?.length ? `${r.message} 候选：${r.candidates.slice(0, 5).join('、')}` : r.message);
     return detail(s, r.article);
+  },
+  'statute.outline'(s, input) {
+    const [article] = s.engine.articles([input.id]);
+    if (!article) throw new LexError('not_found', `No article ${input.id} in the library.`);
+    const rows = s.engine.db
+      .prepare('SELECT a.id, a.label, a.path FROM articles a JOIN documents d ON d.id = a.document_id WHERE d.law_id = ? AND COALESCE(d.publish_date, \'\') = ? ORDER BY d.id, a.ordinal')
+      .all(article.lawId, article.publishDate ?? '') as Array<{ id: number; label: string; path: string }>;
+    const sections: Array<{ path: string[]; articles: Array<{ id: number; label: string }> }> = [];
+    for (const r of rows) {
+      const last = sections.at(-1);
+      if (last && JSON.stringify(last.path) === r.path) last.articles.push({ id: r.id, label: r.label });
+      else sections.push({ path: JSON.parse(r.path) as string[], articles: [{ id: r.id, label: r.label }] });
+    }
+    return { lawTitle: article.lawTitle, publishDate: article.publishDate, sections };
   },
   'statute.article'(s, input) {
     const [article] = s.engine.articles([input.id]);

@@ -44,6 +44,7 @@ export function CitedStatutesPanel({ turn, onOpenArticle }: Props) {
                   {audit?.notCurrent ? ' ⚠' : ''}
                 </span>
               </div>
+              {e.path.length > 0 && <div className="breadcrumb" data-testid="evidence-breadcrumb">{[e.lawTitle, ...e.path].join(' › ')}</div>}
               <div className="meta">
                 {e.publishDate && <span>{e.publishDate} 版</span>}
                 {e.effectiveDate && <span> · {e.effectiveDate} 施行</span>}

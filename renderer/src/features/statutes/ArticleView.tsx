@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { ArticleDetailDto, ArticleDto } from '../../../../preload/contract/index.js';
 import { useT } from '../../i18n.js';
+import { Outline } from './Outline.js';
 
 interface Props {
   detail: ArticleDetailDto;
@@ -27,6 +28,7 @@ function ArticleLinks({ title, items, onOpen, testid }: { title: string; items: 
 export function ArticleView({ detail, onOpen }: Props) {
   const t = useT();
   const [copied, setCopied] = useState(false);
+  const [outlineAt, setOutlineAt] = useState<string[] | null>(null);
   const a = detail.article;
   const copy = async () => {
     await navigator.clipboard?.writeText(`${a.text}\n——${detail.citation}`).catch(() => undefined);
@@ -34,7 +36,15 @@ export function ArticleView({ detail, onOpen }: Props) {
   };
   return (
     <article className="article-view" data-testid="article-view">
-      <div className="breadcrumb" data-testid="breadcrumb">{[a.lawTitle, ...a.path].join(' › ')}</div>
+      <div className="breadcrumb" data-testid="breadcrumb">
+        {[a.lawTitle, ...a.path].map((part, i) => (
+          <span key={part}>
+            {i > 0 && ' › '}
+            <button className="link crumb" data-testid="crumb" onClick={() => setOutlineAt(outlineAt && outlineAt.length === i ? null : a.path.slice(0, i))}>{part}</button>
+          </span>
+        ))}
+      </div>
+      {outlineAt && <Outline articleId={a.id} prefix={outlineAt} onOpen={onOpen} />}
       <h2 data-testid="article-title">
         《{a.lawTitle}》{a.label}
         <span className={`badge ${a.status === 'current' ? 'ok' : 'warn'}`}>{t[a.status as 'current'] ?? a.status}</span>
