@@ -24,9 +24,11 @@ async function handle(msg: ToEngine): Promise<void> {
   if (msg.type === 'init') {
     process.env.LEXDESK_MODELS = msg.modelsDir;
     process.env.LEXDESK_RESOURCES = msg.resourcesDir;
-    const engine = createEngine({ dbPath: msg.dbPath });
+    const settings = new SettingsStore(msg.userData);
+    const models = settings.read().models;
+    const engine = createEngine({ dbPath: msg.dbPath, models: { modelDir: models?.dir, providers: models?.providers } });
     const keys = new RemoteKeyStore(msg.keys, (op, id, key) => send({ type: 'keys', op, id, key }));
-    api = createHostApi({ engine, settings: new SettingsStore(msg.userData), keys, host: 'electron', version: msg.version });
+    api = createHostApi({ engine, settings, keys, host: 'electron', version: msg.version });
     api.subscribe((event) => send({ type: 'event', event }));
     send({ type: 'ready' });
     return;

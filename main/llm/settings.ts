@@ -34,10 +34,17 @@ export const ConsultSettingsSchema = z.object({
 
 export const UiSettingsSchema = z.object({ language: z.enum(['zh', 'en']).optional() });
 
+/** The embedding model folder and execution providers the app starts the engine with. */
+export const ModelSettingsSchema = z.object({
+  dir: z.string().min(1).optional(),
+  providers: z.array(z.enum(['cuda', 'dml', 'coreml', 'webgpu', 'cpu'])).min(1).optional(),
+});
+
 export const SettingsSchema = z.object({
   llm: LlmSettingsSchema.optional(),
   consult: ConsultSettingsSchema.optional(),
   ui: UiSettingsSchema.optional(),
+  models: ModelSettingsSchema.optional(),
 });
 
 export type LlmSettings = z.infer<typeof LlmSettingsSchema>;

@@ -103,8 +103,8 @@ export interface SettingsDto {
   };
   consult: { llmRerank: boolean; stateAwareRerank: boolean; maxRounds: number; maxJudgeIterations: number };
   ui: { language: 'zh' | 'en' };
-  modelDir: string;
-  providers: string[];
+  /** What the engine runs with now, and what the settings ask for from the next start. */
+  models: { inUse: string; dir: string | null; providers: string[]; restartNeeded: boolean };
 }
 
 export interface AppInfoDto {

@@ -122,6 +122,16 @@ describe('browser host security and the host contract', () => {
     for (const f of fs.readdirSync(dir)) if (fs.statSync(path.join(dir, f)).isFile()) assert.ok(!fs.readFileSync(path.join(dir, f)).includes(key), f);
   });
 
+  test('model folder and provider preference: validated, stored, applied from the next start', async () => {
+    const bad = JSON.parse((await apiCall('settings.update', { models: { dir: dir } })).body);
+    assert.equal(bad.ok, false);
+    assert.match(bad.error.message, /No ONNX model/);
+    const ok = JSON.parse((await apiCall('settings.update', { models: { providers: ['cuda', 'cpu'] } })).body);
+    assert.deepEqual(ok.data.models.providers, ['cuda', 'cpu']);
+    assert.equal(ok.data.models.restartNeeded, false);
+    assert.deepEqual(api.services.settings.read().models?.providers, ['cuda', 'cpu']);
+  });
+
   test('events stream over SSE with the token', async () => {
     const got = new Promise<string>((resolve, reject) => {
       const req = http.get({ host: '127.0.0.1', port: host.port, path: '/api/events', headers: { 'x-lexdesk-token': host.token } }, (res) => {

@@ -27,9 +27,11 @@ export async function serveCommand(args: string[], open: (db?: string, models?: 
   const { values } = parseCommand(args, { port: { type: 'string' }, model: { type: 'string' } }, USAGE);
   const staticDir = rendererDir();
   if (!fs.existsSync(path.join(staticDir, 'index.html'))) throw new LexError('renderer-missing', `No renderer build at ${staticDir}. Run: npm run build:ui`);
-  const engine = open(values.db as string | undefined, { modelDir: modelDirOption(values.model) });
   const dir = userDataDir();
-  const api = createHostApi({ engine, settings: new SettingsStore(dir), keys: new FileKeyStore(dir), host: 'browser', version: appVersion() });
+  const settings = new SettingsStore(dir);
+  const models = settings.read().models;
+  const engine = open(values.db as string | undefined, { modelDir: modelDirOption(values.model) ?? models?.dir, providers: models?.providers });
+  const api = createHostApi({ engine, settings, keys: new FileKeyStore(dir), host: 'browser', version: appVersion() });
   const host = await startBrowserHost({ api, staticDir, port: values.port === undefined ? 0 : intOption(values.port, 'port', 0) });
   if (out.json) out.printJson({ url: host.url, port: host.port });
   else {

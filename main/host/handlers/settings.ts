@@ -1,4 +1,8 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { DEFAULT_TURN_OPTIONS } from '../../consult/context.js';
+import { findOnnxFile } from '../../models/modelFolder.js';
+import { LexError } from '../../util/errors.js';
 import { isLoopbackUrl, PRESETS } from '../../llm/presets.js';
 import { keyHint } from '../../llm/secrets.js';
 import { LLM_KEY_ID, resolveLlm, type LlmSettings, type Settings } from '../../llm/settings.js';
@@ -30,8 +34,12 @@ function view(s: HostServices): SettingsDto {
       maxJudgeIterations: settings.consult?.maxJudgeIterations ?? DEFAULT_TURN_OPTIONS.maxJudgeIterations,
     },
     ui: { language: settings.ui?.language ?? 'zh' },
-    modelDir: s.engine.retrieval.modelDir,
-    providers: ['cpu'],
+    models: {
+      inUse: s.engine.retrieval.modelDir,
+      dir: settings.models?.dir ?? null,
+      providers: settings.models?.providers ?? ['cpu'],
+      restartNeeded: !!settings.models?.dir && path.resolve(settings.models.dir) !== path.resolve(s.engine.retrieval.modelDir),
+    },
   };
 }
 
@@ -50,11 +58,19 @@ export const settingsHandlers: Pick<Handlers, 'settings.get' | 'settings.presets
   'settings.presets': () => PRESETS.map(({ id, name, baseURL, defaultModel, local }) => ({ id, name, baseURL, defaultModel, local })),
   'settings.update'(s, input) {
     const current = s.settings.read();
+    const dir = input.models?.dir;
+    if (dir) {
+      if (!fs.existsSync(dir)) throw new LexError('bad_input', `No folder at ${dir}.`);
+      findOnnxFile(dir);
+      if (!fs.existsSync(path.join(dir, 'tokenizer.json'))) throw new LexError('bad_input', `${dir} has no tokenizer.json: it is not a Hugging Face-layout model folder.`);
+    }
+    const models = input.models ? { ...(current.models ?? {}), ...(dir === null ? { dir: undefined } : dir ? { dir: path.resolve(dir) } : {}), ...(input.models.providers ? { providers: input.models.providers } : {}) } : current.models;
     const next: Settings = {
       ...current,
       ...(input.llm ? { llm: merge(current.llm ?? {}, input.llm) } : {}),
       ...(input.consult ? { consult: { ...(current.consult ?? {}), ...input.consult } } : {}),
       ...(input.ui ? { ui: { ...(current.ui ?? {}), ...input.ui } } : {}),
+      ...(models ? { models } : {}),
     };
     s.settings.write(next);
     s.settingsChanged();

@@ -23,7 +23,12 @@ export function SettingsView({ onLanguage }: { onLanguage(lang: 'zh' | 'en'): vo
   const save = async (patch: Parameters<typeof api.call<'settings.update'>>[1]) => {
     // Show the change at once (controlled inputs would otherwise snap back until the host answers).
     const redactLocal = patch.llm?.redactLocal;
-    setSettings((cur) => (cur ? { ...cur, llm: redactLocal === undefined ? cur.llm : { ...cur.llm, redactLocal }, consult: { ...cur.consult, ...patch.consult }, ui: { ...cur.ui, ...patch.ui } } : cur));
+    const providers = patch.models?.providers;
+    setSettings((cur) =>
+      cur
+        ? { ...cur, llm: redactLocal === undefined ? cur.llm : { ...cur.llm, redactLocal }, consult: { ...cur.consult, ...patch.consult }, ui: { ...cur.ui, ...patch.ui }, models: providers ? { ...cur.models, providers } : cur.models }
+        : cur,
+    );
     try {
       const next = await api.call('settings.update', patch);
       setSettings(next);
@@ -68,7 +73,18 @@ export function SettingsView({ onLanguage }: { onLanguage(lang: 'zh' | 'en'): vo
           <option value="zh">中文</option>
           <option value="en">English</option>
         </select>
-        <p className="muted">模型：{settings.modelDir}</p>
+      </fieldset>
+      <fieldset data-testid="models">
+        <legend>模型 / Models</legend>
+        <label>嵌入模型文件夹
+          <input defaultValue={settings.models.dir ?? ''} key={`d${settings.models.dir}`} placeholder={settings.models.inUse} data-testid="model-dir" onBlur={(e) => e.target.value.trim() !== (settings.models.dir ?? '') && void save({ models: { dir: e.target.value.trim() || null } })} />
+        </label>
+        <label>执行设备
+          <select value={settings.models.providers.join(',')} data-testid="providers" onChange={(e) => void save({ models: { providers: e.target.value.split(',') as Array<'cpu'> } })}>
+            {['cpu', 'cuda,cpu', 'dml,cpu', 'coreml,cpu', 'webgpu,cpu'].map((p) => <option key={p} value={p}>{p}</option>)}
+          </select>
+        </label>
+        <p className="muted">当前使用：{settings.models.inUse}{settings.models.restartNeeded ? '（新设置在重启后生效）' : ''}</p>
       </fieldset>
       {message && <p className="muted" data-testid="settings-message">{message}</p>}
     </form>
