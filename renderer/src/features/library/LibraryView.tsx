@@ -38,7 +38,7 @@ export function LibraryView() {
     <div className="library">
       <form className="import" onSubmit={(e) => { e.preventDefault(); void run(); }}>
         <input value={path} placeholder={t.importPath} onChange={(e) => setPath(e.target.value)} data-testid="import-path" />
-        <input value={packs} placeholder="省级法规包：北京,上海 或 all" onChange={(e) => setPacks(e.target.value)} data-testid="import-packs" />
+        <input value={packs} placeholder={t.packs} onChange={(e) => setPacks(e.target.value)} data-testid="import-packs" />
         <button type="submit" disabled={!path.trim() || !!progress} data-testid="import-start">{t.import}</button>
         {progress && <button type="button" onClick={() => void api.call('library.cancelImport', {})} data-testid="import-cancel">{t.cancel}</button>}
       </form>

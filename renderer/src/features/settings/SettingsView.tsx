@@ -58,7 +58,7 @@ export function SettingsView({ onLanguage }: { onLanguage(lang: 'zh' | 'en'): vo
         {llm.keyHint && <button type="button" data-testid="clear-key" onClick={() => void api.call('settings.clearKey', {}).then(setSettings)}>{t.clearKey}</button>}
       </fieldset>
       <fieldset>
-        <legend>隐私 / Privacy</legend>
+        <legend>{t.privacy}</legend>
         <label><input type="checkbox" checked={llm.redactLocal} data-testid="redact-local" onChange={(e) => void save({ llm: { redactLocal: e.target.checked } })} />{t.redactLocal}</label>
         <label>{t.redactNames}<input value={names} data-testid="redact-names" onChange={(e) => setNames(e.target.value)} onBlur={() => void save({ llm: { redactNames: names.split(/[,，、\s]+/).filter(Boolean) } })} /></label>
       </fieldset>
@@ -75,16 +75,16 @@ export function SettingsView({ onLanguage }: { onLanguage(lang: 'zh' | 'en'): vo
         </select>
       </fieldset>
       <fieldset data-testid="models">
-        <legend>模型 / Models</legend>
-        <label>嵌入模型文件夹
+        <legend>{t.models}</legend>
+        <label>{t.modelDir}
           <input defaultValue={settings.models.dir ?? ''} key={`d${settings.models.dir}`} placeholder={settings.models.inUse} data-testid="model-dir" onBlur={(e) => e.target.value.trim() !== (settings.models.dir ?? '') && void save({ models: { dir: e.target.value.trim() || null } })} />
         </label>
-        <label>执行设备
+        <label>{t.providers}
           <select value={settings.models.providers.join(',')} data-testid="providers" onChange={(e) => void save({ models: { providers: e.target.value.split(',') as Array<'cpu'> } })}>
             {['cpu', 'cuda,cpu', 'dml,cpu', 'coreml,cpu', 'webgpu,cpu'].map((p) => <option key={p} value={p}>{p}</option>)}
           </select>
         </label>
-        <p className="muted">当前使用：{settings.models.inUse}{settings.models.restartNeeded ? '（新设置在重启后生效）' : ''}</p>
+        <p className="muted">{t.inUse}：{settings.models.inUse}{settings.models.restartNeeded ? `（${t.restartNeeded}）` : ''}</p>
       </fieldset>
       {message && <p className="muted" data-testid="settings-message">{message}</p>}
     </form>

@@ -78,14 +78,14 @@ export const StatuteLookup = forwardRef<HTMLInputElement, Props>(function Statut
         <input ref={inputRef} type="search" value={query} placeholder={t.lookupPlaceholder} onChange={(e) => setQuery(e.target.value)} data-testid="statute-query" />
         <button type="submit" data-testid="statute-search">{t.search}</button>
         <div className="filters">
-          <input placeholder="法律名称" value={law} onChange={(e) => setLaw(e.target.value)} data-testid="filter-law" />
+          <input placeholder={t.lawFilter} value={law} onChange={(e) => setLaw(e.target.value)} data-testid="filter-law" />
           <select value={level} onChange={(e) => setLevel(e.target.value)} data-testid="filter-level">
-            <option value="">全部效力级别</option>
+            <option value="">{t.allLevels}</option>
             {['宪法', '法律', '行政法规', '司法解释', '部门规章', '地方性法规'].map((l) => <option key={l}>{l}</option>)}
           </select>
-          <label><input type="checkbox" checked={!allVersions} onChange={(e) => setAllVersions(!e.target.checked)} data-testid="filter-current" />仅现行</label>
+          <label><input type="checkbox" checked={!allVersions} onChange={(e) => setAllVersions(!e.target.checked)} data-testid="filter-current" />{t.currentOnly}</label>
           <input type="date" value={asOf} onChange={(e) => setAsOf(e.target.value)} data-testid="filter-asof" />
-          <input placeholder="省份（或 all）" value={province} onChange={(e) => setProvince(e.target.value)} data-testid="filter-province" />
+          <input placeholder={t.provinceFilter} value={province} onChange={(e) => setProvince(e.target.value)} data-testid="filter-province" />
         </div>
       </form>
       {error && <div className="error" data-testid="statute-error">{error}</div>}
