@@ -1,0 +1,41 @@
+import { Consultations } from '../../consult/index.js';
+import type { Engine } from '../../engine/index.js';
+import type { ModelOptions } from '../../engine/retrieval.js';
+import { exportReport, REPORT_FORMATS, type ReportFormat } from '../../report/index.js';
+import { LexError } from '../../util/errors.js';
+import { intOption, parseCommand } from '../args.js';
+import type { Output } from '../output.js';
+import { appVersion } from './serve.js';
+
+const USAGE = 'lexdesk export CONSULTATION_ID --format md|docx|pdf --out FILE [--turn N] [--all-states] [--excluded]';
+
+/** A cited report of a consultation (or one turn of it) as Markdown, Word or PDF. */
+export async function exportCommand(args: string[], open: (db?: string, models?: ModelOptions) => Engine, out: Output): Promise<number> {
+  const { values, positionals } = parseCommand(
+    args,
+    { format: { type: 'string' }, out: { type: 'string' }, turn: { type: 'string' }, 'all-states': { type: 'boolean', default: false }, excluded: { type: 'boolean', default: false } },
+    USAGE,
+  );
+  if (!positionals[0]) throw new LexError('usage', `Name the consultation (lexdesk consult --list shows them).\nUsage: ${USAGE}`);
+  const id = intOption(positionals[0], 'consultation id', 0);
+  const format = String(values.format ?? '') as ReportFormat;
+  if (!REPORT_FORMATS.includes(format)) throw new LexError('usage', `--format must be md, docx or pdf (got "${values.format ?? ''}").\nUsage: ${USAGE}`);
+  if (!values.out) throw new LexError('usage', `--out FILE is required.\nUsage: ${USAGE}`);
+  const engine = open(values.db as string | undefined);
+  try {
+    const consultations = new Consultations({ engine, llm: null });
+    const result = await exportReport(engine, consultations, id, format, String(values.out), appVersion(), {
+      turn: values.turn === undefined ? undefined : intOption(values.turn, 'turn', 0),
+      allStates: Boolean(values['all-states']),
+      includeExcluded: Boolean(values.excluded),
+    });
+    if (out.json) out.printJson({ file: result.file, bytes: result.bytes, statutes: result.model.statutes.length, warnings: result.model.warnings });
+    else {
+      out.print(`Wrote ${result.file} (${(result.bytes / 1024).toFixed(1)} KB, ${result.model.statutes.length} statutes).`);
+      for (const w of result.model.warnings) out.print(`  ! ${w}`);
+    }
+    return 0;
+  } finally {
+    engine.close();
+  }
+}

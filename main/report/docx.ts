@@ -1,0 +1,115 @@
+import {
+  AlignmentType, BorderStyle, Document, Footer, FootnoteReferenceRun, HeadingLevel, Packer, PageNumber, Paragraph, Table, TableCell, TableRow, TextRun, WidthType,
+} from 'docx';
+import { AUDIT_ZH, CHECK_ZH, STATE_FIELDS, stateValue, statuteHeading, VERDICT_ZH, versionLine } from './labels.js';
+import type { ReportModel, ReportTurn } from './model.js';
+
+/**
+ * The report as a Word document: headings, each [k] citation as a real
+ * footnote naming the statute, a table of cited statutes and their full
+ * texts, page numbers in the footer.
+ */
+export async function renderDocx(m: ReportModel): Promise<Buffer> {
+  const footnotes: Record<number, { children: Paragraph[] }> = {};
+  let nextFootnote = 1;
+  const footnoteFor = (ref: number): FootnoteReferenceRun => {
+    const s = m.statutes.find((x) => x.ref === ref);
+    const id = nextFootnote++;
+    footnotes[id] = { children: [new Paragraph(s ? `[${ref}] 《${s.lawTitle}》${s.label}（${versionLine(s)}）` : `[${ref}]`)] };
+    return new FootnoteReferenceRun(id);
+  };
+  const children: Array<Paragraph | Table> = [
+    new Paragraph({ text: m.title, heading: HeadingLevel.TITLE }),
+    new Paragraph({ children: [new TextRun({ text: headerLine(m), size: 18, color: '555555' })] }),
+  ];
+  if (m.warnings.length) {
+    children.push(new Paragraph({ children: [new TextRun({ text: '注意', bold: true, color: 'B3261E' })] }));
+    for (const w of m.warnings) children.push(new Paragraph({ children: [new TextRun({ text: w, color: 'B3261E' })], bullet: { level: 0 } }));
+  }
+  children.push(new Paragraph({ text: '咨询内容', heading: HeadingLevel.HEADING_1 }));
+  for (const t of m.turns) children.push(...turnParagraphs(t, footnoteFor));
+  const states = m.turns.filter((t) => t.state);
+  if (states.length) {
+    children.push(new Paragraph({ text: '法律分析状态', heading: HeadingLevel.HEADING_1 }));
+    for (const t of states) {
+      if (states.length > 1) children.push(new Paragraph({ text: `第 ${t.seq} 轮`, heading: HeadingLevel.HEADING_2 }));
+      children.push(table([['项目', '内容'], ...STATE_FIELDS.map(([f, name]) => [name, stateValue(t.state!, f)])]));
+    }
+  }
+  children.push(new Paragraph({ text: '充分性审查', heading: HeadingLevel.HEADING_1 }));
+  for (const t of m.turns) children.push(...verdictParagraphs(t));
+  children.push(new Paragraph({ text: '引用法条', heading: HeadingLevel.HEADING_1 }));
+  children.push(table([['编号', '法律', '条文', '版本', '核验'], ...m.statutes.map((s) => [String(s.ref), s.lawTitle, s.label, versionLine(s), `${s.audit ? AUDIT_ZH[s.audit]! : '未引用'}${s.inLibrary ? '' : '（已不在法规库中）'}`])]));
+  for (const s of m.statutes) {
+    children.push(new Paragraph({ text: statuteHeading(s), heading: HeadingLevel.HEADING_3 }));
+    children.push(new Paragraph({ children: [new TextRun({ text: `${[s.lawTitle, ...s.path].join(' › ')} · ${versionLine(s)}${s.audit ? ` · ${AUDIT_ZH[s.audit]}` : ''}${s.inLibrary ? '' : ' · 该条已不在当前法规库中，以下为咨询时保存的文本'}`, size: 18, color: '555555' })] }));
+    for (const line of s.text.split('\n')) children.push(new Paragraph({ text: line, indent: { left: 360 } }));
+  }
+  const excluded = m.turns.flatMap((t) => t.excluded);
+  if (excluded.length) {
+    children.push(new Paragraph({ text: '已审查并排除的法条', heading: HeadingLevel.HEADING_1 }));
+    for (const e of excluded) children.push(new Paragraph({ text: `《${e.lawTitle}》${e.label}：${e.reason}`, bullet: { level: 0 } }));
+  }
+  children.push(new Paragraph({ text: '免责声明', heading: HeadingLevel.HEADING_1 }), new Paragraph(m.disclaimer), new Paragraph({ children: [new TextRun({ text: m.credit, size: 18 })] }));
+  const doc = new Document({
+    creator: `LexDesk ${m.appVersion}`,
+    title: m.title,
+    styles: { default: { document: { run: { font: { ascii: 'Calibri', eastAsia: 'SimSun', hAnsi: 'Calibri' }, size: 21 } } } },
+    footnotes,
+    sections: [
+      {
+        footers: {
+          default: new Footer({ children: [new Paragraph({ alignment: AlignmentType.CENTER, children: [new TextRun({ children: ['第 ', PageNumber.CURRENT, ' 页，共 ', PageNumber.TOTAL_PAGES, ' 页'], size: 18 })] })] }),
+        },
+        children,
+      },
+    ],
+  });
+  return Packer.toBuffer(doc);
+}
+
+function headerLine(m: ReportModel): string {
+  return `生成时间 ${m.generatedAt.slice(0, 16).replace('T', ' ')} UTC · 适用法律截至 ${m.lawAsOf} · LexDesk ${m.appVersion} · 模型 ${m.endpoint ? `${m.model ?? ''} @ ${m.endpoint}` : '未使用大模型（离线）'} · 个人信息脱敏${m.redaction ? '已开启' : '未开启'}`;
+}
+
+function turnParagraphs(t: ReportTurn, footnoteFor: (ref: number) => FootnoteReferenceRun): Paragraph[] {
+  const out = [
+    new Paragraph({ text: `第 ${t.seq} 轮`, heading: HeadingLevel.HEADING_2 }),
+    new Paragraph({ children: [new TextRun({ text: '问：', bold: true }), new TextRun(t.question)] }),
+  ];
+  if (t.answer) {
+    const runs: Array<TextRun | FootnoteReferenceRun> = [new TextRun({ text: '答：', bold: true })];
+    for (const part of t.answer.split(/(\[\d+\])/g)) {
+      const ref = /^\[(\d+)\]$/.exec(part);
+      if (ref) runs.push(new TextRun({ text: part, superScript: true }), footnoteFor(Number(ref[1])));
+      else if (part) runs.push(...part.split('\n').map((line, i) => new TextRun({ text: line, break: i > 0 ? 1 : 0 })));
+    }
+    out.push(new Paragraph({ children: runs }));
+  } else {
+    out.push(new Paragraph({ children: [new TextRun({ text: '答：', bold: true }), new TextRun(t.mode === 'offline' ? '本轮为离线检索，没有生成的回答；相关法条见“引用法条”。' : t.error ? `本轮未完成（${t.error}）。` : '—')] }));
+  }
+  return out;
+}
+
+function verdictParagraphs(t: ReportTurn): Paragraph[] {
+  const head = `第 ${t.seq} 轮：${VERDICT_ZH[t.verdict ?? ''] ?? '无'}${t.override ? `；用户更改为 ${VERDICT_ZH[t.override.verdict]}${t.override.note ? `（${t.override.note}）` : ''}` : ''}`;
+  return [
+    new Paragraph({ children: [new TextRun({ text: head, bold: true })] }),
+    ...t.iterations.map(
+      (it) =>
+        new Paragraph({
+          text: `审查 ${it.iteration}：${it.verdict === 'SUFFICIENT' ? '充分' : '不充分'}；${Object.entries(it.checks).map(([k, c]) => `${CHECK_ZH[k] ?? k}${c.ok ? '✓' : '✗'}${c.note ? `（${c.note}）` : ''}`).join('，')}${it.refinementQueries.length ? `；补充检索：${it.refinementQueries.join('；')}` : ''}`,
+          bullet: { level: 0 },
+        }),
+    ),
+  ];
+}
+
+function table(rows: string[][]): Table {
+  const border = { style: BorderStyle.SINGLE, size: 4, color: 'BBBBCC' };
+  return new Table({
+    width: { size: 100, type: WidthType.PERCENTAGE },
+    borders: { top: border, bottom: border, left: border, right: border, insideHorizontal: border, insideVertical: border },
+    rows: rows.map((cells, i) => new TableRow({ tableHeader: i === 0, children: cells.map((c) => new TableCell({ children: [new Paragraph({ children: [new TextRun({ text: c, bold: i === 0 })] })] })) })),
+  });
+}

@@ -1,0 +1,62 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Consultations } from '../consult/index.js';
+import type { Engine } from '../engine/index.js';
+import { LexError } from '../util/errors.js';
+import { renderDocx } from './docx.js';
+import { renderHtml } from './html.js';
+import { renderMarkdown } from './markdown.js';
+import { buildReport, type ReportModel, type ReportOptions } from './model.js';
+import { renderPdf } from './pdf.js';
+
+export type ReportFormat = 'md' | 'docx' | 'pdf' | 'html';
+export const REPORT_FORMATS: readonly ReportFormat[] = ['md', 'docx', 'pdf', 'html'];
+export const MIME: Record<ReportFormat, string> = {
+  md: 'text/markdown; charset=utf-8',
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  pdf: 'application/pdf',
+  html: 'text/html; charset=utf-8',
+};
+
+export { buildReport, type ReportModel, type ReportOptions };
+
+/** Renders a report in memory. `pdfRenderer` lets the Electron host print with its own Chromium (printToPDF). */
+export async function renderReport(model: ReportModel, format: ReportFormat, pdfRenderer: (html: string) => Promise<Buffer> = renderPdf): Promise<Buffer> {
+  switch (format) {
+    case 'md':
+      return Buffer.from(renderMarkdown(model), 'utf8');
+    case 'html':
+      return Buffer.from(renderHtml(model), 'utf8');
+    case 'docx':
+      return renderDocx(model);
+    case 'pdf':
+      return pdfRenderer(renderHtml(model));
+  }
+}
+
+/**
+ * `lexdesk export`: builds, renders and writes a report. The output folder is
+ * checked before any work; the file is written to a temporary name beside it
+ * and renamed, so a failure never leaves a partial file.
+ */
+export async function exportReport(engine: Engine, consultations: Consultations, id: number, format: ReportFormat, out: string, appVersion: string, opts: ReportOptions = {}): Promise<{ file: string; bytes: number; model: ReportModel }> {
+  const file = path.resolve(out);
+  const dir = path.dirname(file);
+  try {
+    fs.accessSync(dir, fs.constants.W_OK);
+  } catch {
+    throw new LexError('unwritable', `Cannot write to ${dir}: the folder does not exist or is not writable. Choose another --out path.`);
+  }
+  if (fs.existsSync(file) && fs.statSync(file).isDirectory()) throw new LexError('unwritable', `${file} is a folder; give a file name for --out.`);
+  const model = buildReport(engine, consultations, id, appVersion, opts);
+  const bytes = await renderReport(model, format);
+  const tmp = path.join(dir, `.${path.basename(file)}.${process.pid}.tmp`);
+  try {
+    fs.writeFileSync(tmp, bytes);
+    fs.renameSync(tmp, file);
+  } catch (err) {
+    fs.rmSync(tmp, { force: true });
+    throw new LexError('unwritable', `Cannot write ${file}: ${(err as Error).message}`);
+  }
+  return { file, bytes: bytes.length, model };
+}

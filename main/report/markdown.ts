@@ -1,0 +1,73 @@
+import { AUDIT_ZH, CHECK_ZH, STATE_FIELDS, stateValue, statuteHeading, VERDICT_ZH, versionLine } from './labels.js';
+import type { ReportModel, ReportTurn } from './model.js';
+
+/** The report as Markdown: [k] citations become footnotes [^k] whose text is the statute. */
+export function renderMarkdown(m: ReportModel): string {
+  const out: string[] = [];
+  out.push(`# ${m.title}`, '');
+  out.push(header(m), '');
+  if (m.warnings.length) out.push('> **注意**', ...m.warnings.map((w) => `> - ${w}`), '');
+  out.push('## 咨询内容', '');
+  for (const t of m.turns) out.push(...turn(t));
+  const states = m.turns.filter((t) => t.state);
+  if (states.length) {
+    out.push('## 法律分析状态', '');
+    for (const t of states) {
+      if (states.length > 1) out.push(`### 第 ${t.seq} 轮`, '');
+      out.push('| 项目 | 内容 |', '|---|---|', ...STATE_FIELDS.map(([f, name]) => `| ${name} | ${cell(stateValue(t.state!, f))} |`), '');
+    }
+  }
+  out.push('## 充分性审查', '');
+  for (const t of m.turns) out.push(...verdict(t));
+  out.push('## 引用法条', '');
+  if (!m.statutes.length) out.push('（无）', '');
+  out.push('| 编号 | 法律 | 条文 | 版本 | 核验 |', '|---|---|---|---|---|');
+  for (const s of m.statutes) out.push(`| ${s.ref} | ${cell(s.lawTitle)} | ${s.label} | ${versionLine(s)} | ${s.audit ? AUDIT_ZH[s.audit] : '未引用'}${s.inLibrary ? '' : '（已不在法规库中）'} |`);
+  out.push('');
+  for (const s of m.statutes) {
+    out.push(`### ${statuteHeading(s)}`, '');
+    if (s.path.length) out.push(`*${[s.lawTitle, ...s.path].join(' › ')}*  `);
+    out.push(`${versionLine(s)}${s.audit ? ` · ${AUDIT_ZH[s.audit]}` : ''}${s.inLibrary ? '' : ' · 该条已不在当前法规库中，以下为咨询时保存的文本'}`, '');
+    out.push(...s.text.split('\n').map((l) => `> ${l}`), '');
+  }
+  const excluded = m.turns.flatMap((t) => t.excluded);
+  if (excluded.length) {
+    out.push('## 已审查并排除的法条', '');
+    out.push(...excluded.map((e) => `- 《${e.lawTitle}》${e.label}：${e.reason}`), '');
+  }
+  out.push('## 免责声明', '', m.disclaimer, '', m.credit, '');
+  for (const s of m.statutes) out.push(`[^${s.ref}]: 《${s.lawTitle}》${s.label}（${versionLine(s)}）`);
+  return `${out.join('\n')}\n`;
+}
+
+function header(m: ReportModel): string {
+  return [
+    `- 生成时间：${m.generatedAt.slice(0, 16).replace('T', ' ')} UTC`,
+    `- 适用法律截至：${m.lawAsOf}`,
+    `- LexDesk 版本：${m.appVersion}`,
+    `- 模型：${m.endpoint ? `${m.model ?? ''} @ ${m.endpoint}` : '未使用大模型（离线）'}`,
+    `- 个人信息脱敏：${m.redaction ? '已开启' : '未开启'}`,
+  ].join('\n');
+}
+
+function turn(t: ReportTurn): string[] {
+  const out = [`### 第 ${t.seq} 轮`, '', `**问：** ${t.question}`, ''];
+  if (t.answer) out.push(`**答：** ${t.answer.replace(/\[(\d+)\]/g, '[^$1]')}`, '');
+  else if (t.mode === 'offline') out.push('**答：** 本轮为离线检索，没有生成的回答；相关法条见“引用法条”。', '');
+  else if (t.error) out.push(`**答：** 本轮未完成（${t.error}）。`, '');
+  return out;
+}
+
+function verdict(t: ReportTurn): string[] {
+  const out = [`- 第 ${t.seq} 轮：**${VERDICT_ZH[t.verdict ?? ''] ?? '无'}**${t.override ? `；用户更改为 **${VERDICT_ZH[t.override.verdict]}**${t.override.note ? `（${t.override.note}）` : ''}` : ''}`];
+  for (const it of t.iterations) {
+    const checks = Object.entries(it.checks).map(([k, c]) => `${CHECK_ZH[k] ?? k}${c.ok ? '✓' : '✗'}${c.note ? `（${c.note}）` : ''}`).join('，');
+    out.push(`  - 审查 ${it.iteration}：${it.verdict === 'SUFFICIENT' ? '充分' : '不充分'}；${checks}${it.refinementQueries.length ? `；补充检索：${it.refinementQueries.join('；')}` : ''}`);
+  }
+  out.push('');
+  return out;
+}
+
+function cell(s: string): string {
+  return s.replace(/\|/g, '\\|').replace(/\n/g, ' ');
+}

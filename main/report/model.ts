@@ -1,0 +1,153 @@
+import type { Consultations } from '../consult/index.js';
+import type { CitationLabel, Evidence, JudgeIteration, StateChange, TurnResult, Verdict } from '../consult/types.js';
+import type { LegalState } from '../consult/schemas.js';
+import type { Engine } from '../engine/index.js';
+import { LexError } from '../util/errors.js';
+
+export interface ReportOptions {
+  /** Only this turn (its sequence number), else every turn. */
+  turn?: number;
+  /** The legal state of each turn, else only the last. */
+  allStates?: boolean;
+  /** List the articles the audit considered and excluded. */
+  includeExcluded?: boolean;
+}
+
+/** One statute in the report's list: numbered once, referenced from every answer that cites it. */
+export interface ReportStatute {
+  ref: number;
+  articleId: number;
+  lawTitle: string;
+  label: string;
+  path: string[];
+  publishDate: string | null;
+  effectiveDate: string | null;
+  status: string;
+  text: string;
+  /** Audit label of its citation, or null when listed but not cited (offline rankings). */
+  audit: CitationLabel | null;
+  notCurrent: boolean;
+  /** False when a later import removed the article: the text is the one stored with the consultation. */
+  inLibrary: boolean;
+}
+
+export interface ReportTurn {
+  seq: number;
+  question: string;
+  mode: 'llm' | 'offline' | null;
+  offlineReason: string | null;
+  /** The answer with [n] replaced by report-wide statute references [k]; null when none was generated. */
+  answer: string | null;
+  error: string | null;
+  state: LegalState | null;
+  stateChanges: StateChange[];
+  verdict: Verdict | null;
+  override: { verdict: Verdict; note: string | null } | null;
+  iterations: JudgeIteration[];
+  stray: Array<{ marker: string; label: CitationLabel; note: string | null }>;
+  excluded: Array<{ lawTitle: string; label: string; reason: string }>;
+}
+
+export interface ReportModel {
+  title: string;
+  generatedAt: string;
+  lawAsOf: string;
+  appVersion: string;
+  endpoint: string | null;
+  model: string | null;
+  redaction: boolean;
+  turns: ReportTurn[];
+  statutes: ReportStatute[];
+  warnings: string[];
+  disclaimer: string;
+  credit: string;
+}
+
+export const DISCLAIMER =
+  '本报告由 LexDesk 辅助研究工具生成，仅供法律研究参考，不构成法律意见。报告中的分析基于用户提供的事实和报告所列法条，可能不完整或存在错误；具体个案请咨询执业律师，并以有权机关发布的正式文本为准。';
+export const CREDIT = '法条文本来源：LawRefBook/Laws（https://github.com/LawRefBook/Laws），整理自国家法律法规数据库。';
+
+/** Builds what every format renders: one consultation (or one turn of it) with its statutes numbered once. */
+export function buildReport(engine: Engine, consultations: Consultations, id: number, appVersion: string, opts: ReportOptions = {}): ReportModel {
+  const { consultation, turns } = consultations.get(id);
+  const chosen = opts.turn === undefined ? turns : turns.filter((t) => t.seq === opts.turn);
+  if (!chosen.length) throw new LexError('not_found', `Consultation ${id} has no turn ${opts.turn}; it has ${turns.length} turn(s).`);
+  const statutes: ReportStatute[] = [];
+  const refFor = (e: Evidence, t: TurnResult): number => {
+    const known = statutes.find((s) => s.articleId === e.articleId);
+    if (known) return known.ref;
+    const audit = t.citations.find((c) => c.articleId === e.articleId);
+    statutes.push({
+      ref: statutes.length + 1, articleId: e.articleId, lawTitle: e.lawTitle, label: e.articleLabel, path: e.path, publishDate: e.publishDate,
+      effectiveDate: e.effectiveDate, status: e.status, text: audit?.text && audit.text !== '…' ? audit.text : e.text, audit: audit?.label ?? null,
+      notCurrent: audit?.notCurrent ?? e.status !== 'current', inLibrary: engine.articles([e.articleId]).length > 0,
+    });
+    return statutes.length;
+  };
+  const reportTurns = chosen.map((t, i) => toReportTurn(t, refFor, opts, i === chosen.length - 1));
+  const last = chosen.at(-1)!;
+  return {
+    title: consultation.title,
+    generatedAt: new Date().toISOString(),
+    lawAsOf: consultation.as_of ?? last.state?.factDate ?? consultation.created_at.slice(0, 10),
+    appVersion,
+    endpoint: consultations.store.turn(last.turnId).endpoint,
+    model: consultations.store.turn(last.turnId).model,
+    redaction: chosen.some((t) => consultations.store.turn(t.turnId).redaction === 1),
+    turns: reportTurns,
+    statutes,
+    warnings: warningsFor(reportTurns, statutes),
+    disclaimer: DISCLAIMER,
+    credit: CREDIT,
+  };
+}
+
+function toReportTurn(t: TurnResult, refFor: (e: Evidence, t: TurnResult) => number, opts: ReportOptions, isLast: boolean): ReportTurn {
+  const live = t.evidence.filter((e) => !e.excluded);
+  let answer: string | null = null;
+  if (t.answer) {
+    answer = t.answer.replace(/\[(\d{1,3})\]/g, (m, n: string) => {
+      const e = live[Number(n) - 1];
+      return e ? `[${refFor(e, t)}]` : m;
+    });
+    // Written citations that resolved to evidence are listed too.
+    for (const c of t.citations) {
+      const e = c.articleId !== null ? live.find((x) => x.articleId === c.articleId) : undefined;
+      if (e) refFor(e, t);
+    }
+  } else if (t.mode === 'offline') {
+    for (const e of live.slice(0, 10)) refFor(e, t);
+  }
+  return {
+    seq: t.seq,
+    question: t.userText,
+    mode: t.mode,
+    offlineReason: t.offlineReason,
+    answer,
+    error: t.error ? `${t.error.message}（${t.error.code}）` : null,
+    state: opts.allStates || isLast ? t.state : null,
+    stateChanges: t.stateChanges,
+    verdict: t.verdict,
+    override: t.verdictOverride,
+    iterations: t.iterations,
+    stray: t.citations.filter((c) => c.label === 'unresolvable' || c.label === 'outside_evidence').map((c) => ({ marker: c.marker, label: c.label, note: c.note })),
+    excluded: opts.includeExcluded ? t.evidence.filter((e) => e.excluded).map((e) => ({ lawTitle: e.lawTitle, label: e.articleLabel, reason: e.excluded! })) : [],
+  };
+}
+
+function warningsFor(turns: ReportTurn[], statutes: ReportStatute[]): string[] {
+  const out: string[] = [];
+  for (const t of turns) {
+    const v = t.override?.verdict ?? t.verdict;
+    if (v === 'insufficient' || v === 'insufficient_at_limit') out.push(`第 ${t.seq} 轮：证据不充分${v === 'insufficient_at_limit' ? '（已达检索上限）' : ''}，相关结论可能缺乏法律依据。`);
+    if (t.mode === 'offline') out.push(`第 ${t.seq} 轮为离线检索：没有生成的回答，只列出相关法条。`);
+    if (t.error) out.push(`第 ${t.seq} 轮未完成：${t.error}`);
+    for (const s of t.stray) out.push(`第 ${t.seq} 轮的引用 ${s.marker} 未通过核验（${s.label === 'unresolvable' ? '无法解析' : '不在本轮证据中'}）。`);
+  }
+  for (const s of statutes) {
+    if (s.audit === 'quote_mismatch') out.push(`[${s.ref}] 《${s.lawTitle}》${s.label}：回答中的引文与法条原文不一致。`);
+    if (s.notCurrent) out.push(`[${s.ref}] 《${s.lawTitle}》${s.label} 不是现行有效版本（${s.status === 'repealed' ? '已废止' : '已修订'}）。`);
+    if (!s.inLibrary) out.push(`[${s.ref}] 《${s.lawTitle}》${s.label} 已不在当前法规库中；报告使用咨询时保存的文本。`);
+  }
+  return out;
+}

@@ -1,0 +1,146 @@
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import type { TurnResult } from '../../main/consult/types.js';
+import { ARTIFACTS, browserSkipReason } from '../helpers/browserBench.js';
+import { runCli } from '../helpers/cli.js';
+import { startBench, WAGES, type Bench } from '../helpers/consultFixture.js';
+import { docxParts } from '../helpers/docxText.js';
+import { sharedSkipReason } from '../helpers/library.js';
+
+const SKIP = sharedSkipReason();
+const NO_PDF = browserSkipReason() || (fs.existsSync('/usr/bin/pdftotext') ? false : 'skipped: pdftotext (poppler-utils) is missing');
+let bench: Bench;
+let out: string;
+let turns: TurnResult[];
+let offline: TurnResult;
+
+/** Whitespace-free text, so line breaks in PDF text do not matter. */
+const squeeze = (s: string) => s.replace(/\s+/g, '');
+
+function citedTexts(): string[] {
+  const live = (t: TurnResult) => t.evidence.filter((e) => !e.excluded);
+  return [...new Set(turns.flatMap((t) => t.citations.filter((c) => c.articleId !== null).map((c) => live(t).find((e) => e.articleId === c.articleId)!.text)))];
+}
+
+const exportCli = (args: string[]) => runCli(['export', ...args, '--db', bench.lib.dbPath], { LEXDESK_HOME: out });
+
+describe('cited answer reports', { skip: SKIP, timeout: 300_000 }, () => {
+  before(async () => {
+    bench = await startBench();
+    out = fs.mkdtempSync(path.join(os.tmpdir(), 'lexdesk-report-'));
+    const c = bench.consultations();
+    bench.llm.queue('answer', { text: '公司拖欠工资，你可以解除劳动合同[1]，并要求经济补偿[2]。' });
+    bench.llm.queue('judge', { json: { verdict: 'INSUFFICIENT', checks: { factualSupport: { ok: true, note: '' }, jurisdiction: { ok: true, note: '' }, temporal: { ok: true, note: '' }, contradictions: { ok: true, note: '' }, missingElements: { ok: false, note: '缺工作年限' } }, missing: ['工作年限'], refinementQueries: ['经济补偿 工作年限'] } });
+    const t1 = await c.ask({ text: WAGES, title: '张某劳动争议' });
+    const t2 = await c.ask({ consultationId: t1.consultationId, text: '我工作了五年，补偿怎么算？' });
+    c.overrideVerdict(t2.turnId, 'insufficient', '需核实工资标准');
+    turns = c.get(t1.consultationId).turns;
+    offline = await bench.consultations({ offline: true }).ask({ text: '房屋租赁押金不退怎么办', title: '押金' });
+  });
+  after(async () => {
+    await bench?.dispose();
+    fs.rmSync(out, { recursive: true, force: true });
+  });
+
+  test('Markdown: header, each turn with footnote citations, state, verdict with override, every cited article in full, disclaimer', async () => {
+    const file = path.join(out, 'report.md');
+    const res = await exportCli([String(turns[0]!.consultationId), '--format', 'md', '--out', file]);
+    assert.equal(res.code, 0, res.stderr);
+    const md = fs.readFileSync(file, 'utf8');
+    assert.match(md, /^# 张某劳动争议/);
+    assert.match(md, /适用法律截至：\d{4}-\d{2}-\d{2}/);
+    assert.match(md, /模型：scripted-model @ http:\/\/127\.0\.0\.1:\d+/);
+    assert.ok(!md.includes('sk-test-secret'), 'no key in the report');
+    assert.match(md, /你可以解除劳动合同\[\^1\]，并要求经济补偿\[\^2\]/);
+    assert.match(md, /\[\^1\]: 《/);
+    for (const text of citedTexts()) assert.ok(md.includes(text.split('\n')[0]!), `cited text present: ${text.slice(0, 20)}`);
+    assert.match(md, /第 1 轮：\*\*证据充分\*\*\n  - 审查 1：不充分；.*缺失要件✗（缺工作年限）；补充检索：经济补偿 工作年限/, 'the checklist and iterations');
+    assert.match(md, /第 2 轮：\*\*证据充分\*\*；用户更改为 \*\*证据不足\*\*（需核实工资标准）/, 'the user override');
+    assert.match(md, /## 法律分析状态/);
+    assert.match(md, /## 免责声明/);
+    assert.match(md, /不构成法律意见/);
+    assert.match(md, /LawRefBook\/Laws/);
+    assert.match(md, /> \*\*注意\*\*/, 'the insufficient verdict raises a visible warning');
+  });
+
+  test('DOCX: a real Word document with footnotes, a statute table, every cited text, the verdict, page numbers and the disclaimer', async () => {
+    const file = path.join(out, 'report.docx');
+    const res = await exportCli([String(turns[0]!.consultationId), '--format', 'docx', '--out', file]);
+    assert.equal(res.code, 0, res.stderr);
+    const parts = await docxParts(file);
+    const doc = parts['document.xml']!;
+    for (const text of citedTexts()) for (const line of text.split('\n')) assert.ok(doc.includes(line), `line present: ${line.slice(0, 20)}`);
+    assert.match(doc, /编号\n?法律\n?条文/, 'the cited statutes table');
+    assert.match(doc, /证据不足/);
+    assert.match(doc, /免责声明/);
+    assert.match(parts['footnotes.xml']!, /\[1\] 《中华人民共和国劳动合同法》第.+条/);
+    assert.match(Object.entries(parts).find(([k]) => k.startsWith('footer'))![1], /第 PAGE 页，共 NUMPAGES 页/, 'page number fields in the footer');
+  });
+
+  test('PDF: printed by Chromium with Chinese text, every cited article, the verdict, the disclaimer; first page rendered to PNG', { skip: NO_PDF }, async () => {
+    const file = path.join(out, 'report.pdf');
+    const res = await exportCli([String(turns[0]!.consultationId), '--format', 'pdf', '--out', file]);
+    assert.equal(res.code, 0, res.stderr);
+    assert.equal(fs.readFileSync(file).subarray(0, 5).toString(), '%PDF-');
+    const text = squeeze(execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' }));
+    for (const t of citedTexts()) assert.ok(text.includes(squeeze(t).slice(0, 60)), `cited text in the PDF: ${t.slice(0, 20)}`);
+    assert.ok(text.includes('证据不足'));
+    assert.ok(text.includes('免责声明'));
+    assert.match(text, /第1页，共\d+页/);
+    fs.mkdirSync(ARTIFACTS, { recursive: true });
+    execFileSync('pdftoppm', ['-png', '-r', '80', '-f', '1', '-l', '1', '-singlefile', file, path.join(ARTIFACTS, 'report-page1')]);
+    assert.ok(fs.statSync(path.join(ARTIFACTS, 'report-page1.png')).size > 10_000);
+  });
+
+  test('one turn only, every turn\'s state, and the excluded articles, by option', async () => {
+    const file = path.join(out, 'turn1.md');
+    const res = await exportCli([String(turns[0]!.consultationId), '--format', 'md', '--out', file, '--turn', '1', '--all-states', '--json']);
+    assert.equal(res.code, 0, res.stderr);
+    const md = fs.readFileSync(file, 'utf8');
+    assert.ok(md.includes('### 第 1 轮') && !md.includes('### 第 2 轮'));
+    assert.ok(!md.includes('需核实工资标准'), 'the second turn is left out');
+  });
+
+  test('an offline consultation lists the ranked statutes and says that no answer was generated', async () => {
+    const file = path.join(out, 'offline.md');
+    const res = await exportCli([String(offline.consultationId), '--format', 'md', '--out', file]);
+    assert.equal(res.code, 0, res.stderr);
+    const md = fs.readFileSync(file, 'utf8');
+    assert.match(md, /离线检索，没有生成的回答/);
+    assert.match(md, /模型：未使用大模型（离线）/);
+    for (const e of offline.evidence.slice(0, 10)) assert.ok(md.includes(`《${e.lawTitle}》${e.articleLabel}`));
+  });
+
+  test('bad input: unknown consultation, unwritable path, bad format — clear messages, no file left behind', async () => {
+    const file = path.join(out, 'never.md');
+    const unknown = await exportCli(['99999', '--format', 'md', '--out', file]);
+    assert.equal(unknown.code, 1);
+    assert.match(unknown.stderr, /No consultation 99999/);
+    const noDir = await exportCli([String(turns[0]!.consultationId), '--format', 'docx', '--out', path.join(out, 'missing', 'x.docx')]);
+    assert.equal(noDir.code, 1);
+    assert.match(noDir.stderr, /Cannot write to .*missing.*not writable/);
+    const badFormat = await exportCli([String(turns[0]!.consultationId), '--format', 'odt', '--out', file]);
+    assert.equal(badFormat.code, 2);
+    const noChrome = await runCli(['export', String(turns[0]!.consultationId), '--format', 'pdf', '--out', file, '--db', bench.lib.dbPath], { LEXDESK_HOME: out, LEXDESK_CHROMIUM: '/nonexistent/chromium' });
+    assert.equal(noChrome.code, 1);
+    assert.match(noChrome.stderr, /LEXDESK_CHROMIUM/);
+    assert.deepEqual(fs.readdirSync(out).filter((f) => f.startsWith('never') || f.endsWith('.tmp')), [], 'no partial or temporary file');
+  });
+
+  test('a cited article removed from the library since: the report keeps the stored text and says so', async () => {
+    const cited = turns[0]!.citations.find((c) => c.articleId !== null)!;
+    const stored = turns[0]!.evidence.find((e) => e.articleId === cited.articleId)!.text;
+    bench.lib.engine.db.prepare('DELETE FROM articles WHERE id = ?').run(cited.articleId);
+    const file = path.join(out, 'removed.md');
+    const res = await exportCli([String(turns[0]!.consultationId), '--format', 'md', '--out', file]);
+    assert.equal(res.code, 0, res.stderr);
+    const md = fs.readFileSync(file, 'utf8');
+    assert.ok(md.includes(stored.split('\n')[0]!), 'the stored text');
+    assert.match(md, /已不在当前法规库中/);
+    assert.match(res.stdout, /已不在当前法规库中/, 'the CLI warns too');
+  });
+});
