@@ -9,6 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { EngineHost } from './engineHost.js';
+import { printHtmlToPdf } from './printPdf.js';
 import { IPC_EVENT, IPC_REQUEST } from './protocol.js';
 import { SafeStorageKeys } from './safeStorageKeys.js';
 import { createMainWindow, isTrustedSender } from './window.js';
@@ -47,6 +48,7 @@ void app.whenReady().then(async () => {
   ipcMain.handle(IPC_REQUEST, async (event, route: unknown, input: unknown) => {
     if (!isTrustedSender(win, event.senderFrame?.url, event.sender.id, rendererDir)) return { ok: false, error: { code: 'forbidden', message: 'Request from an untrusted page.' } };
     if (typeof route !== 'string' || route.length > 64) return { ok: false, error: { code: 'bad_input', message: 'Route must be a short string.' } };
+    if (route === 'report.export' && (input as { format?: unknown } | null)?.format === 'pdf') return exportPdf(engine, input as Record<string, unknown>);
     return engine.request(route, input);
   });
   win = createMainWindow(rendererDir, path.join(appDir, 'dist', 'preload', 'index.cjs'));
@@ -59,3 +61,16 @@ void app.whenReady().then(async () => {
 app.on('web-contents-created', (_e, contents) => {
   contents.on('will-navigate', (event) => event.preventDefault());
 });
+
+/** PDFs are printed here, in the main process, from the HTML the engine renders. */
+async function exportPdf(engine: EngineHost, input: Record<string, unknown>) {
+  const html = await engine.request('report.export', { ...input, format: 'html' });
+  if (!html.ok) return html;
+  const file = html.data as { fileName: string; base64: string; warnings: string[] };
+  try {
+    const pdf = await printHtmlToPdf(Buffer.from(file.base64, 'base64').toString('utf8'));
+    return { ok: true, data: { ...file, fileName: file.fileName.replace(/\.html$/, '.pdf'), mime: 'application/pdf', base64: pdf.toString('base64') } };
+  } catch (err) {
+    return { ok: false, error: { code: 'pdf_failed', message: `Printing the PDF failed: ${(err as Error).message}` } };
+  }
+}

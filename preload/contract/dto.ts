@@ -80,6 +80,14 @@ export interface ConsultationDto {
   turns: import('../../main/consult/types.js').TurnResult[];
 }
 
+/** An exported report, for the page to offer as a download. */
+export interface ReportFileDto {
+  fileName: string;
+  mime: string;
+  base64: string;
+  warnings: string[];
+}
+
 export interface PresetDto {
   id: string;
   name: string;

@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import type {
-  AppInfoDto, ArticleDetailDto, ConsultationDto, ConsultationSummaryDto, ImportSummaryDto, LibraryStatusDto, OutlineDto, PresetDto, SearchHitDto, SettingsDto, TurnResult,
+  AppInfoDto, ArticleDetailDto, ConsultationDto, ConsultationSummaryDto, ImportSummaryDto, LibraryStatusDto, OutlineDto, PresetDto, ReportFileDto, SearchHitDto, SettingsDto, TurnResult,
 } from './dto.js';
 
 const id = z.number().int().positive();
@@ -61,6 +61,9 @@ export const ROUTES = {
   'consult.delete': z.object({ id }).strict(),
   'consult.correctState': z.object({ turnId: id, correction: stateCorrection }).strict(),
   'consult.overrideVerdict': z.object({ turnId: id, verdict, note: z.string().max(2000).optional() }).strict(),
+  'report.export': z
+    .object({ consultationId: id, format: z.enum(['md', 'docx', 'pdf', 'html']), turn: z.number().int().positive().optional(), allStates: z.boolean().optional(), includeExcluded: z.boolean().optional() })
+    .strict(),
   'settings.get': z.object({}).strict(),
   'settings.presets': z.object({}).strict(),
   'settings.update': z
@@ -110,6 +113,7 @@ export interface RouteResults {
   'consult.delete': { ok: true };
   'consult.correctState': TurnResult;
   'consult.overrideVerdict': TurnResult;
+  'report.export': ReportFileDto;
   'settings.get': SettingsDto;
   'settings.presets': PresetDto[];
   'settings.update': SettingsDto;

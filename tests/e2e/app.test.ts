@@ -2,6 +2,9 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { browserSkipReason, startBrowserBench, type BrowserBench } from '../helpers/browserBench.js';
 import { WAGES } from '../helpers/consultFixture.js';
+import { docxParts } from '../helpers/docxText.js';
+import fs from 'node:fs';
+import path from 'node:path';
 import { sharedSkipReason } from '../helpers/library.js';
 
 const SKIP = sharedSkipReason() || browserSkipReason();
@@ -75,6 +78,22 @@ describe('the app in a real browser against the browser host', { skip: SKIP, tim
     const id = (await b.api.call('consult.list', {})) as { ok: true; data: Array<{ id: number }> };
     const c = (await b.api.call('consult.get', { id: id.data[0]!.id })) as { ok: true; data: { turns: Array<{ verdictOverride: unknown }> } };
     assert.deepEqual(c.data.turns.at(-1)!.verdictOverride, { verdict: 'insufficient', note: '需核实工资条' });
+  });
+
+  test('export buttons download the consultation as Word and one answer as PDF', async () => {
+    const { page } = b;
+    const [docx] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-consultation').getByTestId('export-docx').click()]);
+    assert.match(docx.suggestedFilename(), /\.docx$/);
+    const docxFile = path.join(b.dir, docx.suggestedFilename());
+    await docx.saveAs(docxFile);
+    const parts = await docxParts(docxFile);
+    assert.match(parts['document.xml']!, /免责声明/);
+    assert.match(parts['document.xml']!, /需核实工资条/, 'the override is in the report');
+    const [pdf] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-turn').first().getByTestId('export-pdf').click()]);
+    assert.match(pdf.suggestedFilename(), /-第1轮\.pdf$/);
+    const pdfFile = path.join(b.dir, 'turn.pdf');
+    await pdf.saveAs(pdfFile);
+    assert.equal(fs.readFileSync(pdfFile).subarray(0, 5).toString(), '%PDF-');
   });
 
   test('statute lookup: Ctrl+K, a citation jumps to the article; a question lists hits', async () => {

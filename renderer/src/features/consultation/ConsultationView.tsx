@@ -3,6 +3,7 @@ import type { TurnResult } from '../../../../preload/contract/index.js';
 import { useT } from '../../i18n.js';
 import { AnswerText } from './AnswerText.js';
 import { CitedStatutesPanel } from './CitedStatutesPanel.js';
+import { ExportButtons } from './ExportButtons.js';
 import { StageProgress } from './StageProgress.js';
 import { StatePanel } from './StatePanel.js';
 import { SufficiencyIndicator } from './SufficiencyIndicator.js';
@@ -44,12 +45,19 @@ export function ConsultationView({ openId, onChanged, onOpenArticle }: Props) {
   return (
     <div className="consultation">
       <div className="chat" data-testid="chat">
+        {c.consultation && turns.length > 0 && (
+          <div className="chat-head">
+            <strong>{c.consultation.title}</strong>
+            <ExportButtons consultationId={c.consultation.id} />
+          </div>
+        )}
         {turns.map((tr) => (
           <article key={tr.turnId} className={`turn ${tr.turnId === turn?.turnId ? 'selected' : ''}`} data-testid="turn" onClick={() => setSelected(tr.turnId)}>
             <div className="user" data-testid="user-message">{tr.userText}</div>
             {tr.mode === 'offline' && <div className="notice" data-testid="offline-notice">{t.offlineNotice} {tr.offlineReason}</div>}
             {tr.answer && <AnswerText text={tr.answer} onCite={(n) => cite(n, tr)} />}
             {tr.stages.length > 0 && <StageProgress lines={tr.stages} />}
+            {tr.status === 'done' && <ExportButtons consultationId={tr.consultationId} turn={tr.seq} />}
             {tr.error && (
               <div className="error" data-testid="turn-error">
                 {t.failed}：{tr.error.message} {t.messageKept}

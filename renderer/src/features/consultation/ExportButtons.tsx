@@ -1,0 +1,42 @@
+import { useState } from 'react';
+import { useApi } from '../../api/context.js';
+import { useT } from '../../i18n.js';
+
+const FORMATS = [['md', 'Markdown'], ['docx', 'Word'], ['pdf', 'PDF']] as const;
+
+/** Export the consultation (or one turn) as a cited report; the file downloads through the page. */
+export function ExportButtons({ consultationId, turn }: { consultationId: number; turn?: number }) {
+  const api = useApi();
+  const t = useT();
+  const [busy, setBusy] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const run = async (format: 'md' | 'docx' | 'pdf') => {
+    setBusy(format);
+    setError(null);
+    try {
+      const file = await api.call('report.export', { consultationId, format, turn });
+      const bytes = Uint8Array.from(atob(file.base64), (c) => c.charCodeAt(0));
+      const url = URL.createObjectURL(new Blob([bytes], { type: file.mime }));
+      const a = document.createElement('a');
+      a.href = url;
+      a.download = file.fileName;
+      a.click();
+      setTimeout(() => URL.revokeObjectURL(url), 10_000);
+    } catch (e) {
+      setError((e as Error).message);
+    } finally {
+      setBusy(null);
+    }
+  };
+  return (
+    <span className="export" data-testid={turn ? 'export-turn' : 'export-consultation'}>
+      {t.export}
+      {FORMATS.map(([f, name]) => (
+        <button key={f} className="link" disabled={busy !== null} onClick={(e) => { e.stopPropagation(); void run(f); }} data-testid={`export-${f}`}>
+          {busy === f ? '…' : name}
+        </button>
+      ))}
+      {error && <span className="bad" data-testid="export-error">{error}</span>}
+    </span>
+  );
+}
