@@ -35,6 +35,7 @@ describe('cited answer reports', { skip: SKIP, timeout: 300_000 }, () => {
     const c = bench.consultations();
     bench.llm.queue('answer', { text: '公司拖欠工资，你可以解除劳动合同[1]，并要求经济补偿[2]。' });
     bench.llm.queue('judge', { json: { verdict: 'INSUFFICIENT', checks: { factualSupport: { ok: true, note: '' }, jurisdiction: { ok: true, note: '' }, temporal: { ok: true, note: '' }, contradictions: { ok: true, note: '' }, missingElements: { ok: false, note: '缺工作年限' } }, missing: ['工作年限'], refinementQueries: ['经济补偿 工作年限'] } });
+    bench.llm.queue('audit', { json: { results: [{ index: 5, applicable: false, failedCondition: '用人单位未被吊销营业执照', reason: '' }] } });
     const t1 = await c.ask({ text: WAGES, title: '张某劳动争议' });
     const t2 = await c.ask({ consultationId: t1.consultationId, text: '我工作了五年，补偿怎么算？' });
     c.overrideVerdict(t2.turnId, 'insufficient', '需核实工资标准');
@@ -103,6 +104,10 @@ describe('cited answer reports', { skip: SKIP, timeout: 300_000 }, () => {
     const md = fs.readFileSync(file, 'utf8');
     assert.ok(md.includes('### 第 1 轮') && !md.includes('### 第 2 轮'));
     assert.ok(!md.includes('需核实工资标准'), 'the second turn is left out');
+    assert.ok(!md.includes('已审查并排除的法条'), 'excluded articles only by option');
+    const withExcluded = path.join(out, 'excluded.md');
+    assert.equal((await exportCli([String(turns[0]!.consultationId), '--format', 'md', '--out', withExcluded, '--excluded'])).code, 0);
+    assert.match(fs.readFileSync(withExcluded, 'utf8'), /## 已审查并排除的法条\n\n- 《.+》第.+条：用人单位未被吊销营业执照/);
   });
 
   test('an offline consultation lists the ranked statutes and says that no answer was generated', async () => {
