@@ -4,4 +4,5 @@ import type { TurnEvent } from './dto.js';
 export type HostEvent =
   | { type: 'consult'; consultationId: number | null; event: TurnEvent }
   | { type: 'import'; phase: string; done: number; total: number | null; current?: string }
-  | { type: 'import-done'; ok: boolean; message?: string };
+  | { type: 'import-done'; ok: boolean; message?: string }
+  | { type: 'embed'; done: number; total: number };

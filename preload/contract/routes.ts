@@ -46,6 +46,7 @@ export const ROUTES = {
   'library.status': z.object({}).strict(),
   'library.import': z.object({ path: text(4096), packs: z.union([z.array(z.string().max(20)).max(40), z.literal('all')]).optional() }).strict(),
   'library.cancelImport': z.object({}).strict(),
+  'library.embed': z.object({}).strict(),
   'statute.search': z.object({ query: text(2000), filters: filters.optional(), limit: z.number().int().min(1).max(100).optional() }).strict(),
   'statute.lookup': z.object({ citation: text(200), asOf: date.optional() }).strict(),
   'statute.article': z.object({ id }).strict(),
@@ -100,6 +101,7 @@ export interface RouteResults {
   'library.status': LibraryStatusDto;
   'library.import': ImportSummaryDto;
   'library.cancelImport': { cancelled: boolean };
+  'library.embed': { embedded: number; skipped: number; removed: number; seconds: number; modelId: string };
   'statute.search': SearchHitDto[];
   'statute.lookup': ArticleDetailDto;
   'statute.article': ArticleDetailDto;

@@ -30,6 +30,10 @@ describe('the app in a real browser against the browser host', { skip: SKIP, tim
     await page.getByTestId('import-summary').waitFor({ timeout: 120_000 });
     assert.match(await page.getByTestId('library-status').innerText(), /条（现行/);
     assert.ok(b.engine.counts().articles > 1000);
+    await page.getByTestId('embed-start').click();
+    await page.getByTestId('embed-summary').waitFor({ timeout: 120_000 });
+    assert.match(await page.getByTestId('embedding-status').innerText(), /onnx:lexdesk-hashgram-v1@\w+ · \d+ 条/);
+    assert.equal(await page.getByTestId('provider').innerText(), 'cpu', 'the execution provider actually in use');
     await b.screenshot('library');
   });
 

@@ -1,10 +1,11 @@
 import path from 'node:path';
 import { ensureStatuteGraph } from '../../library/graph/statuteGraph.js';
+import { embedLibrary } from '../../search/vectors/embedLibrary.js';
 import { listModels } from '../../search/vectors/vecStore.js';
 import { LexError } from '../../util/errors.js';
 import type { Handlers } from './types.js';
 
-export const libraryHandlers: Pick<Handlers, 'app.info' | 'library.status' | 'library.import' | 'library.cancelImport'> = {
+export const libraryHandlers: Pick<Handlers, 'app.info' | 'library.status' | 'library.import' | 'library.cancelImport' | 'library.embed'> = {
   'app.info': (s) => ({ version: s.version, host: s.host, dbPath: s.engine.dbPath }),
   async 'library.status'(s) {
     const model = listModels(s.engine.db).find((m) => m.articleCount > 0) ?? null;
@@ -47,6 +48,19 @@ export const libraryHandlers: Pick<Handlers, 'app.info' | 'library.status' | 'li
     } catch (err) {
       s.emit({ type: 'import-done', ok: false, message: err instanceof Error ? err.message : String(err) });
       throw err;
+    } finally {
+      s.importing = null;
+    }
+  },
+  /** Embeds what changed since the last run (incremental, resumable); cancel shares the import's handle. */
+  async 'library.embed'(s) {
+    if (s.importing) throw new LexError('busy', 'An import or embedding is already running. Wait for it or cancel it.');
+    const controller = new AbortController();
+    s.importing = controller;
+    try {
+      const embedder = await s.engine.retrieval.loadEmbedder();
+      const r = await embedLibrary(s.engine.db, embedder, { signal: controller.signal, onProgress: (done, total) => s.emit({ type: 'embed', done, total }) });
+      return { embedded: r.embedded, skipped: r.skipped, removed: r.removed, seconds: r.seconds, modelId: r.modelId };
     } finally {
       s.importing = null;
     }

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { ImportSummaryDto, LibraryStatusDto } from '../../../../preload/contract/index.js';
 import { useApi } from '../../api/context.js';
 import { useT } from '../../i18n.js';
@@ -16,18 +16,47 @@ export function LibraryView() {
 
   const refresh = () => void api.call('library.status', {}).then(setStatus, (e: Error) => setError(e.message));
   useEffect(refresh, [api]);
-  useEffect(() => api.subscribe((e) => { if (e.type === 'import') setProgress({ phase: e.phase, done: e.done, total: e.total }); }), [api]);
+  // Events can arrive after the call returned: only a running job shows progress.
+  const busy = useRef(false);
+  useEffect(
+    () =>
+      api.subscribe((e) => {
+        if (!busy.current) return;
+        if (e.type === 'import') setProgress({ phase: e.phase, done: e.done, total: e.total });
+        if (e.type === 'embed') setProgress({ phase: 'embed', done: e.done, total: e.total });
+      }),
+    [api],
+  );
+  const [embedded, setEmbedded] = useState<string | null>(null);
+  const embed = async () => {
+    setError(null);
+    setEmbedded(null);
+    setProgress({ phase: 'embed', done: 0, total: null });
+    busy.current = true;
+    try {
+      const r = await api.call('library.embed', {});
+      setEmbedded(`${r.embedded} 条新向量，${r.skipped} 条未变，用时 ${r.seconds.toFixed(1)} s`);
+    } catch (e) {
+      setError((e as Error).message);
+    } finally {
+      busy.current = false;
+      setProgress(null);
+      refresh();
+    }
+  };
 
   const run = async () => {
     setError(null);
     setSummary(null);
     setProgress({ phase: 'read', done: 0, total: null });
+    busy.current = true;
     try {
       const p = packs.trim();
       setSummary(await api.call('library.import', { path: path.trim(), packs: p ? (p === 'all' ? 'all' : p.split(/[,，、\s]+/)) : undefined }));
     } catch (e) {
       setError((e as Error).message);
     } finally {
+      busy.current = false;
       setProgress(null);
       refresh();
     }
@@ -50,7 +79,7 @@ export function LibraryView() {
       {error && <div className="error" data-testid="import-error">{error}</div>}
       {summary && (
         <div className="summary" data-testid="import-summary">
-          +{summary.documents.added} / ~{summary.documents.updated} / ={summary.documents.unchanged} · {summary.articlesWritten} 条 · {(summary.durationMs / 1000).toFixed(1)} s
+          文件：新增 {summary.documents.added} · 更新 {summary.documents.updated} · 未变 {summary.documents.unchanged}；写入 {summary.articlesWritten} 条；用时 {(summary.durationMs / 1000).toFixed(1)} s
           {summary.skipped.length > 0 && <div className="muted">跳过 {summary.skipped.length} 个文件</div>}
           {summary.warnings.map((w) => <div key={w} className="warn">{w}</div>)}
         </div>
@@ -63,7 +92,11 @@ export function LibraryView() {
           <dt>省级法规包</dt>
           <dd>{status.counts.provinces.join('、') || '—'}</dd>
           <dt>向量索引</dt>
-          <dd data-testid="embedding-status">{status.embedding.model ? `${status.embedding.model} · ${status.embedding.embedded} 条${status.embedding.complete ? '' : '（未完成）'}` : '未建立（仅全文检索）'}</dd>
+          <dd data-testid="embedding-status">
+            {status.embedding.model ? `${status.embedding.model} · ${status.embedding.embedded} 条${status.embedding.complete ? '' : '（未完成）'}` : '未建立（仅全文检索）'}
+            <button className="link" disabled={!!progress || status.counts.articles === 0} onClick={() => void embed()} data-testid="embed-start">建立/更新向量索引</button>
+            {embedded && <span className="muted" data-testid="embed-summary"> {embedded}</span>}
+          </dd>
           <dt>{t.provider}</dt>
           <dd data-testid="provider">{status.embedding.provider ?? '—'}{status.embedding.providerNote ? `（${status.embedding.providerNote}）` : ''}</dd>
           <dt>数据库</dt>
