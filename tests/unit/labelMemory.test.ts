@@ -1,12 +1,12 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { LabelMemory, lawOfKey } from '../../main/search/hybrid/labelMemory.js';
+import { LabelMemory, lawOfKey, memoryEntry } from '../../main/search/hybrid/labelMemory.js';
 
 const memory = new LabelMemory([
-  { text: '公司拖欠工资怎么办？', gold: ['中华人民共和国劳动合同法#30', '中华人民共和国劳动合同法#85'] },
-  { text: '单位不发工资可以辞职吗', gold: ['中华人民共和国劳动合同法#38'] },
-  { text: '离婚后孩子抚养权归谁？', gold: ['中华人民共和国民法典#1084'] },
-  { text: '夫妻离婚财产怎么分', gold: ['中华人民共和国民法典#1087'] },
+  memoryEntry('公司拖欠工资怎么办？', ['中华人民共和国劳动合同法#30', '中华人民共和国劳动合同法#85']),
+  memoryEntry('单位不发工资可以辞职吗', ['中华人民共和国劳动合同法#38']),
+  memoryEntry('离婚后孩子抚养权归谁？', ['中华人民共和国民法典#1084']),
+  memoryEntry('夫妻离婚财产怎么分', ['中华人民共和国民法典#1087']),
 ]);
 
 test('the nearest training questions vote for their articles and laws', () => {
@@ -26,4 +26,13 @@ test('similarity is a cosine: an identical question scores 1, an unrelated one n
   assert.ok(Math.abs((first?.similarity ?? 0) - 1) < 1e-9);
   assert.deepEqual(memory.neighbours('ABC', 5), []);
   assert.equal(lawOfKey('中华人民共和国民法典#1084'), '中华人民共和国民法典');
+});
+
+test('the stored form keeps no text, only hashed gram counts', () => {
+  const entry = memoryEntry('离婚后孩子抚养权归谁？', ['中华人民共和国民法典#1084']);
+  assert.ok(!entry.grams.includes('离'));
+  assert.deepEqual(Object.keys(entry).sort(), ['counts', 'gold', 'grams']);
+  // 离 婚 后 孩 子 抚 养 权 归 谁 and their 9 bigrams.
+  assert.equal(Buffer.from(entry.grams, 'base64').length, 19 * 4);
+  assert.equal(Buffer.from(entry.counts, 'base64').length, 19);
 });

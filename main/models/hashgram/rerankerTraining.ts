@@ -7,7 +7,7 @@ import { writeRerankerFolder, type RerankerManifest } from '../../search/hybrid/
 import { predictForest, trainGbdt, type Forest, type GbdtOptions } from '../../search/hybrid/gbdt.js';
 import { forestGraph } from '../../search/hybrid/gbdtOnnx.js';
 import { FEATURE_NAMES } from '../../search/hybrid/features.js';
-import { LabelMemory, type MemoryEntry } from '../../search/hybrid/labelMemory.js';
+import { LabelMemory, memoryEntry, type MemoryEntry } from '../../search/hybrid/labelMemory.js';
 import type { JsDenseRetriever } from './jsDense.js';
 import type { LabelledQuery } from './trainingData.js';
 import { FOLDS, type TrainingSet } from './trainingSet.js';
@@ -27,22 +27,22 @@ interface QueryRows {
 const K = 10;
 
 /** Questions whose labels the reranker learns from: stard-train (without one fold) and multiturn-dev (without its held-out part). */
-function labelSources(queries: LabelledQuery[], excludeFold: number | null): LabelledQuery[] {
+export function labelSources(queries: LabelledQuery[], excludeFold: number | null): LabelledQuery[] {
   return queries.filter((q) => (q.source === 'stard' || q.source === 'multiturn') && (excludeFold === null || q.fold !== excludeFold));
 }
 
 /** Label memory of those questions, gold articles keyed by law title#number. */
-function memoryEntries(engine: Engine, queries: LabelledQuery[], excludeFold: number | null): MemoryEntry[] {
+export function memoryEntries(engine: Engine, queries: LabelledQuery[], excludeFold: number | null): MemoryEntry[] {
   const used = labelSources(queries, excludeFold);
   const info = loadCandidateInfo(engine.db, [...new Set(used.flatMap((q) => q.gold))]);
   return used.flatMap((q) => {
     const gold = [...new Set(q.gold.flatMap((id) => { const i = info.get(id); return i ? [popularityKey(i.lawTitle, i.number)] : []; }))];
-    return gold.length ? [{ text: q.text, gold }] : [];
+    return gold.length ? [memoryEntry(q.text, gold)] : [];
   });
 }
 
 /** Popularity of articles and laws in the labels of stard-train (without one fold) and multiturn-dev. */
-function popularity(engine: Engine, queries: LabelledQuery[], excludeFold: number | null): Popularity {
+export function popularity(engine: Engine, queries: LabelledQuery[], excludeFold: number | null): Popularity {
   const used = labelSources(queries, excludeFold);
   const ids = [...new Set(used.flatMap((q) => q.gold))];
   const info = loadCandidateInfo(engine.db, ids);

@@ -5,7 +5,8 @@
  * (fixed seed), and exports them to ONNX under models/:
  *   1. five fold models (each without one fifth of stard-train) give
  *      out-of-fold candidates and features for every stard-train question;
- *   2. the learned reranker (logistic regression) is cross-validated and fitted on them;
+ *   2. the learned reranker (boosted trees over retrieval, popularity and
+ *      label-memory features) is cross-validated and fitted on them;
  *   3. the final embedding model is trained on everything.
  *
  *   npm run train-model -- [--corpus DIR] [--eval DIR] [--db FILE] [--steps N] [--minutes M] [--seed N]
@@ -35,7 +36,7 @@ function options() {
     options: {
       corpus: { type: 'string', default: '../shared/corpus/lawrefbook' }, eval: { type: 'string', default: '../shared/eval' },
       db: { type: 'string' }, out: { type: 'string', default: path.join(appRoot(), 'models') },
-      steps: { type: 'string', default: '2000' }, minutes: { type: 'string', default: '28' }, seed: { type: 'string', default: '20261122' },
+      steps: { type: 'string', default: '1500' }, minutes: { type: 'string', default: '28' }, seed: { type: 'string', default: '20261122' },
       dim: { type: 'string', default: '128' }, buckets: { type: 'string', default: '131072' },
     },
   });
@@ -65,7 +66,7 @@ async function main(): Promise<void> {
   try {
     const set = prepareTrainingSet(engine, opts.evalDir, { buckets: opts.buckets, dimension: opts.dimension }, log);
     const dense: DenseTrainOptions = {
-      steps: opts.steps, batch: 64, lr: 0.05, temperature: 0.05, seed: opts.seed,
+      steps: opts.steps, batch: 64, lr: 0.05, temperature: 0.05, seed: opts.seed, hardNegatives: 1,
       deadline: started + opts.minutes * 60_000, log,
     };
     const foldRows: FoldRows[] = [];

@@ -84,7 +84,7 @@ export async function gatherCandidates(
 }
 
 /** Article ids of label keys (law title#number): the current national version of each law. */
-function resolveKeys(db: Db, keys: string[]): number[] {
+export function resolveKeys(db: Db, keys: string[]): number[] {
   if (!keys.length) return [];
   const stmt = db.prepare(
     `SELECT a.id FROM articles a JOIN documents d ON d.id = a.document_id JOIN laws l ON l.id = d.law_id

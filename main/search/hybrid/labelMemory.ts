@@ -3,11 +3,18 @@
  * with. A query's nearest training questions (tf-idf cosine over characters
  * and character bigrams) vote for their articles and laws; the votes are
  * reranker features, and the nearest questions' articles join the candidates.
+ *
+ * The shipped memory keeps no question text: each question is stored as the
+ * counts of its hashed characters and bigrams (the training files stay out of
+ * the repository; a query is hashed the same way).
  */
 
-/** One training question and its gold articles as `popularityKey`s (law title#number). */
+/** One training question, as hashed gram counts, and its gold articles as `popularityKey`s (law title#number). */
 export interface MemoryEntry {
-  text: string;
+  /** Base64 of a Uint32Array: the grams' hashes, ascending. */
+  grams: string;
+  /** Base64 of a Uint8Array: per gram, twice its count (at most 255). */
+  counts: string;
   gold: string[];
 }
 
@@ -34,18 +41,46 @@ export const MEMORY_EXPANSION = 5;
 
 const PUNCTUATION = /[\s\p{P}\p{S}]/gu;
 
-function grams(text: string): Map<string, number> {
+/** 32-bit FNV-1a of the UTF-16 code units (collisions are rare among the grams of a few thousand questions). */
+function gramHash(gram: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < gram.length; i += 1) {
+    h ^= gram.charCodeAt(i);
+    h = Math.imul(h, 0x01000193) >>> 0;
+  }
+  return h;
+}
+
+/** Hashed gram → count: characters count 0.5, character bigrams 1 (punctuation and spaces dropped). */
+function grams(text: string): Map<number, number> {
   const s = text.replace(PUNCTUATION, '').toLowerCase();
-  const counts = new Map<string, number>();
+  const counts = new Map<number, number>();
+  const add = (gram: string, c: number) => {
+    const h = gramHash(gram);
+    counts.set(h, (counts.get(h) ?? 0) + c);
+  };
   for (let i = 0; i < s.length; i += 1) {
-    const ch = s[i] as string;
-    counts.set(ch, (counts.get(ch) ?? 0) + 0.5);
-    if (i + 1 < s.length) {
-      const bi = s.slice(i, i + 2);
-      counts.set(bi, (counts.get(bi) ?? 0) + 1);
-    }
+    add(s[i] as string, 0.5);
+    if (i + 1 < s.length) add(s.slice(i, i + 2), 1);
   }
   return counts;
+}
+
+/** The stored form of a training question. */
+export function memoryEntry(text: string, gold: string[]): MemoryEntry {
+  const sorted = [...grams(text)].sort((a, b) => a[0] - b[0]);
+  return {
+    grams: Buffer.from(Uint32Array.from(sorted, ([h]) => h).buffer).toString('base64'),
+    counts: Buffer.from(Uint8Array.from(sorted, ([, c]) => Math.min(255, Math.round(c * 2)))).toString('base64'),
+    gold,
+  };
+}
+
+function unpack(entry: MemoryEntry): Map<number, number> {
+  const bytes = Buffer.from(entry.grams, 'base64');
+  const hashes = new Uint32Array(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.length));
+  const counts = Buffer.from(entry.counts, 'base64');
+  return new Map(Array.from(hashes, (h, i) => [h, (counts[i] as number) / 2] as [number, number]));
 }
 
 export function lawOfKey(key: string): string {
@@ -53,15 +88,15 @@ export function lawOfKey(key: string): string {
 }
 
 export class LabelMemory {
-  private readonly idf = new Map<string, number>();
+  private readonly idf = new Map<number, number>();
   private readonly defaultIdf: number;
   /** term → [entry, weight] postings of the unit-length entry vectors. */
-  private readonly postings = new Map<string, Array<[number, number]>>();
+  private readonly postings = new Map<number, Array<[number, number]>>();
   private readonly laws: string[][];
 
   constructor(readonly entries: MemoryEntry[]) {
-    const bags = entries.map((e) => grams(e.text));
-    const df = new Map<string, number>();
+    const bags = entries.map(unpack);
+    const df = new Map<number, number>();
     for (const bag of bags) for (const t of bag.keys()) df.set(t, (df.get(t) ?? 0) + 1);
     for (const [t, n] of df) this.idf.set(t, Math.log((entries.length + 1) / (n + 1)) + 1);
     this.defaultIdf = Math.log(entries.length + 1) + 1;
@@ -76,8 +111,8 @@ export class LabelMemory {
   }
 
   /** Unit-length tf-idf vector (log tf). */
-  private vector(bag: Map<string, number>): Map<string, number> {
-    const v = new Map<string, number>();
+  private vector(bag: Map<number, number>): Map<number, number> {
+    const v = new Map<number, number>();
     let norm = 0;
     for (const [t, c] of bag) {
       const w = (1 + Math.log(c)) * (this.idf.get(t) ?? this.defaultIdf);
