@@ -25,7 +25,12 @@ import { FOLDS, MAX_LENGTH, prepareTrainingSet } from './trainingSet.js';
 
 export const MODEL_NAME = 'lexdesk-hashgram-v1';
 export const RERANKER_NAME = 'lexdesk-reranker-v1';
-const TRAINED_ON = ['LawRefBook national corpus (article texts)', 'stard-train.jsonl', 'lecoqa-answers.jsonl (answers)', 'multiturn-dev.jsonl (user turns)'];
+const TRAINED_ON = [
+  'LawRefBook national corpus (article texts)', 'stard-train.jsonl', 'lecoqa-answers.jsonl (answers)', 'multiturn-dev.jsonl (user turns, without the held-out fifth)',
+];
+const RERANKER_TRAINED_ON = [
+  'stard-train.jsonl (out-of-fold candidates; popularity and label memory)', 'multiturn-dev.jsonl without the held-out fifth (popularity and label memory)',
+];
 
 function log(msg: string): void {
   process.stderr.write(`[train-model ${new Date().toISOString().slice(11, 19)}] ${msg}\n`);
@@ -81,7 +86,7 @@ async function main(): Promise<void> {
     exportModelFolder(path.join(opts.out, MODEL_NAME), final.model, set.vocab, {
       name: MODEL_NAME, maxLength: MAX_LENGTH, seed: opts.seed, steps: final.steps, trainedOn: TRAINED_ON, metrics: reranker.denseCv,
     });
-    reranker.write(path.join(opts.out, RERANKER_NAME), { name: RERANKER_NAME, trainedOn: ['stard-train.jsonl (out-of-fold candidates)', 'multiturn-dev.jsonl (popularity)'] });
+    reranker.write(path.join(opts.out, RERANKER_NAME), { name: RERANKER_NAME, trainedOn: RERANKER_TRAINED_ON });
     log(`models written to ${opts.out}; ${((Date.now() - started) / 1000).toFixed(0)} s in all`);
   } finally {
     cleanup();
