@@ -14,7 +14,7 @@ export interface SearchHit {
   article: StatuteArticle;
   score: number;
   /** Why it is listed: the query cites it, it matched the words, the embedding, or both. */
-  matchedBy: 'citation' | 'lexical' | 'dense' | 'both';
+  matchedBy: 'citation' | 'lexical' | 'dense' | 'both' | 'similar';
   snippet: Snippet;
 }
 

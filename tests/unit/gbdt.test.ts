@@ -40,3 +40,33 @@ test('the ONNX TreeEnsembleRegressor export scores exactly like the trainer', as
   const scores = out.score?.data as Float32Array;
   sample.forEach((x, i) => assert.ok(Math.abs((scores[i] as number) - predictForest(forest, x)) < 1e-4, `row ${i}`));
 });
+
+test('the lambdarank objective orders each query group so relevant rows come first', () => {
+  // Groups of 20 rows, one relevant per group; relevance follows the same interaction.
+  const random = seededRandom(5);
+  const make = (groups: number) => {
+    const rows: Float32Array[] = [];
+    const labels: number[] = [];
+    const group: number[] = [];
+    for (let g = 0; g < groups; g += 1) {
+      const target = Math.floor(random() * 20);
+      for (let i = 0; i < 20; i += 1) {
+        const hit = i === target;
+        rows.push(Float32Array.from([hit ? 0.5 + random() / 2 : random() / 2, hit ? 0.3 + random() * 0.7 : random(), random()]));
+        labels.push(hit ? 1 : 0);
+        group.push(g);
+      }
+    }
+    return { rows, labels, group };
+  };
+  const train = make(150);
+  const forest = trainGbdt(train.rows, train.labels, { trees: 40, depth: 3, learningRate: 0.2, objective: 'lambdarank', minLeafHessian: 0.01 }, train.group);
+  const held = make(50);
+  let top1 = 0;
+  for (let g = 0; g < 50; g += 1) {
+    const scores = held.rows.slice(g * 20, g * 20 + 20).map((x) => predictForest(forest, x));
+    if (held.labels[g * 20 + scores.indexOf(Math.max(...scores))] === 1) top1 += 1;
+  }
+  assert.ok(top1 / 50 > 0.9, `top-1 accuracy ${top1 / 50}`);
+  assert.throws(() => trainGbdt(train.rows, train.labels, { objective: 'lambdarank' }));
+});

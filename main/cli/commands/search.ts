@@ -28,7 +28,7 @@ export async function searchCommand(args: string[], open: (db?: string, models?:
     hits.forEach((h, i) => {
       const a = h.article;
       const status = a.status === 'current' ? '' : ` [${a.status === 'superseded' ? '已被修订' : '已失效'} ${a.publishDate ?? ''}]`;
-      const tag = h.matchedBy === 'citation' ? ' (cited)' : h.matchedBy === 'dense' ? ' (semantic)' : '';
+      const tag = h.matchedBy === 'citation' ? ' (cited)' : h.matchedBy === 'dense' ? ' (semantic)' : h.matchedBy === 'similar' ? ' (similar questions)' : '';
       out.print(`${i + 1}. ${citationText(a)}${a.province ? `（${a.province}）` : ''}${status}${tag}`);
       out.print(`   ${renderSnippet(h.snippet, Boolean(process.stdout.isTTY))}`);
     });

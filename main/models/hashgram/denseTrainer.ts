@@ -12,6 +12,8 @@ export interface DenseTrainOptions {
   seed: number;
   deadline: number;
   log: (m: string) => void;
+  /** Mined hard negatives added to the batch per question (default 1). */
+  hardNegatives?: number;
 }
 
 /** Trains a hashgram model on every labelled text except those of `excludeFold`. */
@@ -23,7 +25,7 @@ export function trainDense(set: TrainingSet, opts: DenseTrainOptions, excludeFol
   let step = 0;
   for (; step < opts.steps && Date.now() < opts.deadline; step += 1) {
     const picked = Array.from({ length: opts.batch }, () => (usable[Math.floor(random() * usable.length)] as { i: number }).i);
-    const batch = sampleBatch(set, picked, random);
+    const batch = sampleBatch(set, picked, random, opts.hardNegatives ?? 1);
     const lr = opts.lr * (1 - step / opts.steps) + opts.lr * 0.05;
     const loss = contrastiveStep(model, batch, opts.temperature, lr);
     avg = step === 0 ? loss : 0.98 * avg + 0.02 * loss;
@@ -32,7 +34,7 @@ export function trainDense(set: TrainingSet, opts: DenseTrainOptions, excludeFol
   return { model, steps: step };
 }
 
-function sampleBatch(set: TrainingSet, picked: number[], random: () => number): ContrastiveBatch {
+function sampleBatch(set: TrainingSet, picked: number[], random: () => number, hardNegatives: number): ContrastiveBatch {
   const docIds: number[] = [];
   const docIndex = new Map<number, number>();
   const addDoc = (id: number) => {
@@ -48,7 +50,7 @@ function sampleBatch(set: TrainingSet, picked: number[], random: () => number): 
   });
   for (const qi of picked) {
     const negs = set.negatives[qi] ?? [];
-    if (negs.length) addDoc(negs[Math.floor(random() * Math.min(negs.length, 10))] as number);
+    for (let n = 0; n < hardNegatives && negs.length; n += 1) addDoc(negs[Math.floor(random() * Math.min(negs.length, 10))] as number);
   }
   return {
     queries: picked.map((qi) => set.queryFeatures[qi] as FeatureBag),

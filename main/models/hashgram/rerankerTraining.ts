@@ -7,6 +7,7 @@ import { writeRerankerFolder, type RerankerManifest } from '../../search/hybrid/
 import { predictForest, trainGbdt, type Forest, type GbdtOptions } from '../../search/hybrid/gbdt.js';
 import { forestGraph } from '../../search/hybrid/gbdtOnnx.js';
 import { FEATURE_NAMES } from '../../search/hybrid/features.js';
+import { LabelMemory, memoryEntry, type MemoryEntry } from '../../search/hybrid/labelMemory.js';
 import type { JsDenseRetriever } from './jsDense.js';
 import type { LabelledQuery } from './trainingData.js';
 import { FOLDS, type TrainingSet } from './trainingSet.js';
@@ -25,9 +26,24 @@ interface QueryRows {
 
 const K = 10;
 
+/** Questions whose labels the reranker learns from: stard-train (without one fold) and multiturn-dev (without its held-out part). */
+export function labelSources(queries: LabelledQuery[], excludeFold: number | null): LabelledQuery[] {
+  return queries.filter((q) => (q.source === 'stard' || q.source === 'multiturn') && (excludeFold === null || q.fold !== excludeFold));
+}
+
+/** Label memory of those questions, gold articles keyed by law title#number. */
+export function memoryEntries(engine: Engine, queries: LabelledQuery[], excludeFold: number | null): MemoryEntry[] {
+  const used = labelSources(queries, excludeFold);
+  const info = loadCandidateInfo(engine.db, [...new Set(used.flatMap((q) => q.gold))]);
+  return used.flatMap((q) => {
+    const gold = [...new Set(q.gold.flatMap((id) => { const i = info.get(id); return i ? [popularityKey(i.lawTitle, i.number)] : []; }))];
+    return gold.length ? [memoryEntry(q.text, gold)] : [];
+  });
+}
+
 /** Popularity of articles and laws in the labels of stard-train (without one fold) and multiturn-dev. */
-function popularity(engine: Engine, queries: LabelledQuery[], excludeFold: number | null): Popularity {
-  const used = queries.filter((q) => (q.source === 'stard' || q.source === 'multiturn') && (excludeFold === null || q.fold !== excludeFold));
+export function popularity(engine: Engine, queries: LabelledQuery[], excludeFold: number | null): Popularity {
+  const used = labelSources(queries, excludeFold);
   const ids = [...new Set(used.flatMap((q) => q.gold))];
   const info = loadCandidateInfo(engine.db, ids);
   const articles: Record<string, number> = {};
@@ -72,8 +88,9 @@ export const RERANKER_TREES: GbdtOptions = { trees: 150, depth: 4, learningRate:
 function fit(rows: QueryRows[]): Forest {
   const x: Float32Array[] = [];
   const y: number[] = [];
-  for (const q of rows) q.candidates.forEach((c, i) => { x.push(q.rows[i] as Float32Array); y.push(q.gold.has(c.articleId) ? 1 : 0); });
-  return trainGbdt(x, y, RERANKER_TREES);
+  const groups: number[] = [];
+  rows.forEach((q, qi) => q.candidates.forEach((c, i) => { x.push(q.rows[i] as Float32Array); y.push(q.gold.has(c.articleId) ? 1 : 0); groups.push(qi); }));
+  return trainGbdt(x, y, RERANKER_TREES, groups);
 }
 
 /**
@@ -86,10 +103,11 @@ export async function crossFitReranker(engine: Engine, set: TrainingSet, folds: 
   const texts: string[] = [];
   for (const { fold, retriever } of folds) {
     const pop = popularity(engine, set.queries, fold);
+    const memory = new LabelMemory(memoryEntries(engine, set.queries, fold));
     const deps = { ...engine.searchDeps(), dense: retriever, reranker: null };
     for (const q of set.queries.filter((x) => x.source === 'stard' && x.fold === fold)) {
-      const candidates = await gatherCandidates(deps, q.text, {});
-      all.push({ fold, gold: new Set(q.gold), candidates, rows: candidateFeatures(engine.db, q.text, candidates, pop) });
+      const { candidates, votes } = await gatherCandidates(deps, q.text, {}, memory);
+      all.push({ fold, gold: new Set(q.gold), candidates, rows: candidateFeatures(engine.db, q.text, candidates, pop, votes) });
       texts.push(q.text);
     }
   }
@@ -104,12 +122,13 @@ export async function crossFitReranker(engine: Engine, set: TrainingSet, folds: 
   }
   const forest = fit(all);
   const finalPopularity = popularity(engine, set.queries, null);
+  const finalMemory = memoryEntries(engine, set.queries, null);
   const crossValidation = Object.fromEntries(Object.entries(stages).flatMap(([s, m]) => [[`${s}_recall10`, m.recall], [`${s}_mrr10`, m.mrr]]));
   return {
     denseCv: { cv_dense_recall10: stages.dense?.recall ?? 0, cv_dense_mrr10: stages.dense?.mrr ?? 0 },
     stages,
     write(dir: string, manifest: Omit<RerankerManifest, 'features' | 'crossValidation' | 'kind'>) {
-      writeRerankerFolder(dir, forestGraph(forest, FEATURE_NAMES), finalPopularity, {
+      writeRerankerFolder(dir, forestGraph(forest, FEATURE_NAMES), finalPopularity, finalMemory, {
         ...manifest, kind: `gradient-boosted trees ${JSON.stringify(RERANKER_TREES)}`, features: [...FEATURE_NAMES], crossValidation,
       });
     },

@@ -5,7 +5,8 @@
  * (fixed seed), and exports them to ONNX under models/:
  *   1. five fold models (each without one fifth of stard-train) give
  *      out-of-fold candidates and features for every stard-train question;
- *   2. the learned reranker (logistic regression) is cross-validated and fitted on them;
+ *   2. the learned reranker (boosted trees over retrieval, popularity and
+ *      label-memory features) is cross-validated and fitted on them;
  *   3. the final embedding model is trained on everything.
  *
  *   npm run train-model -- [--corpus DIR] [--eval DIR] [--db FILE] [--steps N] [--minutes M] [--seed N]
@@ -24,7 +25,12 @@ import { FOLDS, MAX_LENGTH, prepareTrainingSet } from './trainingSet.js';
 
 export const MODEL_NAME = 'lexdesk-hashgram-v1';
 export const RERANKER_NAME = 'lexdesk-reranker-v1';
-const TRAINED_ON = ['LawRefBook national corpus (article texts)', 'stard-train.jsonl', 'lecoqa-answers.jsonl (answers)', 'multiturn-dev.jsonl (user turns)'];
+const TRAINED_ON = [
+  'LawRefBook national corpus (article texts)', 'stard-train.jsonl', 'lecoqa-answers.jsonl (answers)', 'multiturn-dev.jsonl (user turns, without the held-out fifth)',
+];
+const RERANKER_TRAINED_ON = [
+  'stard-train.jsonl (out-of-fold candidates; popularity and label memory)', 'multiturn-dev.jsonl without the held-out fifth (popularity and label memory)',
+];
 
 function log(msg: string): void {
   process.stderr.write(`[train-model ${new Date().toISOString().slice(11, 19)}] ${msg}\n`);
@@ -35,7 +41,7 @@ function options() {
     options: {
       corpus: { type: 'string', default: '../shared/corpus/lawrefbook' }, eval: { type: 'string', default: '../shared/eval' },
       db: { type: 'string' }, out: { type: 'string', default: path.join(appRoot(), 'models') },
-      steps: { type: 'string', default: '2000' }, minutes: { type: 'string', default: '28' }, seed: { type: 'string', default: '20261122' },
+      steps: { type: 'string', default: '1500' }, minutes: { type: 'string', default: '28' }, seed: { type: 'string', default: '20261122' },
       dim: { type: 'string', default: '128' }, buckets: { type: 'string', default: '131072' },
     },
   });
@@ -65,7 +71,7 @@ async function main(): Promise<void> {
   try {
     const set = prepareTrainingSet(engine, opts.evalDir, { buckets: opts.buckets, dimension: opts.dimension }, log);
     const dense: DenseTrainOptions = {
-      steps: opts.steps, batch: 64, lr: 0.05, temperature: 0.05, seed: opts.seed,
+      steps: opts.steps, batch: 64, lr: 0.05, temperature: 0.05, seed: opts.seed, hardNegatives: 1,
       deadline: started + opts.minutes * 60_000, log,
     };
     const foldRows: FoldRows[] = [];
@@ -80,7 +86,7 @@ async function main(): Promise<void> {
     exportModelFolder(path.join(opts.out, MODEL_NAME), final.model, set.vocab, {
       name: MODEL_NAME, maxLength: MAX_LENGTH, seed: opts.seed, steps: final.steps, trainedOn: TRAINED_ON, metrics: reranker.denseCv,
     });
-    reranker.write(path.join(opts.out, RERANKER_NAME), { name: RERANKER_NAME, trainedOn: ['stard-train.jsonl (out-of-fold candidates)', 'multiturn-dev.jsonl (popularity)'] });
+    reranker.write(path.join(opts.out, RERANKER_NAME), { name: RERANKER_NAME, trainedOn: RERANKER_TRAINED_ON });
     log(`models written to ${opts.out}; ${((Date.now() - started) / 1000).toFixed(0)} s in all`);
   } finally {
     cleanup();

@@ -1,4 +1,5 @@
 import type { Db } from '../../db/open.js';
+import type { MemoryVotes } from './labelMemory.js';
 
 /**
  * Features of one (query, candidate article) pair for the learned reranker.
@@ -14,6 +15,7 @@ export const FEATURE_NAMES = [
   'article_popularity', 'law_popularity',
   'current',
   'log_length',
+  'memory_article_sum', 'memory_article_max', 'memory_article_share', 'memory_article_rank', 'memory_law_share', 'memory_top_similarity',
 ] as const;
 
 export const FEATURE_COUNT = FEATURE_NAMES.length;
@@ -25,6 +27,8 @@ export interface CandidateSignals {
   denseRank: number | null;
   denseSim: number | null;
   cited: boolean;
+  /** Named by a nearest training question (label memory). */
+  similar?: boolean;
 }
 
 export interface CandidateInfo {
@@ -60,7 +64,12 @@ export function loadCandidateInfo(db: Db, ids: number[]): Map<number, CandidateI
 
 const RRF_K = 60;
 
-export function featureVector(query: string, s: CandidateSignals, info: CandidateInfo, popularity: Popularity, maxLexical: number, maxDense: number): Float32Array {
+export function featureVector(
+  query: string, s: CandidateSignals, info: CandidateInfo, popularity: Popularity, maxLexical: number, maxDense: number, votes: MemoryVotes | null,
+): Float32Array {
+  const key = popularityKey(info.lawTitle, info.number);
+  const vote = votes?.articles.get(key);
+  const total = votes?.total ?? 0;
   const v = new Float32Array(FEATURE_COUNT);
   const lexPresent = s.lexicalRank !== null;
   const densePresent = s.denseRank !== null;
@@ -80,10 +89,16 @@ export function featureVector(query: string, s: CandidateSignals, info: Candidat
     info.level === '行政法规' ? 1 : 0,
     info.level === '部门规章' ? 1 : 0,
     ['其他', '地方性法规', '案例'].includes(info.level) ? 1 : 0,
-    Math.log1p(popularity.articles[popularityKey(info.lawTitle, info.number)] ?? 0),
+    Math.log1p(popularity.articles[key] ?? 0),
     Math.log1p(popularity.laws[info.lawTitle] ?? 0),
     info.status === 'current' ? 1 : 0,
     Math.log1p(info.length) / 8,
+    vote?.sum ?? 0,
+    vote?.max ?? 0,
+    vote && total > 0 ? vote.sum / total : 0,
+    vote ? 1 / (vote.rank + 1) : 0,
+    total > 0 ? (votes?.laws.get(info.lawTitle) ?? 0) / total : 0,
+    votes?.neighbours[0]?.similarity ?? 0,
   ];
   values.forEach((x, i) => (v[i] = x));
   return v;

@@ -28,8 +28,15 @@ export interface GbdtOptions {
   minLeafHessian?: number;
   lambda?: number;
   bins?: number;
-  /** Weight of positive rows (relevant candidates are rare). */
+  /** Weight of positive rows (relevant candidates are rare; logistic objective only). */
   positiveWeight?: number;
+  /**
+   * 'logistic' (pointwise, default) or 'lambdarank': pairwise logistic loss
+   * within each query, every (relevant, irrelevant) pair weighted by how much
+   * swapping them changes nDCG@`lambdaK` (LambdaMART). Needs `groups`.
+   */
+  objective?: 'logistic' | 'lambdarank';
+  lambdaK?: number;
 }
 
 export function predictForest(forest: Forest, x: ArrayLike<number>): number {
@@ -70,24 +77,35 @@ function binIndex(edges: Float32Array, v: number): number {
 
 interface Split { feature: number; bin: number; gain: number }
 
-export function trainGbdt(rows: Float32Array[], labels: number[], opts: GbdtOptions = {}): Forest {
+/**
+ * Fits a forest. `groups` gives each row's query (rows of one query must be
+ * contiguous); the lambdarank objective needs it.
+ */
+export function trainGbdt(rows: Float32Array[], labels: number[], opts: GbdtOptions = {}, groups?: number[]): Forest {
   const featureCount = rows[0]?.length ?? 0;
-  const o = { trees: 120, depth: 4, learningRate: 0.1, minLeafHessian: 1, lambda: 1, bins: 32, positiveWeight: 1, ...opts };
+  const o = { trees: 120, depth: 4, learningRate: 0.1, minLeafHessian: 1, lambda: 1, bins: 32, positiveWeight: 1, objective: 'logistic', lambdaK: 10, ...opts };
+  const ranking = o.objective === 'lambdarank';
+  if (ranking && groups?.length !== rows.length) throw new Error('lambdarank needs a query group per row');
+  const spans = ranking ? groupSpans(groups as number[]) : [];
   const edges = Array.from({ length: featureCount }, (_, f) => binEdges(rows, f, o.bins));
   const binned = rows.map((r) => Uint8Array.from({ length: featureCount }, (_, f) => binIndex(edges[f] as Float32Array, r[f] as number)));
   const weight = labels.map((y) => (y === 1 ? o.positiveWeight : 1));
   const mean = labels.reduce((a, y, i) => a + y * (weight[i] as number), 0) / weight.reduce((a, w) => a + w, 0);
-  const base = Math.log(Math.max(mean, 1e-6) / Math.max(1 - mean, 1e-6));
+  const base = ranking ? 0 : Math.log(Math.max(mean, 1e-6) / Math.max(1 - mean, 1e-6));
   const score = new Float64Array(rows.length).fill(base);
   const g = new Float64Array(rows.length);
   const h = new Float64Array(rows.length);
   const trees: TreeNode[][] = [];
   for (let t = 0; t < o.trees; t += 1) {
-    for (let i = 0; i < rows.length; i += 1) {
-      const p = sigmoid(score[i] as number);
-      const w = weight[i] as number;
-      g[i] = w * (p - (labels[i] as number));
-      h[i] = w * Math.max(p * (1 - p), 1e-6);
+    if (ranking) {
+      for (const [from, to] of spans) lambdaGradients(score, labels, from, to, o.lambdaK, g, h);
+    } else {
+      for (let i = 0; i < rows.length; i += 1) {
+        const p = sigmoid(score[i] as number);
+        const w = weight[i] as number;
+        g[i] = w * (p - (labels[i] as number));
+        h[i] = w * Math.max(p * (1 - p), 1e-6);
+      }
     }
     const tree: TreeNode[] = [];
     grow(tree, [...rows.keys()], 0);
@@ -143,5 +161,54 @@ export function trainGbdt(rows: Float32Array[], labels: number[], opts: GbdtOpti
       }
     }
     return best;
+  }
+}
+
+/** [from, to) row ranges of consecutive equal group ids. */
+function groupSpans(groups: number[]): Array<[number, number]> {
+  const spans: Array<[number, number]> = [];
+  let from = 0;
+  for (let i = 1; i <= groups.length; i += 1) {
+    if (i === groups.length || groups[i] !== groups[from]) {
+      spans.push([from, i]);
+      from = i;
+    }
+  }
+  return spans;
+}
+
+/**
+ * LambdaRank gradients of one query's rows [from, to): for each pair of a
+ * relevant and an irrelevant row, the pairwise logistic gradient scaled by
+ * |ΔnDCG@k| of swapping them in the current ranking.
+ */
+function lambdaGradients(score: Float64Array, labels: number[], from: number, to: number, k: number, g: Float64Array, h: Float64Array): void {
+  const idx: number[] = [];
+  let relevant = 0;
+  for (let i = from; i < to; i += 1) {
+    g[i] = 0;
+    h[i] = 1e-6;
+    idx.push(i);
+    if (labels[i] === 1) relevant += 1;
+  }
+  if (relevant === 0 || relevant === idx.length) return;
+  idx.sort((a, b) => (score[b] as number) - (score[a] as number) || a - b);
+  const rankOf = new Map(idx.map((row, r) => [row, r]));
+  let ideal = 0;
+  for (let r = 0; r < Math.min(relevant, k); r += 1) ideal += 1 / Math.log2(r + 2);
+  const discount = (r: number) => (r < k ? 1 / Math.log2(r + 2) : 0);
+  for (let a = from; a < to; a += 1) {
+    if (labels[a] !== 1) continue;
+    for (let b = from; b < to; b += 1) {
+      if (labels[b] === 1) continue;
+      const delta = Math.abs(discount(rankOf.get(a) as number) - discount(rankOf.get(b) as number)) / ideal;
+      if (delta === 0) continue;
+      const rho = sigmoid((score[b] as number) - (score[a] as number));
+      const hess = Math.max(rho * (1 - rho), 1e-6) * delta;
+      g[a] = (g[a] as number) - rho * delta;
+      g[b] = (g[b] as number) + rho * delta;
+      h[a] = (h[a] as number) + hess;
+      h[b] = (h[b] as number) + hess;
+    }
   }
 }

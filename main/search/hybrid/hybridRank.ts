@@ -4,6 +4,7 @@ import { filterSql, type SearchFilters } from '../filters.js';
 import { rankArticles, type StatsFor } from '../index.js';
 import { featureVector, loadCandidateInfo, type CandidateSignals } from './features.js';
 import { reciprocalRankFusion } from './fusion.js';
+import { LabelMemory, lawOfKey, type MemoryVotes } from './labelMemory.js';
 import type { LearnedReranker } from './learnedReranker.js';
 
 /** Nearest articles to a query by embedding (sqlite-vec at run time; exact search while training). */
@@ -17,7 +18,13 @@ export interface HybridDeps {
   resolver: CitationResolver;
   stats: StatsFor;
   dense: DenseRetriever | null;
-  reranker: Pick<LearnedReranker, 'score' | 'popularity'> | null;
+  reranker: Pick<LearnedReranker, 'score' | 'popularity' | 'memory'> | null;
+}
+
+/** Candidates with their signals, and the label memory's votes for the query. */
+export interface Gathered {
+  candidates: CandidateSignals[];
+  votes: MemoryVotes | null;
 }
 
 export interface RankedCandidate {
@@ -26,13 +33,19 @@ export interface RankedCandidate {
   matchedBy: MatchedBy;
 }
 
-export type MatchedBy = 'citation' | 'lexical' | 'dense' | 'both';
+export type MatchedBy = 'citation' | 'lexical' | 'dense' | 'both' | 'similar';
 
 /** Candidates taken from each retriever before fusion and reranking. */
 export const CANDIDATES_PER_RETRIEVER = 50;
 
-/** Both retrievers' candidates with their signals (citations flagged). */
-export async function gatherCandidates(deps: HybridDeps, text: string, filters: SearchFilters): Promise<CandidateSignals[]> {
+/**
+ * Both retrievers' candidates with their signals (citations flagged), plus the
+ * articles of the nearest training questions when a label memory is given
+ * (by default the reranker's).
+ */
+export async function gatherCandidates(
+  deps: HybridDeps, text: string, filters: SearchFilters, memory: LabelMemory | null = deps.reranker?.memory ?? null,
+): Promise<Gathered> {
   const lexical = rankArticles(deps.db, deps.resolver, deps.stats, text, { limit: CANDIDATES_PER_RETRIEVER, filters });
   const dense = deps.dense ? await deps.dense.search(text, CANDIDATES_PER_RETRIEVER * 2) : [];
   const allowed = allowedIds(deps.db, dense.map((d) => d.articleId), filters);
@@ -56,7 +69,32 @@ export async function gatherCandidates(deps: HybridDeps, text: string, filters: 
     }
   }
   denseKept.forEach((hit, rank) => Object.assign(get(hit.articleId), { denseRank: rank, denseSim: hit.similarity }));
-  return [...signals.values()];
+  const votes = memory ? memory.votes(text) : null;
+  if (memory && votes) {
+    const ids = resolveKeys(deps.db, memory.expansionKeys(votes));
+    const allowedMemory = allowedIds(deps.db, ids, filters);
+    for (const id of ids) {
+      if (!allowedMemory.has(id)) continue;
+      const s = signals.get(id);
+      if (s) s.similar = true;
+      else get(id).similar = true;
+    }
+  }
+  return { candidates: [...signals.values()], votes };
+}
+
+/** Article ids of label keys (law title#number): the current national version of each law. */
+export function resolveKeys(db: Db, keys: string[]): number[] {
+  if (!keys.length) return [];
+  const stmt = db.prepare(
+    `SELECT a.id FROM articles a JOIN documents d ON d.id = a.document_id JOIN laws l ON l.id = d.law_id
+      WHERE l.title = ? AND d.status != 'superseded' AND d.province = '' AND a.number = ? AND a.sub_number = 0
+      ORDER BY d.publish_date DESC LIMIT 1`,
+  ).pluck();
+  return keys.flatMap((key) => {
+    const id = stmt.get(lawOfKey(key), Number(key.slice(key.lastIndexOf('#') + 1))) as number | undefined;
+    return id === undefined ? [] : [id];
+  });
 }
 
 /** Dense hits that pass the search filters (current only, level, law, date, province). */
@@ -74,31 +112,34 @@ function allowedIds(db: Db, ids: number[], filters: SearchFilters): Set<number> 
 }
 
 /** Feature rows of candidates, in order. */
-export function candidateFeatures(db: Db, text: string, candidates: CandidateSignals[], popularity: LearnedReranker['popularity']): Float32Array[] {
+export function candidateFeatures(
+  db: Db, text: string, candidates: CandidateSignals[], popularity: LearnedReranker['popularity'], votes: MemoryVotes | null,
+): Float32Array[] {
   const info = loadCandidateInfo(db, candidates.map((c) => c.articleId));
   const maxLexical = Math.max(0, ...candidates.map((c) => c.lexicalScore ?? 0));
   const maxDense = Math.max(0, ...candidates.map((c) => c.denseSim ?? 0));
   return candidates.map((c) => {
     const i = info.get(c.articleId);
     if (!i) throw new Error(`article ${c.articleId} vanished during search`);
-    return featureVector(text, c, i, popularity, maxLexical, maxDense);
+    return featureVector(text, c, i, popularity, maxLexical, maxDense, votes);
   });
 }
 
 /** Hybrid ranking: cited articles first, then the learned reranker's order (RRF when none is loaded). */
 export async function hybridRank(deps: HybridDeps, text: string, filters: SearchFilters, limit: number, only?: 'dense'): Promise<RankedCandidate[]> {
-  const gathered = await gatherCandidates(deps, text, filters);
+  const gathered = await gatherCandidates(deps, text, filters, only === 'dense' ? null : undefined);
   // Dense mode: citations plus the embedding's neighbours, in embedding order.
-  const candidates = only === 'dense' ? gathered.filter((c) => c.cited || c.denseRank !== null) : gathered;
+  const candidates = only === 'dense' ? gathered.candidates.filter((c) => c.cited || c.denseRank !== null) : gathered.candidates;
   const matchedBy = (c: CandidateSignals): RankedCandidate['matchedBy'] =>
-    c.cited ? 'citation' : c.lexicalRank !== null && c.denseRank !== null ? 'both' : c.denseRank !== null ? 'dense' : 'lexical';
+    c.cited ? 'citation' : c.lexicalRank !== null && c.denseRank !== null ? 'both' : c.denseRank !== null ? 'dense' : c.lexicalRank !== null ? 'lexical' : 'similar';
   let scored: Array<{ c: CandidateSignals; score: number }>;
   if (only === 'dense') {
     scored = candidates.map((c) => ({ c, score: c.denseSim ?? 0 }));
   } else if (deps.reranker) {
-    const scores = await deps.reranker.score(candidateFeatures(deps.db, text, candidates, deps.reranker.popularity));
+    const scores = await deps.reranker.score(candidateFeatures(deps.db, text, candidates, deps.reranker.popularity, gathered.votes));
     scored = candidates.map((c, i) => ({ c, score: scores[i] as number }));
   } else {
+    // Without a reranker there is no label memory, so every candidate came from a retriever.
     const byId = new Map(candidates.map((c) => [c.articleId, c]));
     const lexList = candidates.filter((c) => c.lexicalRank !== null).sort((a, b) => (a.lexicalRank as number) - (b.lexicalRank as number)).map((c) => c.articleId);
     const denseList = candidates.filter((c) => c.denseRank !== null).sort((a, b) => (a.denseRank as number) - (b.denseRank as number)).map((c) => c.articleId);

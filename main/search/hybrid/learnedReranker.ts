@@ -3,10 +3,12 @@ import path from 'node:path';
 import ort from 'onnxruntime-node';
 import { LexError } from '../../util/errors.js';
 import { FEATURE_COUNT, FEATURE_NAMES, type Popularity } from './features.js';
+import { LabelMemory, type MemoryEntry } from './labelMemory.js';
 
 /**
  * The learned reranker: an ONNX model (gradient-boosted trees, TreeEnsembleRegressor)
- * from feature rows [n, F] to scores [n, 1], plus the label popularity it uses.
+ * from feature rows [n, F] to scores [n, 1], plus the training labels it uses:
+ * their popularity (popularity.json) and the labelled questions (memory.json).
  */
 
 export interface RerankerManifest {
@@ -17,10 +19,11 @@ export interface RerankerManifest {
   crossValidation: Record<string, number>;
 }
 
-export function writeRerankerFolder(dir: string, model: Uint8Array, popularity: Popularity, manifest: RerankerManifest): void {
+export function writeRerankerFolder(dir: string, model: Uint8Array, popularity: Popularity, memory: MemoryEntry[], manifest: RerankerManifest): void {
   fs.mkdirSync(dir, { recursive: true });
   fs.writeFileSync(path.join(dir, 'model.onnx'), model);
   fs.writeFileSync(path.join(dir, 'popularity.json'), JSON.stringify(popularity));
+  fs.writeFileSync(path.join(dir, 'memory.json'), `[\n${memory.map((e) => JSON.stringify(e)).join(',\n')}\n]\n`);
   fs.writeFileSync(path.join(dir, 'reranker.json'), JSON.stringify(manifest, null, 2));
 }
 
@@ -29,6 +32,7 @@ export class LearnedReranker {
   private constructor(
     private readonly session: ort.InferenceSession,
     readonly popularity: Popularity,
+    readonly memory: LabelMemory,
     readonly name: string,
   ) {}
 
@@ -40,8 +44,9 @@ export class LearnedReranker {
       throw new LexError('reranker-mismatch', `The reranker at ${dir} was trained on other features; retrain it with npm run train-model.`);
     }
     const popularity = JSON.parse(fs.readFileSync(path.join(dir, 'popularity.json'), 'utf8')) as Popularity;
+    const memory = new LabelMemory(JSON.parse(fs.readFileSync(path.join(dir, 'memory.json'), 'utf8')) as MemoryEntry[]);
     const session = await ort.InferenceSession.create(path.join(dir, 'model.onnx'), { executionProviders: ['cpu'] });
-    return new LearnedReranker(session, popularity, manifest.name);
+    return new LearnedReranker(session, popularity, memory, manifest.name);
   }
 
   async score(rows: Float32Array[]): Promise<number[]> {
