@@ -24,7 +24,8 @@ export interface ArticleDto {
 export interface SearchHitDto {
   article: ArticleDto;
   score: number;
-  matchedBy: 'citation' | 'lexical' | 'dense' | 'both';
+  /** 'similar': found through labelled questions similar to the query (label memory). */
+  matchedBy: 'citation' | 'lexical' | 'dense' | 'both' | 'similar';
   /** Text with the matched terms; highlight ranges as [start, end) into `text`. */
   snippet: { text: string; highlights: Array<[number, number]> };
 }
