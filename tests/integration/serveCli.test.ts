@@ -1,0 +1,30 @@
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { test } from 'node:test';
+import { spawnCli, waitUntil } from '../helpers/cli.js';
+import { ensureRendererBuild } from '../helpers/browserBench.js';
+
+test('lexdesk serve prints a loopback URL with a token, serves the UI with it, refuses without it, stops on SIGINT', { timeout: 120_000 }, async () => {
+  ensureRendererBuild();
+  const home = fs.mkdtempSync(path.join(os.tmpdir(), 'lexdesk-serve-'));
+  const cli = spawnCli(['serve', '--db', path.join(home, 'library.db'), '--json'], { LEXDESK_HOME: home });
+  try {
+    await waitUntil(() => cli.stdout().includes('"url"') || !cli.running(), 'the URL', 60_000);
+    const { url, port } = JSON.parse(cli.stdout()) as { url: string; port: number };
+    assert.match(url, new RegExp(`^http://127\\.0\\.0\\.1:${port}/\\?token=[\\w-]{20,}$`));
+    const page = await fetch(url);
+    assert.equal(page.status, 200);
+    assert.match(await page.text(), /<div id="root">/);
+    assert.equal((await fetch(`http://127.0.0.1:${port}/`)).status, 401);
+    const info = await fetch(`http://127.0.0.1:${port}/api/app.info`, { method: 'POST', headers: { 'content-type': 'application/json', cookie: page.headers.get('set-cookie')!.split(';')[0]! }, body: '{}' });
+    assert.equal(((await info.json()) as { data: { host: string } }).data.host, 'browser');
+    cli.kill('SIGINT');
+    const done = await cli.exited;
+    assert.equal(done.code, 0, done.stderr);
+  } finally {
+    cli.kill('SIGKILL');
+    fs.rmSync(home, { recursive: true, force: true });
+  }
+});
