@@ -44,6 +44,9 @@ describe('consultation panels', () => {
     assert.equal(facts.querySelector('.added')!.textContent, '工作五年');
     assert.equal(r.byTestId('state-missingFacts').querySelector('del')!.textContent, '工作年限');
     assert.ok(!r.byTestId('state-posture').classList.contains('changed'));
+    const first = await render(<StatePanel turn={turnFixture({ seq: 1 })} onCorrect={() => undefined} />);
+    assert.equal(first.container.querySelectorAll('.changed').length, 0, 'nothing is highlighted on the first turn');
+    first.unmount();
     await r.click(r.byTestId('correct-parties'));
     await r.type(r.byTestId('edit-parties') as HTMLTextAreaElement, '张三（劳动者）\n某科技公司（用人单位）');
     await r.click(r.byTestId('save-parties'));

@@ -41,7 +41,8 @@ export function StatePanel({ turn, onCorrect }: Props) {
   const [draft, setDraft] = useState('');
   const state = turn.state;
   if (!state) return null;
-  const changes = new Map(turn.stateChanges.map((c) => [c.field, c]));
+  // The first turn has nothing to compare with: highlight changes from the second turn on.
+  const changes = new Map(turn.seq > 1 ? turn.stateChanges.map((c) => [c.field, c]) : []);
   return (
     <section className="panel state" data-testid="state-panel">
       <h3>{t.state}</h3>
