@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 
-import { parseLawMarkdown } from '../../main/library/lawrefbook/parseMarkdown.js';
+import { parseLawMarkdown } from '../../main/library/lawRefBook/parseMarkdown.js';
 import type { ParsedArticle, ParsedDocument } from '../../main/library/types.js';
 
 function md(lines: readonly string[]): string {

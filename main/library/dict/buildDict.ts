@@ -6,8 +6,8 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { parseLawMarkdown } from '../lawrefbook/parseMarkdown.js';
-import { shortNameFromFileName } from '../lawrefbook/metadata.js';
+import { parseLawMarkdown } from '../lawRefBook/parseMarkdown.js';
+import { shortNameFromFileName } from '../lawRefBook/metadata.js';
 import { resourcesDir } from '../../util/paths.js';
 
 const HEADING_PREFIX = /^第[一二三四五六七八九十百零〇\d]+[编章节](之[一二三四五六七八九十]+)?\s*/;

@@ -4,12 +4,12 @@ import type { Db } from '../../db/open.js';
 import { LexError } from '../../util/errors.js';
 import { importIntoLibrary, type ImportOptions, type ImportSummary } from './importLibrary.js';
 import { jsonlSource } from './jsonlSource.js';
-import { isLawRefBookRoot, lawRefBookSource, type LawRefBookOptions } from './lawrefbookSource.js';
+import { isLawRefBookRoot, lawRefBookSource, type LawRefBookOptions } from './lawRefBookSource.js';
 import type { ImportSource } from './sourceDocument.js';
 
 export { importIntoLibrary, libraryCounts } from './importLibrary.js';
 export type { ImportOptions, ImportProgress, ImportSummary, LibraryCounts } from './importLibrary.js';
-export { listPacks } from './lawrefbookSource.js';
+export { listPacks } from './lawRefBookSource.js';
 
 export interface ImportPathOptions extends ImportOptions, LawRefBookOptions {}
 

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import readline from 'node:readline';
 import { chineseToInt, parseArticleLabel } from '../numerals.js';
-import { normaliseLevel } from '../lawrefbook/metadata.js';
+import { normaliseLevel } from '../lawRefBook/metadata.js';
 import type { ParsedArticle } from '../types.js';
 import { sha1 } from './hashing.js';
 import type { ImportSource, SkippedFile, SourceDocument, SourceItem } from './sourceDocument.js';

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { parseLawMarkdown } from '../lawrefbook/parseMarkdown.js';
+import { parseLawMarkdown } from '../lawRefBook/parseMarkdown.js';
 import {
   dateFromFileName,
   normaliseLevel,
@@ -8,7 +8,7 @@ import {
   shortNameFromFileName,
   type LawRefBookMeta,
   type MetadataIndex,
-} from '../lawrefbook/metadata.js';
+} from '../lawRefBook/metadata.js';
 import type { HistoryEntry, ParsedArticle, ParsedDocument } from '../types.js';
 import { sha1 } from './hashing.js';
 import type { ImportSource, SourceDocument, SourceItem } from './sourceDocument.js';
