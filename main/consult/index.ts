@@ -43,22 +43,28 @@ export class Consultations {
   readonly store: ConsultationStore;
   private readonly running = new Set<number>();
   private graphChecked = false;
-  private readonly options: TurnOptions;
+  private options: TurnOptions = DEFAULT_TURN_OPTIONS;
+  private llm: ResolvedLlm | null = null;
 
   constructor(private readonly opts: ConsultationsOptions) {
     this.store = new ConsultationStore(opts.engine.db);
-    const s = opts.settings ?? {};
-    this.options = {
-      ...DEFAULT_TURN_OPTIONS,
-      llmRerank: s.llmRerank ?? DEFAULT_TURN_OPTIONS.llmRerank,
-      stateAwareRerank: s.stateAwareRerank ?? DEFAULT_TURN_OPTIONS.stateAwareRerank,
-      maxRounds: s.maxRounds ?? DEFAULT_TURN_OPTIONS.maxRounds,
-      maxJudgeIterations: s.maxJudgeIterations ?? DEFAULT_TURN_OPTIONS.maxJudgeIterations,
-    };
+    this.configure(opts.llm, opts.settings);
     // Turns left running by a crash are failed, so they can be retried.
     opts.engine.db
       .prepare("UPDATE turns SET status = 'failed', error_code = 'interrupted', error_message = 'The app stopped while this turn was running. Retry it.' WHERE status = 'running'")
       .run();
+  }
+
+  /** A new endpoint or new consultation settings, used from the next turn on (a running turn keeps its own). */
+  configure(llm: ResolvedLlm | null, settings: ConsultSettings = {}): void {
+    this.llm = llm;
+    this.options = {
+      ...DEFAULT_TURN_OPTIONS,
+      llmRerank: settings.llmRerank ?? DEFAULT_TURN_OPTIONS.llmRerank,
+      stateAwareRerank: settings.stateAwareRerank ?? DEFAULT_TURN_OPTIONS.stateAwareRerank,
+      maxRounds: settings.maxRounds ?? DEFAULT_TURN_OPTIONS.maxRounds,
+      maxJudgeIterations: settings.maxJudgeIterations ?? DEFAULT_TURN_OPTIONS.maxJudgeIterations,
+    };
   }
 
   async ask(a: AskOptions): Promise<TurnResult> {
@@ -85,7 +91,7 @@ export class Consultations {
     try {
       this.ensureGraph();
       const emit = (e: TurnEvent) => a.onEvent?.(e);
-      const llm = this.opts.llm;
+      const llm = this.llm;
       const redactor = llm?.redact ? new Redactor(this.store.redactions(consultation.id), [...llm.redactNames, ...(a.markNames ?? [])]) : null;
       const client = llm ? new LlmClient(llm.endpoint, { redactor, onCall: (c) => this.store.logCall(turnId, c) }) : null;
       this.store.updateTurn(turnId, { endpoint: client?.label ?? null, model: llm?.endpoint.model ?? null, redaction: redactor ? 1 : 0 });

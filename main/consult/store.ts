@@ -147,6 +147,29 @@ export class ConsultationStore {
     return { state: LegalStateSchema.parse(JSON.parse(row.state)), correction: row.correction ? (JSON.parse(row.correction) as Partial<LegalState>) : null };
   }
 
+  /** The latest state before turn `seq`, with the user's corrections applied (they hold from the next turn on). */
+  stateBefore(consultationId: number, seq: number): { state: LegalState | null; corrected: string[] } {
+    const row = this.db
+      .prepare(
+        `SELECT s.state, s.correction FROM legal_states s JOIN turns t ON t.id = s.turn_id
+          WHERE t.consultation_id = ? AND t.seq < ? ORDER BY t.seq DESC LIMIT 1`,
+      )
+      .get(consultationId, seq) as { state: string; correction: string | null } | undefined;
+    if (!row) return { state: null, corrected: [] };
+    const correction = row.correction ? (JSON.parse(row.correction) as Partial<LegalState>) : {};
+    return { state: LegalStateSchema.parse({ ...JSON.parse(row.state), ...correction }), corrected: Object.keys(correction) };
+  }
+
+  /** LLM calls of a turn: count, tokens, cost (null when no price is configured). */
+  usage(turnId: number): { calls: number; promptTokens: number; completionTokens: number; cost: number | null } {
+    return this.db
+      .prepare(
+        `SELECT count(*) AS calls, COALESCE(sum(prompt_tokens), 0) AS promptTokens, COALESCE(sum(completion_tokens), 0) AS completionTokens, sum(cost) AS cost
+           FROM llm_calls WHERE turn_id = ?`,
+      )
+      .get(turnId) as { calls: number; promptTokens: number; completionTokens: number; cost: number | null };
+  }
+
   correctState(turnId: number, correction: Partial<LegalState>): void {
     const current = this.state(turnId);
     if (!current) throw new LexError('not_found', `Turn ${turnId} has no legal state to correct.`);

@@ -105,8 +105,6 @@ async function runOffline(ctx: TurnContext, reason: string, existing: CandidateP
 }
 
 function finish(ctx: TurnContext, fields: Parameters<TurnContext['store']['updateTurn']>[1]): void {
-  const totals = ctx.store.db
-    .prepare('SELECT COALESCE(sum(prompt_tokens),0) AS p, COALESCE(sum(completion_tokens),0) AS c, sum(cost) AS cost FROM llm_calls WHERE turn_id = ?')
-    .get(ctx.turn.id) as { p: number; c: number; cost: number | null };
-  ctx.store.updateTurn(ctx.turn.id, { ...fields, prompt_tokens: totals.p, completion_tokens: totals.c, cost: totals.cost, finished_at: new Date().toISOString() });
+  const totals = ctx.store.usage(ctx.turn.id);
+  ctx.store.updateTurn(ctx.turn.id, { ...fields, prompt_tokens: totals.promptTokens, completion_tokens: totals.completionTokens, cost: totals.cost, finished_at: new Date().toISOString() });
 }

@@ -7,20 +7,10 @@ import type { TurnResult } from './types.js';
 /** A turn as the CLI, the UI and reports see it, read back from the database. */
 export function loadTurnResult(store: ConsultationStore, turn: TurnRow): TurnResult {
   const own = store.state(turn.id);
-  const earlier = store.turns(turn.consultation_id).filter((t) => t.seq < turn.seq).reverse();
-  let before = null;
-  for (const t of earlier) {
-    const s = store.state(t.id);
-    if (s) {
-      before = LegalStateSchema.parse({ ...s.state, ...(s.correction ?? {}) });
-      break;
-    }
-  }
+  const before = store.stateBefore(turn.consultation_id, turn.seq).state;
   const state = own ? LegalStateSchema.parse({ ...own.state, ...(own.correction ?? {}) }) : null;
   const citations = store.citations(turn.id);
-  const usage = store.db
-    .prepare('SELECT count(*) AS n, COALESCE(sum(prompt_tokens),0) AS p, COALESCE(sum(completion_tokens),0) AS c, sum(cost) AS cost FROM llm_calls WHERE turn_id = ?')
-    .get(turn.id) as { n: number; p: number; c: number; cost: number | null };
+  const usage = store.usage(turn.id);
   const seconds = turn.finished_at ? (Date.parse(turn.finished_at) - Date.parse(turn.created_at)) / 1000 : 0;
   return {
     consultationId: turn.consultation_id,
@@ -39,7 +29,7 @@ export function loadTurnResult(store: ConsultationStore, turn: TurnRow): TurnRes
     verdict: turn.verdict,
     verdictOverride: turn.verdict_override ? { verdict: turn.verdict_override, note: turn.override_note } : null,
     iterations: store.verdicts(turn.id),
-    usage: { calls: usage.n, promptTokens: usage.p, completionTokens: usage.c, cost: usage.cost, seconds },
+    usage: { ...usage, seconds },
     stages: store.stages(turn.id).map(({ stage, iteration, status, ms }) => ({ stage, iteration, status, ms })),
     redactions: turn.redaction ? store.redactions(turn.consultation_id) : [],
     error: turn.error_code ? { code: turn.error_code, message: turn.error_message ?? '' } : null,

@@ -12,7 +12,7 @@ export interface HostServices {
   host: 'electron' | 'browser';
   version: string;
   emit(event: HostEvent): void;
-  /** Consultations with the endpoint as currently configured (rebuilt after a settings change). */
+  /** Consultations with the endpoint as currently configured (reconfigured after a settings change). */
   consultations(): Consultations;
   settingsChanged(): void;
   /** Running turns by consultation, for cancel. */
@@ -27,12 +27,15 @@ export function createServices(base: Omit<HostServices, 'consultations' | 'setti
     running: new Map(),
     importing: null,
     consultations() {
-      const settings = base.settings.read();
-      consultations ??= new Consultations({ engine: base.engine, llm: resolveLlm(settings, base.keys), settings: settings.consult });
+      if (!consultations) {
+        const settings = base.settings.read();
+        consultations = new Consultations({ engine: base.engine, llm: resolveLlm(settings, base.keys), settings: settings.consult });
+      }
       return consultations;
     },
     settingsChanged() {
-      consultations = null;
+      const settings = base.settings.read();
+      consultations?.configure(resolveLlm(settings, base.keys), settings.consult);
     },
   };
 }

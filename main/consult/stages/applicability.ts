@@ -1,36 +1,18 @@
-import crypto from 'node:crypto';
-import type { Db } from '../../db/open.js';
 import type { StatuteArticle } from '../../library/articles.js';
 import { runStage, type TurnContext } from '../context.js';
 import type { CandidatePool } from '../pool.js';
 import { auditPrompt, checklistPrompt, evidenceLine } from '../prompts.js';
 import { AuditSchema, ChecklistSchema, type LegalState } from '../schemas.js';
+import { cachedNote, storeNote } from './articleNotes.js';
 
-export function textHash(text: string): string {
-  return crypto.createHash('sha1').update(text).digest('hex');
-}
-
-function cachedChecklist(db: Db, a: StatuteArticle): string[] | null {
-  const row = db.prepare("SELECT note FROM article_notes WHERE text_hash = ? AND kind = 'checklist'").get(textHash(a.text)) as { note: string } | undefined;
-  return row ? (JSON.parse(row.note) as string[]) : null;
-}
-
-function storeChecklist(db: Db, a: StatuteArticle, model: string, conditions: string[]): void {
-  db.prepare("INSERT OR REPLACE INTO article_notes (text_hash, kind, model, note, created_at) VALUES (?, 'checklist', ?, ?, ?)").run(
-    textHash(a.text),
-    model,
-    JSON.stringify(conditions),
-    new Date().toISOString(),
-  );
-}
 
 /** Condition checklists for the articles, generated once per article text and cached. */
 async function checklists(ctx: TurnContext, llm: NonNullable<TurnContext['llm']>, articles: StatuteArticle[]): Promise<Map<number, string[]>> {
   const out = new Map<number, string[]>();
   const missing: StatuteArticle[] = [];
   for (const a of articles) {
-    const c = cachedChecklist(ctx.engine.db, a);
-    if (c) out.set(a.id, c);
+    const c = cachedNote(ctx.engine.db, 'checklist', a.text);
+    if (c) out.set(a.id, JSON.parse(c) as string[]);
     else missing.push(a);
   }
   if (missing.length) {
@@ -40,7 +22,7 @@ async function checklists(ctx: TurnContext, llm: NonNullable<TurnContext['llm']>
       const a = missing[item.index];
       if (!a) continue;
       out.set(a.id, item.conditions);
-      storeChecklist(ctx.engine.db, a, reply.model, item.conditions);
+      storeNote(ctx.engine.db, 'checklist', a.text, reply.model, JSON.stringify(item.conditions));
     }
   }
   return out;

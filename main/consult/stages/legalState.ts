@@ -3,16 +3,6 @@ import { LegalStateSchema, type LegalState } from '../schemas.js';
 import { runStage, type TurnContext } from '../context.js';
 import type { StateChange } from '../types.js';
 
-/** The previous turn's state with the user's corrections applied (they hold from the next turn on). */
-export function previousState(ctx: TurnContext): { state: LegalState | null; corrected: string[] } {
-  const earlier = ctx.store.turns(ctx.consultation.id).filter((t) => t.seq < ctx.turn.seq).reverse();
-  for (const t of earlier) {
-    const s = ctx.store.state(t.id);
-    if (s) return { state: LegalStateSchema.parse({ ...s.state, ...(s.correction ?? {}) }), corrected: Object.keys(s.correction ?? {}) };
-  }
-  return { state: null, corrected: [] };
-}
-
 /** Stage 1: the legal analysis state, induced from the user's messages only. */
 export async function legalStateStage(ctx: TurnContext, llm: NonNullable<TurnContext['llm']>): Promise<LegalState> {
   const reused = ctx.store.doneStageOutput<LegalState>(ctx.turn.id, 'state');
@@ -22,7 +12,7 @@ export async function legalStateStage(ctx: TurnContext, llm: NonNullable<TurnCon
   }
   return runStage(ctx, 'state', 0, async () => {
     const userTurns = ctx.store.turns(ctx.consultation.id).filter((t) => t.seq <= ctx.turn.seq).map((t) => t.user_text);
-    const prev = previousState(ctx);
+    const prev = ctx.store.stateBefore(ctx.consultation.id, ctx.turn.seq);
     const { value } = await llm.json({ role: 'state', schema: LegalStateSchema, messages: statePrompt(userTurns, prev.state, prev.corrected), signal: ctx.signal });
     ctx.store.saveState(ctx.turn.id, value);
     return value;

@@ -1,9 +1,8 @@
-import type { Db } from '../../db/open.js';
 import type { StatuteArticle } from '../../library/articles.js';
 import type { TurnContext } from '../context.js';
 import { evidenceLine, summaryPrompt } from '../prompts.js';
 import { SummaryBatchSchema, type LegalState } from '../schemas.js';
-import { textHash } from './applicability.js';
+import { cachedNote, storeNote } from './articleNotes.js';
 
 const WINDOW = 20;
 /**
@@ -16,28 +15,22 @@ const WINDOW = 20;
  */
 const WEIGHTS = { first: 0.6, querySummary: 0.15, stateSummary: 0.25 };
 
-function cachedSummary(db: Db, a: StatuteArticle): string | null {
-  const row = db.prepare("SELECT note FROM article_notes WHERE text_hash = ? AND kind = 'summary'").get(textHash(a.text)) as { note: string } | undefined;
-  return row?.note ?? null;
-}
-
 /** Applicability summaries (conditions, effects, scenarios) for the articles, generated once per article text and cached. */
 export async function applicabilitySummaries(ctx: TurnContext, articles: StatuteArticle[]): Promise<Map<number, string>> {
   const out = new Map<number, string>();
   const missing = articles.filter((a) => {
-    const s = cachedSummary(ctx.engine.db, a);
+    const s = cachedNote(ctx.engine.db, 'summary', a.text);
     if (s) out.set(a.id, s);
     return !s;
   });
   if (!missing.length) return out;
   const lines = missing.map((a) => evidenceLine({ ...a, articleLabel: a.label }, 300));
   const { value, reply } = await ctx.llm!.json({ role: 'summary', schema: SummaryBatchSchema, messages: summaryPrompt(lines), signal: ctx.signal });
-  const insert = ctx.engine.db.prepare("INSERT OR REPLACE INTO article_notes (text_hash, kind, model, note, created_at) VALUES (?, 'summary', ?, ?, ?)");
   for (const item of value.items) {
     const a = missing[item.index];
     if (!a) continue;
     const text = `适用条件：${item.conditions.join('；')}。法律效果：${item.effects.join('；')}。典型情形：${item.scenarios.join('；')}`;
-    insert.run(textHash(a.text), reply.model, text, new Date().toISOString());
+    storeNote(ctx.engine.db, 'summary', a.text, reply.model, text);
     out.set(a.id, text);
   }
   return out;

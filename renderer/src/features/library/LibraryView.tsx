@@ -28,39 +28,33 @@ export function LibraryView() {
     [api],
   );
   const [embedded, setEmbedded] = useState<string | null>(null);
-  const embed = async () => {
+  /** One library job at a time (import or embedding): progress while it runs, its error, then a fresh status. */
+  const runJob = async (phase: string, job: () => Promise<void>) => {
     setError(null);
-    setEmbedded(null);
-    setProgress({ phase: 'embed', done: 0, total: null });
+    setProgress({ phase, done: 0, total: null });
     busy.current = true;
     try {
+      await job();
+    } catch (e) {
+      setError((e as Error).message);
+    } finally {
+      busy.current = false;
+      setProgress(null);
+      refresh();
+    }
+  };
+  const embed = () =>
+    runJob('embed', async () => {
+      setEmbedded(null);
       const r = await api.call('library.embed', {});
       setEmbedded(`${r.embedded} 条新向量，${r.skipped} 条未变，用时 ${r.seconds.toFixed(1)} s`);
-    } catch (e) {
-      setError((e as Error).message);
-    } finally {
-      busy.current = false;
-      setProgress(null);
-      refresh();
-    }
-  };
-
-  const run = async () => {
-    setError(null);
-    setSummary(null);
-    setProgress({ phase: 'read', done: 0, total: null });
-    busy.current = true;
-    try {
+    });
+  const run = () =>
+    runJob('read', async () => {
+      setSummary(null);
       const p = packs.trim();
       setSummary(await api.call('library.import', { path: path.trim(), packs: p ? (p === 'all' ? 'all' : p.split(/[,，、\s]+/)) : undefined }));
-    } catch (e) {
-      setError((e as Error).message);
-    } finally {
-      busy.current = false;
-      setProgress(null);
-      refresh();
-    }
-  };
+    });
   const pct = progress?.total ? Math.round((progress.done / progress.total) * 100) : null;
 
   return (
