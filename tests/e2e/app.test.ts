@@ -105,7 +105,8 @@ describe('the app in a real browser against the browser host', { skip: SKIP, tim
     await page.keyboard.press('Control+k');
     await page.getByTestId('statute-query').fill('民法典1165');
     await page.getByTestId('statute-query').press('Enter');
-    await page.getByTestId('article-view').waitFor();
+    // The tab may still show the article opened earlier: wait for the looked-up one.
+    await page.getByTestId('article-title').filter({ hasText: '第一千一百六十五条' }).waitFor();
     assert.match(await page.getByTestId('article-title').innerText(), /第一千一百六十五条/);
     assert.match(await page.getByTestId('article-text').innerText(), /过错侵害他人民事权益/);
     // Hierarchy navigation: a breadcrumb level lists that part's articles; another one opens.
