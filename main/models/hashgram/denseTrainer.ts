@@ -14,6 +14,8 @@ export interface DenseTrainOptions {
   log: (m: string) => void;
   /** Mined hard negatives added to the batch per question (default 1). */
   hardNegatives?: number;
+  /** Start from these weights (e.g. the corpus-pretrained model) instead of random ones. */
+  init?: HashgramModel;
 }
 
 /** Trains a hashgram model on every labelled text except those of `excludeFold`. */
@@ -21,6 +23,7 @@ export function trainDense(set: TrainingSet, opts: DenseTrainOptions, excludeFol
   const random = seededRandom(opts.seed + (excludeFold ?? 99));
   const usable = set.queries.map((q, i) => ({ q, i })).filter(({ q }) => excludeFold === null || q.fold !== excludeFold);
   const model = new HashgramModel(set.shape, random);
+  if (opts.init) model.copyWeightsFrom(opts.init);
   let avg = 0;
   let step = 0;
   for (; step < opts.steps && Date.now() < opts.deadline; step += 1) {

@@ -19,6 +19,12 @@ export class HashgramModel {
     this.accB = new Float32Array(buckets * dimension);
   }
 
+  /** Takes over another model's weights (same shape); the Adagrad state starts afresh. */
+  copyWeightsFrom(other: HashgramModel): void {
+    this.unigram.set(other.unigram);
+    this.bigram.set(other.bigram);
+  }
+
   /** Un-normalised sum of feature rows. */
   encode(f: FeatureBag, out = new Float32Array(this.shape.dimension)): Float32Array {
     const d = this.shape.dimension;

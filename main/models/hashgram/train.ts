@@ -20,6 +20,7 @@ import { appRoot } from '../../util/paths.js';
 import { trainDense, type DenseTrainOptions } from './denseTrainer.js';
 import { exportModelFolder } from './exportOnnx.js';
 import { JsDenseRetriever, roundToFloat16 } from './jsDense.js';
+import { pretrainInverseCloze } from './pretrain.js';
 import { crossFitReranker, type FoldRows } from './rerankerTraining.js';
 import { FOLDS, MAX_LENGTH, prepareTrainingSet } from './trainingSet.js';
 
@@ -42,13 +43,13 @@ function options() {
       corpus: { type: 'string', default: '../shared/corpus/lawrefbook' }, eval: { type: 'string', default: '../shared/eval' },
       db: { type: 'string' }, out: { type: 'string', default: path.join(appRoot(), 'models') },
       steps: { type: 'string', default: '1500' }, minutes: { type: 'string', default: '28' }, seed: { type: 'string', default: '20261122' },
-      dim: { type: 'string', default: '128' }, buckets: { type: 'string', default: '131072' },
+      dim: { type: 'string', default: '128' }, 'pretrain-steps': { type: 'string', default: '0' }, buckets: { type: 'string', default: '131072' },
     },
   });
   return {
     corpus: path.resolve(values.corpus as string), evalDir: path.resolve(values.eval as string), db: values.db as string | undefined,
     out: path.resolve(values.out as string), steps: Number(values.steps), minutes: Number(values.minutes), seed: Number(values.seed),
-    dimension: Number(values.dim), buckets: Number(values.buckets),
+    dimension: Number(values.dim), buckets: Number(values.buckets), pretrainSteps: Number(values['pretrain-steps']),
   };
 }
 
@@ -70,9 +71,12 @@ async function main(): Promise<void> {
   const { engine, cleanup } = await openLibrary(opts.corpus, opts.db);
   try {
     const set = prepareTrainingSet(engine, opts.evalDir, { buckets: opts.buckets, dimension: opts.dimension }, log);
+    const deadline = started + opts.minutes * 60_000;
+    const init = opts.pretrainSteps > 0
+      ? pretrainInverseCloze(set, { steps: opts.pretrainSteps, batch: 64, lr: 0.05, temperature: 0.05, seed: opts.seed, deadline, log })
+      : undefined;
     const dense: DenseTrainOptions = {
-      steps: opts.steps, batch: 64, lr: 0.05, temperature: 0.05, seed: opts.seed, hardNegatives: 1,
-      deadline: started + opts.minutes * 60_000, log,
+      steps: opts.steps, batch: 64, lr: 0.05, temperature: 0.05, seed: opts.seed, hardNegatives: 1, deadline, log, init,
     };
     const foldRows: FoldRows[] = [];
     for (let fold = 0; fold < FOLDS; fold += 1) {

@@ -16,6 +16,10 @@ export const FEATURE_NAMES = [
   'current',
   'log_length',
   'memory_article_sum', 'memory_article_max', 'memory_article_share', 'memory_article_rank', 'memory_law_share', 'memory_top_similarity',
+  'memory_article_centroid', 'memory_law_centroid',
+  'query_bigram_coverage', 'query_bigram_hits', 'title_bigram_hits',
+  // Filled by neighbourFeatures: the best of the articles two either side in the same law.
+  'neighbour_lexical_rrf', 'neighbour_dense_sim', 'neighbour_memory_sum', 'neighbour_popularity',
 ] as const;
 
 export const FEATURE_COUNT = FEATURE_NAMES.length;
@@ -38,6 +42,7 @@ export interface CandidateInfo {
   level: string;
   status: string;
   length: number;
+  text: string;
 }
 
 /** Popularity of articles and laws in the training labels, keyed by law title (and article number). */
@@ -54,18 +59,29 @@ export function loadCandidateInfo(db: Db, ids: number[]): Map<number, CandidateI
   if (!ids.length) return new Map();
   const rows = db
     .prepare(
-      `SELECT a.id, l.title, l.short_name, a.number, d.level, d.status, length(a.text) AS len
+      `SELECT a.id, l.title, l.short_name, a.number, d.level, d.status, length(a.text) AS len, a.text
          FROM articles a JOIN documents d ON d.id = a.document_id JOIN laws l ON l.id = d.law_id
         WHERE a.id IN (SELECT value FROM json_each(?))`,
     )
-    .all(JSON.stringify(ids)) as Array<{ id: number; title: string; short_name: string; number: number; level: string; status: string; len: number }>;
-  return new Map(rows.map((r) => [r.id, { lawTitle: r.title, shortName: r.short_name, number: r.number, level: r.level, status: r.status, length: r.len }]));
+    .all(JSON.stringify(ids)) as Array<{ id: number; title: string; short_name: string; number: number; level: string; status: string; len: number; text: string }>;
+  return new Map(rows.map((r) => [r.id, { lawTitle: r.title, shortName: r.short_name, number: r.number, level: r.level, status: r.status, length: r.len, text: r.text }]));
 }
 
 const RRF_K = 60;
 
+const PUNCTUATION = /[\s\p{P}\p{S}]/gu;
+
+/** The distinct character bigrams of a query (punctuation and spaces dropped, lower-cased). */
+export function queryBigrams(query: string): string[] {
+  const s = query.replace(PUNCTUATION, '').toLowerCase();
+  const out = new Set<string>();
+  for (let i = 0; i + 1 < s.length; i += 1) out.add(s.slice(i, i + 2));
+  return [...out];
+}
+
 export function featureVector(
   query: string, s: CandidateSignals, info: CandidateInfo, popularity: Popularity, maxLexical: number, maxDense: number, votes: MemoryVotes | null,
+  bigrams: string[] = queryBigrams(query),
 ): Float32Array {
   const key = popularityKey(info.lawTitle, info.number);
   const vote = votes?.articles.get(key);
@@ -73,6 +89,7 @@ export function featureVector(
   const v = new Float32Array(FEATURE_COUNT);
   const lexPresent = s.lexicalRank !== null;
   const densePresent = s.denseRank !== null;
+  const textHits = bigrams.filter((b) => info.text.includes(b)).length;
   const values: number[] = [
     1,
     lexPresent && maxLexical > 0 ? (s.lexicalScore ?? 0) / maxLexical : 0,
@@ -99,7 +116,41 @@ export function featureVector(
     vote ? 1 / (vote.rank + 1) : 0,
     total > 0 ? (votes?.laws.get(info.lawTitle) ?? 0) / total : 0,
     votes?.neighbours[0]?.similarity ?? 0,
+    votes ? votes.centroid.article(key) : 0,
+    votes ? votes.centroid.law(info.lawTitle) : 0,
+    bigrams.length ? textHits / bigrams.length : 0,
+    textHits,
+    bigrams.filter((b) => info.lawTitle.includes(b)).length,
+    0, 0, 0, 0,
   ];
   values.forEach((x, i) => (v[i] = x));
   return v;
+}
+
+const at = (name: (typeof FEATURE_NAMES)[number]) => FEATURE_NAMES.indexOf(name);
+const NEIGHBOUR_OFFSETS = [-2, -1, 1, 2];
+
+/**
+ * Fills the neighbour features of rows made by featureVector, in place: for
+ * each candidate, the best lexical RRF, dense similarity and memory vote among
+ * the candidates two articles either side of it in the same law, and the
+ * neighbours' best popularity in the training labels (candidates or not).
+ * Relevant articles cluster (1087 and 1088 of the Civil Code, say).
+ */
+export function neighbourFeatures(rows: Float32Array[], infos: CandidateInfo[], popularity: Popularity): void {
+  const index = new Map(infos.map((info, i) => [popularityKey(info.lawTitle, info.number), i]));
+  const from = [at('lexical_rrf'), at('dense_sim'), at('memory_article_sum')];
+  const to = [at('neighbour_lexical_rrf'), at('neighbour_dense_sim'), at('neighbour_memory_sum')];
+  infos.forEach((info, i) => {
+    const row = rows[i] as Float32Array;
+    let popular = 0;
+    for (const offset of NEIGHBOUR_OFFSETS) {
+      const key = popularityKey(info.lawTitle, info.number + offset);
+      popular = Math.max(popular, Math.log1p(popularity.articles[key] ?? 0));
+      const j = index.get(key);
+      if (j === undefined) continue;
+      from.forEach((f, n) => (row[to[n] as number] = Math.max(row[to[n] as number] as number, (rows[j] as Float32Array)[f] as number)));
+    }
+    row[at('neighbour_popularity')] = popular;
+  });
 }

@@ -2,7 +2,7 @@ import type { Db } from '../../db/open.js';
 import type { CitationResolver } from '../../library/citation/resolver.js';
 import { filterSql, type SearchFilters } from '../filters.js';
 import { rankArticles, type StatsFor } from '../index.js';
-import { featureVector, loadCandidateInfo, type CandidateSignals } from './features.js';
+import { featureVector, loadCandidateInfo, neighbourFeatures, queryBigrams, type CandidateInfo, type CandidateSignals } from './features.js';
 import { reciprocalRankFusion } from './fusion.js';
 import { LabelMemory, lawOfKey, type MemoryVotes } from './labelMemory.js';
 import type { LearnedReranker } from './learnedReranker.js';
@@ -118,11 +118,15 @@ export function candidateFeatures(
   const info = loadCandidateInfo(db, candidates.map((c) => c.articleId));
   const maxLexical = Math.max(0, ...candidates.map((c) => c.lexicalScore ?? 0));
   const maxDense = Math.max(0, ...candidates.map((c) => c.denseSim ?? 0));
-  return candidates.map((c) => {
+  const bigrams = queryBigrams(text);
+  const infos = candidates.map((c) => {
     const i = info.get(c.articleId);
     if (!i) throw new Error(`article ${c.articleId} vanished during search`);
-    return featureVector(text, c, i, popularity, maxLexical, maxDense, votes);
+    return i;
   });
+  const rows = candidates.map((c, n) => featureVector(text, c, infos[n] as CandidateInfo, popularity, maxLexical, maxDense, votes, bigrams));
+  neighbourFeatures(rows, infos, popularity);
+  return rows;
 }
 
 /** Hybrid ranking: cited articles first, then the learned reranker's order (RRF when none is loaded). */

@@ -32,12 +32,18 @@ export interface MemoryVotes {
   articles: Map<string, { sum: number; max: number; rank: number }>;
   /** Per law title: summed similarity of the neighbours naming one of its articles. */
   laws: Map<string, number>;
+  /** Cosine of the query with the centroid of all training questions labelled with the article (key) or with any article of the law (title); 0 when none. */
+  centroid: { article(key: string): number; law(title: string): number };
+  /** The query's unit tf-idf vector. */
+  query: Map<number, number>;
 }
 
 /** Neighbours that vote (features). */
 export const MEMORY_NEIGHBOURS = 10;
 /** Nearest neighbours whose articles join the candidates. */
 export const MEMORY_EXPANSION = 5;
+/** Articles whose question centroid is nearest to the query, joining the candidates too. */
+export const CENTROID_EXPANSION = 20;
 
 const PUNCTUATION = /[\s\p{P}\p{S}]/gu;
 
@@ -93,6 +99,12 @@ export class LabelMemory {
   /** term → [entry, weight] postings of the unit-length entry vectors. */
   private readonly postings = new Map<number, Array<[number, number]>>();
   private readonly laws: string[][];
+  /** Unit-length centroids of the question vectors per article key and per law title. */
+  private readonly articleCentroids = new Map<string, Map<number, number>>();
+  private readonly lawCentroids = new Map<string, Map<number, number>>();
+  /** term → [article key index, weight] postings of the article centroids. */
+  private readonly centroidPostings = new Map<number, Array<[number, number]>>();
+  private readonly centroidKeys: string[];
 
   constructor(readonly entries: MemoryEntry[]) {
     const bags = entries.map(unpack);
@@ -100,44 +112,46 @@ export class LabelMemory {
     for (const bag of bags) for (const t of bag.keys()) df.set(t, (df.get(t) ?? 0) + 1);
     for (const [t, n] of df) this.idf.set(t, Math.log((entries.length + 1) / (n + 1)) + 1);
     this.defaultIdf = Math.log(entries.length + 1) + 1;
+    this.laws = entries.map((e) => [...new Set(e.gold.map(lawOfKey))]);
     bags.forEach((bag, i) => {
-      for (const [t, w] of this.vector(bag)) {
+      const vector = this.vector(bag);
+      for (const [t, w] of vector) {
         let list = this.postings.get(t);
         if (!list) this.postings.set(t, (list = []));
         list.push([i, w]);
       }
+      for (const key of new Set((entries[i] as MemoryEntry).gold)) addInto(this.articleCentroids, key, vector);
+      for (const law of this.laws[i] as string[]) addInto(this.lawCentroids, law, vector);
     });
-    this.laws = entries.map((e) => [...new Set(e.gold.map(lawOfKey))]);
+    for (const centroids of [this.articleCentroids, this.lawCentroids]) for (const c of centroids.values()) toUnit(c);
+    this.centroidKeys = [...this.articleCentroids.keys()];
+    this.centroidKeys.forEach((key, i) => {
+      for (const [t, w] of this.articleCentroids.get(key) as Map<number, number>) {
+        let list = this.centroidPostings.get(t);
+        if (!list) this.centroidPostings.set(t, (list = []));
+        list.push([i, w]);
+      }
+    });
   }
 
   /** Unit-length tf-idf vector (log tf). */
   private vector(bag: Map<number, number>): Map<number, number> {
     const v = new Map<number, number>();
-    let norm = 0;
-    for (const [t, c] of bag) {
-      const w = (1 + Math.log(c)) * (this.idf.get(t) ?? this.defaultIdf);
-      v.set(t, w);
-      norm += w * w;
-    }
-    norm = Math.sqrt(norm) || 1;
-    for (const [t, w] of v) v.set(t, w / norm);
-    return v;
+    for (const [t, c] of bag) v.set(t, (1 + Math.log(c)) * (this.idf.get(t) ?? this.defaultIdf));
+    return toUnit(v);
   }
 
   neighbours(text: string, k: number): MemoryNeighbour[] {
-    const sims = new Float64Array(this.entries.length);
-    for (const [t, w] of this.vector(grams(text))) {
-      for (const [entry, ew] of this.postings.get(t) ?? []) sims[entry] = (sims[entry] as number) + w * ew;
-    }
-    const out: MemoryNeighbour[] = [];
-    sims.forEach((similarity, entry) => {
-      if (similarity > 0) out.push({ entry, similarity });
-    });
-    return out.sort((a, b) => b.similarity - a.similarity || a.entry - b.entry).slice(0, k);
+    return this.nearest(this.vector(grams(text)), k);
+  }
+
+  private nearest(query: Map<number, number>, k: number): MemoryNeighbour[] {
+    return topByPostings(query, this.postings, this.entries.length, k).map(([entry, similarity]) => ({ entry, similarity }));
   }
 
   votes(text: string, k = MEMORY_NEIGHBOURS): MemoryVotes {
-    const neighbours = this.neighbours(text, k);
+    const query = this.vector(grams(text));
+    const neighbours = this.nearest(query, k);
     const articles: MemoryVotes['articles'] = new Map();
     const laws = new Map<string, number>();
     let total = 0;
@@ -152,13 +166,51 @@ export class LabelMemory {
       }
       for (const law of this.laws[entry] as string[]) laws.set(law, (laws.get(law) ?? 0) + similarity);
     });
-    return { neighbours, total, articles, laws };
+    const centroid = {
+      article: (key: string) => cosine(query, this.articleCentroids.get(key)),
+      law: (title: string) => cosine(query, this.lawCentroids.get(title)),
+    };
+    return { neighbours, total, articles, laws, centroid, query };
   }
 
-  /** Article keys of the `n` nearest questions, nearest first. */
-  expansionKeys(votes: MemoryVotes, n = MEMORY_EXPANSION): string[] {
+  /** Article keys of the `n` nearest questions, nearest first, then of the `centroids` articles whose question centroid is nearest. */
+  expansionKeys(votes: MemoryVotes, n = MEMORY_EXPANSION, centroids = CENTROID_EXPANSION): string[] {
     const keys = new Set<string>();
     for (const { entry } of votes.neighbours.slice(0, n)) for (const key of (this.entries[entry] as MemoryEntry).gold) keys.add(key);
+    for (const [i] of topByPostings(votes.query, this.centroidPostings, this.centroidKeys.length, centroids)) keys.add(this.centroidKeys[i] as string);
     return [...keys];
   }
+}
+
+function addInto(centroids: Map<string, Map<number, number>>, key: string, vector: Map<number, number>): void {
+  let c = centroids.get(key);
+  if (!c) centroids.set(key, (c = new Map()));
+  for (const [t, w] of vector) c.set(t, (c.get(t) ?? 0) + w);
+}
+
+function toUnit(v: Map<number, number>): Map<number, number> {
+  let norm = 0;
+  for (const w of v.values()) norm += w * w;
+  norm = Math.sqrt(norm) || 1;
+  for (const [t, w] of v) v.set(t, w / norm);
+  return v;
+}
+
+function cosine(a: Map<number, number>, b: Map<number, number> | undefined): number {
+  if (!b) return 0;
+  let s = 0;
+  for (const [t, w] of a) s += w * (b.get(t) ?? 0);
+  return s;
+}
+
+/** The `k` best [index, dot product] of a sparse query against postings (positive products only, ties by index). */
+function topByPostings(query: Map<number, number>, postings: Map<number, Array<[number, number]>>, size: number, k: number): Array<[number, number]> {
+  if (k <= 0) return [];
+  const sims = new Float64Array(size);
+  for (const [t, w] of query) for (const [i, pw] of postings.get(t) ?? []) sims[i] = (sims[i] as number) + w * pw;
+  const out: Array<[number, number]> = [];
+  sims.forEach((s, i) => {
+    if (s > 0) out.push([i, s]);
+  });
+  return out.sort((a, b) => b[1] - a[1] || a[0] - b[0]).slice(0, k);
 }

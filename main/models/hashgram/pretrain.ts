@@ -1,0 +1,69 @@
+import { featuresOf, type FeatureBag } from './features.js';
+import { contrastiveStep } from './loss.js';
+import { HashgramModel, seededRandom } from './model.js';
+import type { TrainingSet } from './trainingSet.js';
+
+export interface PretrainOptions {
+  steps: number;
+  batch: number;
+  lr: number;
+  temperature: number;
+  seed: number;
+  deadline: number;
+  log: (m: string) => void;
+}
+
+/** Token ids that end a sentence or clause (。；！？ and line breaks are dropped by the tokenizer). */
+function sentenceEnds(vocab: string[]): Set<number> {
+  return new Set(['。', '；', '！', '？', ';'].map((c) => vocab.indexOf(c)).filter((i) => i >= 0));
+}
+
+interface Article { ids: number[]; spans: Array<[number, number]> }
+
+/**
+ * Inverse-cloze pretraining on the statute corpus alone (no labels): one
+ * sentence of an article is the pseudo-query and the rest of the article its
+ * positive (the sentence is removed from it nine times in ten), with in-batch
+ * negatives. It teaches the hashgram tables which legal words go together
+ * before the few thousand labelled questions fine-tune them.
+ */
+export function pretrainInverseCloze(set: TrainingSet, opts: PretrainOptions): HashgramModel {
+  const random = seededRandom(opts.seed ^ 0x1c7);
+  const ends = sentenceEnds(set.vocab);
+  const articles: Article[] = [];
+  for (const a of set.corpus) {
+    if (!a.current) continue;
+    const ids = set.tokenize(a.text);
+    const spans: Array<[number, number]> = [];
+    let start = 1;
+    for (let i = 1; i < ids.length - 1; i += 1) {
+      if (ends.has(ids[i] as number)) {
+        if (i + 1 - start >= 8) spans.push([start, i + 1]);
+        start = i + 1;
+      }
+    }
+    if (ids.length - 1 - start >= 8) spans.push([start, ids.length - 1]);
+    if (spans.length >= 2) articles.push({ ids, spans });
+  }
+  opts.log(`inverse-cloze pretraining on ${articles.length} articles`);
+  const model = new HashgramModel(set.shape, random);
+  const cls = set.tokenize('')[0] as number;
+  const sep = set.tokenize('').at(-1) as number;
+  let avg = 0;
+  for (let step = 0; step < opts.steps && Date.now() < opts.deadline; step += 1) {
+    const queries: FeatureBag[] = [];
+    const docs: FeatureBag[] = [];
+    for (let b = 0; b < opts.batch; b += 1) {
+      const art = articles[Math.floor(random() * articles.length)] as Article;
+      const [s, e] = art.spans[Math.floor(random() * art.spans.length)] as [number, number];
+      queries.push(featuresOf([cls, ...art.ids.slice(s, e), sep], set.shape));
+      const keep = random() < 0.1;
+      docs.push(featuresOf(keep ? art.ids : [...art.ids.slice(0, s), ...art.ids.slice(e)], set.shape));
+    }
+    const lr = opts.lr * (1 - step / opts.steps) + opts.lr * 0.05;
+    const loss = contrastiveStep(model, { queries, docs, positive: queries.map((_, i) => i), alsoRelevant: queries.map(() => new Set<number>()) }, opts.temperature, lr);
+    avg = step === 0 ? loss : 0.98 * avg + 0.02 * loss;
+    if (step % 500 === 0) opts.log(`pretrain step ${step} loss ${avg.toFixed(3)}`);
+  }
+  return model;
+}
