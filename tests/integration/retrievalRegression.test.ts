@@ -26,9 +26,9 @@ import { CORPUS_DIR, EVAL_DIR, sharedSkipReason } from '../helpers/library.js';
  * stard-dev, at the currently measured level: a change that lowers them is a
  * regression. Raise them when the shipped models improve.
  */
-// Measured with the shipped models: Recall@10 0.635, MRR@10 0.547 (issue target 0.70 / 0.58, not reached yet).
-const FLOOR_RECALL = 0.62;
-const FLOOR_MRR = 0.53;
+// Measured with the shipped models: Recall@10 0.659, MRR@10 0.565 (issue target 0.70 / 0.58, not reached yet).
+const FLOOR_RECALL = 0.65;
+const FLOOR_MRR = 0.55;
 
 /** Lexical targets of issue 2 (measured 0.464 / 0.383). */
 const LEXICAL_FLOOR_RECALL = 0.45;
