@@ -1,17 +1,11 @@
+import type { DenseTrainOptions } from './denseTrainer.js';
 import { featuresOf, type FeatureBag } from './features.js';
 import { contrastiveStep } from './loss.js';
 import { HashgramModel, seededRandom } from './model.js';
 import type { TrainingSet } from './trainingSet.js';
 
-export interface PretrainOptions {
-  steps: number;
-  batch: number;
-  lr: number;
-  temperature: number;
-  seed: number;
-  deadline: number;
-  log: (m: string) => void;
-}
+/** The same schedule settings as fine-tuning, without its labelled-data options. */
+export type PretrainOptions = Omit<DenseTrainOptions, 'hardNegatives' | 'init'>;
 
 /** Token ids that end a sentence or clause (。；！？ and line breaks are dropped by the tokenizer). */
 function sentenceEnds(vocab: string[]): Set<number> {
