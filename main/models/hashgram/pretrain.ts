@@ -41,8 +41,8 @@ export function pretrainInverseCloze(set: TrainingSet, opts: PretrainOptions): H
   }
   opts.log(`inverse-cloze pretraining on ${articles.length} articles`);
   const model = new HashgramModel(set.shape, random);
-  const cls = set.tokenize('')[0] as number;
-  const sep = set.tokenize('').at(-1) as number;
+  // [CLS] and [SEP] as the tokenizer adds them around any text.
+  const [cls, sep] = set.tokenize('') as [number, number];
   let avg = 0;
   for (let step = 0; step < opts.steps && Date.now() < opts.deadline; step += 1) {
     const queries: FeatureBag[] = [];

@@ -1,5 +1,5 @@
 import type { Db } from '../../db/open.js';
-import type { MemoryVotes } from './labelMemory.js';
+import { gramText, type MemoryVotes } from './labelMemory.js';
 
 /**
  * Features of one (query, candidate article) pair for the learned reranker.
@@ -69,11 +69,9 @@ export function loadCandidateInfo(db: Db, ids: number[]): Map<number, CandidateI
 
 const RRF_K = 60;
 
-const PUNCTUATION = /[\s\p{P}\p{S}]/gu;
-
 /** The distinct character bigrams of a query (punctuation and spaces dropped, lower-cased). */
 export function queryBigrams(query: string): string[] {
-  const s = query.replace(PUNCTUATION, '').toLowerCase();
+  const s = gramText(query);
   const out = new Set<string>();
   for (let i = 0; i + 1 < s.length; i += 1) out.add(s.slice(i, i + 2));
   return [...out];
@@ -129,6 +127,10 @@ export function featureVector(
 
 const at = (name: (typeof FEATURE_NAMES)[number]) => FEATURE_NAMES.indexOf(name);
 const NEIGHBOUR_OFFSETS = [-2, -1, 1, 2];
+/** Row slots a candidate's neighbours pass on (from → to), and the neighbour popularity slot. */
+const NEIGHBOUR_FROM = [at('lexical_rrf'), at('dense_sim'), at('memory_article_sum')];
+const NEIGHBOUR_TO = [at('neighbour_lexical_rrf'), at('neighbour_dense_sim'), at('neighbour_memory_sum')];
+const NEIGHBOUR_POPULARITY = at('neighbour_popularity');
 
 /**
  * Fills the neighbour features of rows made by featureVector, in place: for
@@ -139,8 +141,6 @@ const NEIGHBOUR_OFFSETS = [-2, -1, 1, 2];
  */
 export function neighbourFeatures(rows: Float32Array[], infos: CandidateInfo[], popularity: Popularity): void {
   const index = new Map(infos.map((info, i) => [popularityKey(info.lawTitle, info.number), i]));
-  const from = [at('lexical_rrf'), at('dense_sim'), at('memory_article_sum')];
-  const to = [at('neighbour_lexical_rrf'), at('neighbour_dense_sim'), at('neighbour_memory_sum')];
   infos.forEach((info, i) => {
     const row = rows[i] as Float32Array;
     let popular = 0;
@@ -149,8 +149,11 @@ export function neighbourFeatures(rows: Float32Array[], infos: CandidateInfo[], 
       popular = Math.max(popular, Math.log1p(popularity.articles[key] ?? 0));
       const j = index.get(key);
       if (j === undefined) continue;
-      from.forEach((f, n) => (row[to[n] as number] = Math.max(row[to[n] as number] as number, (rows[j] as Float32Array)[f] as number)));
+      NEIGHBOUR_FROM.forEach((f, n) => {
+        const slot = NEIGHBOUR_TO[n] as number;
+        row[slot] = Math.max(row[slot] as number, (rows[j] as Float32Array)[f] as number);
+      });
     }
-    row[at('neighbour_popularity')] = popular;
+    row[NEIGHBOUR_POPULARITY] = popular;
   });
 }

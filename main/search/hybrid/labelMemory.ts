@@ -47,6 +47,11 @@ export const CENTROID_EXPANSION = 20;
 
 const PUNCTUATION = /[\s\p{P}\p{S}]/gu;
 
+/** The text grams are taken from: punctuation and spaces dropped, lower-cased (shared with the reranker's bigram features). */
+export function gramText(text: string): string {
+  return text.replace(PUNCTUATION, '').toLowerCase();
+}
+
 /** 32-bit FNV-1a of the UTF-16 code units (collisions are rare among the grams of a few thousand questions). */
 function gramHash(gram: string): number {
   let h = 0x811c9dc5;
@@ -59,7 +64,7 @@ function gramHash(gram: string): number {
 
 /** Hashed gram → count: characters count 0.5, character bigrams 1 (punctuation and spaces dropped). */
 function grams(text: string): Map<number, number> {
-  const s = text.replace(PUNCTUATION, '').toLowerCase();
+  const s = gramText(text);
   const counts = new Map<number, number>();
   const add = (gram: string, c: number) => {
     const h = gramHash(gram);
@@ -115,23 +120,13 @@ export class LabelMemory {
     this.laws = entries.map((e) => [...new Set(e.gold.map(lawOfKey))]);
     bags.forEach((bag, i) => {
       const vector = this.vector(bag);
-      for (const [t, w] of vector) {
-        let list = this.postings.get(t);
-        if (!list) this.postings.set(t, (list = []));
-        list.push([i, w]);
-      }
+      addPostings(this.postings, i, vector);
       for (const key of new Set((entries[i] as MemoryEntry).gold)) addInto(this.articleCentroids, key, vector);
       for (const law of this.laws[i] as string[]) addInto(this.lawCentroids, law, vector);
     });
     for (const centroids of [this.articleCentroids, this.lawCentroids]) for (const c of centroids.values()) toUnit(c);
     this.centroidKeys = [...this.articleCentroids.keys()];
-    this.centroidKeys.forEach((key, i) => {
-      for (const [t, w] of this.articleCentroids.get(key) as Map<number, number>) {
-        let list = this.centroidPostings.get(t);
-        if (!list) this.centroidPostings.set(t, (list = []));
-        list.push([i, w]);
-      }
-    });
+    this.centroidKeys.forEach((key, i) => addPostings(this.centroidPostings, i, this.articleCentroids.get(key) as Map<number, number>));
   }
 
   /** Unit-length tf-idf vector (log tf). */
@@ -179,6 +174,14 @@ export class LabelMemory {
     for (const { entry } of votes.neighbours.slice(0, n)) for (const key of (this.entries[entry] as MemoryEntry).gold) keys.add(key);
     for (const [i] of topByPostings(votes.query, this.centroidPostings, this.centroidKeys.length, centroids)) keys.add(this.centroidKeys[i] as string);
     return [...keys];
+  }
+}
+
+function addPostings(postings: Map<number, Array<[number, number]>>, index: number, vector: Map<number, number>): void {
+  for (const [t, w] of vector) {
+    let list = postings.get(t);
+    if (!list) postings.set(t, (list = []));
+    list.push([index, w]);
   }
 }
 
