@@ -24,17 +24,31 @@ export function trainDense(set: TrainingSet, opts: DenseTrainOptions, excludeFol
   const usable = set.queries.map((q, i) => ({ q, i })).filter(({ q }) => excludeFold === null || q.fold !== excludeFold);
   const model = new HashgramModel(set.shape, random);
   if (opts.init) model.copyWeightsFrom(opts.init);
+  const steps = contrastiveLoop(model, opts, `fold ${excludeFold ?? 'all'}`, () => {
+    const picked = Array.from({ length: opts.batch }, () => (usable[Math.floor(random() * usable.length)] as { i: number }).i);
+    return sampleBatch(set, picked, random, opts.hardNegatives ?? 1);
+  });
+  return { model, steps };
+}
+
+/**
+ * Contrastive steps on batches from `nextBatch` (learning rate decaying
+ * linearly to 5% of `lr`) until `steps` or the deadline; logs a running loss
+ * every 500 steps under `label`. Returns the steps taken.
+ */
+export function contrastiveLoop(
+  model: HashgramModel, opts: Pick<DenseTrainOptions, 'steps' | 'lr' | 'temperature' | 'deadline' | 'log'>, label: string, nextBatch: () => ContrastiveBatch,
+): number {
   let avg = 0;
   let step = 0;
   for (; step < opts.steps && Date.now() < opts.deadline; step += 1) {
-    const picked = Array.from({ length: opts.batch }, () => (usable[Math.floor(random() * usable.length)] as { i: number }).i);
-    const batch = sampleBatch(set, picked, random, opts.hardNegatives ?? 1);
+    const batch = nextBatch();
     const lr = opts.lr * (1 - step / opts.steps) + opts.lr * 0.05;
     const loss = contrastiveStep(model, batch, opts.temperature, lr);
     avg = step === 0 ? loss : 0.98 * avg + 0.02 * loss;
-    if (step % 500 === 0) opts.log(`fold ${excludeFold ?? 'all'} step ${step} loss ${avg.toFixed(3)}`);
+    if (step % 500 === 0) opts.log(`${label} step ${step} loss ${avg.toFixed(3)}`);
   }
-  return { model, steps: step };
+  return step;
 }
 
 function sampleBatch(set: TrainingSet, picked: number[], random: () => number, hardNegatives: number): ContrastiveBatch {

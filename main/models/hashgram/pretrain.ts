@@ -1,13 +1,12 @@
-import type { DenseTrainOptions } from './denseTrainer.js';
+import { contrastiveLoop, type DenseTrainOptions } from './denseTrainer.js';
 import { featuresOf, type FeatureBag } from './features.js';
-import { contrastiveStep } from './loss.js';
 import { HashgramModel, seededRandom } from './model.js';
 import type { TrainingSet } from './trainingSet.js';
 
 /** The same schedule settings as fine-tuning, without its labelled-data options. */
 export type PretrainOptions = Omit<DenseTrainOptions, 'hardNegatives' | 'init'>;
 
-/** Token ids that end a sentence or clause (。；！？ and line breaks are dropped by the tokenizer). */
+/** Token ids that end a sentence or clause (。；！？ and ;, which the vocabulary keeps; the tokenizer drops line breaks, so they cannot). */
 function sentenceEnds(vocab: string[]): Set<number> {
   return new Set(['。', '；', '！', '？', ';'].map((c) => vocab.indexOf(c)).filter((i) => i >= 0));
 }
@@ -43,8 +42,7 @@ export function pretrainInverseCloze(set: TrainingSet, opts: PretrainOptions): H
   const model = new HashgramModel(set.shape, random);
   // [CLS] and [SEP] as the tokenizer adds them around any text.
   const [cls, sep] = set.tokenize('') as [number, number];
-  let avg = 0;
-  for (let step = 0; step < opts.steps && Date.now() < opts.deadline; step += 1) {
+  contrastiveLoop(model, opts, 'pretrain', () => {
     const queries: FeatureBag[] = [];
     const docs: FeatureBag[] = [];
     for (let b = 0; b < opts.batch; b += 1) {
@@ -54,10 +52,7 @@ export function pretrainInverseCloze(set: TrainingSet, opts: PretrainOptions): H
       const keep = random() < 0.1;
       docs.push(featuresOf(keep ? art.ids : [...art.ids.slice(0, s), ...art.ids.slice(e)], set.shape));
     }
-    const lr = opts.lr * (1 - step / opts.steps) + opts.lr * 0.05;
-    const loss = contrastiveStep(model, { queries, docs, positive: queries.map((_, i) => i), alsoRelevant: queries.map(() => new Set<number>()) }, opts.temperature, lr);
-    avg = step === 0 ? loss : 0.98 * avg + 0.02 * loss;
-    if (step % 500 === 0) opts.log(`pretrain step ${step} loss ${avg.toFixed(3)}`);
-  }
+    return { queries, docs, positive: queries.map((_, i) => i), alsoRelevant: queries.map(() => new Set<number>()) };
+  });
   return model;
 }
