@@ -17,7 +17,11 @@ import type { TermStats } from '../search/termStats.js';
 import { getModel, listModels } from '../search/vectors/vecStore.js';
 import { DEFAULT_EMBEDDING_MODEL, DEFAULT_RERANKER, modelsDir } from '../util/paths.js';
 
-export type RetrievalMode = 'lexical' | 'dense' | 'hybrid';
+/**
+ * lexical: BM25 with citations first; dense: the embedding's neighbours; fused: RRF of both
+ * (no label memory, no reranker); hybrid: both plus the label memory, learned reranker.
+ */
+export type RetrievalMode = 'lexical' | 'dense' | 'fused' | 'hybrid';
 
 export interface RetrievalOptions {
   /** Default: hybrid when the library has vectors for the embedding model, else lexical. */
@@ -82,7 +86,8 @@ export class Retrieval {
     if (mode === 'lexical') return rankArticles(this.db, this.resolver(), this.stats, text, { limit, filters });
     const dense = new VecDenseRetriever(this.db, await this.loadEmbedder());
     const deps = { db: this.db, resolver: this.resolver(), stats: this.stats, dense };
-    if (mode === 'dense') return hybridRank({ ...deps, stats: this.stats, reranker: null }, text, filters, limit, 'dense');
+    if (mode === 'dense') return hybridRank({ ...deps, reranker: null }, text, filters, limit, 'dense');
+    if (mode === 'fused') return hybridRank({ ...deps, reranker: null }, text, filters, limit);
     return hybridRank({ ...deps, reranker: await this.loadReranker() }, text, filters, limit);
   }
 

@@ -5,7 +5,7 @@
  * isHeldOutMultiturn); this scores only those records (user turns joined as
  * the query), per retrieval mode, on an embedded library.
  *
- *   npm run eval-multiturn -- --db FILE [--eval DIR] [--k 10] [--modes lexical,dense,hybrid]
+ *   npm run eval-multiturn -- --db FILE [--eval DIR] [--k 10] [--modes lexical,dense,fused,hybrid]
  */
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -19,7 +19,7 @@ async function main(): Promise<void> {
   const { values } = parseArgs({
     options: {
       db: { type: 'string' }, eval: { type: 'string', default: '../shared/eval' }, k: { type: 'string', default: '10' },
-      modes: { type: 'string', default: 'lexical,dense,hybrid' },
+      modes: { type: 'string', default: 'lexical,dense,fused,hybrid' },
     },
   });
   if (!values.db) throw new Error('give --db LIBRARY.db (an imported and embedded library)');

@@ -197,6 +197,7 @@ describe('errors and exit codes', { skip: NEEDS_SHARED, concurrency: 2 }, () => 
       [['show', '--db', libraryDb], /Give a citation/],
       [['search', '合同', '--k', '0', '--db', libraryDb], /--k must be a positive integer/],
       [['import', '--db', libraryDb], /Say what to import/],
+      [['search', '合同', '--mode', 'semantic', '--db', libraryDb], /--mode must be lexical, dense, fused or hybrid \(got "semantic"\)/],
     ];
     const results = await Promise.all(cases.map(([args]) => runCli(args)));
     results.forEach((r, i) => assertCleanError(r, 2, cases[i]?.[1] ?? /./));

@@ -3,7 +3,8 @@
  * ../shared/corpus/lawrefbook into a temp library, embeds it with the shipped
  * embedding model (models/lexdesk-hashgram-v1, or LEXDESK_MODELS), and runs
  * ../shared/eval/stard-dev.jsonl through the code `lexdesk eval` uses
- * (runEval over engine.retrieval.rank), in hybrid and lexical mode.
+ * (runEval over engine.retrieval.rank), in every mode: lexical, dense, fused
+ * (RRF of both) and hybrid.
  * Skipped when ../shared or the shipped model is missing.
  */
 import assert from 'node:assert/strict';
@@ -53,6 +54,7 @@ describe('retrieval quality on the national corpus (stard-dev)', { skip: SKIP, c
   let engine: Engine | null = null;
   let embedded: EmbedLibrarySummary | null = null;
   const timings: string[] = [];
+  const results = new Map<RetrievalMode, EvalResult>();
 
   before(async () => {
     dir = await mkdtemp(path.join(os.tmpdir(), 'lexdesk-regression-'));
@@ -94,6 +96,7 @@ describe('retrieval quality on the national corpus (stard-dev)', { skip: SKIP, c
 
   test(`hybrid: Recall@${K} ≥ ${FLOOR_RECALL} and MRR@${K} ≥ ${FLOOR_MRR}`, async () => {
     const r = await evaluate('hybrid');
+    results.set('hybrid', r);
     assert.ok(r.queries > 300, `only ${r.queries} queries scored`);
     assert.equal(r.unresolved, 0);
     assert.ok(r.recall >= FLOOR_RECALL, `hybrid Recall@${K} ${r.recall.toFixed(4)} < ${FLOOR_RECALL}`);
@@ -102,7 +105,20 @@ describe('retrieval quality on the national corpus (stard-dev)', { skip: SKIP, c
 
   test(`lexical: Recall@${K} ≥ ${LEXICAL_FLOOR_RECALL} and MRR@${K} ≥ ${LEXICAL_FLOOR_MRR}`, async () => {
     const r = await evaluate('lexical');
+    results.set('lexical', r);
     assert.ok(r.recall >= LEXICAL_FLOOR_RECALL, `lexical Recall@${K} ${r.recall.toFixed(4)} < ${LEXICAL_FLOOR_RECALL}`);
     assert.ok(r.mrr >= LEXICAL_FLOOR_MRR, `lexical MRR@${K} ${r.mrr.toFixed(4)} < ${LEXICAL_FLOOR_MRR}`);
+  });
+
+  test('each stage adds to the one before: fused (RRF of BM25 and dense) beats both retrievers, hybrid beats fused', async () => {
+    const fused = await evaluate('fused');
+    const dense = await evaluate('dense');
+    const lexical = results.get('lexical') ?? (await evaluate('lexical'));
+    const hybrid = results.get('hybrid') ?? (await evaluate('hybrid'));
+    const line = (name: string, r: EvalResult) => `${name} ${r.recall.toFixed(3)} / ${r.mrr.toFixed(3)}`;
+    const summary = [line('lexical', lexical), line('dense', dense), line('fused', fused), line('hybrid', hybrid)].join(', ');
+    assert.ok(fused.recall > lexical.recall && fused.recall > dense.recall, `fused recall is not above both retrievers: ${summary}`);
+    assert.ok(hybrid.recall > fused.recall + 0.05, `the label memory and reranker add less than 0.05 Recall@${K}: ${summary}`);
+    assert.ok(hybrid.mrr > fused.mrr, `hybrid MRR is not above fused: ${summary}`);
   });
 });

@@ -7,12 +7,12 @@ export const MODEL_OPTIONS = {
   model: { type: 'string' },
 } as const;
 
-const MODES: RetrievalMode[] = ['lexical', 'dense', 'hybrid'];
+const MODES: RetrievalMode[] = ['lexical', 'dense', 'fused', 'hybrid'];
 
 export function modeOption(value: unknown): RetrievalMode | undefined {
   if (value === undefined) return undefined;
   const mode = String(value) as RetrievalMode;
-  if (!MODES.includes(mode)) throw new LexError('usage', `--mode must be lexical, dense or hybrid (got "${String(value)}")`);
+  if (!MODES.includes(mode)) throw new LexError('usage', `--mode must be lexical, dense, fused or hybrid (got "${String(value)}")`);
   return mode;
 }
 
