@@ -26,7 +26,7 @@ async function handle(msg: ToEngine): Promise<void> {
     process.env.LEXDESK_RESOURCES = msg.resourcesDir;
     const settings = new SettingsStore(msg.userData);
     const models = settings.read().models;
-    const engine = createEngine({ dbPath: msg.dbPath, models: { modelDir: models?.dir, providers: models?.providers } });
+    const engine = createEngine({ dbPath: msg.dbPath, models: { modelDir: models?.dir, crossEncoderDir: models?.crossEncoderDir, providers: models?.providers } });
     const keys = new RemoteKeyStore(msg.keys, (op, id, key) => send({ type: 'keys', op, id, key }));
     api = createHostApi({ engine, settings, keys, host: 'electron', version: msg.version });
     api.subscribe((event) => send({ type: 'event', event }));

@@ -3,10 +3,11 @@ import path from 'node:path';
 import type { Db } from '../db/open.js';
 import { getArticles } from '../library/articles.js';
 import type { CitationResolver } from '../library/citation/resolver.js';
-import { loadEmbedder } from '../models/index.js';
+import { loadEmbedder, loadReranker } from '../models/index.js';
 import type { ProviderName } from '../models/providers.js';
-import type { TextEmbedder } from '../models/types.js';
+import type { PairScorer, TextEmbedder } from '../models/types.js';
 import type { FtsScope } from '../search/ftsTables.js';
+import { CROSS_ENCODER_DEPTH, crossEncode } from '../search/hybrid/crossEncoderStage.js';
 import { hybridRank, type RankedCandidate } from '../search/hybrid/hybridRank.js';
 import { LearnedReranker } from '../search/hybrid/learnedReranker.js';
 import { VecDenseRetriever } from '../search/hybrid/vecDense.js';
@@ -15,11 +16,13 @@ import { queryTerms } from '../search/lexical.js';
 import { makeSnippet } from '../search/snippet.js';
 import type { TermStats } from '../search/termStats.js';
 import { getModel, listModels } from '../search/vectors/vecStore.js';
+import { isLexError, LexError } from '../util/errors.js';
 import { DEFAULT_EMBEDDING_MODEL, DEFAULT_RERANKER, modelsDir } from '../util/paths.js';
 
 /**
  * lexical: BM25 with citations first; dense: the embedding's neighbours; fused: RRF of both
- * (no label memory, no reranker); hybrid: both plus the label memory, learned reranker.
+ * (no label memory, no reranker); hybrid: both plus the label memory, learned reranker
+ * and, when configured, a cross-encoder over the leading results.
  */
 export type RetrievalMode = 'lexical' | 'dense' | 'fused' | 'hybrid';
 
@@ -35,6 +38,11 @@ export interface ModelOptions {
   modelDir?: string;
   /** Learned reranker folder (default: the shipped lexdesk-reranker-v1; used with the default model only). */
   rerankerDir?: string | null;
+  /**
+   * A cross-encoder folder (e.g. bge-reranker-v2-m3 exported to ONNX): when
+   * given, it rescores the top CROSS_ENCODER_DEPTH hybrid results last.
+   */
+  crossEncoderDir?: string;
   providers?: ProviderName[];
 }
 
@@ -42,7 +50,9 @@ export interface ModelOptions {
 export class Retrieval {
   private embedder: Promise<TextEmbedder> | null = null;
   private reranker: Promise<LearnedReranker | null> | null = null;
+  private crossEncoder: Promise<PairScorer> | null = null;
   readonly modelDir: string;
+  readonly crossEncoderDir: string | null;
 
   constructor(
     private readonly db: Db,
@@ -51,6 +61,17 @@ export class Retrieval {
     private readonly opts: ModelOptions = {},
   ) {
     this.modelDir = opts.modelDir ?? path.join(modelsDir(), DEFAULT_EMBEDDING_MODEL);
+    this.crossEncoderDir = opts.crossEncoderDir ?? null;
+  }
+
+  /** The configured cross-encoder (loaded on first use), or null when none is set. */
+  loadCrossEncoder(): Promise<PairScorer> | null {
+    if (!this.crossEncoderDir) return null;
+    this.crossEncoder ??= loadReranker(this.crossEncoderDir, this.opts.providers).catch((err: unknown) => {
+      if (!isLexError(err)) throw err;
+      throw new LexError(err.code, `Cross-encoder: ${err.message} (give another folder with --cross-encoder, or change or clear it in Settings → Models)`, err.details);
+    });
+    return this.crossEncoder;
   }
 
   loadEmbedder(): Promise<TextEmbedder> {
@@ -88,7 +109,11 @@ export class Retrieval {
     const deps = { db: this.db, resolver: this.resolver(), stats: this.stats, dense };
     if (mode === 'dense') return hybridRank({ ...deps, reranker: null }, text, filters, limit, 'dense');
     if (mode === 'fused') return hybridRank({ ...deps, reranker: null }, text, filters, limit);
-    return hybridRank({ ...deps, reranker: await this.loadReranker() }, text, filters, limit);
+    // Loaded first, so a broken cross-encoder folder fails the search before any work is done.
+    const crossEncoder = await this.loadCrossEncoder();
+    if (!crossEncoder) return hybridRank({ ...deps, reranker: await this.loadReranker() }, text, filters, limit);
+    const ranked = await hybridRank({ ...deps, reranker: await this.loadReranker() }, text, filters, Math.max(limit, CROSS_ENCODER_DEPTH));
+    return (await crossEncode(this.db, crossEncoder, text, ranked)).slice(0, limit);
   }
 
   async search(text: string, opts: RetrievalOptions = {}): Promise<SearchHit[]> {
@@ -101,10 +126,10 @@ export class Retrieval {
     });
   }
 
+  /** Releases the loaded models; safe to call more than once (a later search loads them again). */
   async close(): Promise<void> {
-    const embedder = this.embedder ? await this.embedder.catch(() => null) : null;
-    await embedder?.close();
-    const reranker = this.reranker ? await this.reranker.catch(() => null) : null;
-    await reranker?.close();
+    const loaded: Array<Promise<{ close(): Promise<void> } | null> | null> = [this.embedder, this.reranker, this.crossEncoder];
+    this.embedder = this.reranker = this.crossEncoder = null;
+    for (const model of loaded) await (model ? await model.catch(() => null) : null)?.close();
   }
 }

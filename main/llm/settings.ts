@@ -34,9 +34,10 @@ export const ConsultSettingsSchema = z.object({
 
 export const UiSettingsSchema = z.object({ language: z.enum(['zh', 'en']).optional() });
 
-/** The embedding model folder and execution providers the app starts the engine with. */
+/** The embedding model folder, optional cross-encoder folder and execution providers the app starts the engine with. */
 export const ModelSettingsSchema = z.object({
   dir: z.string().min(1).optional(),
+  crossEncoderDir: z.string().min(1).optional(),
   providers: z.array(z.enum(['cuda', 'dml', 'coreml', 'webgpu', 'cpu'])).min(1).optional(),
 });
 

@@ -113,7 +113,7 @@ export interface SettingsDto {
   consult: { llmRerank: boolean; stateAwareRerank: boolean; maxRounds: number; maxJudgeIterations: number };
   ui: { language: 'zh' | 'en' };
   /** What the engine runs with now, and what the settings ask for from the next start. */
-  models: { inUse: string; dir: string | null; providers: string[]; restartNeeded: boolean };
+  models: { inUse: string; dir: string | null; crossEncoderInUse: string | null; crossEncoderDir: string | null; providers: string[]; restartNeeded: boolean };
 }
 
 export interface AppInfoDto {

@@ -84,7 +84,10 @@ export const ROUTES = {
       consult: z.object({ llmRerank: z.boolean(), stateAwareRerank: z.boolean(), maxRounds: z.number().int().min(1).max(4), maxJudgeIterations: z.number().int().min(1).max(3) }).partial().strict().optional(),
       ui: z.object({ language: z.enum(['zh', 'en']) }).strict().optional(),
       models: z
-        .object({ dir: z.string().max(4096).nullable().optional(), providers: z.array(z.enum(['cuda', 'dml', 'coreml', 'webgpu', 'cpu'])).min(1).max(5).optional() })
+        .object({
+          dir: z.string().max(4096).nullable().optional(),
+          crossEncoderDir: z.string().max(4096).nullable().optional(),
+          providers: z.array(z.enum(['cuda', 'dml', 'coreml', 'webgpu', 'cpu'])).min(1).max(5).optional() })
         .strict()
         .optional(),
     })

@@ -131,6 +131,11 @@ describe('the app in a real browser against the browser host', { skip: SKIP, tim
     await page.getByTestId('language').selectOption('en');
     await page.getByTestId('tab-consult').getByText('Consult', { exact: true }).waitFor();
     await b.screenshot('settings');
+    // A folder that holds no model is refused with the reason, and nothing is stored.
+    await page.getByTestId('cross-encoder-dir').fill('/nonexistent/bge-reranker');
+    await page.getByTestId('cross-encoder-dir').blur();
+    await page.getByTestId('settings-message').filter({ hasText: /Model folder not found|No folder at/ }).waitFor();
+    assert.equal(b.api.services.settings.read().models?.crossEncoderDir, undefined);
     await page.getByTestId('language').selectOption('zh');
     await page.getByTestId('llm-rerank').check();
   });

@@ -10,6 +10,7 @@ import { FileKeyStore } from '../../main/llm/keyStore.js';
 import { SettingsStore } from '../../main/llm/settings.js';
 import { startBrowserHost, type BrowserHost } from '../../main/server/browserHost.js';
 import { ROUTES } from '../../preload/contract/routes.js';
+import { writeTinyReranker } from '../helpers/tinyModels.js';
 
 let dir: string;
 let engine: Engine;
@@ -130,6 +131,25 @@ describe('browser host security and the host contract', () => {
     assert.deepEqual(ok.data.models.providers, ['cuda', 'cpu']);
     assert.equal(ok.data.models.restartNeeded, false);
     assert.deepEqual(api.services.settings.read().models?.providers, ['cuda', 'cpu']);
+  });
+
+  test('cross-encoder folder: a non-model folder is refused, a model folder is stored and applies from the next start, null clears it', async () => {
+    const before = api.services.settings.read();
+    const bad = JSON.parse((await apiCall('settings.update', { models: { crossEncoderDir: dir } })).body);
+    assert.equal(bad.ok, false);
+    assert.equal(bad.error.code, 'model-incomplete');
+    assert.match(bad.error.message, /No ONNX model/);
+    assert.deepEqual(api.services.settings.read(), before, 'a refused update changes nothing');
+    const folder = writeTinyReranker(dir, 'cross-encoder');
+    const ok = JSON.parse((await apiCall('settings.update', { models: { crossEncoderDir: folder } })).body);
+    assert.equal(ok.data.models.crossEncoderDir, folder);
+    assert.equal(ok.data.models.crossEncoderInUse, null, 'this engine started without one');
+    assert.equal(ok.data.models.restartNeeded, true);
+    assert.deepEqual(api.services.settings.read().models?.providers, ['cuda', 'cpu'], 'other model settings are kept');
+    const cleared = JSON.parse((await apiCall('settings.update', { models: { crossEncoderDir: null } })).body);
+    assert.equal(cleared.data.models.crossEncoderDir, null);
+    assert.equal(cleared.data.models.restartNeeded, false);
+    assert.equal(api.services.settings.read().models?.crossEncoderDir, undefined);
   });
 
   test('events stream over SSE with the token', async () => {

@@ -7,10 +7,10 @@ import { dateOption, intOption, parseCommand } from '../args.js';
 import { printTurnSummary, terminalEvents, turnJson } from '../consultView.js';
 import { cliSettings } from '../llmConfig.js';
 import type { Output } from '../output.js';
-import { modelDirOption } from './modelOptions.js';
+import { modelOptionsOf } from './modelOptions.js';
 
 const USAGE =
-  'lexdesk consult [--ask TEXT] [--consultation ID] [--retry TURN_ID] [--list [SEARCH]] [--show ID] [--as-of DATE] [--place 北京] [--title T] [--redact-name NAME]… [--offline] [--model DIR] [--json]';
+  'lexdesk consult [--ask TEXT] [--consultation ID] [--retry TURN_ID] [--list [SEARCH]] [--show ID] [--as-of DATE] [--place 北京] [--title T] [--redact-name NAME]… [--offline] [--model DIR] [--cross-encoder DIR] [--json]';
 
 export async function consultCommand(args: string[], open: (db?: string, models?: ModelOptions) => Engine, out: Output): Promise<number> {
   const { values } = parseCommand(
@@ -18,11 +18,11 @@ export async function consultCommand(args: string[], open: (db?: string, models?
     {
       ask: { type: 'string' }, consultation: { type: 'string' }, retry: { type: 'string' }, list: { type: 'boolean', default: false },
       show: { type: 'string' }, 'as-of': { type: 'string' }, place: { type: 'string' }, title: { type: 'string' },
-      'redact-name': { type: 'string', multiple: true }, offline: { type: 'boolean', default: false }, model: { type: 'string' },
+      'redact-name': { type: 'string', multiple: true }, offline: { type: 'boolean', default: false }, model: { type: 'string' }, 'cross-encoder': { type: 'string' },
     },
     USAGE,
   );
-  const engine = open(values.db as string | undefined, { modelDir: modelDirOption(values.model) });
+  const engine = open(values.db as string | undefined, modelOptionsOf(values));
   try {
     const config = cliSettings();
     const consultations = new Consultations({ engine, llm: values.offline ? null : config.llm(), settings: config.read().consult });

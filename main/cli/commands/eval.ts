@@ -5,10 +5,10 @@ import { LexError } from '../../util/errors.js';
 import { intOption, parseCommand } from '../args.js';
 import type { Output } from '../output.js';
 import { FILTER_OPTIONS, filtersFrom } from './searchOptions.js';
-import { MODEL_OPTIONS, modeOption, modelDirOption } from './modelOptions.js';
+import { MODEL_OPTIONS, modeOption, modelOptionsOf } from './modelOptions.js';
 import type { ModelOptions } from '../../engine/retrieval.js';
 
-const USAGE = 'lexdesk eval FILE.jsonl [FILE…] [--k 10] [--runs OUT.jsonl] [--mode lexical|dense|fused|hybrid] [--model DIR] [--json]';
+const USAGE = 'lexdesk eval FILE.jsonl [FILE…] [--k 10] [--runs OUT.jsonl] [--mode lexical|dense|fused|hybrid] [--model DIR] [--cross-encoder DIR] [--json]';
 
 export async function evalCommand(args: string[], open: (db?: string, models?: ModelOptions) => Engine, out: Output): Promise<number> {
   const { values, positionals } = parseCommand(args, { ...FILTER_OPTIONS, ...MODEL_OPTIONS, k: { type: 'string' }, runs: { type: 'string' } }, USAGE);
@@ -16,7 +16,7 @@ export async function evalCommand(args: string[], open: (db?: string, models?: M
   const requested = modeOption(values.mode);
   const k = intOption(values.k, 'k', 10);
   const filters = filtersFrom(values);
-  const engine = open(values.db as string | undefined, { modelDir: modelDirOption(values.model) });
+  const engine = open(values.db as string | undefined, modelOptionsOf(values));
   const runs = values.runs ? runsWriter(values.runs as string) : null;
   try {
     if (engine.counts().articles === 0) throw new LexError('library-empty', `The library ${engine.dbPath} is empty: import a corpus first (lexdesk import PATH).`);

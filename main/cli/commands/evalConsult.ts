@@ -8,20 +8,20 @@ import { LexError } from '../../util/errors.js';
 import { intOption, parseCommand } from '../args.js';
 import { cliSettings } from '../llmConfig.js';
 import type { Output } from '../output.js';
-import { modelDirOption } from './modelOptions.js';
+import { modelOptionsOf } from './modelOptions.js';
 
-const USAGE = 'lexdesk eval-consult FILE.jsonl [--limit N] [--k 10] [--keep] [--offline] [--model DIR] [--json]';
+const USAGE = 'lexdesk eval-consult FILE.jsonl [--limit N] [--k 10] [--keep] [--offline] [--model DIR] [--cross-encoder DIR] [--json]';
 
 /** Consultations over a labelled file against the configured endpoint (offline when none). */
 export async function evalConsultCommand(args: string[], open: (db?: string, models?: ModelOptions) => Engine, out: Output): Promise<number> {
   const { values, positionals } = parseCommand(
     args,
-    { limit: { type: 'string' }, k: { type: 'string' }, keep: { type: 'boolean', default: false }, offline: { type: 'boolean', default: false }, model: { type: 'string' } },
+    { limit: { type: 'string' }, k: { type: 'string' }, keep: { type: 'boolean', default: false }, offline: { type: 'boolean', default: false }, model: { type: 'string' }, 'cross-encoder': { type: 'string' } },
     USAGE,
   );
   const file = positionals[0];
   if (!file) throw new LexError('usage', `Name a labelled file.\nUsage: ${USAGE}`);
-  const engine = open(values.db as string | undefined, { modelDir: modelDirOption(values.model) });
+  const engine = open(values.db as string | undefined, modelOptionsOf(values));
   try {
     const config = cliSettings();
     const llm = values.offline ? null : config.llm();

@@ -1,10 +1,11 @@
 import path from 'node:path';
-import type { RetrievalMode } from '../../engine/retrieval.js';
+import type { ModelOptions, RetrievalMode } from '../../engine/retrieval.js';
 import { LexError } from '../../util/errors.js';
 
 export const MODEL_OPTIONS = {
   mode: { type: 'string' },
   model: { type: 'string' },
+  'cross-encoder': { type: 'string' },
 } as const;
 
 const MODES: RetrievalMode[] = ['lexical', 'dense', 'fused', 'hybrid'];
@@ -18,4 +19,9 @@ export function modeOption(value: unknown): RetrievalMode | undefined {
 
 export function modelDirOption(value: unknown): string | undefined {
   return value === undefined ? undefined : path.resolve(String(value));
+}
+
+/** --model and --cross-encoder as engine model options (folders resolved; missing ones fail when first used). */
+export function modelOptionsOf(values: { model?: unknown; 'cross-encoder'?: unknown }): ModelOptions {
+  return { modelDir: modelDirOption(values.model), crossEncoderDir: modelDirOption(values['cross-encoder']) };
 }

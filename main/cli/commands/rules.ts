@@ -9,14 +9,14 @@ import { LexError } from '../../util/errors.js';
 import { intOption, listOption, parseCommand } from '../args.js';
 import { cliSettings } from '../llmConfig.js';
 import type { Output } from '../output.js';
-import { modelDirOption } from './modelOptions.js';
+import { modelOptionsOf } from './modelOptions.js';
 
 const USAGE = `lexdesk rules list
   lexdesk rules add --name NAME --instruction TEXT [--format "[A]、[B]、[C]"] [--active]
   lexdesk rules activate ID[,ID…] | --none
   lexdesk rules delete ID
   lexdesk rules history [--run RUN_ID]
-  lexdesk rules evolve FILE.jsonl [--limit 40] [--steps 8] [--k 10] [--votes 3] [--greedy] [--activate] [--model DIR]`;
+  lexdesk rules evolve FILE.jsonl [--limit 40] [--steps 8] [--k 10] [--votes 3] [--greedy] [--activate] [--model DIR] [--cross-encoder DIR]`;
 
 export async function rulesCommand(args: string[], open: (db?: string, models?: ModelOptions) => Engine, out: Output): Promise<number> {
   const [action = 'list', ...rest] = args;
@@ -25,11 +25,11 @@ export async function rulesCommand(args: string[], open: (db?: string, models?: 
     {
       name: { type: 'string' }, instruction: { type: 'string' }, format: { type: 'string' }, active: { type: 'boolean', default: false },
       none: { type: 'boolean', default: false }, run: { type: 'string' }, limit: { type: 'string' }, steps: { type: 'string' }, k: { type: 'string' },
-      votes: { type: 'string' }, greedy: { type: 'boolean', default: false }, activate: { type: 'boolean', default: false }, model: { type: 'string' },
+      votes: { type: 'string' }, greedy: { type: 'boolean', default: false }, activate: { type: 'boolean', default: false }, model: { type: 'string' }, 'cross-encoder': { type: 'string' },
     },
     USAGE,
   );
-  const engine = open(values.db as string | undefined, { modelDir: modelDirOption(values.model) });
+  const engine = open(values.db as string | undefined, modelOptionsOf(values));
   try {
     const db = engine.db;
     switch (action) {

@@ -5,10 +5,10 @@ import { LexError } from '../../util/errors.js';
 import { intOption, parseCommand } from '../args.js';
 import type { Output } from '../output.js';
 import { FILTER_OPTIONS, filtersFrom } from './searchOptions.js';
-import { MODEL_OPTIONS, modeOption, modelDirOption } from './modelOptions.js';
+import { MODEL_OPTIONS, modeOption, modelOptionsOf } from './modelOptions.js';
 import type { ModelOptions } from '../../engine/retrieval.js';
 
-const USAGE = 'lexdesk search "QUERY" [--mode lexical|dense|fused|hybrid] [--model DIR] [--k 10] [--law NAME] [--level 法律,司法解释] [--all-versions] [--as-of YYYY-MM-DD] [--province 北京|all]';
+const USAGE = 'lexdesk search "QUERY" [--mode lexical|dense|fused|hybrid] [--model DIR] [--cross-encoder DIR] [--k 10] [--law NAME] [--level 法律,司法解释] [--all-versions] [--as-of YYYY-MM-DD] [--province 北京|all]';
 
 export async function searchCommand(args: string[], open: (db?: string, models?: ModelOptions) => Engine, out: Output): Promise<number> {
   const { values, positionals } = parseCommand(args, { ...FILTER_OPTIONS, ...MODEL_OPTIONS, k: { type: 'string' } }, USAGE);
@@ -16,7 +16,7 @@ export async function searchCommand(args: string[], open: (db?: string, models?:
   if (!query) throw new LexError('usage', `Give a query.\nUsage: ${USAGE}`);
   const requested = modeOption(values.mode);
   const limit = intOption(values.k, 'k', 10);
-  const engine = open(values.db as string | undefined, { modelDir: modelDirOption(values.model) });
+  const engine = open(values.db as string | undefined, modelOptionsOf(values));
   try {
     const mode = requested ?? (await engine.retrieval.defaultMode());
     const hits = await engine.retrieval.search(query, { mode, limit, filters: filtersFrom(values) });

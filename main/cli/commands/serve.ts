@@ -10,9 +10,9 @@ import { LexError } from '../../util/errors.js';
 import { appRoot, userDataDir } from '../../util/paths.js';
 import { intOption, parseCommand } from '../args.js';
 import type { Output } from '../output.js';
-import { modelDirOption } from './modelOptions.js';
+import { modelOptionsOf } from './modelOptions.js';
 
-const USAGE = 'lexdesk serve [--port N] [--db FILE] [--model DIR]';
+const USAGE = 'lexdesk serve [--port N] [--db FILE] [--model DIR] [--cross-encoder DIR]';
 
 export function rendererDir(): string {
   return process.env.LEXDESK_RENDERER ?? path.join(appRoot(), 'dist', 'renderer');
@@ -24,13 +24,18 @@ export function appVersion(): string {
 
 /** The browser host: the app's UI and API on 127.0.0.1 with a per-launch token; runs until Ctrl+C. */
 export async function serveCommand(args: string[], open: (db?: string, models?: ModelOptions) => Engine, out: Output): Promise<number> {
-  const { values } = parseCommand(args, { port: { type: 'string' }, model: { type: 'string' } }, USAGE);
+  const { values } = parseCommand(args, { port: { type: 'string' }, model: { type: 'string' }, 'cross-encoder': { type: 'string' } }, USAGE);
   const staticDir = rendererDir();
   if (!fs.existsSync(path.join(staticDir, 'index.html'))) throw new LexError('renderer-missing', `No renderer build at ${staticDir}. Run: npm run build:ui`);
   const dir = userDataDir();
   const settings = new SettingsStore(dir);
   const models = settings.read().models;
-  const engine = open(values.db as string | undefined, { modelDir: modelDirOption(values.model) ?? models?.dir, providers: models?.providers });
+  const given = modelOptionsOf(values);
+  const engine = open(values.db as string | undefined, {
+    modelDir: given.modelDir ?? models?.dir,
+    crossEncoderDir: given.crossEncoderDir ?? models?.crossEncoderDir,
+    providers: models?.providers,
+  });
   const api = createHostApi({ engine, settings, keys: new FileKeyStore(dir), host: 'browser', version: appVersion() });
   const host = await startBrowserHost({ api, staticDir, port: values.port === undefined ? 0 : intOption(values.port, 'port', 0) });
   if (out.json) out.printJson({ url: host.url, port: host.port });

@@ -37,10 +37,27 @@ function view(s: HostServices): SettingsDto {
     models: {
       inUse: s.engine.retrieval.modelDir,
       dir: settings.models?.dir ?? null,
+      crossEncoderInUse: s.engine.retrieval.crossEncoderDir,
+      crossEncoderDir: settings.models?.crossEncoderDir ?? null,
       providers: settings.models?.providers ?? ['cpu'],
-      restartNeeded: !!settings.models?.dir && path.resolve(settings.models.dir) !== path.resolve(s.engine.retrieval.modelDir),
+      restartNeeded:
+        (!!settings.models?.dir && path.resolve(settings.models.dir) !== path.resolve(s.engine.retrieval.modelDir)) ||
+        (settings.models?.crossEncoderDir ?? null) !== s.engine.retrieval.crossEncoderDir,
     },
   };
+}
+
+/** A model folder the settings may point at: present, with an ONNX file and a tokenizer.json. */
+function checkModelFolder(dir: string): void {
+  if (!fs.existsSync(dir)) throw new LexError('bad_input', `No folder at ${dir}.`);
+  findOnnxFile(dir);
+  if (!fs.existsSync(path.join(dir, 'tokenizer.json'))) throw new LexError('bad_input', `${dir} has no tokenizer.json: it is not a Hugging Face-layout model folder.`);
+}
+
+/** null clears a folder setting, a path sets it (resolved), undefined leaves it. */
+function folderPatch(field: 'dir' | 'crossEncoderDir', value: string | null | undefined): Record<string, string | undefined> {
+  if (value === null) return { [field]: undefined };
+  return value ? { [field]: path.resolve(value) } : {};
 }
 
 /** null clears a field; undefined leaves it. */
@@ -59,12 +76,17 @@ export const settingsHandlers: Pick<Handlers, 'settings.get' | 'settings.presets
   'settings.update'(s, input) {
     const current = s.settings.read();
     const dir = input.models?.dir;
-    if (dir) {
-      if (!fs.existsSync(dir)) throw new LexError('bad_input', `No folder at ${dir}.`);
-      findOnnxFile(dir);
-      if (!fs.existsSync(path.join(dir, 'tokenizer.json'))) throw new LexError('bad_input', `${dir} has no tokenizer.json: it is not a Hugging Face-layout model folder.`);
-    }
-    const models = input.models ? { ...(current.models ?? {}), ...(dir === null ? { dir: undefined } : dir ? { dir: path.resolve(dir) } : {}), ...(input.models.providers ? { providers: input.models.providers } : {}) } : current.models;
+    const crossEncoderDir = input.models?.crossEncoderDir;
+    if (dir) checkModelFolder(dir);
+    if (crossEncoderDir) checkModelFolder(crossEncoderDir);
+    const models = input.models
+      ? {
+          ...(current.models ?? {}),
+          ...folderPatch('dir', dir),
+          ...folderPatch('crossEncoderDir', crossEncoderDir),
+          ...(input.models.providers ? { providers: input.models.providers } : {}),
+        }
+      : current.models;
     const next: Settings = {
       ...current,
       ...(input.llm ? { llm: merge(current.llm ?? {}, input.llm) } : {}),

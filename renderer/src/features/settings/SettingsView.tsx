@@ -79,12 +79,15 @@ export function SettingsView({ onLanguage }: { onLanguage(lang: 'zh' | 'en'): vo
         <label>{t.modelDir}
           <input defaultValue={settings.models.dir ?? ''} key={`d${settings.models.dir}`} placeholder={settings.models.inUse} data-testid="model-dir" onBlur={(e) => e.target.value.trim() !== (settings.models.dir ?? '') && void save({ models: { dir: e.target.value.trim() || null } })} />
         </label>
+        <label>{t.crossEncoderDir}
+          <input defaultValue={settings.models.crossEncoderDir ?? ''} key={`c${settings.models.crossEncoderDir}`} placeholder="bge-reranker-v2-m3" data-testid="cross-encoder-dir" onBlur={(e) => e.target.value.trim() !== (settings.models.crossEncoderDir ?? '') && void save({ models: { crossEncoderDir: e.target.value.trim() || null } })} />
+        </label>
         <label>{t.providers}
           <select value={settings.models.providers.join(',')} data-testid="providers" onChange={(e) => void save({ models: { providers: e.target.value.split(',') as Array<'cpu'> } })}>
             {['cpu', 'cuda,cpu', 'dml,cpu', 'coreml,cpu', 'webgpu,cpu'].map((p) => <option key={p} value={p}>{p}</option>)}
           </select>
         </label>
-        <p className="muted">{t.inUse}：{settings.models.inUse}{settings.models.restartNeeded ? `（${t.restartNeeded}）` : ''}</p>
+        <p className="muted">{t.inUse}：{settings.models.inUse}{settings.models.crossEncoderInUse ? ` + ${settings.models.crossEncoderInUse}` : ''}{settings.models.restartNeeded ? `（${t.restartNeeded}）` : ''}</p>
       </fieldset>
       {message && <p className="muted" data-testid="settings-message">{message}</p>}
     </form>
