@@ -3,7 +3,7 @@ import path from 'node:path';
 import { test } from 'node:test';
 import type { DoctorReport } from '../../main/cli/commands/doctor.js';
 import { parseJsonOutput, runCli } from '../helpers/cli.js';
-import { HIDDEN, tempDir, writeTinyEmbeddingModel } from '../helpers/tinyModels.js';
+import { HIDDEN, tempDir, writeTinyEmbeddingModel, writeTinyReranker } from '../helpers/tinyModels.js';
 
 const parent = tempDir();
 const modelDir = writeTinyEmbeddingModel(parent, 'tiny-doctor');
@@ -64,4 +64,24 @@ test('doctor prints a readable summary', async () => {
   assert.match(result.stdout, /running on cpu/);
   assert.match(result.stdout, /8 dimensions, mean pooling/);
   assert.match(result.stdout, /All checks passed/);
+});
+
+test('doctor --cross-encoder loads the folder, reports its provider and times a scoring; a missing one is a problem (exit 1)', async () => {
+  const crossEncoder = writeTinyReranker(parent, 'tiny-doctor-rerank');
+  const result = await runCli(['doctor', '--json', '--model', modelDir, '--cross-encoder', crossEncoder, '--providers', 'cuda,cpu']);
+  assert.equal(result.code, 0, result.stderr);
+  const report = parseJsonOutput<DoctorReport>(result);
+  assert.match(report.crossEncoder?.id ?? '', /^onnx:tiny-doctor-rerank@[0-9a-f]{12}$/);
+  assert.equal(report.crossEncoder?.provider, report.providers.running);
+  assert.equal(report.crossEncoder?.pairs, 16);
+  assert.ok((report.crossEncoder?.ms ?? -1) >= 0);
+  assert.deepEqual(report.problems, []);
+
+  const missing = await runCli(['doctor', '--json', '--model', modelDir, '--cross-encoder', path.join(parent, 'absent')]);
+  assert.equal(missing.code, 1);
+  const bad = parseJsonOutput<DoctorReport>(missing);
+  assert.match(bad.crossEncoder?.error ?? '', /Model folder not found/);
+  assert.equal(bad.problems.length, 1);
+  assert.match(bad.problems[0] ?? '', /^cross-encoder: /);
+  assert.equal(bad.model?.dimension, HIDDEN, 'the embedding model is still checked');
 });

@@ -7,6 +7,7 @@ import * as sqliteVec from 'sqlite-vec';
 import type { Engine } from '../../engine/index.js';
 import { encodeModel } from '../../models/onnx/model.js';
 import { OnnxEmbedder } from '../../models/onnxEmbedder.js';
+import { OnnxReranker } from '../../models/onnxReranker.js';
 import { createSession, parseProviders, platformProviders, supportedBackends, type ProviderFallback, type ProviderName } from '../../models/providers.js';
 import { describeError } from '../../util/errors.js';
 import { parseCommand } from '../args.js';
@@ -14,7 +15,7 @@ import type { Output } from '../output.js';
 
 import { DEFAULT_EMBEDDING_MODEL, modelsDir } from '../../util/paths.js';
 
-const USAGE = 'lexdesk doctor [--model DIR] [--providers cuda,cpu] [--json]';
+const USAGE = 'lexdesk doctor [--model DIR] [--cross-encoder DIR] [--providers cuda,cpu] [--json]';
 const TEST_QUERY = '用人单位解除劳动合同应当支付经济补偿';
 const TEST_BATCH = 16;
 
@@ -30,6 +31,18 @@ interface ModelReport {
   dimension?: number;
   pooling?: string;
   maxLength?: number;
+  error?: string;
+}
+
+/** A cross-encoder folder (--cross-encoder): what runs it and a timed scoring of test pairs. */
+interface CrossEncoderReport {
+  dir: string;
+  id?: string;
+  provider?: string;
+  fallbacks?: ProviderFallback[];
+  maxLength?: number;
+  pairs?: number;
+  ms?: number;
   error?: string;
 }
 
@@ -49,6 +62,7 @@ export interface DoctorReport {
   providers: ProviderReport;
   model: ModelReport | null;
   embedding: EmbeddingReport | null;
+  crossEncoder: CrossEncoderReport | null;
   problems: string[];
 }
 
@@ -117,7 +131,32 @@ async function checkModel(dir: string, requested: ProviderName[], report: Doctor
   }
 }
 
-export async function buildDoctorReport(modelDir: string | undefined, requested: ProviderName[]): Promise<DoctorReport> {
+async function checkCrossEncoder(dir: string, requested: ProviderName[], report: DoctorReport): Promise<void> {
+  const abs = path.resolve(dir);
+  let scorer: OnnxReranker;
+  try {
+    scorer = await OnnxReranker.load(abs, { providers: requested });
+  } catch (err) {
+    report.crossEncoder = { dir: abs, error: describeError(err) };
+    report.problems.push(`cross-encoder: ${describeError(err)}`);
+    return;
+  }
+  try {
+    report.crossEncoder = { dir: abs, id: scorer.id, provider: scorer.provider, fallbacks: scorer.fallbacks, maxLength: scorer.maxLength };
+    const passages = Array.from({ length: TEST_BATCH }, (_, i) => `第${i + 1}条 ${TEST_QUERY.repeat(1 + (i % 4))}`);
+    await scorer.score(TEST_QUERY, passages.slice(0, 1)); // warm-up
+    const start = process.hrtime.bigint();
+    const scores = await scorer.score(TEST_QUERY, passages);
+    if (!scores.every(Number.isFinite)) throw new Error('the cross-encoder returned scores that are not finite numbers');
+    Object.assign(report.crossEncoder, { pairs: passages.length, ms: round(elapsed(start)) });
+  } catch (err) {
+    report.problems.push(`cross-encoder test scoring: ${describeError(err)}`);
+  } finally {
+    await scorer.close();
+  }
+}
+
+export async function buildDoctorReport(modelDir: string | undefined, requested: ProviderName[], crossEncoderDir?: string): Promise<DoctorReport> {
   const report: DoctorReport = {
     node: process.version,
     platform: `${process.platform}-${process.arch}`,
@@ -127,11 +166,13 @@ export async function buildDoctorReport(modelDir: string | undefined, requested:
     providers: { requested, running: null, fallbacks: [] },
     model: null,
     embedding: null,
+    crossEncoder: null,
     problems: [],
   };
   if (!report.sqliteVec.ok) report.problems.push(`sqlite-vec: ${report.sqliteVec.error}`);
   if (modelDir) await checkModel(modelDir, requested, report);
   else report.providers = await probeProviders(requested);
+  if (crossEncoderDir) await checkCrossEncoder(crossEncoderDir, requested, report);
   return report;
 }
 
@@ -149,15 +190,18 @@ function printReport(r: DoctorReport, out: Output): void {
     const e = r.embedding;
     out.print(`  Test embedding: 1 query in ${e.queryMs} ms, ${e.batchTexts} documents in ${e.batchMs} ms (norm ${e.norm})`);
   }
+  const c = r.crossEncoder;
+  if (c?.error) out.print(`  Cross-encoder ${c.dir}: FAILED — ${c.error}`);
+  else if (c) out.print(`  Cross-encoder ${c.id} on ${c.provider}, up to ${c.maxLength} tokens${c.ms === undefined ? '' : `: ${c.pairs} pairs in ${c.ms} ms`}`);
   out.print(r.problems.length ? `${r.problems.length} problem(s):\n${r.problems.map((p) => `  - ${p}`).join('\n')}` : 'All checks passed.');
 }
 
 export async function doctorCommand(args: string[], _open: (db?: string) => Engine, out: Output): Promise<number> {
-  const { values } = parseCommand(args, { model: { type: 'string' }, providers: { type: 'string' } }, USAGE);
+  const { values } = parseCommand(args, { model: { type: 'string' }, 'cross-encoder': { type: 'string' }, providers: { type: 'string' } }, USAGE);
   const requested = values.providers === undefined ? platformProviders() : parseProviders(String(values.providers));
   const shipped = path.join(modelsDir(), DEFAULT_EMBEDDING_MODEL);
   const modelDir = (values.model as string | undefined) ?? (fs.existsSync(shipped) ? shipped : undefined);
-  const report = await buildDoctorReport(modelDir, requested);
+  const report = await buildDoctorReport(modelDir, requested, values['cross-encoder'] as string | undefined);
   if (out.json) out.printJson(report);
   else printReport(report, out);
   return report.problems.length ? 1 : 0;
