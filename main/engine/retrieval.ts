@@ -111,9 +111,8 @@ export class Retrieval {
     if (mode === 'fused') return hybridRank({ ...deps, reranker: null }, text, filters, limit);
     // Loaded first, so a broken cross-encoder folder fails the search before any work is done.
     const crossEncoder = await this.loadCrossEncoder();
-    if (!crossEncoder) return hybridRank({ ...deps, reranker: await this.loadReranker() }, text, filters, limit);
-    const ranked = await hybridRank({ ...deps, reranker: await this.loadReranker() }, text, filters, Math.max(limit, CROSS_ENCODER_DEPTH));
-    return (await crossEncode(this.db, crossEncoder, text, ranked)).slice(0, limit);
+    const ranked = await hybridRank({ ...deps, reranker: await this.loadReranker() }, text, filters, crossEncoder ? Math.max(limit, CROSS_ENCODER_DEPTH) : limit);
+    return crossEncoder ? (await crossEncode(this.db, crossEncoder, text, ranked)).slice(0, limit) : ranked;
   }
 
   async search(text: string, opts: RetrievalOptions = {}): Promise<SearchHit[]> {

@@ -7,7 +7,7 @@ import { dateOption, intOption, parseCommand } from '../args.js';
 import { printTurnSummary, terminalEvents, turnJson } from '../consultView.js';
 import { cliSettings } from '../llmConfig.js';
 import type { Output } from '../output.js';
-import { modelOptionsOf } from './modelOptions.js';
+import { MODEL_DIR_OPTIONS, modelOptionsOf } from './modelOptions.js';
 
 const USAGE =
   'lexdesk consult [--ask TEXT] [--consultation ID] [--retry TURN_ID] [--list [SEARCH]] [--show ID] [--as-of DATE] [--place 北京] [--title T] [--redact-name NAME]… [--offline] [--model DIR] [--cross-encoder DIR] [--json]';
@@ -18,7 +18,7 @@ export async function consultCommand(args: string[], open: (db?: string, models?
     {
       ask: { type: 'string' }, consultation: { type: 'string' }, retry: { type: 'string' }, list: { type: 'boolean', default: false },
       show: { type: 'string' }, 'as-of': { type: 'string' }, place: { type: 'string' }, title: { type: 'string' },
-      'redact-name': { type: 'string', multiple: true }, offline: { type: 'boolean', default: false }, model: { type: 'string' }, 'cross-encoder': { type: 'string' },
+      'redact-name': { type: 'string', multiple: true }, offline: { type: 'boolean', default: false }, ...MODEL_DIR_OPTIONS,
     },
     USAGE,
   );

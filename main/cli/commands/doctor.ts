@@ -11,6 +11,7 @@ import { OnnxReranker } from '../../models/onnxReranker.js';
 import { createSession, parseProviders, platformProviders, supportedBackends, type ProviderFallback, type ProviderName } from '../../models/providers.js';
 import { describeError } from '../../util/errors.js';
 import { parseCommand } from '../args.js';
+import { MODEL_DIR_OPTIONS } from './modelOptions.js';
 import type { Output } from '../output.js';
 
 import { DEFAULT_EMBEDDING_MODEL, modelsDir } from '../../util/paths.js';
@@ -18,6 +19,8 @@ import { DEFAULT_EMBEDDING_MODEL, modelsDir } from '../../util/paths.js';
 const USAGE = 'lexdesk doctor [--model DIR] [--cross-encoder DIR] [--providers cuda,cpu] [--json]';
 const TEST_QUERY = '用人单位解除劳动合同应当支付经济补偿';
 const TEST_BATCH = 16;
+/** Article-like texts of four lengths for the timed test runs. */
+const TEST_DOCUMENTS = Array.from({ length: TEST_BATCH }, (_, i) => `第${i + 1}条 ${TEST_QUERY.repeat(1 + (i % 4))}`);
 
 interface ProviderReport {
   requested: ProviderName[];
@@ -99,9 +102,8 @@ async function timeEmbedding(embedder: OnnxEmbedder): Promise<EmbeddingReport> {
   let start = process.hrtime.bigint();
   const [vector] = await embedder.embed([TEST_QUERY], 'query');
   const queryMs = elapsed(start);
-  const docs = Array.from({ length: TEST_BATCH }, (_, i) => `第${i + 1}条 ${TEST_QUERY.repeat(1 + (i % 4))}`);
   start = process.hrtime.bigint();
-  await embedder.embed(docs, 'document');
+  await embedder.embed(TEST_DOCUMENTS, 'document');
   const batchMs = elapsed(start);
   const norm = Math.sqrt(Array.from(vector ?? []).reduce((s, x) => s + x * x, 0));
   return { queryMs: round(queryMs), batchTexts: TEST_BATCH, batchMs: round(batchMs), norm: round(norm, 4) };
@@ -143,12 +145,11 @@ async function checkCrossEncoder(dir: string, requested: ProviderName[], report:
   }
   try {
     report.crossEncoder = { dir: abs, id: scorer.id, provider: scorer.provider, fallbacks: scorer.fallbacks, maxLength: scorer.maxLength };
-    const passages = Array.from({ length: TEST_BATCH }, (_, i) => `第${i + 1}条 ${TEST_QUERY.repeat(1 + (i % 4))}`);
-    await scorer.score(TEST_QUERY, passages.slice(0, 1)); // warm-up
+    await scorer.score(TEST_QUERY, TEST_DOCUMENTS.slice(0, 1)); // warm-up
     const start = process.hrtime.bigint();
-    const scores = await scorer.score(TEST_QUERY, passages);
+    const scores = await scorer.score(TEST_QUERY, TEST_DOCUMENTS);
     if (!scores.every(Number.isFinite)) throw new Error('the cross-encoder returned scores that are not finite numbers');
-    Object.assign(report.crossEncoder, { pairs: passages.length, ms: round(elapsed(start)) });
+    Object.assign(report.crossEncoder, { pairs: TEST_DOCUMENTS.length, ms: round(elapsed(start)) });
   } catch (err) {
     report.problems.push(`cross-encoder test scoring: ${describeError(err)}`);
   } finally {
@@ -197,7 +198,7 @@ function printReport(r: DoctorReport, out: Output): void {
 }
 
 export async function doctorCommand(args: string[], _open: (db?: string) => Engine, out: Output): Promise<number> {
-  const { values } = parseCommand(args, { model: { type: 'string' }, 'cross-encoder': { type: 'string' }, providers: { type: 'string' } }, USAGE);
+  const { values } = parseCommand(args, { ...MODEL_DIR_OPTIONS, providers: { type: 'string' } }, USAGE);
   const requested = values.providers === undefined ? platformProviders() : parseProviders(String(values.providers));
   const shipped = path.join(modelsDir(), DEFAULT_EMBEDDING_MODEL);
   const modelDir = (values.model as string | undefined) ?? (fs.existsSync(shipped) ? shipped : undefined);

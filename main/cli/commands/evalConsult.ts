@@ -8,7 +8,7 @@ import { LexError } from '../../util/errors.js';
 import { intOption, parseCommand } from '../args.js';
 import { cliSettings } from '../llmConfig.js';
 import type { Output } from '../output.js';
-import { modelOptionsOf } from './modelOptions.js';
+import { MODEL_DIR_OPTIONS, modelOptionsOf } from './modelOptions.js';
 
 const USAGE = 'lexdesk eval-consult FILE.jsonl [--limit N] [--k 10] [--keep] [--offline] [--model DIR] [--cross-encoder DIR] [--json]';
 
@@ -16,7 +16,7 @@ const USAGE = 'lexdesk eval-consult FILE.jsonl [--limit N] [--k 10] [--keep] [--
 export async function evalConsultCommand(args: string[], open: (db?: string, models?: ModelOptions) => Engine, out: Output): Promise<number> {
   const { values, positionals } = parseCommand(
     args,
-    { limit: { type: 'string' }, k: { type: 'string' }, keep: { type: 'boolean', default: false }, offline: { type: 'boolean', default: false }, model: { type: 'string' }, 'cross-encoder': { type: 'string' } },
+    { limit: { type: 'string' }, k: { type: 'string' }, keep: { type: 'boolean', default: false }, offline: { type: 'boolean', default: false }, ...MODEL_DIR_OPTIONS },
     USAGE,
   );
   const file = positionals[0];

@@ -2,11 +2,14 @@ import path from 'node:path';
 import type { ModelOptions, RetrievalMode } from '../../engine/retrieval.js';
 import { LexError } from '../../util/errors.js';
 
-export const MODEL_OPTIONS = {
-  mode: { type: 'string' },
+/** --model and --cross-encoder: the model folders of every command that searches. */
+export const MODEL_DIR_OPTIONS = {
   model: { type: 'string' },
   'cross-encoder': { type: 'string' },
 } as const;
+
+/** The model folders plus --mode (search, eval). */
+export const MODEL_OPTIONS = { mode: { type: 'string' }, ...MODEL_DIR_OPTIONS } as const;
 
 const MODES: RetrievalMode[] = ['lexical', 'dense', 'fused', 'hybrid'];
 

@@ -9,7 +9,7 @@ import { LexError } from '../../util/errors.js';
 import { intOption, listOption, parseCommand } from '../args.js';
 import { cliSettings } from '../llmConfig.js';
 import type { Output } from '../output.js';
-import { modelOptionsOf } from './modelOptions.js';
+import { MODEL_DIR_OPTIONS, modelOptionsOf } from './modelOptions.js';
 
 const USAGE = `lexdesk rules list
   lexdesk rules add --name NAME --instruction TEXT [--format "[A]、[B]、[C]"] [--active]
@@ -25,7 +25,7 @@ export async function rulesCommand(args: string[], open: (db?: string, models?: 
     {
       name: { type: 'string' }, instruction: { type: 'string' }, format: { type: 'string' }, active: { type: 'boolean', default: false },
       none: { type: 'boolean', default: false }, run: { type: 'string' }, limit: { type: 'string' }, steps: { type: 'string' }, k: { type: 'string' },
-      votes: { type: 'string' }, greedy: { type: 'boolean', default: false }, activate: { type: 'boolean', default: false }, model: { type: 'string' }, 'cross-encoder': { type: 'string' },
+      votes: { type: 'string' }, greedy: { type: 'boolean', default: false }, activate: { type: 'boolean', default: false }, ...MODEL_DIR_OPTIONS,
     },
     USAGE,
   );

@@ -10,7 +10,7 @@ import { LexError } from '../../util/errors.js';
 import { appRoot, userDataDir } from '../../util/paths.js';
 import { intOption, parseCommand } from '../args.js';
 import type { Output } from '../output.js';
-import { modelOptionsOf } from './modelOptions.js';
+import { MODEL_DIR_OPTIONS, modelOptionsOf } from './modelOptions.js';
 
 const USAGE = 'lexdesk serve [--port N] [--db FILE] [--model DIR] [--cross-encoder DIR]';
 
@@ -24,7 +24,7 @@ export function appVersion(): string {
 
 /** The browser host: the app's UI and API on 127.0.0.1 with a per-launch token; runs until Ctrl+C. */
 export async function serveCommand(args: string[], open: (db?: string, models?: ModelOptions) => Engine, out: Output): Promise<number> {
-  const { values } = parseCommand(args, { port: { type: 'string' }, model: { type: 'string' }, 'cross-encoder': { type: 'string' } }, USAGE);
+  const { values } = parseCommand(args, { port: { type: 'string' }, ...MODEL_DIR_OPTIONS }, USAGE);
   const staticDir = rendererDir();
   if (!fs.existsSync(path.join(staticDir, 'index.html'))) throw new LexError('renderer-missing', `No renderer build at ${staticDir}. Run: npm run build:ui`);
   const dir = userDataDir();
