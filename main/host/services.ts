@@ -1,7 +1,7 @@
 import { Consultations } from '../consult/index.js';
 import type { Engine } from '../engine/index.js';
 import type { KeyStore } from '../llm/keyStore.js';
-import { resolveLlm, type SettingsStore } from '../llm/settings.js';
+import { modelSettingsKey, resolveLlm, type SettingsStore } from '../llm/settings.js';
 import type { HostEvent } from '../../preload/contract/events.js';
 
 /** What the handlers work with: one engine, settings, keys, and the consultations built on them. */
@@ -18,12 +18,15 @@ export interface HostServices {
   /** Running turns by consultation, for cancel. */
   readonly running: Map<number, AbortController>;
   importing: AbortController | null;
+  /** The model settings when the host started (modelSettingsKey), which the engine was started with. */
+  readonly modelSettingsAtStart: string;
 }
 
-export function createServices(base: Omit<HostServices, 'consultations' | 'settingsChanged' | 'running' | 'importing'>): HostServices {
+export function createServices(base: Omit<HostServices, 'consultations' | 'settingsChanged' | 'running' | 'importing' | 'modelSettingsAtStart'>): HostServices {
   let consultations: Consultations | null = null;
   return {
     ...base,
+    modelSettingsAtStart: modelSettingsKey(base.settings.read().models),
     running: new Map(),
     importing: null,
     consultations() {

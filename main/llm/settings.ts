@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { PROVIDER_NAMES, type ProviderName } from '../models/providerNames.js';
 import { LexError } from '../util/errors.js';
 import type { KeyStore } from './keyStore.js';
 import { findPreset, isLoopbackUrl } from './presets.js';
@@ -38,8 +39,17 @@ export const UiSettingsSchema = z.object({ language: z.enum(['zh', 'en']).option
 export const ModelSettingsSchema = z.object({
   dir: z.string().min(1).optional(),
   crossEncoderDir: z.string().min(1).optional(),
-  providers: z.array(z.enum(['cuda', 'dml', 'coreml', 'webgpu', 'cpu'])).min(1).optional(),
+  providers: z.array(z.enum(PROVIDER_NAMES as [ProviderName, ...ProviderName[]])).min(1).optional(),
 });
+
+/**
+ * The model settings in comparable form (folders resolved, no providers = CPU),
+ * so the host can tell whether they changed since the engine started.
+ */
+export function modelSettingsKey(models: z.infer<typeof ModelSettingsSchema> | undefined): string {
+  const folder = (dir: string | undefined) => (dir ? path.resolve(dir) : null);
+  return JSON.stringify([folder(models?.dir), folder(models?.crossEncoderDir), models?.providers ?? ['cpu']]);
+}
 
 export const SettingsSchema = z.object({
   llm: LlmSettingsSchema.optional(),

@@ -1,15 +1,14 @@
 import os from 'node:os';
 import ort from 'onnxruntime-node';
 import { LexError } from '../util/errors.js';
+import type { ProviderName } from './providerNames.js';
 
 /**
  * ONNX Runtime sessions on the best execution provider that actually works:
  * each requested GPU provider is tried alone and CPU is the fallback, so a
  * missing GPU, driver or provider library never stops LexDesk.
  */
-export type ProviderName = 'cuda' | 'dml' | 'coreml' | 'webgpu' | 'cpu';
-
-export const PROVIDER_NAMES: readonly ProviderName[] = ['cuda', 'dml', 'coreml', 'webgpu', 'cpu'];
+export { PROVIDER_NAMES, parseProviders, type ProviderName } from './providerNames.js';
 
 export interface ProviderFallback {
   provider: ProviderName;
@@ -28,16 +27,6 @@ export interface CreatedSession {
 export interface SessionCreateOptions {
   /** Intra-op threads; default os.availableParallelism(). */
   threads?: number;
-}
-
-/** Parses "cuda,cpu" (as typed on a command line). */
-export function parseProviders(value: string): ProviderName[] {
-  const names = value.split(/[,，\s]+/).filter(Boolean).map((n) => n.toLowerCase());
-  const unknown = names.filter((n) => !PROVIDER_NAMES.includes(n as ProviderName));
-  if (unknown.length || names.length === 0) {
-    throw new LexError('usage', `Unknown execution provider "${unknown.join(', ') || value}": use ${PROVIDER_NAMES.join(', ')}`);
-  }
-  return names as ProviderName[];
 }
 
 /** The GPU provider worth trying on this platform, then CPU. */

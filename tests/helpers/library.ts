@@ -9,14 +9,35 @@ import { cp, mkdir, mkdtemp, readdir, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { Db } from '../../main/db/open.js';
 import { createEngine, type Engine } from '../../main/engine/index.js';
 import type { ImportSummary } from '../../main/library/import/index.js';
+import { loadEmbedder } from '../../main/models/index.js';
+import { embedLibrary, type EmbedLibrarySummary } from '../../main/search/vectors/embedLibrary.js';
+import { DEFAULT_EMBEDDING_MODEL, modelsDir } from '../../main/util/paths.js';
 
 /** The repository root (tests/helpers/../..). */
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const SHARED_DIR = path.resolve(REPO_ROOT, '..', 'shared');
 export const CORPUS_DIR = path.join(SHARED_DIR, 'corpus', 'lawrefbook');
 export const EVAL_DIR = path.join(SHARED_DIR, 'eval');
+/** The model folder that ships in models/ (trained by npm run train-model). */
+export const SHIPPED_MODEL_DIR = path.join(modelsDir(), DEFAULT_EMBEDDING_MODEL);
+
+/** Why tests that need the shipped embedding model are skipped, or false. */
+export function shippedModelSkipReason(): string | false {
+  return sharedSkipReason() || (existsSync(path.join(SHIPPED_MODEL_DIR, 'model.onnx')) ? false : `skipped: ${SHIPPED_MODEL_DIR} is missing`);
+}
+
+/** Embeds a library with the shipped model on the CPU (as `lexdesk embed` does), closing the model afterwards. */
+export async function embedWithShippedModel(db: Db): Promise<EmbedLibrarySummary> {
+  const embedder = await loadEmbedder({ kind: 'onnx', dir: SHIPPED_MODEL_DIR });
+  try {
+    return await embedLibrary(db, embedder);
+  } finally {
+    await embedder.close();
+  }
+}
 
 /** Why corpus-based tests are skipped, or false when ../shared is there. */
 export function sharedSkipReason(): string | false {

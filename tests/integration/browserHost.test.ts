@@ -127,10 +127,15 @@ describe('browser host security and the host contract', () => {
     const bad = JSON.parse((await apiCall('settings.update', { models: { dir: dir } })).body);
     assert.equal(bad.ok, false);
     assert.match(bad.error.message, /No ONNX model/);
+    const unchanged = JSON.parse((await apiCall('settings.get', {})).body);
+    assert.equal(unchanged.data.models.restartNeeded, false);
     const ok = JSON.parse((await apiCall('settings.update', { models: { providers: ['cuda', 'cpu'] } })).body);
     assert.deepEqual(ok.data.models.providers, ['cuda', 'cpu']);
-    assert.equal(ok.data.models.restartNeeded, false);
+    assert.equal(ok.data.models.restartNeeded, true, 'the engine started on the CPU');
     assert.deepEqual(api.services.settings.read().models?.providers, ['cuda', 'cpu']);
+    const back = JSON.parse((await apiCall('settings.update', { models: { providers: ['cpu'] } })).body);
+    assert.equal(back.data.models.restartNeeded, false, 'CPU is what the engine runs on');
+    await apiCall('settings.update', { models: { providers: ['cuda', 'cpu'] } });
   });
 
   test('cross-encoder folder: a non-model folder is refused, a model folder is stored and applies from the next start, null clears it', async () => {
@@ -148,8 +153,27 @@ describe('browser host security and the host contract', () => {
     assert.deepEqual(api.services.settings.read().models?.providers, ['cuda', 'cpu'], 'other model settings are kept');
     const cleared = JSON.parse((await apiCall('settings.update', { models: { crossEncoderDir: null } })).body);
     assert.equal(cleared.data.models.crossEncoderDir, null);
-    assert.equal(cleared.data.models.restartNeeded, false);
+    assert.equal(cleared.data.models.restartNeeded, true, 'the providers still differ from the start');
     assert.equal(api.services.settings.read().models?.crossEncoderDir, undefined);
+    const asStarted = JSON.parse((await apiCall('settings.update', { models: { providers: ['cpu'] } })).body);
+    assert.equal(asStarted.data.models.restartNeeded, false);
+  });
+
+  test('a model given on the command line (serve --cross-encoder) is in use without asking for a restart', async () => {
+    const settingsDir = fs.mkdtempSync(path.join(dir, 'override-'));
+    const folder = writeTinyReranker(settingsDir, 'cli-cross-encoder');
+    const overridden = createEngine({ dbPath: path.join(settingsDir, 'library.db'), models: { crossEncoderDir: folder } });
+    try {
+      const hostApi = createHostApi({ engine: overridden, settings: new SettingsStore(settingsDir), keys: new FileKeyStore(settingsDir), host: 'browser', version: 'test' });
+      const view = await hostApi.call('settings.get', {});
+      assert.equal(view.ok, true);
+      const models = (view as { data: { models: { crossEncoderInUse: string | null; crossEncoderDir: string | null; restartNeeded: boolean } } }).data.models;
+      assert.equal(models.crossEncoderInUse, folder);
+      assert.equal(models.crossEncoderDir, null, 'the settings hold none');
+      assert.equal(models.restartNeeded, false);
+    } finally {
+      overridden.close();
+    }
   });
 
   test('events stream over SSE with the token', async () => {

@@ -4,21 +4,17 @@
  * model) and a generated tiny cross-encoder run by onnxruntime-node.
  */
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { createEngine, type Engine } from '../../main/engine/index.js';
 import { getArticles } from '../../main/library/articles.js';
-import { loadEmbedder, loadReranker } from '../../main/models/index.js';
+import { loadReranker } from '../../main/models/index.js';
 import { CROSS_ENCODER_DEPTH, crossEncoderPassage } from '../../main/search/hybrid/crossEncoderStage.js';
-import { embedLibrary } from '../../main/search/vectors/embedLibrary.js';
-import { DEFAULT_EMBEDDING_MODEL, modelsDir } from '../../main/util/paths.js';
 import { runCli } from '../helpers/cli.js';
-import { buildLibrary, CORE_SUBSET, sharedSkipReason, type TempLibrary } from '../helpers/library.js';
+import { buildLibrary, CORE_SUBSET, embedWithShippedModel, shippedModelSkipReason, type TempLibrary } from '../helpers/library.js';
 import { tempDir, writeTinyReranker } from '../helpers/tinyModels.js';
 
-const MODEL_DIR = path.join(modelsDir(), DEFAULT_EMBEDDING_MODEL);
-const SKIP = sharedSkipReason() || (existsSync(path.join(MODEL_DIR, 'model.onnx')) ? false : `skipped: ${MODEL_DIR} is missing`);
+const SKIP = shippedModelSkipReason();
 const QUESTION = '未成年人在学校被打伤，民法典和刑法对赔偿是怎么规定的';
 
 describe('cross-encoder stage of hybrid search', { skip: SKIP, concurrency: false }, () => {
@@ -28,12 +24,7 @@ describe('cross-encoder stage of hybrid search', { skip: SKIP, concurrency: fals
 
   before(async () => {
     lib = await buildLibrary({ files: CORE_SUBSET });
-    const embedder = await loadEmbedder({ kind: 'onnx', dir: MODEL_DIR });
-    try {
-      await embedLibrary(lib.engine.db, embedder);
-    } finally {
-      await embedder.close();
-    }
+    await embedWithShippedModel(lib.engine.db);
     withCrossEncoder = createEngine({ dbPath: lib.dbPath, models: { crossEncoderDir } });
   });
 

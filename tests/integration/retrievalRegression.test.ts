@@ -8,7 +8,6 @@
  * Skipped when ../shared or the shipped model is missing.
  */
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -17,10 +16,8 @@ import { createEngine, type Engine } from '../../main/engine/index.js';
 import type { RetrievalMode } from '../../main/engine/retrieval.js';
 import { readEvalFile } from '../../main/eval/dataset.js';
 import { runEval, type EvalResult } from '../../main/eval/runEval.js';
-import { loadEmbedder } from '../../main/models/index.js';
-import { embedLibrary, type EmbedLibrarySummary } from '../../main/search/vectors/embedLibrary.js';
-import { DEFAULT_EMBEDDING_MODEL, modelsDir } from '../../main/util/paths.js';
-import { CORPUS_DIR, EVAL_DIR, sharedSkipReason } from '../helpers/library.js';
+import type { EmbedLibrarySummary } from '../../main/search/vectors/embedLibrary.js';
+import { CORPUS_DIR, embedWithShippedModel, EVAL_DIR, shippedModelSkipReason } from '../helpers/library.js';
 
 /**
  * Regression floors for hybrid retrieval (shipped model + reranker) on
@@ -36,17 +33,9 @@ const LEXICAL_FLOOR_RECALL = 0.45;
 const LEXICAL_FLOOR_MRR = 0.38;
 
 const K = 10;
-const MODEL_DIR = path.join(modelsDir(), DEFAULT_EMBEDDING_MODEL);
 const EVAL_FILE = path.join(EVAL_DIR, 'stard-dev.jsonl');
 
-function skipReason(): string | false {
-  const shared = sharedSkipReason();
-  if (shared) return shared;
-  if (!existsSync(path.join(MODEL_DIR, 'model.onnx'))) return `skipped: the shipped embedding model ${MODEL_DIR} is missing`;
-  return false;
-}
-
-const SKIP = skipReason();
+const SKIP = shippedModelSkipReason();
 if (SKIP) console.log(`# retrieval regression tests ${SKIP}`);
 
 describe('retrieval quality on the national corpus (stard-dev)', { skip: SKIP, concurrency: false }, () => {
@@ -63,12 +52,7 @@ describe('retrieval quality on the national corpus (stard-dev)', { skip: SKIP, c
     const summary = await engine.importPath(CORPUS_DIR);
     timings.push(`import ${((performance.now() - t0) / 1000).toFixed(1)} s (${summary.library.articles} articles)`);
     t0 = performance.now();
-    const embedder = await loadEmbedder({ kind: 'onnx', dir: MODEL_DIR });
-    try {
-      embedded = await embedLibrary(engine.db, embedder);
-    } finally {
-      await embedder.close();
-    }
+    embedded = await embedWithShippedModel(engine.db);
     timings.push(`embed ${((performance.now() - t0) / 1000).toFixed(1)} s`);
   });
 

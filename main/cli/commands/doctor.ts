@@ -198,7 +198,7 @@ function printReport(r: DoctorReport, out: Output): void {
 }
 
 export async function doctorCommand(args: string[], _open: (db?: string) => Engine, out: Output): Promise<number> {
-  const { values } = parseCommand(args, { ...MODEL_DIR_OPTIONS, providers: { type: 'string' } }, USAGE);
+  const { values } = parseCommand(args, MODEL_DIR_OPTIONS, USAGE);
   const requested = values.providers === undefined ? platformProviders() : parseProviders(String(values.providers));
   const shipped = path.join(modelsDir(), DEFAULT_EMBEDDING_MODEL);
   const modelDir = (values.model as string | undefined) ?? (fs.existsSync(shipped) ? shipped : undefined);

@@ -6,12 +6,13 @@ import { loadEmbedder, type EmbedderSpec } from '../../models/index.js';
 import type { TextEmbedder } from '../../models/types.js';
 import { embedLibrary, type EmbedLibrarySummary } from '../../search/vectors/embedLibrary.js';
 import { QUANTIZATIONS, type Quantization } from '../../search/vectors/vecStore.js';
+import { parseProviders } from '../../models/providerNames.js';
 import { LexError } from '../../util/errors.js';
 import { intOption, parseCommand } from '../args.js';
 import type { Output } from '../output.js';
 
 const USAGE =
-  'lexdesk embed [--model DIR [--providers cuda,cpu] | --http-base URL --http-model NAME [--http-key KEY]] ' +
+  'lexdesk embed [[--model DIR] [--providers cuda,cpu] | --http-base URL --http-model NAME [--http-key KEY]] ' +
   '[--quantize none|int8|binary] [--batch N] [--rebuild] [--json]';
 
 /** `lexdesk embed`: brings the library's article vectors up to date with one embedding model. */
@@ -26,7 +27,7 @@ export async function embedCommand(args: string[], openEngine: (db?: string) => 
     batch: { type: 'string' },
     rebuild: { type: 'boolean', default: false },
   }, USAGE);
-  const spec = await embedderSpec(values);
+  const spec = embedderSpec(values);
   const quantization = quantizeOption(values.quantize);
   const batchSize = intOption(values.batch, 'batch', 64);
   const controller = new AbortController();
@@ -56,25 +57,23 @@ export async function embedCommand(args: string[], openEngine: (db?: string) => 
   }
 }
 
-/** The ONNX runtime (providers.ts) loads only for --model, so an HTTP-only setup never needs it. */
-async function embedderSpec(values: Record<string, unknown>): Promise<EmbedderSpec> {
+/** What to embed with: --model, an HTTP endpoint, or the shipped model; GPU providers for either ONNX folder. */
+function embedderSpec(values: Record<string, unknown>): EmbedderSpec {
   const dir = values.model as string | undefined;
   const baseURL = values['http-base'] as string | undefined;
   const model = values['http-model'] as string | undefined;
   if (dir && (baseURL || model)) throw new LexError('usage', `Give either --model or --http-base/--http-model, not both.\nUsage: ${USAGE}`);
-  if (dir) {
-    const providers = values.providers === undefined
-      ? undefined
-      : (await import('../../models/providers.js')).parseProviders(String(values.providers));
-    return { kind: 'onnx', dir: path.resolve(dir), ...(providers ? { providers } : {}) };
-  }
+  const providers = values.providers === undefined ? undefined : parseProviders(String(values.providers));
+  if (providers && (baseURL || model)) throw new LexError('usage', `--providers applies to ONNX models; a remote endpoint chooses its own hardware.\nUsage: ${USAGE}`);
+  const onnx = (folder: string): EmbedderSpec => ({ kind: 'onnx', dir: folder, ...(providers ? { providers } : {}) });
+  if (dir) return onnx(path.resolve(dir));
   if (baseURL && model) {
     const apiKey = (values['http-key'] as string | undefined) ?? process.env.LEXDESK_EMBED_API_KEY;
     return { kind: 'http', baseURL, model, ...(apiKey ? { apiKey } : {}) };
   }
   if (baseURL || model) throw new LexError('usage', `--http-base and --http-model go together.\nUsage: ${USAGE}`);
   const shipped = path.join(modelsDir(), DEFAULT_EMBEDDING_MODEL);
-  if (fs.existsSync(shipped)) return { kind: 'onnx', dir: shipped };
+  if (fs.existsSync(shipped)) return onnx(shipped);
   throw new LexError('usage', `The default model is missing (${shipped}); say which embedding model to use: --model DIR (an ONNX model folder) or --http-base URL --http-model NAME.\nUsage: ${USAGE}`);
 }
 

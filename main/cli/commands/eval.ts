@@ -5,10 +5,10 @@ import { LexError } from '../../util/errors.js';
 import { intOption, parseCommand } from '../args.js';
 import type { Output } from '../output.js';
 import { FILTER_OPTIONS, filtersFrom } from './searchOptions.js';
-import { MODEL_OPTIONS, modeOption, modelOptionsOf } from './modelOptions.js';
+import { describeProviders, MODEL_OPTIONS, modeOption, modelOptionsOf, providerReport } from './modelOptions.js';
 import type { ModelOptions } from '../../engine/retrieval.js';
 
-const USAGE = 'lexdesk eval FILE.jsonl [FILE…] [--k 10] [--runs OUT.jsonl] [--mode lexical|dense|fused|hybrid] [--model DIR] [--cross-encoder DIR] [--json]';
+const USAGE = 'lexdesk eval FILE.jsonl [FILE…] [--k 10] [--runs OUT.jsonl] [--mode lexical|dense|fused|hybrid] [--model DIR] [--cross-encoder DIR] [--providers cuda,cpu] [--json]';
 
 export async function evalCommand(args: string[], open: (db?: string, models?: ModelOptions) => Engine, out: Output): Promise<number> {
   const { values, positionals } = parseCommand(args, { ...FILTER_OPTIONS, ...MODEL_OPTIONS, k: { type: 'string' }, runs: { type: 'string' } }, USAGE);
@@ -28,8 +28,13 @@ export async function evalCommand(args: string[], open: (db?: string, models?: M
         k, mode, onQuery: runs ? (run) => runs.write({ ...run, file } as never) : undefined,
       }));
     }
-    if (out.json) out.printJson(results.length === 1 ? results[0] : results);
-    else for (const r of results) out.print(formatResult(r));
+    const providers = await providerReport(engine, mode);
+    const withProviders = results.map((r) => (providers ? { ...r, provider: providers.provider, providerFallbacks: providers.fallbacks } : r));
+    if (out.json) out.printJson(withProviders.length === 1 ? withProviders[0] : withProviders);
+    else {
+      for (const r of results) out.print(formatResult(r));
+      if (providers) out.print(`(${describeProviders(providers)})`);
+    }
     return 0;
   } finally {
     runs?.close();

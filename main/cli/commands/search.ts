@@ -5,10 +5,10 @@ import { LexError } from '../../util/errors.js';
 import { intOption, parseCommand } from '../args.js';
 import type { Output } from '../output.js';
 import { FILTER_OPTIONS, filtersFrom } from './searchOptions.js';
-import { MODEL_OPTIONS, modeOption, modelOptionsOf } from './modelOptions.js';
+import { describeProviders, MODEL_OPTIONS, modeOption, modelOptionsOf, providerReport } from './modelOptions.js';
 import type { ModelOptions } from '../../engine/retrieval.js';
 
-const USAGE = 'lexdesk search "QUERY" [--mode lexical|dense|fused|hybrid] [--model DIR] [--cross-encoder DIR] [--k 10] [--law NAME] [--level 法律,司法解释] [--all-versions] [--as-of YYYY-MM-DD] [--province 北京|all]';
+const USAGE = 'lexdesk search "QUERY" [--mode lexical|dense|fused|hybrid] [--model DIR] [--cross-encoder DIR] [--providers cuda,cpu] [--k 10] [--law NAME] [--level 法律,司法解释] [--all-versions] [--as-of YYYY-MM-DD] [--province 北京|all]';
 
 export async function searchCommand(args: string[], open: (db?: string, models?: ModelOptions) => Engine, out: Output): Promise<number> {
   const { values, positionals } = parseCommand(args, { ...FILTER_OPTIONS, ...MODEL_OPTIONS, k: { type: 'string' } }, USAGE);
@@ -20,10 +20,13 @@ export async function searchCommand(args: string[], open: (db?: string, models?:
   try {
     const mode = requested ?? (await engine.retrieval.defaultMode());
     const hits = await engine.retrieval.search(query, { mode, limit, filters: filtersFrom(values) });
+    const providers = await providerReport(engine, mode);
     if (out.json) {
-      out.printJson({ query, mode, hits: hits.map((h, i) => ({ rank: i + 1, score: h.score === Infinity ? null : h.score, matchedBy: h.matchedBy, snippet: h.snippet, ...h.article })) });
+      out.printJson({ query, mode, ...(providers ? { provider: providers.provider, providerFallbacks: providers.fallbacks } : {}), hits: hits.map((h, i) => ({ rank: i + 1, score: h.score === Infinity ? null : h.score, matchedBy: h.matchedBy, snippet: h.snippet, ...h.article })) });
       return 0;
     }
+    // A GPU asked for and not available is said, so a slow search is not a mystery.
+    if (providers?.fallbacks.length && values.providers !== undefined) process.stderr.write(`lexdesk: ${describeProviders(providers)}\n`);
     if (!hits.length) out.print('No matching articles. Try other words, --all-versions, or a citation such as 民法典第1165条.');
     hits.forEach((h, i) => {
       const a = h.article;

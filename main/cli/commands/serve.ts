@@ -12,7 +12,7 @@ import { intOption, parseCommand } from '../args.js';
 import type { Output } from '../output.js';
 import { MODEL_DIR_OPTIONS, modelOptionsOf } from './modelOptions.js';
 
-const USAGE = 'lexdesk serve [--port N] [--db FILE] [--model DIR] [--cross-encoder DIR]';
+const USAGE = 'lexdesk serve [--port N] [--db FILE] [--model DIR] [--cross-encoder DIR] [--providers cuda,cpu]';
 
 export function rendererDir(): string {
   return process.env.LEXDESK_RENDERER ?? path.join(appRoot(), 'dist', 'renderer');
@@ -34,7 +34,7 @@ export async function serveCommand(args: string[], open: (db?: string, models?: 
   const engine = open(values.db as string | undefined, {
     modelDir: given.modelDir ?? models?.dir,
     crossEncoderDir: given.crossEncoderDir ?? models?.crossEncoderDir,
-    providers: models?.providers,
+    providers: given.providers ?? models?.providers,
   });
   const api = createHostApi({ engine, settings, keys: new FileKeyStore(dir), host: 'browser', version: appVersion() });
   const host = await startBrowserHost({ api, staticDir, port: values.port === undefined ? 0 : intOption(values.port, 'port', 0) });

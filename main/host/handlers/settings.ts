@@ -5,7 +5,7 @@ import { findOnnxFile } from '../../models/modelFolder.js';
 import { LexError } from '../../util/errors.js';
 import { isLoopbackUrl, PRESETS } from '../../llm/presets.js';
 import { keyHint } from '../../llm/secrets.js';
-import { LLM_KEY_ID, resolveLlm, type LlmSettings, type Settings } from '../../llm/settings.js';
+import { LLM_KEY_ID, modelSettingsKey, resolveLlm, type LlmSettings, type Settings } from '../../llm/settings.js';
 import type { SettingsDto } from '../../../preload/contract/dto.js';
 import type { HostServices } from '../services.js';
 import type { Handlers } from './types.js';
@@ -40,9 +40,8 @@ function view(s: HostServices): SettingsDto {
       crossEncoderInUse: s.engine.retrieval.crossEncoderDir,
       crossEncoderDir: settings.models?.crossEncoderDir ?? null,
       providers: settings.models?.providers ?? ['cpu'],
-      restartNeeded:
-        (!!settings.models?.dir && path.resolve(settings.models.dir) !== path.resolve(s.engine.retrieval.modelDir)) ||
-        (settings.models?.crossEncoderDir ?? null) !== s.engine.retrieval.crossEncoderDir,
+      // Changed since the engine started; a command-line override (serve --model …) is not a change.
+      restartNeeded: modelSettingsKey(settings.models) !== s.modelSettingsAtStart,
     },
   };
 }
