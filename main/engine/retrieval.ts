@@ -12,6 +12,7 @@ import { hybridRank, type RankedCandidate } from '../search/hybrid/hybridRank.js
 import { LearnedReranker } from '../search/hybrid/learnedReranker.js';
 import { VecDenseRetriever } from '../search/hybrid/vecDense.js';
 import { rankArticles, type SearchFilters, type SearchHit } from '../search/index.js';
+import { withLegalTerms } from '../search/layTerms.js';
 import { queryTerms } from '../search/lexical.js';
 import { makeSnippet } from '../search/snippet.js';
 import type { TermStats } from '../search/termStats.js';
@@ -31,6 +32,11 @@ export interface RetrievalOptions {
   mode?: RetrievalMode;
   limit?: number;
   filters?: SearchFilters;
+  /**
+   * Search the words exactly as typed. By default the retrievers also search
+   * the statute terms for everyday words in the query (工资 → 劳动报酬; layTerms.ts).
+   */
+  literal?: boolean;
 }
 
 export interface ModelOptions {
@@ -44,6 +50,20 @@ export interface ModelOptions {
    */
   crossEncoderDir?: string;
   providers?: ProviderName[];
+}
+
+/**
+ * The label memory proposes articles only for queries at least this similar
+ * (tf-idf cosine) to a labelled training question: a query unlike all of them
+ * (about the least similar 12% of stard-train, and most everyday wording
+ * outside it) otherwise gets articles of unrelated questions at the top.
+ * The reranker is trained without this floor; see README for the measurement.
+ */
+export const MIN_MEMORY_SIMILARITY = 0.15;
+
+/** The text the retrievers search: the query, plus statute terms for its everyday words unless literal. */
+function retrieverTextOf(text: string, opts: RetrievalOptions): string {
+  return opts.literal ? text : withLegalTerms(text);
 }
 
 /** Lazily loaded models and the search modes built on them. */
@@ -104,21 +124,23 @@ export class Retrieval {
     const mode = opts.mode ?? (await this.defaultMode());
     const limit = opts.limit ?? 10;
     const filters = opts.filters ?? {};
-    if (mode === 'lexical') return rankArticles(this.db, this.resolver(), this.stats, text, { limit, filters });
+    const retrieverText = retrieverTextOf(text, opts);
+    if (mode === 'lexical') return rankArticles(this.db, this.resolver(), this.stats, retrieverText, { limit, filters });
     const dense = new VecDenseRetriever(this.db, await this.loadEmbedder());
     const deps = { db: this.db, resolver: this.resolver(), stats: this.stats, dense };
-    if (mode === 'dense') return hybridRank({ ...deps, reranker: null }, text, filters, limit, 'dense');
-    if (mode === 'fused') return hybridRank({ ...deps, reranker: null }, text, filters, limit);
+    if (mode === 'dense') return hybridRank({ ...deps, reranker: null }, text, filters, limit, { only: 'dense', retrieverText });
+    if (mode === 'fused') return hybridRank({ ...deps, reranker: null }, text, filters, limit, { retrieverText });
     // Loaded first, so a broken cross-encoder folder fails the search before any work is done.
     const crossEncoder = await this.loadCrossEncoder();
-    const ranked = await hybridRank({ ...deps, reranker: await this.loadReranker() }, text, filters, crossEncoder ? Math.max(limit, CROSS_ENCODER_DEPTH) : limit);
+    const depth = crossEncoder ? Math.max(limit, CROSS_ENCODER_DEPTH) : limit;
+    const ranked = await hybridRank({ ...deps, reranker: await this.loadReranker() }, text, filters, depth, { retrieverText, minMemorySimilarity: MIN_MEMORY_SIMILARITY });
     return crossEncoder ? (await crossEncode(this.db, crossEncoder, text, ranked)).slice(0, limit) : ranked;
   }
 
   async search(text: string, opts: RetrievalOptions = {}): Promise<SearchHit[]> {
     const ranked = await this.rank(text, opts);
     const articles = new Map(getArticles(this.db, ranked.map((r) => r.id)).map((a) => [a.id, a]));
-    const terms = queryTerms(text);
+    const terms = queryTerms(retrieverTextOf(text, opts));
     return ranked.flatMap((r) => {
       const article = articles.get(r.id);
       return article ? [{ article, score: r.score, matchedBy: r.matchedBy, snippet: makeSnippet(article.text, terms) }] : [];

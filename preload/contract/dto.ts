@@ -30,6 +30,13 @@ export interface SearchHitDto {
   snippet: { text: string; highlights: Array<[number, number]> };
 }
 
+/** A statute search: the hits, and the statute terms searched besides the user's words (empty when literal). */
+export interface StatuteSearchDto {
+  hits: SearchHitDto[];
+  /** e.g. 劳动报酬 for 工资: statute wording for everyday words in the query. */
+  addedTerms: string[];
+}
+
 export interface ArticleDetailDto {
   article: ArticleDto;
   previous: ArticleDto | null;

@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import type {
-  AppInfoDto, ArticleDetailDto, ConsultationDto, ConsultationSummaryDto, ImportSummaryDto, LibraryStatusDto, OutlineDto, PresetDto, ReportFileDto, SearchHitDto, SettingsDto, TurnResult,
+  AppInfoDto, ArticleDetailDto, ConsultationDto, ConsultationSummaryDto, ImportSummaryDto, LibraryStatusDto, OutlineDto, PresetDto, ReportFileDto, SettingsDto, StatuteSearchDto, TurnResult,
 } from './dto.js';
 
 const id = z.number().int().positive();
@@ -47,7 +47,7 @@ export const ROUTES = {
   'library.import': z.object({ path: text(4096), packs: z.union([z.array(z.string().max(20)).max(40), z.literal('all')]).optional() }).strict(),
   'library.cancelImport': z.object({}).strict(),
   'library.embed': z.object({}).strict(),
-  'statute.search': z.object({ query: text(2000), filters: filters.optional(), limit: z.number().int().min(1).max(100).optional() }).strict(),
+  'statute.search': z.object({ query: text(2000), filters: filters.optional(), limit: z.number().int().min(1).max(100).optional(), literal: z.boolean().optional() }).strict(),
   'statute.lookup': z.object({ citation: text(200), asOf: date.optional() }).strict(),
   'statute.article': z.object({ id }).strict(),
   'statute.outline': z.object({ id }).strict(),
@@ -105,7 +105,7 @@ export interface RouteResults {
   'library.import': ImportSummaryDto;
   'library.cancelImport': { cancelled: boolean };
   'library.embed': { embedded: number; skipped: number; removed: number; seconds: number; modelId: string };
-  'statute.search': SearchHitDto[];
+  'statute.search': StatuteSearchDto;
   'statute.lookup': ArticleDetailDto;
   'statute.article': ArticleDetailDto;
   'statute.outline': OutlineDto;

@@ -115,11 +115,18 @@ describe('the app in a real browser against the browser host', { skip: SKIP, tim
     assert.equal(await page.locator('[data-testid=outline-article].current').innerText(), '第一千一百六十五条');
     await page.getByTestId('outline-article').filter({ hasText: /^第一千一百六十六条$/ }).click();
     await page.getByTestId('article-title').filter({ hasText: '第一千一百六十六条' }).waitFor();
-    await page.getByTestId('statute-query').fill('用人单位拖欠工资 解除劳动合同');
+    await page.getByTestId('statute-query').fill('老板拖欠工资，我辞职能要补偿吗');
     await page.getByTestId('statute-query').press('Enter');
     await page.getByTestId('hit').first().waitFor();
     assert.ok((await page.getByTestId('hit').count()) >= 5);
+    // Everyday words: the statute terms searched besides them are shown, and "exact words" turns them off.
+    assert.match(await page.getByTestId('added-terms').innerText(), /劳动报酬、用人单位、劳动者、解除劳动合同/);
     await b.screenshot('statutes');
+    await page.getByTestId('filter-literal').check();
+    await page.getByTestId('added-terms').waitFor({ state: 'detached' });
+    assert.ok((await page.getByTestId('hit').count()) >= 1);
+    await page.getByTestId('filter-literal').uncheck();
+    await page.getByTestId('added-terms').waitFor();
   });
 
   test('changing a setting persists it; the UI language switches', async () => {

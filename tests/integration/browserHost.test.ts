@@ -108,6 +108,16 @@ describe('browser host security and the host contract', () => {
     assert.equal(JSON.parse(notJson.body).error.code, 'bad_input');
   });
 
+  test('statute.search answers the hits and the statute terms it searched besides the words typed', async () => {
+    const res = JSON.parse((await apiCall('statute.search', { query: '房东不退押金' })).body);
+    assert.equal(res.ok, true);
+    assert.deepEqual(res.data, { hits: [], addedTerms: ['出租人'] }, 'an empty library has no hits, the terms are still said');
+    const literal = JSON.parse((await apiCall('statute.search', { query: '房东不退押金', literal: true })).body);
+    assert.deepEqual(literal.data.addedTerms, []);
+    const bad = JSON.parse((await apiCall('statute.search', { query: '房东', literal: 'yes' })).body);
+    assert.equal(bad.error.code, 'bad_input');
+  });
+
   test('errors cross the boundary as codes with readable messages, never stacks', async () => {
     const res = JSON.parse((await apiCall('statute.article', { id: 999999 })).body);
     assert.deepEqual(Object.keys(res.error).sort(), ['code', 'message']);

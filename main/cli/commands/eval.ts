@@ -4,14 +4,14 @@ import { runEval, runsWriter, type EvalResult } from '../../eval/runEval.js';
 import { LexError } from '../../util/errors.js';
 import { intOption, parseCommand } from '../args.js';
 import type { Output } from '../output.js';
-import { FILTER_OPTIONS, filtersFrom } from './searchOptions.js';
+import { FILTER_OPTIONS, filtersFrom, LITERAL_OPTION } from './searchOptions.js';
 import { describeProviders, MODEL_OPTIONS, modeOption, modelOptionsOf, providerReport } from './modelOptions.js';
 import type { ModelOptions } from '../../engine/retrieval.js';
 
-const USAGE = 'lexdesk eval FILE.jsonl [FILE…] [--k 10] [--runs OUT.jsonl] [--mode lexical|dense|fused|hybrid] [--model DIR] [--cross-encoder DIR] [--providers cuda,cpu] [--json]';
+const USAGE = 'lexdesk eval FILE.jsonl [FILE…] [--k 10] [--runs OUT.jsonl] [--mode lexical|dense|fused|hybrid] [--model DIR] [--cross-encoder DIR] [--providers cuda,cpu] [--literal] [--json]';
 
 export async function evalCommand(args: string[], open: (db?: string, models?: ModelOptions) => Engine, out: Output): Promise<number> {
-  const { values, positionals } = parseCommand(args, { ...FILTER_OPTIONS, ...MODEL_OPTIONS, k: { type: 'string' }, runs: { type: 'string' } }, USAGE);
+  const { values, positionals } = parseCommand(args, { ...FILTER_OPTIONS, ...MODEL_OPTIONS, ...LITERAL_OPTION, k: { type: 'string' }, runs: { type: 'string' } }, USAGE);
   if (!positionals.length) throw new LexError('usage', `Give at least one eval file.\nUsage: ${USAGE}`);
   const requested = modeOption(values.mode);
   const k = intOption(values.k, 'k', 10);
@@ -21,18 +21,20 @@ export async function evalCommand(args: string[], open: (db?: string, models?: M
   try {
     if (engine.counts().articles === 0) throw new LexError('library-empty', `The library ${engine.dbPath} is empty: import a corpus first (lexdesk import PATH).`);
     const mode = requested ?? (await engine.retrieval.defaultMode());
+    const literal = values.literal === true;
     const results: EvalResult[] = [];
     for (const file of positionals) {
-      const rank = async (q: string, limit: number) => (await engine.retrieval.rank(q, { mode, limit, filters })).map((r) => r.id);
+      const rank = async (q: string, limit: number) => (await engine.retrieval.rank(q, { mode, limit, filters, literal })).map((r) => r.id);
       results.push(await runEval(engine.db, file, readEvalFile(file), rank, {
         k, mode, onQuery: runs ? (run) => runs.write({ ...run, file } as never) : undefined,
       }));
     }
     const providers = await providerReport(engine, mode);
-    const withProviders = results.map((r) => (providers ? { ...r, provider: providers.provider, providerFallbacks: providers.fallbacks } : r));
-    if (out.json) out.printJson(withProviders.length === 1 ? withProviders[0] : withProviders);
+    const reported = results.map((r) => ({ ...r, literal, ...(providers ? { provider: providers.provider, providerFallbacks: providers.fallbacks } : {}) }));
+    if (out.json) out.printJson(reported.length === 1 ? reported[0] : reported);
     else {
       for (const r of results) out.print(formatResult(r));
+      if (literal) out.print('(queries searched as typed: --literal)');
       if (providers) out.print(`(${describeProviders(providers)})`);
     }
     return 0;

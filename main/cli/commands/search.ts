@@ -4,14 +4,15 @@ import { renderSnippet } from '../../search/snippet.js';
 import { LexError } from '../../util/errors.js';
 import { intOption, parseCommand } from '../args.js';
 import type { Output } from '../output.js';
-import { FILTER_OPTIONS, filtersFrom } from './searchOptions.js';
+import { layTermExpansion } from '../../search/layTerms.js';
+import { FILTER_OPTIONS, filtersFrom, LITERAL_OPTION } from './searchOptions.js';
 import { describeProviders, MODEL_OPTIONS, modeOption, modelOptionsOf, providerReport } from './modelOptions.js';
 import type { ModelOptions } from '../../engine/retrieval.js';
 
-const USAGE = 'lexdesk search "QUERY" [--mode lexical|dense|fused|hybrid] [--model DIR] [--cross-encoder DIR] [--providers cuda,cpu] [--k 10] [--law NAME] [--level 法律,司法解释] [--all-versions] [--as-of YYYY-MM-DD] [--province 北京|all]';
+const USAGE = 'lexdesk search "QUERY" [--mode lexical|dense|fused|hybrid] [--model DIR] [--cross-encoder DIR] [--providers cuda,cpu] [--literal] [--k 10] [--law NAME] [--level 法律,司法解释] [--all-versions] [--as-of YYYY-MM-DD] [--province 北京|all]';
 
 export async function searchCommand(args: string[], open: (db?: string, models?: ModelOptions) => Engine, out: Output): Promise<number> {
-  const { values, positionals } = parseCommand(args, { ...FILTER_OPTIONS, ...MODEL_OPTIONS, k: { type: 'string' } }, USAGE);
+  const { values, positionals } = parseCommand(args, { ...FILTER_OPTIONS, ...MODEL_OPTIONS, ...LITERAL_OPTION, k: { type: 'string' } }, USAGE);
   const query = positionals.join(' ').trim();
   if (!query) throw new LexError('usage', `Give a query.\nUsage: ${USAGE}`);
   const requested = modeOption(values.mode);
@@ -19,14 +20,17 @@ export async function searchCommand(args: string[], open: (db?: string, models?:
   const engine = open(values.db as string | undefined, modelOptionsOf(values));
   try {
     const mode = requested ?? (await engine.retrieval.defaultMode());
-    const hits = await engine.retrieval.search(query, { mode, limit, filters: filtersFrom(values) });
+    const literal = values.literal === true;
+    const hits = await engine.retrieval.search(query, { mode, limit, filters: filtersFrom(values), literal });
+    const addedTerms = literal ? [] : layTermExpansion(query);
     const providers = await providerReport(engine, mode);
     if (out.json) {
-      out.printJson({ query, mode, ...(providers ? { provider: providers.provider, providerFallbacks: providers.fallbacks } : {}), hits: hits.map((h, i) => ({ rank: i + 1, score: h.score === Infinity ? null : h.score, matchedBy: h.matchedBy, snippet: h.snippet, ...h.article })) });
+      out.printJson({ query, mode, addedTerms, ...(providers ? { provider: providers.provider, providerFallbacks: providers.fallbacks } : {}), hits: hits.map((h, i) => ({ rank: i + 1, score: h.score === Infinity ? null : h.score, matchedBy: h.matchedBy, snippet: h.snippet, ...h.article })) });
       return 0;
     }
     // A GPU asked for and not available is said, so a slow search is not a mystery.
     if (providers?.fallbacks.length && values.providers !== undefined) process.stderr.write(`lexdesk: ${describeProviders(providers)}\n`);
+    if (addedTerms.length) out.print(`Also searched for the statute terms ${addedTerms.join('、')} (--literal searches only your words)`);
     if (!hits.length) out.print('No matching articles. Try other words, --all-versions, or a citation such as 民法典第1165条.');
     hits.forEach((h, i) => {
       const a = h.article;

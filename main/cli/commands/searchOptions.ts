@@ -11,6 +11,9 @@ export const FILTER_OPTIONS = {
   province: { type: 'string' },
 } as const;
 
+/** --literal: search the words as typed, without the statute terms for everyday words (layTerms.ts). */
+export const LITERAL_OPTION = { literal: { type: 'boolean', default: false } } as const;
+
 const LEVELS: LawLevel[] = ['宪法', '法律', '行政法规', '司法解释', '部门规章', '地方性法规', '其他'];
 
 export function filtersFrom(values: Record<string, unknown>): SearchFilters {

@@ -4,6 +4,7 @@ import type { StatuteArticle } from '../../library/articles.js';
 import type { ArticleDetailDto, SearchHitDto } from '../../../preload/contract/dto.js';
 import { toArticleDto } from '../dto.js';
 import type { HostServices } from '../services.js';
+import { layTermExpansion } from '../../search/layTerms.js';
 import type { Handlers } from './types.js';
 
 function detail(s: HostServices, article: StatuteArticle): ArticleDetailDto {
@@ -26,8 +27,12 @@ function detail(s: HostServices, article: StatuteArticle): ArticleDetailDto {
 
 export const statuteHandlers: Pick<Handlers, 'statute.search' | 'statute.lookup' | 'statute.article' | 'statute.outline'> = {
   async 'statute.search'(s, input) {
-    const hits = await s.engine.retrieval.search(input.query, { limit: input.limit ?? 20, filters: input.filters as never });
-    return hits.map((h): SearchHitDto => ({ article: toArticleDto(h.article), score: h.score, matchedBy: h.matchedBy, snippet: h.snippet }));
+    const literal = input.literal ?? false;
+    const hits = await s.engine.retrieval.search(input.query, { limit: input.limit ?? 20, filters: input.filters as never, literal });
+    return {
+      hits: hits.map((h): SearchHitDto => ({ article: toArticleDto(h.article), score: h.score, matchedBy: h.matchedBy, snippet: h.snippet })),
+      addedTerms: literal ? [] : layTermExpansion(input.query),
+    };
   },
   'statute.lookup'(s, input) {
     const r = s.engine.lookup(input.citation, input.asOf ? { asOf: input.asOf } : {});

@@ -106,7 +106,7 @@ export async function crossFitReranker(engine: Engine, set: TrainingSet, folds: 
     const memory = new LabelMemory(memoryEntries(engine, set.queries, fold));
     const deps = { ...engine.searchDeps(), dense: retriever, reranker: null };
     for (const q of set.queries.filter((x) => x.source === 'stard' && x.fold === fold)) {
-      const { candidates, votes } = await gatherCandidates(deps, q.text, {}, memory);
+      const { candidates, votes } = await gatherCandidates(deps, q.text, {}, { memory });
       all.push({ fold, gold: new Set(q.gold), candidates, rows: candidateFeatures(engine.db, q.text, candidates, pop, votes) });
       texts.push(q.text);
     }

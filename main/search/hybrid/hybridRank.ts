@@ -38,16 +38,31 @@ export type MatchedBy = 'citation' | 'lexical' | 'dense' | 'both' | 'similar';
 /** Candidates taken from each retriever before fusion and reranking. */
 export const CANDIDATES_PER_RETRIEVER = 50;
 
+export interface GatherOptions {
+  /** Label memory (default: the reranker's; null: none). */
+  memory?: LabelMemory | null;
+  /** What the retrievers search, when it differs from the query as typed (the query plus statute terms, layTerms.ts). */
+  retrieverText?: string;
+  /**
+   * The memory's articles join the candidates only when the nearest training
+   * question is at least this similar (tf-idf cosine); below it the query is
+   * unlike every labelled question and their articles are noise. Default 0.
+   */
+  minMemorySimilarity?: number;
+}
+
 /**
  * Both retrievers' candidates with their signals (citations flagged), plus the
- * articles of the nearest training questions when a label memory is given
- * (by default the reranker's).
+ * articles of the nearest training questions when a label memory is given.
+ * The memory compares the query as typed with the training questions.
  */
 export async function gatherCandidates(
-  deps: HybridDeps, text: string, filters: SearchFilters, memory: LabelMemory | null = deps.reranker?.memory ?? null,
+  deps: HybridDeps, text: string, filters: SearchFilters, opts: GatherOptions = {},
 ): Promise<Gathered> {
-  const lexical = rankArticles(deps.db, deps.resolver, deps.stats, text, { limit: CANDIDATES_PER_RETRIEVER, filters });
-  const dense = deps.dense ? await deps.dense.search(text, CANDIDATES_PER_RETRIEVER * 2) : [];
+  const memory = opts.memory === undefined ? deps.reranker?.memory ?? null : opts.memory;
+  const retrieverText = opts.retrieverText ?? text;
+  const lexical = rankArticles(deps.db, deps.resolver, deps.stats, retrieverText, { limit: CANDIDATES_PER_RETRIEVER, filters });
+  const dense = deps.dense ? await deps.dense.search(retrieverText, CANDIDATES_PER_RETRIEVER * 2) : [];
   const allowed = allowedIds(deps.db, dense.map((d) => d.articleId), filters);
   const denseKept = dense.filter((d) => allowed.has(d.articleId)).slice(0, CANDIDATES_PER_RETRIEVER);
   const signals = new Map<number, CandidateSignals>();
@@ -70,7 +85,7 @@ export async function gatherCandidates(
   }
   denseKept.forEach((hit, rank) => Object.assign(get(hit.articleId), { denseRank: rank, denseSim: hit.similarity }));
   const votes = memory ? memory.votes(text) : null;
-  if (memory && votes) {
+  if (memory && votes && (votes.neighbours[0]?.similarity ?? 0) >= (opts.minMemorySimilarity ?? 0)) {
     const ids = resolveKeys(deps.db, memory.expansionKeys(votes));
     const allowedMemory = allowedIds(deps.db, ids, filters);
     for (const id of ids) {
@@ -129,9 +144,15 @@ export function candidateFeatures(
   return rows;
 }
 
+export interface HybridRankOptions extends Omit<GatherOptions, 'memory'> {
+  /** 'dense': citations plus the embedding's neighbours, in embedding order. */
+  only?: 'dense';
+}
+
 /** Hybrid ranking: cited articles first, then the learned reranker's order (RRF when none is loaded). */
-export async function hybridRank(deps: HybridDeps, text: string, filters: SearchFilters, limit: number, only?: 'dense'): Promise<RankedCandidate[]> {
-  const gathered = await gatherCandidates(deps, text, filters, only === 'dense' ? null : undefined);
+export async function hybridRank(deps: HybridDeps, text: string, filters: SearchFilters, limit: number, opts: HybridRankOptions = {}): Promise<RankedCandidate[]> {
+  const { only, ...gather } = opts;
+  const gathered = await gatherCandidates(deps, text, filters, { ...gather, ...(only === 'dense' ? { memory: null } : {}) });
   // Dense mode: citations plus the embedding's neighbours, in embedding order.
   const candidates = only === 'dense' ? gathered.candidates.filter((c) => c.cited || c.denseRank !== null) : gathered.candidates;
   const matchedBy = (c: CandidateSignals): RankedCandidate['matchedBy'] =>

@@ -33,7 +33,9 @@ export const StatuteLookup = forwardRef<HTMLInputElement, Props>(function Statut
   const [allVersions, setAllVersions] = useState(false);
   const [asOf, setAsOf] = useState('');
   const [province, setProvince] = useState('');
+  const [literal, setLiteral] = useState(false);
   const [hits, setHits] = useState<SearchHitDto[]>([]);
+  const [addedTerms, setAddedTerms] = useState<string[]>([]);
   const [detail, setDetail] = useState<ArticleDetailDto | null>(null);
   const [error, setError] = useState<string | null>(null);
 
@@ -43,7 +45,7 @@ export const StatuteLookup = forwardRef<HTMLInputElement, Props>(function Statut
     void api.call('statute.article', { id: request.id }).then(setDetail, (e: Error) => setError(e.message));
   }, [api, request]);
 
-  const run = async () => {
+  const run = async (searchLiteral = literal) => {
     setError(null);
     const q = query.trim();
     if (!q) return;
@@ -53,19 +55,21 @@ export const StatuteLookup = forwardRef<HTMLInputElement, Props>(function Statut
         const d = await api.call('statute.lookup', { citation: q, asOf: asOf || undefined });
         setDetail(d);
         setHits([]);
+        setAddedTerms([]);
         return;
       } catch {
         // not a citation: search instead
       }
     }
     try {
-      setHits(
-        await api.call('statute.search', {
-          query: q,
-          limit: 20,
-          filters: { law: law || undefined, levels: level ? [level] : undefined, currentOnly: !allVersions, asOf: asOf || undefined, provinces: province ? (province === 'all' ? 'all' : [province]) : undefined },
-        }),
-      );
+      const found = await api.call('statute.search', {
+        query: q,
+        limit: 20,
+        literal: searchLiteral,
+        filters: { law: law || undefined, levels: level ? [level] : undefined, currentOnly: !allVersions, asOf: asOf || undefined, provinces: province ? (province === 'all' ? 'all' : [province]) : undefined },
+      });
+      setHits(found.hits);
+      setAddedTerms(found.addedTerms);
       setDetail(null);
     } catch (e) {
       setError((e as Error).message);
@@ -86,21 +90,25 @@ export const StatuteLookup = forwardRef<HTMLInputElement, Props>(function Statut
           <label><input type="checkbox" checked={!allVersions} onChange={(e) => setAllVersions(!e.target.checked)} data-testid="filter-current" />{t.currentOnly}</label>
           <input type="date" value={asOf} onChange={(e) => setAsOf(e.target.value)} data-testid="filter-asof" />
           <input placeholder={t.provinceFilter} value={province} onChange={(e) => setProvince(e.target.value)} data-testid="filter-province" />
+          <label title={t.literalHint}><input type="checkbox" checked={literal} onChange={(e) => { setLiteral(e.target.checked); void run(e.target.checked); }} data-testid="filter-literal" />{t.literal}</label>
         </div>
       </form>
       {error && <div className="error" data-testid="statute-error">{error}</div>}
       {detail ? (
         <ArticleView detail={detail} onOpen={onOpen} />
       ) : (
-        <ol className="hits" data-testid="hits">
-          {hits.map((h) => (
-            <li key={h.article.id} data-testid="hit">
-              <button className="link" onClick={() => onOpen(h.article.id)}>《{h.article.lawTitle}》{h.article.label}</button>
-              <span className={`badge ${h.article.status === 'current' ? 'ok' : 'warn'}`}>{t[h.article.status as 'current'] ?? h.article.status}</span>
-              <Snippet hit={h} />
-            </li>
-          ))}
-        </ol>
+        <>
+          {addedTerms.length > 0 && <p className="muted" data-testid="added-terms">{t.addedTerms}{addedTerms.join('、')}</p>}
+          <ol className="hits" data-testid="hits">
+            {hits.map((h) => (
+              <li key={h.article.id} data-testid="hit">
+                <button className="link" onClick={() => onOpen(h.article.id)}>《{h.article.lawTitle}》{h.article.label}</button>
+                <span className={`badge ${h.article.status === 'current' ? 'ok' : 'warn'}`}>{t[h.article.status as 'current'] ?? h.article.status}</span>
+                <Snippet hit={h} />
+              </li>
+            ))}
+          </ol>
+        </>
       )}
     </div>
   );
