@@ -12,7 +12,7 @@ import { hybridRank, type RankedCandidate } from '../search/hybrid/hybridRank.js
 import { LearnedReranker } from '../search/hybrid/learnedReranker.js';
 import { VecDenseRetriever } from '../search/hybrid/vecDense.js';
 import { rankArticles, type SearchFilters, type SearchHit } from '../search/index.js';
-import { withLegalTerms } from '../search/layTerms.js';
+import { layTermExpansion, withTerms } from '../search/layTerms.js';
 import { queryTerms } from '../search/lexical.js';
 import { makeSnippet } from '../search/snippet.js';
 import type { TermStats } from '../search/termStats.js';
@@ -61,9 +61,9 @@ export interface ModelOptions {
  */
 export const MIN_MEMORY_SIMILARITY = 0.15;
 
-/** The text the retrievers search: the query, plus statute terms for its everyday words unless literal. */
-function retrieverTextOf(text: string, opts: RetrievalOptions): string {
-  return opts.literal ? text : withLegalTerms(text);
+/** The statute terms the retrievers search besides the query's own words: those for its everyday words, none when literal. */
+export function addedTerms(text: string, opts: Pick<RetrievalOptions, 'literal'> = {}): string[] {
+  return opts.literal ? [] : layTermExpansion(text);
 }
 
 /** Lazily loaded models and the search modes built on them. */
@@ -120,11 +120,15 @@ export class Retrieval {
     return (getModel(this.db, embedder.id)?.articleCount ?? 0) > 0 ? 'hybrid' : 'lexical';
   }
 
-  async rank(text: string, opts: RetrievalOptions = {}): Promise<RankedCandidate[]> {
+  rank(text: string, opts: RetrievalOptions = {}): Promise<RankedCandidate[]> {
+    return this.rankSearching(text, withTerms(text, addedTerms(text, opts)), opts);
+  }
+
+  /** `rank` with the text the retrievers search already made (the query plus any added statute terms). */
+  private async rankSearching(text: string, retrieverText: string, opts: RetrievalOptions): Promise<RankedCandidate[]> {
     const mode = opts.mode ?? (await this.defaultMode());
     const limit = opts.limit ?? 10;
     const filters = opts.filters ?? {};
-    const retrieverText = retrieverTextOf(text, opts);
     if (mode === 'lexical') return rankArticles(this.db, this.resolver(), this.stats, retrieverText, { limit, filters });
     const dense = new VecDenseRetriever(this.db, await this.loadEmbedder());
     const deps = { db: this.db, resolver: this.resolver(), stats: this.stats, dense };
@@ -138,9 +142,11 @@ export class Retrieval {
   }
 
   async search(text: string, opts: RetrievalOptions = {}): Promise<SearchHit[]> {
-    const ranked = await this.rank(text, opts);
+    const retrieverText = withTerms(text, addedTerms(text, opts));
+    const ranked = await this.rankSearching(text, retrieverText, opts);
     const articles = new Map(getArticles(this.db, ranked.map((r) => r.id)).map((a) => [a.id, a]));
-    const terms = queryTerms(retrieverTextOf(text, opts));
+    // The added statute terms are marked in the snippets too.
+    const terms = queryTerms(retrieverText);
     return ranked.flatMap((r) => {
       const article = articles.get(r.id);
       return article ? [{ article, score: r.score, matchedBy: r.matchedBy, snippet: makeSnippet(article.text, terms) }] : [];

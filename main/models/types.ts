@@ -1,3 +1,5 @@
+import type { ProviderFallback } from './providers.js';
+
 /** What the retrieval code needs from an embedding model, local (ONNX) or remote (HTTP). */
 export type EmbedKind = 'query' | 'document';
 
@@ -7,6 +9,8 @@ export interface TextEmbedder {
   readonly dimension: number;
   /** The execution provider actually running ('cpu', 'cuda', …; 'http' for a remote endpoint). */
   readonly provider: string;
+  /** ONNX models: the providers asked for before `provider` that could not be used, and why. */
+  readonly fallbacks?: readonly ProviderFallback[];
   /** One L2-normalised vector per text, in order. */
   embed(texts: string[], kind: EmbedKind): Promise<Float32Array[]>;
   close(): Promise<void>;

@@ -102,8 +102,7 @@ export function layTermExpansion(text: string): string[] {
   return [...out];
 }
 
-/** The text to search for a query: the user's words, then the statute terms for their everyday ones. */
-export function withLegalTerms(text: string): string {
-  const extra = layTermExpansion(text);
-  return extra.length ? `${text} ${extra.join(' ')}` : text;
+/** The text to search: the user's words, then the given statute terms. */
+export function withTerms(text: string, terms: readonly string[]): string {
+  return terms.length ? `${text} ${terms.join(' ')}` : text;
 }

@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { layTermExpansion, withLegalTerms } from '../../main/search/layTerms.js';
+import { layTermExpansion, withTerms } from '../../main/search/layTerms.js';
+
+const withLegalTerms = (text: string) => withTerms(text, layTermExpansion(text));
 
 test('everyday words bring the statute terms for them, each once', () => {
   assert.deepEqual(layTermExpansion('公司拖欠工资三个月，我能直接走人吗'), ['劳动报酬', '劳动者', '解除劳动合同']);

@@ -45,15 +45,14 @@ export interface ProviderReport {
   /** The execution provider the embedding model runs on ('cpu', 'cuda', …). */
   provider: string;
   /** Providers asked for before it that could not be used, and why. */
-  fallbacks: ProviderFallback[];
+  fallbacks: readonly ProviderFallback[];
 }
 
 /** Where the embedding model of a dense, fused or hybrid search ran (null for lexical search, which needs none). */
 export async function providerReport(engine: Engine, mode: RetrievalMode): Promise<ProviderReport | null> {
   if (mode === 'lexical') return null;
   const embedder = await engine.retrieval.loadEmbedder();
-  const fallbacks = 'fallbacks' in embedder ? (embedder.fallbacks as ProviderFallback[]) : [];
-  return { provider: embedder.provider, fallbacks };
+  return { provider: embedder.provider, fallbacks: embedder.fallbacks ?? [] };
 }
 
 export function describeProviders(report: ProviderReport): string {

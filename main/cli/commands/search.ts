@@ -4,10 +4,9 @@ import { renderSnippet } from '../../search/snippet.js';
 import { LexError } from '../../util/errors.js';
 import { intOption, parseCommand } from '../args.js';
 import type { Output } from '../output.js';
-import { layTermExpansion } from '../../search/layTerms.js';
 import { FILTER_OPTIONS, filtersFrom, LITERAL_OPTION } from './searchOptions.js';
 import { describeProviders, MODEL_OPTIONS, modeOption, modelOptionsOf, providerReport } from './modelOptions.js';
-import type { ModelOptions } from '../../engine/retrieval.js';
+import { addedTerms as statuteTermsAdded, type ModelOptions } from '../../engine/retrieval.js';
 
 const USAGE = 'lexdesk search "QUERY" [--mode lexical|dense|fused|hybrid] [--model DIR] [--cross-encoder DIR] [--providers cuda,cpu] [--literal] [--k 10] [--law NAME] [--level 法律,司法解释] [--all-versions] [--as-of YYYY-MM-DD] [--province 北京|all]';
 
@@ -22,7 +21,7 @@ export async function searchCommand(args: string[], open: (db?: string, models?:
     const mode = requested ?? (await engine.retrieval.defaultMode());
     const literal = values.literal === true;
     const hits = await engine.retrieval.search(query, { mode, limit, filters: filtersFrom(values), literal });
-    const addedTerms = literal ? [] : layTermExpansion(query);
+    const addedTerms = statuteTermsAdded(query, { literal });
     const providers = await providerReport(engine, mode);
     if (out.json) {
       out.printJson({ query, mode, addedTerms, ...(providers ? { provider: providers.provider, providerFallbacks: providers.fallbacks } : {}), hits: hits.map((h, i) => ({ rank: i + 1, score: h.score === Infinity ? null : h.score, matchedBy: h.matchedBy, snippet: h.snippet, ...h.article })) });

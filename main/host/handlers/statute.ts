@@ -4,7 +4,7 @@ import type { StatuteArticle } from '../../library/articles.js';
 import type { ArticleDetailDto, SearchHitDto } from '../../../preload/contract/dto.js';
 import { toArticleDto } from '../dto.js';
 import type { HostServices } from '../services.js';
-import { layTermExpansion } from '../../search/layTerms.js';
+import { addedTerms } from '../../engine/retrieval.js';
 import type { Handlers } from './types.js';
 
 function detail(s: HostServices, article: StatuteArticle): ArticleDetailDto {
@@ -31,7 +31,7 @@ export const statuteHandlers: Pick<Handlers, 'statute.search' | 'statute.lookup'
     const hits = await s.engine.retrieval.search(input.query, { limit: input.limit ?? 20, filters: input.filters as never, literal });
     return {
       hits: hits.map((h): SearchHitDto => ({ article: toArticleDto(h.article), score: h.score, matchedBy: h.matchedBy, snippet: h.snippet })),
-      addedTerms: literal ? [] : layTermExpansion(input.query),
+      addedTerms: addedTerms(input.query, { literal }),
     };
   },
   'statute.lookup'(s, input) {
