@@ -27,6 +27,8 @@ async function handle(msg: ToEngine): Promise<void> {
     const settings = new SettingsStore(msg.userData);
     const models = settings.read().models;
     const engine = createEngine({ dbPath: msg.dbPath, models: { modelDir: models?.dir, crossEncoderDir: models?.crossEncoderDir, providers: models?.providers } });
+    // Embedding model and vectors load in the background, so the first search finds them ready; a failure shows on that search.
+    void engine.retrieval.warmVectors().catch(() => false);
     const keys = new RemoteKeyStore(msg.keys, (op, id, key) => send({ type: 'keys', op, id, key }));
     api = createHostApi({ engine, settings, keys, host: 'electron', version: msg.version });
     api.subscribe((event) => send({ type: 'event', event }));

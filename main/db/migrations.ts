@@ -128,4 +128,24 @@ export const MIGRATIONS: Migration[] = [
   },
   { version: 3, name: 'statute graph', sql: STATUTE_GRAPH_SQL },
   { version: 4, name: 'consultations', sql: CONSULTATIONS_SQL },
+  {
+    version: 5,
+    name: 'vector revision',
+    sql: `
+      -- A library-wide counter of changes to any model's vectors (each one writes article_vectors
+      -- in the same transaction). It only grows, also across a model dropped and embedded anew,
+      -- so a copy of the vectors held in memory (residentVectors.ts) can tell it is out of date,
+      -- whichever connection or process made the change.
+      INSERT OR IGNORE INTO meta (key, value) VALUES ('vector_revision', '0');
+      CREATE TRIGGER article_vectors_insert AFTER INSERT ON article_vectors BEGIN
+        UPDATE meta SET value = CAST(value AS INTEGER) + 1 WHERE key = 'vector_revision';
+      END;
+      CREATE TRIGGER article_vectors_update AFTER UPDATE ON article_vectors BEGIN
+        UPDATE meta SET value = CAST(value AS INTEGER) + 1 WHERE key = 'vector_revision';
+      END;
+      CREATE TRIGGER article_vectors_delete AFTER DELETE ON article_vectors BEGIN
+        UPDATE meta SET value = CAST(value AS INTEGER) + 1 WHERE key = 'vector_revision';
+      END;
+    `,
+  },
 ];

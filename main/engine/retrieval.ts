@@ -16,6 +16,7 @@ import { layTermExpansion, withTerms } from '../search/layTerms.js';
 import { queryTerms } from '../search/lexical.js';
 import { makeSnippet } from '../search/snippet.js';
 import type { TermStats } from '../search/termStats.js';
+import { ResidentVectors } from '../search/vectors/residentVectors.js';
 import { getModel, listModels } from '../search/vectors/vecStore.js';
 import { isLexError, LexError } from '../util/errors.js';
 import { DEFAULT_EMBEDDING_MODEL, DEFAULT_RERANKER, modelsDir } from '../util/paths.js';
@@ -50,6 +51,12 @@ export interface ModelOptions {
    */
   crossEncoderDir?: string;
   providers?: ProviderName[];
+  /**
+   * Hold the library's vectors in memory for dense search (loaded in the
+   * background on first use; residentVectors.ts). Default true; a process that
+   * answers a single query is better served by sqlite-vec alone.
+   */
+  residentVectors?: boolean;
 }
 
 /**
@@ -71,6 +78,7 @@ export class Retrieval {
   private embedder: Promise<TextEmbedder> | null = null;
   private reranker: Promise<LearnedReranker | null> | null = null;
   private crossEncoder: Promise<PairScorer> | null = null;
+  private resident: ResidentVectors | null = null;
   readonly modelDir: string;
   readonly crossEncoderDir: string | null;
 
@@ -130,7 +138,8 @@ export class Retrieval {
     const limit = opts.limit ?? 10;
     const filters = opts.filters ?? {};
     if (mode === 'lexical') return rankArticles(this.db, this.resolver(), this.stats, retrieverText, { limit, filters });
-    const dense = new VecDenseRetriever(this.db, await this.loadEmbedder());
+    const embedder = await this.loadEmbedder();
+    const dense = new VecDenseRetriever(this.db, embedder, this.residentVectors(embedder.id));
     const deps = { db: this.db, resolver: this.resolver(), stats: this.stats, dense };
     if (mode === 'dense') return hybridRank({ ...deps, reranker: null }, text, filters, limit, { only: 'dense', retrieverText });
     if (mode === 'fused') return hybridRank({ ...deps, reranker: null }, text, filters, limit, { retrieverText });
@@ -153,8 +162,32 @@ export class Retrieval {
     });
   }
 
+  private residentVectors(modelId: string): ResidentVectors | null {
+    if (this.opts.residentVectors === false) return null;
+    if (this.resident?.modelId !== modelId) {
+      void this.resident?.close();
+      this.resident = new ResidentVectors(this.db, modelId);
+    }
+    return this.resident;
+  }
+
+  /**
+   * Loads the embedding model and the copy of its vectors held in memory, so
+   * the next dense or hybrid search needs neither; false when the library has
+   * no vectors for the model, the copy would exceed its memory budget, or
+   * resident vectors are off (searches then use sqlite-vec).
+   */
+  async warmVectors(): Promise<boolean> {
+    if ((await this.defaultMode()) === 'lexical') return false;
+    const embedder = await this.loadEmbedder();
+    if (!this.embedder) return false; // closed meanwhile
+    return (await this.residentVectors(embedder.id)?.ready()) ?? false;
+  }
+
   /** Releases the loaded models; safe to call more than once (a later search loads them again). */
   async close(): Promise<void> {
+    await this.resident?.close();
+    this.resident = null;
     const loaded: Array<Promise<{ close(): Promise<void> } | null> | null> = [this.embedder, this.reranker, this.crossEncoder];
     this.embedder = this.reranker = this.crossEncoder = null;
     for (const model of loaded) await (model ? await model.catch(() => null) : null)?.close();

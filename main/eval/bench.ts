@@ -180,6 +180,7 @@ function scenarioRows(r: ScenarioResult): string[][] {
     ...(r.embed ? embedRows(r.embed) : []),
     ...latencyRows(`search, ${q.search.queries} stard-dev`, q.search, TARGETS.searchP95Ms),
     ...(q.searchAllProvinces ? latencyRows('search, provinces all', q.searchAllProvinces, TARGETS.searchP95Ms) : []),
+    ...(q.residentVectors ? [['vectors loaded into memory (once per process)', q.residentVectors.loaded ? `${q.residentVectors.ms.toFixed(0)} ms` : 'no (sqlite-vec searched)', '']] : []),
     ...(q.dense ? latencyRows('dense rank', q.dense) : []),
     ...(q.hybrid ? latencyRows('hybrid rank', q.hybrid, TARGETS.hybridP95Ms) : []),
     ...qualityRows(q.quality),

@@ -14,9 +14,12 @@ import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { createEngine, type Engine } from '../../main/engine/index.js';
 import type { RetrievalMode } from '../../main/engine/retrieval.js';
-import { readEvalFile } from '../../main/eval/dataset.js';
+import { queryText, readEvalFile } from '../../main/eval/dataset.js';
 import { runEval, type EvalResult } from '../../main/eval/runEval.js';
+import { VecDenseRetriever } from '../../main/search/hybrid/vecDense.js';
+import { ResidentVectors } from '../../main/search/vectors/residentVectors.js';
 import type { EmbedLibrarySummary } from '../../main/search/vectors/embedLibrary.js';
+import { assertSameNeighbours } from '../helpers/neighbours.js';
 import { CORPUS_DIR, embedWithShippedModel, EVAL_DIR, shippedModelSkipReason } from '../helpers/library.js';
 
 /**
@@ -104,5 +107,19 @@ describe('retrieval quality on the national corpus (stard-dev)', { skip: SKIP, c
     assert.ok(fused.recall > lexical.recall && fused.recall > dense.recall, `fused recall is not above both retrievers: ${summary}`);
     assert.ok(hybrid.recall > fused.recall + 0.05, `the label memory and reranker add less than 0.05 Recall@${K}: ${summary}`);
     assert.ok(hybrid.mrr > fused.mrr, `hybrid MRR is not above fused: ${summary}`);
+  });
+
+  test('dense search from the vectors held in memory finds what sqlite-vec finds, on the whole library', async () => {
+    const e = engine as Engine;
+    assert.equal(await e.retrieval.warmVectors(), true, 'the copy loads (66,888 × 128 floats is within its budget)');
+    const embedder = await e.retrieval.loadEmbedder();
+    const resident = new ResidentVectors(e.db, embedder.id);
+    assert.ok(await resident.ready());
+    const plain = new VecDenseRetriever(e.db, embedder);
+    const held = new VecDenseRetriever(e.db, embedder, resident);
+    for (const q of readEvalFile(EVAL_FILE).slice(0, 60).map(queryText)) {
+      assertSameNeighbours(await held.search(q, 100), await plain.search(q, 100), q);
+    }
+    await resident.close();
   });
 });

@@ -16,7 +16,8 @@ export async function searchCommand(args: string[], open: (db?: string, models?:
   if (!query) throw new LexError('usage', `Give a query.\nUsage: ${USAGE}`);
   const requested = modeOption(values.mode);
   const limit = intOption(values.k, 'k', 10);
-  const engine = open(values.db as string | undefined, modelOptionsOf(values));
+  // One query: sqlite-vec answers it sooner than loading every vector into memory would.
+  const engine = open(values.db as string | undefined, { ...modelOptionsOf(values), residentVectors: false });
   try {
     const mode = requested ?? (await engine.retrieval.defaultMode());
     const literal = values.literal === true;

@@ -36,6 +36,8 @@ export async function serveCommand(args: string[], open: (db?: string, models?: 
     crossEncoderDir: given.crossEncoderDir ?? models?.crossEncoderDir,
     providers: given.providers ?? models?.providers,
   });
+  // Embedding model and vectors load in the background, so the first search finds them ready; a failure shows on that search.
+  void engine.retrieval.warmVectors().catch(() => false);
   const api = createHostApi({ engine, settings, keys: new FileKeyStore(dir), host: 'browser', version: appVersion() });
   const host = await startBrowserHost({ api, staticDir, port: values.port === undefined ? 0 : intOption(values.port, 'port', 0) });
   if (out.json) out.printJson({ url: host.url, port: host.port });

@@ -1,14 +1,19 @@
 import type { Db } from '../../db/open.js';
 import type { TextEmbedder } from '../../models/types.js';
 import { LexError } from '../../util/errors.js';
+import type { ResidentVectors } from '../vectors/residentVectors.js';
 import { getModel, knn } from '../vectors/vecStore.js';
 import type { DenseRetriever } from './hybridRank.js';
 
-/** Dense retrieval over the library's sqlite-vec vectors of one embedding model. */
+/**
+ * Dense retrieval over the library's vectors of one embedding model: from the
+ * copy held in memory when it is loaded and up to date, else from sqlite-vec.
+ */
 export class VecDenseRetriever implements DenseRetriever {
   constructor(
     private readonly db: Db,
     private readonly embedder: TextEmbedder,
+    private readonly resident: ResidentVectors | null = null,
   ) {
     const model = getModel(db, embedder.id);
     if (!model || model.articleCount === 0) {
@@ -25,6 +30,7 @@ export class VecDenseRetriever implements DenseRetriever {
 
   async search(text: string, k: number): Promise<Array<{ articleId: number; similarity: number }>> {
     const [vector] = await this.embedder.embed([text], 'query');
-    return vector ? knn(this.db, this.embedder.id, vector, k) : [];
+    if (!vector) return [];
+    return (await this.resident?.search(vector, k)) ?? knn(this.db, this.embedder.id, vector, k);
   }
 }

@@ -105,6 +105,18 @@ export function getModel(db: Db, id: string): EmbeddingModelInfo | null {
   return row ? toInfo(row) : null;
 }
 
+/**
+ * Changes whenever vectors in the library change (embedded, re-embedded or removed, for any
+ * model; a counter kept by migration 5's triggers, which only grows); null when the library
+ * does not have the model.
+ */
+export function vectorRevision(db: Db, id: string): string | null {
+  const row = db.prepare(
+    `SELECT (SELECT value FROM meta WHERE key = 'vector_revision') FROM embedding_models WHERE id = ?`,
+  ).raw().get(id) as [string | null] | undefined;
+  return row ? String(row[0] ?? 0) : null;
+}
+
 export function listModels(db: Db): EmbeddingModelInfo[] {
   return (db.prepare('SELECT * FROM embedding_models ORDER BY created_at, id').all() as ModelRow[]).map(toInfo);
 }
