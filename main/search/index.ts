@@ -22,6 +22,8 @@ export interface SearchOptions {
   filters?: SearchFilters;
   limit?: number;
   weights?: Bm25Weights;
+  /** Only the articles the query cites (no BM25). */
+  citationsOnly?: boolean;
 }
 
 /** Ranked article ids: cited articles first, then BM25 matches. */
@@ -37,6 +39,7 @@ export function rankArticles(db: Db, resolver: CitationResolver, stats: StatsFor
     seen.add(cited.article.id);
     out.push({ id: cited.article.id, score: Infinity, matchedBy: 'citation' });
   }
+  if (opts.citationsOnly) return out.slice(0, limit);
   for (const hit of lexicalSearch(db, queryTerms(text), stats, filters, limit + out.length, opts.weights ?? DEFAULT_WEIGHTS)) {
     if (seen.has(hit.articleId)) continue;
     seen.add(hit.articleId);

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { Engine } from '../../main/engine/index.js';
-import type { SearchFilters, SearchHit } from '../../main/search/index.js';
+import { rankArticles, type SearchFilters, type SearchHit } from '../../main/search/index.js';
 import { buildLibrary, CORE_SUBSET, sharedSkipReason, type TempLibrary } from '../helpers/library.js';
 
 const SKIP = sharedSkipReason();
@@ -65,6 +65,15 @@ describe('search on a corpus subset', { skip: SKIP }, () => {
       assert.equal(first.article.label, '第一千一百六十五条');
       assert.ok(hits.slice(1).every((h) => h.matchedBy === 'lexical' && h.article.id !== first.article.id));
       assert.ok(hits.length > 1, 'lexical matches follow the citation');
+    });
+
+    test('citationsOnly (dense mode) keeps the cited article and runs no BM25', () => {
+      const { db, resolver, stats } = engine.searchDeps();
+      const text = '民法典第一千一百六十五条规定的过错责任';
+      const ranked = rankArticles(db, resolver, stats, text, { citationsOnly: true });
+      assert.deepEqual(ranked.map((r) => r.matchedBy), ['citation']);
+      assert.equal(ranked[0]?.id, search(text)[0]?.article.id);
+      assert.deepEqual(rankArticles(db, resolver, stats, WAGES_QUESTION, { citationsOnly: true }), []);
     });
   });
 

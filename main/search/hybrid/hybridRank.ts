@@ -49,6 +49,8 @@ export interface GatherOptions {
    * unlike every labelled question and their articles are noise. Default 0.
    */
   minMemorySimilarity?: number;
+  /** false: no BM25 candidates, only the articles the query cites (dense mode). */
+  lexical?: boolean;
 }
 
 /**
@@ -61,7 +63,7 @@ export async function gatherCandidates(
 ): Promise<Gathered> {
   const memory = opts.memory === undefined ? deps.reranker?.memory ?? null : opts.memory;
   const retrieverText = opts.retrieverText ?? text;
-  const lexical = rankArticles(deps.db, deps.resolver, deps.stats, retrieverText, { limit: CANDIDATES_PER_RETRIEVER, filters });
+  const lexical = rankArticles(deps.db, deps.resolver, deps.stats, retrieverText, { limit: CANDIDATES_PER_RETRIEVER, filters, citationsOnly: opts.lexical === false });
   const dense = deps.dense ? await deps.dense.search(retrieverText, CANDIDATES_PER_RETRIEVER * 2) : [];
   const allowed = allowedIds(deps.db, dense.map((d) => d.articleId), filters);
   const denseKept = dense.filter((d) => allowed.has(d.articleId)).slice(0, CANDIDATES_PER_RETRIEVER);
@@ -152,7 +154,7 @@ export interface HybridRankOptions extends Omit<GatherOptions, 'memory'> {
 /** Hybrid ranking: cited articles first, then the learned reranker's order (RRF when none is loaded). */
 export async function hybridRank(deps: HybridDeps, text: string, filters: SearchFilters, limit: number, opts: HybridRankOptions = {}): Promise<RankedCandidate[]> {
   const { only, ...gather } = opts;
-  const gathered = await gatherCandidates(deps, text, filters, { ...gather, ...(only === 'dense' ? { memory: null } : {}) });
+  const gathered = await gatherCandidates(deps, text, filters, { ...gather, ...(only === 'dense' ? { memory: null, lexical: false } : {}) });
   // Dense mode: citations plus the embedding's neighbours, in embedding order.
   const candidates = only === 'dense' ? gathered.candidates.filter((c) => c.cited || c.denseRank !== null) : gathered.candidates;
   const matchedBy = (c: CandidateSignals): RankedCandidate['matchedBy'] =>
