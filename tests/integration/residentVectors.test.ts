@@ -84,6 +84,23 @@ describe('vectors held in memory', { skip: SKIP }, () => {
     await resident.close();
   });
 
+  test('a search in flight when the vectors change still completes (the old copy is released after it)', async () => {
+    const resident = new ResidentVectors(db, embedder.id);
+    assert.ok(await resident.ready());
+    const query = embedder.vectorOf(QUERIES[1]!);
+    const expected = knn(db, embedder.id, query, 10, { quantized: false });
+    const pending = resident.search(query, 10);
+    const id = expected[0]!.articleId;
+    const [article] = getArticles(db, [id]);
+    const writer = new VectorWriter(db, getModel(db, embedder.id)!);
+    db.transaction(() => writer.put(id, embedder.vectorOf(articleEmbeddingText(article!)), 'rewritten'))();
+    assert.equal(resident.isReady, false, 'the change is seen at once');
+    const hits = await pending;
+    assert.ok(hits);
+    assertSameNeighbours(hits, expected);
+    await resident.close();
+  });
+
   test('a write from another connection (another process) also makes it stale', async () => {
     const resident = new ResidentVectors(db, embedder.id);
     assert.ok(await resident.ready());

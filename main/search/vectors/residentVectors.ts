@@ -23,6 +23,8 @@ interface Loaded {
   dimension: number;
   matrix: ort.Tensor;
   session: ort.InferenceSession;
+  /** Searches in progress: the session is released only after they finish. */
+  running: Set<Promise<unknown>>;
 }
 
 /**
@@ -97,7 +99,9 @@ export class ResidentVectors {
   private async release(): Promise<void> {
     const old = this.loaded;
     this.loaded = null;
-    await old?.session.release();
+    if (!old) return;
+    await Promise.allSettled(old.running);
+    await old.session.release();
   }
 
   private async load(): Promise<boolean> {
@@ -114,7 +118,7 @@ export class ResidentVectors {
     const session = await topKSession();
     const matrix = new ort.Tensor('float32', snapshot.vectors, [snapshot.ids.length, model.dimension]);
     await this.release();
-    this.loaded = { revision: snapshot.revision, ids: snapshot.ids, dimension: model.dimension, matrix, session };
+    this.loaded = { revision: snapshot.revision, ids: snapshot.ids, dimension: model.dimension, matrix, session, running: new Set() };
     return true;
   }
 }
@@ -171,11 +175,13 @@ function normalised(v: Float32Array): Float32Array {
 async function topK(loaded: Loaded, query: Float32Array, k: number): Promise<KnnHit[]> {
   const want = Math.min(Math.floor(k), loaded.ids.length);
   if (!(want > 0)) return [];
-  const out = await loaded.session.run({
+  const run = loaded.session.run({
     query: new ort.Tensor('float32', normalised(query), [1, loaded.dimension]),
     vectors: loaded.matrix,
     k: new ort.Tensor('int64', BigInt64Array.of(BigInt(want)), [1]),
   });
+  loaded.running.add(run);
+  const out = await run.finally(() => loaded.running.delete(run));
   const similarity = out.similarity?.data as Float32Array;
   const index = out.index?.data as BigInt64Array;
   return Array.from(index, (i, n) => ({ articleId: loaded.ids[Number(i)] as number, similarity: similarity[n] as number }));
