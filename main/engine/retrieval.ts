@@ -162,12 +162,10 @@ export class Retrieval {
     });
   }
 
+  /** The copy of the embedding model's vectors held in memory (one model per Retrieval); null when turned off. */
   private residentVectors(modelId: string): ResidentVectors | null {
     if (this.opts.residentVectors === false) return null;
-    if (this.resident?.modelId !== modelId) {
-      void this.resident?.close();
-      this.resident = new ResidentVectors(this.db, modelId);
-    }
+    this.resident ??= new ResidentVectors(this.db, modelId);
     return this.resident;
   }
 

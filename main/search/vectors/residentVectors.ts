@@ -1,6 +1,7 @@
 import Database from 'better-sqlite3';
 import ort from 'onnxruntime-node';
 import type { Db } from '../../db/open.js';
+import { l2Normalize } from '../../models/modelFolder.js';
 import { encodeModel } from '../../models/onnx/model.js';
 import { getModel, loadVectorExtension, vectorRevision, vectorTables, type KnnHit } from './vecStore.js';
 
@@ -136,8 +137,8 @@ async function readSnapshot(file: string, modelId: string, dimension: number, ro
     loadVectorExtension(reader);
     reader.exec('BEGIN');
     const revision = vectorRevision(reader, modelId);
-    const count = reader.prepare('SELECT COUNT(*) FROM article_vectors WHERE model_id = ?').pluck().get(modelId) as number;
     if (!revision) return null;
+    const count = reader.prepare('SELECT COUNT(*) FROM article_vectors WHERE model_id = ?').pluck().get(modelId) as number;
     const ids = new Float64Array(count);
     const vectors = new Float32Array(count * dimension);
     const rows = reader.prepare(`SELECT rowid, embedding FROM ${vectorTables(modelId).float}`).raw().iterate() as IterableIterator<[number, Buffer]>;
@@ -148,7 +149,8 @@ async function readSnapshot(file: string, modelId: string, dimension: number, ro
         return null;
       }
       ids[n] = rowid;
-      vectors.set(normalised(new Float32Array(blob.buffer, blob.byteOffset, dimension)), n * dimension);
+      vectors.set(new Float32Array(blob.buffer, blob.byteOffset, dimension), n * dimension);
+      l2Normalize(vectors.subarray(n * dimension, (n + 1) * dimension));
       n += 1;
       if (n % rowsPerSlice === 0) {
         await new Promise((resolve) => setImmediate(resolve));
@@ -164,19 +166,11 @@ async function readSnapshot(file: string, modelId: string, dimension: number, ro
   }
 }
 
-function normalised(v: Float32Array): Float32Array {
-  let sum = 0;
-  for (let i = 0; i < v.length; i++) sum += (v[i] as number) * (v[i] as number);
-  if (sum === 0 || Math.abs(sum - 1) < 1e-6) return v;
-  const scale = 1 / Math.sqrt(sum);
-  return v.map((x) => x * scale);
-}
-
 async function topK(loaded: Loaded, query: Float32Array, k: number): Promise<KnnHit[]> {
   const want = Math.min(Math.floor(k), loaded.ids.length);
   if (!(want > 0)) return [];
   const run = loaded.session.run({
-    query: new ort.Tensor('float32', normalised(query), [1, loaded.dimension]),
+    query: new ort.Tensor('float32', l2Normalize(Float32Array.from(query)), [1, loaded.dimension]),
     vectors: loaded.matrix,
     k: new ort.Tensor('int64', BigInt64Array.of(BigInt(want)), [1]),
   });
