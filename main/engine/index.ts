@@ -4,6 +4,7 @@ import { CitationResolver, type ResolveResult, type VersionChoice } from '../lib
 import { importPath, libraryCounts, type ImportPathOptions, type ImportSummary, type LibraryCounts } from '../library/import/index.js';
 import { neighboursOf, versionsOf, type ArticleContext } from '../library/context.js';
 import type { FtsScope } from '../search/ftsTables.js';
+import { ResidentPostings } from '../search/residentPostings.js';
 import { TermStats } from '../search/termStats.js';
 import { Retrieval, type ModelOptions } from './retrieval.js';
 import { rankArticles, searchArticles, type SearchHit, type SearchOptions } from '../search/index.js';
@@ -34,6 +35,12 @@ export interface Engine {
   readonly retrieval: Retrieval;
   /** The pieces search is made of, for the hybrid ranker and training. */
   searchDeps(): { db: Db; resolver: CitationResolver; stats: (scope: FtsScope) => TermStats };
+  /**
+   * Loads the national full-text index into memory (in the background, in slices)
+   * and keeps it up to date from then on, so lexical scoring no longer waits on
+   * FTS5 (residentPostings.ts); for long-running processes. False when it could not be loaded.
+   */
+  warmIndex(): Promise<boolean>;
   close(): void;
 }
 
@@ -42,7 +49,9 @@ export function createEngine(opts: EngineOptions): Engine {
   let resolver: CitationResolver | null = null;
   let stats: Partial<Record<FtsScope, TermStats>> = {};
   const citations = () => (resolver ??= new CitationResolver(db));
-  const termStats = (scope: FtsScope) => (stats[scope] ??= new TermStats(db, scope));
+  // Only the national index is held in memory: province packs are searched only when asked for.
+  const postings = new ResidentPostings(db, 'national');
+  const termStats = (scope: FtsScope) => (stats[scope] ??= new TermStats(db, scope, scope === 'national' ? postings : null));
   const retrieval = new Retrieval(db, citations, termStats, opts.models);
   return {
     db,
@@ -61,8 +70,10 @@ export function createEngine(opts: EngineOptions): Engine {
     counts: () => libraryCounts(db),
     searchDeps: () => ({ db, resolver: citations(), stats: termStats }),
     retrieval,
+    warmIndex: () => postings.ready(),
     close: () => {
       void retrieval.close();
+      void postings.close();
       db.close();
     },
   };

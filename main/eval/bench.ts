@@ -168,6 +168,11 @@ function qualityRows(quality: QueryMeasure['quality']): string[][] {
   });
 }
 
+function sameQuality(fts5: QualityMeasure | undefined, memory: QualityMeasure): string {
+  const same = fts5 !== undefined && fts5.recall === memory.recall && fts5.mrr === memory.mrr;
+  return `${same ? 'yes' : 'NO'} (Recall@${memory.k} / MRR@${memory.k} ${memory.recall.toFixed(3)} / ${memory.mrr.toFixed(3)})`;
+}
+
 function scenarioRows(r: ScenarioResult): string[][] {
   const { import: imp, query: q } = r;
   const importTarget = r.scenario === 'national' ? `≤ ${TARGETS.nationalImportS} s ${mark(imp.seconds, TARGETS.nationalImportS)}` : '';
@@ -180,6 +185,9 @@ function scenarioRows(r: ScenarioResult): string[][] {
     ...(r.embed ? embedRows(r.embed) : []),
     ...latencyRows(`search, ${q.search.queries} stard-dev`, q.search, TARGETS.searchP95Ms),
     ...(q.searchAllProvinces ? latencyRows('search, provinces all', q.searchAllProvinces, TARGETS.searchP95Ms) : []),
+    ['full-text index loaded into memory (once per process)', q.residentIndex.loaded ? `${q.residentIndex.ms.toFixed(0)} ms` : 'no (FTS5 scored)', ''],
+    ...latencyRows('search, index in memory', q.searchInMemory, TARGETS.searchP95Ms),
+    ['  same results as FTS5', sameQuality(q.quality.lexical, q.searchInMemoryQuality), ''],
     ...(q.residentVectors ? [['vectors loaded into memory (once per process)', q.residentVectors.loaded ? `${q.residentVectors.ms.toFixed(0)} ms` : 'no (sqlite-vec searched)', '']] : []),
     ...(q.dense ? latencyRows('dense rank', q.dense) : []),
     ...(q.hybrid ? latencyRows('hybrid rank', q.hybrid, TARGETS.hybridP95Ms) : []),

@@ -3,6 +3,7 @@ import { filterSql, type SearchFilters } from './filters.js';
 import { FTS_TABLE, type FtsScope } from './ftsTables.js';
 import { segmentQuery } from './segment.js';
 import { isStopWord } from './stopwords.js';
+import type { PooledRow } from './residentPostings.js';
 import type { TermStats } from './termStats.js';
 
 /** Column weights of bm25(fts, title, headings, body); equal weights did best on stard-train. */
@@ -28,10 +29,14 @@ export function queryTerms(text: string): string[] {
 /** Terms in more than this share of a scope's articles are left out of the MATCH (speed; tuned on stard-train). */
 const MAX_TERM_SHARE = 0.1;
 
-/** FTS5 MATCH expression: OR of the quoted terms worth matching in that index. */
-export function matchExpression(terms: string[], stats: TermStats): string | null {
-  const matched = stats.selectTerms(terms, MAX_TERM_SHARE);
-  return matched.length ? matched.map((t) => `"${t.replace(/"/g, '""')}"`).join(' OR ') : null;
+/** The query terms worth matching in that index, in query order (repeats kept: FTS5 scores each phrase). */
+export function matchedTerms(terms: string[], stats: TermStats): string[] {
+  return stats.selectTerms(terms, MAX_TERM_SHARE);
+}
+
+/** FTS5 MATCH expression: OR of the quoted phrases. */
+function matchOf(phrases: string[]): string {
+  return phrases.map((t) => `"${t.replace(/"/g, '""')}"`).join(' OR ');
 }
 
 /** BM25 candidates re-scored with the authority prior. */
@@ -63,8 +68,7 @@ export function lexicalSearch(
 ): LexicalHit[] {
   const scopes = scopesFor(filters);
   const lists = scopes.map((scope) => {
-    const match = matchExpression(terms, statsFor(scope));
-    const rows = match ? searchScope(db, scope, match, filters, Math.max(limit, CANDIDATES), weights) : [];
+    const rows = searchScope(db, scope, statsFor(scope), terms, filters, Math.max(limit, CANDIDATES), weights);
     return rows
       .map((r) => ({ articleId: r.id, score: -r.rank * (LEVEL_PRIOR[r.level] ?? 1) }))
       .sort((a, b) => b.score - a.score);
@@ -89,21 +93,39 @@ function interleaveScopes(lists: LexicalHit[][]): LexicalHit[] {
 
 type ScoredRow = { id: number; rank: number; level: string };
 
-function searchScope(db: Db, scope: FtsScope, match: string, filters: SearchFilters, want: number, weights: Bm25Weights): ScoredRow[] {
+function searchScope(db: Db, scope: FtsScope, stats: TermStats, terms: string[], filters: SearchFilters, want: number, weights: Bm25Weights): ScoredRow[] {
+  const phrases = matchedTerms(terms, stats);
+  if (!phrases.length) return [];
   const { where, params } = filterSql(filters);
   const run = (pool: number | null) =>
     db.prepare(scopeSql(FTS_TABLE[scope], where, pool !== null)).all({
       ...params,
       ...(pool !== null ? { pool } : {}),
-      match,
+      match: matchOf(phrases),
       wt: weights.title,
       wh: weights.headings,
       wb: weights.body,
       limit: want,
     }) as ScoredRow[];
-  const rows = run(POOL);
+  const pooled = stats.postings?.search(phrases, weights, POOL);
+  const rows = pooled ? filterPool(db, pooled, where, params, want) : run(POOL);
   // A narrow filter (one law, an old date) can leave the pool short: then score every match.
   return rows.length < want ? run(null) : rows;
+}
+
+/** The pool scored in memory, through the same filters and in the same order as scopeSql's. */
+function filterPool(db: Db, pooled: PooledRow[], where: string[], params: Record<string, unknown>, want: number): ScoredRow[] {
+  const rank = new Map(pooled.map((p) => [p.id, p.rank]));
+  const rows = db.prepare(
+    `SELECT a.id, d.level FROM articles a
+       JOIN documents d ON d.id = a.document_id
+       JOIN laws l ON l.id = d.law_id
+      WHERE a.id IN (SELECT value FROM json_each(@ids)) ${where.map((w) => `AND ${w}`).join(' ')}`,
+  ).all({ ...params, ids: JSON.stringify(pooled.map((p) => p.id)) }) as Array<{ id: number; level: string }>;
+  return rows
+    .map((r) => ({ id: r.id, level: r.level, rank: rank.get(r.id) as number }))
+    .sort((a, b) => a.rank - b.rank || a.id - b.id)
+    .slice(0, want);
 }
 
 /**

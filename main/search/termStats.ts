@@ -1,5 +1,6 @@
 import type { Db } from '../db/open.js';
 import { VOCAB_TABLE, type FtsScope } from './ftsTables.js';
+import type { ResidentPostings } from './residentPostings.js';
 
 /**
  * Document frequencies of index terms (from the fts5vocab table), cached per
@@ -14,7 +15,11 @@ export class TermStats {
   private readonly dfStmt;
   readonly articleCount: number;
 
-  constructor(db: Db, scope: FtsScope) {
+  /**
+   * @param postings the scope's index held in memory (residentPostings.ts), which
+   *   lexical search scores from when it is up to date; null: FTS5 scores every search.
+   */
+  constructor(db: Db, scope: FtsScope, readonly postings: ResidentPostings | null = null) {
     this.dfStmt = db.prepare(`SELECT doc FROM ${VOCAB_TABLE[scope]} WHERE term = ?`).pluck();
     const count = db.prepare(
       `SELECT COUNT(*) FROM articles a JOIN documents d ON d.id = a.document_id WHERE (d.province != '') = ?`,

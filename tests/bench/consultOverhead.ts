@@ -39,8 +39,10 @@ llm.setScript((req) => {
 });
 const consultations = new Consultations({ engine, llm: { endpoint: { baseURL: llm.baseURL, model: 'scripted' }, redact: false, redactNames: [], local: true } });
 const records = labelledRecords(engine.db, path.join(EVAL_DIR, values.file), Number(values.limit));
-// One warm-up turn loads the models.
+// One warm-up turn loads the models; then what the app holds in memory is loaded, as it is at the app's start.
 await consultations.ask({ text: records[0]!.query });
+const warmed = { index: await engine.warmIndex(), vectors: await engine.retrieval.warmVectors() };
+if (!warmed.index || !warmed.vectors) throw new Error(`could not load into memory: ${JSON.stringify(warmed)}`);
 const report = await evalConsultations(consultations, records, { k: 10 });
 console.log(JSON.stringify({ file: values.file, graph: { ms: Math.round(graphMs), links: graph.links, kinds }, ...report }, null, 2));
 await llm.close();

@@ -17,6 +17,7 @@ import type { RetrievalMode } from '../../main/engine/retrieval.js';
 import { queryText, readEvalFile } from '../../main/eval/dataset.js';
 import { runEval, type EvalResult } from '../../main/eval/runEval.js';
 import { VecDenseRetriever } from '../../main/search/hybrid/vecDense.js';
+import { rankArticles } from '../../main/search/index.js';
 import { ResidentVectors } from '../../main/search/vectors/residentVectors.js';
 import type { EmbedLibrarySummary } from '../../main/search/vectors/embedLibrary.js';
 import { assertSameNeighbours } from '../helpers/neighbours.js';
@@ -107,6 +108,29 @@ describe('retrieval quality on the national corpus (stard-dev)', { skip: SKIP, c
     assert.ok(fused.recall > lexical.recall && fused.recall > dense.recall, `fused recall is not above both retrievers: ${summary}`);
     assert.ok(hybrid.recall > fused.recall + 0.05, `the label memory and reranker add less than 0.05 Recall@${K}: ${summary}`);
     assert.ok(hybrid.mrr > fused.mrr, `hybrid MRR is not above fused: ${summary}`);
+  });
+
+  test('lexical search from the full-text index held in memory ranks exactly as FTS5 does, on the whole library', async () => {
+    const e = engine as Engine;
+    const fromFts5 = createEngine({ dbPath: e.dbPath });
+    try {
+      assert.equal(await e.warmIndex(), true);
+      const rank = (x: Engine, q: string) => {
+        const deps = x.searchDeps();
+        return rankArticles(deps.db, deps.resolver, deps.stats, q, { limit: 100 });
+      };
+      for (const q of readEvalFile(EVAL_FILE).map(queryText)) {
+        const want = rank(fromFts5, q);
+        const got = rank(e, q);
+        assert.deepEqual(got.map((h) => h.id), want.map((h) => h.id), q);
+        got.forEach((h, i) => {
+          const score = (want[i] as { score: number }).score;
+          assert.ok(h.score === score || Math.abs(h.score - score) <= 1e-12 * Math.abs(score), `${q}: ${h.score} against ${score}`);
+        });
+      }
+    } finally {
+      fromFts5.close();
+    }
   });
 
   test('dense search from the vectors held in memory finds what sqlite-vec finds, on the whole library', async () => {

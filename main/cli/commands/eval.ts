@@ -21,7 +21,8 @@ export async function evalCommand(args: string[], open: (db?: string, models?: M
   try {
     if (engine.counts().articles === 0) throw new LexError('library-empty', `The library ${engine.dbPath} is empty: import a corpus first (lexdesk import PATH).`);
     const mode = requested ?? (await engine.retrieval.defaultMode());
-    // Latency is reported per query: load the vectors held in memory before the first one.
+    // Latency is reported per query: load what a long-running engine holds in memory before the first one.
+    await engine.warmIndex();
     if (mode !== 'lexical') await engine.retrieval.warmVectors();
     const literal = values.literal === true;
     const results: EvalResult[] = [];

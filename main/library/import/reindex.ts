@@ -1,6 +1,6 @@
 import type { Db } from '../../db/open.js';
 import { getMeta, setMeta } from '../../db/open.js';
-import { FTS_TABLE, scopeOf } from '../../search/ftsTables.js';
+import { bumpTextRevision, FTS_TABLE, scopeOf } from '../../search/ftsTables.js';
 import { dictionaryVersion, segmentForIndex, toIndexText } from '../../search/segment.js';
 
 const META_KEY = 'fts_dictionary_version';
@@ -30,6 +30,7 @@ export function markIndexed(db: Db): void {
 /** Re-segments every article into the full-text index. Call inside a transaction. */
 export function rebuildFullTextIndex(db: Db, onProgress?: (done: number, total: number) => void): number {
   for (const table of Object.values(FTS_TABLE)) db.exec(`INSERT INTO ${table}(${table}) VALUES ('delete-all')`);
+  bumpTextRevision(db);
   const total = (db.prepare('SELECT COUNT(*) FROM articles').pluck().get() as number) ?? 0;
   const insert = {
     national: db.prepare(`INSERT INTO ${FTS_TABLE.national} (rowid, title, headings, body) VALUES (?, ?, ?, ?)`),

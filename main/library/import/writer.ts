@@ -1,5 +1,5 @@
 import type { Db } from '../../db/open.js';
-import { FTS_TABLE, scopeOf, type FtsScope } from '../../search/ftsTables.js';
+import { bumpTextRevision, FTS_TABLE, scopeOf, type FtsScope } from '../../search/ftsTables.js';
 import { segmentForIndex, toIndexText } from '../../search/segment.js';
 import type { ParsedArticle } from '../types.js';
 import { sha1 } from './hashing.js';
@@ -50,6 +50,7 @@ export class LibraryWriter {
   write(doc: SourceDocument): WriteOutcome {
     const existing = this.stmts.findDocument.get(doc.source, doc.path) as ExistingDocumentRow | undefined;
     if (existing && existing.content_hash === doc.contentHash) return 'unchanged';
+    bumpTextRevision(this.db);
     const lawId = this.upsertLaw(doc);
     const params = documentParams(doc, lawId);
     let documentId: number;
