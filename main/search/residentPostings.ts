@@ -29,7 +29,7 @@ interface Postings {
   /** Row positions (indexes into `rowids`), ascending. */
   rows: Int32Array;
   /** Occurrences per row and column: [title, headings, body] for each entry of `rows`. */
-  counts: Uint16Array;
+  counts: Uint8Array | Uint16Array;
 }
 
 interface Loaded {
@@ -160,7 +160,7 @@ async function readSnapshot(file: string, table: string, termsPerSlice: number, 
       lengths[i] = sum(varints(sz));
       position[id] = i;
     });
-    const terms = await readTerms(reader, table, position, termsPerSlice, stopped);
+    const terms = await readTerms(reader, table, position, sizes.length, termsPerSlice, stopped);
     if (!terms) return null;
     return { revision, rowCount, averageLength, rowids, lengths, terms, scores: new Float64Array(rowids.length), stamp: new Uint32Array(rowids.length), touched: new Int32Array(rowids.length), generation: 0 };
   } finally {
@@ -173,16 +173,17 @@ async function readSnapshot(file: string, table: string, termsPerSlice: number, 
  * (FTS5 yields instances in term, row, column order, so the grouping streams).
  * Each instance arrives as rowid * 4 + column.
  */
-async function readTerms(reader: Db, table: string, position: Int32Array, termsPerSlice: number, stopped: () => boolean): Promise<Map<string, Postings> | null> {
+async function readTerms(reader: Db, table: string, position: Int32Array, rowCount: number, termsPerSlice: number, stopped: () => boolean): Promise<Map<string, Postings> | null> {
   reader.exec(`CREATE VIRTUAL TABLE temp.resident_instances USING fts5vocab(main, ${table}, 'instance')`);
   const rows = reader.prepare(
     `SELECT term, group_concat(doc * 4 + CASE col WHEN 'title' THEN 0 WHEN 'headings' THEN 1 ELSE 2 END)
        FROM temp.resident_instances GROUP BY term`,
   ).raw().iterate() as IterableIterator<[string, string]>;
   const terms = new Map<string, Postings>();
+  const scratch = { rows: new Int32Array(rowCount), counts: new Uint16Array(3 * rowCount) };
   let n = 0;
   for (const [term, instances] of rows) {
-    const postings = parsePostings(instances, position);
+    const postings = parsePostings(instances, position, scratch);
     if (!postings) {
       rows.return?.();
       return null;
@@ -200,34 +201,41 @@ async function readTerms(reader: Db, table: string, position: Int32Array, termsP
   return terms;
 }
 
-/** "rowid*4+column,…" → postings; null when a row is unknown or a count overflows. */
-function parsePostings(instances: string, position: Int32Array): Postings | null {
-  const rows: number[] = [];
-  const counts: number[] = [];
-  let value = 0;
+/**
+ * "rowid*4+column,…" → postings (counts in bytes unless one exceeds 255); null when a row is
+ * unknown or a count overflows. `scratch` holds one entry per indexed row, reused for every term.
+ */
+function parsePostings(instances: string, position: Int32Array, scratch: { rows: Int32Array; counts: Uint16Array }): Postings | null {
+  const { rows: scratchRows, counts: scratchCounts } = scratch;
+  let n = 0;
   let lastRow = -1;
-  const add = (code: number): boolean => {
-    const rowid = Math.floor(code / 4);
+  let widest = 0;
+  let value = 0;
+  for (let i = 0; i <= instances.length; i += 1) {
+    const c = i < instances.length ? instances.charCodeAt(i) : 44;
+    if (c !== 44) {
+      value = value * 10 + (c - 48);
+      continue;
+    }
+    const rowid = Math.floor(value / 4);
     const row = rowid < position.length ? (position[rowid] as number) : -1;
-    if (row < 0) return false;
+    if (row < 0) return null;
     if (row !== lastRow) {
-      rows.push(row);
-      counts.push(0, 0, 0);
+      if (n === scratchRows.length) return null;
+      scratchRows[n] = row;
+      scratchCounts.fill(0, 3 * n, 3 * n + 3);
+      n += 1;
       lastRow = row;
     }
-    const at = counts.length - 3 + (code % 4);
-    counts[at] = (counts[at] as number) + 1;
-    return (counts[at] as number) <= 0xffff;
-  };
-  for (let i = 0; i < instances.length; i += 1) {
-    const c = instances.charCodeAt(i);
-    if (c === 44) {
-      if (!add(value)) return null;
-      value = 0;
-    } else value = value * 10 + (c - 48);
+    const at = 3 * (n - 1) + (value % 4);
+    const count = (scratchCounts[at] as number) + 1;
+    if (count > 0xffff) return null;
+    scratchCounts[at] = count;
+    if (count > widest) widest = count;
+    value = 0;
   }
-  if (!add(value)) return null;
-  return { rows: Int32Array.from(rows), counts: Uint16Array.from(counts) };
+  const counts = scratchCounts.subarray(0, 3 * n);
+  return { rows: scratchRows.slice(0, n), counts: widest > 0xff ? counts.slice() : Uint8Array.from(counts) };
 }
 
 /**
