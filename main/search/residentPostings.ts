@@ -3,8 +3,8 @@ import type { Db } from '../db/open.js';
 import { FTS_TABLE, textRevision, type FtsScope } from './ftsTables.js';
 import type { Bm25Weights } from './lexical.js';
 
-/** Terms read between two yields to the event loop while loading (about 10–20 ms of reading on 2 cores). */
-const TERMS_PER_SLICE = 400;
+/** Work done between two yields to the event loop while loading. */
+const SLICE_MS = 10;
 /** After a load that the library overtook (text written meanwhile), wait this long before the next. */
 const RETRY_AFTER_MS = 5000;
 /** Article ids above this are not indexed by a direct lookup table (a library this sparse stays on FTS5). */
@@ -21,8 +21,8 @@ export interface PooledRow {
 }
 
 export interface ResidentPostingsOptions {
-  /** Terms read between two yields to the event loop (default 400). */
-  termsPerSlice?: number;
+  /** Milliseconds of reading between two yields to the event loop (default 10; one very common term can take longer). */
+  sliceMs?: number;
 }
 
 interface Postings {
@@ -126,7 +126,8 @@ export class ResidentPostings {
 
   private async load(): Promise<boolean> {
     if (this.closed || this.db.memory) return false;
-    const snapshot = await readSnapshot(this.db.name, FTS_TABLE[this.scope], this.opts.termsPerSlice ?? TERMS_PER_SLICE, () => this.closed);
+    const slices = new Slices(this.opts.sliceMs ?? SLICE_MS, () => this.closed);
+    const snapshot = await readSnapshot(this.db.name, FTS_TABLE[this.scope], slices);
     // The library may have changed while the copy was read: keep it only if it still matches.
     if (!snapshot || this.closed || snapshot.revision !== textRevision(this.db)) {
       this.notBefore = Date.now() + RETRY_AFTER_MS;
@@ -137,8 +138,26 @@ export class ResidentPostings {
   }
 }
 
+/** Splits a long load into slices of about `ms` of work, yielding to the event loop between them. */
+class Slices {
+  private since = performance.now();
+
+  constructor(private readonly ms: number, private readonly stopped: () => boolean) {}
+
+  get due(): boolean {
+    return performance.now() - this.since >= this.ms;
+  }
+
+  /** Yields; false when the load was stopped meanwhile. */
+  async next(): Promise<boolean> {
+    await new Promise((resolve) => setImmediate(resolve));
+    this.since = performance.now();
+    return !this.stopped();
+  }
+}
+
 /** Reads a scope's index in one read transaction; null when stopped, or when the index cannot be held this way. */
-async function readSnapshot(file: string, table: string, termsPerSlice: number, stopped: () => boolean): Promise<Loaded | null> {
+async function readSnapshot(file: string, table: string, slices: Slices): Promise<Loaded | null> {
   const reader = new Database(file, { readonly: true, fileMustExist: true });
   try {
     reader.exec('BEGIN');
@@ -149,23 +168,41 @@ async function readSnapshot(file: string, table: string, termsPerSlice: number, 
     const rowCount = totals[0] ?? 0;
     if (rowCount === 0) return null;
     const averageLength = sum(totals.slice(1)) / rowCount;
-    const sizes = reader.prepare(`SELECT id, sz FROM ${table}_docsize ORDER BY id`).raw().all() as Array<[number, Buffer]>;
-    const maxRowid = sizes.length ? (sizes[sizes.length - 1] as [number, Buffer])[0] : 0;
-    if (maxRowid > MAX_ROWID || (sizes[0]?.[0] ?? 1) < 1) return null;
-    const rowids = new Int32Array(sizes.length);
-    const lengths = new Float64Array(sizes.length);
-    const position = new Int32Array(maxRowid + 1).fill(-1);
-    sizes.forEach(([id, sz], i) => {
-      rowids[i] = id;
-      lengths[i] = sum(varints(sz));
-      position[id] = i;
-    });
-    const terms = await readTerms(reader, table, position, sizes.length, termsPerSlice, stopped);
+    const rows = await readRowSizes(reader, table, slices);
+    if (!rows) return null;
+    const terms = await readTerms(reader, table, rows.position, rows.rowids.length, slices);
     if (!terms) return null;
-    return { revision, rowCount, averageLength, rowids, lengths, terms, scores: new Float64Array(rowids.length), stamp: new Uint32Array(rowids.length), touched: new Int32Array(rowids.length), generation: 0 };
+    const n = rows.rowids.length;
+    return { revision, rowCount, averageLength, ...rows, terms, scores: new Float64Array(n), stamp: new Uint32Array(n), touched: new Int32Array(n), generation: 0 };
   } finally {
     reader.close();
   }
+}
+
+/** Each indexed row's size in tokens (all columns), from FTS5's docsize table, and a rowid → position table. */
+async function readRowSizes(reader: Db, table: string, slices: Slices) {
+  const [count, maxRowid] = reader.prepare(`SELECT count(*), coalesce(max(id), 0) FROM ${table}_docsize`).raw().get() as [number, number];
+  if (maxRowid > MAX_ROWID) return null;
+  const rowids = new Int32Array(count);
+  const lengths = new Float64Array(count);
+  const position = new Int32Array(maxRowid + 1).fill(-1);
+  const rows = reader.prepare(`SELECT id, sz FROM ${table}_docsize ORDER BY id`).raw().iterate() as IterableIterator<[number, Buffer]>;
+  let n = 0;
+  for (const [id, sz] of rows) {
+    if (n === count || id < 1) {
+      rows.return?.();
+      return null;
+    }
+    rowids[n] = id;
+    lengths[n] = sum(varints(sz));
+    position[id] = n;
+    n += 1;
+    if (slices.due && !(await slices.next())) {
+      rows.return?.();
+      return null;
+    }
+  }
+  return n === count ? { rowids, lengths, position } : null;
 }
 
 /**
@@ -173,7 +210,7 @@ async function readSnapshot(file: string, table: string, termsPerSlice: number, 
  * (FTS5 yields instances in term, row, column order, so the grouping streams).
  * Each instance arrives as rowid * 4 + column.
  */
-async function readTerms(reader: Db, table: string, position: Int32Array, rowCount: number, termsPerSlice: number, stopped: () => boolean): Promise<Map<string, Postings> | null> {
+async function readTerms(reader: Db, table: string, position: Int32Array, rowCount: number, slices: Slices): Promise<Map<string, Postings> | null> {
   reader.exec(`CREATE VIRTUAL TABLE temp.resident_instances USING fts5vocab(main, ${table}, 'instance')`);
   const rows = reader.prepare(
     `SELECT term, group_concat(doc * 4 + CASE col WHEN 'title' THEN 0 WHEN 'headings' THEN 1 ELSE 2 END)
@@ -181,22 +218,13 @@ async function readTerms(reader: Db, table: string, position: Int32Array, rowCou
   ).raw().iterate() as IterableIterator<[string, string]>;
   const terms = new Map<string, Postings>();
   const scratch = { rows: new Int32Array(rowCount), counts: new Uint16Array(3 * rowCount) };
-  let n = 0;
   for (const [term, instances] of rows) {
     const postings = parsePostings(instances, position, scratch);
-    if (!postings) {
+    if (!postings || (slices.due && !(await slices.next()))) {
       rows.return?.();
       return null;
     }
     terms.set(term, postings);
-    n += 1;
-    if (n % termsPerSlice === 0) {
-      await new Promise((resolve) => setImmediate(resolve));
-      if (stopped()) {
-        rows.return?.();
-        return null;
-      }
-    }
   }
   return terms;
 }

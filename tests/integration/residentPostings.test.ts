@@ -70,8 +70,8 @@ describe('full-text index held in memory', { skip: SKIP }, () => {
 
   test('answers null until asked to load, then ranks exactly as FTS5 bm25() does', async () => {
     const db = lib.engine.db;
-    // Small slices, so the load yields to the event loop many times, as it does on a real library.
-    const postings = new ResidentPostings(db, 'national', { termsPerSlice: 50 });
+    // No work between yields, so the load yields to the event loop after every row and term.
+    const postings = new ResidentPostings(db, 'national', { sliceMs: 0 });
     const common = db.prepare(`SELECT term FROM articles_vocab ORDER BY doc DESC LIMIT 40`).pluck().all() as string[];
     assert.equal(postings.search(common.slice(0, 3), DEFAULT_WEIGHTS, 50), null, 'not loaded: the caller asks FTS5');
     assert.equal(postings.isReady, false, 'a search alone does not start a load before ready() is called');
@@ -162,7 +162,7 @@ describe('full-text index held in memory', { skip: SKIP }, () => {
   });
 
   test('close during the load stops it; an in-memory library is never copied', async () => {
-    const postings = new ResidentPostings(lib.engine.db, 'national', { termsPerSlice: 10 });
+    const postings = new ResidentPostings(lib.engine.db, 'national', { sliceMs: 0 });
     const loading = postings.ready();
     await postings.close();
     assert.equal(await loading, false);
