@@ -28,6 +28,8 @@ export async function evalConsultCommand(args: string[], open: (db?: string, mod
     const consultations = new Consultations({ engine, llm, settings: config.read().consult });
     const records = labelledRecords(engine.db, path.resolve(file), values.limit === undefined ? undefined : intOption(values.limit, 'limit', 0));
     if (!records.length) throw new LexError('eval-file-empty', `${file} has no records whose gold articles are in this library.`);
+    // Many turns in one process: search from memory, as the app does (loaded before the first turn is timed).
+    await engine.warmIndex();
     const controller = new AbortController();
     process.once('SIGINT', () => controller.abort());
     const report = await evalConsultations(consultations, records, {
