@@ -1,12 +1,11 @@
 import Database from 'better-sqlite3';
 import type { Db } from '../db/open.js';
 import { FTS_TABLE, textRevision, type FtsScope } from './ftsTables.js';
+import { ResidentCopy, ResidentSearcher } from './residentCopy.js';
 import type { Bm25Weights } from './lexical.js';
 
 /** Work done between two yields to the event loop while loading. */
 const SLICE_MS = 10;
-/** After a load that the library overtook (text written meanwhile), wait this long before the next. */
-const RETRY_AFTER_MS = 5000;
 /** Article ids above this are not indexed by a direct lookup table (a library this sparse stays on FTS5). */
 const MAX_ROWID = 1 << 25;
 
@@ -61,19 +60,19 @@ interface Loaded {
  * Until then, and whenever it is out of date, `search` answers null and the
  * caller asks FTS5.
  */
-export class ResidentPostings {
-  private loaded: Loaded | null = null;
-  private loading: Promise<boolean> | null = null;
-  private notBefore = 0;
-  private closed = false;
-  /** Set by the first `ready()`: from then on a search that finds no up-to-date copy starts loading one. */
-  private wanted = false;
+export class ResidentPostings extends ResidentSearcher<Loaded> {
+  protected readonly copy: ResidentCopy<Loaded>;
 
-  constructor(
-    private readonly db: Db,
-    readonly scope: FtsScope,
-    private readonly opts: ResidentPostingsOptions = {},
-  ) {}
+  constructor(db: Db, readonly scope: FtsScope, opts: ResidentPostingsOptions = {}) {
+    super();
+    this.copy = new ResidentCopy<Loaded>(
+      {
+        revision: () => textRevision(db),
+        read: (stopped) => (db.memory ? Promise.resolve(null) : readSnapshot(db.name, FTS_TABLE[scope], new Slices(opts.sliceMs ?? SLICE_MS, stopped))),
+      },
+      { loadOnUse: false },
+    );
+  }
 
   /**
    * The best `pool` rows for an OR of `phrases` (in the order FTS5 is given them,
@@ -81,60 +80,8 @@ export class ResidentPostings {
    * up-to-date copy is loaded (one is then started, once `ready()` has asked for it).
    */
   search(phrases: string[], weights: Bm25Weights, pool: number): PooledRow[] | null {
-    const loaded = this.current();
-    if (!loaded) {
-      if (this.wanted && Date.now() >= this.notBefore) void this.ready();
-      return null;
-    }
-    return bestRows(loaded, phrases, [weights.title, weights.headings, weights.body], pool);
-  }
-
-  /** Loads an up-to-date copy unless one is loaded; false when the library changed during the load or cannot be read. */
-  ready(): Promise<boolean> {
-    this.wanted = true;
-    if (this.current()) return Promise.resolve(true);
-    // A failed load leaves searches on FTS5, which reports any error itself.
-    this.loading ??= this.load()
-      .catch(() => {
-        this.notBefore = Date.now() + RETRY_AFTER_MS;
-        return false;
-      })
-      .finally(() => {
-        this.loading = null;
-      });
-    return this.loading;
-  }
-
-  /** Whether searches are answered from memory now. */
-  get isReady(): boolean {
-    return this.current() !== null;
-  }
-
-  /** Stops any load and drops the copy; later searches answer null. */
-  async close(): Promise<void> {
-    this.closed = true;
-    await this.loading?.catch(() => false);
-    this.loaded = null;
-  }
-
-  private current(): Loaded | null {
-    if (!this.loaded || this.closed) return null;
-    if (textRevision(this.db) === this.loaded.revision) return this.loaded;
-    this.loaded = null;
-    return null;
-  }
-
-  private async load(): Promise<boolean> {
-    if (this.closed || this.db.memory) return false;
-    const slices = new Slices(this.opts.sliceMs ?? SLICE_MS, () => this.closed);
-    const snapshot = await readSnapshot(this.db.name, FTS_TABLE[this.scope], slices);
-    // The library may have changed while the copy was read: keep it only if it still matches.
-    if (!snapshot || this.closed || snapshot.revision !== textRevision(this.db)) {
-      this.notBefore = Date.now() + RETRY_AFTER_MS;
-      return false;
-    }
-    this.loaded = snapshot;
-    return true;
+    const loaded = this.copy.use();
+    return loaded && bestRows(loaded, phrases, [weights.title, weights.headings, weights.body], pool);
   }
 }
 

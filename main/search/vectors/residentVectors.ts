@@ -3,14 +3,13 @@ import ort from 'onnxruntime-node';
 import type { Db } from '../../db/open.js';
 import { l2Normalize } from '../../models/modelFolder.js';
 import { encodeModel } from '../../models/onnx/model.js';
+import { ResidentCopy, ResidentSearcher } from '../residentCopy.js';
 import { getModel, loadVectorExtension, vectorRevision, vectorTables, type KnnHit } from './vecStore.js';
 
 /** The largest copy held in memory: above it (e.g. 1024 dimensions × 150,000 articles) searches stay on sqlite-vec. */
 export const RESIDENT_BUDGET_BYTES = 256 * 1024 * 1024;
 /** Rows read between two yields to the event loop while loading (about 15 ms of reading on 2 cores). */
 const ROWS_PER_SLICE = 2048;
-/** After a load that the library overtook (vectors written meanwhile), wait this long before the next. */
-const RETRY_AFTER_MS = 5000;
 
 export interface ResidentOptions {
   budgetBytes?: number;
@@ -40,88 +39,40 @@ interface Loaded {
  * was read at. Until then, and whenever it is out of date, `search` answers null
  * and the caller searches sqlite-vec.
  */
-export class ResidentVectors {
-  private loaded: Loaded | null = null;
-  private loading: Promise<boolean> | null = null;
-  private notBefore = 0;
-  private closed = false;
+export class ResidentVectors extends ResidentSearcher<Loaded> {
+  protected readonly copy: ResidentCopy<Loaded>;
 
-  constructor(
-    private readonly db: Db,
-    readonly modelId: string,
-    private readonly opts: ResidentOptions = {},
-  ) {}
+  constructor(db: Db, readonly modelId: string, opts: ResidentOptions = {}) {
+    super();
+    this.copy = new ResidentCopy<Loaded>({
+      revision: () => vectorRevision(db, modelId),
+      read: (stopped) => readCopy(db, modelId, opts, stopped),
+      release: async (old) => {
+        await Promise.allSettled(old.running);
+        await old.session.release();
+      },
+    });
+  }
 
   /** The nearest k vectors by cosine, or null while no up-to-date copy is loaded (one is then started). */
   async search(query: Float32Array, k: number): Promise<KnnHit[] | null> {
-    const loaded = this.current();
-    if (!loaded) {
-      if (Date.now() >= this.notBefore) void this.ready();
-      return null;
-    }
-    if (query.length !== loaded.dimension) return null;
+    const loaded = this.copy.use();
+    if (!loaded || query.length !== loaded.dimension) return null;
     return topK(loaded, query, k);
   }
+}
 
-  /** Loads an up-to-date copy unless one is loaded; false when the model is missing, over budget, or changed during the load. */
-  ready(): Promise<boolean> {
-    if (this.current()) return Promise.resolve(true);
-    // A failed load (an unreadable file, say) leaves searches on sqlite-vec, which reports the error itself.
-    this.loading ??= this.load()
-      .catch(() => {
-        this.notBefore = Date.now() + RETRY_AFTER_MS;
-        return false;
-      })
-      .finally(() => {
-        this.loading = null;
-      });
-    return this.loading;
-  }
-
-  /** Whether searches are answered from memory now. */
-  get isReady(): boolean {
-    return this.current() !== null;
-  }
-
-  /** Stops any load and releases the copy; later searches answer null. */
-  async close(): Promise<void> {
-    this.closed = true;
-    await this.loading?.catch(() => false);
-    await this.release();
-  }
-
-  private current(): Loaded | null {
-    if (!this.loaded || this.closed) return null;
-    if (vectorRevision(this.db, this.modelId) === this.loaded.revision) return this.loaded;
-    void this.release();
-    return null;
-  }
-
-  private async release(): Promise<void> {
-    const old = this.loaded;
-    this.loaded = null;
-    if (!old) return;
-    await Promise.allSettled(old.running);
-    await old.session.release();
-  }
-
-  private async load(): Promise<boolean> {
-    const model = getModel(this.db, this.modelId);
-    const budget = this.opts.budgetBytes ?? RESIDENT_BUDGET_BYTES;
-    if (this.closed || this.db.memory || !model || model.articleCount === 0) return false;
-    if (model.articleCount * model.dimension * 4 > budget) return false;
-    const snapshot = await readSnapshot(this.db.name, this.modelId, model.dimension, this.opts.rowsPerSlice ?? ROWS_PER_SLICE, () => this.closed);
-    // The library may have changed while the copy was read: keep it only if it still matches.
-    if (!snapshot || this.closed || snapshot.revision !== vectorRevision(this.db, this.modelId)) {
-      this.notBefore = Date.now() + RETRY_AFTER_MS;
-      return false;
-    }
-    const session = await topKSession();
-    const matrix = new ort.Tensor('float32', snapshot.vectors, [snapshot.ids.length, model.dimension]);
-    await this.release();
-    this.loaded = { revision: snapshot.revision, ids: snapshot.ids, dimension: model.dimension, matrix, session, running: new Set() };
-    return true;
-  }
+/** A model's vectors read into memory with the session that searches them; null when there is nothing to hold or it is over budget. */
+async function readCopy(db: Db, modelId: string, opts: ResidentOptions, stopped: () => boolean): Promise<Loaded | null> {
+  const model = getModel(db, modelId);
+  const budget = opts.budgetBytes ?? RESIDENT_BUDGET_BYTES;
+  if (db.memory || !model || model.articleCount === 0) return null;
+  if (model.articleCount * model.dimension * 4 > budget) return null;
+  const snapshot = await readSnapshot(db.name, modelId, model.dimension, opts.rowsPerSlice ?? ROWS_PER_SLICE, stopped);
+  if (!snapshot || stopped()) return null;
+  const session = await topKSession();
+  const matrix = new ort.Tensor('float32', snapshot.vectors, [snapshot.ids.length, model.dimension]);
+  return { revision: snapshot.revision, ids: snapshot.ids, dimension: model.dimension, matrix, session, running: new Set() };
 }
 
 interface Snapshot {

@@ -1,0 +1,122 @@
+/** After a load that failed or that the library overtook, wait this long before the next. */
+const RETRY_AFTER_MS = 5000;
+
+/** Where a copy held in memory comes from: the library's data and the revision that tells when it changed. */
+export interface CopySource<T extends { revision: string }> {
+  /** The library's revision of that data now; null when the data is gone (then no copy is current). */
+  revision(): string | null;
+  /** Reads a copy, with the revision it was read at; null when it cannot or should not be held, or when `stopped()`. */
+  read(stopped: () => boolean): Promise<T | null>;
+  /** Frees a copy that is no longer used (default: nothing to free). */
+  release?(copy: T): Promise<void>;
+}
+
+export interface ResidentCopyOptions {
+  /** Start a load when a use finds no current copy (default true); false: only after `ready()` asked for one. */
+  loadOnUse?: boolean;
+}
+
+/**
+ * The life of a copy of library data held in memory (the vectors of
+ * residentVectors.ts, the postings of residentPostings.ts): read in the
+ * background, used only while the library's revision is the one it was read
+ * at, read again after a change, released when replaced or closed. Callers fall
+ * back to the library itself whenever `use()` answers null.
+ */
+export class ResidentCopy<T extends { revision: string }> {
+  private loaded: T | null = null;
+  private loading: Promise<boolean> | null = null;
+  private notBefore = 0;
+  private closed = false;
+  private wanted: boolean;
+
+  constructor(private readonly source: CopySource<T>, opts: ResidentCopyOptions = {}) {
+    this.wanted = opts.loadOnUse ?? true;
+  }
+
+  /** The up-to-date copy, or null (a load then starts, if one is wanted and no recent one failed). */
+  use(): T | null {
+    const copy = this.current();
+    if (!copy && this.wanted && !this.closed && Date.now() >= this.notBefore) void this.ready();
+    return copy;
+  }
+
+  /** Loads an up-to-date copy unless one is loaded (and keeps wanting one); false when none could be read. */
+  ready(): Promise<boolean> {
+    this.wanted = true;
+    if (this.current()) return Promise.resolve(true);
+    // A failed load leaves the caller on the library, which reports any error itself.
+    this.loading ??= this.load()
+      .catch(() => {
+        this.notBefore = Date.now() + RETRY_AFTER_MS;
+        return false;
+      })
+      .finally(() => {
+        this.loading = null;
+      });
+    return this.loading;
+  }
+
+  /** Whether a use now gets the copy. */
+  get isReady(): boolean {
+    return this.current() !== null;
+  }
+
+  get isClosed(): boolean {
+    return this.closed;
+  }
+
+  /** Stops any load and releases the copy; later uses answer null. */
+  async close(): Promise<void> {
+    this.closed = true;
+    await this.loading?.catch(() => false);
+    await this.drop();
+  }
+
+  private current(): T | null {
+    if (!this.loaded || this.closed) return null;
+    if (this.source.revision() === this.loaded.revision) return this.loaded;
+    void this.drop();
+    return null;
+  }
+
+  private async drop(): Promise<void> {
+    const old = this.loaded;
+    this.loaded = null;
+    if (old) await this.source.release?.(old);
+  }
+
+  private async load(): Promise<boolean> {
+    if (this.closed) return false;
+    const copy = await this.source.read(() => this.closed);
+    // The library may have changed while the copy was read: keep it only if it still matches.
+    if (!copy || this.closed || copy.revision !== this.source.revision()) {
+      if (copy) await this.source.release?.(copy);
+      this.notBefore = Date.now() + RETRY_AFTER_MS;
+      return false;
+    }
+    await this.drop();
+    this.loaded = copy;
+    return true;
+  }
+}
+
+/** What the searchers over a copy in memory share: loading it on request, asking whether it is in use, closing it. */
+export abstract class ResidentSearcher<T extends { revision: string }> {
+  protected abstract readonly copy: ResidentCopy<T>;
+
+  /** Loads an up-to-date copy unless one is loaded, and keeps it up to date from then on; false when none could be read. */
+  ready(): Promise<boolean> {
+    return this.copy.ready();
+  }
+
+  /** Whether searches are answered from memory now. */
+  get isReady(): boolean {
+    return this.copy.isReady;
+  }
+
+  /** Stops any load and releases the copy; later searches answer null. */
+  close(): Promise<void> {
+    return this.copy.close();
+  }
+}

@@ -1,0 +1,109 @@
+/**
+ * The life of a copy held in memory (residentCopy.ts), with a source whose
+ * revision the test moves: used only while current, read again after a
+ * change, every replaced or discarded copy released exactly once, no load
+ * until one is wanted when asked so, and nothing used after close.
+ */
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { ResidentCopy, type CopySource } from '../../main/search/residentCopy.js';
+
+interface Copy {
+  revision: string;
+  serial: number;
+}
+
+class Library implements CopySource<Copy> {
+  revisionNow: string | null = '1';
+  reads = 0;
+  released: number[] = [];
+  /** Moves the revision while a read is under way (another writer). */
+  changeDuringRead = false;
+  failNext = false;
+
+  revision(): string | null {
+    return this.revisionNow;
+  }
+
+  async read(stopped: () => boolean): Promise<Copy | null> {
+    const at = this.revisionNow;
+    this.reads += 1;
+    await new Promise((resolve) => setImmediate(resolve));
+    if (this.failNext) {
+      this.failNext = false;
+      throw new Error('unreadable');
+    }
+    if (this.changeDuringRead) {
+      this.changeDuringRead = false;
+      this.revisionNow = `${this.revisionNow}+`;
+    }
+    return stopped() || at === null ? null : { revision: at, serial: this.reads };
+  }
+
+  async release(copy: Copy): Promise<void> {
+    this.released.push(copy.serial);
+  }
+}
+
+describe('a copy held in memory', () => {
+  test('is used only while the revision matches; a change drops it (released once) and the next use reads it again', async () => {
+    const lib = new Library();
+    const copy = new ResidentCopy(lib);
+    assert.equal(copy.use(), null, 'nothing loaded yet; this use starts a load');
+    assert.equal(await copy.ready(), true, 'ready() joins the load the use started');
+    assert.equal(lib.reads, 1);
+    assert.equal(copy.use()?.serial, 1);
+    lib.revisionNow = '2';
+    assert.equal(copy.use(), null, 'stale: not used');
+    assert.equal(await copy.ready(), true);
+    assert.equal(copy.use()?.revision, '2');
+    assert.deepEqual(lib.released, [1], 'the stale copy was released, once');
+    await copy.close();
+    assert.deepEqual(lib.released, [1, 2], 'close releases the current copy');
+    assert.equal(copy.use(), null);
+    assert.equal(copy.isReady, false);
+    assert.equal(lib.reads, 2, 'no load after close');
+  });
+
+  test('a copy the library overtook during the read is discarded, and loads pause after a failure', async () => {
+    const lib = new Library();
+    const copy = new ResidentCopy(lib);
+    lib.changeDuringRead = true;
+    assert.equal(await copy.ready(), false);
+    assert.deepEqual(lib.released, [1], 'the overtaken copy is released');
+    assert.equal(copy.use(), null);
+    assert.equal(lib.reads, 1, 'a use right after a failed load does not start another');
+    assert.equal(await copy.ready(), true, 'ready() still loads on request');
+    lib.revisionNow = '3';
+    lib.failNext = true;
+    assert.equal(await copy.ready(), false, 'a read that throws answers false');
+    assert.equal(copy.use(), null);
+    assert.equal(lib.reads, 3);
+    await copy.close();
+  });
+
+  test('with loadOnUse false, uses start nothing until ready() is called; from then on they reload after changes', async () => {
+    const lib = new Library();
+    const copy = new ResidentCopy(lib, { loadOnUse: false });
+    assert.equal(copy.use(), null);
+    await new Promise((resolve) => setImmediate(resolve));
+    assert.equal(lib.reads, 0);
+    assert.equal(await copy.ready(), true);
+    lib.revisionNow = '2';
+    assert.equal(copy.use(), null, 'stale, and a reload starts');
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    assert.equal(lib.reads, 2);
+    assert.equal(copy.use()?.revision, '2');
+    await copy.close();
+  });
+
+  test('close during a load: the load answers false, and the copy it read is released', async () => {
+    const lib = new Library();
+    const copy = new ResidentCopy(lib);
+    const loading = copy.ready();
+    await copy.close();
+    assert.equal(await loading, false);
+    assert.equal(copy.use(), null);
+    assert.deepEqual(lib.released, [], 'a read stopped by close returns nothing to release');
+  });
+});
