@@ -36,9 +36,10 @@ export interface Engine {
   /** The pieces search is made of, for the hybrid ranker and training. */
   searchDeps(): { db: Db; resolver: CitationResolver; stats: (scope: FtsScope) => TermStats };
   /**
-   * Loads the national full-text index into memory (in the background, in slices)
-   * and keeps it up to date from then on, so lexical scoring no longer waits on
-   * FTS5 (residentPostings.ts); for long-running processes. False when it could not be loaded.
+   * Loads the full-text indexes (national, and the province packs' when installed) into
+   * memory, in the background and in slices, and keeps them up to date from then on, so
+   * lexical scoring no longer waits on FTS5 (residentPostings.ts); for long-running
+   * processes. False when the national index could not be loaded.
    */
   warmIndex(): Promise<boolean>;
   close(): void;
@@ -49,9 +50,8 @@ export function createEngine(opts: EngineOptions): Engine {
   let resolver: CitationResolver | null = null;
   let stats: Partial<Record<FtsScope, TermStats>> = {};
   const citations = () => (resolver ??= new CitationResolver(db));
-  // Only the national index is held in memory: province packs are searched only when asked for.
-  const postings = new ResidentPostings(db, 'national');
-  const termStats = (scope: FtsScope) => (stats[scope] ??= new TermStats(db, scope, scope === 'national' ? postings : null));
+  const postings: Record<FtsScope, ResidentPostings> = { national: new ResidentPostings(db, 'national'), local: new ResidentPostings(db, 'local') };
+  const termStats = (scope: FtsScope) => (stats[scope] ??= new TermStats(db, scope, postings[scope]));
   const retrieval = new Retrieval(db, citations, termStats, opts.models);
   return {
     db,
@@ -70,10 +70,15 @@ export function createEngine(opts: EngineOptions): Engine {
     counts: () => libraryCounts(db),
     searchDeps: () => ({ db, resolver: citations(), stats: termStats }),
     retrieval,
-    warmIndex: () => postings.ready(),
+    async warmIndex() {
+      // The province index too, when packs are installed (an empty one is not held).
+      const [national] = await Promise.all([postings.national.ready(), postings.local.ready()]);
+      return national;
+    },
     close: () => {
       void retrieval.close();
-      void postings.close();
+      void postings.national.close();
+      void postings.local.close();
       db.close();
     },
   };

@@ -188,6 +188,7 @@ function scenarioRows(r: ScenarioResult): string[][] {
     ['full-text index loaded into memory (once per process)', q.residentIndex.loaded ? `${q.residentIndex.ms.toFixed(0)} ms` : 'no (FTS5 scored)', ''],
     ...latencyRows('search, index in memory', q.searchInMemory, TARGETS.searchP95Ms),
     ['  same results as FTS5', sameQuality(q.quality.lexical, q.searchInMemoryQuality), ''],
+    ...(q.searchAllProvincesInMemory ? latencyRows('search, provinces all, index in memory', q.searchAllProvincesInMemory, TARGETS.searchP95Ms) : []),
     ...(q.residentVectors ? [['vectors loaded into memory (once per process)', q.residentVectors.loaded ? `${q.residentVectors.ms.toFixed(0)} ms` : 'no (sqlite-vec searched)', '']] : []),
     ...(q.dense ? latencyRows('dense rank', q.dense) : []),
     ...(q.hybrid ? latencyRows('hybrid rank', q.hybrid, TARGETS.hybridP95Ms) : []),

@@ -77,6 +77,8 @@ export interface QueryMeasure {
   searchInMemoryQuality: QualityMeasure;
   quality: Partial<Record<RetrievalMode, QualityMeasure>>;
   searchAllProvinces?: LatencyMeasure;
+  /** The same, after the indexes were loaded into memory (national and province). */
+  searchAllProvincesInMemory?: LatencyMeasure;
   /** resolved: lookups that succeed; sameArticle: the gold law and article number (any version); sameVersion: the gold version too. */
   lookup: LatencyMeasure & { resolved: number; sameArticle: number; sameVersion: number; total: number };
   peakRssMb: number;
@@ -251,6 +253,9 @@ async function queryStep(dbPath: string, searchFile: string, lookupFile: string,
     const inMemory = new QualityRecorder(engine, records);
     const searchInMemory = await timeAll(queries, runs, (q) => lexicalSearch(q), inMemory.record);
     const searchInMemoryQuality = inMemory.result();
+    const searchAllProvincesInMemory = opts.allProvinces
+      ? await timeAll(queries, runs, async (q) => void (await lexicalSearch(q, { provinces: 'all' })))
+      : undefined;
     const measured: Partial<Record<'dense' | 'hybrid', LatencyMeasure>> = {};
     let residentVectors: QueryMeasure['residentVectors'];
     if (opts.dense) {
@@ -265,7 +270,7 @@ async function queryStep(dbPath: string, searchFile: string, lookupFile: string,
         quality[mode] = recorder.result();
       }
     }
-    return { search, residentIndex, searchInMemory, searchInMemoryQuality, ...(searchAllProvinces ? { searchAllProvinces } : {}), ...measured, ...(residentVectors ? { residentVectors } : {}), quality, lookup, peakRssMb: 0 };
+    return { search, residentIndex, searchInMemory, searchInMemoryQuality, ...(searchAllProvinces ? { searchAllProvinces } : {}), ...(searchAllProvincesInMemory ? { searchAllProvincesInMemory } : {}), ...measured, ...(residentVectors ? { residentVectors } : {}), quality, lookup, peakRssMb: 0 };
   } finally {
     engine.close();
   }

@@ -1,7 +1,7 @@
 /**
  * The national full-text index held in memory (residentPostings.ts) on a real
  * temp library: it ranks exactly as FTS5's bm25() does (any column weights,
- * repeated terms, filters), is read in the background while FTS5 serves, is
+ * repeated terms, filters, the province packs' index), is read in the background while FTS5 serves, is
  * dropped as soon as the index changes (an import through this engine, or a
  * write from another connection), and stops cleanly when closed mid-load.
  */
@@ -28,6 +28,8 @@ const QUERIES = [
   '公司股东滥用股东权利损害公司债权人利益',
   '未成年人的监护人不履行监护职责',
   '盗窃 盗窃 盗窃 数额较大', // a repeated term is scored once per occurrence, as FTS5 scores each phrase
+  '物业服务企业不履行物业服务合同，业主可以怎么办',
+  '养犬登记和犬只免疫',
 ];
 
 let lib: TempLibrary;
@@ -62,7 +64,7 @@ function ranked(engine: Engine, text: string, opts: SearchOptions) {
 
 describe('full-text index held in memory', { skip: SKIP }, () => {
   before(async () => {
-    lib = await buildLibrary({ files: CORE_SUBSET });
+    lib = await buildLibrary({ files: CORE_SUBSET, beijingFilesMatching: ['物业管理条例', '养犬管理'] }, ['北京']);
   });
   after(async () => {
     await lib?.dispose();
@@ -97,7 +99,10 @@ describe('full-text index held in memory', { skip: SKIP }, () => {
     try {
       assert.equal(await fromMemory.warmIndex(), true);
       assert.ok(fromMemory.searchDeps().stats('national').postings?.isReady);
-      const filters: Array<SearchOptions['filters']> = [{}, { law: '劳动合同法' }, { levels: ['法律'] }, { currentOnly: false }];
+      assert.ok(fromMemory.searchDeps().stats('local').postings?.isReady, 'the province pack index is held too');
+      const filters: Array<SearchOptions['filters']> = [
+        {}, { law: '劳动合同法' }, { levels: ['法律'] }, { currentOnly: false }, { provinces: 'all' }, { provinces: ['北京'] }, { provinces: ['北京'], levels: ['地方性法规'] },
+      ];
       for (const text of QUERIES) {
         for (const f of filters) {
           const want = ranked(fromFts5, text, { limit: 50, filters: f });
