@@ -69,7 +69,7 @@ export interface QueryMeasure {
    * dense and hybrid are timed (once per process; until it is loaded they use sqlite-vec).
    */
   residentVectors?: { loaded: boolean; ms: number };
-  /** Loading the national full-text index into memory (once per process, as the app and `lexdesk serve` do), after `search` was timed on FTS5. */
+  /** Loading the full-text indexes into memory (national, and the packs' when installed; once per process, as the app and `lexdesk serve` do), after `search` was timed on FTS5. */
   residentIndex: { loaded: boolean; ms: number };
   /** Lexical search again, scored from the index held in memory (as in the app and `lexdesk serve`); dense and hybrid are timed after it. */
   searchInMemory: LatencyMeasure;

@@ -29,11 +29,6 @@ export function queryTerms(text: string): string[] {
 /** Terms in more than this share of a scope's articles are left out of the MATCH (speed; tuned on stard-train). */
 const MAX_TERM_SHARE = 0.1;
 
-/** The query terms worth matching in that index, in query order (repeats kept: FTS5 scores each phrase). */
-export function matchedTerms(terms: string[], stats: TermStats): string[] {
-  return stats.selectTerms(terms, MAX_TERM_SHARE);
-}
-
 /** FTS5 MATCH expression: OR of the quoted phrases. */
 function matchOf(phrases: string[]): string {
   return phrases.map((t) => `"${t.replace(/"/g, '""')}"`).join(' OR ');
@@ -94,7 +89,8 @@ function interleaveScopes(lists: LexicalHit[][]): LexicalHit[] {
 type ScoredRow = { id: number; rank: number; level: string };
 
 function searchScope(db: Db, scope: FtsScope, stats: TermStats, terms: string[], filters: SearchFilters, want: number, weights: Bm25Weights): ScoredRow[] {
-  const phrases = matchedTerms(terms, stats);
+  // The terms worth matching, in query order (repeats kept: FTS5 scores each phrase, and so does the copy in memory).
+  const phrases = stats.selectTerms(terms, MAX_TERM_SHARE);
   if (!phrases.length) return [];
   const { where, params } = filterSql(filters);
   const run = (pool: number | null) =>

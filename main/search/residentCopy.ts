@@ -62,10 +62,6 @@ export class ResidentCopy<T extends { revision: string }> {
     return this.current() !== null;
   }
 
-  get isClosed(): boolean {
-    return this.closed;
-  }
-
   /** Stops any load and releases the copy; later uses answer null. */
   async close(): Promise<void> {
     this.closed = true;
