@@ -27,10 +27,7 @@ async function handle(msg: ToEngine): Promise<void> {
     const settings = new SettingsStore(msg.userData);
     const models = settings.read().models;
     const engine = createEngine({ dbPath: msg.dbPath, models: { modelDir: models?.dir, crossEncoderDir: models?.crossEncoderDir, providers: models?.providers } });
-    // The full-text index, embedding model and vectors load in the background, so the first search finds them ready;
-    // until then searches use FTS5 and sqlite-vec, and a failure shows on the search that needs the model.
-    void engine.warmIndex().catch(() => false);
-    void engine.retrieval.warmVectors().catch(() => false);
+    engine.holdInMemory();
     const keys = new RemoteKeyStore(msg.keys, (op, id, key) => send({ type: 'keys', op, id, key }));
     api = createHostApi({ engine, settings, keys, host: 'electron', version: msg.version });
     api.subscribe((event) => send({ type: 'event', event }));

@@ -72,6 +72,21 @@ function assertMigrated(db: Db, file: string): void {
   }
 }
 
+const statements = new WeakMap<Db, Map<string, Database.Statement>>();
+
+/**
+ * A prepared statement kept for the life of its connection, for the small queries that run
+ * on every search (revision checks); better-sqlite3 would otherwise compile them each time.
+ * Callers set the mode they need (`raw`, `pluck`) on every use.
+ */
+export function cachedStatement(db: Db, sql: string): Database.Statement {
+  let byText = statements.get(db);
+  if (!byText) statements.set(db, (byText = new Map()));
+  let statement = byText.get(sql);
+  if (!statement) byText.set(sql, (statement = db.prepare(sql)));
+  return statement;
+}
+
 export function getMeta(db: Db, key: string): string | null {
   const row = db.prepare('SELECT value FROM meta WHERE key = ?').get(key) as { value: string } | undefined;
   return row?.value ?? null;

@@ -42,6 +42,13 @@ export interface Engine {
    * processes. False when the national index could not be loaded.
    */
   warmIndex(): Promise<boolean>;
+  /**
+   * For a long-running host (the app's engine process, `lexdesk serve`, an interactive
+   * consultation): starts loading the full-text index, the embedding model and its vectors
+   * in the background, so the first search finds them ready. Until then searches use FTS5
+   * and sqlite-vec, and a model that fails to load shows its error on the search that needs it.
+   */
+  holdInMemory(): void;
   close(): void;
 }
 
@@ -53,6 +60,11 @@ export function createEngine(opts: EngineOptions): Engine {
   const postings: Record<FtsScope, ResidentPostings> = { national: new ResidentPostings(db, 'national'), local: new ResidentPostings(db, 'local') };
   const termStats = (scope: FtsScope) => (stats[scope] ??= new TermStats(db, scope, postings[scope]));
   const retrieval = new Retrieval(db, citations, termStats, opts.models);
+  const warmIndex = async () => {
+    // The province index too, when packs are installed (an empty one is not held).
+    const [national] = await Promise.all([postings.national.ready(), postings.local.ready()]);
+    return national;
+  };
   return {
     db,
     dbPath: opts.dbPath,
@@ -70,10 +82,10 @@ export function createEngine(opts: EngineOptions): Engine {
     counts: () => libraryCounts(db),
     searchDeps: () => ({ db, resolver: citations(), stats: termStats }),
     retrieval,
-    async warmIndex() {
-      // The province index too, when packs are installed (an empty one is not held).
-      const [national] = await Promise.all([postings.national.ready(), postings.local.ready()]);
-      return national;
+    warmIndex,
+    holdInMemory() {
+      void warmIndex().catch(() => false);
+      void retrieval.warmVectors().catch(() => false);
     },
     close: () => {
       void retrieval.close();

@@ -1,4 +1,4 @@
-import type { Db } from '../db/open.js';
+import { cachedStatement, type Db } from '../db/open.js';
 
 /**
  * The full-text index is split by scope: national law in `articles_fts`,
@@ -29,8 +29,8 @@ const TEXT_REVISION_KEY = 'text_revision';
  * date, whichever connection or process wrote.
  */
 export function textRevision(db: Db): string {
-  const value = db.prepare('SELECT value FROM meta WHERE key = ?').pluck().get(TEXT_REVISION_KEY) as string | undefined;
-  return value ?? '0';
+  const row = cachedStatement(db, 'SELECT value FROM meta WHERE key = ?').raw().get(TEXT_REVISION_KEY) as [string] | undefined;
+  return row?.[0] ?? '0';
 }
 
 /** Call in the transaction that writes the full-text index. */

@@ -121,6 +121,25 @@ describe('full-text index held in memory', { skip: SKIP }, () => {
     }
   });
 
+  test('holdInMemory starts loading both indexes in the background, without waiting, on a library without vectors', async () => {
+    const engine = createEngine({ dbPath: lib.dbPath });
+    try {
+      const held = (scope: 'national' | 'local') => engine.searchDeps().stats(scope).postings?.isReady === true;
+      engine.holdInMemory();
+      assert.equal(held('national'), false, 'the call returns before the index is read');
+      const start = Date.now();
+      while (!(held('national') && held('local')) && Date.now() - start < 60_000) await new Promise((r) => setTimeout(r, 20));
+      assert.ok(held('national') && held('local'), 'both copies load without anyone awaiting them');
+      assert.deepEqual(
+        ranked(engine, QUERIES[0]!, { limit: 20 }).map((h) => h.id),
+        ranked(lib.engine, QUERIES[0]!, { limit: 20 }).map((h) => h.id),
+        'and search from them as before',
+      );
+    } finally {
+      engine.close();
+    }
+  });
+
   test('an import that edits an article makes the copy stale; the reload finds the new words and drops the old rows', async () => {
     const engine = lib.engine;
     assert.equal(await engine.warmIndex(), true);

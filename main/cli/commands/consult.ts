@@ -53,8 +53,8 @@ export async function consultCommand(args: string[], open: (db?: string, models?
         );
       if (values.ask !== undefined) return report(await ask(String(values.ask), consultationId), out);
       if (out.json) throw new LexError('usage', `--json needs --ask TEXT (one turn).\nUsage: ${USAGE}`);
-      // A session of several turns: the full-text index loads in the background while the user types.
-      void engine.warmIndex().catch(() => false);
+      // A session of several turns: the index, model and vectors load in the background while the user types.
+      engine.holdInMemory();
       return await interactive(ask, consultationId, out);
     } finally {
       process.off('SIGINT', onSigint);

@@ -36,10 +36,7 @@ export async function serveCommand(args: string[], open: (db?: string, models?: 
     crossEncoderDir: given.crossEncoderDir ?? models?.crossEncoderDir,
     providers: given.providers ?? models?.providers,
   });
-  // The full-text index, embedding model and vectors load in the background, so the first search finds them ready;
-  // until then searches use FTS5 and sqlite-vec, and a failure shows on the search that needs the model.
-  void engine.warmIndex().catch(() => false);
-  void engine.retrieval.warmVectors().catch(() => false);
+  engine.holdInMemory();
   const api = createHostApi({ engine, settings, keys: new FileKeyStore(dir), host: 'browser', version: appVersion() });
   const host = await startBrowserHost({ api, staticDir, port: values.port === undefined ? 0 : intOption(values.port, 'port', 0) });
   if (out.json) out.printJson({ url: host.url, port: host.port });

@@ -8,7 +8,7 @@
  */
 import { createHash } from 'node:crypto';
 import * as sqliteVec from 'sqlite-vec';
-import type { Db } from '../../db/open.js';
+import { cachedStatement, type Db } from '../../db/open.js';
 import { LexError } from '../../util/errors.js';
 
 export type Quantization = 'none' | 'int8' | 'binary';
@@ -111,7 +111,8 @@ export function getModel(db: Db, id: string): EmbeddingModelInfo | null {
  * does not have the model.
  */
 export function vectorRevision(db: Db, id: string): string | null {
-  const row = db.prepare(
+  const row = cachedStatement(
+    db,
     `SELECT (SELECT value FROM meta WHERE key = 'vector_revision') FROM embedding_models WHERE id = ?`,
   ).raw().get(id) as [string | null] | undefined;
   return row ? String(row[0] ?? 0) : null;
