@@ -3,7 +3,7 @@ import { filterSql, type SearchFilters } from './filters.js';
 import { FTS_TABLE, type FtsScope } from './ftsTables.js';
 import { segmentQuery } from './segment.js';
 import { isStopWord } from './stopwords.js';
-import type { PooledRow } from './residentPostings.js';
+import type { PooledRow } from './bm25Postings.js';
 import type { TermStats } from './termStats.js';
 
 /** Column weights of bm25(fts, title, headings, body); equal weights did best on stard-train. */

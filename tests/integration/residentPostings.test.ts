@@ -15,7 +15,8 @@ import { rebuildFullTextIndex } from '../../main/library/import/reindex.js';
 import { textRevision } from '../../main/search/ftsTables.js';
 import { rankArticles, type SearchOptions } from '../../main/search/index.js';
 import { DEFAULT_WEIGHTS, type Bm25Weights } from '../../main/search/lexical.js';
-import { ResidentPostings, type PooledRow } from '../../main/search/residentPostings.js';
+import type { PooledRow } from '../../main/search/bm25Postings.js';
+import { ResidentPostings } from '../../main/search/residentPostings.js';
 import { buildLibrary, CORE_SUBSET, sharedSkipReason, type TempLibrary } from '../helpers/library.js';
 
 const SKIP = sharedSkipReason();
