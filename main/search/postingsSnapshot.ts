@@ -1,6 +1,7 @@
 import Database from 'better-sqlite3';
 import type { Db } from '../db/open.js';
 import { textRevision } from './ftsTables.js';
+import type { Slices } from './residentCopy.js';
 
 /** Article ids above this are not indexed by a direct lookup table (a library this sparse stays on FTS5). */
 const MAX_ROWID = 1 << 25;
@@ -25,24 +26,6 @@ export interface PostingsSnapshot {
   stamp: Uint32Array;
   touched: Int32Array;
   generation: number;
-}
-
-/** Splits a long load into slices of about `ms` of work, yielding to the event loop between them. */
-export class Slices {
-  private since = performance.now();
-
-  constructor(private readonly ms: number, private readonly stopped: () => boolean) {}
-
-  get due(): boolean {
-    return performance.now() - this.since >= this.ms;
-  }
-
-  /** Yields; false when the load was stopped meanwhile. */
-  async next(): Promise<boolean> {
-    await new Promise((resolve) => setImmediate(resolve));
-    this.since = performance.now();
-    return !this.stopped();
-  }
 }
 
 

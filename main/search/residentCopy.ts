@@ -1,3 +1,5 @@
+/** Milliseconds of reading between two yields to the event loop while a copy loads. */
+export const SLICE_MS = 10;
 /** After a load that failed or that the library overtook, wait this long before the next. */
 const RETRY_AFTER_MS = 5000;
 
@@ -114,5 +116,23 @@ export abstract class ResidentSearcher<T extends { revision: string }> {
   /** Stops any load and releases the copy; later searches answer null. */
   close(): Promise<void> {
     return this.copy.close();
+  }
+}
+
+/** Splits a long load into slices of about `ms` of work, yielding to the event loop between them. */
+export class Slices {
+  private since = performance.now();
+
+  constructor(private readonly ms: number, private readonly stopped: () => boolean) {}
+
+  get due(): boolean {
+    return performance.now() - this.since >= this.ms;
+  }
+
+  /** Yields; false when the load was stopped meanwhile. */
+  async next(): Promise<boolean> {
+    await new Promise((resolve) => setImmediate(resolve));
+    this.since = performance.now();
+    return !this.stopped();
   }
 }

@@ -2,11 +2,8 @@ import type { Db } from '../db/open.js';
 import { bestRows, type PooledRow } from './bm25Postings.js';
 import { FTS_TABLE, textRevision, type FtsScope } from './ftsTables.js';
 import type { Bm25Weights } from './lexical.js';
-import { readSnapshot, Slices, type PostingsSnapshot } from './postingsSnapshot.js';
-import { ResidentCopy, ResidentSearcher } from './residentCopy.js';
-
-/** Work done between two yields to the event loop while loading. */
-const SLICE_MS = 10;
+import { readSnapshot, type PostingsSnapshot } from './postingsSnapshot.js';
+import { ResidentCopy, ResidentSearcher, Slices, SLICE_MS } from './residentCopy.js';
 
 export interface ResidentPostingsOptions {
   /** Milliseconds of reading between two yields to the event loop (default 10; one very common term can take longer). */

@@ -40,7 +40,7 @@ describe('vectors held in memory', { skip: SKIP }, () => {
 
   test('answers null until loaded (starting the load), then exactly what sqlite-vec answers', async () => {
     // Small slices, so the load yields to the event loop many times, as it does on a real library.
-    const resident = new ResidentVectors(db, embedder.id, { rowsPerSlice: 100 });
+    const resident = new ResidentVectors(db, embedder.id, { sliceMs: 0 });
     const [first] = vectorsOf(QUERIES);
     assert.equal(await resident.search(first!, 10), null, 'nothing is loaded yet: the caller searches sqlite-vec');
     assert.equal(await resident.ready(), true);
@@ -135,7 +135,7 @@ describe('vectors held in memory', { skip: SKIP }, () => {
   });
 
   test('closing during the load stops it without an error', async () => {
-    const resident = new ResidentVectors(db, embedder.id, { rowsPerSlice: 100 });
+    const resident = new ResidentVectors(db, embedder.id, { sliceMs: 0 });
     const loading = resident.ready();
     await new Promise((resolve) => setImmediate(resolve)); // the load has read its first slice
     await resident.close();

@@ -3,18 +3,16 @@ import ort from 'onnxruntime-node';
 import type { Db } from '../../db/open.js';
 import { l2Normalize } from '../../models/modelFolder.js';
 import { encodeModel } from '../../models/onnx/model.js';
-import { ResidentCopy, ResidentSearcher } from '../residentCopy.js';
+import { ResidentCopy, ResidentSearcher, Slices, SLICE_MS } from '../residentCopy.js';
 import { getModel, loadVectorExtension, vectorRevision, vectorTables, type KnnHit } from './vecStore.js';
 
 /** The largest copy held in memory: above it (e.g. 1024 dimensions × 150,000 articles) searches stay on sqlite-vec. */
 export const RESIDENT_BUDGET_BYTES = 256 * 1024 * 1024;
-/** Rows read between two yields to the event loop while loading (about 15 ms of reading on 2 cores). */
-const ROWS_PER_SLICE = 2048;
 
 export interface ResidentOptions {
   budgetBytes?: number;
-  /** Rows read between two yields to the event loop (default 2048). */
-  rowsPerSlice?: number;
+  /** Milliseconds of reading between two yields to the event loop (default 10). */
+  sliceMs?: number;
 }
 
 interface Loaded {
@@ -68,7 +66,7 @@ async function readCopy(db: Db, modelId: string, opts: ResidentOptions, stopped:
   const budget = opts.budgetBytes ?? RESIDENT_BUDGET_BYTES;
   if (db.memory || !model || model.articleCount === 0) return null;
   if (model.articleCount * model.dimension * 4 > budget) return null;
-  const snapshot = await readSnapshot(db.name, modelId, model.dimension, opts.rowsPerSlice ?? ROWS_PER_SLICE, stopped);
+  const snapshot = await readSnapshot(db.name, modelId, model.dimension, new Slices(opts.sliceMs ?? SLICE_MS, stopped));
   if (!snapshot || stopped()) return null;
   const session = await topKSession();
   const matrix = new ort.Tensor('float32', snapshot.vectors, [snapshot.ids.length, model.dimension]);
@@ -82,7 +80,7 @@ interface Snapshot {
 }
 
 /** Reads a model's vectors, unit-normalised, in one read transaction; null when stopped or when the rows outnumber the count. */
-async function readSnapshot(file: string, modelId: string, dimension: number, rowsPerSlice: number, stopped: () => boolean): Promise<Snapshot | null> {
+async function readSnapshot(file: string, modelId: string, dimension: number, slices: Slices): Promise<Snapshot | null> {
   const reader = new Database(file, { readonly: true, fileMustExist: true });
   try {
     loadVectorExtension(reader);
@@ -103,12 +101,9 @@ async function readSnapshot(file: string, modelId: string, dimension: number, ro
       vectors.set(new Float32Array(blob.buffer, blob.byteOffset, dimension), n * dimension);
       l2Normalize(vectors.subarray(n * dimension, (n + 1) * dimension));
       n += 1;
-      if (n % rowsPerSlice === 0) {
-        await new Promise((resolve) => setImmediate(resolve));
-        if (stopped()) {
-          rows.return?.();
-          return null;
-        }
+      if (slices.due && !(await slices.next())) {
+        rows.return?.();
+        return null;
       }
     }
     return n === count ? { revision, ids, vectors } : null;
