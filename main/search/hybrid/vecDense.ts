@@ -2,7 +2,8 @@ import type { Db } from '../../db/open.js';
 import type { TextEmbedder } from '../../models/types.js';
 import { LexError } from '../../util/errors.js';
 import type { ResidentVectors } from '../vectors/residentVectors.js';
-import { getModel, knn } from '../vectors/vecStore.js';
+import { knn } from '../vectors/vecKnn.js';
+import { getModel } from '../vectors/vecStore.js';
 import type { DenseRetriever } from './hybridRank.js';
 
 /**

@@ -4,7 +4,8 @@ import type { Db } from '../../db/open.js';
 import { l2Normalize } from '../../models/modelFolder.js';
 import { encodeModel } from '../../models/onnx/model.js';
 import { ResidentCopy, ResidentSearcher, Slices, SLICE_MS } from '../residentCopy.js';
-import { getModel, loadVectorExtension, vectorRevision, vectorTables, type KnnHit } from './vecStore.js';
+import type { KnnHit } from './vecKnn.js';
+import { getModel, loadVectorExtension, vectorRevision, vectorTables } from './vecStore.js';
 
 /** The largest copy held in memory: above it (e.g. 1024 dimensions × 150,000 articles) searches stay on sqlite-vec. */
 export const RESIDENT_BUDGET_BYTES = 256 * 1024 * 1024;
