@@ -9,7 +9,10 @@
  *      label-memory features) is cross-validated and fitted on them;
  *   3. the final embedding model is trained on everything.
  *
- *   npm run train-model -- [--corpus DIR] [--eval DIR] [--db FILE] [--steps N] [--minutes M] [--seed N]
+ *   npm run train-model -- [--corpus DIR] [--eval DIR] [--db FILE] [--steps N] [--minutes M] [--seed N] [--threads N]
+ *
+ * The embedding models train on --threads worker threads (default 2, this machine's cores); each is the
+ * same whatever the number of threads.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -17,9 +20,11 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { createEngine, type Engine } from '../../engine/index.js';
 import { appRoot } from '../../util/paths.js';
-import { trainDense, type DenseTrainOptions } from './denseTrainer.js';
+import type { DenseTrainOptions } from './denseTrainer.js';
 import { exportModelFolder } from './exportOnnx.js';
 import { JsDenseRetriever, roundToFloat16 } from './jsDense.js';
+import type { HashgramModel } from './model.js';
+import { startDenseTraining } from './parallelDense.js';
 import { pretrainInverseCloze } from './pretrain.js';
 import { crossFitReranker, type FoldRows } from './rerankerTraining.js';
 import { FOLDS, MAX_LENGTH, prepareTrainingSet } from './trainingSet.js';
@@ -43,13 +48,14 @@ function options() {
       corpus: { type: 'string', default: '../shared/corpus/lawrefbook' }, eval: { type: 'string', default: '../shared/eval' },
       db: { type: 'string' }, out: { type: 'string', default: path.join(appRoot(), 'models') },
       steps: { type: 'string', default: '1500' }, minutes: { type: 'string', default: '28' }, seed: { type: 'string', default: '20261122' },
-      dim: { type: 'string', default: '128' }, 'pretrain-steps': { type: 'string', default: '0' }, buckets: { type: 'string', default: '131072' },
+      dim: { type: 'string', default: '128' }, threads: { type: 'string', default: '2' }, 'pretrain-steps': { type: 'string', default: '0' }, buckets: { type: 'string', default: '131072' },
     },
   });
   return {
     corpus: path.resolve(values.corpus as string), evalDir: path.resolve(values.eval as string), db: values.db as string | undefined,
     out: path.resolve(values.out as string), steps: Number(values.steps), minutes: Number(values.minutes), seed: Number(values.seed),
     dimension: Number(values.dim), buckets: Number(values.buckets), pretrainSteps: Number(values['pretrain-steps']),
+    threads: Math.max(1, Math.floor(Number(values.threads)) || 1),
   };
 }
 
@@ -78,15 +84,18 @@ async function main(): Promise<void> {
     const dense: DenseTrainOptions = {
       steps: opts.steps, batch: 64, lr: 0.05, temperature: 0.05, seed: opts.seed, hardNegatives: 1, deadline, log, init,
     };
+    // The five fold models, then the final one, on `threads` worker threads; the reranker's cross-fitting
+    // runs here while the final model trains.
+    const folds = Array.from({ length: FOLDS }, (_, fold) => fold);
+    const runs = startDenseTraining(set, dense, [...folds, null], opts.threads);
     const foldRows: FoldRows[] = [];
-    for (let fold = 0; fold < FOLDS; fold += 1) {
-      const { model } = trainDense(set, dense, fold);
+    for (const fold of folds) {
+      const { model } = await (runs[fold] as Promise<{ model: HashgramModel }>);
       roundToFloat16(model);
-      const retriever = new JsDenseRetriever(`fold-${fold}`, model, set.docFeatures, set.tokenize);
-      foldRows.push({ fold, retriever });
+      foldRows.push({ fold, retriever: new JsDenseRetriever(`fold-${fold}`, model, set.docFeatures, set.tokenize) });
     }
     const reranker = await crossFitReranker(engine, set, foldRows, log);
-    const final = trainDense(set, dense, null);
+    const final = await (runs[FOLDS] as Promise<{ model: HashgramModel; steps: number }>);
     exportModelFolder(path.join(opts.out, MODEL_NAME), final.model, set.vocab, {
       name: MODEL_NAME, maxLength: MAX_LENGTH, seed: opts.seed, steps: final.steps, trainedOn: TRAINED_ON, metrics: reranker.denseCv,
     });

@@ -1,0 +1,25 @@
+/**
+ * Worker thread for parallelDense.ts: trains one hashgram model (trainDense)
+ * on the training set it is sent and posts back its weight tables.
+ */
+import { parentPort, workerData } from 'node:worker_threads';
+import { trainDense } from './denseTrainer.js';
+import { HashgramModel } from './model.js';
+import type { DenseJob, DenseResult, DenseWorkerData } from './parallelDense.js';
+import type { TrainingSet } from './trainingSet.js';
+
+const data = workerData as DenseWorkerData;
+const set = data.set as TrainingSet;
+const log = (message: string) => parentPort?.postMessage({ type: 'log', message });
+
+parentPort?.on('message', (job: DenseJob) => {
+  let init: HashgramModel | undefined;
+  if (data.init) {
+    init = new HashgramModel(set.shape, () => 0.5, 0);
+    init.unigram.set(data.init.unigram);
+    init.bigram.set(data.init.bigram);
+  }
+  const { model, steps } = trainDense(set, { ...data.options, init, log }, job.excludeFold);
+  const result: DenseResult = { type: 'done', excludeFold: job.excludeFold, unigram: model.unigram, bigram: model.bigram, steps };
+  parentPort?.postMessage(result, [model.unigram.buffer as ArrayBuffer, model.bigram.buffer as ArrayBuffer]);
+});

@@ -1,0 +1,95 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import type { DenseTrainOptions } from './denseTrainer.js';
+import { HashgramModel } from './model.js';
+import type { TrainingSet } from './trainingSet.js';
+
+/** What a worker needs of the training set (functions and the tokenizer stay here). */
+export type WorkerSet = Pick<TrainingSet, 'shape' | 'docFeatures' | 'queries' | 'queryFeatures' | 'negatives'>;
+
+export interface DenseWorkerData {
+  set: WorkerSet;
+  options: Omit<DenseTrainOptions, 'log' | 'init'>;
+  init: { unigram: Float32Array; bigram: Float32Array } | null;
+}
+
+export interface DenseJob {
+  excludeFold: number | null;
+}
+
+export interface DenseResult {
+  type: 'done';
+  excludeFold: number | null;
+  unigram: Float32Array;
+  bigram: Float32Array;
+  steps: number;
+}
+
+type WorkerMessage = DenseResult | { type: 'log'; message: string };
+
+/**
+ * Starts training one hashgram model per entry of `folds` (a fold to leave out,
+ * or null for all data) on `threads` worker threads, in that order, and returns
+ * one promise per entry that resolves when its model is done. Each model is
+ * exactly what trainDense gives on the main thread (its own seeded random, the
+ * same code), so the result does not depend on the number of threads.
+ */
+export function startDenseTraining(
+  set: TrainingSet,
+  opts: DenseTrainOptions,
+  folds: Array<number | null>,
+  threads: number,
+): Array<Promise<{ model: HashgramModel; steps: number }>> {
+  const workerSet: WorkerSet = { shape: set.shape, docFeatures: set.docFeatures, queries: set.queries, queryFeatures: set.queryFeatures, negatives: set.negatives };
+  const { log, init, ...options } = opts;
+  const data: DenseWorkerData = { set: workerSet, options, init: init ? { unigram: init.unigram, bigram: init.bigram } : null };
+  const settle = new Map<number | null, { resolve: (r: { model: HashgramModel; steps: number }) => void; reject: (e: Error) => void }>();
+  const promises = folds.map((fold) => new Promise<{ model: HashgramModel; steps: number }>((resolve, reject) => settle.set(fold, { resolve, reject })));
+  const queue = [...folds];
+
+  const failAll = (err: Error) => {
+    queue.length = 0;
+    for (const s of settle.values()) s.reject(err);
+  };
+  const startWorker = () => {
+    const worker = newWorker(data);
+    let current: number | null | undefined;
+    const next = () => {
+      current = queue.shift();
+      if (current === undefined) void worker.terminate();
+      else worker.postMessage({ excludeFold: current } satisfies DenseJob);
+    };
+    worker.on('message', (msg: WorkerMessage) => {
+      if (msg.type === 'log') return log(msg.message);
+      const model = new HashgramModel(set.shape, () => 0.5, 0);
+      model.unigram.set(msg.unigram);
+      model.bigram.set(msg.bigram);
+      settle.get(msg.excludeFold)?.resolve({ model, steps: msg.steps });
+      next();
+    });
+    worker.on('error', failAll);
+    worker.on('exit', () => {
+      if (current !== undefined) failAll(new Error(`a training worker stopped while training fold ${current ?? 'all'}`));
+    });
+    next();
+  };
+  for (let i = 0; i < Math.max(1, Math.min(threads, folds.length)); i += 1) startWorker();
+  // A failure rejects every model still to come; the caller sees it on the one it awaits.
+  for (const p of promises) p.catch(() => {});
+  return promises;
+}
+
+/**
+ * The worker thread, from denseWorker.js when this runs compiled; run from the TypeScript sources
+ * (`node --import tsx`, as `npm run train-model` does), a worker does not inherit tsx's loader, so
+ * the thread registers it before importing denseWorker.ts.
+ */
+function newWorker(workerData: DenseWorkerData): Worker {
+  const extension = path.extname(fileURLToPath(import.meta.url));
+  const script = new URL(`./denseWorker${extension}`, import.meta.url);
+  if (extension !== '.ts') return new Worker(script, { workerData });
+  const tsx = import.meta.resolve('tsx/esm/api');
+  const bootstrap = `import(${JSON.stringify(tsx)}).then(({ register }) => { register(); return import(${JSON.stringify(script.href)}); })`;
+  return new Worker(bootstrap, { eval: true, workerData });
+}
