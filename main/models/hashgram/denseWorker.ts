@@ -13,12 +13,7 @@ const set = data.set as TrainingSet;
 const log = (message: string) => parentPort?.postMessage({ type: 'log', message });
 
 parentPort?.on('message', (job: DenseJob) => {
-  let init: HashgramModel | undefined;
-  if (data.init) {
-    init = new HashgramModel(set.shape, () => 0.5, 0);
-    init.unigram.set(data.init.unigram);
-    init.bigram.set(data.init.bigram);
-  }
+  const init = data.init ? HashgramModel.fromTables(set.shape, data.init.unigram, data.init.bigram) : undefined;
   const { model, steps } = trainDense(set, { ...data.options, init, log }, job.excludeFold);
   const result: DenseResult = { type: 'done', excludeFold: job.excludeFold, unigram: model.unigram, bigram: model.bigram, steps };
   parentPort?.postMessage(result, [model.unigram.buffer as ArrayBuffer, model.bigram.buffer as ArrayBuffer]);

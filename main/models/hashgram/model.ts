@@ -8,15 +8,22 @@ import { type FeatureBag, type HashgramShape } from './features.js';
 export class HashgramModel {
   readonly unigram: Float32Array;
   readonly bigram: Float32Array;
-  private readonly accU: Float32Array;
-  private readonly accB: Float32Array;
+  /** Adagrad's sums of squared gradients, allocated by the first update (a model only used to encode needs none). */
+  private accU: Float32Array | null = null;
+  private accB: Float32Array | null = null;
 
-  constructor(readonly shape: HashgramShape, random: () => number, initScale = 0.1) {
+  /** Random weights (Gaussian, `initScale`), or `tables` used as they are (not copied), e.g. a model trained on a worker thread. */
+  constructor(readonly shape: HashgramShape, random: () => number, initScale = 0.1, tables?: { unigram: Float32Array; bigram: Float32Array }) {
     const { vocabSize, buckets, dimension } = shape;
-    this.unigram = gaussian(vocabSize * dimension, random, initScale);
-    this.bigram = gaussian(buckets * dimension, random, initScale);
-    this.accU = new Float32Array(vocabSize * dimension);
-    this.accB = new Float32Array(buckets * dimension);
+    if (tables && (tables.unigram.length !== vocabSize * dimension || tables.bigram.length !== buckets * dimension)) {
+      throw new Error('HashgramModel: the weight tables do not match the shape');
+    }
+    this.unigram = tables?.unigram ?? gaussian(vocabSize * dimension, random, initScale);
+    this.bigram = tables?.bigram ?? gaussian(buckets * dimension, random, initScale);
+  }
+
+  static fromTables(shape: HashgramShape, unigram: Float32Array, bigram: Float32Array): HashgramModel {
+    return new HashgramModel(shape, () => 0, 0, { unigram, bigram });
   }
 
   /** Takes over another model's weights (same shape); the Adagrad state starts afresh. */
@@ -37,6 +44,8 @@ export class HashgramModel {
   /** Adagrad step on the rows a text used, given dLoss/dVector for that text. */
   update(f: FeatureBag, grad: Float32Array, lr: number): void {
     const d = this.shape.dimension;
+    this.accU ??= new Float32Array(this.unigram.length);
+    this.accB ??= new Float32Array(this.bigram.length);
     adagradRows(this.unigram, this.accU, f.unigrams, d, grad, lr);
     adagradRows(this.bigram, this.accB, f.bigrams, d, grad, lr);
   }

@@ -62,9 +62,7 @@ export function startDenseTraining(
     };
     worker.on('message', (msg: WorkerMessage) => {
       if (msg.type === 'log') return log(msg.message);
-      const model = new HashgramModel(set.shape, () => 0.5, 0);
-      model.unigram.set(msg.unigram);
-      model.bigram.set(msg.bigram);
+      const model = HashgramModel.fromTables(set.shape, msg.unigram, msg.bigram);
       settle.get(msg.excludeFold)?.resolve({ model, steps: msg.steps });
       next();
     });
