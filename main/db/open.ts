@@ -88,8 +88,8 @@ export function cachedStatement(db: Db, sql: string): Database.Statement {
 }
 
 export function getMeta(db: Db, key: string): string | null {
-  const row = db.prepare('SELECT value FROM meta WHERE key = ?').get(key) as { value: string } | undefined;
-  return row?.value ?? null;
+  const value = cachedStatement(db, 'SELECT value FROM meta WHERE key = ?').pluck().get(key) as string | undefined;
+  return value ?? null;
 }
 
 export function setMeta(db: Db, key: string, value: string): void {

@@ -1,4 +1,4 @@
-import { cachedStatement, type Db } from '../db/open.js';
+import { getMeta, type Db } from '../db/open.js';
 
 /**
  * The full-text index is split by scope: national law in `articles_fts`,
@@ -29,8 +29,7 @@ const TEXT_REVISION_KEY = 'text_revision';
  * date, whichever connection or process wrote.
  */
 export function textRevision(db: Db): string {
-  const row = cachedStatement(db, 'SELECT value FROM meta WHERE key = ?').raw().get(TEXT_REVISION_KEY) as [string] | undefined;
-  return row?.[0] ?? '0';
+  return getMeta(db, TEXT_REVISION_KEY) ?? '0';
 }
 
 /** Call in the transaction that writes the full-text index. */

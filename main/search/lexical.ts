@@ -105,6 +105,8 @@ function searchScope(db: Db, scope: FtsScope, stats: TermStats, terms: string[],
     }) as ScoredRow[];
   const pooled = stats.postings?.search(phrases, weights, POOL);
   const rows = pooled ? filterPool(db, pooled, where, params, want) : run(POOL);
+  // A pool from memory that is not full holds every match: nothing more to score.
+  if (pooled && pooled.length < POOL) return rows;
   // A narrow filter (one law, an old date) can leave the pool short: then score every match.
   return rows.length < want ? run(null) : rows;
 }

@@ -4,6 +4,9 @@ import { HashgramModel, seededRandom } from './model.js';
 import type { LabelledQuery } from './trainingData.js';
 import type { TrainingSet } from './trainingSet.js';
 
+/** What dense training reads of the training set (all of it can be sent to a worker thread). */
+export type DenseTrainingData = Pick<TrainingSet, 'shape' | 'docFeatures' | 'queries' | 'queryFeatures' | 'negatives'>;
+
 export interface DenseTrainOptions {
   steps: number;
   batch: number;
@@ -19,7 +22,7 @@ export interface DenseTrainOptions {
 }
 
 /** Trains a hashgram model on every labelled text except those of `excludeFold`. */
-export function trainDense(set: TrainingSet, opts: DenseTrainOptions, excludeFold: number | null): { model: HashgramModel; steps: number } {
+export function trainDense(set: DenseTrainingData, opts: DenseTrainOptions, excludeFold: number | null): { model: HashgramModel; steps: number } {
   const random = seededRandom(opts.seed + (excludeFold ?? 99));
   const usable = set.queries.map((q, i) => ({ q, i })).filter(({ q }) => excludeFold === null || q.fold !== excludeFold);
   const model = new HashgramModel(set.shape, random);
@@ -51,7 +54,7 @@ export function contrastiveLoop(
   return step;
 }
 
-function sampleBatch(set: TrainingSet, picked: number[], random: () => number, hardNegatives: number): ContrastiveBatch {
+function sampleBatch(set: DenseTrainingData, picked: number[], random: () => number, hardNegatives: number): ContrastiveBatch {
   const docIds: number[] = [];
   const docIndex = new Map<number, number>();
   const addDoc = (id: number) => {

@@ -6,10 +6,9 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { trainDense } from './denseTrainer.js';
 import { HashgramModel } from './model.js';
 import type { DenseJob, DenseResult, DenseWorkerData } from './parallelDense.js';
-import type { TrainingSet } from './trainingSet.js';
 
 const data = workerData as DenseWorkerData;
-const set = data.set as TrainingSet;
+const set = data.set;
 const log = (message: string) => parentPort?.postMessage({ type: 'log', message });
 
 parentPort?.on('message', (job: DenseJob) => {

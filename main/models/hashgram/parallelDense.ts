@@ -1,15 +1,12 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import type { DenseTrainOptions } from './denseTrainer.js';
+import type { DenseTrainingData, DenseTrainOptions } from './denseTrainer.js';
 import { HashgramModel } from './model.js';
 import type { TrainingSet } from './trainingSet.js';
 
-/** What a worker needs of the training set (functions and the tokenizer stay here). */
-export type WorkerSet = Pick<TrainingSet, 'shape' | 'docFeatures' | 'queries' | 'queryFeatures' | 'negatives'>;
-
 export interface DenseWorkerData {
-  set: WorkerSet;
+  set: DenseTrainingData;
   options: Omit<DenseTrainOptions, 'log' | 'init'>;
   init: { unigram: Float32Array; bigram: Float32Array } | null;
 }
@@ -41,7 +38,7 @@ export function startDenseTraining(
   folds: Array<number | null>,
   threads: number,
 ): Array<Promise<{ model: HashgramModel; steps: number }>> {
-  const workerSet: WorkerSet = { shape: set.shape, docFeatures: set.docFeatures, queries: set.queries, queryFeatures: set.queryFeatures, negatives: set.negatives };
+  const workerSet: DenseTrainingData = { shape: set.shape, docFeatures: set.docFeatures, queries: set.queries, queryFeatures: set.queryFeatures, negatives: set.negatives };
   const { log, init, ...options } = opts;
   const data: DenseWorkerData = { set: workerSet, options, init: init ? { unigram: init.unigram, bigram: init.bigram } : null };
   const settle = new Map<number | null, { resolve: (r: { model: HashgramModel; steps: number }) => void; reject: (e: Error) => void }>();
