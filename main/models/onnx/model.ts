@@ -128,7 +128,7 @@ export function encodeModel(spec: OnnxModelSpec): Uint8Array {
   return w.finish();
 }
 
-/** float32 → IEEE half (round to nearest), for compact fp16 initializers. */
+/** float32 → IEEE half, rounding to nearest with ties to even (as onnxruntime's Cast does), for compact fp16 initializers. */
 export function toFloat16(values: Float32Array): Uint16Array {
   const out = new Uint16Array(values.length);
   const f = new Float32Array(1);
@@ -137,11 +137,24 @@ export function toFloat16(values: Float32Array): Uint16Array {
     f[0] = values[i] as number;
     const x = u[0] as number;
     const sign = (x >>> 16) & 0x8000;
-    const exp = ((x >>> 23) & 0xff) - 127 + 15;
     const mant = x & 0x7fffff;
-    if (exp <= 0) out[i] = exp < -10 ? sign : sign | ((mant | 0x800000) >> (1 - exp + 13));
+    if (((x >>> 23) & 0xff) === 0xff) {
+      out[i] = sign | (mant ? 0x7e00 : 0x7c00);
+      continue;
+    }
+    const exp = ((x >>> 23) & 0xff) - 127 + 15;
+    if (exp < -10) out[i] = sign;
+    // Subnormal half: the full significand shifted down.
+    else if (exp <= 0) out[i] = sign | roundShift(mant | 0x800000, 14 - exp);
     else if (exp >= 31) out[i] = sign | 0x7c00;
-    else out[i] = sign | (exp << 10) | ((mant + 0x1000) >> 13);
+    // Added, not OR-ed: a rounding carry raises the exponent (1.9999 → 2; past 65504 → Infinity).
+    else out[i] = sign | ((exp << 10) + roundShift(mant, 13));
   }
   return out;
+}
+
+/** value >> shift, rounded to nearest, ties to even. */
+function roundShift(value: number, shift: number): number {
+  const half = 1 << (shift - 1);
+  return (value + half - 1 + ((value >> shift) & 1)) >> shift;
 }
