@@ -104,6 +104,11 @@ describe('article vectors', { skip: SKIP }, () => {
     }
   });
 
+  test('a query vector of zero length has no neighbours (sqlite-vec gives no distance), rather than perfect ones', () => {
+    const zero = new Float32Array(main.dimension);
+    for (const quantized of [false, true]) assert.deepEqual(knn(db, main.id, zero, 5, { quantized }), [], `quantized: ${quantized}`);
+  });
+
   test('int8 and binary search with float rescoring keep recall@10 against exact KNN', async () => {
     const queryText = (a: StatuteArticle) => `${a.text.slice(0, 24)} ${a.lawTitle.slice(-6)}`;
     const wide = new HashEmbedder({ dimension: 384 });

@@ -1,6 +1,7 @@
 import type { Db } from '../../db/open.js';
 import type { CitationResolver } from '../../library/citation/resolver.js';
 import { filterSql, type SearchFilters } from '../filters.js';
+import { queryTerms } from '../lexical.js';
 import { rankArticles, type StatsFor } from '../index.js';
 import { featureVector, loadCandidateInfo, neighbourFeatures, queryBigrams, type CandidateInfo, type CandidateSignals } from './features.js';
 import { reciprocalRankFusion } from './fusion.js';
@@ -51,6 +52,16 @@ export interface GatherOptions {
   minMemorySimilarity?: number;
   /** false: no BM25 candidates, only the articles the query cites (dense mode). */
   lexical?: boolean;
+  /** Candidates taken from each retriever (default CANDIDATES_PER_RETRIEVER; more when more results are asked for). */
+  perRetriever?: number;
+}
+
+/** Dense neighbours fetched before a narrowing filter (a law, levels, a date) is applied, so that enough of them pass it. */
+const DENSE_FETCH_FILTERED = 4096;
+
+/** Filters that leave only part of the library: the dense neighbours must then be fetched deeper. */
+function narrows(filters: SearchFilters): boolean {
+  return Boolean(filters.law || filters.levels?.length || filters.asOf || filters.currentOnly === false);
 }
 
 /**
@@ -63,10 +74,11 @@ export async function gatherCandidates(
 ): Promise<Gathered> {
   const memory = opts.memory === undefined ? deps.reranker?.memory ?? null : opts.memory;
   const retrieverText = opts.retrieverText ?? text;
-  const lexical = rankArticles(deps.db, deps.resolver, deps.stats, retrieverText, { limit: CANDIDATES_PER_RETRIEVER, filters, citationsOnly: opts.lexical === false });
-  const dense = deps.dense ? await deps.dense.search(retrieverText, CANDIDATES_PER_RETRIEVER * 2) : [];
+  const perRetriever = Math.max(opts.perRetriever ?? 0, CANDIDATES_PER_RETRIEVER);
+  const lexical = rankArticles(deps.db, deps.resolver, deps.stats, retrieverText, { limit: perRetriever, filters, citationsOnly: opts.lexical === false });
+  const dense = deps.dense ? await deps.dense.search(retrieverText, narrows(filters) ? DENSE_FETCH_FILTERED : perRetriever * 2) : [];
   const allowed = allowedIds(deps.db, dense.map((d) => d.articleId), filters);
-  const denseKept = dense.filter((d) => allowed.has(d.articleId)).slice(0, CANDIDATES_PER_RETRIEVER);
+  const denseKept = dense.filter((d) => allowed.has(d.articleId)).slice(0, perRetriever);
   const signals = new Map<number, CandidateSignals>();
   const get = (id: number) => {
     let s = signals.get(id);
@@ -154,7 +166,9 @@ export interface HybridRankOptions extends Omit<GatherOptions, 'memory'> {
 /** Hybrid ranking: cited articles first, then the learned reranker's order (RRF when none is loaded). */
 export async function hybridRank(deps: HybridDeps, text: string, filters: SearchFilters, limit: number, opts: HybridRankOptions = {}): Promise<RankedCandidate[]> {
   const { only, ...gather } = opts;
-  const gathered = await gatherCandidates(deps, text, filters, { ...gather, ...(only === 'dense' ? { memory: null, lexical: false } : {}) });
+  const gathered = await gatherCandidates(deps, text, filters, { perRetriever: limit, ...gather, ...(only === 'dense' ? { memory: null, lexical: false } : {}) });
+  // Nothing to search for (punctuation or stop words only) and nothing cited: the embedding's neighbours would be arbitrary.
+  if (!queryTerms(gather.retrieverText ?? text).length && !gathered.candidates.some((c) => c.cited)) return [];
   // Dense mode: citations plus the embedding's neighbours, in embedding order.
   const candidates = only === 'dense' ? gathered.candidates.filter((c) => c.cited || c.denseRank !== null) : gathered.candidates;
   const matchedBy = (c: CandidateSignals): RankedCandidate['matchedBy'] =>
@@ -166,11 +180,14 @@ export async function hybridRank(deps: HybridDeps, text: string, filters: Search
     const scores = await deps.reranker.score(candidateFeatures(deps.db, text, candidates, deps.reranker.popularity, gathered.votes));
     scored = candidates.map((c, i) => ({ c, score: scores[i] as number }));
   } else {
-    // Without a reranker there is no label memory, so every candidate came from a retriever.
+    // Without a reranker there is no label memory: the retrievers' lists are fused, and cited articles
+    // (in neither list unless a retriever also found them) join with no fusion score, ahead of the rest by the sort below.
     const byId = new Map(candidates.map((c) => [c.articleId, c]));
     const lexList = candidates.filter((c) => c.lexicalRank !== null).sort((a, b) => (a.lexicalRank as number) - (b.lexicalRank as number)).map((c) => c.articleId);
     const denseList = candidates.filter((c) => c.denseRank !== null).sort((a, b) => (a.denseRank as number) - (b.denseRank as number)).map((c) => c.articleId);
     scored = reciprocalRankFusion([lexList, denseList]).map((f) => ({ c: byId.get(f.id) as CandidateSignals, score: f.score }));
+    const fused = new Set(scored.map((s) => s.c.articleId));
+    for (const c of candidates) if (c.cited && !fused.has(c.articleId)) scored.push({ c, score: 0 });
   }
   return scored
     .sort((a, b) => Number(b.c.cited) - Number(a.c.cited) || b.score - a.score || a.c.articleId - b.c.articleId)

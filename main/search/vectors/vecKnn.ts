@@ -67,6 +67,7 @@ function rescore(db: Db, floatTable: string, query: Float32Array, ids: number[])
   return toHits(rows.sort((a, b) => a.distance - b.distance || a.rowid - b.rowid));
 }
 
+/** sqlite-vec gives no distance (NULL) when either vector has zero length: such a row is no neighbour at all. */
 function toHits(rows: DistanceRow[]): KnnHit[] {
-  return rows.map((r) => ({ articleId: Number(r.rowid), similarity: 1 - r.distance }));
+  return rows.filter((r) => Number.isFinite(r.distance)).map((r) => ({ articleId: Number(r.rowid), similarity: 1 - r.distance }));
 }
