@@ -46,6 +46,9 @@ export class LlmClient {
     this.api = new OpenAI({
       baseURL: endpoint.baseURL,
       apiKey: endpoint.apiKey || 'no-key',
+      // OPENAI_ORG_ID / OPENAI_PROJECT_ID in the environment belong to OpenAI accounts: never sent to the configured endpoint.
+      organization: null,
+      project: null,
       timeout: endpoint.timeoutMs ?? 60_000,
       maxRetries: endpoint.maxRetries ?? 2,
       logLevel: 'off',

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import OpenAI from 'openai';
 import { LexError } from '../util/errors.js';
 import { checkBatchSize, l2Normalize } from './modelFolder.js';
@@ -54,6 +55,15 @@ function connectionReason(err: unknown): string {
   return innermost;
 }
 
+/**
+ * The vector set's id: the model name, plus a digest of the prefixes when there are any
+ * (they change every vector, so vectors embedded with other prefixes are not reused).
+ */
+export function httpModelId(model: string, queryPrefix: string, documentPrefix: string): string {
+  if (!queryPrefix && !documentPrefix) return `http:${model}`;
+  return `http:${model}#${createHash('sha256').update(`${queryPrefix}\0${documentPrefix}`).digest('hex').slice(0, 8)}`;
+}
+
 export class HttpEmbedder implements TextEmbedder {
   readonly id: string;
   readonly provider = 'http';
@@ -70,7 +80,7 @@ export class HttpEmbedder implements TextEmbedder {
     if (!opts.baseURL || !opts.model) throw new LexError('usage', 'An HTTP embedder needs a base URL and a model name');
     this.model = opts.model;
     this.baseURL = opts.baseURL;
-    this.id = `http:${opts.model}`;
+    this.id = httpModelId(opts.model, opts.queryPrefix ?? '', opts.documentPrefix ?? '');
     this.dim = opts.dimension ?? 0;
     this.batchSize = checkBatchSize(opts.batchSize, 64);
     this.apiKey = opts.apiKey ?? '';
@@ -79,6 +89,9 @@ export class HttpEmbedder implements TextEmbedder {
     this.client = new OpenAI({
       baseURL: opts.baseURL,
       apiKey: opts.apiKey || 'unused',
+      // Never forward OPENAI_ORG_ID / OPENAI_PROJECT_ID from the environment to a third-party server.
+      organization: null,
+      project: null,
       timeout: this.timeoutMs,
       maxRetries: opts.maxRetries ?? 2,
     });
@@ -120,6 +133,8 @@ export class HttpEmbedder implements TextEmbedder {
     const data = Array.isArray(response?.data) ? [...response.data] : [];
     if (data.length !== count) throw this.badResponse(`${data.length} embeddings for ${count} texts`);
     data.sort((a, b) => a.index - b.index);
+    // Each text's vector exactly once: a repeated or missing index would pair vectors with the wrong articles.
+    if (data.some((item, i) => item.index !== i)) throw this.badResponse(`embeddings whose indexes are not 0 to ${count - 1}`);
     return data.map((item) => {
       const values = item.embedding as unknown;
       if (!Array.isArray(values) || values.length === 0 || values.some((v) => typeof v !== 'number')) {

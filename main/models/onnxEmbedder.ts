@@ -47,6 +47,16 @@ export async function openOnnxFolder(dir: string, opts: OnnxModelOptions = {}): 
   return { folder: { ...folder, maxLength }, tokenizer, id, ...created };
 }
 
+/** `make(opened)`, releasing the session when it throws (bad options, an unusable graph), so nothing is left open. */
+export async function buildOnSession<T>(opened: OnnxFolderSession, make: (opened: OnnxFolderSession) => T): Promise<T> {
+  try {
+    return make(opened);
+  } catch (err) {
+    await opened.session.release();
+    throw err;
+  }
+}
+
 /** Splits 0..n-1 into runs of at most `size`, longest texts first (less padding per run). */
 export function lengthSortedBatches(lengths: number[], size: number): number[][] {
   const order = lengths.map((_, i) => i).sort((a, b) => (lengths[b] ?? 0) - (lengths[a] ?? 0) || a - b);
@@ -120,8 +130,7 @@ export class OnnxEmbedder implements TextEmbedder {
 
   /** Loads a model folder (see readModelFolder) and opens it on the preferred provider. */
   static async load(dir: string, opts: OnnxEmbedderOptions = {}): Promise<OnnxEmbedder> {
-    const opened = await openOnnxFolder(dir, opts);
-    const embedder = new OnnxEmbedder(opened, opts);
+    const embedder = await buildOnSession(await openOnnxFolder(dir, opts), (opened) => new OnnxEmbedder(opened, opts));
     try {
       if (!embedder.dim) embedder.dim = (await embedder.embed(['维度'], 'document'))[0]?.length ?? 0;
     } catch (err) {

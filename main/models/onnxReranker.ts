@@ -1,7 +1,7 @@
 import type ort from 'onnxruntime-node';
 import { LexError } from '../util/errors.js';
 import { checkBatchSize } from './modelFolder.js';
-import { lengthSortedBatches, openOnnxFolder, type OnnxModelOptions } from './onnxEmbedder.js';
+import { buildOnSession, lengthSortedBatches, openOnnxFolder, type OnnxModelOptions } from './onnxEmbedder.js';
 import { buildFeeds, floatOutput, type ProviderFallback, type ProviderName } from './providers.js';
 import { padBatch, type EncodedText, type TextTokenizer } from './tokenizer.js';
 import type { PairScorer } from './types.js';
@@ -53,7 +53,7 @@ export class OnnxReranker implements PairScorer {
   }
 
   static async load(dir: string, opts: OnnxRerankerOptions = {}): Promise<OnnxReranker> {
-    return new OnnxReranker(await openOnnxFolder(dir, opts), opts);
+    return buildOnSession(await openOnnxFolder(dir, opts), (opened) => new OnnxReranker(opened, opts));
   }
 
   async score(query: string, passages: string[]): Promise<number[]> {

@@ -84,14 +84,15 @@ function openSession(model: string | Uint8Array, options: ort.InferenceSession.S
   return typeof model === 'string' ? ort.InferenceSession.create(model, options) : ort.InferenceSession.create(model, options);
 }
 
-/** Creates a session on the first requested provider that works, else on CPU. */
+/** Creates a session on the first requested provider that works, in the order given, else on CPU (so `cpu,cuda` never tries CUDA). */
 export async function createSession(
   model: string | Uint8Array,
   preference: ProviderName[] = ['cpu'],
   opts: SessionCreateOptions = {},
 ): Promise<CreatedSession> {
   const fallbacks: ProviderFallback[] = [];
-  const gpus = preference.filter((p) => p !== 'cpu');
+  const cpuAt = preference.indexOf('cpu');
+  const gpus = cpuAt < 0 ? preference : preference.slice(0, cpuAt);
   quietRuntimeLogs();
   for (const provider of gpus) {
     try {

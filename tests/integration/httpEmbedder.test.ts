@@ -15,6 +15,8 @@ const KEY = 'sk-test-SECRET-4242';
 interface Seen {
   url: string;
   authorization: string | undefined;
+  organization: string | string[] | undefined;
+  project: string | string[] | undefined;
   body: { model: string; input: string[]; encoding_format?: string };
 }
 const seen: Seen[] = [];
@@ -27,11 +29,15 @@ function reply(res: http.ServerResponse, status: number, value: unknown): void {
 
 function handle(req: http.IncomingMessage, res: http.ServerResponse, raw: string): void {
   const body = JSON.parse(raw) as Seen['body'];
-  seen.push({ url: req.url ?? '', authorization: req.headers.authorization, body });
+  seen.push({ url: req.url ?? '', authorization: req.headers.authorization, organization: req.headers['openai-organization'], project: req.headers['openai-project'], body });
   if (body.model === 'hang') return; // never answers
   if (req.url !== '/v1/embeddings' || body.model === 'missing') return reply(res, 404, { error: { message: 'model not found' } });
   if (body.model === 'bad-key') return reply(res, 401, { error: { message: `Incorrect API key provided: ${KEY}` } });
   if (body.model === 'boom') return reply(res, 500, { error: { message: `internal failure while serving ${KEY}` } });
+  if (body.model === 'same-index') {
+    const data = body.input.map((text) => ({ object: 'embedding', index: 0, embedding: [text.length, 1, 0, 2] }));
+    return reply(res, 200, { object: 'list', model: body.model, data, usage: { prompt_tokens: 1, total_tokens: 1 } });
+  }
   const data = body.input.map((text, index) => ({ object: 'embedding', index, embedding: [text.length, 1, 0, 2] })).reverse();
   reply(res, 200, { object: 'list', model: body.model, data, usage: { prompt_tokens: 1, total_tokens: 1 } });
 }
@@ -85,6 +91,34 @@ test('query and document prefixes are prepended', async () => {
   await e.embed(['劳动'], 'query');
   await e.embed(['劳动'], 'document');
   assert.deepEqual(seen.map((s) => s.body.input[0]), ['query: 劳动', 'passage: 劳动']);
+});
+
+test('the vector set id names the model and, when there are prefixes, a digest of them', () => {
+  assert.equal(make('bge-m3').id, 'http:bge-m3');
+  const e5 = make('e5', { queryPrefix: 'query: ', documentPrefix: 'passage: ' }).id;
+  assert.match(e5, /^http:e5#[0-9a-f]{8}$/);
+  assert.notEqual(make('e5', { queryPrefix: 'query: ' }).id, e5);
+});
+
+test('a response whose indexes repeat is refused instead of pairing vectors with the wrong texts', async () => {
+  await assert.rejects(make('same-index').embed(['劳动', '合同法'], 'document'), (err: unknown) => {
+    return err instanceof LexError && err.code === 'embedder-response' && /indexes are not 0 to 1/.test(err.message);
+  });
+});
+
+test('organisation and project ids in the environment are not sent to the server', async () => {
+  seen.length = 0;
+  process.env.OPENAI_ORG_ID = 'org-leak';
+  process.env.OPENAI_PROJECT_ID = 'proj-leak';
+  try {
+    await make('bge-m3').embed(['法'], 'query');
+  } finally {
+    delete process.env.OPENAI_ORG_ID;
+    delete process.env.OPENAI_PROJECT_ID;
+  }
+  assert.equal(seen.length, 1);
+  assert.equal(seen[0]?.organization, undefined);
+  assert.equal(seen[0]?.project, undefined);
 });
 
 test('connect learns the dimension; loadEmbedder builds an HTTP embedder', async () => {

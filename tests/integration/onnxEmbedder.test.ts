@@ -151,6 +151,13 @@ for (const gpu of ['cuda', 'webgpu'] as ProviderName[]) {
   });
 }
 
+test('providers are tried in the order given: CPU before a GPU provider means CPU, with nothing tried before it', async () => {
+  const created = await createSession(path.join(meanDir, 'model.onnx'), ['cpu', 'cuda']);
+  await created.session.release();
+  assert.equal(created.provider, 'cpu');
+  assert.deepEqual(created.fallbacks, []);
+});
+
 const QUERY = '劳动合同';
 const PASSAGES = ['工资', '劳动', '劳动合同法', '合同 劳动 law law law'];
 /** Overlap with the query's 4 tokens minus the penalty per passage token ([SEP] included). */

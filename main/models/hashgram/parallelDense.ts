@@ -45,12 +45,19 @@ export function startDenseTraining(
   const promises = folds.map((fold) => new Promise<{ model: HashgramModel; steps: number }>((resolve, reject) => settle.set(fold, { resolve, reject })));
   const queue = [...folds];
 
+  const workers: Worker[] = [];
+  let failed = false;
+  // One failure ends the run: every model still to come is rejected and the other workers stop now, not after their current model.
   const failAll = (err: Error) => {
+    if (failed) return;
+    failed = true;
     queue.length = 0;
     for (const s of settle.values()) s.reject(err);
+    for (const w of workers) void w.terminate();
   };
   const startWorker = () => {
     const worker = newWorker(data);
+    workers.push(worker);
     let current: number | null | undefined;
     const next = () => {
       current = queue.shift();
