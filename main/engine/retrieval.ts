@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { Db } from '../db/open.js';
 import { getArticles } from '../library/articles.js';
 import type { CitationResolver } from '../library/citation/resolver.js';
+import type { HttpEmbedderOptions } from '../models/httpEmbedder.js';
 import { loadEmbedder, loadReranker } from '../models/index.js';
 import type { ProviderName } from '../models/providers.js';
 import type { PairScorer, TextEmbedder } from '../models/types.js';
@@ -51,6 +52,13 @@ export interface ModelOptions {
    */
   crossEncoderDir?: string;
   providers?: ProviderName[];
+  /**
+   * An embedding model behind an OpenAI-compatible /v1/embeddings endpoint, instead of
+   * the model folder (for a GPU on another machine). Its vectors come from `lexdesk embed`
+   * with the same endpoint, model and prefixes; hybrid search then fuses without the
+   * shipped reranker, whose features were learned with the shipped model.
+   */
+  httpEmbedding?: HttpEmbedderOptions;
   /**
    * Hold the library's vectors in memory for dense search (loaded in the
    * background on first use; residentVectors.ts). Default true; a process that
@@ -103,7 +111,8 @@ export class Retrieval {
   }
 
   loadEmbedder(): Promise<TextEmbedder> {
-    this.embedder ??= loadEmbedder({ kind: 'onnx', dir: this.modelDir, providers: this.opts.providers });
+    const http = this.opts.httpEmbedding;
+    this.embedder ??= loadEmbedder(http ? { kind: 'http', ...http } : { kind: 'onnx', dir: this.modelDir, providers: this.opts.providers });
     return this.embedder;
   }
 
@@ -116,12 +125,13 @@ export class Retrieval {
   /** The shipped reranker's features were learned with the shipped embedding model only. */
   private defaultRerankerDir(): string | null {
     const shipped = path.join(modelsDir(), DEFAULT_EMBEDDING_MODEL);
+    if (this.opts.httpEmbedding) return null;
     return path.resolve(this.modelDir) === path.resolve(shipped) ? path.join(modelsDir(), DEFAULT_RERANKER) : null;
   }
 
   /** The mode to use when none is asked for: hybrid once the library is embedded with the model. */
   async defaultMode(): Promise<RetrievalMode> {
-    if (!fs.existsSync(this.modelDir)) return 'lexical';
+    if (!this.opts.httpEmbedding && !fs.existsSync(this.modelDir)) return 'lexical';
     // Cheap check first: a library never embedded needs no model loaded to answer.
     if (listModels(this.db).every((m) => m.articleCount === 0)) return 'lexical';
     const embedder = await this.loadEmbedder();

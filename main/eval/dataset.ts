@@ -8,7 +8,22 @@ export interface EvalRecord {
   id: string;
   query?: string;
   turns?: Array<{ role: 'user' | 'assistant'; text: string }>;
-  relevant: Array<{ law: string; article: string; article_no?: number; file?: string }>;
+  relevant: Array<{ law: string; article?: string; article_no?: number; file?: string }>;
+}
+
+const RECORD_SHAPE = 'each line needs "query" (or "turns") and "relevant": [{"law": "…", "article": "第N条" or "article_no": N}]';
+
+/** Why a parsed line is not an eval record, or null when it is one. */
+function recordProblem(value: unknown): string | null {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return 'not a JSON object';
+  const r = value as Record<string, unknown>;
+  if (typeof r.query !== 'string' && !Array.isArray(r.turns)) return 'no "query" text or "turns" list';
+  if (!Array.isArray(r.relevant)) return 'no "relevant" list';
+  const bad = r.relevant.find((l: unknown) => {
+    const label = l as Record<string, unknown> | null;
+    return !label || typeof label.law !== 'string' || (typeof label.article !== 'string' && typeof label.article_no !== 'number');
+  });
+  return bad === undefined ? null : `a "relevant" entry without "law" and "article" or "article_no": ${JSON.stringify(bad)}`;
 }
 
 export function readEvalFile(file: string): EvalRecord[] {
@@ -16,12 +31,16 @@ export function readEvalFile(file: string): EvalRecord[] {
   const out: EvalRecord[] = [];
   fs.readFileSync(file, 'utf8').split('\n').forEach((line, i) => {
     if (!line.trim()) return;
+    let value: unknown;
     try {
       // Some published files carry Python's bare NaN (e.g. a missing "keywords"); read it as null.
-      out.push(JSON.parse(line.replace(/:\s*NaN\b/g, ': null')) as EvalRecord);
+      value = JSON.parse(line.replace(/:\s*NaN\b/g, ': null'));
     } catch {
       throw new LexError('eval-file-invalid', `${file}:${i + 1} is not valid JSON`);
     }
+    const problem = recordProblem(value);
+    if (problem) throw new LexError('eval-file-invalid', `${file}:${i + 1}: ${problem} (${RECORD_SHAPE})`);
+    out.push(value as EvalRecord);
   });
   return out;
 }
@@ -53,7 +72,7 @@ export class GoldResolver {
   }
 
   resolve(label: EvalRecord['relevant'][number]): number | null {
-    const parsed = parseArticleLabel(label.article) ?? (label.article_no ? { number: label.article_no, subNumber: 0 } : null);
+    const parsed = (label.article ? parseArticleLabel(label.article) : null) ?? (label.article_no ? { number: label.article_no, subNumber: 0 } : null);
     if (!parsed) return null;
     if (label.file) {
       const id = this.byFile.get(label.file, parsed.number, parsed.subNumber) as number | undefined;

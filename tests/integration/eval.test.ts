@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { promisify } from 'node:util';
-import type { EvalRecord } from '../../main/eval/dataset.js';
+import { readEvalFile, type EvalRecord } from '../../main/eval/dataset.js';
 import { hitAtK, meanMetrics, mrrAtK, ndcgAtK, recallAtK, scoreQuery } from '../../main/eval/metrics.js';
 import { buildLibrary, CORE_SUBSET, EVAL_DIR, inSubset, REPO_ROOT, sharedSkipReason, type TempLibrary } from '../helpers/library.js';
 
@@ -191,6 +191,29 @@ describe('lexdesk eval on a corpus subset', { skip: SKIP }, () => {
       assert.ok(!line.query.includes(t.text.slice(0, 20)), 'no assistant text in the query');
     }
   });
+});
+
+test('an eval file with a malformed record is refused with its line and what a record needs', async () => {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'lexdesk-evalfile-'));
+  try {
+    const good = JSON.stringify({ id: 'a', query: '盗窃', relevant: [{ law: '中华人民共和国刑法', article_no: 264 }] });
+    const cases: Array<[string, RegExp]> = [
+      [JSON.stringify({ id: 'b', query: '盗窃', relevant: [{ law: '中华人民共和国刑法' }] }), /:2: a "relevant" entry without "law" and "article" or "article_no"/],
+      [JSON.stringify({ id: 'b', relevant: [] }), /:2: no "query" text or "turns" list/],
+      [JSON.stringify({ id: 'b', query: '盗窃' }), /:2: no "relevant" list/],
+      ['[1, 2]', /:2: not a JSON object/],
+      ['{"id": "b", ', /:2 is not valid JSON/],
+    ];
+    for (const [line, message] of cases) {
+      const file = path.join(dir, 'bad.jsonl');
+      await writeFile(file, `${good}\n${line}\n`);
+      assert.throws(() => readEvalFile(file), (err: Error & { code?: string }) => err.code === 'eval-file-invalid' && message.test(err.message) && /each line needs "query"/.test(err.message) === !/not valid JSON/.test(err.message));
+    }
+    await writeFile(path.join(dir, 'ok.jsonl'), `${good}\n`);
+    assert.equal(readEvalFile(path.join(dir, 'ok.jsonl'))[0]?.relevant[0]?.article_no, 264);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
 });
 
 /** Gold ids found directly in the database: articles of the labelled file with the labelled label. */

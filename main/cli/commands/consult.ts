@@ -10,7 +10,7 @@ import type { Output } from '../output.js';
 import { MODEL_DIR_OPTIONS, modelOptionsOf } from './modelOptions.js';
 
 const USAGE =
-  'lexdesk consult [--ask TEXT] [--consultation ID] [--retry TURN_ID] [--list [SEARCH]] [--show ID] [--as-of DATE] [--place 北京] [--title T] [--redact-name NAME]… [--offline] [--model DIR] [--cross-encoder DIR] [--providers cuda,cpu] [--json]';
+  'lexdesk consult [--ask TEXT] [--consultation ID] [--retry TURN_ID] [--list [SEARCH]] [--show ID] [--as-of DATE] [--place 北京] [--title T] [--redact-name NAME]… [--offline] [--model DIR | --http-base URL --http-model NAME] [--cross-encoder DIR] [--providers cuda,cpu] [--json]';
 
 export async function consultCommand(args: string[], open: (db?: string, models?: ModelOptions) => Engine, out: Output): Promise<number> {
   const { values } = parseCommand(

@@ -11,7 +11,7 @@ import { OnnxReranker } from '../../models/onnxReranker.js';
 import { createSession, parseProviders, platformProviders, supportedBackends, type ProviderFallback, type ProviderName } from '../../models/providers.js';
 import { describeError } from '../../util/errors.js';
 import { parseCommand } from '../args.js';
-import { MODEL_DIR_OPTIONS } from './modelOptions.js';
+import { ONNX_MODEL_OPTIONS } from './modelOptions.js';
 import type { Output } from '../output.js';
 
 import { DEFAULT_EMBEDDING_MODEL, modelsDir } from '../../util/paths.js';
@@ -198,7 +198,7 @@ function printReport(r: DoctorReport, out: Output): void {
 }
 
 export async function doctorCommand(args: string[], _open: (db?: string) => Engine, out: Output): Promise<number> {
-  const { values } = parseCommand(args, MODEL_DIR_OPTIONS, USAGE);
+  const { values } = parseCommand(args, ONNX_MODEL_OPTIONS, USAGE);
   const requested = values.providers === undefined ? platformProviders() : parseProviders(String(values.providers));
   const shipped = path.join(modelsDir(), DEFAULT_EMBEDDING_MODEL);
   const modelDir = (values.model as string | undefined) ?? (fs.existsSync(shipped) ? shipped : undefined);

@@ -10,9 +10,10 @@ import { parseProviders } from '../../models/providerNames.js';
 import { LexError } from '../../util/errors.js';
 import { intOption, parseCommand } from '../args.js';
 import type { Output } from '../output.js';
+import { HTTP_EMBEDDING_OPTIONS, httpEmbeddingOf } from './modelOptions.js';
 
 const USAGE =
-  'lexdesk embed [[--model DIR] [--providers cuda,cpu] | --http-base URL --http-model NAME [--http-key KEY]] ' +
+  'lexdesk embed [[--model DIR] [--providers cuda,cpu] | --http-base URL --http-model NAME [--http-key KEY] [--http-query-prefix P] [--http-document-prefix P]] ' +
   '[--quantize none|int8|binary] [--batch N] [--rebuild] [--json]';
 
 /** `lexdesk embed`: brings the library's article vectors up to date with one embedding model. */
@@ -20,9 +21,7 @@ export async function embedCommand(args: string[], openEngine: (db?: string) => 
   const { values } = parseCommand(args, {
     model: { type: 'string' },
     providers: { type: 'string' },
-    'http-base': { type: 'string' },
-    'http-model': { type: 'string' },
-    'http-key': { type: 'string' },
+    ...HTTP_EMBEDDING_OPTIONS,
     quantize: { type: 'string' },
     batch: { type: 'string' },
     rebuild: { type: 'boolean', default: false },
@@ -60,21 +59,26 @@ export async function embedCommand(args: string[], openEngine: (db?: string) => 
 /** What to embed with: --model, an HTTP endpoint, or the shipped model; GPU providers for either ONNX folder. */
 function embedderSpec(values: Record<string, unknown>): EmbedderSpec {
   const dir = values.model as string | undefined;
-  const baseURL = values['http-base'] as string | undefined;
-  const model = values['http-model'] as string | undefined;
-  if (dir && (baseURL || model)) throw new LexError('usage', `Give either --model or --http-base/--http-model, not both.\nUsage: ${USAGE}`);
+  const http = withUsage(() => httpEmbeddingOf(values));
+  if (dir && http) throw new LexError('usage', `Give either --model or --http-base/--http-model, not both.\nUsage: ${USAGE}`);
   const providers = values.providers === undefined ? undefined : parseProviders(String(values.providers));
-  if (providers && (baseURL || model)) throw new LexError('usage', `--providers applies to ONNX models; a remote endpoint chooses its own hardware.\nUsage: ${USAGE}`);
+  if (providers && http) throw new LexError('usage', `--providers applies to ONNX models; a remote endpoint chooses its own hardware.\nUsage: ${USAGE}`);
   const onnx = (folder: string): EmbedderSpec => ({ kind: 'onnx', dir: folder, ...(providers ? { providers } : {}) });
   if (dir) return onnx(path.resolve(dir));
-  if (baseURL && model) {
-    const apiKey = (values['http-key'] as string | undefined) ?? process.env.LEXDESK_EMBED_API_KEY;
-    return { kind: 'http', baseURL, model, ...(apiKey ? { apiKey } : {}) };
-  }
-  if (baseURL || model) throw new LexError('usage', `--http-base and --http-model go together.\nUsage: ${USAGE}`);
+  if (http) return { kind: 'http', ...http };
   const shipped = path.join(modelsDir(), DEFAULT_EMBEDDING_MODEL);
   if (fs.existsSync(shipped)) return onnx(shipped);
   throw new LexError('usage', `The default model is missing (${shipped}); say which embedding model to use: --model DIR (an ONNX model folder) or --http-base URL --http-model NAME.\nUsage: ${USAGE}`);
+}
+
+/** A usage error from a shared option parser, with this command's usage line added. */
+function withUsage<T>(parse: () => T): T {
+  try {
+    return parse();
+  } catch (err) {
+    if (err instanceof LexError && err.code === 'usage') throw new LexError('usage', `${err.message}\nUsage: ${USAGE}`);
+    throw err;
+  }
 }
 
 function quantizeOption(value: unknown): Quantization | undefined {

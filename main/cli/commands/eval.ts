@@ -8,7 +8,7 @@ import { FILTER_OPTIONS, filtersFrom, LITERAL_OPTION } from './searchOptions.js'
 import { describeProviders, MODEL_OPTIONS, modeOption, modelOptionsOf, providerReport } from './modelOptions.js';
 import type { ModelOptions } from '../../engine/retrieval.js';
 
-const USAGE = 'lexdesk eval FILE.jsonl [FILE…] [--k 10] [--runs OUT.jsonl] [--mode lexical|dense|fused|hybrid] [--model DIR] [--cross-encoder DIR] [--providers cuda,cpu] [--literal] [--json]';
+const USAGE = 'lexdesk eval FILE.jsonl [FILE…] [--k 10] [--runs OUT.jsonl] [--mode lexical|dense|fused|hybrid] [--model DIR | --http-base URL --http-model NAME] [--cross-encoder DIR] [--providers cuda,cpu] [--literal] [--json]';
 
 export async function evalCommand(args: string[], open: (db?: string, models?: ModelOptions) => Engine, out: Output): Promise<number> {
   const { values, positionals } = parseCommand(args, { ...FILTER_OPTIONS, ...MODEL_OPTIONS, ...LITERAL_OPTION, k: { type: 'string' }, runs: { type: 'string' } }, USAGE);

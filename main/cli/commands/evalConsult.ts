@@ -10,7 +10,7 @@ import { cliSettings } from '../llmConfig.js';
 import type { Output } from '../output.js';
 import { MODEL_DIR_OPTIONS, modelOptionsOf } from './modelOptions.js';
 
-const USAGE = 'lexdesk eval-consult FILE.jsonl [--limit N] [--k 10] [--keep] [--offline] [--model DIR] [--cross-encoder DIR] [--providers cuda,cpu] [--json]';
+const USAGE = 'lexdesk eval-consult FILE.jsonl [--limit N] [--k 10] [--keep] [--offline] [--model DIR | --http-base URL --http-model NAME] [--cross-encoder DIR] [--providers cuda,cpu] [--json]';
 
 /** Consultations over a labelled file against the configured endpoint (offline when none). */
 export async function evalConsultCommand(args: string[], open: (db?: string, models?: ModelOptions) => Engine, out: Output): Promise<number> {

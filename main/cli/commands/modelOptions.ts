@@ -1,16 +1,32 @@
 import path from 'node:path';
 import type { Engine } from '../../engine/index.js';
 import type { ModelOptions, RetrievalMode } from '../../engine/retrieval.js';
+import type { HttpEmbedderOptions } from '../../models/httpEmbedder.js';
 import type { ProviderFallback } from '../../models/providers.js';
 import { parseProviders } from '../../models/providerNames.js';
 import { LexError } from '../../util/errors.js';
 
-/** --model, --cross-encoder and --providers: the models of every command that searches, and where they run. */
-export const MODEL_DIR_OPTIONS = {
+/** --model, --cross-encoder and --providers: ONNX model folders and where they run. */
+export const ONNX_MODEL_OPTIONS = {
   model: { type: 'string' },
   'cross-encoder': { type: 'string' },
   providers: { type: 'string' },
 } as const;
+
+/**
+ * An embedding model behind an OpenAI-compatible /v1/embeddings endpoint instead of --model
+ * (the key from --http-key or, kept out of the process list, LEXDESK_EMBED_API_KEY).
+ */
+export const HTTP_EMBEDDING_OPTIONS = {
+  'http-base': { type: 'string' },
+  'http-model': { type: 'string' },
+  'http-key': { type: 'string' },
+  'http-query-prefix': { type: 'string' },
+  'http-document-prefix': { type: 'string' },
+} as const;
+
+/** The models of every command that searches, and where they run. */
+export const MODEL_DIR_OPTIONS = { ...ONNX_MODEL_OPTIONS, ...HTTP_EMBEDDING_OPTIONS } as const;
 
 /** The model folders plus --mode (search, eval). */
 export const MODEL_OPTIONS = { mode: { type: 'string' }, ...MODEL_DIR_OPTIONS } as const;
@@ -33,12 +49,32 @@ export function modelDirOption(value: unknown): string | undefined {
  * resolved, missing ones fail when first used; provider names checked now,
  * each GPU provider falls back to CPU when the model loads).
  */
-export function modelOptionsOf(values: { model?: unknown; 'cross-encoder'?: unknown; providers?: unknown }): ModelOptions {
+export function modelOptionsOf(values: Record<string, unknown>): ModelOptions {
+  const httpEmbedding = httpEmbeddingOf(values);
+  if (httpEmbedding && values.model !== undefined) throw new LexError('usage', 'Give either --model or --http-base/--http-model, not both.');
   return {
     modelDir: modelDirOption(values.model),
     crossEncoderDir: modelDirOption(values['cross-encoder']),
     ...(values.providers === undefined ? {} : { providers: parseProviders(String(values.providers)) }),
+    ...(httpEmbedding ? { httpEmbedding } : {}),
   };
+}
+
+/** --http-base and --http-model (with the key and prefixes), or undefined when neither is given. */
+export function httpEmbeddingOf(values: Record<string, unknown>): HttpEmbedderOptions | undefined {
+  const baseURL = values['http-base'] as string | undefined;
+  const model = values['http-model'] as string | undefined;
+  if (!baseURL && !model) {
+    const stray = ['http-key', 'http-query-prefix', 'http-document-prefix'].find((k) => values[k] !== undefined);
+    if (stray) throw new LexError('usage', `--${stray} needs --http-base and --http-model.`);
+    return undefined;
+  }
+  if (!baseURL || !model) throw new LexError('usage', '--http-base and --http-model go together.');
+  if (!/^https?:\/\//i.test(baseURL)) throw new LexError('usage', `--http-base must be an http:// or https:// URL up to the API version, e.g. http://127.0.0.1:11434/v1 (got "${baseURL}")`);
+  const apiKey = (values['http-key'] as string | undefined) ?? process.env.LEXDESK_EMBED_API_KEY;
+  const queryPrefix = values['http-query-prefix'] as string | undefined;
+  const documentPrefix = values['http-document-prefix'] as string | undefined;
+  return { baseURL, model, ...(apiKey ? { apiKey } : {}), ...(queryPrefix ? { queryPrefix } : {}), ...(documentPrefix ? { documentPrefix } : {}) };
 }
 
 export interface ProviderReport {

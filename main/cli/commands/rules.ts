@@ -16,7 +16,7 @@ const USAGE = `lexdesk rules list
   lexdesk rules activate ID[,ID…] | --none
   lexdesk rules delete ID
   lexdesk rules history [--run RUN_ID]
-  lexdesk rules evolve FILE.jsonl [--limit 40] [--steps 8] [--k 10] [--votes 3] [--greedy] [--activate] [--model DIR] [--cross-encoder DIR] [--providers cuda,cpu]`;
+  lexdesk rules evolve FILE.jsonl [--limit 40] [--steps 8] [--k 10] [--votes 3] [--greedy] [--activate] [--model DIR | --http-base URL --http-model NAME] [--cross-encoder DIR] [--providers cuda,cpu]`;
 
 export async function rulesCommand(args: string[], open: (db?: string, models?: ModelOptions) => Engine, out: Output): Promise<number> {
   const [action = 'list', ...rest] = args;

@@ -8,7 +8,7 @@ import { FILTER_OPTIONS, filtersFrom, LITERAL_OPTION } from './searchOptions.js'
 import { describeProviders, MODEL_OPTIONS, modeOption, modelOptionsOf, providerReport } from './modelOptions.js';
 import { addedTerms as statuteTermsAdded, type ModelOptions } from '../../engine/retrieval.js';
 
-const USAGE = 'lexdesk search "QUERY" [--mode lexical|dense|fused|hybrid] [--model DIR] [--cross-encoder DIR] [--providers cuda,cpu] [--literal] [--k 10] [--law NAME] [--level 法律,司法解释] [--all-versions] [--as-of YYYY-MM-DD] [--province 北京|all]';
+const USAGE = 'lexdesk search "QUERY" [--mode lexical|dense|fused|hybrid] [--model DIR | --http-base URL --http-model NAME] [--cross-encoder DIR] [--providers cuda,cpu] [--literal] [--k 10] [--law NAME] [--level 法律,司法解释] [--all-versions] [--as-of YYYY-MM-DD] [--province 北京|all]';
 
 export async function searchCommand(args: string[], open: (db?: string, models?: ModelOptions) => Engine, out: Output): Promise<number> {
   const { values, positionals } = parseCommand(args, { ...FILTER_OPTIONS, ...MODEL_OPTIONS, ...LITERAL_OPTION, k: { type: 'string' } }, USAGE);

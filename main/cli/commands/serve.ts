@@ -12,7 +12,7 @@ import { intOption, parseCommand } from '../args.js';
 import type { Output } from '../output.js';
 import { MODEL_DIR_OPTIONS, modelOptionsOf } from './modelOptions.js';
 
-const USAGE = 'lexdesk serve [--port N] [--db FILE] [--model DIR] [--cross-encoder DIR] [--providers cuda,cpu]';
+const USAGE = 'lexdesk serve [--port N] [--db FILE] [--model DIR | --http-base URL --http-model NAME] [--cross-encoder DIR] [--providers cuda,cpu]';
 
 export function rendererDir(): string {
   return process.env.LEXDESK_RENDERER ?? path.join(appRoot(), 'dist', 'renderer');
@@ -35,6 +35,7 @@ export async function serveCommand(args: string[], open: (db?: string, models?: 
     modelDir: given.modelDir ?? models?.dir,
     crossEncoderDir: given.crossEncoderDir ?? models?.crossEncoderDir,
     providers: given.providers ?? models?.providers,
+    ...(given.httpEmbedding ? { httpEmbedding: given.httpEmbedding } : {}),
   });
   engine.holdInMemory();
   const api = createHostApi({ engine, settings, keys: new FileKeyStore(dir), host: 'browser', version: appVersion() });
