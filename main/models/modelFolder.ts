@@ -178,10 +178,17 @@ function inferMaxLength(dir: string, tokenizerJson: JsonObject, tokenizerConfig:
   return Math.min(stated ?? DEFAULT_MAX_LENGTH_CAP, DEFAULT_MAX_LENGTH_CAP);
 }
 
-/** `onnx:<folder name>@<first 12 hex of sha1(model.onnx)>`: identifies what stored vectors were made with. */
-export async function modelId(folder: Pick<ModelFolder, 'name' | 'modelPath'>): Promise<string> {
+/**
+ * `onnx:<folder name>@<12 hex>`: identifies what stored vectors were made with: a sha1 over
+ * model.onnx, tokenizer.json and every setting that changes a vector (pooling, max length,
+ * prefixes), so editing any of them makes `lexdesk embed` re-embed instead of mixing vectors.
+ */
+export async function modelId(folder: Pick<ModelFolder, 'name' | 'modelPath' | 'tokenizerJson' | 'pooling' | 'maxLength' | 'queryPrefix' | 'documentPrefix'>): Promise<string> {
   const hash = createHash('sha1');
   for await (const chunk of fs.createReadStream(folder.modelPath)) hash.update(chunk as Buffer);
+  hash.update(JSON.stringify(folder.tokenizerJson));
+  const { pooling, maxLength, queryPrefix, documentPrefix } = folder;
+  hash.update(JSON.stringify({ pooling, maxLength, queryPrefix, documentPrefix }));
   return `onnx:${folder.name}@${hash.digest('hex').slice(0, 12)}`;
 }
 

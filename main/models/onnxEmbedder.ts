@@ -42,7 +42,7 @@ export async function openOnnxFolder(dir: string, opts: OnnxModelOptions = {}): 
     maxLength,
     zeroTokenTypes: folder.config.type_vocab_size === 1,
   });
-  const id = await modelId(folder);
+  const id = await modelId({ ...folder, maxLength });
   const created = await createSession(folder.modelPath, opts.providers ?? ['cpu'], { threads: opts.threads });
   return { folder: { ...folder, maxLength }, tokenizer, id, ...created };
 }
@@ -115,7 +115,8 @@ export class OnnxEmbedder implements TextEmbedder {
   private readonly session: ort.InferenceSession;
 
   private constructor(opened: OnnxFolderSession, opts: OnnxEmbedderOptions) {
-    this.id = opened.id;
+    // A pooling override changes every vector, so it is part of the id too.
+    this.id = opts.pooling && opts.pooling !== opened.folder.pooling ? `${opened.id}+${opts.pooling}` : opened.id;
     this.provider = opened.provider;
     this.fallbacks = opened.fallbacks;
     this.tokenizer = opened.tokenizer;

@@ -1,5 +1,4 @@
 import assert from 'node:assert/strict';
-import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
@@ -80,11 +79,34 @@ test('CLS pooling picks position 0', async () => {
   }
 });
 
-test('the id names the folder and the sha1 of model.onnx', async () => {
-  const e = await OnnxEmbedder.load(meanDir);
-  await e.close();
-  const sha = createHash('sha1').update(fs.readFileSync(path.join(meanDir, 'model.onnx'))).digest('hex');
-  assert.equal(e.id, `onnx:tiny-mean@${sha.slice(0, 12)}`);
+test('the id names the folder and a digest of model.onnx, tokenizer.json and the settings that change vectors', async () => {
+  const idOf = async (dir: string, opts: Parameters<typeof OnnxEmbedder.load>[1] = {}) => {
+    const e = await OnnxEmbedder.load(dir, opts);
+    await e.close();
+    return e.id;
+  };
+  const first = await idOf(meanDir);
+  assert.match(first, /^onnx:tiny-mean@[0-9a-f]{12}$/);
+  assert.equal(await idOf(meanDir), first, 'same files, same id');
+  const copy = (name: string, lexdesk?: Record<string, unknown>) => {
+    const dir = path.join(parent, name);
+    fs.cpSync(meanDir, dir, { recursive: true });
+    if (lexdesk) fs.writeFileSync(path.join(dir, 'lexdesk.json'), JSON.stringify(lexdesk));
+    return dir;
+  };
+  const same = copy('tiny-mean-copy');
+  assert.equal((await idOf(same)).split('@')[1], first.split('@')[1], 'a copy has the same digest');
+  const ids = new Set([first.split('@')[1]]);
+  for (const [name, lexdesk] of [['p1', { queryPrefix: 'query: ' }], ['p2', { documentPrefix: 'passage: ' }], ['p3', { maxLength: 4 }], ['p4', { pooling: 'cls' }]] as const) {
+    ids.add((await idOf(copy(`tiny-mean-${name}`, lexdesk))).split('@')[1]);
+  }
+  const edited = copy('tiny-mean-tok');
+  const tok = JSON.parse(fs.readFileSync(path.join(edited, 'tokenizer.json'), 'utf8'));
+  tok.normalizer = { type: 'Lowercase' };
+  fs.writeFileSync(path.join(edited, 'tokenizer.json'), JSON.stringify(tok));
+  ids.add((await idOf(edited)).split('@')[1]);
+  assert.equal(ids.size, 6, 'every change of prefix, length, pooling or tokenizer gives another id');
+  assert.equal(await idOf(meanDir, { pooling: 'cls' }), `${first}+cls`);
 });
 
 test('lexdesk.json sets prefixes and max length; onnx/model.onnx is found', async () => {
