@@ -1,4 +1,5 @@
 import type { LawLevel } from '../library/types.js';
+import { LexError } from '../util/errors.js';
 
 /** Restrictions a search or lookup applies to the library. */
 export interface SearchFilters {
@@ -23,16 +24,20 @@ export function filterSql(filters: SearchFilters): SqlFilter {
   const where: string[] = [];
   const params: Record<string, string | number> = {};
   if (filters.asOf) {
-    where.push(`d.effective_date <= @asOf AND NOT EXISTS (
-      SELECT 1 FROM documents d2 WHERE d2.law_id = d.law_id AND d2.effective_date <= @asOf
+    // A version without an effective date counts from its publication date, as citation lookup does.
+    where.push(`COALESCE(d.effective_date, d.publish_date) <= @asOf AND NOT EXISTS (
+      SELECT 1 FROM documents d2 WHERE d2.law_id = d.law_id AND COALESCE(d2.effective_date, d2.publish_date) <= @asOf
         AND COALESCE(d2.publish_date, '') > COALESCE(d.publish_date, ''))`);
     params.asOf = filters.asOf;
   } else if (filters.currentOnly ?? true) {
     where.push("d.status = 'current'");
   }
   if (filters.law) {
-    where.push('(l.title LIKE @law OR l.short_name LIKE @law)');
-    params.law = `%${filters.law.replace(/[《》\s]/g, '')}%`;
+    const name = filters.law.replace(/[《》\s]/g, '');
+    if (!name) throw new LexError('usage', `The law filter "${filters.law}" names no law: give a title or short name, e.g. 劳动合同法`);
+    // % and _ in a name are matched as themselves, not as LIKE wildcards.
+    where.push("(l.title LIKE @law ESCAPE '\\' OR l.short_name LIKE @law ESCAPE '\\')");
+    params.law = `%${name.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   }
   if (filters.levels?.length) {
     const names = filters.levels.map((_, i) => `@level${i}`);

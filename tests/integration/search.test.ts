@@ -95,6 +95,9 @@ describe('search on a corpus subset', { skip: SKIP }, () => {
       assert.ok(hits.every((h) => h.article.lawTitle.includes('劳动合同法')), labels(hits).join(', '));
       assert.ok(search('赔偿责任').some((h) => !h.article.lawTitle.includes('劳动合同法')), 'without the filter other laws match');
       assert.deepEqual(search('赔偿责任', { law: '不存在的法' }), []);
+      // LIKE's wildcards are plain characters in a law name; a name that is only brackets or spaces is refused.
+      for (const wildcard of ['%', '_', '劳动%法']) assert.deepEqual(search('赔偿责任', { law: wildcard }), [], wildcard);
+      assert.throws(() => search('赔偿责任', { law: '《 》' }), /names no law/);
     });
 
     test('current versions only by default; currentOnly:false adds superseded ones', () => {
