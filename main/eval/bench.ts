@@ -23,6 +23,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs, promisify } from 'node:util';
 import type { RetrievalMode } from '../engine/retrieval.js';
+import { readModelFolder } from '../models/modelFolder.js';
 import { appRoot, DEFAULT_EMBEDDING_MODEL, modelsDir } from '../util/paths.js';
 import type { EmbedMeasure, ImportMeasure, LatencyMeasure, QualityMeasure, QueryMeasure } from './benchChild.js';
 
@@ -227,8 +228,12 @@ async function main(): Promise<void> {
     if (!fs.existsSync(need)) throw new Error(`${need} is missing: the bench needs ../shared (or --corpus / --eval)`);
   }
   const embeds = SCENARIOS.some((s) => s.embed && (!opts.only || s.name === opts.only));
-  if (embeds && !opts.skipEmbed && !fs.existsSync(path.join(opts.modelDir, 'model.onnx'))) {
-    throw new Error(`the embedding model ${opts.modelDir} is missing: give --model DIR (or LEXDESK_MODELS), or --skip-embed`);
+  if (embeds && !opts.skipEmbed) {
+    try {
+      readModelFolder(opts.modelDir);
+    } catch (err) {
+      throw new Error(`the embedding model ${opts.modelDir} cannot be used (${(err as Error).message}): give --model DIR (or LEXDESK_MODELS), or --skip-embed`);
+    }
   }
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lexdesk-bench-'));
   const results: ScenarioResult[] = [];

@@ -36,8 +36,9 @@ export function trainDense(set: DenseTrainingData, opts: DenseTrainOptions, excl
 
 /**
  * Contrastive steps on batches from `nextBatch` (learning rate decaying
- * linearly to 5% of `lr`) until `steps` or the deadline; logs a running loss
- * every 500 steps under `label`. Returns the steps taken.
+ * linearly from 105% of `lr` to 5% of it) until `steps` or the deadline; logs
+ * a running loss every 500 steps under `label`, and says so when the deadline
+ * cut the run short (the model then differs from a full run's). Returns the steps taken.
  */
 export function contrastiveLoop(
   model: HashgramModel, opts: Pick<DenseTrainOptions, 'steps' | 'lr' | 'temperature' | 'deadline' | 'log'>, label: string, nextBatch: () => ContrastiveBatch,
@@ -51,6 +52,7 @@ export function contrastiveLoop(
     avg = step === 0 ? loss : 0.98 * avg + 0.02 * loss;
     if (step % 500 === 0) opts.log(`${label} step ${step} loss ${avg.toFixed(3)}`);
   }
+  if (step < opts.steps) opts.log(`WARNING: ${label} stopped at the time limit after ${step} of ${opts.steps} steps; this model differs from a full run's (raise --minutes on a slower machine)`);
   return step;
 }
 

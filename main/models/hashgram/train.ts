@@ -53,10 +53,23 @@ function options() {
   });
   return {
     corpus: path.resolve(values.corpus as string), evalDir: path.resolve(values.eval as string), db: values.db as string | undefined,
-    out: path.resolve(values.out as string), steps: Number(values.steps), minutes: Number(values.minutes), seed: Number(values.seed),
-    dimension: Number(values.dim), buckets: Number(values.buckets), pretrainSteps: Number(values['pretrain-steps']),
-    threads: Math.max(1, Math.floor(Number(values.threads)) || 1),
+    out: path.resolve(values.out as string), steps: count(values.steps, 'steps', 1), minutes: positive(values.minutes, 'minutes'), seed: count(values.seed, 'seed', 0),
+    dimension: count(values.dim, 'dim', 1), buckets: count(values.buckets, 'buckets', 1), pretrainSteps: count(values['pretrain-steps'], 'pretrain-steps', 0),
+    threads: count(values.threads, 'threads', 1),
   };
+}
+
+function positive(value: unknown, name: string): number {
+  const n = Number(value);
+  if (!(n > 0) || !Number.isFinite(n)) throw new Error(`--${name} must be a positive number (got "${String(value)}")`);
+  return n;
+}
+
+/** A whole-number option of at least `min`; anything else stops the run before it starts. */
+function count(value: unknown, name: string, min: number): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < min) throw new Error(`--${name} must be a whole number of at least ${min} (got "${String(value)}")`);
+  return n;
 }
 
 async function openLibrary(corpus: string, db: string | undefined): Promise<{ engine: Engine; cleanup: () => void }> {
