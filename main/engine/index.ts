@@ -3,7 +3,7 @@ import { getArticles, type StatuteArticle } from '../library/articles.js';
 import { CitationResolver, type ResolveResult, type VersionChoice } from '../library/citation/resolver.js';
 import { importPath, libraryCounts, type ImportPathOptions, type ImportSummary, type LibraryCounts } from '../library/import/index.js';
 import { neighboursOf, versionsOf, type ArticleContext } from '../library/context.js';
-import type { FtsScope } from '../search/ftsTables.js';
+import { textRevision, type FtsScope } from '../search/ftsTables.js';
 import { ResidentPostings } from '../search/residentPostings.js';
 import { TermStats } from '../search/termStats.js';
 import { Retrieval, type ModelOptions } from './retrieval.js';
@@ -54,11 +54,20 @@ export interface Engine {
 
 export function createEngine(opts: EngineOptions): Engine {
   const db = openDatabase(opts.dbPath, { readonly: opts.readonly });
-  let resolver: CitationResolver | null = null;
+  // Both caches follow the library's text revision, so an import by another process (the CLI beside the app) is seen at once.
+  let resolver: { revision: string; resolver: CitationResolver } | null = null;
   let stats: Partial<Record<FtsScope, TermStats>> = {};
-  const citations = () => (resolver ??= new CitationResolver(db));
+  const citations = () => {
+    const revision = textRevision(db);
+    if (resolver?.revision !== revision) resolver = { revision, resolver: new CitationResolver(db) };
+    return resolver.resolver;
+  };
   const postings: Record<FtsScope, ResidentPostings> = { national: new ResidentPostings(db, 'national'), local: new ResidentPostings(db, 'local') };
-  const termStats = (scope: FtsScope) => (stats[scope] ??= new TermStats(db, scope, postings[scope]));
+  const termStats = (scope: FtsScope) => {
+    const cached = stats[scope];
+    if (cached && cached.revision === textRevision(db)) return cached;
+    return (stats[scope] = new TermStats(db, scope, postings[scope]));
+  };
   const retrieval = new Retrieval(db, citations, termStats, opts.models);
   const warmIndex = async () => {
     // The province index too, when packs are installed (an empty one is not held).

@@ -1,5 +1,5 @@
 import type { Db } from '../db/open.js';
-import { VOCAB_TABLE, type FtsScope } from './ftsTables.js';
+import { textRevision, VOCAB_TABLE, type FtsScope } from './ftsTables.js';
 import type { ResidentPostings } from './residentPostings.js';
 
 /**
@@ -14,12 +14,15 @@ export class TermStats {
   private readonly cache = new Map<string, number>();
   private readonly dfStmt;
   readonly articleCount: number;
+  /** The full-text index revision these figures belong to (a write by any process changes it). */
+  readonly revision: string;
 
   /**
    * @param postings the scope's index held in memory (residentPostings.ts), which
    *   lexical search scores from when it is up to date; null: FTS5 scores every search.
    */
   constructor(db: Db, scope: FtsScope, readonly postings: ResidentPostings | null = null) {
+    this.revision = textRevision(db);
     this.dfStmt = db.prepare(`SELECT doc FROM ${VOCAB_TABLE[scope]} WHERE term = ?`).pluck();
     const count = db.prepare(
       `SELECT COUNT(*) FROM articles a JOIN documents d ON d.id = a.document_id WHERE (d.province != '') = ?`,

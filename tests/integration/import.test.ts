@@ -318,6 +318,37 @@ describe('versions', { skip: NEEDS_SHARED }, () => {
   });
 });
 
+describe('an import by another process', () => {
+  test('is seen by an engine already open on the library: new words are searched, new laws are cited', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'lexdesk-two-engines-'));
+    const dbPath = path.join(dir, 'library.db');
+    const write = (name: string, rows: Array<Record<string, unknown>>) => {
+      const file = path.join(dir, name);
+      writeFileSync(file, rows.map((r) => JSON.stringify(r)).join('\n') + '\n');
+      return file;
+    };
+    const open = createEngine({ dbPath });
+    const other = createEngine({ dbPath });
+    try {
+      await open.importPath(write('a.jsonl', [{ law: '测试数据出境法', article_no: 1, text: '数据处理者向境外提供数据，应当申报数据出境安全评估。', publish: '2022-01-01' }]));
+      assert.equal(open.search('数据出境').length, 1);
+      // Looked up before the law exists: both caches now hold "nothing".
+      assert.deepEqual(open.search('单独同意'), []);
+      assert.equal(open.lookup('测试个人信息法第一条').ok, false);
+
+      await other.importPath(write('b.jsonl', [{ law: '测试个人信息法', article_no: 1, text: '个人信息处理者因业务需要，确需跨境提供个人信息的，应当取得个人的单独同意。', publish: '2023-01-01' }]));
+      const hits = open.search('单独同意');
+      assert.deepEqual(hits.map((h) => h.article.lawTitle), ['测试个人信息法']);
+      const cited = open.lookup('测试个人信息法第一条');
+      assert.ok(cited.ok && cited.article.text.includes('单独同意'));
+    } finally {
+      other.close();
+      open.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('re-importing', { skip: NEEDS_SHARED }, () => {
   test('importing the same tree twice changes nothing', async () => {
     const dbPath = copyDb(baseDb, 'idempotent');
