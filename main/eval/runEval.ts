@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Db } from '../db/open.js';
+import { filterSql, type SearchFilters } from '../search/filters.js';
 import { GoldResolver, queryText, type EvalRecord } from './dataset.js';
 import { meanMetrics, scoreQuery, type MetricSet } from './metrics.js';
 
@@ -13,6 +14,11 @@ export interface EvalResult extends MetricSet {
   k: number;
   /** Gold labels that could not be resolved in the library. */
   unresolved: number;
+  /**
+   * Resolved gold labels that the search filters exclude (by default: a label pinned to a
+   * superseded or repealed version, which only --all-versions or --as-of searches); they count as misses.
+   */
+  outsideFilters: number;
   mode: string;
   /** Median and p95 milliseconds per query. */
   latencyMs: { p50: number; p95: number };
@@ -32,6 +38,8 @@ export interface EvalOptions {
   /** Ranked lists to keep per query (for --runs); default k. */
   depth?: number;
   onQuery?: (run: QueryRun) => void;
+  /** The filters the ranker searches with (default: current versions, national law), to count labels outside them. */
+  filters?: SearchFilters;
 }
 
 export async function runEval(db: Db, file: string, records: EvalRecord[], rank: Ranker, opts: EvalOptions = {}): Promise<EvalResult> {
@@ -40,6 +48,8 @@ export async function runEval(db: Db, file: string, records: EvalRecord[], rank:
   const sets: MetricSet[] = [];
   const times: number[] = [];
   let unresolved = 0;
+  let outsideFilters = 0;
+  const passes = filterCheck(db, opts.filters ?? {});
   for (const record of records) {
     const gold = new Set<number>();
     for (const label of record.relevant ?? []) {
@@ -48,6 +58,7 @@ export async function runEval(db: Db, file: string, records: EvalRecord[], rank:
       else gold.add(id);
     }
     if (gold.size === 0) continue;
+    for (const id of gold) if (!passes(id)) outsideFilters += 1;
     const query = queryText(record);
     const t0 = performance.now();
     const ranked = await rank(query, Math.max(k, opts.depth ?? k));
@@ -62,9 +73,20 @@ export async function runEval(db: Db, file: string, records: EvalRecord[], rank:
     k,
     ...meanMetrics(sets),
     unresolved,
+    outsideFilters,
     mode: opts.mode ?? 'lexical',
     latencyMs: { p50: percentile(times, 50), p95: percentile(times, 95) },
   };
+}
+
+/** Whether an article passes the search filters. */
+function filterCheck(db: Db, filters: SearchFilters): (articleId: number) => boolean {
+  const { where, params } = filterSql(filters);
+  const stmt = db.prepare(
+    `SELECT 1 FROM articles a JOIN documents d ON d.id = a.document_id JOIN laws l ON l.id = d.law_id
+      WHERE a.id = @id ${where.map((w) => `AND ${w}`).join(' ')}`,
+  ).pluck();
+  return (articleId) => stmt.get({ ...params, id: articleId }) !== undefined;
 }
 
 export function percentile(values: number[], p: number): number {

@@ -22,7 +22,7 @@ const REAL_RECORDS = 30;
 type Label = EvalRecord['relevant'][number];
 interface Metrics { recall: number; mrr: number; ndcg: number; hit: number }
 interface RunLine { id: string; query: string; gold: number[]; ranked: number[]; metrics: Metrics }
-interface CliResult extends Metrics { file: string; queries: number; k: number; unresolved: number; mode: string }
+interface CliResult extends Metrics { file: string; queries: number; k: number; unresolved: number; outsideFilters: number; mode: string }
 
 describe('metric functions (hand-computed)', () => {
   // ranked [5, 3, 9, 1], gold {3, 1, 7}: relevant at ranks 2 and 4.
@@ -180,6 +180,22 @@ describe('lexdesk eval on a corpus subset', { skip: SKIP }, () => {
     });
     assertClose(cli, myMean(mine), 'mean');
     assert.ok(cli.recall > 0 && cli.hit > 0, 'the lexical ranker finds some gold articles');
+  });
+
+  test('labels pinned to a version the search does not show are counted; --all-versions shows it', async () => {
+    // 公司法 (2018) is superseded by the 2023 version in the subset.
+    const pinned = { id: 'pinned', query: '股东会的职权', relevant: [{ law: '中华人民共和国公司法', article: '第三十七条', file: '民法商法/公司法(2018-10-26).md' }] };
+    const file = path.join(dir, 'pinned.jsonl');
+    await writeFile(file, `${JSON.stringify(pinned)}\n`);
+    const evalWith = async (...extra: string[]) => {
+      const { stdout } = await run(process.execPath, ['--import', 'tsx', 'main/cli/run.ts', 'eval', file, '--db', lib.dbPath, '--json', ...extra], { cwd: REPO_ROOT, timeout: 120_000 });
+      return JSON.parse(stdout) as CliResult & { outsideFilters: number };
+    };
+    const current = await evalWith();
+    assert.deepEqual([current.queries, current.outsideFilters, current.recall], [1, 1, 0]);
+    const all = await evalWith('--all-versions');
+    assert.equal(all.outsideFilters, 0);
+    assert.equal(cli.outsideFilters, 0, 'the subset set has none');
   });
 
   test('a multi-turn record is queried with its user turns only', () => {

@@ -29,7 +29,7 @@ export async function evalCommand(args: string[], open: (db?: string, models?: M
     for (const file of positionals) {
       const rank = async (q: string, limit: number) => (await engine.retrieval.rank(q, { mode, limit, filters, literal })).map((r) => r.id);
       results.push(await runEval(engine.db, file, readEvalFile(file), rank, {
-        k, mode, onQuery: runs ? (run) => runs.write({ ...run, file } as never) : undefined,
+        k, mode, filters, onQuery: runs ? (run) => runs.write({ ...run, file } as never) : undefined,
       }));
     }
     const providers = await providerReport(engine, mode);
@@ -49,5 +49,5 @@ export async function evalCommand(args: string[], open: (db?: string, models?: M
 
 function formatResult(r: EvalResult): string {
   const f = (x: number) => x.toFixed(3);
-  return `${r.file} (${r.queries} queries, mode ${r.mode}): Recall@${r.k} ${f(r.recall)}  MRR@${r.k} ${f(r.mrr)}  nDCG@${r.k} ${f(r.ndcg)}  Hit@${r.k} ${f(r.hit)}  unresolved labels ${r.unresolved}  latency p50 ${r.latencyMs.p50.toFixed(1)} ms p95 ${r.latencyMs.p95.toFixed(1)} ms`;
+  return `${r.file} (${r.queries} queries, mode ${r.mode}): Recall@${r.k} ${f(r.recall)}  MRR@${r.k} ${f(r.mrr)}  nDCG@${r.k} ${f(r.ndcg)}  Hit@${r.k} ${f(r.hit)}  unresolved labels ${r.unresolved}${r.outsideFilters ? `  labels outside the searched versions ${r.outsideFilters}` : ''}  latency p50 ${r.latencyMs.p50.toFixed(1)} ms p95 ${r.latencyMs.p95.toFixed(1)} ms`;
 }
