@@ -1,7 +1,7 @@
 import type { Db } from '../../db/open.js';
 import { getArticles, type StatuteArticle } from '../../library/articles.js';
 import type { PairScorer } from '../../models/types.js';
-import type { RankedCandidate } from './hybridRank.js';
+import { libraryChanged, type RankedCandidate } from './hybridRank.js';
 
 /** Candidates below the cited articles that a cross-encoder rescores (the rest keep their order). */
 export const CROSS_ENCODER_DEPTH = 20;
@@ -26,7 +26,7 @@ export async function crossEncode(db: Db, scorer: PairScorer, query: string, ran
   const articles = new Map(getArticles(db, head.map((r) => r.id)).map((a) => [a.id, a]));
   const passages = head.map((r) => {
     const article = articles.get(r.id);
-    if (!article) throw new Error(`article ${r.id} vanished during search`);
+    if (!article) throw libraryChanged();
     return crossEncoderPassage(article);
   });
   const scores = await scorer.score(query, passages);

@@ -1,8 +1,9 @@
 import type { Db } from '../../db/open.js';
 import type { CitationResolver } from '../../library/citation/resolver.js';
+import { LexError } from '../../util/errors.js';
 import { filterSql, type SearchFilters } from '../filters.js';
-import { queryTerms } from '../lexical.js';
 import { rankArticles, type StatsFor } from '../index.js';
+import { queryTerms } from '../lexical.js';
 import { featureVector, loadCandidateInfo, neighbourFeatures, queryBigrams, type CandidateInfo, type CandidateSignals } from './features.js';
 import { reciprocalRankFusion } from './fusion.js';
 import { LabelMemory, lawOfKey, type MemoryVotes } from './labelMemory.js';
@@ -140,6 +141,11 @@ function allowedIds(db: Db, ids: number[], filters: SearchFilters): Set<number> 
   return new Set(rows);
 }
 
+/** An article found at the start of a search was removed before its end: an import in another process replaced it. */
+export function libraryChanged(): LexError {
+  return new LexError('library-changed', 'The library changed during this search (an import is updating it); search again.');
+}
+
 /** Feature rows of candidates, in order. */
 export function candidateFeatures(
   db: Db, text: string, candidates: CandidateSignals[], popularity: LearnedReranker['popularity'], votes: MemoryVotes | null,
@@ -150,7 +156,7 @@ export function candidateFeatures(
   const bigrams = queryBigrams(text);
   const infos = candidates.map((c) => {
     const i = info.get(c.articleId);
-    if (!i) throw new Error(`article ${c.articleId} vanished during search`);
+    if (!i) throw libraryChanged();
     return i;
   });
   const rows = candidates.map((c, n) => featureVector(text, c, infos[n] as CandidateInfo, popularity, maxLexical, maxDense, votes, bigrams));
