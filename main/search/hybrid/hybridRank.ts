@@ -62,7 +62,7 @@ const DENSE_FETCH_FILTERED = 4096;
 
 /** Filters that leave only part of the library: the dense neighbours must then be fetched deeper. */
 function narrows(filters: SearchFilters): boolean {
-  return Boolean(filters.law || filters.levels?.length || filters.asOf || filters.currentOnly === false);
+  return Boolean(filters.law || filters.levels?.length || filters.asOf);
 }
 
 /**
