@@ -78,8 +78,7 @@ export async function gatherCandidates(
   const perRetriever = Math.max(opts.perRetriever ?? 0, CANDIDATES_PER_RETRIEVER);
   const lexical = rankArticles(deps.db, deps.resolver, deps.stats, retrieverText, { limit: perRetriever, filters, citationsOnly: opts.lexical === false });
   const dense = deps.dense ? await deps.dense.search(retrieverText, narrows(filters) ? DENSE_FETCH_FILTERED : perRetriever * 2) : [];
-  const allowed = allowedIds(deps.db, dense.map((d) => d.articleId), filters);
-  const denseKept = dense.filter((d) => allowed.has(d.articleId)).slice(0, perRetriever);
+  const denseKept = keepAllowed(deps.db, dense, filters, perRetriever);
   const signals = new Map<number, CandidateSignals>();
   const get = (id: number) => {
     let s = signals.get(id);
@@ -111,6 +110,20 @@ export async function gatherCandidates(
     }
   }
   return { candidates: [...signals.values()], votes };
+}
+
+/**
+ * The first `want` hits that pass the filters, checked in growing chunks (200, then four times
+ * more each round): a narrow filter fetches thousands of neighbours, most searches need the first few hundred.
+ */
+function keepAllowed<T extends { articleId: number }>(db: Db, hits: T[], filters: SearchFilters, want: number): T[] {
+  const kept: T[] = [];
+  for (let start = 0, size = 200; start < hits.length && kept.length < want; start += size, size *= 4) {
+    const chunk = hits.slice(start, start + size);
+    const allowed = allowedIds(db, chunk.map((h) => h.articleId), filters);
+    for (const hit of chunk) if (allowed.has(hit.articleId) && kept.length < want) kept.push(hit);
+  }
+  return kept;
 }
 
 /** Article ids of label keys (law title#number): the current national version of each law. */
