@@ -9,6 +9,7 @@ import { after, before, describe, test } from 'node:test';
 import { createEngine, type Engine } from '../../main/engine/index.js';
 import type { RetrievalMode } from '../../main/engine/retrieval.js';
 import { getArticles } from '../../main/library/articles.js';
+import { knn } from '../../main/search/vectors/vecKnn.js';
 import { buildLibrary, CORE_SUBSET, embedWithShippedModel, shippedModelSkipReason, type TempLibrary } from '../helpers/library.js';
 
 const SKIP = shippedModelSkipReason();
@@ -66,6 +67,27 @@ describe('search modes on an embedded library', { skip: SKIP, concurrency: false
     // The unfiltered neighbours are labour-law articles: the filtered ones were found further down.
     const unfiltered = await lib.engine.retrieval.rank(QUESTION, { mode: 'dense', limit: 100 });
     assert.ok(unfiltered.filter((r) => /未成年人保护法/.test(label(lib.engine, r.id))).length < 10);
+  });
+
+  test('a filtered dense search is exact within the filter, from the copy in memory and from sqlite-vec', async () => {
+    const filters = { law: '未成年人保护法' };
+    const lawIds = new Set(lib.engine.db.prepare(
+      `SELECT a.id FROM articles a JOIN documents d ON d.id = a.document_id JOIN laws l ON l.id = d.law_id
+        WHERE l.title LIKE '%未成年人保护法%' AND d.status = 'current'`,
+    ).pluck().all() as number[]);
+    assert.ok(lawIds.size > 50);
+    const embedder = await lib.engine.retrieval.loadEmbedder();
+    const [vector] = await embedder.embed([QUESTION], 'query');
+    const exact = knn(lib.engine.db, embedder.id, vector!, 10, { allowedIds: lawIds, quantized: false }).map((h) => h.articleId);
+    const onSqliteVec = createEngine({ dbPath: lib.dbPath, models: { residentVectors: false } });
+    try {
+      assert.deepEqual((await onSqliteVec.retrieval.rank(QUESTION, { mode: 'dense', limit: 10, filters, literal: true })).map((r) => r.id), exact, 'sqlite-vec');
+    } finally {
+      await onSqliteVec.retrieval.close();
+      onSqliteVec.close();
+    }
+    assert.ok(await lib.engine.retrieval.warmVectors(), 'the copy in memory is loaded');
+    assert.deepEqual((await lib.engine.retrieval.rank(QUESTION, { mode: 'dense', limit: 10, filters, literal: true })).map((r) => r.id), exact, 'in memory');
   });
 
   test('more than 50 results are given when asked for', async () => {

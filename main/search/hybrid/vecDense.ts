@@ -29,9 +29,10 @@ export class VecDenseRetriever implements DenseRetriever {
     return this.embedder.id;
   }
 
-  async search(text: string, k: number): Promise<Array<{ articleId: number; similarity: number }>> {
+  async search(text: string, k: number, within?: ReadonlySet<number>): Promise<Array<{ articleId: number; similarity: number }>> {
+    if (within?.size === 0) return [];
     const [vector] = await this.embedder.embed([text], 'query');
     if (!vector) return [];
-    return (await this.resident?.search(vector, k)) ?? knn(this.db, this.embedder.id, vector, k);
+    return (await this.resident?.search(vector, k, within)) ?? knn(this.db, this.embedder.id, vector, k, within ? { allowedIds: new Set(within) } : {});
   }
 }

@@ -24,6 +24,8 @@ interface Loaded {
   session: ort.InferenceSession;
   /** Searches in progress: the session is released only after they finish. */
   running: Set<Promise<unknown>>;
+  /** Row of each article id, built on the first search restricted to some articles. */
+  rowOf?: Map<number, number>;
 }
 
 /**
@@ -53,11 +55,14 @@ export class ResidentVectors extends ResidentSearcher<Loaded> {
     });
   }
 
-  /** The nearest k vectors by cosine, or null while no up-to-date copy is loaded (one is then started). */
-  async search(query: Float32Array, k: number): Promise<KnnHit[] | null> {
+  /**
+   * The nearest k vectors by cosine (with `within`, of those articles only), or null
+   * while no up-to-date copy is loaded (one is then started).
+   */
+  async search(query: Float32Array, k: number, within?: ReadonlySet<number>): Promise<KnnHit[] | null> {
     const loaded = this.copy.use();
     if (!loaded || query.length !== loaded.dimension) return null;
-    return topK(loaded, query, k);
+    return within ? scoreWithin(loaded, query, k, within) : topK(loaded, query, k);
   }
 }
 
@@ -126,6 +131,35 @@ async function topK(loaded: Loaded, query: Float32Array, k: number): Promise<Knn
   const similarity = out.similarity?.data as Float32Array;
   const index = out.index?.data as BigInt64Array;
   return Array.from(index, (i, n) => ({ articleId: loaded.ids[Number(i)] as number, similarity: similarity[n] as number }));
+}
+
+/** Exact cosine of the query with each of the given articles' rows (a filtered search: a law, a level), best k first. */
+function scoreWithin(loaded: Loaded, query: Float32Array, k: number, within: ReadonlySet<number>): KnnHit[] {
+  loaded.rowOf ??= new Map(Array.from(loaded.ids, (id, row) => [id, row]));
+  const want = Math.max(0, Math.floor(k));
+  const q = l2Normalize(Float32Array.from(query));
+  const data = loaded.matrix.data as Float32Array;
+  const d = loaded.dimension;
+  const rows = new Int32Array(within.size);
+  let n = 0;
+  for (const articleId of within) {
+    const row = loaded.rowOf.get(articleId);
+    if (row !== undefined) rows[n++] = row;
+  }
+  const scores = new Float32Array(n);
+  for (let i = 0; i < n; i += 1) {
+    let s = 0;
+    for (let j = 0, o = (rows[i] as number) * d; j < d; j += 1) s += (q[j] as number) * (data[o + j] as number);
+    scores[i] = s;
+  }
+  if (!want || !n) return [];
+  // Only rows at or above the k-th best score are turned into hits and sorted.
+  const threshold = n > want ? (scores.slice().sort()[n - want] as number) : -Infinity;
+  const hits: KnnHit[] = [];
+  for (let i = 0; i < n; i += 1) {
+    if ((scores[i] as number) >= threshold) hits.push({ articleId: loaded.ids[rows[i] as number] as number, similarity: scores[i] as number });
+  }
+  return hits.sort((a, b) => b.similarity - a.similarity || a.articleId - b.articleId).slice(0, want);
 }
 
 /** query [1, d] · vectorsᵀ [d, n] → the k largest similarities and their row indices. */
