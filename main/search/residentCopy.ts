@@ -11,6 +11,11 @@ export interface CopySource<T extends { revision: string }> {
   read(stopped: () => boolean): Promise<T | null>;
   /** Frees a copy that is no longer used (default: nothing to free). */
   release?(copy: T): Promise<void>;
+  /**
+   * True while the library is being written through this connection (an import's transaction):
+   * a copy read now could not match the revision this connection sees, so uses start no load.
+   */
+  busy?(): boolean;
 }
 
 export interface ResidentCopyOptions {
@@ -39,7 +44,7 @@ export class ResidentCopy<T extends { revision: string }> {
   /** The up-to-date copy, or null (a load then starts, if one is wanted and no recent one failed). */
   use(): T | null {
     const copy = this.current();
-    if (!copy && this.wanted && !this.closed && Date.now() >= this.notBefore) void this.ready();
+    if (!copy && this.wanted && !this.closed && Date.now() >= this.notBefore && !this.source.busy?.()) void this.ready();
     return copy;
   }
 

@@ -34,6 +34,7 @@ export class ResidentPostings extends ResidentSearcher<PostingsSnapshot> {
       {
         revision: () => textRevision(db),
         read: (stopped) => (db.memory ? Promise.resolve(null) : readSnapshot(db.name, FTS_TABLE[scope], new Slices(opts.sliceMs ?? SLICE_MS, stopped))),
+        busy: () => db.inTransaction,
       },
       { loadOnUse: false },
     );

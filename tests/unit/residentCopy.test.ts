@@ -20,6 +20,12 @@ class Library implements CopySource<Copy> {
   /** Moves the revision while a read is under way (another writer). */
   changeDuringRead = false;
   failNext = false;
+  /** An import's transaction open on the main connection. */
+  inTransaction = false;
+
+  busy(): boolean {
+    return this.inTransaction;
+  }
 
   revision(): string | null {
     return this.revisionNow;
@@ -91,6 +97,23 @@ describe('a copy held in memory', () => {
     assert.equal(await copy.ready(), true);
     lib.revisionNow = '2';
     assert.equal(copy.use(), null, 'stale, and a reload starts');
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    assert.equal(lib.reads, 2);
+    assert.equal(copy.use()?.revision, '2');
+    await copy.close();
+  });
+
+  test('while the library is written through this connection, uses start no load; afterwards the next use does', async () => {
+    const lib = new Library();
+    const copy = new ResidentCopy(lib);
+    assert.equal(await copy.ready(), true);
+    lib.inTransaction = true;
+    lib.revisionNow = '2';
+    for (let i = 0; i < 3; i += 1) assert.equal(copy.use(), null, 'stale during the import');
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    assert.equal(lib.reads, 1, 'no copy read while it could not match');
+    lib.inTransaction = false;
+    assert.equal(copy.use(), null, 'this use starts the load');
     await new Promise((resolve) => setTimeout(resolve, 10));
     assert.equal(lib.reads, 2);
     assert.equal(copy.use()?.revision, '2');

@@ -48,6 +48,7 @@ export class ResidentVectors extends ResidentSearcher<Loaded> {
     this.copy = new ResidentCopy<Loaded>({
       revision: () => vectorRevision(db, modelId),
       read: (stopped) => readCopy(db, modelId, opts, stopped),
+      busy: () => db.inTransaction,
       release: async (old) => {
         await Promise.allSettled(old.running);
         await old.session.release();
