@@ -36,14 +36,14 @@ function readLegalTerms(): string[] {
 }
 
 const TOKEN_CHAR = /[\p{Script=Han}\p{L}\p{N}]/u;
-const ASCII_UPPER = /[A-Z]/g;
 
 function keepToken(token: string): boolean {
   return TOKEN_CHAR.test(token);
 }
 
 function normaliseToken(token: string): string {
-  return token.trim().replace(ASCII_UPPER, (c) => c.toLowerCase());
+  // All of Unicode, as FTS5's unicode61 tokenizer folds the index (ＰＰＰ → ｐｐｐ, É → é), so query terms find their postings.
+  return token.trim().toLowerCase();
 }
 
 /** Tokens of a text for indexing: jieba search mode (words and their sub-words). */

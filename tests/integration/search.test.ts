@@ -1,6 +1,9 @@
 import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import type { Engine } from '../../main/engine/index.js';
+import { createEngine, type Engine } from '../../main/engine/index.js';
 import { rankArticles, type SearchFilters, type SearchHit } from '../../main/search/index.js';
 import { buildLibrary, CORE_SUBSET, sharedSkipReason, type TempLibrary } from '../helpers/library.js';
 
@@ -174,4 +177,18 @@ describe('search on a corpus subset', { skip: SKIP }, () => {
       });
     }
   });
+});
+
+test('query words are case-folded over all of Unicode, as the index is: full-width capitals find their article', async () => {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'lexdesk-fold-'));
+  const engine = createEngine({ dbPath: path.join(dir, 'library.db') });
+  try {
+    const file = path.join(dir, 'a.jsonl');
+    writeFileSync(file, `${JSON.stringify({ law: '测试合作法', article_no: 1, text: '政府和社会资本合作（ＰＰＰ）项目的实施机构应当公开信息。', publish: '2020-01-01' })}\n`);
+    await engine.importPath(file);
+    for (const query of ['ＰＰＰ', 'ｐｐｐ']) assert.equal(engine.search(query).length, 1, query);
+  } finally {
+    engine.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
 });
