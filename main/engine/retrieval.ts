@@ -100,6 +100,12 @@ export class Retrieval {
     this.crossEncoderDir = opts.crossEncoderDir ?? null;
   }
 
+  /** What embeds queries: the endpoint and model when one is set, else the model folder. */
+  get embeddingInUse(): string {
+    const http = this.opts.httpEmbedding;
+    return http ? `${http.model} @ ${http.baseURL}` : this.modelDir;
+  }
+
   /** The configured cross-encoder (loaded on first use), or null when none is set. */
   loadCrossEncoder(): Promise<PairScorer> | null {
     if (!this.crossEncoderDir) return null;

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import type { HttpEmbedderOptions } from '../models/httpEmbedder.js';
 import { PROVIDER_NAMES, type ProviderName } from '../models/providerNames.js';
 import { LexError } from '../util/errors.js';
 import type { KeyStore } from './keyStore.js';
@@ -35,9 +36,14 @@ export const ConsultSettingsSchema = z.object({
 
 export const UiSettingsSchema = z.object({ language: z.enum(['zh', 'en']).optional() });
 
-/** The embedding model folder, optional cross-encoder folder and execution providers the app starts the engine with. */
+/**
+ * The embedding model folder (or an OpenAI-compatible embeddings endpoint and model, which then
+ * take its place), optional cross-encoder folder and execution providers the app starts the engine with.
+ */
 export const ModelSettingsSchema = z.object({
   dir: z.string().min(1).optional(),
+  httpBase: z.string().url().regex(/^https?:\/\//i).optional(),
+  httpModel: z.string().min(1).optional(),
   crossEncoderDir: z.string().min(1).optional(),
   providers: z.array(z.enum(PROVIDER_NAMES as [ProviderName, ...ProviderName[]])).min(1).optional(),
 });
@@ -48,7 +54,17 @@ export const ModelSettingsSchema = z.object({
  */
 export function modelSettingsKey(models: z.infer<typeof ModelSettingsSchema> | undefined): string {
   const folder = (dir: string | undefined) => (dir ? path.resolve(dir) : null);
-  return JSON.stringify([folder(models?.dir), folder(models?.crossEncoderDir), models?.providers ?? ['cpu']]);
+  return JSON.stringify([folder(models?.dir), folder(models?.crossEncoderDir), models?.providers ?? ['cpu'], models?.httpBase ?? null, models?.httpModel ?? null]);
+}
+
+/** The key of the embeddings endpoint, kept with the LLM's in the encrypted key store. */
+export const EMBEDDING_KEY_ID = 'embedding';
+
+/** The embeddings endpoint the settings name (with its stored key), or undefined when they name a model folder. */
+export function httpEmbeddingOfSettings(models: z.infer<typeof ModelSettingsSchema> | undefined, keys: Pick<KeyStore, 'get'>): HttpEmbedderOptions | undefined {
+  if (!models?.httpBase || !models.httpModel) return undefined;
+  const apiKey = keys.get(EMBEDDING_KEY_ID);
+  return { baseURL: models.httpBase, model: models.httpModel, ...(apiKey ? { apiKey } : {}) };
 }
 
 export const SettingsSchema = z.object({

@@ -120,7 +120,18 @@ export interface SettingsDto {
   consult: { llmRerank: boolean; stateAwareRerank: boolean; maxRounds: number; maxJudgeIterations: number };
   ui: { language: 'zh' | 'en' };
   /** What the engine runs with now, and what the settings ask for from the next start. */
-  models: { inUse: string; dir: string | null; crossEncoderInUse: string | null; crossEncoderDir: string | null; providers: string[]; restartNeeded: boolean };
+  models: {
+    inUse: string;
+    dir: string | null;
+    /** An OpenAI-compatible embeddings endpoint and model used instead of the folder, and a hint of its stored key. */
+    httpBase: string | null;
+    httpModel: string | null;
+    embeddingKeyHint: string | null;
+    crossEncoderInUse: string | null;
+    crossEncoderDir: string | null;
+    providers: string[];
+    restartNeeded: boolean;
+  };
 }
 
 export interface AppInfoDto {

@@ -86,14 +86,17 @@ export const ROUTES = {
       models: z
         .object({
           dir: z.string().max(4096).nullable().optional(),
+          httpBase: z.string().url().regex(/^https?:\/\//i, 'an http:// or https:// URL').max(500).nullable().optional(),
+          httpModel: z.string().max(200).nullable().optional(),
           crossEncoderDir: z.string().max(4096).nullable().optional(),
           providers: z.array(z.enum(['cuda', 'dml', 'coreml', 'webgpu', 'cpu'])).min(1).max(5).optional() })
         .strict()
         .optional(),
     })
     .strict(),
-  'settings.setKey': z.object({ key: text(500) }).strict(),
-  'settings.clearKey': z.object({}).strict(),
+  /** The LLM's key (default) or the embeddings endpoint's. */
+  'settings.setKey': z.object({ key: text(500), which: z.enum(['llm', 'embedding']).optional() }).strict(),
+  'settings.clearKey': z.object({ which: z.enum(['llm', 'embedding']).optional() }).strict(),
 } as const;
 
 export type RouteName = keyof typeof ROUTES;

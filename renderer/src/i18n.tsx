@@ -19,6 +19,7 @@ const ZH = {
   parties: '当事人', relations: '法律关系', keyFacts: '关键事实', disputeFocus: '争议焦点', posture: '程序阶段', domains: '法律领域', subQuestion: '当前问题', missingFacts: '待补充事实', factDate: '事实日期', place: '所在地',
   redacted: '已脱敏', stages: '处理阶段', noLibrary: '法规库为空：请先在“法规库”中导入。',
   privacy: '隐私', models: '模型', modelDir: '嵌入模型文件夹', crossEncoderDir: '交叉编码重排模型文件夹（可选）', providers: '执行设备', inUse: '当前使用', restartNeeded: '新设置在重启后生效',
+  embeddingEndpoint: '或：嵌入服务地址（OpenAI 兼容，至 /v1）', embeddingModel: '嵌入模型名', useEndpoint: '使用该服务', clearEndpoint: '改用模型文件夹', embeddingKey: '嵌入服务密钥（可选）',
   export: '导出：', packs: '省级法规包：北京,上海 或 all', lawFilter: '法律名称', allLevels: '全部效力级别', currentOnly: '仅现行', provinceFilter: '省份（或 all）', literal: '仅按原词', literalHint: '只检索输入的词语，不补充对应的法律用语', addedTerms: '同时检索了对应的法律用语：',
 };
 
@@ -41,6 +42,7 @@ const EN: typeof ZH = {
   parties: 'Parties', relations: 'Relations', keyFacts: 'Key facts', disputeFocus: 'Dispute focus', posture: 'Posture', domains: 'Domains', subQuestion: 'Current question', missingFacts: 'Missing facts', factDate: 'Date of facts', place: 'Place',
   redacted: 'Redacted', stages: 'Stages', noLibrary: 'The library is empty: import one under Library.',
   privacy: 'Privacy', models: 'Models', modelDir: 'Embedding model folder', crossEncoderDir: 'Cross-encoder reranker folder (optional)', providers: 'Execution provider', inUse: 'In use', restartNeeded: 'new settings apply after a restart',
+  embeddingEndpoint: 'Or: embeddings endpoint (OpenAI-compatible, up to /v1)', embeddingModel: 'Embedding model name', useEndpoint: 'Use this endpoint', clearEndpoint: 'Use the model folder', embeddingKey: 'Endpoint key (optional)',
   export: 'Export:', packs: 'Province packs: 北京,上海 or all', lawFilter: 'Law', allLevels: 'All levels', currentOnly: 'Current only', provinceFilter: 'Province (or all)', literal: 'Exact words', literalHint: 'Search only the words typed, without adding the statute terms for everyday words', addedTerms: 'Also searched for the statute terms: ',
 };
 

@@ -143,6 +143,20 @@ describe('the app in a real browser against the browser host', { skip: SKIP, tim
     await page.getByTestId('cross-encoder-dir').blur();
     await page.getByTestId('settings-message').filter({ hasText: /Model folder not found|No folder at/ }).waitFor();
     assert.equal(b.api.services.settings.read().models?.crossEncoderDir, undefined);
+    // An embeddings endpoint: URL and model saved together, its key kept by the host (only a hint comes back), then cleared.
+    await page.getByTestId('embedding-base').fill('http://192.168.1.20:11434/v1');
+    assert.equal(await page.getByTestId('use-endpoint').isDisabled(), true, 'the model name is still missing');
+    await page.getByTestId('embedding-model').fill('bge-m3');
+    await page.getByTestId('use-endpoint').click();
+    await page.getByTestId('clear-endpoint').waitFor();
+    assert.deepEqual([b.api.services.settings.read().models?.httpBase, b.api.services.settings.read().models?.httpModel], ['http://192.168.1.20:11434/v1', 'bge-m3']);
+    await page.getByTestId('embedding-key').fill('sk-embed-ui-secret-4321');
+    await page.getByTestId('save-embedding-key').click();
+    await page.locator('[data-testid="embedding-key"][placeholder*="4321"]').waitFor();
+    assert.ok(!(await page.content()).includes('sk-embed-ui-secret-4321'));
+    await page.getByTestId('clear-endpoint').click();
+    await page.getByTestId('clear-endpoint').waitFor({ state: 'detached' });
+    assert.equal(b.api.services.settings.read().models?.httpBase, undefined);
     await page.getByTestId('language').selectOption('zh');
     await page.getByTestId('llm-rerank').check();
   });

@@ -7,7 +7,7 @@ import { after, before, describe, test } from 'node:test';
 import { createEngine, type Engine } from '../../main/engine/index.js';
 import { createHostApi, HANDLERS, type HostApi } from '../../main/host/hostApi.js';
 import { FileKeyStore } from '../../main/llm/keyStore.js';
-import { SettingsStore } from '../../main/llm/settings.js';
+import { httpEmbeddingOfSettings, SettingsStore } from '../../main/llm/settings.js';
 import { startBrowserHost, type BrowserHost } from '../../main/server/browserHost.js';
 import { ROUTES } from '../../preload/contract/routes.js';
 import { writeTinyReranker } from '../helpers/tinyModels.js';
@@ -167,6 +167,31 @@ describe('browser host security and the host contract', () => {
     assert.equal(api.services.settings.read().models?.crossEncoderDir, undefined);
     const asStarted = JSON.parse((await apiCall('settings.update', { models: { providers: ['cpu'] } })).body);
     assert.equal(asStarted.data.models.restartNeeded, false);
+  });
+
+  test('an embeddings endpoint: URL and model together, its key encrypted with only a hint back, applied from the next start', async () => {
+    const before = api.services.settings.read();
+    const half = JSON.parse((await apiCall('settings.update', { models: { httpBase: 'http://127.0.0.1:11434/v1' } })).body);
+    assert.equal(half.ok, false);
+    assert.match(half.error.message, /both its URL .* and the model name/);
+    assert.deepEqual(api.services.settings.read(), before, 'a refused update changes nothing');
+    const notUrl = JSON.parse((await apiCall('settings.update', { models: { httpBase: 'localhost:11434', httpModel: 'bge-m3' } })).body);
+    assert.equal(notUrl.ok, false);
+    const ok = JSON.parse((await apiCall('settings.update', { models: { httpBase: 'http://127.0.0.1:11434/v1', httpModel: 'bge-m3' } })).body);
+    assert.deepEqual([ok.data.models.httpBase, ok.data.models.httpModel, ok.data.models.restartNeeded], ['http://127.0.0.1:11434/v1', 'bge-m3', true]);
+    const key = 'sk-embed-secret-778899';
+    const keyed = JSON.parse((await apiCall('settings.setKey', { key, which: 'embedding' })).body);
+    assert.equal(keyed.data.models.embeddingKeyHint, 'sk-…8899');
+    assert.notEqual(keyed.data.llm.keyHint, 'sk-…8899', 'the LLM key is another one');
+    assert.ok(!JSON.stringify(keyed).includes(key));
+    for (const f of fs.readdirSync(dir)) if (fs.statSync(path.join(dir, f)).isFile()) assert.ok(!fs.readFileSync(path.join(dir, f)).includes(key), f);
+    // What the next start gets: the endpoint, the model and the key.
+    assert.deepEqual(httpEmbeddingOfSettings(api.services.settings.read().models, new FileKeyStore(dir)), { baseURL: 'http://127.0.0.1:11434/v1', model: 'bge-m3', apiKey: key });
+    const cleared = JSON.parse((await apiCall('settings.update', { models: { httpBase: null, httpModel: null } })).body);
+    assert.deepEqual([cleared.data.models.httpBase, cleared.data.models.httpModel], [null, null]);
+    assert.equal(httpEmbeddingOfSettings(api.services.settings.read().models, new FileKeyStore(dir)), undefined);
+    await apiCall('settings.clearKey', { which: 'embedding' });
+    assert.equal(JSON.parse((await apiCall('settings.get', {})).body).data.models.embeddingKeyHint, null);
   });
 
   test('a model given on the command line (serve --cross-encoder) is in use without asking for a restart', async () => {

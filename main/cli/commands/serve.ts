@@ -4,7 +4,7 @@ import type { Engine } from '../../engine/index.js';
 import type { ModelOptions } from '../../engine/retrieval.js';
 import { createHostApi } from '../../host/hostApi.js';
 import { FileKeyStore } from '../../llm/keyStore.js';
-import { SettingsStore } from '../../llm/settings.js';
+import { httpEmbeddingOfSettings, SettingsStore } from '../../llm/settings.js';
 import { startBrowserHost } from '../../server/browserHost.js';
 import { LexError } from '../../util/errors.js';
 import { appRoot, userDataDir } from '../../util/paths.js';
@@ -31,14 +31,17 @@ export async function serveCommand(args: string[], open: (db?: string, models?: 
   const settings = new SettingsStore(dir);
   const models = settings.read().models;
   const given = modelOptionsOf(values);
+  const keys = new FileKeyStore(dir);
+  // A folder given here replaces a configured endpoint, as an endpoint given here replaces the folder.
+  const httpEmbedding = given.httpEmbedding ?? (given.modelDir ? undefined : httpEmbeddingOfSettings(models, keys));
   const engine = open(values.db as string | undefined, {
     modelDir: given.modelDir ?? models?.dir,
     crossEncoderDir: given.crossEncoderDir ?? models?.crossEncoderDir,
     providers: given.providers ?? models?.providers,
-    ...(given.httpEmbedding ? { httpEmbedding: given.httpEmbedding } : {}),
+    ...(httpEmbedding ? { httpEmbedding } : {}),
   });
   engine.holdInMemory();
-  const api = createHostApi({ engine, settings, keys: new FileKeyStore(dir), host: 'browser', version: appVersion() });
+  const api = createHostApi({ engine, settings, keys, host: 'browser', version: appVersion() });
   const host = await startBrowserHost({ api, staticDir, port: values.port === undefined ? 0 : intOption(values.port, 'port', 0) });
   if (out.json) out.printJson({ url: host.url, port: host.port });
   else {

@@ -5,7 +5,7 @@ import { findOnnxFile } from '../../models/modelFolder.js';
 import { LexError } from '../../util/errors.js';
 import { isLoopbackUrl, PRESETS } from '../../llm/presets.js';
 import { keyHint } from '../../llm/secrets.js';
-import { LLM_KEY_ID, modelSettingsKey, resolveLlm, type LlmSettings, type Settings } from '../../llm/settings.js';
+import { EMBEDDING_KEY_ID, LLM_KEY_ID, modelSettingsKey, resolveLlm, type LlmSettings, type Settings } from '../../llm/settings.js';
 import type { SettingsDto } from '../../../preload/contract/dto.js';
 import type { HostServices } from '../services.js';
 import type { Handlers } from './types.js';
@@ -15,6 +15,7 @@ function view(s: HostServices): SettingsDto {
   const llm = settings.llm ?? {};
   const resolved = resolveLlm(settings, s.keys, {});
   const key = s.keys.get(LLM_KEY_ID);
+  const embeddingKey = s.keys.get(EMBEDDING_KEY_ID);
   return {
     llm: {
       preset: llm.preset ?? null,
@@ -35,8 +36,11 @@ function view(s: HostServices): SettingsDto {
     },
     ui: { language: settings.ui?.language ?? 'zh' },
     models: {
-      inUse: s.engine.retrieval.modelDir,
+      inUse: s.engine.retrieval.embeddingInUse,
       dir: settings.models?.dir ?? null,
+      httpBase: settings.models?.httpBase ?? null,
+      httpModel: settings.models?.httpModel ?? null,
+      embeddingKeyHint: embeddingKey ? keyHint(embeddingKey) : null,
       crossEncoderInUse: s.engine.retrieval.crossEncoderDir,
       crossEncoderDir: settings.models?.crossEncoderDir ?? null,
       providers: settings.models?.providers ?? ['cpu'],
@@ -57,6 +61,13 @@ function checkModelFolder(dir: string): void {
 function folderPatch(field: 'dir' | 'crossEncoderDir', value: string | null | undefined): Record<string, string | undefined> {
   if (value === null) return { [field]: undefined };
   return value ? { [field]: path.resolve(value) } : {};
+}
+
+/** null or '' clears a text setting, a value sets it (trimmed), undefined leaves it. */
+function textPatch(field: 'httpBase' | 'httpModel', value: string | null | undefined): Record<string, string | undefined> {
+  if (value === undefined) return {};
+  const trimmed = value?.trim() ?? '';
+  return { [field]: trimmed || undefined };
 }
 
 /** null clears a field; undefined leaves it. */
@@ -83,9 +94,14 @@ export const settingsHandlers: Pick<Handlers, 'settings.get' | 'settings.presets
           ...(current.models ?? {}),
           ...folderPatch('dir', dir),
           ...folderPatch('crossEncoderDir', crossEncoderDir),
+          ...textPatch('httpBase', input.models.httpBase),
+          ...textPatch('httpModel', input.models.httpModel),
           ...(input.models.providers ? { providers: input.models.providers } : {}),
         }
       : current.models;
+    if (models && Boolean(models.httpBase) !== Boolean(models.httpModel)) {
+      throw new LexError('bad_input', 'An embeddings endpoint needs both its URL (up to /v1) and the model name; give both, or clear both to use the model folder.');
+    }
     const next: Settings = {
       ...current,
       ...(input.llm ? { llm: merge(current.llm ?? {}, input.llm) } : {}),
@@ -98,12 +114,12 @@ export const settingsHandlers: Pick<Handlers, 'settings.get' | 'settings.presets
     return view(s);
   },
   'settings.setKey'(s, input) {
-    s.keys.set(LLM_KEY_ID, input.key);
+    s.keys.set(input.which === 'embedding' ? EMBEDDING_KEY_ID : LLM_KEY_ID, input.key);
     s.settingsChanged();
     return view(s);
   },
-  'settings.clearKey'(s) {
-    s.keys.delete(LLM_KEY_ID);
+  'settings.clearKey'(s, input) {
+    s.keys.delete(input.which === 'embedding' ? EMBEDDING_KEY_ID : LLM_KEY_ID);
     s.settingsChanged();
     return view(s);
   },

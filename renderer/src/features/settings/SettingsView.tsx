@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import type { PresetDto, SettingsDto } from '../../../../preload/contract/index.js';
 import { useApi } from '../../api/context.js';
 import { useT } from '../../i18n.js';
+import { EmbeddingEndpoint } from './EmbeddingEndpoint.js';
 
 /** Endpoint presets, key (kept by the host, never in the page's storage), redaction, consultation options, language. */
 export function SettingsView({ onLanguage }: { onLanguage(lang: 'zh' | 'en'): void }) {
@@ -79,6 +80,7 @@ export function SettingsView({ onLanguage }: { onLanguage(lang: 'zh' | 'en'): vo
         <label>{t.modelDir}
           <input defaultValue={settings.models.dir ?? ''} key={`d${settings.models.dir}`} placeholder={settings.models.inUse} data-testid="model-dir" onBlur={(e) => e.target.value.trim() !== (settings.models.dir ?? '') && void save({ models: { dir: e.target.value.trim() || null } })} />
         </label>
+        <EmbeddingEndpoint models={settings.models} onSaved={(s) => { setSettings(s); setMessage(t.saved); }} onError={setMessage} />
         <label>{t.crossEncoderDir}
           <input defaultValue={settings.models.crossEncoderDir ?? ''} key={`c${settings.models.crossEncoderDir}`} placeholder="bge-reranker-v2-m3" data-testid="cross-encoder-dir" onBlur={(e) => e.target.value.trim() !== (settings.models.crossEncoderDir ?? '') && void save({ models: { crossEncoderDir: e.target.value.trim() || null } })} />
         </label>

@@ -1,0 +1,30 @@
+import { useState } from 'react';
+import type { SettingsDto } from '../../../../preload/contract/index.js';
+import { useApi } from '../../api/context.js';
+import { useT } from '../../i18n.js';
+
+/**
+ * An OpenAI-compatible embeddings endpoint and model in place of the model folder (a GPU on
+ * another machine): URL and model are saved together; its key goes to the host's key store.
+ */
+export function EmbeddingEndpoint({ models, onSaved, onError }: { models: SettingsDto['models']; onSaved(s: SettingsDto): void; onError(message: string): void }) {
+  const api = useApi();
+  const t = useT();
+  const [base, setBase] = useState(models.httpBase ?? '');
+  const [model, setModel] = useState(models.httpModel ?? '');
+  const [key, setKey] = useState('');
+  const update = (httpBase: string | null, httpModel: string | null) =>
+    api.call('settings.update', { models: { httpBase, httpModel } }).then(onSaved, (e: Error) => onError(e.message));
+  return (
+    <>
+      <label>{t.embeddingEndpoint}<input value={base} placeholder="http://192.168.1.20:11434/v1" data-testid="embedding-base" onChange={(e) => setBase(e.target.value)} /></label>
+      <label>{t.embeddingModel}<input value={model} placeholder="bge-m3" data-testid="embedding-model" onChange={(e) => setModel(e.target.value)} /></label>
+      <button type="button" disabled={!base.trim() || !model.trim()} data-testid="use-endpoint" onClick={() => void update(base.trim(), model.trim())}>{t.useEndpoint}</button>
+      {models.httpBase && <button type="button" data-testid="clear-endpoint" onClick={() => { setBase(''); setModel(''); void update(null, null); }}>{t.clearEndpoint}</button>}
+      <label>{t.embeddingKey}
+        <input type="password" autoComplete="off" value={key} placeholder={models.embeddingKeyHint ? `${t.keyStored}：${models.embeddingKeyHint}` : ''} data-testid="embedding-key" onChange={(e) => setKey(e.target.value)} />
+      </label>
+      <button type="button" disabled={!key} data-testid="save-embedding-key" onClick={() => void api.call('settings.setKey', { key, which: 'embedding' }).then((s) => { setKey(''); onSaved(s); }, (e: Error) => onError(e.message))}>{t.save}</button>
+    </>
+  );
+}
