@@ -5,8 +5,9 @@
  */
 import type { MessageEvent } from 'electron';
 import { createEngine } from '../engine/index.js';
+import { engineModels } from '../host/engineModels.js';
 import { createHostApi, type HostApi } from '../host/hostApi.js';
-import { httpEmbeddingOfSettings, SettingsStore } from '../llm/settings.js';
+import { SettingsStore } from '../llm/settings.js';
 import type { FromEngine, ToEngine } from './protocol.js';
 import { RemoteKeyStore } from './remoteKeyStore.js';
 import { runSmokeTest } from './smoke.js';
@@ -25,13 +26,8 @@ async function handle(msg: ToEngine): Promise<void> {
     process.env.LEXDESK_MODELS = msg.modelsDir;
     process.env.LEXDESK_RESOURCES = msg.resourcesDir;
     const settings = new SettingsStore(msg.userData);
-    const models = settings.read().models;
     const keys = new RemoteKeyStore(msg.keys, (op, id, key) => send({ type: 'keys', op, id, key }));
-    const httpEmbedding = httpEmbeddingOfSettings(models, keys);
-    const engine = createEngine({
-      dbPath: msg.dbPath,
-      models: { modelDir: models?.dir, crossEncoderDir: models?.crossEncoderDir, providers: models?.providers, ...(httpEmbedding ? { httpEmbedding } : {}) },
-    });
+    const engine = createEngine({ dbPath: msg.dbPath, models: engineModels(settings.read().models, keys) });
     engine.holdInMemory();
     api = createHostApi({ engine, settings, keys, host: 'electron', version: msg.version });
     api.subscribe((event) => send({ type: 'event', event }));

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Db } from '../db/open.js';
-import { filterSql, type SearchFilters } from '../search/filters.js';
+import { articlesPassing, type SearchFilters } from '../search/filters.js';
 import { GoldResolver, queryText, type EvalRecord } from './dataset.js';
 import { meanMetrics, scoreQuery, type MetricSet } from './metrics.js';
 
@@ -49,7 +49,6 @@ export async function runEval(db: Db, file: string, records: EvalRecord[], rank:
   const times: number[] = [];
   let unresolved = 0;
   let outsideFilters = 0;
-  const passes = filterCheck(db, opts.filters ?? {});
   for (const record of records) {
     const gold = new Set<number>();
     for (const label of record.relevant ?? []) {
@@ -58,7 +57,7 @@ export async function runEval(db: Db, file: string, records: EvalRecord[], rank:
       else gold.add(id);
     }
     if (gold.size === 0) continue;
-    for (const id of gold) if (!passes(id)) outsideFilters += 1;
+    outsideFilters += gold.size - articlesPassing(db, opts.filters ?? {}, { among: [...gold] }).length;
     const query = queryText(record);
     const t0 = performance.now();
     const ranked = await rank(query, Math.max(k, opts.depth ?? k));
@@ -77,16 +76,6 @@ export async function runEval(db: Db, file: string, records: EvalRecord[], rank:
     mode: opts.mode ?? 'lexical',
     latencyMs: { p50: percentile(times, 50), p95: percentile(times, 95) },
   };
-}
-
-/** Whether an article passes the search filters. */
-function filterCheck(db: Db, filters: SearchFilters): (articleId: number) => boolean {
-  const { where, params } = filterSql(filters);
-  const stmt = db.prepare(
-    `SELECT 1 FROM articles a JOIN documents d ON d.id = a.document_id JOIN laws l ON l.id = d.law_id
-      WHERE a.id = @id ${where.map((w) => `AND ${w}`).join(' ')}`,
-  ).pluck();
-  return (articleId) => stmt.get({ ...params, id: articleId }) !== undefined;
 }
 
 export function percentile(values: number[], p: number): number {

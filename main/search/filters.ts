@@ -1,3 +1,4 @@
+import type { Db } from '../db/open.js';
 import type { LawLevel } from '../library/types.js';
 import { LexError } from '../util/errors.js';
 
@@ -46,6 +47,20 @@ export function filterSql(filters: SearchFilters): SqlFilter {
   }
   provinceSql(filters.provinces, where, params);
   return { where, params };
+}
+
+/**
+ * Ids of the articles that pass the filters: among `among` when given, else in the whole
+ * library, at most `limit` of them (ask for one more than you can use to tell "too many").
+ */
+export function articlesPassing(db: Db, filters: SearchFilters, opts: { among?: readonly number[]; limit?: number } = {}): number[] {
+  if (opts.among && !opts.among.length) return [];
+  const { where, params } = filterSql(filters);
+  const conditions = [...(opts.among ? ['a.id IN (SELECT value FROM json_each(@among))'] : []), ...where];
+  return db.prepare(
+    `SELECT a.id FROM articles a JOIN documents d ON d.id = a.document_id JOIN laws l ON l.id = d.law_id
+      ${conditions.length ? `WHERE ${conditions.join(' AND ')}` : ''}${opts.limit === undefined ? '' : ` LIMIT ${Math.floor(opts.limit)}`}`,
+  ).pluck().all({ ...params, ...(opts.among ? { among: JSON.stringify(opts.among) } : {}) }) as number[];
 }
 
 function provinceSql(provinces: SearchFilters['provinces'], where: string[], params: Record<string, string | number>): void {

@@ -3,8 +3,9 @@ import path from 'node:path';
 import type { Engine } from '../../engine/index.js';
 import type { ModelOptions } from '../../engine/retrieval.js';
 import { createHostApi } from '../../host/hostApi.js';
+import { engineModels } from '../../host/engineModels.js';
 import { FileKeyStore } from '../../llm/keyStore.js';
-import { httpEmbeddingOfSettings, SettingsStore } from '../../llm/settings.js';
+import { SettingsStore } from '../../llm/settings.js';
 import { startBrowserHost } from '../../server/browserHost.js';
 import { LexError } from '../../util/errors.js';
 import { appRoot, userDataDir } from '../../util/paths.js';
@@ -29,17 +30,8 @@ export async function serveCommand(args: string[], open: (db?: string, models?: 
   if (!fs.existsSync(path.join(staticDir, 'index.html'))) throw new LexError('renderer-missing', `No renderer build at ${staticDir}. Run: npm run build:ui`);
   const dir = userDataDir();
   const settings = new SettingsStore(dir);
-  const models = settings.read().models;
-  const given = modelOptionsOf(values);
   const keys = new FileKeyStore(dir);
-  // A folder given here replaces a configured endpoint, as an endpoint given here replaces the folder.
-  const httpEmbedding = given.httpEmbedding ?? (given.modelDir ? undefined : httpEmbeddingOfSettings(models, keys));
-  const engine = open(values.db as string | undefined, {
-    modelDir: given.modelDir ?? models?.dir,
-    crossEncoderDir: given.crossEncoderDir ?? models?.crossEncoderDir,
-    providers: given.providers ?? models?.providers,
-    ...(httpEmbedding ? { httpEmbedding } : {}),
-  });
+  const engine = open(values.db as string | undefined, engineModels(settings.read().models, keys, modelOptionsOf(values)));
   engine.holdInMemory();
   const api = createHostApi({ engine, settings, keys, host: 'browser', version: appVersion() });
   const host = await startBrowserHost({ api, staticDir, port: values.port === undefined ? 0 : intOption(values.port, 'port', 0) });

@@ -35,10 +35,11 @@ export class JsDenseRetriever implements DenseRetriever {
     this.vectors = this.ids.map((id) => normalise(model.encode(docs.get(id) as FeatureBag)).unit);
   }
 
-  async search(text: string, k: number): Promise<Array<{ articleId: number; similarity: number }>> {
+  async search(text: string, k: number, within?: ReadonlySet<number>): Promise<Array<{ articleId: number; similarity: number }>> {
     const q = normalise(this.model.encode(featuresOf(this.tokenize(text), this.model.shape))).unit;
     const best: Array<{ articleId: number; similarity: number }> = [];
     for (let i = 0; i < this.vectors.length; i += 1) {
+      if (within && !within.has(this.ids[i] as number)) continue;
       const s = dot(this.vectors[i] as Float32Array, q);
       if (best.length < k || s > (best[best.length - 1] as { similarity: number }).similarity) {
         best.push({ articleId: this.ids[i] as number, similarity: s });

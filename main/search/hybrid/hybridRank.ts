@@ -1,7 +1,7 @@
 import type { Db } from '../../db/open.js';
 import type { CitationResolver } from '../../library/citation/resolver.js';
 import { LexError } from '../../util/errors.js';
-import { filterSql, type SearchFilters } from '../filters.js';
+import { articlesPassing, type SearchFilters } from '../filters.js';
 import { rankArticles, type StatsFor } from '../index.js';
 import { queryTerms } from '../lexical.js';
 import { featureVector, loadCandidateInfo, neighbourFeatures, queryBigrams, type CandidateInfo, type CandidateSignals } from './features.js';
@@ -81,8 +81,10 @@ export async function gatherCandidates(
   const retrieverText = opts.retrieverText ?? text;
   const perRetriever = Math.max(opts.perRetriever ?? 0, CANDIDATES_PER_RETRIEVER);
   const lexical = rankArticles(deps.db, deps.resolver, deps.stats, retrieverText, { limit: perRetriever, filters, citationsOnly: opts.lexical === false });
-  const within = deps.dense && narrows(filters) ? articlesPassing(deps.db, filters, DENSE_WITHIN_MAX) : null;
-  const depth = within || !narrows(filters) ? perRetriever * 2 : DENSE_FETCH_FILTERED;
+  const narrow = narrows(filters);
+  const passing = deps.dense && narrow ? articlesPassing(deps.db, filters, { limit: DENSE_WITHIN_MAX + 1 }) : null;
+  const within = passing && passing.length <= DENSE_WITHIN_MAX ? new Set(passing) : null;
+  const depth = within || !narrow ? perRetriever * 2 : DENSE_FETCH_FILTERED;
   const dense = deps.dense ? await deps.dense.search(retrieverText, depth, within ?? undefined) : [];
   const denseKept = keepAllowed(deps.db, dense, filters, perRetriever);
   const signals = new Map<number, CandidateSignals>();
@@ -132,16 +134,6 @@ function keepAllowed<T extends { articleId: number }>(db: Db, hits: T[], filters
   return kept;
 }
 
-/** Every article the filters pass, or null when there are more than `max` (a few ms: documents are scanned, articles found by index). */
-function articlesPassing(db: Db, filters: SearchFilters, max: number): Set<number> | null {
-  const { where, params } = filterSql(filters);
-  const ids = db.prepare(
-    `SELECT a.id FROM articles a JOIN documents d ON d.id = a.document_id JOIN laws l ON l.id = d.law_id
-      ${where.length ? `WHERE ${where.join(' AND ')}` : ''} LIMIT ${max + 1}`,
-  ).pluck().all(params) as number[];
-  return ids.length > max ? null : new Set(ids);
-}
-
 /** Article ids of label keys (law title#number): the current national version of each law. */
 export function resolveKeys(db: Db, keys: string[]): number[] {
   if (!keys.length) return [];
@@ -156,18 +148,9 @@ export function resolveKeys(db: Db, keys: string[]): number[] {
   });
 }
 
-/** Dense hits that pass the search filters (current only, level, law, date, province). */
+/** Hits that pass the search filters (current only, level, law, date, province). */
 function allowedIds(db: Db, ids: number[], filters: SearchFilters): Set<number> {
-  if (!ids.length) return new Set();
-  const { where, params } = filterSql(filters);
-  const rows = db
-    .prepare(
-      `SELECT a.id FROM articles a JOIN documents d ON d.id = a.document_id JOIN laws l ON l.id = d.law_id
-        WHERE a.id IN (SELECT value FROM json_each(@ids)) ${where.map((w) => `AND ${w}`).join(' ')}`,
-    )
-    .pluck()
-    .all({ ...params, ids: JSON.stringify(ids) }) as number[];
-  return new Set(rows);
+  return new Set(articlesPassing(db, filters, { among: ids }));
 }
 
 /** An article found at the start of a search was removed before its end: an import in another process replaced it. */

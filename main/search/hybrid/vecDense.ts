@@ -33,6 +33,6 @@ export class VecDenseRetriever implements DenseRetriever {
     if (within?.size === 0) return [];
     const [vector] = await this.embedder.embed([text], 'query');
     if (!vector) return [];
-    return (await this.resident?.search(vector, k, within)) ?? knn(this.db, this.embedder.id, vector, k, within ? { allowedIds: new Set(within) } : {});
+    return (await this.resident?.search(vector, k, within)) ?? knn(this.db, this.embedder.id, vector, k, { allowedIds: within });
   }
 }

@@ -12,7 +12,7 @@ export interface KnnOptions {
   /** Quantized candidates fetched per wanted hit (default 4 for int8, 10 for binary). */
   oversample?: number;
   /** Only these articles may be returned. */
-  allowedIds?: Set<number>;
+  allowedIds?: ReadonlySet<number>;
 }
 
 export interface KnnHit {
