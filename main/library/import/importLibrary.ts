@@ -1,4 +1,5 @@
 import type { Db } from '../../db/open.js';
+import { forgetChangedArticles } from '../../search/vectors/embedLibrary.js';
 import { LexError } from '../../util/errors.js';
 import { needsReindex, markIndexed, rebuildFullTextIndex } from './reindex.js';
 import type { ImportSource, SkippedFile } from './sourceDocument.js';
@@ -64,6 +65,7 @@ export async function importIntoLibrary(db: Db, source: ImportSource, opts: Impo
     // Decided before reading: articles written now are segmented with the current dictionary.
     const reindex = needsReindex(db);
     await readAll(source, writer, summary, opts);
+    if (summary.documents.added + summary.documents.updated > 0) forgetChangedArticles(db, writer.removedArticleIds);
     if (reindex) {
       opts.onProgress?.({ phase: 'index', done: 0, total: null });
       rebuildFullTextIndex(db, (done, total) => opts.onProgress?.({ phase: 'index', done, total }));

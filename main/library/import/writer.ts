@@ -16,6 +16,8 @@ interface ExistingDocumentRow {
 /** Writes documents and their articles (and FTS rows) with prepared statements. */
 export class LibraryWriter {
   private readonly stmts;
+  /** Ids of the articles this writer deleted (SQLite may give them to new articles). */
+  readonly removedArticleIds: number[] = [];
 
   constructor(private readonly db: Db) {
     this.stmts = {
@@ -77,7 +79,10 @@ export class LibraryWriter {
   }
 
   private removeArticles(documentId: number, scope: FtsScope): void {
-    for (const id of this.stmts.articleIdsOf.all(documentId) as number[]) this.stmts.deleteFts[scope].run(id);
+    for (const id of this.stmts.articleIdsOf.all(documentId) as number[]) {
+      this.stmts.deleteFts[scope].run(id);
+      this.removedArticleIds.push(id);
+    }
     this.stmts.deleteArticles.run(documentId);
   }
 

@@ -13,7 +13,8 @@ import { ARTICLE_SELECT, getArticles, toStatuteArticle, type ArticleRow, type St
 import type { TextEmbedder } from '../../models/types.js';
 import { LexError } from '../../util/errors.js';
 import {
-  ensureModel, loadVectorExtension, quantizedParam, quantizedValue, vectorTables, type EmbeddingModelInfo, type Quantization,
+  ensureModel, listModels, loadVectorExtension, quantizedParam, quantizedValue, vectorTables, type EmbeddingModelInfo,
+  type Quantization,
 } from './vecStore.js';
 
 export interface EmbedLibraryOptions {
@@ -154,6 +155,26 @@ async function embedBatch(
     db.prepare('UPDATE embedding_models SET article_count = article_count + ? WHERE id = ?').run(added, writer.model.id);
   })();
   return articles.length;
+}
+
+/**
+ * For an import, inside its transaction, after it wrote the library: the vectors of the
+ * articles it deleted go at once, since SQLite may already have given their ids to new
+ * articles (an updated document's articles are deleted and inserted again), and an old
+ * vector must never stand for a new text; and every model is marked incomplete, as the
+ * new articles have no vectors until the next `lexdesk embed`.
+ */
+export function forgetChangedArticles(db: Db, removedArticleIds: readonly number[]): void {
+  const models = listModels(db);
+  if (models.length === 0) return;
+  for (const model of models) {
+    if (removedArticleIds.length > 0) {
+      const writer = new VectorWriter(db, model);
+      for (const id of removedArticleIds) writer.remove(id);
+      refreshCount(db, model.id);
+    }
+    setComplete(db, model.id, false);
+  }
 }
 
 function refreshCount(db: Db, modelId: string): void {
