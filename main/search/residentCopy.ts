@@ -1,7 +1,13 @@
 /** Milliseconds of reading between two yields to the event loop while a copy loads. */
 export const SLICE_MS = 10;
-/** After a load that failed or that the library overtook, wait this long before the next. */
+/**
+ * After a load that failed or that the library overtook, wait this long before the next,
+ * doubled after each further such load up to MAX_RETRY_AFTER_MS: while \`lexdesk embed\`
+ * commits a batch every few milliseconds, a copy read in the meantime is always out of
+ * date, and reading it every 5 s would be wasted work for as long as the run lasts.
+ */
 const RETRY_AFTER_MS = 5000;
+const MAX_RETRY_AFTER_MS = 80_000;
 
 /** Where a copy held in memory comes from: the library's data and the revision that tells when it changed. */
 export interface CopySource<T extends { revision: string }> {
@@ -21,6 +27,8 @@ export interface CopySource<T extends { revision: string }> {
 export interface ResidentCopyOptions {
   /** Start a load when a use finds no current copy (default true); false: only after `ready()` asked for one. */
   loadOnUse?: boolean;
+  /** The clock the pauses after failed loads are measured on (default Date.now; tests move their own). */
+  now?: () => number;
 }
 
 /**
@@ -34,17 +42,21 @@ export class ResidentCopy<T extends { revision: string }> {
   private loaded: T | null = null;
   private loading: Promise<boolean> | null = null;
   private notBefore = 0;
+  /** Loads in a row that failed or were overtaken. */
+  private failures = 0;
   private closed = false;
   private wanted: boolean;
+  private readonly now: () => number;
 
   constructor(private readonly source: CopySource<T>, opts: ResidentCopyOptions = {}) {
     this.wanted = opts.loadOnUse ?? true;
+    this.now = opts.now ?? Date.now;
   }
 
   /** The up-to-date copy, or null (a load then starts, if one is wanted and no recent one failed). */
   use(): T | null {
     const copy = this.current();
-    if (!copy && this.wanted && !this.closed && Date.now() >= this.notBefore && !this.source.busy?.()) void this.ready();
+    if (!copy && this.wanted && !this.closed && this.now() >= this.notBefore && !this.source.busy?.()) void this.ready();
     return copy;
   }
 
@@ -55,7 +67,7 @@ export class ResidentCopy<T extends { revision: string }> {
     // A failed load leaves the caller on the library, which reports any error itself.
     this.loading ??= this.load()
       .catch(() => {
-        this.notBefore = Date.now() + RETRY_AFTER_MS;
+        this.pause();
         return false;
       })
       .finally(() => {
@@ -95,12 +107,19 @@ export class ResidentCopy<T extends { revision: string }> {
     // The library may have changed while the copy was read: keep it only if it still matches.
     if (!copy || this.closed || copy.revision !== this.source.revision()) {
       if (copy) await this.source.release?.(copy);
-      this.notBefore = Date.now() + RETRY_AFTER_MS;
+      this.pause();
       return false;
     }
     await this.drop();
     this.loaded = copy;
+    this.failures = 0;
     return true;
+  }
+
+  /** After a failed or overtaken load, uses start none for a while (ready() still loads on request). */
+  private pause(): void {
+    this.notBefore = this.now() + Math.min(MAX_RETRY_AFTER_MS, RETRY_AFTER_MS * 2 ** this.failures);
+    this.failures += 1;
   }
 }
 

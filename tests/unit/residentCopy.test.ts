@@ -88,6 +88,43 @@ describe('a copy held in memory', () => {
     await copy.close();
   });
 
+  test('while the library keeps changing under its loads, uses wait longer after each overtaken load, and a good load resets the wait', async () => {
+    const lib = new Library();
+    let clock = 0;
+    const copy = new ResidentCopy(lib, { now: () => clock });
+    const settle = () => new Promise((resolve) => setTimeout(resolve, 5));
+    /** Uses the copy at `at` ms while another writer commits during any read; whether that use started a read. */
+    const useAt = async (at: number): Promise<boolean> => {
+      clock = at;
+      lib.changeDuringRead = true;
+      const reads = lib.reads;
+      copy.use();
+      await settle();
+      return lib.reads > reads;
+    };
+    assert.equal(await useAt(0), true, 'the first use loads; the read is overtaken');
+    assert.equal(await useAt(4_999), false);
+    assert.equal(await useAt(5_000), true, '5 s after the first overtaken load');
+    assert.equal(await useAt(14_999), false, 'then 10 s');
+    assert.equal(await useAt(15_000), true);
+    assert.equal(await useAt(34_999), false, 'then 20 s');
+    assert.equal(await useAt(35_000), true);
+    assert.equal(await useAt(75_000), true, 'then 40 s');
+    assert.equal(await useAt(154_999), false, 'then 80 s');
+    assert.equal(await useAt(155_000), true);
+    assert.equal(await useAt(234_999), false, 'and no longer than 80 s');
+    assert.equal(await useAt(235_000), true);
+    assert.equal(lib.reads, 7);
+
+    clock = 400_000;
+    assert.equal(await copy.ready(), true, 'the writer stopped: ready() loads a current copy');
+    lib.revisionNow = 'after';
+    assert.equal(await useAt(400_001), true, 'a good load reset the wait: the next stale use reads at once');
+    assert.equal(await useAt(405_000), false);
+    assert.equal(await useAt(405_001), true, 'and waits 5 s after that overtaken load, not 80');
+    await copy.close();
+  });
+
   test('with loadOnUse false, uses start nothing until ready() is called; from then on they reload after changes', async () => {
     const lib = new Library();
     const copy = new ResidentCopy(lib, { loadOnUse: false });
