@@ -57,13 +57,21 @@ export function segmentForIndex(text: string): string[] {
   return out;
 }
 
-/** Tokens of a user query, in order, without duplicates (stop words are removed by the caller). */
+/** What FTS5's unicode61 tokenizer splits on: anything outside its default token categories L*, N* and Co. */
+const INDEX_SEPARATORS = /[^\p{L}\p{N}\p{Co}]+/u;
+
+/**
+ * Tokens of a user query, in order, without duplicates (stop words are removed by the caller).
+ * A jieba token with a separator inside ("3.5", "covid-19") is split where the index split it,
+ * so that each query term is one term of the index: looked up whole it would have no postings.
+ */
 export function segmentQuery(text: string): string[] {
   ensureSegmenter();
   const seen = new Set<string>();
   for (const raw of jieba.cutForSearch(text, true)) {
-    const token = normaliseToken(raw);
-    if (token && keepToken(token)) seen.add(token);
+    for (const part of normaliseToken(raw).split(INDEX_SEPARATORS)) {
+      if (part && keepToken(part)) seen.add(part);
+    }
   }
   return [...seen];
 }

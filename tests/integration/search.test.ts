@@ -192,3 +192,28 @@ test('query words are case-folded over all of Unicode, as the index is: full-wid
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test('a query word with a separator inside ("2.5", "GB-7258") is split as the index split it, so it finds its article, from FTS5 and from memory', async () => {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'lexdesk-split-'));
+  const engine = createEngine({ dbPath: path.join(dir, 'library.db') });
+  try {
+    const file = path.join(dir, 'a.jsonl');
+    const articles = [
+      '本办法所称重大投资，是指金额在2.5亿元以上的投资。',
+      '机动车应当符合国家标准GB-7258规定的安全技术条件。',
+      '本办法所称一般投资，是指其他投资。',
+    ];
+    writeFileSync(file, articles.map((text, i) => JSON.stringify({ law: '测试投资办法', article_no: i + 1, text, publish: '2020-01-01' })).join('\n') + '\n');
+    await engine.importPath(file);
+    const first = (query: string) => engine.search(query)[0]?.article.text;
+    assert.equal(first('2.5'), articles[0], 'FTS5');
+    assert.equal(first('gb-7258'), articles[1], 'FTS5');
+    assert.equal(await engine.warmIndex(), true);
+    assert.ok(engine.searchDeps().stats('national').postings?.isReady);
+    assert.equal(first('2.5'), articles[0], 'from memory');
+    assert.equal(first('gb-7258'), articles[1], 'from memory');
+  } finally {
+    engine.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
