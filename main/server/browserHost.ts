@@ -4,7 +4,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import type { HostApi } from '../host/hostApi.js';
-import { loopbackProblem, SECURITY_HEADERS, TOKEN_COOKIE, tokenMatches, tokenOf } from './security.js';
+import { loopbackProblem, SECURITY_HEADERS, tokenMatches, tokenOf } from './security.js';
 
 export interface BrowserHost {
   url: string;
@@ -24,12 +24,19 @@ const TYPES: Record<string, string> = {
 };
 const MAX_BODY = 1 << 20;
 
+type Refuse = (status: number, code: string, message: string) => void;
+
 /**
  * `lexdesk serve`: the renderer build and the host API over HTTP on
- * 127.0.0.1 only, with a random per-launch token required on every request
- * (the printed URL carries it once; the page then holds it in an HttpOnly,
- * SameSite=Strict cookie). API: POST /api/<route> with a JSON body, answered
- * with the same envelope as IPC; GET /api/events is the event stream (SSE).
+ * 127.0.0.1 only. The pages are the public renderer build and need no token;
+ * every API call and the event stream need the random per-launch token in an
+ * `x-lexdesk-token` header. The printed URL carries it in its fragment
+ * (`#token=`), which the browser never sends to any server; the page keeps it in
+ * sessionStorage, which is scoped to this origin (port included), and drops it
+ * from the address bar. (A cookie would not do: browsers send cookies for
+ * 127.0.0.1 to every port, i.e. to any other local server.) API: POST
+ * /api/<route> with a JSON body, answered with the same envelope as IPC;
+ * GET /api/events is the event stream (SSE).
  */
 export async function startBrowserHost(opts: { api: HostApi; staticDir: string; port?: number; token?: string }): Promise<BrowserHost> {
   const token = opts.token ?? crypto.randomBytes(24).toString('base64url');
@@ -40,25 +47,37 @@ export async function startBrowserHost(opts: { api: HostApi; staticDir: string; 
     for (const res of streams) res.write(`data: ${JSON.stringify(event)}\n\n`);
   });
   const server = http.createServer((req, res) => {
-    const url = new URL(req.url ?? '/', `http://127.0.0.1:${port}`);
     const refuse = (status: number, code: string, message: string) => {
       res.writeHead(status, { 'content-type': 'application/json', ...SECURITY_HEADERS }).end(JSON.stringify({ ok: false, error: { code, message } }));
     };
+    try {
+      route(req, res, refuse);
+    } catch (err) {
+      if (!res.headersSent) refuse(400, 'bad_input', `Malformed request: ${err instanceof Error ? err.message : String(err)}`);
+      else res.destroy();
+    }
+  });
+  const route = (req: http.IncomingMessage, res: http.ServerResponse, refuse: Refuse): void => {
+    const url = new URL(req.url ?? '/', `http://127.0.0.1:${port}`);
     const problem = loopbackProblem(req, port);
     if (problem) return refuse(403, 'forbidden', `Refused: ${problem}.`);
-    if (!tokenMatches(tokenOf(req, url), token)) return refuse(401, 'unauthorized', 'Missing or wrong token: open the URL that lexdesk serve printed.');
-    if (url.pathname === '/api/events' && req.method === 'GET') return openStream(res, streams);
-    if (url.pathname.startsWith('/api/')) {
-      if (req.method !== 'POST') return refuse(405, 'bad_input', 'API routes take POST with a JSON body.');
-      return void handleApi(opts.api, url.pathname.slice(5), req, res, refuse);
+    if (!url.pathname.startsWith('/api/')) {
+      if (req.method !== 'GET') return refuse(405, 'bad_input', 'Only GET for pages.');
+      return serveStatic(staticDir, url.pathname, res, refuse);
     }
-    if (req.method !== 'GET') return refuse(405, 'bad_input', 'Only GET for pages.');
-    serveStatic(staticDir, url.pathname, res, token, refuse);
-  });
+    if (!tokenMatches(tokenOf(req), token)) return refuse(401, 'unauthorized', 'Missing or wrong token: open the URL that lexdesk serve printed.');
+    if (url.pathname === '/api/events' && req.method === 'GET') return openStream(res, streams);
+    if (req.method !== 'POST') return refuse(405, 'bad_input', 'API routes take POST with a JSON body.');
+    void handleApi(opts.api, url.pathname.slice(5), req, res, refuse).catch((err: unknown) => {
+      // A client that went away mid-request, or a failure outside the route's own envelope: answer if still possible.
+      if (!res.headersSent && !res.destroyed) refuse(500, 'internal', `The request failed: ${err instanceof Error ? err.message : String(err)}`);
+      else res.destroy();
+    });
+  };
   await new Promise<void>((resolve) => server.listen(opts.port ?? 0, '127.0.0.1', resolve));
   port = (server.address() as AddressInfo).port;
   return {
-    url: `http://127.0.0.1:${port}/?token=${token}`,
+    url: `http://127.0.0.1:${port}/#token=${token}`,
     port,
     token,
     close: () =>
@@ -78,13 +97,17 @@ function openStream(res: http.ServerResponse, streams: Set<http.ServerResponse>)
   res.on('close', () => streams.delete(res));
 }
 
-async function handleApi(api: HostApi, route: string, req: http.IncomingMessage, res: http.ServerResponse, refuse: (s: number, c: string, m: string) => void): Promise<void> {
+async function handleApi(api: HostApi, route: string, req: http.IncomingMessage, res: http.ServerResponse, refuse: Refuse): Promise<void> {
   if (!(req.headers['content-type'] ?? '').startsWith('application/json')) return refuse(415, 'bad_input', 'Send JSON (content-type: application/json).');
-  let body = '';
-  for await (const chunk of req) {
-    body += chunk;
-    if (body.length > MAX_BODY) return refuse(413, 'bad_input', 'Request body too large.');
+  // Bytes first, decoded once: a character split across two network chunks must not become U+FFFD.
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > MAX_BODY) return refuse(413, 'bad_input', `Request body too large (over ${MAX_BODY} bytes).`);
+    chunks.push(chunk);
   }
+  const body = Buffer.concat(chunks).toString('utf8');
   let input: unknown;
   try {
     input = body ? JSON.parse(body) : {};
@@ -95,12 +118,16 @@ async function handleApi(api: HostApi, route: string, req: http.IncomingMessage,
   res.writeHead(200, { 'content-type': 'application/json', ...SECURITY_HEADERS }).end(JSON.stringify(envelope));
 }
 
-function serveStatic(dir: string, pathname: string, res: http.ServerResponse, token: string, refuse: (s: number, c: string, m: string) => void): void {
-  const rel = pathname === '/' ? 'index.html' : decodeURIComponent(pathname).replace(/^\/+/, '');
+function serveStatic(dir: string, pathname: string, res: http.ServerResponse, refuse: Refuse): void {
+  let rel: string;
+  try {
+    rel = pathname === '/' ? 'index.html' : decodeURIComponent(pathname).replace(/^\/+/, '');
+  } catch {
+    return refuse(400, 'bad_input', `Malformed path: ${pathname}`);
+  }
   const file = path.resolve(dir, rel);
   if (!file.startsWith(dir + path.sep) || !fs.existsSync(file) || !fs.statSync(file).isFile()) return refuse(404, 'not_found', `No such file: ${pathname}`);
   const headers: Record<string, string> = { 'content-type': TYPES[path.extname(file)] ?? 'application/octet-stream', ...SECURITY_HEADERS };
-  if (rel === 'index.html') headers['set-cookie'] = `${TOKEN_COOKIE}=${encodeURIComponent(token)}; HttpOnly; SameSite=Strict; Path=/`;
   res.writeHead(200, headers);
   fs.createReadStream(file).pipe(res);
 }

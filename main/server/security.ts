@@ -1,8 +1,6 @@
 import crypto from 'node:crypto';
 import type http from 'node:http';
 
-export const TOKEN_COOKIE = 'lexdesk_token';
-
 /** Same-length comparison that does not leak how much of the token matched. */
 export function tokenMatches(given: string | undefined, token: string): boolean {
   if (!given) return false;
@@ -11,12 +9,10 @@ export function tokenMatches(given: string | undefined, token: string): boolean 
   return a.length === b.length && crypto.timingSafeEqual(a, b);
 }
 
-export function tokenOf(req: http.IncomingMessage, url: URL): string | undefined {
+/** The token of an API request: the x-lexdesk-token header only (never a cookie, which other local ports would get too). */
+export function tokenOf(req: http.IncomingMessage): string | undefined {
   const header = req.headers['x-lexdesk-token'];
-  if (typeof header === 'string') return header;
-  const cookie = (req.headers.cookie ?? '').split(/;\s*/).find((c) => c.startsWith(`${TOKEN_COOKIE}=`));
-  if (cookie) return decodeURIComponent(cookie.slice(TOKEN_COOKIE.length + 1));
-  return url.searchParams.get('token') ?? undefined;
+  return typeof header === 'string' ? header : undefined;
 }
 
 /**

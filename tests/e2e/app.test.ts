@@ -22,6 +22,17 @@ describe('the app in a real browser against the browser host', { skip: SKIP, tim
     await b?.dispose();
   });
 
+  test('the token leaves the address bar at once and a reload keeps working (it stays in this origin\'s sessionStorage)', async () => {
+    const { page } = b;
+    assert.ok(!page.url().includes('token'), page.url());
+    await page.reload();
+    await page.getByTestId('tab-library').click();
+    await page.getByTestId('library-status').waitFor();
+    assert.doesNotMatch(await page.locator('body').innerText(), /Missing or wrong token/);
+    const cookies = await page.context().cookies();
+    assert.deepEqual(cookies, [], 'no cookie, which any other 127.0.0.1 port would receive');
+  });
+
   test('import a small library with progress and a summary', async () => {
     const { page } = b;
     await page.getByTestId('tab-library').click();

@@ -51,22 +51,57 @@ describe('browser host security and the host contract', () => {
     assert.deepEqual(Object.keys(HANDLERS).sort(), Object.keys(ROUTES).sort());
   });
 
-  test('requests without the token, or with a wrong one, are refused with 401', async () => {
-    const none = await request({ path: '/' });
+  test('API calls and the event stream without the token, or with a wrong one, are refused with 401; a cookie or query token does not count', async () => {
+    const none = await request({ path: '/api/app.info', method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
     assert.equal(none.status, 401);
     assert.match(JSON.parse(none.body).error.message, /token/);
     assert.equal((await apiCall('app.info', {}, { 'x-lexdesk-token': 'wrong' })).status, 401);
     assert.equal((await request({ path: '/api/events' })).status, 401);
+    const viaCookie = await request({ path: '/api/app.info', method: 'POST', headers: { cookie: `lexdesk_token=${host.token}`, 'content-type': 'application/json' }, body: '{}' });
+    assert.equal(viaCookie.status, 401, 'cookies for 127.0.0.1 reach every local port, so the token never travels in one');
+    const viaQuery = await request({ path: `/api/app.info?token=${host.token}`, method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+    assert.equal(viaQuery.status, 401);
   });
 
-  test('the page with the token sets an HttpOnly SameSite=Strict cookie and a strict CSP', async () => {
-    const res = await request({ path: `/?token=${host.token}` });
+  test('the pages need no token and set no cookie, under a strict CSP; the printed URL carries the token in its fragment', async () => {
+    const res = await request({ path: '/' });
     assert.equal(res.status, 200);
-    assert.match(String(res.headers['set-cookie']), /HttpOnly; SameSite=Strict/);
+    assert.equal(res.headers['set-cookie'], undefined);
     assert.match(String(res.headers['content-security-policy']), /default-src 'self'; script-src 'self'/);
-    const cookie = String(res.headers['set-cookie']).split(';')[0]!;
-    const viaCookie = await request({ path: '/api/app.info', method: 'POST', headers: { cookie, 'content-type': 'application/json' }, body: '{}' });
-    assert.equal(JSON.parse(viaCookie.body).ok, true);
+    assert.match(host.url, new RegExp(`^http://127\\.0\\.0\\.1:${host.port}/#token=${host.token}$`), 'a fragment is never sent to any server');
+  });
+
+  test('malformed paths, cookies and aborted uploads are answered or dropped, and the host keeps serving', async () => {
+    assert.equal((await request({ path: '/%E0%A4%A' })).status, 400);
+    const badCookie = await request({ path: '/api/app.info', method: 'POST', headers: { cookie: 'lexdesk_token=%E0%A4%A', 'content-type': 'application/json' }, body: '{}' });
+    assert.equal(badCookie.status, 401);
+    await new Promise<void>((resolve) => {
+      const req = http.request({ host: '127.0.0.1', port: host.port, path: '/api/settings.update', method: 'POST', headers: { 'content-type': 'application/json', 'content-length': '100000', 'x-lexdesk-token': host.token } });
+      req.on('error', () => resolve());
+      req.write('{"llm": {"model": "');
+      setTimeout(() => { req.destroy(); setTimeout(resolve, 50); }, 50);
+    });
+    assert.equal((await apiCall('app.info', {})).status, 200, 'still serving');
+  });
+
+  test('a long Chinese body arrives intact, whichever network chunks split its characters', async () => {
+    const names = Array.from({ length: 200 }, (_, n) => `${'张王李赵刘陈杨黄'[n % 8]}${'劳动合同解除与经济补偿'.repeat(4)}${n}`);
+    for (let i = 0; i < 3; i += 1) {
+      const set = JSON.parse((await new Promise<{ body: string }>((resolve, reject) => {
+        const body = Buffer.from(JSON.stringify({ llm: { redactNames: names } }));
+        const req = http.request({ host: '127.0.0.1', port: host.port, path: '/api/settings.update', method: 'POST', headers: { 'content-type': 'application/json', 'x-lexdesk-token': host.token, 'content-length': String(body.length) } }, (res) => {
+          let text = '';
+          res.setEncoding('utf8').on('data', (c: string) => (text += c)).on('end', () => resolve({ body: text }));
+        });
+        req.on('error', reject);
+        // Odd-sized pieces split three-byte characters across chunks.
+        for (let at = 0; at < body.length; at += 1001 + i) req.write(body.subarray(at, at + 1001 + i));
+        req.end();
+      })).body);
+      assert.equal(set.ok, true, JSON.stringify(set.error));
+      const got = JSON.parse((await apiCall('settings.get', {})).body);
+      assert.deepEqual(got.data.llm.redactNames, names, 'no U+FFFD where a character was split');
+    }
   });
 
   test('other origins and foreign Host headers are refused with 403 even with the token', async () => {
@@ -80,8 +115,7 @@ describe('browser host security and the host contract', () => {
   });
 
   test('the server listens on loopback only and serves nothing outside its folder', async () => {
-    assert.match(host.url, /^http:\/\/127\.0\.0\.1:\d+\/\?token=/);
-    const traversal = await request({ path: `/..%2Fsecret.txt?token=${host.token}` });
+    const traversal = await request({ path: '/..%2Fsecret.txt' });
     assert.equal(traversal.status, 404);
     assert.ok(!traversal.body.includes('outside the static folder'));
   });
