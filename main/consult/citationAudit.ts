@@ -2,7 +2,10 @@ import { parseCitations } from '../library/citation/parseCitation.js';
 import type { CitationResolver } from '../library/citation/resolver.js';
 import type { CitationAudit, CitationLabel, Evidence } from './types.js';
 
-const MARKER = /\[(\d{1,3}(?:\s*[,，、]\s*\d{1,3})*)\]/g;
+/** An answer's evidence markers: [1], and lists such as [1、2] or [1, 2] (a fresh regex each call: it is global). */
+export const evidenceMarkers = (): RegExp => /\[(\d{1,3}(?:\s*[,，、]\s*\d{1,3})*)\]/g;
+/** The numbers of one marker's list ("1、 2" → [1, 2]). */
+export const markerNumbers = (list: string): number[] => list.split(/[,，、]/).map((x) => Number(x.trim()));
 const QUOTE = /[“"「]([^”"」]{4,})[”"」]/g;
 
 interface Sentence {
@@ -65,9 +68,9 @@ interface Found {
 export function auditCitations(answer: string, numbered: Evidence[], resolver: CitationResolver, asOf: string): CitationAudit[] {
   const found: Found[] = [];
   const markerSpans: Array<{ start: number; ids: Set<number> }> = [];
-  for (const m of answer.matchAll(MARKER)) {
+  for (const m of answer.matchAll(evidenceMarkers())) {
     const ids = new Set<number>();
-    for (const n of m[1]!.split(/[,，、]/).map((x) => Number(x.trim()))) {
+    for (const n of markerNumbers(m[1]!)) {
       const e = numbered[n - 1];
       if (e) ids.add(e.articleId);
       found.push({ pos: m.index!, marker: `[${n}]`, article: e ?? null, inEvidence: !!e, note: e ? null : `the answer cites [${n}] but the evidence has ${numbered.length} articles` });

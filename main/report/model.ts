@@ -1,3 +1,4 @@
+import { evidenceMarkers, markerNumbers } from '../consult/citationAudit.js';
 import type { Consultations } from '../consult/index.js';
 import type { CitationLabel, Evidence, JudgeIteration, StateChange, TurnResult, Verdict } from '../consult/types.js';
 import type { LegalState } from '../consult/schemas.js';
@@ -106,9 +107,9 @@ function toReportTurn(t: TurnResult, refFor: (e: Evidence, t: TurnResult) => num
   const live = t.evidence.filter((e) => !e.excluded);
   let answer: string | null = null;
   if (t.answer) {
-    answer = t.answer.replace(/\[(\d{1,3})\]/g, (m, n: string) => {
-      const e = live[Number(n) - 1];
-      return e ? `[${refFor(e, t)}]` : m;
+    answer = renumberMarkers(t.answer, (n) => {
+      const e = live[n - 1];
+      return e ? refFor(e, t) : null;
     });
     // Written citations that resolved to evidence are listed too.
     for (const c of t.citations) {
@@ -133,6 +134,20 @@ function toReportTurn(t: TurnResult, refFor: (e: Evidence, t: TurnResult) => num
     stray: t.citations.filter((c) => c.label === 'unresolvable' || c.label === 'outside_evidence').map((c) => ({ marker: c.marker, label: c.label, note: c.note })),
     excluded: opts.includeExcluded ? t.evidence.filter((e) => e.excluded).map((e) => ({ lawTitle: e.lawTitle, label: e.articleLabel, reason: e.excluded! })) : [],
   };
+}
+
+/**
+ * The answer's markers point at the turn's evidence ([1], and lists such as [1、2] or [1,2]);
+ * in a report they must point at the report's statute list. Each number becomes its own
+ * [n] marker with the report's number; a number with no evidence behind it (the audit has
+ * flagged it) becomes [?n], which no format turns into a link to some other statute.
+ */
+export function renumberMarkers(answer: string, refOf: (n: number) => number | null): string {
+  return answer.replace(evidenceMarkers(), (_m, list: string) =>
+    markerNumbers(list).map((n) => {
+      const ref = refOf(n);
+      return ref === null ? `[?${n}]` : `[${ref}]`;
+    }).join(''));
 }
 
 function warningsFor(turns: ReportTurn[], statutes: ReportStatute[]): string[] {

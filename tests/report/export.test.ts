@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { TurnResult } from '../../main/consult/types.js';
+import { renumberMarkers } from '../../main/report/model.js';
 import { ARTIFACTS, browserSkipReason } from '../helpers/browserBench.js';
 import { runCli } from '../helpers/cli.js';
 import { startBench, WAGES, type Bench } from '../helpers/consultFixture.js';
@@ -148,4 +149,11 @@ describe('cited answer reports', { skip: SKIP, timeout: 300_000 }, () => {
     assert.match(md, /已不在当前法规库中/);
     assert.match(res.stdout, /已不在当前法规库中/, 'the CLI warns too');
   });
+});
+
+test('answer markers are renumbered to the report\'s statute list, lists too; a marker with no evidence behind it becomes [?n], never a link', () => {
+  const refs: Record<number, number> = { 1: 4, 2: 5, 3: 6 };
+  const answer = '可以解除劳动合同[1、2]，并要求经济补偿[3]，另见[2, 3]与[9]，以及[1，9]。';
+  assert.equal(renumberMarkers(answer, (n) => refs[n] ?? null), '可以解除劳动合同[4][5]，并要求经济补偿[6]，另见[5][6]与[?9]，以及[4][?9]。');
+  assert.equal(renumberMarkers('没有标记。', () => 1), '没有标记。');
 });
