@@ -6,19 +6,22 @@ import { test } from 'node:test';
 import { spawnCli, waitUntil } from '../helpers/cli.js';
 import { ensureRendererBuild } from '../helpers/browserBench.js';
 
-test('lexdesk serve prints a loopback URL with a token, serves the UI with it, refuses without it, stops on SIGINT', { timeout: 120_000 }, async () => {
+test('lexdesk serve prints a loopback URL with the token in its fragment, serves the UI, answers the API with the token only, stops on SIGINT', { timeout: 120_000 }, async () => {
   ensureRendererBuild();
   const home = fs.mkdtempSync(path.join(os.tmpdir(), 'lexdesk-serve-'));
   const cli = spawnCli(['serve', '--db', path.join(home, 'library.db'), '--json'], { LEXDESK_HOME: home });
   try {
     await waitUntil(() => cli.stdout().includes('"url"') || !cli.running(), 'the URL', 60_000);
     const { url, port } = JSON.parse(cli.stdout()) as { url: string; port: number };
-    assert.match(url, new RegExp(`^http://127\\.0\\.0\\.1:${port}/\\?token=[\\w-]{20,}$`));
+    const match = new RegExp(`^http://127\\.0\\.0\\.1:${port}/#token=([\\w-]{20,})$`).exec(url);
+    assert.ok(match, url);
     const page = await fetch(url);
     assert.equal(page.status, 200);
     assert.match(await page.text(), /<div id="root">/);
-    assert.equal((await fetch(`http://127.0.0.1:${port}/`)).status, 401);
-    const info = await fetch(`http://127.0.0.1:${port}/api/app.info`, { method: 'POST', headers: { 'content-type': 'application/json', cookie: page.headers.get('set-cookie')!.split(';')[0]! }, body: '{}' });
+    const call = (headers: Record<string, string>) =>
+      fetch(`http://127.0.0.1:${port}/api/app.info`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: '{}' });
+    assert.equal((await call({})).status, 401);
+    const info = await call({ 'x-lexdesk-token': match[1]! });
     assert.equal(((await info.json()) as { data: { host: string } }).data.host, 'browser');
     cli.kill('SIGINT');
     const done = await cli.exited;

@@ -9,6 +9,9 @@ import { StatePanel } from './StatePanel.js';
 import { SufficiencyIndicator } from './SufficiencyIndicator.js';
 import { useConsultation } from './useConsultation.js';
 
+/** The host's limit for one message (the consult.ask route's schema). */
+const MAX_MESSAGE = 20_000;
+
 interface Props {
   openId: number | null;
   onChanged(): void;
@@ -21,20 +24,27 @@ export function ConsultationView({ openId, onChanged, onOpenArticle }: Props) {
   const c = useConsultation(openId, onChanged);
   const [draft, setDraft] = useState('');
   const [selected, setSelected] = useState<number | null>(null);
+  const [tooLong, setTooLong] = useState<number | null>(null);
   const turns = c.consultation?.turns ?? [];
   const turn: TurnResult | undefined = turns.find((x) => x.turnId === selected) ?? turns.at(-1);
 
-  const submit = () => {
+  const submit = async () => {
     const text = draft.trim();
     if (!text || c.live) return;
+    if (text.length > MAX_MESSAGE) {
+      setTooLong(text.length);
+      return;
+    }
+    setTooLong(null);
     setDraft('');
     setSelected(null);
-    void c.send(text);
+    // A message the host never took comes back into the composer (unless something new was typed meanwhile).
+    if (!(await c.send(text))) setDraft((current) => (current === '' ? text : current));
   };
   const onKey = (e: KeyboardEvent<HTMLTextAreaElement>) => {
     if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
       e.preventDefault();
-      submit();
+      void submit();
     }
   };
   const cite = (n: number, tr: TurnResult) => {
@@ -75,12 +85,13 @@ export function ConsultationView({ openId, onChanged, onOpenArticle }: Props) {
           </article>
         )}
         {c.error && !c.live && <div className="error" data-testid="ask-error">{c.error}</div>}
+        {tooLong !== null && <div className="error" data-testid="too-long">{t.tooLong.replace('{n}', String(tooLong)).replace('{max}', String(MAX_MESSAGE))}</div>}
         <div className="composer">
           <textarea value={draft} placeholder={t.placeholder} onChange={(e) => setDraft(e.target.value)} onKeyDown={onKey} data-testid="composer" rows={3} />
           {c.live ? (
             <button onClick={() => void c.stop()} data-testid="stop">{t.stop}</button>
           ) : (
-            <button onClick={submit} data-testid="send" disabled={!draft.trim()}>{t.send}</button>
+            <button onClick={() => void submit()} data-testid="send" disabled={!draft.trim()}>{t.send}</button>
           )}
         </div>
       </div>

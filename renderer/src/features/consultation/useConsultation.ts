@@ -48,17 +48,26 @@ export function useConsultation(openId: number | null, onChanged: () => void) {
     onChanged();
   }, [reload, onChanged]);
 
-  const send = useCallback(async (text: string) => {
+  /** Asks; true when the message is stored in the consultation (answered, or kept with a failed turn to retry), false when the host never took it. */
+  const send = useCallback(async (text: string): Promise<boolean> => {
     setError(null);
     setLive({ text, stages: [], tokens: '' });
     try {
       await finish(await api.call('consult.ask', { text, consultationId: currentId.current ?? undefined }));
+      return true;
     } catch (e) {
       setLive(null);
       setError((e as Error).message);
-      if (currentId.current !== null) await reload(currentId.current);
+      if (currentId.current === null) return false;
+      try {
+        const fresh = await api.call('consult.get', { id: currentId.current });
+        setConsultation(fresh);
+        return fresh.turns.at(-1)?.userText === text;
+      } catch {
+        return false;
+      }
     }
-  }, [api, finish, reload]);
+  }, [api, finish]);
 
   const retry = useCallback(async (turn: TurnResult) => {
     setLive({ text: turn.userText, stages: [], tokens: '' });
