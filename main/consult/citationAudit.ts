@@ -1,4 +1,4 @@
-import { parseCitations } from '../library/citation/parseCitation.js';
+import { parseCitations, type CitationRef } from '../library/citation/parseCitation.js';
 import type { CitationResolver } from '../library/citation/resolver.js';
 import type { CitationAudit, CitationLabel, Evidence } from './types.js';
 
@@ -88,6 +88,29 @@ function ownerOf(group: Found[], quote: string): Found | undefined {
   return group.find((f) => f.article && normalizeForQuote(f.article.text).includes(q)) ?? group.find((f) => f.article) ?? group[0];
 }
 
+/** Text before an article number that says a law is meant: a name ending in 法/条例/规定/解释… (or 》). */
+const LAW_NAME_BEFORE = /[》法例则定释]\s*$/;
+/** 该法, 上述条例…: a law named earlier, which the parser only looks for in the same sentence. */
+const REFERRING_BEFORE = /(?:该|此|上述|前述|上列|有关|相关)(?:法|条例|办法|细则|规则|解释|规定)\s*$/;
+/** Verbs that introduce a citation, left out of the words shown for it. */
+const CITING_VERB = /^(?:根据|依据|依照|按照|参照|参见|适用|违反|见)/;
+const CLAUSE_BREAK = /[\s，。；：、！？!?,;:（）()“”"「」\[\]]/;
+const SHOWN_BEFORE = 24;
+
+/**
+ * A written citation whose law the library cannot tell: an unknown name
+ * (劳动者权益保障法第十条; the parser leaves an unbracketed unknown name out of
+ * `raw`, so the text before the citation is read) or 该法 with no law named in
+ * its sentence. Null for a bare 第N条 that names no law at all.
+ */
+function unknownLaw(answer: string, ref: CitationRef): { marker: string; note: string } | null {
+  const before = answer.slice(Math.max(0, ref.start - SHOWN_BEFORE), ref.start);
+  if (!ref.raw.includes('《') && !LAW_NAME_BEFORE.test(before)) return null;
+  const marker = ref.raw.includes('《') ? ref.raw : `${before.split(CLAUSE_BREAK).pop()!.replace(CITING_VERB, '')}${ref.raw}`;
+  const referring = REFERRING_BEFORE.exec(before);
+  return { marker, note: referring ? `the law “${referring[0].trim()}” refers to is not named in its sentence, so the citation cannot be checked` : 'no such law in the library' };
+}
+
 interface Found {
   pos: number;
   /** An [n] marker, as opposed to a citation written out (《X法》第N条). */
@@ -120,7 +143,8 @@ export function auditCitations(answer: string, numbered: Evidence[], resolver: C
     if (ref.sameLaw) continue;
     const followingMarker = markerSpans.find((s) => s.start >= ref.end && s.start - ref.end <= 12);
     if (!ref.lawKeys.length) {
-      if (/《|[法例则定释]\s*第/.test(ref.raw)) found.push({ pos: ref.start, evidenceMarker: false, marker: ref.raw, article: null, inEvidence: false, note: 'no such law in the library' });
+      const unknown = unknownLaw(answer, ref);
+      if (unknown) found.push({ pos: ref.start, evidenceMarker: false, marker: unknown.marker, article: null, inEvidence: false, note: unknown.note });
       continue;
     }
     const hit = resolver.resolveRef(ref, { asOf });

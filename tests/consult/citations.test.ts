@@ -75,6 +75,24 @@ describe('citation audit', { skip: SKIP }, () => {
     assert.deepEqual(wrong.map((c) => c.label), ['quote_mismatch', 'verified'], 'a quote in neither article is still a mismatch');
   });
 
+  test('an unknown law without brackets and 该法 in a sentence naming no law are unresolvable; 本法 in a quote is not', () => {
+    const [a38, a46] = [article('劳动合同法第38条'), article('劳动合同法第46条')];
+    const answer =
+      '根据劳动者权益保障法第十条，你可以索赔。依据《劳动合同法》第三十八条可以解除[1]。该法第九百条还规定可以索赔三倍工资。' +
+      '经济补偿见劳动合同法第四十六条，该法第三十八条也相关。法律规定“劳动者依照本法第三十八条规定解除劳动合同的”[2]。';
+    const cites = audit(answer, [asEvidence(a38), asEvidence(a46)]);
+    assert.deepEqual(cites.map((c) => [c.marker, c.label]), [
+      ['劳动者权益保障法第十条', 'unresolvable'],
+      ['[1]', 'verified'],
+      ['该法第九百条', 'unresolvable'],
+      ['劳动合同法第四十六条', 'verified'],
+      ['第三十八条', 'verified'],
+      ['[2]', 'verified'],
+    ]);
+    assert.equal(cites[0]!.note, 'no such law in the library');
+    assert.match(cites[2]!.note!, /该法/);
+  });
+
   test('a fabricated article, an unknown law and a marker beyond the evidence are unresolvable', () => {
     const a38 = article('劳动合同法第38条');
     const cites = audit('参见《劳动合同法》第九百九十九条。又见《外星人权益保障法》第三条。另见[7]。', [asEvidence(a38)]);
