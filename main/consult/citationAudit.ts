@@ -1,4 +1,4 @@
-import { parseCitations } from '../library/citation/parseCitation.js';
+import { parseCitations, type CitationRef } from '../library/citation/parseCitation.js';
 import type { CitationResolver } from '../library/citation/resolver.js';
 import type { CitationAudit, CitationLabel, Evidence } from './types.js';
 
@@ -8,16 +8,20 @@ export const evidenceMarkers = (): RegExp => /\[(\d{1,3}(?:\s*[,，、]\s*\d{1,3
 export const markerNumbers = (list: string): number[] => list.split(/[,，、]/).map((x) => Number(x.trim()));
 const QUOTE = /[“"「]([^”"」]{4,})[”"」]/g;
 
-interface Sentence {
+interface Span {
   start: number;
   end: number;
 }
 
-function sentences(text: string): Sentence[] {
-  const out: Sentence[] = [];
+/** Sentences end at 。！？ and line breaks, but not inside a quote: “…支付工资。”[1] keeps the quote with its marker. */
+function sentences(text: string): Span[] {
+  const quoted: Span[] = [...text.matchAll(QUOTE)].map((m) => ({ start: m.index!, end: m.index! + m[0].length }));
+  const insideQuote = (i: number) => quoted.some((q) => i > q.start && i < q.end - 1);
+  const out: Span[] = [];
   let start = 0;
   for (let i = 0; i < text.length; i++) {
-    if ('。！？!?\n'.includes(text[i]!)) {
+    const c = text[i]!;
+    if (c === '\n' || ('。！？!?'.includes(c) && !insideQuote(i))) {
       out.push({ start, end: i + 1 });
       start = i + 1;
     }
@@ -38,21 +42,79 @@ export function normalizeForQuote(s: string): string {
     .replace(/[。．.]$/, '');
 }
 
-/** Each quote in the answer goes to the nearest citation of its sentence. */
-function assignQuotes(answer: string, found: Found[], spans: Sentence[]): Map<Found, string[]> {
+/** How far after a quote's closing mark a marker still counts as its source (“…”。[1]). */
+const MAX_GAP_AFTER_QUOTE = 3;
+const ONLY_PUNCTUATION = /^[\s。．.，,；;：:！？!?]*$/;
+
+/**
+ * Each quote in the answer goes to the [n] marker right after its closing
+ * mark, else to the nearest citation of its sentence; of a list ([1,2]) it goes to
+ * the article that contains it, so quoting [2] does not make [1] a mismatch.
+ */
+function assignQuotes(answer: string, found: Found[]): Map<Found, string[]> {
+  const spans = sentences(answer);
   const out = new Map<Found, string[]>();
   for (const m of answer.matchAll(QUOTE)) {
-    const s = spans.find((x) => m.index! >= x.start && m.index! < x.end);
-    const candidates = found.filter((f) => s && f.pos >= s.start && f.pos < s.end);
-    const mid = m.index! + m[0].length / 2;
-    const nearest = candidates.sort((a, b) => Math.abs(a.pos - mid) - Math.abs(b.pos - mid))[0];
-    if (nearest) out.set(nearest, [...(out.get(nearest) ?? []), m[1]!]);
+    const group = citationsRightAfter(answer, m, found) ?? nearestInSentence(m, found, spans);
+    const owner = group && ownerOf(group, m[1]!);
+    if (owner) out.set(owner, [...(out.get(owner) ?? []), m[1]!]);
   }
   return out;
 }
 
+/**
+ * The [n] marker (a whole list) within a few punctuation marks after the
+ * quote's closing mark. Only a marker: a written citation there more likely
+ * starts the next clause (“…”，民法典第…条则规定…).
+ */
+function citationsRightAfter(answer: string, quote: RegExpMatchArray, found: Found[]): Found[] | null {
+  const close = quote.index! + quote[0].length;
+  const first = found.find((f) => f.evidenceMarker && f.pos >= close && f.pos - close <= MAX_GAP_AFTER_QUOTE && ONLY_PUNCTUATION.test(answer.slice(close, f.pos)));
+  return first ? found.filter((f) => f.pos === first.pos) : null;
+}
+
+/** The citations (a whole marker list) of the quote's sentence nearest to it. */
+function nearestInSentence(quote: RegExpMatchArray, found: Found[], spans: Span[]): Found[] | null {
+  const s = spans.find((x) => quote.index! >= x.start && quote.index! < x.end);
+  const mid = quote.index! + quote[0].length / 2;
+  const candidates = found.filter((f) => s && f.pos >= s.start && f.pos < s.end);
+  const nearest = candidates.sort((a, b) => Math.abs(a.pos - mid) - Math.abs(b.pos - mid))[0];
+  return nearest ? found.filter((f) => f.pos === nearest.pos) : null;
+}
+
+/** Of citations at one place, the first whose article contains the quote; else the first with an article, to be flagged. */
+function ownerOf(group: Found[], quote: string): Found | undefined {
+  const q = normalizeForQuote(quote);
+  return group.find((f) => f.article && normalizeForQuote(f.article.text).includes(q)) ?? group.find((f) => f.article) ?? group[0];
+}
+
+/** Text before an article number that says a law is meant: a name ending in 法/条例/规定/解释… (or 》). */
+const LAW_NAME_BEFORE = /[》法例则定释]\s*$/;
+/** 该法, 上述条例…: a law named earlier, which the parser only looks for in the same sentence. */
+const REFERRING_BEFORE = /(?:该|此|上述|前述|上列|有关|相关)(?:法|条例|办法|细则|规则|解释|规定)\s*$/;
+/** Verbs that introduce a citation, left out of the words shown for it. */
+const CITING_VERB = /^(?:根据|依据|依照|按照|参照|参见|适用|违反|见)/;
+const CLAUSE_BREAK = /[\s，。；：、！？!?,;:（）()“”"「」\[\]]/;
+const SHOWN_BEFORE = 24;
+
+/**
+ * A written citation whose law the library cannot tell: an unknown name
+ * (劳动者权益保障法第十条; the parser leaves an unbracketed unknown name out of
+ * `raw`, so the text before the citation is read) or 该法 with no law named in
+ * its sentence. Null for a bare 第N条 that names no law at all.
+ */
+function unknownLaw(answer: string, ref: CitationRef): { marker: string; note: string } | null {
+  const before = answer.slice(Math.max(0, ref.start - SHOWN_BEFORE), ref.start);
+  if (!ref.raw.includes('《') && !LAW_NAME_BEFORE.test(before)) return null;
+  const marker = ref.raw.includes('《') ? ref.raw : `${before.split(CLAUSE_BREAK).pop()!.replace(CITING_VERB, '')}${ref.raw}`;
+  const referring = REFERRING_BEFORE.exec(before);
+  return { marker, note: referring ? `the law “${referring[0].trim()}” refers to is not named in its sentence, so the citation cannot be checked` : 'no such law in the library' };
+}
+
 interface Found {
   pos: number;
+  /** An [n] marker, as opposed to a citation written out (《X法》第N条). */
+  evidenceMarker: boolean;
   marker: string;
   article: Pick<Evidence, 'articleId' | 'lawTitle' | 'articleLabel' | 'publishDate' | 'status' | 'text'> | null;
   inEvidence: boolean;
@@ -73,7 +135,7 @@ export function auditCitations(answer: string, numbered: Evidence[], resolver: C
     for (const n of markerNumbers(m[1]!)) {
       const e = numbered[n - 1];
       if (e) ids.add(e.articleId);
-      found.push({ pos: m.index!, marker: `[${n}]`, article: e ?? null, inEvidence: !!e, note: e ? null : `the answer cites [${n}] but the evidence has ${numbered.length} articles` });
+      found.push({ pos: m.index!, evidenceMarker: true, marker: `[${n}]`, article: e ?? null, inEvidence: !!e, note: e ? null : `the answer cites [${n}] but the evidence has ${numbered.length} articles` });
     }
     markerSpans.push({ start: m.index!, ids });
   }
@@ -81,13 +143,14 @@ export function auditCitations(answer: string, numbered: Evidence[], resolver: C
     if (ref.sameLaw) continue;
     const followingMarker = markerSpans.find((s) => s.start >= ref.end && s.start - ref.end <= 12);
     if (!ref.lawKeys.length) {
-      if (/《|[法例则定释]\s*第/.test(ref.raw)) found.push({ pos: ref.start, marker: ref.raw, article: null, inEvidence: false, note: 'no such law in the library' });
+      const unknown = unknownLaw(answer, ref);
+      if (unknown) found.push({ pos: ref.start, evidenceMarker: false, marker: unknown.marker, article: null, inEvidence: false, note: unknown.note });
       continue;
     }
     const hit = resolver.resolveRef(ref, { asOf });
     const any = hit.ok ? hit : resolver.resolveRef(ref);
     if (!any.ok) {
-      found.push({ pos: ref.start, marker: ref.raw, article: null, inEvidence: false, note: any.message });
+      found.push({ pos: ref.start, evidenceMarker: false, marker: ref.raw, article: null, inEvidence: false, note: any.message });
       continue;
     }
     const a = any.article;
@@ -95,6 +158,7 @@ export function auditCitations(answer: string, numbered: Evidence[], resolver: C
     if (match && followingMarker?.ids.has(match.articleId)) continue; // the marker right after it already covers it
     found.push({
       pos: ref.start,
+      evidenceMarker: false,
       marker: ref.raw,
       article: match ?? { articleId: a.id, lawTitle: a.lawTitle, articleLabel: a.label, publishDate: a.publishDate, status: a.status, text: a.text },
       inEvidence: !!match,
@@ -102,7 +166,7 @@ export function auditCitations(answer: string, numbered: Evidence[], resolver: C
     });
   }
   found.sort((a, b) => a.pos - b.pos);
-  const quotes = assignQuotes(answer, found, sentences(answer));
+  const quotes = assignQuotes(answer, found);
   return found.map((f, i) => toAudit(f, i + 1, quotes.get(f) ?? [], asOf));
 }
 

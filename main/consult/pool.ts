@@ -17,6 +17,8 @@ interface PoolEntry {
   score: number;
   foundBy: PoolSource[];
   excluded: string | null;
+  /** Whether the applicability audit has checked it this turn (an unchecked article must not reach the judge). */
+  audited: boolean;
 }
 
 /**
@@ -40,7 +42,7 @@ export class CandidatePool {
         entry.score += contribution;
         entry.foundBy.push(source);
       } else {
-        this.entries.set(article.id, { article, score: contribution, foundBy: [source], excluded: null });
+        this.entries.set(article.id, { article, score: contribution, foundBy: [source], excluded: null, audited: false });
         added++;
       }
     });
@@ -55,7 +57,7 @@ export class CandidatePool {
       entry.foundBy.push(source);
       return false;
     }
-    this.entries.set(article.id, { article, score: parentScore * WEIGHT.graph, foundBy: [source], excluded: null });
+    this.entries.set(article.id, { article, score: parentScore * WEIGHT.graph, foundBy: [source], excluded: null, audited: false });
     return true;
   }
 
@@ -74,6 +76,30 @@ export class CandidatePool {
   exclude(articleId: number, reason: string): void {
     const e = this.entries.get(articleId);
     if (e) e.excluded = reason;
+  }
+
+  markAudited(articleId: number): void {
+    const e = this.entries.get(articleId);
+    if (e) e.audited = true;
+  }
+
+  isAudited(articleId: number): boolean {
+    return this.entries.get(articleId)?.audited ?? false;
+  }
+
+  /**
+   * `order` with the audited candidates ahead of the unaudited ones (each part
+   * keeping its order), so the live evidence stored for the turn starts with
+   * exactly the articles numbered [1]…[n] for the judge and the answer.
+   */
+  auditedFirst(order: number[]): number[] {
+    const live = this.ranked(order);
+    return [...live.filter((a) => this.isAudited(a.id)), ...live.filter((a) => !this.isAudited(a.id))].map((a) => a.id);
+  }
+
+  /** What the judge and the answer are given: the best `k` candidates still in play that the audit has checked. */
+  auditedEvidence(order: number[], k: number): Evidence[] {
+    return this.toEvidence(order).filter((e) => !e.excluded && this.isAudited(e.articleId)).slice(0, k);
   }
 
   /** Candidates still in play, best first (or in the order `order` gives). */

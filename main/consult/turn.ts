@@ -35,10 +35,11 @@ export async function runTurn(ctx: TurnContext): Promise<void> {
     order = await rerankStage(ctx, state, pool, 0);
     saveEvidence();
     await applicabilityStage(ctx, state, pool, order, 0);
+    order = pool.auditedFirst(order);
     saveEvidence();
     let verdict: Verdict = 'insufficient';
     for (let iteration = 1; ; iteration++) {
-      const kept = pool.toEvidence(order).filter((e) => !e.excluded).slice(0, ctx.options.topK);
+      const kept = pool.auditedEvidence(order, ctx.options.topK);
       const judged = await judgeStage(ctx, state, kept, iteration);
       if (judged.verdict === 'SUFFICIENT') {
         verdict = 'sufficient';
@@ -57,10 +58,11 @@ export async function runTurn(ctx: TurnContext): Promise<void> {
       order = await rerankStage(ctx, state, pool, iteration);
       saveEvidence();
       await applicabilityStage(ctx, state, pool, order, iteration);
+      order = pool.auditedFirst(order);
       saveEvidence();
     }
     ctx.store.updateTurn(ctx.turn.id, { verdict });
-    const numbered = pool.toEvidence(order).filter((e) => !e.excluded).slice(0, ctx.options.topK);
+    const numbered = pool.auditedEvidence(order, ctx.options.topK);
     const answer = await answerStage(ctx, state, numbered, verdict === 'sufficient');
     ctx.store.updateTurn(ctx.turn.id, { answer });
     const citations = await runStage(

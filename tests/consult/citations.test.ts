@@ -48,6 +48,51 @@ describe('citation audit', { skip: SKIP }, () => {
     assert.equal(c!.label, 'quote_mismatch');
   });
 
+  test('a quote whose 。 is inside the quote marks, or that ends a sentence before its marker, is still checked', () => {
+    const a38 = article('劳动合同法第38条');
+    const madeUp = '用人单位可以随意解雇劳动者并不支付工资';
+    for (const answer of [`依据规定“${madeUp}。”[1]`, `依据规定：“${madeUp}。”[1]。`, `依据规定“${madeUp}”。[1]`]) {
+      const [c] = audit(answer, [asEvidence(a38)]);
+      assert.equal(c!.label, 'quote_mismatch', answer);
+      assert.equal(normalizeForQuote(c!.quote!), madeUp, answer);
+    }
+    const lastSentence = a38.text.slice(a38.text.lastIndexOf('\n') + 1);
+    assert.match(lastSentence, /。$/);
+    const [c] = audit(`法律规定“${lastSentence}”[1]另外，公司应当支付工资。`, [asEvidence(a38)]);
+    assert.equal(c!.label, 'verified');
+    assert.equal(c!.quote, lastSentence, 'a verbatim sentence with its 。 is checked and passes');
+  });
+
+  test('a quote before a marker list goes to the listed article that contains it', () => {
+    const [a38, a46] = [article('劳动合同法第38条'), article('劳动合同法第46条')];
+    const quote = a46.text.slice(0, 14);
+    assert.ok(!normalizeForQuote(a38.text).includes(normalizeForQuote(quote)));
+    for (const list of ['[1,2]', '[1、2]']) {
+      const cites = audit(`辞职后可以要求经济补偿，法律规定“${quote}”${list}。`, [asEvidence(a38), asEvidence(a46)]);
+      assert.deepEqual(cites.map((c) => [c.marker, c.label, c.quote]), [['[1]', 'verified', null], ['[2]', 'verified', quote]], list);
+    }
+    const wrong = audit('法律规定“用人单位应当支付三倍工资作为赔偿”[1,2]。', [asEvidence(a38), asEvidence(a46)]);
+    assert.deepEqual(wrong.map((c) => c.label), ['quote_mismatch', 'verified'], 'a quote in neither article is still a mismatch');
+  });
+
+  test('an unknown law without brackets and 该法 in a sentence naming no law are unresolvable; 本法 in a quote is not', () => {
+    const [a38, a46] = [article('劳动合同法第38条'), article('劳动合同法第46条')];
+    const answer =
+      '根据劳动者权益保障法第十条，你可以索赔。依据《劳动合同法》第三十八条可以解除[1]。该法第九百条还规定可以索赔三倍工资。' +
+      '经济补偿见劳动合同法第四十六条，该法第三十八条也相关。法律规定“劳动者依照本法第三十八条规定解除劳动合同的”[2]。';
+    const cites = audit(answer, [asEvidence(a38), asEvidence(a46)]);
+    assert.deepEqual(cites.map((c) => [c.marker, c.label]), [
+      ['劳动者权益保障法第十条', 'unresolvable'],
+      ['[1]', 'verified'],
+      ['该法第九百条', 'unresolvable'],
+      ['劳动合同法第四十六条', 'verified'],
+      ['第三十八条', 'verified'],
+      ['[2]', 'verified'],
+    ]);
+    assert.equal(cites[0]!.note, 'no such law in the library');
+    assert.match(cites[2]!.note!, /该法/);
+  });
+
   test('a fabricated article, an unknown law and a marker beyond the evidence are unresolvable', () => {
     const a38 = article('劳动合同法第38条');
     const cites = audit('参见《劳动合同法》第九百九十九条。又见《外星人权益保障法》第三条。另见[7]。', [asEvidence(a38)]);

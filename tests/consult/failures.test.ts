@@ -74,6 +74,19 @@ describe('a turn under failure keeps the message and every finished stage', { sk
     assert.equal(bench.llm.requests.filter((q) => q.role === 'state').length, stateCalls, 'the retry reused the stored state');
   });
 
+  test('500 on the audit of articles that moved up: the message, the finished stages and the first pruning are kept', async () => {
+    const pruned = { json: { results: [{ index: 0, applicable: false, failedCondition: '用人单位存在过错', reason: '' }] } };
+    bench.llm.queue('audit', pruned, { status: 500 });
+    const r = await bench.consultations().ask({ text: WAGES });
+    assert.equal(r.error?.code, 'llm_server');
+    assert.equal(r.userText, WAGES);
+    assert.equal(bench.llm.requests.filter((q) => q.role === 'audit').length, 2, 'the second call audits the article that moved up');
+    assert.ok(['state', 'rerank'].every((stage) => r.stages.some((s) => s.stage === stage && s.status === 'done')), 'the stages before it are kept');
+    assert.ok(r.stages.some((s) => s.stage === 'audit' && s.status === 'failed'));
+    assert.deepEqual(r.evidence.filter((e) => e.excluded).map((e) => e.excluded), ['用人单位存在过错'], 'the first call’s pruning is kept');
+    assert.ok(!bench.llm.requests.some((q) => q.role === 'judge' || q.role === 'answer'), 'nothing unaudited went on');
+  });
+
   test('malformed JSON gets one repair request; twice malformed is llm_bad_json', async () => {
     const c = bench.consultations();
     bench.llm.queue('state', { text: '{"parties": [oops' });

@@ -1,7 +1,10 @@
 import assert from 'node:assert/strict';
 import { after, before, beforeEach, describe, test } from 'node:test';
+import { evidenceLine } from '../../main/consult/prompts.js';
+import type { TurnResult } from '../../main/consult/types.js';
 import { eventLog, startBench, WAGES, type Bench } from '../helpers/consultFixture.js';
 import { sharedSkipReason } from '../helpers/library.js';
+import { numberedItems } from '../helpers/scriptedLlm.js';
 
 const SKIP = sharedSkipReason();
 let bench: Bench;
@@ -85,18 +88,43 @@ describe('a consultation turn against the scripted endpoint', { skip: SKIP }, ()
   });
 
   test('the applicability audit prunes an article and keeps it as considered and excluded', async () => {
-    bench.llm.setScript((req) =>
-      req.role === 'audit'
-        ? { json: { results: [{ index: 0, applicable: false, failedCondition: '用人单位存在过错', reason: '' }] } }
-        : undefined,
-    );
+    // Only the first audit call prunes: the article moving up in its place is audited next and kept.
+    bench.llm.queue('audit', { json: { results: [{ index: 0, applicable: false, failedCondition: '用人单位存在过错', reason: '' }] } });
+    const r = await bench.consultations().ask({ text: WAGES });
+    const excluded = r.evidence.filter((e) => e.excluded);
+    assert.equal(excluded.length, 1);
+    assert.equal(excluded[0]!.excluded, '用人单位存在过错');
+    const answerPrompt = bench.llm.requests.filter((q) => q.role === 'answer').at(-1)!.prompt;
+    assert.ok(!answerPrompt.includes(`${excluded[0]!.lawTitle}》${excluded[0]!.articleLabel}：`), 'the excluded article is not given to the answer');
+  });
+
+  test('articles that move up after a pruning are audited before the judge and the answer see them', async () => {
+    bench.llm.queue('audit', { json: { results: [0, 1, 2].map((index) => ({ index, applicable: false, failedCondition: '不满足', reason: '' })) } });
+    const r = await bench.consultations().ask({ text: WAGES });
+    assert.equal(r.status, 'done', JSON.stringify(r.error));
+    const audited = articlesIn('audit');
+    assert.equal(bench.llm.requests.filter((q) => q.role === 'audit').length, 2, 'a second call audits the three that moved up');
+    const given = articlesIn('answer');
+    assert.equal(given.length, 8, 'the answer still gets the top 8');
+    assert.deepEqual(given.filter((a) => !audited.includes(a)), [], 'every article given to the answer was audited');
+    assert.equal(articlesIn('judge').length, 8);
+    assert.deepEqual(articlesIn('judge').filter((a) => !audited.includes(a)), [], 'every article given to the judge was audited');
+    assert.deepEqual(liveEvidence(r, given.length), given, 'the stored evidence is numbered as the answer was');
+  });
+
+  test('auditing what moves up stops after a few calls; what is still unaudited is not given to the answer', async () => {
+    const pruneFirstThree = { json: { results: [0, 1, 2].map((index) => ({ index, applicable: false, failedCondition: '不满足', reason: '' })) } };
+    bench.llm.setScript((req) => (req.role === 'audit' ? pruneFirstThree : undefined));
     try {
       const r = await bench.consultations().ask({ text: WAGES });
-      const excluded = r.evidence.filter((e) => e.excluded);
-      assert.equal(excluded.length, 1);
-      assert.equal(excluded[0]!.excluded, '用人单位存在过错');
-      const answerPrompt = bench.llm.requests.filter((q) => q.role === 'answer').at(-1)!.prompt;
-      assert.ok(!answerPrompt.includes(`${excluded[0]!.lawTitle}》${excluded[0]!.articleLabel}：`), 'the excluded article is not given to the answer');
+      assert.equal(r.status, 'done', JSON.stringify(r.error));
+      assert.equal(bench.llm.requests.filter((q) => q.role === 'audit').length, 3, 'at most three audit calls in a stage');
+      assert.equal(r.evidence.filter((e) => e.excluded).length, 9);
+      const given = articlesIn('answer');
+      const audited = articlesIn('audit');
+      assert.equal(given.length, 5, 'the 3 articles that moved up last are left out, not passed on unaudited');
+      assert.deepEqual(given.filter((a) => !audited.includes(a)), []);
+      assert.deepEqual(liveEvidence(r, given.length), given, 'the stored evidence is numbered as the answer was');
     } finally {
       bench.llm.setScript(null);
     }
@@ -113,6 +141,16 @@ describe('a consultation turn against the scripted endpoint', { skip: SKIP }, ()
     assert.equal(new Set(r.evidence.map((e) => e.articleId)).size, r.evidence.length, 'no duplicates');
   });
 });
+
+/** The articles listed in the prompts of a role (each item up to its text), in order. */
+function articlesIn(role: string): string[] {
+  return bench.llm.requests.filter((q) => q.role === role).flatMap((q) => numberedItems(q.prompt).map((i) => i.text.split('：')[0]!));
+}
+
+/** The first `n` live articles of the stored evidence, as the prompts list them. */
+function liveEvidence(r: TurnResult, n: number): string[] {
+  return r.evidence.filter((e) => !e.excluded).slice(0, n).map((e) => evidenceLine(e).split('：')[0]!);
+}
 
 function failing() {
   const bad = { ok: false, note: '缺少经济补偿标准' };

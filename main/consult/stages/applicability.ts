@@ -34,26 +34,46 @@ export interface ExcludedArticle {
 }
 
 /**
+ * Rounds of auditing in one stage. Pruning moves lower-ranked articles up
+ * into the top `topK`; each round audits those, so the bound keeps the LLM
+ * calls at two a round (checklists, audit). Articles still unaudited after
+ * the last round are not passed on (see CandidatePool.auditedEvidence).
+ */
+const MAX_AUDIT_ROUNDS = 3;
+
+/**
  * Stage 4: each leading candidate's conditions are checked against the facts
  * in the state; candidates whose conditions clearly fail are pruned and kept
- * as "considered and excluded" with the condition that failed.
+ * as "considered and excluded" with the condition that failed. Articles that
+ * move up into the top `topK` after a pruning are audited too; an article is
+ * audited once per turn (the state does not change within a turn).
  */
 export async function applicabilityStage(ctx: TurnContext, state: LegalState, pool: CandidatePool, order: number[], iteration: number): Promise<ExcludedArticle[]> {
   const llm = ctx.llm!;
   return runStage(ctx, 'audit', iteration, async () => {
-    const top = pool.ranked(order).slice(0, ctx.options.topK);
-    if (!top.length) return [];
-    const lists = await checklists(ctx, llm, top);
-    const items = top.map((a) => ({ article: evidenceLine({ ...a, articleLabel: a.label }, 200), conditions: lists.get(a.id) ?? [] }));
-    const { value } = await llm.json({ role: 'audit', schema: AuditSchema, messages: auditPrompt(state, items), signal: ctx.signal });
     const excluded: ExcludedArticle[] = [];
-    for (const r of value.results) {
-      const a = top[r.index];
-      if (!a || r.applicable) continue;
-      const failed = r.failedCondition || r.reason || '不满足适用条件';
-      pool.exclude(a.id, failed);
-      excluded.push({ articleId: a.id, failedCondition: failed });
+    for (let round = 0; round < MAX_AUDIT_ROUNDS; round++) {
+      const unaudited = pool.ranked(order).slice(0, ctx.options.topK).filter((a) => !pool.isAudited(a.id));
+      if (!unaudited.length) break;
+      excluded.push(...(await auditRound(ctx, llm, state, pool, unaudited)));
     }
     return excluded;
   });
+}
+
+/** One audit call over `articles`: marks them audited and prunes those whose conditions fail. */
+async function auditRound(ctx: TurnContext, llm: NonNullable<TurnContext['llm']>, state: LegalState, pool: CandidatePool, articles: StatuteArticle[]): Promise<ExcludedArticle[]> {
+  const lists = await checklists(ctx, llm, articles);
+  const items = articles.map((a) => ({ article: evidenceLine({ ...a, articleLabel: a.label }, 200), conditions: lists.get(a.id) ?? [] }));
+  const { value } = await llm.json({ role: 'audit', schema: AuditSchema, messages: auditPrompt(state, items), signal: ctx.signal });
+  for (const a of articles) pool.markAudited(a.id);
+  const excluded: ExcludedArticle[] = [];
+  for (const r of value.results) {
+    const a = articles[r.index];
+    if (!a || r.applicable) continue;
+    const failed = r.failedCondition || r.reason || '不满足适用条件';
+    pool.exclude(a.id, failed);
+    excluded.push({ articleId: a.id, failedCondition: failed });
+  }
+  return excluded;
 }
