@@ -49,7 +49,7 @@ export class LlmClient {
       // OPENAI_ORG_ID / OPENAI_PROJECT_ID in the environment belong to OpenAI accounts: never sent to the configured endpoint.
       organization: null,
       project: null,
-      timeout: endpoint.timeoutMs ?? 60_000,
+      timeout: timeoutOf(endpoint),
       maxRetries: endpoint.maxRetries ?? 2,
       logLevel: 'off',
       fetch: hooks.fetch,
@@ -88,6 +88,7 @@ export class LlmClient {
     const redactor = this.hooks.redactor;
     const messages = opts.messages.map((m) => ({ role: m.role, content: redactor ? redactor.redact(m.content) : m.content }));
     const started = Date.now();
+    const deadline = new ReplyDeadline(timeoutOf(this.endpoint), opts.signal);
     let raw = '';
     let usage: LlmUsage = { promptTokens: 0, completionTokens: 0, estimated: true };
     try {
@@ -98,11 +99,14 @@ export class LlmClient {
         temperature: opts.temperature ?? 0.2,
         ...(json && this.endpoint.jsonMode !== false ? { response_format: { type: 'json_object' as const } } : {}),
       };
-      const request = { signal: opts.signal, headers: { 'X-LexDesk-Role': opts.role } };
+      const request = { signal: deadline.signal, headers: { 'X-LexDesk-Role': opts.role } };
       if (opts.onToken) {
-        ({ raw, usage } = await this.streamed(body, request, opts.onToken));
+        ({ raw, usage } = await this.streamed(body, request, deadline, opts.onToken));
       } else {
-        const res = await this.api.chat.completions.create(body, request);
+        const pending = this.api.chat.completions.create(body, request);
+        await pending.asResponse(); // the headers are in: openai's timer has stopped, ours covers the body
+        deadline.arm();
+        const res = await pending;
         const choice = res.choices[0];
         raw = choice?.message?.content ?? '';
         if (choice?.finish_reason === 'length') throw truncated(this.label, 'the reply hit the token limit');
@@ -111,15 +115,18 @@ export class LlmClient {
       this.record(opts.role, model, messages, raw, usage, started, null);
       return { text: redactor ? redactor.restore(raw) : raw, usage, model };
     } catch (err) {
-      const error = toLlmError(err, this.label, this.scrub);
+      const error = deadline.expired ? stalled(this.label, deadline.ms) : toLlmError(err, this.label, this.scrub);
       this.record(opts.role, model, messages, raw, usage, started, error.code);
       throw error;
+    } finally {
+      deadline.stop();
     }
   }
 
   private async streamed(
     body: OpenAI.Chat.ChatCompletionCreateParamsNonStreaming,
     request: OpenAI.RequestOptions,
+    deadline: ReplyDeadline,
     onToken: (text: string) => void,
   ): Promise<{ raw: string; usage: LlmUsage }> {
     const stream = await this.api.chat.completions.create({ ...body, stream: true, stream_options: { include_usage: true } }, request);
@@ -127,8 +134,11 @@ export class LlmClient {
     let raw = '';
     let finish: string | null = null;
     let reported: OpenAI.CompletionUsage | undefined;
+    deadline.arm();
     try {
       for await (const chunk of stream) {
+        // Only a parsed chunk counts as progress: SSE keep-alive comments never reach here, so they cannot hold a turn open.
+        deadline.arm();
         if (chunk.usage) reported = chunk.usage;
         const choice = chunk.choices[0];
         const piece = choice?.delta?.content ?? '';
@@ -140,16 +150,22 @@ export class LlmClient {
         if (choice?.finish_reason) finish = choice.finish_reason;
       }
     } catch (err) {
-      if (request.signal?.aborted) throw new LlmError('llm_cancelled', 'The request was cancelled.');
+      this.throwIfStopped(deadline);
       // The connection dropped mid-stream (undici: "terminated").
       if (!(err instanceof OpenAI.APIError) || err instanceof OpenAI.APIConnectionError) throw truncated(this.label, 'the stream broke off before the reply was complete');
       throw err;
     }
-    if (request.signal?.aborted) throw new LlmError('llm_cancelled', 'The request was cancelled.');
+    // openai's stream ends quietly when its request is aborted: say whether the user or the deadline did it.
+    this.throwIfStopped(deadline);
     restorer?.end();
     if (!finish) throw truncated(this.label, 'the stream ended before the reply was complete');
     if (finish === 'length') throw truncated(this.label, 'the reply hit the token limit');
     return { raw, usage: toUsage(reported, body.messages as ChatMessage[], raw) };
+  }
+
+  private throwIfStopped(deadline: ReplyDeadline): void {
+    if (deadline.expired) throw stalled(this.label, deadline.ms);
+    if (deadline.signal.aborted) throw new LlmError('llm_cancelled', 'The request was cancelled.');
   }
 
   private record(role: LlmRole, model: string, messages: ChatMessage[], response: string, usage: LlmUsage, started: number, errorCode: string | null): void {
@@ -166,6 +182,54 @@ export class LlmClient {
       errorCode,
     });
   }
+}
+
+const DEFAULT_TIMEOUT_MS = 60_000;
+
+function timeoutOf(endpoint: LlmEndpoint): number {
+  return endpoint.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+}
+
+const TIMED_OUT = Symbol('reply stalled');
+
+/**
+ * openai's own timer stops once the response headers arrive, and reading the
+ * body has none, so a server that sends headers and then stalls (or sends
+ * only SSE keep-alive comments) would hold a turn forever. This deadline takes
+ * over from the headers on: the whole body of a plain reply, and each chunk of
+ * a streamed one, must arrive within the configured timeout. Its signal also
+ * carries the caller's, and keeps the two apart: a user's cancel stays a cancel.
+ */
+class ReplyDeadline {
+  private readonly own = new AbortController();
+  private timer: NodeJS.Timeout | undefined;
+  readonly signal: AbortSignal;
+
+  constructor(
+    readonly ms: number,
+    caller?: AbortSignal,
+  ) {
+    this.signal = caller ? AbortSignal.any([caller, this.own.signal]) : this.own.signal;
+  }
+
+  /** (Re)starts the wait for the next part of the reply. */
+  arm(): void {
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => this.own.abort(TIMED_OUT), this.ms);
+  }
+
+  stop(): void {
+    clearTimeout(this.timer);
+  }
+
+  /** Whether the deadline, not the caller, stopped the request (AbortSignal.any keeps the first reason). */
+  get expired(): boolean {
+    return this.signal.aborted && this.signal.reason === TIMED_OUT;
+  }
+}
+
+function stalled(label: string, ms: number): LlmError {
+  return new LlmError('llm_timeout', `${label} started its reply, then sent nothing for ${ms / 1000} s (the configured timeout). Try again, raise the timeout in settings, or choose a faster model.`);
 }
 
 function truncated(label: string, why: string): LlmError {

@@ -3,12 +3,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, beforeEach, describe, test } from 'node:test';
-import { runCli } from '../helpers/cli.js';
+import { runCli, spawnCliInTerminal, terminalSkipReason, waitUntil } from '../helpers/cli.js';
 import { startBench, WAGES, type Bench } from '../helpers/consultFixture.js';
 import { EVAL_DIR, sharedSkipReason } from '../helpers/library.js';
-import { numberedItems } from '../helpers/scriptedLlm.js';
+import { defaultReply, numberedItems } from '../helpers/scriptedLlm.js';
 
 const SKIP = sharedSkipReason();
+const NO_TERMINAL = terminalSkipReason();
 const KEY = 'sk-cli-secret-0123456789';
 let bench: Bench;
 let home: string;
@@ -80,6 +81,39 @@ describe('lexdesk consult, llm, rules and eval-consult', { skip: SKIP }, () => {
     assert.match(res.stdout, /引用：\[1\] 已核验/);
     assert.match(res.stdout, /充分性：证据充分/);
     assert.match(res.stderr, /法律状态 \d+ ms/);
+  });
+
+  test('interactive in a terminal: Ctrl+C stops the turn being answered (stored as cancelled, retryable); at the prompt it ends the session', { skip: NO_TERMINAL ?? false, timeout: 120_000 }, async () => {
+    // The first state call takes 4 s: long enough to press Ctrl+C while it runs, short enough that a turn that ignores it prints its answer.
+    let slowed = false;
+    bench.llm.setScript((req) => {
+      if (req.role !== 'state' || slowed) return undefined;
+      slowed = true;
+      const reply = defaultReply('state', req);
+      return 'json' in reply ? { json: reply.json, delayMs: 4000 } : reply;
+    });
+    const cli = spawnCliInTerminal(['consult', '--db', bench.lib.dbPath], env());
+    try {
+      await waitUntil(() => cli.stdout().includes('> ') || !cli.running(), 'the prompt', 60_000);
+      cli.type(`${WAGES}\r`);
+      await waitUntil(() => bench.llm.requests.some((q) => q.role === 'state') || !cli.running(), 'the state call', 60_000);
+      cli.type('\x03');
+      await waitUntil(() => /llm_cancelled[\s\S]*> /.test(cli.stdout()) || !cli.running(), 'the cancelled turn and the next prompt', 30_000);
+      assert.ok(cli.running(), `the session goes on after a cancelled turn:\n${cli.stdout()}`);
+      assert.match(cli.stdout(), /llm_cancelled/);
+      assert.doesNotMatch(cli.stdout(), /可以解除劳动合同/, 'the cancelled turn printed no answer');
+      assert.deepEqual(bench.llm.requests.map((q) => q.role), ['state'], 'nothing was asked after the cancel');
+      cli.type('\x03');
+      const res = await cli.exited;
+      assert.equal(res.code, 130, res.stdout);
+      const turnId = /--retry (\d+)/.exec(res.stdout)![1]!;
+      const retried = await runCli(['consult', '--db', bench.lib.dbPath, '--retry', turnId, '--json'], env());
+      assert.equal(retried.code, 0, retried.stderr);
+      assert.equal(json(retried.stdout).status, 'done');
+      assert.match(json(retried.stdout).answer, /可以解除劳动合同/);
+    } finally {
+      cli.kill('SIGKILL');
+    }
   });
 
   test('llm set / key / show: the key is stored encrypted and shown only as a hint', async () => {

@@ -125,6 +125,41 @@ describe('a turn under failure keeps the message and every finished stage', { sk
     assert.equal(r.error?.code, 'llm_timeout');
   });
 
+  // The stall is 8× the timeout and then the reply completes: before the fix the turn waited it out and succeeded.
+  const TIMEOUT_MS = 1000;
+  const STALL_MS = 8 * TIMEOUT_MS;
+  const sinceRequest = (role: string) => Date.now() - bench.llm.requests.find((q) => q.role === role)!.receivedAt;
+
+  test('a plain reply whose body stalls after the headers times out with llm_timeout; the message is kept', async () => {
+    const c = bench.consultations({ endpoint: { timeoutMs: TIMEOUT_MS, maxRetries: 0 } });
+    bench.llm.queue('state', { json: { keyFacts: ['拖欠工资'] }, stallMs: STALL_MS });
+    const r = await c.ask({ text: WAGES });
+    const waited = sinceRequest('state');
+    assert.equal(r.error?.code, 'llm_timeout', JSON.stringify(r.error));
+    assert.match(r.error!.message, /sent nothing for 1 s.*raise the timeout/);
+    assert.ok(waited < 3 * TIMEOUT_MS, `failed ${waited} ms after the request, not about ${TIMEOUT_MS}`);
+    assert.equal(r.status, 'failed');
+    assert.equal(c.get(r.consultationId).turns[0]!.userText, WAGES);
+    assert.equal((await c.retry(r.turnId)).status, 'done');
+  });
+
+  for (const keepAliveMs of [undefined, 100]) {
+    test(`an answer stream that stalls mid-reply${keepAliveMs ? ' (sending only SSE keep-alive comments)' : ''} times out with llm_timeout; the verdict and evidence stay`, async () => {
+      const c = bench.consultations({ endpoint: { timeoutMs: TIMEOUT_MS, maxRetries: 0 } });
+      bench.llm.queue('answer', { text: '可以解除劳动合同。依据规定，用人单位未及时足额支付劳动报酬的，劳动者可以解除劳动合同。', stallMs: STALL_MS, keepAliveMs });
+      const log = eventLog();
+      const r = await c.ask({ text: WAGES, onEvent: log.onEvent });
+      const waited = sinceRequest('answer');
+      assert.equal(r.error?.code, 'llm_timeout', JSON.stringify(r.error));
+      assert.ok(waited < 3 * TIMEOUT_MS, `failed ${waited} ms after the request, not about ${TIMEOUT_MS}`);
+      assert.ok(log.tokens().length > 0, 'the first chunk was streamed before the stall');
+      assert.equal(r.status, 'failed');
+      assert.equal(r.verdict, 'sufficient');
+      assert.ok(r.evidence.length > 0);
+      assert.equal(r.answer, null);
+    });
+  }
+
   test('a truncated answer stream is llm_truncated; the verdict and evidence stay', async () => {
     bench.llm.queue('answer', { truncateAfter: '根据《劳动合同法》' });
     const r = await bench.consultations().ask({ text: WAGES });

@@ -4,7 +4,7 @@
  * LEXDESK_* variables, and HOME / XDG_CONFIG_HOME point into a sandbox folder
  * unless a test sets them, so a forgotten --db can never touch a real library.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -70,6 +70,10 @@ export function spawnCli(args: string[], env: CliEnv = {}, input?: string): Spaw
     stdio: [input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'],
   });
   if (input !== undefined) child.stdin?.end(input);
+  return watch(child);
+}
+
+function watch(child: ChildProcess): SpawnedCli {
   let out = '';
   let err = '';
   child.stdout?.setEncoding('utf8').on('data', (s: string) => (out += s));
@@ -90,6 +94,51 @@ export function spawnCli(args: string[], env: CliEnv = {}, input?: string): Spaw
     running,
     kill: (signal) => (running() ? child.kill(signal) : false),
   };
+}
+
+/**
+ * Relays between a pseudo-terminal and plain pipes: runs argv[1:] on the
+ * terminal's far side, copies what it prints to stdout and what arrives on
+ * stdin to it as keystrokes, and exits with its exit code.
+ */
+const PTY_BRIDGE = `
+import os, pty, select, sys
+pid, fd = pty.fork()
+if pid == 0:
+    os.execvp(sys.argv[1], sys.argv[1:])
+inputs = [fd, 0]
+while True:
+    ready, _, _ = select.select(inputs, [], [])
+    if 0 in ready:
+        keys = os.read(0, 4096)
+        if keys: os.write(fd, keys)
+        else: inputs.remove(0)
+    if fd in ready:
+        try: data = os.read(fd, 4096)
+        except OSError: data = b''
+        if not data: break
+        os.write(1, data)
+sys.exit(os.waitstatus_to_exitcode(os.waitpid(pid, 0)[1]))
+`;
+
+/** Why the CLI cannot be run in a pseudo-terminal here (python3 with its pty module drives it), or null. */
+export function terminalSkipReason(): string | null {
+  const probe = spawnSync('python3', ['-c', 'import pty, select'], { stdio: 'ignore' });
+  return probe.status === 0 ? null : 'needs python3 with its pty module to run the CLI in a pseudo-terminal';
+}
+
+/**
+ * Starts the CLI in a pseudo-terminal, as a user at a terminal would: stdin and
+ * stdout are TTYs, so readline goes into raw mode and Ctrl+C arrives as a
+ * keypress (type '\x03'). stdout and stderr come back together in `stdout()`.
+ */
+export function spawnCliInTerminal(args: string[], env: CliEnv = {}): SpawnedCli & { type(keys: string): void } {
+  const child = spawn('python3', ['-c', PTY_BRIDGE, process.execPath, '--import', 'tsx', CLI_ENTRY, ...args], {
+    cwd: REPO_ROOT,
+    env: cliEnv(env),
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
+  return { ...watch(child), type: (keys) => void child.stdin?.write(keys) };
 }
 
 /** Runs the CLI to completion (killed after `timeoutMs`, default 120 s), with `input` on stdin if given. */

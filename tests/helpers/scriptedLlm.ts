@@ -10,8 +10,8 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 export type Reply =
-  | { json: unknown; delayMs?: number; usage?: boolean }
-  | { text: string; delayMs?: number; usage?: boolean }
+  | ({ json: unknown } & ReplyPacing)
+  | ({ text: string } & ReplyPacing)
   /** An HTTP error status, with optional headers (e.g. retry-after-ms). */
   | { status: number; body?: unknown; headers?: Record<string, string> }
   /** A streamed reply cut off before it finished (no finish_reason, connection closed). */
@@ -21,6 +21,16 @@ export type Reply =
   /** Closes the socket without an HTTP response. */
   | { destroy: true };
 
+export interface ReplyPacing {
+  /** Waits this long before the headers. */
+  delayMs?: number;
+  /** Sends the headers and the first part of the body (half the JSON, or the first chunk of a stream), then pauses this long before the rest. */
+  stallMs?: number;
+  /** During a stall, sends an SSE keep-alive comment this often (streams only). */
+  keepAliveMs?: number;
+  usage?: boolean;
+}
+
 export type Script = (request: RecordedRequest) => Reply | undefined;
 
 export interface RecordedRequest {
@@ -29,6 +39,8 @@ export interface RecordedRequest {
   body: { model: string; messages: Array<{ role: string; content: string }>; stream?: boolean; response_format?: unknown };
   /** The last user message. */
   prompt: string;
+  /** Date.now() when the request was in. */
+  receivedAt: number;
 }
 
 export interface ScriptedLlm {
@@ -60,7 +72,7 @@ export async function startScriptedLlm(): Promise<ScriptedLlm> {
       const body = JSON.parse(raw) as RecordedRequest['body'];
       const role = String(req.headers['x-lexdesk-role'] ?? 'unknown');
       const prompt = [...body.messages].reverse().find((m) => m.role === 'user')?.content ?? '';
-      const recorded: RecordedRequest = { role, headers: req.headers, body, prompt };
+      const recorded: RecordedRequest = { role, headers: req.headers, body, prompt, receivedAt: Date.now() };
       requests.push(recorded);
       const reply = script?.(recorded) ?? queues.get(role)?.shift() ?? defaultReply(role, recorded);
       void respond(res, body, reply);
@@ -114,28 +126,42 @@ async function respond(res: http.ServerResponse, body: RecordedRequest['body'], 
   const content = 'json' in reply ? JSON.stringify(reply.json) : reply.text;
   const usage = { prompt_tokens: 100, completion_tokens: Math.max(1, content.length), total_tokens: 100 + content.length };
   if (!body.stream) {
+    const whole = JSON.stringify({
+      id: 'chatcmpl-scripted',
+      object: 'chat.completion',
+      created: Math.floor(Date.now() / 1000),
+      model: body.model,
+      choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }],
+      ...(reply.usage === false ? {} : { usage }),
+    });
     res.writeHead(200, { 'content-type': 'application/json' });
-    res.end(
-      JSON.stringify({
-        id: 'chatcmpl-scripted',
-        object: 'chat.completion',
-        created: Math.floor(Date.now() / 1000),
-        model: body.model,
-        choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }],
-        ...(reply.usage === false ? {} : { usage }),
-      }),
-    );
+    if (reply.stallMs) {
+      const half = Math.floor(whole.length / 2);
+      res.write(whole.slice(0, half));
+      if (!(await stall(res, reply.stallMs))) return;
+      res.end(whole.slice(half));
+    } else res.end(whole);
     return;
   }
   res.writeHead(200, { 'content-type': 'text/event-stream' });
   const pieces = content.match(/[\s\S]{1,7}/g) ?? [''];
-  for (const p of pieces) {
+  for (const [i, p] of pieces.entries()) {
     res.write(sse(chunk(body.model, p, null)));
+    if (i === 0 && reply.stallMs && !(await stall(res, reply.stallMs, reply.keepAliveMs))) return;
     await sleep(1);
   }
   res.write(sse(chunk(body.model, '', 'stop')));
   if (reply.usage !== false) res.write(sse({ id: 'chatcmpl-scripted', object: 'chat.completion.chunk', created: 0, model: body.model, choices: [], usage }));
   res.end('data: [DONE]\n\n');
+}
+
+/** Pauses mid-body (with SSE keep-alive comments if asked); false when the client hung up meanwhile. */
+async function stall(res: http.ServerResponse, ms: number, keepAliveMs?: number): Promise<boolean> {
+  const keepAlive = keepAliveMs ? setInterval(() => res.writable && res.write(': keep-alive\n\n'), keepAliveMs) : undefined;
+  const hungUp = new Promise<void>((resolve) => res.once('close', resolve));
+  await Promise.race([sleep(ms), hungUp]);
+  clearInterval(keepAlive);
+  return !res.destroyed && res.writable;
 }
 
 function chunk(model: string, content: string, finish: string | null) {

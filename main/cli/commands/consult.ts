@@ -28,23 +28,14 @@ export async function consultCommand(args: string[], open: (db?: string, models?
     const consultations = new Consultations({ engine, llm: values.offline ? null : config.llm(), settings: config.read().consult });
     if (values.list) return listConsultations(consultations, out);
     if (values.show) return showConsultation(consultations, intOption(values.show, 'show', 0), out);
-    let controller = new AbortController();
-    let busy = false;
-    // Ctrl+C stops the turn being answered; when idle it quits.
-    const onSigint = () => (busy ? controller.abort() : process.exit(130));
+    const turn = turnSwitch();
+    // Ctrl+C outside a terminal session (or before it starts) arrives as a signal: it stops the turn being answered, and quits when idle.
+    const onSigint = () => turn.stop() || process.exit(130);
     process.on('SIGINT', onSigint);
     try {
       const consultationId = values.consultation === undefined ? undefined : intOption(values.consultation, 'consultation', 0);
       const onEvent = out.json ? undefined : terminalEvents(out);
-      const guarded = async <T>(run: (signal: AbortSignal) => Promise<T>): Promise<T> => {
-        controller = new AbortController();
-        busy = true;
-        try {
-          return await run(controller.signal);
-        } finally {
-          busy = false;
-        }
-      };
+      const guarded = turn.run;
       if (values.retry) return report(await guarded((signal) => consultations.retry(intOption(values.retry, 'retry', 0), { signal, onEvent })), out);
       const asOf = dateOption(values['as-of'], 'as-of');
       const ask = (text: string, id?: number) =>
@@ -55,7 +46,7 @@ export async function consultCommand(args: string[], open: (db?: string, models?
       if (out.json) throw new LexError('usage', `--json needs --ask TEXT (one turn).\nUsage: ${USAGE}`);
       // A session of several turns: the index, model and vectors load in the background while the user types.
       engine.holdInMemory();
-      return await interactive(ask, consultationId, out);
+      return await interactive(ask, turn.stop, consultationId, out);
     } finally {
       process.off('SIGINT', onSigint);
     }
@@ -64,16 +55,52 @@ export async function consultCommand(args: string[], open: (db?: string, models?
   }
 }
 
+/** The running turn's abort switch, shared by the SIGINT handler and the terminal session's Ctrl+C. */
+function turnSwitch() {
+  let running: AbortController | null = null;
+  return {
+    run: async <T>(work: (signal: AbortSignal) => Promise<T>): Promise<T> => {
+      const controller = new AbortController();
+      running = controller;
+      try {
+        return await work(controller.signal);
+      } finally {
+        running = null;
+      }
+    },
+    /** Aborts the turn being answered; false when none is. */
+    stop: (): boolean => {
+      if (!running) return false;
+      running.abort();
+      return true;
+    },
+  };
+}
+
 function report(r: Awaited<ReturnType<Consultations['ask']>>, out: Output): number {
   if (out.json) out.printJson(turnJson(r));
   else printTurnSummary(r, out);
   return r.status === 'done' ? 0 : 1;
 }
 
-async function interactive(ask: (text: string, id?: number) => ReturnType<Consultations['ask']>, startId: number | undefined, out: Output): Promise<number> {
+async function interactive(
+  ask: (text: string, id?: number) => ReturnType<Consultations['ask']>,
+  stopTurn: () => boolean,
+  startId: number | undefined,
+  out: Output,
+): Promise<number> {
   let id = startId;
+  let exitCode = 0;
   out.print('LexDesk 咨询。描述案情或提问，回车发送；/new 开始新咨询，/quit 退出。Ctrl+C 中止当前回答。');
   const rl = readline.createInterface({ input: process.stdin, terminal: Boolean(process.stdin.isTTY) });
+  // In a terminal readline puts stdin in raw mode, so Ctrl+C is a keypress, not a signal: without this listener readline
+  // would close itself and the turn would run on to its end. It stops the turn being answered (stored as cancelled,
+  // retryable); when idle it ends the session.
+  rl.on('SIGINT', () => {
+    if (stopTurn()) return;
+    exitCode = 130;
+    rl.close();
+  });
   const prompt = () => process.stdout.isTTY && process.stdout.write('\n> ');
   prompt();
   for await (const line of rl) {
@@ -91,7 +118,7 @@ async function interactive(ask: (text: string, id?: number) => ReturnType<Consul
     prompt();
   }
   rl.close();
-  return 0;
+  return exitCode;
 }
 
 function listConsultations(c: Consultations, out: Output): number {
