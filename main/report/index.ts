@@ -21,7 +21,8 @@ export const MIME: Record<ReportFormat, string> = {
 export { buildReport, type ReportModel, type ReportOptions };
 
 /** Renders a report in memory. `pdfRenderer` lets the Electron host print with its own Chromium (printToPDF). */
-export async function renderReport(model: ReportModel, format: ReportFormat, pdfRenderer: (html: string) => Promise<Buffer> = renderPdf): Promise<Buffer> {
+export async function renderReport(report: ReportModel, format: ReportFormat, pdfRenderer: (html: string) => Promise<Buffer> = renderPdf): Promise<Buffer> {
+  const model = withDocumentSafeText(report);
   switch (format) {
     case 'md':
       return Buffer.from(renderMarkdown(model), 'utf8');
@@ -32,6 +33,21 @@ export async function renderReport(model: ReportModel, format: ReportFormat, pdf
     case 'pdf':
       return pdfRenderer(renderHtml(model));
   }
+}
+
+/** What XML 1.0 (DOCX) and HTML cannot hold: control characters other than tab and line breaks, U+FFFE/U+FFFF, lone surrogates. */
+const NOT_DOCUMENT_TEXT = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu;
+
+/**
+ * Every string of the report without characters no document may contain (a statute
+ * imported with a byte-order mark in the wrong place, a stray control character from
+ * the LLM): Word refuses a file whose XML holds one, and every format is kept alike.
+ */
+export function withDocumentSafeText<T>(value: T): T {
+  if (typeof value === 'string') return value.replace(NOT_DOCUMENT_TEXT, '') as T;
+  if (Array.isArray(value)) return value.map((v) => withDocumentSafeText(v)) as T;
+  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, withDocumentSafeText(v)])) as T;
+  return value;
 }
 
 /**

@@ -4,9 +4,9 @@ import type { ReportModel, ReportTurn } from './model.js';
 /** The report as Markdown: [k] citations become footnotes [^k] whose text is the statute. */
 export function renderMarkdown(m: ReportModel): string {
   const out: string[] = [];
-  out.push(`# ${m.title}`, '');
+  out.push(`# ${mdText(m.title)}`, '');
   out.push(header(m), '');
-  if (m.warnings.length) out.push('> **注意**', ...m.warnings.map((w) => `> - ${w}`), '');
+  if (m.warnings.length) out.push('> **注意**', ...m.warnings.map((w) => `> - ${mdText(w)}`), '');
   out.push('## 咨询内容', '');
   for (const t of m.turns) out.push(...turn(t));
   const states = m.turns.filter((t) => t.state);
@@ -22,21 +22,21 @@ export function renderMarkdown(m: ReportModel): string {
   out.push('## 引用法条', '');
   if (!m.statutes.length) out.push('（无）', '');
   out.push('| 编号 | 法律 | 条文 | 版本 | 核验 |', '|---|---|---|---|---|');
-  for (const s of m.statutes) out.push(`| ${s.ref} | ${cell(s.lawTitle)} | ${s.label} | ${versionLine(s)} | ${s.audit ? AUDIT_ZH[s.audit] : '未引用'}${s.inLibrary ? '' : '（已不在法规库中）'} |`);
+  for (const s of m.statutes) out.push(`| ${s.ref} | ${cell(s.lawTitle)} | ${cell(s.label)} | ${cell(versionLine(s))} | ${s.audit ? AUDIT_ZH[s.audit] : '未引用'}${s.inLibrary ? '' : '（已不在法规库中）'} |`);
   out.push('');
   for (const s of m.statutes) {
-    out.push(`### ${statuteHeading(s)}`, '');
-    if (s.path.length) out.push(`*${[s.lawTitle, ...s.path].join(' › ')}*  `);
+    out.push(`### ${mdText(statuteHeading(s))}`, '');
+    if (s.path.length) out.push(`*${mdText([s.lawTitle, ...s.path].join(' › '))}*  `);
     out.push(`${versionLine(s)}${s.audit ? ` · ${AUDIT_ZH[s.audit]}` : ''}${s.inLibrary ? '' : ' · 该条已不在当前法规库中，以下为咨询时保存的文本'}`, '');
-    out.push(...s.text.split('\n').map((l) => `> ${l}`), '');
+    out.push(...mdText(s.text).split('\n').map((l) => `> ${l}`), '');
   }
   const excluded = m.turns.flatMap((t) => t.excluded);
   if (excluded.length) {
     out.push('## 已审查并排除的法条', '');
-    out.push(...excluded.map((e) => `- 《${e.lawTitle}》${e.label}：${e.reason}`), '');
+    out.push(...excluded.map((e) => `- ${mdText(`《${e.lawTitle}》${e.label}：${e.reason}`)}`), '');
   }
   out.push('## 免责声明', '', m.disclaimer, '', m.credit, '');
-  for (const s of m.statutes) out.push(`[^${s.ref}]: 《${s.lawTitle}》${s.label}（${versionLine(s)}）`);
+  for (const s of m.statutes) out.push(`[^${s.ref}]: ${mdText(`《${s.lawTitle}》${s.label}（${versionLine(s)}）`)}`);
   return `${out.join('\n')}\n`;
 }
 
@@ -51,23 +51,39 @@ function header(m: ReportModel): string {
 }
 
 function turn(t: ReportTurn): string[] {
-  const out = [`### 第 ${t.seq} 轮`, '', `**问：** ${t.question}`, ''];
-  if (t.answer) out.push(`**答：** ${t.answer.replace(/\[(\d+)\]/g, '[^$1]')}`, '');
+  const out = [`### 第 ${t.seq} 轮`, '', `**问：** ${mdText(t.question)}`, ''];
+  // Escaped like any text first; then the report's own markers [k] (now \[k\]) become footnote references.
+  if (t.answer) out.push(`**答：** ${mdText(t.answer).replace(/\\\[(\d+)\\\]/g, '[^$1]')}`, '');
   else if (t.mode === 'offline') out.push('**答：** 本轮为离线检索，没有生成的回答；相关法条见“引用法条”。', '');
-  else if (t.error) out.push(`**答：** 本轮未完成（${t.error}）。`, '');
+  else if (t.error) out.push(`**答：** 本轮未完成（${mdText(t.error)}）。`, '');
   return out;
 }
 
 function verdict(t: ReportTurn): string[] {
-  const out = [`- 第 ${t.seq} 轮：**${VERDICT_ZH[t.verdict ?? ''] ?? '无'}**${t.override ? `；用户更改为 **${VERDICT_ZH[t.override.verdict]}**${t.override.note ? `（${t.override.note}）` : ''}` : ''}`];
+  const out = [`- 第 ${t.seq} 轮：**${VERDICT_ZH[t.verdict ?? ''] ?? '无'}**${t.override ? `；用户更改为 **${VERDICT_ZH[t.override.verdict]}**${t.override.note ? `（${mdText(t.override.note)}）` : ''}` : ''}`];
   for (const it of t.iterations) {
-    const checks = Object.entries(it.checks).map(([k, c]) => `${CHECK_ZH[k] ?? k}${c.ok ? '✓' : '✗'}${c.note ? `（${c.note}）` : ''}`).join('，');
-    out.push(`  - 审查 ${it.iteration}：${it.verdict === 'SUFFICIENT' ? '充分' : '不充分'}；${checks}${it.refinementQueries.length ? `；补充检索：${it.refinementQueries.join('；')}` : ''}`);
+    const checks = Object.entries(it.checks).map(([k, c]) => `${CHECK_ZH[k] ?? k}${c.ok ? '✓' : '✗'}${c.note ? `（${mdText(c.note)}）` : ''}`).join('，');
+    out.push(`  - 审查 ${it.iteration}：${it.verdict === 'SUFFICIENT' ? '充分' : '不充分'}；${checks}${it.refinementQueries.length ? `；补充检索：${mdText(it.refinementQueries.join('；'))}` : ''}`);
   }
   out.push('');
   return out;
 }
 
+/** A table cell: one line of escaped text (a line break, \r included, would end the row). */
 function cell(s: string): string {
-  return s.replace(/\|/g, '\\|').replace(/\n/g, ' ');
+  return mdText(s).replace(/\n/g, ' ');
+}
+
+/**
+ * Text from the user, the LLM or the library, shown exactly as written: Markdown's own
+ * characters are escaped, so none of it can become a heading, list, link, image, footnote,
+ * table row or raw HTML in a viewer (a question holding 「## 标题」, 「[官方](https://…)」
+ * or an <img> stays text). Line breaks are kept as \n.
+ */
+export function mdText(s: string): string {
+  return s
+    .replace(/\r\n?/g, '\n')
+    .replace(/[\\`*_[\]<>#|!~&]/g, '\\$&')
+    .replace(/^(\s*)([-+=])/gm, '$1\\$2')
+    .replace(/^(\s*\d+)([.)])/gm, '$1\\$2');
 }

@@ -2,6 +2,12 @@ import yauzl from 'yauzl';
 
 /** The visible text of a .docx part (document.xml, footnotes.xml, footer1.xml): every <w:t> run, paragraphs on their own lines. */
 export async function docxParts(file: string): Promise<Record<string, string>> {
+  const xml = await docxXml(file);
+  return Object.fromEntries(Object.entries(xml).map(([name, part]) => [name, xmlText(part)]));
+}
+
+/** The raw XML of each part under word/, by name (document.xml, footnotes.xml, …). */
+export async function docxXml(file: string): Promise<Record<string, string>> {
   const zip = await new Promise<yauzl.ZipFile>((resolve, reject) => yauzl.open(file, { lazyEntries: true }, (err, z) => (err ? reject(err) : resolve(z!))));
   const parts: Record<string, string> = {};
   await new Promise<void>((resolve, reject) => {
@@ -13,7 +19,7 @@ export async function docxParts(file: string): Promise<Record<string, string>> {
         stream.setEncoding('utf8');
         stream.on('data', (c: string) => (xml += c));
         stream.on('end', () => {
-          parts[entry.fileName.slice(5)] = xmlText(xml);
+          parts[entry.fileName.slice(5)] = xml;
           zip.readEntry();
         });
       });

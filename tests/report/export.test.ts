@@ -9,7 +9,8 @@ import { renumberMarkers } from '../../main/report/model.js';
 import { ARTIFACTS, browserSkipReason } from '../helpers/browserBench.js';
 import { runCli } from '../helpers/cli.js';
 import { startBench, WAGES, type Bench } from '../helpers/consultFixture.js';
-import { docxParts } from '../helpers/docxText.js';
+import { JSDOM } from 'jsdom';
+import { docxParts, docxXml } from '../helpers/docxText.js';
 import { sharedSkipReason } from '../helpers/library.js';
 
 const SKIP = sharedSkipReason();
@@ -135,6 +136,29 @@ describe('cited answer reports', { skip: SKIP, timeout: 300_000 }, () => {
     assert.equal(noChrome.code, 1);
     assert.match(noChrome.stderr, /LEXDESK_CHROMIUM/);
     assert.deepEqual(fs.readdirSync(out).filter((f) => f.startsWith('never') || f.endsWith('.tmp')), [], 'no partial or temporary file');
+  });
+
+  test('text from the user, the LLM or the library stays text: Markdown escapes it, and no format carries a character XML forbids', async () => {
+    const question = '## 伪造的标题\n<img src="https://attacker.example/x.png"> 请看[官方查询](https://phish.example)\uFFFE 公司拖欠工资，能解除劳动合同吗？';
+    bench.llm.queue('answer', { text: '可以解除劳动合同[1]。\n[^1]: 伪造的脚注\n- 伪造的列表 <b>粗体</b>\u0001' });
+    const t = await bench.consultations().ask({ text: question, title: '转义' });
+    const mdFile = path.join(out, 'escape.md');
+    assert.equal((await exportCli([String(t.consultationId), '--format', 'md', '--out', mdFile])).code, 0);
+    const md = fs.readFileSync(mdFile, 'utf8');
+    assert.doesNotMatch(md, /^## 伪造/m, 'no heading from the question');
+    assert.ok(!/(^|[^\\])<img/m.test(md) && md.includes('\\<img'), 'no raw HTML');
+    assert.ok(!md.includes('[官方查询](') && md.includes('\\[官方查询\\]('), 'no link');
+    assert.doesNotMatch(md, /^\[\^1\]: 伪造/m, 'no second definition of footnote 1');
+    assert.doesNotMatch(md, /^- 伪造的列表/m, 'no list item');
+    assert.match(md, /可以解除劳动合同\[\^1\]/, 'the report\'s own markers still become footnotes');
+    assert.ok(!/[\uFFFE\u0001]/.test(md));
+    const docxFile = path.join(out, 'escape.docx');
+    assert.equal((await exportCli([String(t.consultationId), '--format', 'docx', '--out', docxFile])).code, 0);
+    const parser = new new JSDOM().window.DOMParser();
+    for (const [name, xml] of Object.entries(await docxXml(docxFile))) {
+      assert.equal(parser.parseFromString(xml, 'application/xml').getElementsByTagName('parsererror').length, 0, `${name} is well-formed XML`);
+    }
+    assert.match((await docxParts(docxFile))['document.xml']!, /请看\[官方查询\]\(https:\/\/phish\.example\) 公司拖欠工资/, 'the question as written, less the forbidden character');
   });
 
   test('a cited article removed from the library since: the report keeps the stored text and says so', async () => {
