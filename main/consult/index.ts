@@ -30,7 +30,7 @@ export interface AskOptions {
   title?: string;
   asOf?: string;
   place?: string;
-  /** Names to redact (added to the consultation's list). */
+  /** Names to redact, in this turn and every later turn and retry of the consultation. */
   markNames?: string[];
   signal?: AbortSignal;
   onEvent?: (event: TurnEvent) => void;
@@ -92,7 +92,8 @@ export class Consultations {
       this.ensureGraph();
       const emit = (e: TurnEvent) => a.onEvent?.(e);
       const llm = this.llm;
-      const redactor = llm?.redact ? new Redactor(this.store.redactions(consultation.id), [...llm.redactNames, ...(a.markNames ?? [])]) : null;
+      this.rememberMarkedNames(consultation.id, a.markNames ?? []);
+      const redactor = llm?.redact ? new Redactor(this.store.redactions(consultation.id), llm.redactNames) : null;
       const client = llm ? new LlmClient(llm.endpoint, { redactor, onCall: (c) => this.store.logCall(turnId, c) }) : null;
       this.store.updateTurn(turnId, { endpoint: client?.label ?? null, model: llm?.endpoint.model ?? null, redaction: redactor ? 1 : 0 });
       emit({ type: 'turn', consultationId: consultation.id, turnId });
@@ -116,6 +117,17 @@ export class Consultations {
     } finally {
       this.running.delete(consultation.id);
     }
+  }
+
+  /**
+   * Names marked with a message belong to the consultation from then on: stored with their placeholders
+   * before any request (whether or not this endpoint redacts), so every later turn and retry redacts them.
+   */
+  private rememberMarkedNames(consultationId: number, names: string[]): void {
+    if (!names.length) return;
+    const redactor = new Redactor(this.store.redactions(consultationId));
+    redactor.markNames(names);
+    this.store.saveRedactions(consultationId, redactor.all());
   }
 
   private ensureGraph(): void {
