@@ -41,6 +41,9 @@ export interface TurnRow {
 
 const now = () => new Date().toISOString();
 
+/** Stages whose stored output a retry uses instead of running them again (see legalStateStage). */
+export const REUSED_ON_RETRY: readonly StageName[] = ['state'];
+
 /** Consultations, turns and everything a turn produced, in the library database. */
 export class ConsultationStore {
   constructor(readonly db: Db) {}
@@ -100,16 +103,33 @@ export class ConsultationStore {
     return this.db.prepare('SELECT * FROM turns WHERE consultation_id = ? ORDER BY seq').all(consultationId) as TurnRow[];
   }
 
-  /** A failed or cancelled turn runs again: keeps its message and finished stages. */
+  /**
+   * A failed or cancelled turn runs again. It keeps its message, the call log and the stages a retry reuses
+   * (REUSED_ON_RETRY); everything the earlier attempt made after them (stages, judge iterations, evidence,
+   * verdict, answer, citations) is cleared, because the new attempt redoes it and overwrites only the rows it
+   * reaches: a judge iteration or failed stage left from before would read as part of the new result.
+   */
   restartTurn(id: number): TurnRow {
     const turn = this.turn(id);
     if (turn.status !== 'failed' && turn.status !== 'cancelled') {
       throw new LexError('not_retryable', `Turn ${id} is ${turn.status}; only failed or cancelled turns can be retried.`);
     }
-    this.db
-      .prepare("UPDATE turns SET status = 'running', error_code = NULL, error_message = NULL, attempts = attempts + 1, finished_at = NULL WHERE id = ?")
-      .run(id);
+    this.db.transaction(() => {
+      this.db
+        .prepare(
+          `UPDATE turns SET status = 'running', error_code = NULL, error_message = NULL, mode = NULL, offline_reason = NULL, verdict = NULL, answer = NULL,
+             attempts = attempts + 1, finished_at = NULL WHERE id = ?`,
+        )
+        .run(id);
+      this.clearAttempt(id);
+    })();
     return this.turn(id);
+  }
+
+  private clearAttempt(turnId: number): void {
+    const reused = REUSED_ON_RETRY.map((s) => `'${s}'`).join(', ');
+    this.db.prepare(`DELETE FROM turn_stages WHERE turn_id = ? AND NOT (stage IN (${reused}) AND status = 'done')`).run(turnId);
+    for (const table of ['verdicts', 'evidence', 'citations']) this.db.prepare(`DELETE FROM ${table} WHERE turn_id = ?`).run(turnId);
   }
 
   updateTurn(id: number, fields: Partial<Omit<TurnRow, 'id' | 'consultation_id' | 'seq' | 'user_text'>>): void {
