@@ -8,6 +8,7 @@ import { DEFAULT_TURN_OPTIONS, type TurnContext, type TurnOptions } from './cont
 import type { LegalState } from './schemas.js';
 import { ConsultationStore, type ConsultationRow } from './store.js';
 import { runTurn } from './turn.js';
+import { HEARTBEAT_MS, newOwner, ownerStopped } from './turnOwner.js';
 import { loadTurnResult } from './turnResult.js';
 import type { TurnEvent, TurnResult, Verdict } from './types.js';
 
@@ -21,6 +22,8 @@ export interface ConsultationsOptions {
   settings?: ConsultSettings;
   /** For tests: a fixed consultation date (YYYY-MM-DD). */
   today?: () => string;
+  /** For tests: how often a running turn renews its heartbeat (default HEARTBEAT_MS). */
+  heartbeatMs?: number;
 }
 
 export interface AskOptions {
@@ -30,7 +33,7 @@ export interface AskOptions {
   title?: string;
   asOf?: string;
   place?: string;
-  /** Names to redact (added to the consultation's list). */
+  /** Names to redact, in this turn and every later turn and retry of the consultation. */
   markNames?: string[];
   signal?: AbortSignal;
   onEvent?: (event: TurnEvent) => void;
@@ -45,14 +48,13 @@ export class Consultations {
   private graphChecked = false;
   private options: TurnOptions = DEFAULT_TURN_OPTIONS;
   private llm: ResolvedLlm | null = null;
+  /** This instance as the owner of the turns it runs (the library may be open in other processes too). */
+  private readonly owner = newOwner();
 
   constructor(private readonly opts: ConsultationsOptions) {
     this.store = new ConsultationStore(opts.engine.db);
     this.configure(opts.llm, opts.settings);
-    // Turns left running by a crash are failed, so they can be retried.
-    opts.engine.db
-      .prepare("UPDATE turns SET status = 'failed', error_code = 'interrupted', error_message = 'The app stopped while this turn was running. Retry it.' WHERE status = 'running'")
-      .run();
+    this.reclaimStopped();
   }
 
   /** A new endpoint or new consultation settings, used from the next turn on (a running turn keeps its own). */
@@ -73,26 +75,72 @@ export class Consultations {
     if (text.length > MAX_MESSAGE) throw new LexError('usage', `The message has ${text.length} characters; the limit is ${MAX_MESSAGE}. Split it into several turns.`);
     const cid = a.consultationId ?? this.store.createConsultation(a.title ?? titleFrom(text), { asOf: a.asOf, place: a.place });
     const consultation = this.store.consultation(cid);
-    if (this.running.has(cid)) throw new LexError('busy', `Consultation ${cid} is already answering a turn. Wait for it or stop it.`);
-    const turn = this.store.startTurn(cid, text);
+    this.assertIdle(cid);
+    const turn = this.store.startTurn(cid, text, this.owner);
     return this.run(consultation, turn.id, a);
   }
 
-  /** Runs a failed or cancelled turn again: same message, finished stages reused where possible. */
+  /** Runs a failed or cancelled turn again: same message, its legal state reused. */
   async retry(turnId: number, a: Pick<AskOptions, 'signal' | 'onEvent'> = {}): Promise<TurnResult> {
     const turn = this.store.turn(turnId);
-    if (this.running.has(turn.consultation_id)) throw new LexError('busy', `Consultation ${turn.consultation_id} is already answering a turn.`);
-    this.store.restartTurn(turnId);
+    this.assertIdle(turn.consultation_id);
+    this.store.restartTurn(turnId, this.owner);
     return this.run(this.store.consultation(turn.consultation_id), turnId, a);
+  }
+
+  /**
+   * Fails the running turns whose owner has stopped (a crash, here or in another process sharing the
+   * library), so they can be retried; a turn a live process is answering is left alone.
+   */
+  private reclaimStopped(consultationId?: number): void {
+    for (const turn of this.store.runningTurns(consultationId)) {
+      if (ownerStopped(turn.owner, turn.heartbeat_at)) this.store.failInterrupted(turn);
+    }
+  }
+
+  /** A consultation answers one turn at a time, whichever process runs it. */
+  private assertIdle(consultationId: number): void {
+    this.reclaimStopped(consultationId);
+    if (this.running.has(consultationId) || this.store.runningTurns(consultationId).length) {
+      throw new LexError('busy', `Consultation ${consultationId} is already answering a turn. Wait for it or stop it.`);
+    }
+  }
+
+  /**
+   * Renews the turn's heartbeat while it runs, so other processes leave it alone. A turn taken over
+   * meanwhile (this process stalled past STALE_MS) is stopped: the new owner answers it now.
+   */
+  private keepAlive(turnId: number, signal: AbortSignal | undefined): { signal: AbortSignal; stop(): void } {
+    const controller = new AbortController();
+    const forward = () => controller.abort(signal?.reason);
+    if (signal?.aborted) forward();
+    signal?.addEventListener('abort', forward, { once: true });
+    const timer = setInterval(() => {
+      try {
+        if (!this.store.heartbeat(turnId, this.owner)) controller.abort();
+      } catch {
+        // The library is busy (another process writing): this beat is skipped; STALE_MS allows for several.
+      }
+    }, this.opts.heartbeatMs ?? HEARTBEAT_MS);
+    timer.unref();
+    return {
+      signal: controller.signal,
+      stop: () => {
+        clearInterval(timer);
+        signal?.removeEventListener('abort', forward);
+      },
+    };
   }
 
   private async run(consultation: ConsultationRow, turnId: number, a: Pick<AskOptions, 'signal' | 'onEvent' | 'markNames'>): Promise<TurnResult> {
     this.running.add(consultation.id);
+    const alive = this.keepAlive(turnId, a.signal);
     try {
       this.ensureGraph();
       const emit = (e: TurnEvent) => a.onEvent?.(e);
       const llm = this.llm;
-      const redactor = llm?.redact ? new Redactor(this.store.redactions(consultation.id), [...llm.redactNames, ...(a.markNames ?? [])]) : null;
+      this.rememberMarkedNames(consultation.id, a.markNames ?? []);
+      const redactor = llm?.redact ? new Redactor(this.store.redactions(consultation.id), llm.redactNames) : null;
       const client = llm ? new LlmClient(llm.endpoint, { redactor, onCall: (c) => this.store.logCall(turnId, c) }) : null;
       this.store.updateTurn(turnId, { endpoint: client?.label ?? null, model: llm?.endpoint.model ?? null, redaction: redactor ? 1 : 0 });
       emit({ type: 'turn', consultationId: consultation.id, turnId });
@@ -104,7 +152,7 @@ export class Consultations {
         turn: this.store.turn(turnId),
         options: this.options,
         today: this.opts.today?.() ?? new Date().toISOString().slice(0, 10),
-        signal: a.signal,
+        signal: alive.signal,
         emit,
       };
       await runTurn(ctx);
@@ -114,8 +162,20 @@ export class Consultations {
       }
       return loadTurnResult(this.store, this.store.turn(turnId));
     } finally {
+      alive.stop();
       this.running.delete(consultation.id);
     }
+  }
+
+  /**
+   * Names marked with a message belong to the consultation from then on: stored with their placeholders
+   * before any request (whether or not this endpoint redacts), so every later turn and retry redacts them.
+   */
+  private rememberMarkedNames(consultationId: number, names: string[]): void {
+    if (!names.length) return;
+    const redactor = new Redactor(this.store.redactions(consultationId));
+    redactor.markNames(names);
+    this.store.saveRedactions(consultationId, redactor.all());
   }
 
   private ensureGraph(): void {
@@ -143,6 +203,7 @@ export class Consultations {
   }
 
   delete(id: number): void {
+    this.assertIdle(id);
     this.store.delete(id);
   }
 

@@ -37,9 +37,20 @@ export interface TurnRow {
   attempts: number;
   created_at: string;
   finished_at: string | null;
+  /** The Consultations instance running (or that last ran) the turn, and its last heartbeat (ms); see turnOwner.ts. */
+  owner: string | null;
+  heartbeat_at: number | null;
 }
 
+export type RunningTurn = Pick<TurnRow, 'id' | 'consultation_id' | 'owner' | 'heartbeat_at'>;
+
+/** What a turn's run may set (its identity and ownership are set by start and restart only). */
+export type TurnFields = Partial<Omit<TurnRow, 'id' | 'consultation_id' | 'seq' | 'user_text' | 'owner' | 'heartbeat_at'>>;
+
 const now = () => new Date().toISOString();
+
+/** Stages whose stored output a retry uses instead of running them again (see legalStateStage). */
+export const REUSED_ON_RETRY: readonly StageName[] = ['state'];
 
 /** Consultations, turns and everything a turn produced, in the library database. */
 export class ConsultationStore {
@@ -81,11 +92,16 @@ export class ConsultationStore {
   }
 
   /** Persists the user's message before anything else happens. */
-  startTurn(consultationId: number, text: string): TurnRow {
-    const seq = (this.db.prepare('SELECT COALESCE(max(seq), 0) + 1 AS n FROM turns WHERE consultation_id = ?').get(consultationId) as { n: number }).n;
+  startTurn(consultationId: number, text: string, owner: string): TurnRow {
+    // One statement, so two processes asking at once cannot both start a turn (or take the same seq).
     const r = this.db
-      .prepare("INSERT INTO turns (consultation_id, seq, user_text, status, created_at) VALUES (?, ?, ?, 'running', ?)")
-      .run(consultationId, seq, text, now());
+      .prepare(
+        `INSERT INTO turns (consultation_id, seq, user_text, status, created_at, owner, heartbeat_at)
+         SELECT @cid, n, @text, 'running', @now, @owner, @beat FROM (SELECT COALESCE(max(seq), 0) + 1 AS n FROM turns WHERE consultation_id = @cid)
+          WHERE NOT EXISTS (SELECT 1 FROM turns WHERE consultation_id = @cid AND status = 'running')`,
+      )
+      .run({ cid: consultationId, text, now: now(), owner, beat: Date.now() });
+    if (!r.changes) throw new LexError('busy', `Consultation ${consultationId} is already answering a turn. Wait for it or stop it.`);
     this.db.prepare('UPDATE consultations SET updated_at = ? WHERE id = ?').run(now(), consultationId);
     return this.turn(Number(r.lastInsertRowid));
   }
@@ -100,23 +116,79 @@ export class ConsultationStore {
     return this.db.prepare('SELECT * FROM turns WHERE consultation_id = ? ORDER BY seq').all(consultationId) as TurnRow[];
   }
 
-  /** A failed or cancelled turn runs again: keeps its message and finished stages. */
-  restartTurn(id: number): TurnRow {
+  /**
+   * A failed or cancelled turn runs again. It keeps its message, the call log and the stages a retry reuses
+   * (REUSED_ON_RETRY); everything the earlier attempt made after them (stages, judge iterations, evidence,
+   * verdict, answer, citations) is cleared, because the new attempt redoes it and overwrites only the rows it
+   * reaches: a judge iteration or failed stage left from before would read as part of the new result.
+   */
+  restartTurn(id: number, owner: string): TurnRow {
+    this.turn(id);
+    // One conditional update takes the turn: of two processes retrying it, only the first finds it failed or
+    // cancelled, and none while another turn of the consultation runs.
+    const taken = this.db.transaction(() => {
+      const r = this.db
+        .prepare(
+          `UPDATE turns SET status = 'running', error_code = NULL, error_message = NULL, mode = NULL, offline_reason = NULL, verdict = NULL, answer = NULL,
+             attempts = attempts + 1, finished_at = NULL, owner = @owner, heartbeat_at = @beat
+            WHERE id = @id AND status IN ('failed', 'cancelled')
+              AND NOT EXISTS (SELECT 1 FROM turns o WHERE o.consultation_id = turns.consultation_id AND o.status = 'running')`,
+        )
+        .run({ owner, beat: Date.now(), id });
+      if (r.changes) this.clearAttempt(id);
+      return r.changes > 0;
+    })();
     const turn = this.turn(id);
-    if (turn.status !== 'failed' && turn.status !== 'cancelled') {
-      throw new LexError('not_retryable', `Turn ${id} is ${turn.status}; only failed or cancelled turns can be retried.`);
-    }
-    this.db
-      .prepare("UPDATE turns SET status = 'running', error_code = NULL, error_message = NULL, attempts = attempts + 1, finished_at = NULL WHERE id = ?")
-      .run(id);
-    return this.turn(id);
+    if (taken) return turn;
+    if (turn.status === 'failed' || turn.status === 'cancelled') throw new LexError('busy', `Consultation ${turn.consultation_id} is already answering a turn. Wait for it or stop it.`);
+    throw new LexError('not_retryable', `Turn ${id} is ${turn.status}; only failed or cancelled turns can be retried.`);
   }
 
-  updateTurn(id: number, fields: Partial<Omit<TurnRow, 'id' | 'consultation_id' | 'seq' | 'user_text'>>): void {
+  /** Renews a running turn's heartbeat; false when the turn is no longer this owner's (taken over, or finished). */
+  heartbeat(id: number, owner: string): boolean {
+    return this.db.prepare("UPDATE turns SET heartbeat_at = ? WHERE id = ? AND owner = ? AND status = 'running'").run(Date.now(), id, owner).changes > 0;
+  }
+
+  runningTurns(consultationId?: number): RunningTurn[] {
+    const sql = "SELECT id, consultation_id, owner, heartbeat_at FROM turns WHERE status = 'running'";
+    if (consultationId === undefined) return this.db.prepare(sql).all() as RunningTurn[];
+    return this.db.prepare(`${sql} AND consultation_id = ?`).all(consultationId) as RunningTurn[];
+  }
+
+  /**
+   * Fails a running turn whose owner stopped, so it can be retried. Conditional on the owner and heartbeat
+   * read: a turn whose owner renewed its heartbeat meanwhile is still alive and is left alone.
+   */
+  failInterrupted(turn: RunningTurn): boolean {
+    return (
+      this.db
+        .prepare(
+          `UPDATE turns SET status = 'failed', error_code = 'interrupted', error_message = 'The app stopped while this turn was running. Retry it.', owner = NULL
+            WHERE id = ? AND status = 'running' AND owner IS ? AND heartbeat_at IS ?`,
+        )
+        .run(turn.id, turn.owner, turn.heartbeat_at).changes > 0
+    );
+  }
+
+  private clearAttempt(turnId: number): void {
+    const reused = REUSED_ON_RETRY.map((s) => `'${s}'`).join(', ');
+    this.db.prepare(`DELETE FROM turn_stages WHERE turn_id = ? AND NOT (stage IN (${reused}) AND status = 'done')`).run(turnId);
+    for (const table of ['verdicts', 'evidence', 'citations']) this.db.prepare(`DELETE FROM ${table} WHERE turn_id = ?`).run(turnId);
+  }
+
+  updateTurn(id: number, fields: TurnFields): void {
     const keys = Object.keys(fields);
     if (!keys.length) return;
     const set = keys.map((k) => `${k} = @${k}`).join(', ');
     this.db.prepare(`UPDATE turns SET ${set} WHERE id = @id`).run({ ...fields, id });
+  }
+
+  /** The turn's outcome, written only while it is still this owner's: a turn another process took over is its to finish. */
+  finishTurn(id: number, owner: string | null, fields: TurnFields): void {
+    const keys = Object.keys(fields);
+    if (!keys.length) return;
+    const set = keys.map((k) => `${k} = @${k}`).join(', ');
+    this.db.prepare(`UPDATE turns SET ${set} WHERE id = @id AND owner IS @owner`).run({ ...fields, id, owner });
   }
 
   saveStage(turnId: number, stage: StageName, iteration: number, status: 'done' | 'failed' | 'skipped', ms: number, output?: unknown): void {

@@ -9,6 +9,7 @@ import { judgeStage } from './stages/judge.js';
 import { legalStateStage } from './stages/legalState.js';
 import { expandAlongGraph, queryStage } from './stages/queries.js';
 import { rerankStage } from './stages/rerank.js';
+import type { TurnFields } from './store.js';
 import type { Verdict } from './types.js';
 
 const OFFLINE_RESULTS = 10;
@@ -106,7 +107,7 @@ async function runOffline(ctx: TurnContext, reason: string, existing: CandidateP
   }
 }
 
-function finish(ctx: TurnContext, fields: Parameters<TurnContext['store']['updateTurn']>[1]): void {
+function finish(ctx: TurnContext, fields: TurnFields): void {
   const totals = ctx.store.usage(ctx.turn.id);
-  ctx.store.updateTurn(ctx.turn.id, { ...fields, prompt_tokens: totals.promptTokens, completion_tokens: totals.completionTokens, cost: totals.cost, finished_at: new Date().toISOString() });
+  ctx.store.finishTurn(ctx.turn.id, ctx.turn.owner, { ...fields, prompt_tokens: totals.promptTokens, completion_tokens: totals.completionTokens, cost: totals.cost, finished_at: new Date().toISOString() });
 }

@@ -148,4 +148,16 @@ export const MIGRATIONS: Migration[] = [
       END;
     `,
   },
+  {
+    version: 6,
+    name: 'turn owners',
+    sql: `
+      -- The desktop app and the CLI share the per-user library, so a running turn may belong to another
+      -- live process. Its owner (host/pid/instance, main/consult/turnOwner.ts) renews heartbeat_at (ms since
+      -- the epoch) while the turn runs; another process takes the turn over only once the owner has stopped.
+      -- Running turns from before this migration have no owner and count as stopped.
+      ALTER TABLE turns ADD COLUMN owner TEXT;
+      ALTER TABLE turns ADD COLUMN heartbeat_at INTEGER;
+    `,
+  },
 ];

@@ -66,13 +66,22 @@ export class Redactor {
   private readonly byOriginal = new Map<string, Redaction>();
   private readonly byPlaceholder = new Map<string, Redaction>();
 
-  /** `known` are the consultation's earlier redactions (placeholders stay stable); `names` are those the user marked. */
-  constructor(known: Redaction[] = [], private names: string[] = []) {
+  private names: string[] = [];
+
+  /**
+   * `known` are the consultation's earlier redactions (placeholders stay stable); `names` are those the
+   * settings mark. A name redacted earlier in the consultation stays a name to redact: the user marked it
+   * once, and a later message that mentions it must not send it in plain text.
+   */
+  constructor(known: Redaction[] = [], names: string[] = []) {
     for (const r of known) this.remember(r);
+    this.addNames([...names, ...known.filter((r) => r.kind === 'name').map((r) => r.original)]);
   }
 
+  /** Names the user marks now: they get their placeholders at once, so `all()` records them for later turns even before they appear in a message. */
   markNames(names: string[]): void {
-    this.names = [...new Set([...this.names, ...names.map((n) => n.trim()).filter(Boolean)])];
+    const added = this.addNames(names);
+    for (const name of added) this.placeholderFor('name', name);
   }
 
   all(): Redaction[] {
@@ -112,6 +121,12 @@ export class Redactor {
         pending = '';
       },
     };
+  }
+
+  private addNames(names: string[]): string[] {
+    const added = names.map((n) => n.trim()).filter(Boolean);
+    this.names = [...new Set([...this.names, ...added])];
+    return added;
   }
 
   private placeholderFor(kind: RedactionKind, original: string): string {

@@ -6,6 +6,7 @@ import { Consultations } from '../../main/consult/index.js';
 import { createEngine } from '../../main/engine/index.js';
 import { eventLog, startBench, WAGES, type Bench } from '../helpers/consultFixture.js';
 import { sharedSkipReason } from '../helpers/library.js';
+import { okChecks } from '../helpers/scriptedLlm.js';
 
 const SKIP = sharedSkipReason();
 const KEY = 'sk-test-secret-key-123456';
@@ -85,6 +86,40 @@ describe('a turn under failure keeps the message and every finished stage', { sk
     assert.ok(r.stages.some((s) => s.stage === 'audit' && s.status === 'failed'));
     assert.deepEqual(r.evidence.filter((e) => e.excluded).map((e) => e.excluded), ['用人单位存在过错'], 'the first call’s pruning is kept');
     assert.ok(!bench.llm.requests.some((q) => q.role === 'judge' || q.role === 'answer'), 'nothing unaudited went on');
+  });
+
+  test('a retry shows only its own attempt: judge iterations, stages and verdict of the failed one are gone, the reused state stays', async () => {
+    const insufficient = (query: string) => ({ json: { verdict: 'INSUFFICIENT', checks: okChecks(), missing: ['工资标准'], refinementQueries: [query] } });
+    bench.llm.queue('judge', insufficient('经济补偿 计算标准'), insufficient('劳动报酬 支付 期限'), { status: 500 });
+    const c = bench.consultations();
+    const failed = await c.ask({ text: WAGES });
+    assert.equal(failed.error?.code, 'llm_server');
+    assert.deepEqual(failed.iterations.map((i) => `${i.iteration}:${i.verdict}`), ['1:INSUFFICIENT', '2:INSUFFICIENT'], 'the failed turn keeps its finished judge iterations');
+    assert.ok(failed.stages.some((s) => s.stage === 'judge' && s.iteration === 3 && s.status === 'failed'));
+    const stateCalls = bench.llm.requests.filter((q) => q.role === 'state').length;
+    const done = await c.retry(failed.turnId);
+    assert.equal(done.status, 'done', JSON.stringify(done.error));
+    assert.equal(bench.llm.requests.filter((q) => q.role === 'state').length, stateCalls, 'the state is reused');
+    assert.deepEqual(done.iterations.map((i) => `${i.iteration}:${i.verdict}`), ['1:SUFFICIENT']);
+    assert.deepEqual(
+      done.stages.map((s) => `${s.stage}${s.iteration ? `#${s.iteration}` : ''}:${s.status}`),
+      ['state:done', 'retrieval:done', 'rewrite#1:done', 'retrieval#1:done', 'rerank:done', 'audit:done', 'judge#1:done', 'answer:done', 'citations:done'],
+    );
+    assert.equal(done.verdict, 'sufficient');
+  });
+
+  test('a retry that fails early shows no verdict of the attempt before it', async () => {
+    bench.llm.queue('answer', { truncateAfter: '根据《劳动合同法》' });
+    const c = bench.consultations();
+    const truncated = await c.ask({ text: WAGES });
+    assert.equal(truncated.verdict, 'sufficient', 'the first attempt got as far as a verdict');
+    bench.llm.queue('planner', { status: 500 });
+    const failed = await c.retry(truncated.turnId);
+    assert.equal(failed.error?.code, 'llm_server');
+    assert.equal(failed.verdict, null, 'this attempt never reached the judge');
+    assert.deepEqual(failed.iterations, []);
+    assert.deepEqual(failed.stages.map((s) => `${s.stage}#${s.iteration}:${s.status}`), ['state#0:done', 'retrieval#0:done', 'rewrite#1:failed']);
+    assert.ok(failed.evidence.every((e) => e.foundBy.every((f) => f.via === 'original')), 'the evidence is what this attempt retrieved');
   });
 
   test('malformed JSON gets one repair request; twice malformed is llm_bad_json', async () => {

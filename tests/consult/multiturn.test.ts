@@ -62,6 +62,25 @@ describe('multi-turn consultations', { skip: SKIP }, () => {
     assert.ok(!logged.includes('13812345678'), 'the call log stores what was sent');
   });
 
+  test('a name marked once stays redacted in every later turn and retry of the consultation, also one not yet mentioned', async () => {
+    const c = bench.consultations({ redact: true });
+    const t1 = await c.ask({ text: `我是李四。${WAGES}`, markNames: ['李四', '王五'] });
+    assert.equal(t1.status, 'done', JSON.stringify(t1.error));
+    bench.llm.reset();
+    bench.llm.queue('judge', { status: 500 });
+    const t2 = await c.ask({ consultationId: t1.consultationId, text: '李四在公司工作了五年，主管王五说没有经济补偿，能拿多少？' });
+    assert.equal(t2.status, 'failed', 'the second turn fails at the judge, so it can be retried');
+    const retried = await c.retry(t2.turnId);
+    assert.equal(retried.status, 'done', JSON.stringify(retried.error));
+    const sent = bench.llm.requests.map((q) => ({ role: q.role, body: JSON.stringify(q.body) }));
+    for (const role of ['state', 'planner', 'rerank', 'judge', 'answer']) assert.ok(sent.some((q) => q.role === role), `turn 2 and its retry called ${role}`);
+    assert.deepEqual(sent.filter((q) => /李四|王五/.test(q.body)).map((q) => q.role), [], 'no request of turn 2 or its retry names either person');
+    const answer = sent.filter((q) => q.role === 'answer').at(-1)!.body;
+    assert.ok(answer.includes('我是[当事人A]') && answer.includes('主管[当事人B]'), 'the earlier exchange and the new message go out with the placeholders');
+    assert.equal(retried.userText, '李四在公司工作了五年，主管王五说没有经济补偿，能拿多少？', 'the user still sees the names');
+    assert.deepEqual(retried.redactions.map((x) => [x.placeholder, x.original]).sort(), [['[当事人A]', '李四'], ['[当事人B]', '王五']]);
+  });
+
   test('statute graph: a judicial interpretation is linked to the article it interprets and joins the pool', async () => {
     const { links } = ensureStatuteGraph(bench.lib.engine.db, bench.lib.engine.searchDeps().resolver);
     assert.ok(links > 50, `links: ${links}`);

@@ -5,6 +5,7 @@
  */
 import { Consultations } from '../../main/consult/index.js';
 import type { TurnEvent } from '../../main/consult/types.js';
+import type { Engine } from '../../main/engine/index.js';
 import type { ConsultSettings, ResolvedLlm } from '../../main/llm/settings.js';
 import type { LlmEndpoint } from '../../main/llm/types.js';
 import { buildLibrary, CORE_SUBSET, type TempLibrary } from './library.js';
@@ -16,8 +17,8 @@ export const WAGES = '公司已经连续三个月拖欠我的工资，我想辞�
 export interface Bench {
   lib: TempLibrary;
   llm: ScriptedLlm;
-  /** A facade on the scripted endpoint (endpoint fields and settings overridable). */
-  consultations(opts?: { endpoint?: Partial<LlmEndpoint>; redact?: boolean; redactNames?: string[]; settings?: ConsultSettings; offline?: boolean }): Consultations;
+  /** A facade on the scripted endpoint (endpoint fields and settings overridable; `engine`: another connection to the library, as another process has). */
+  consultations(opts?: { endpoint?: Partial<LlmEndpoint>; redact?: boolean; redactNames?: string[]; settings?: ConsultSettings; offline?: boolean; engine?: Engine; heartbeatMs?: number }): Consultations;
   dispose(): Promise<void>;
 }
 
@@ -36,7 +37,7 @@ export async function startBench(): Promise<Bench> {
             redactNames: opts.redactNames ?? [],
             local: true,
           };
-      return new Consultations({ engine: lib.engine, llm: resolved, settings: opts.settings, today: () => '2026-11-22' });
+      return new Consultations({ engine: opts.engine ?? lib.engine, llm: resolved, settings: opts.settings, today: () => '2026-11-22', heartbeatMs: opts.heartbeatMs });
     },
     async dispose() {
       await llm.close();

@@ -33,6 +33,14 @@ describe('redaction of personal identifiers', () => {
     assert.equal(second.redact('再说一次，电话13812345678，另一个13900001111'), '再说一次，电话[电话1]，另一个[电话2]');
   });
 
+  test('a name redacted or marked earlier in the consultation is redacted again, with its placeholder', () => {
+    const first = new Redactor();
+    first.markNames(['李四', '王五']);
+    assert.deepEqual(first.all().map((x) => [x.placeholder, x.original]), [['[当事人A]', '李四'], ['[当事人B]', '王五']], 'marked names are recorded before they appear');
+    const later = new Redactor(first.all());
+    assert.equal(later.redact('王五和李四'), '[当事人B]和[当事人A]');
+  });
+
   test('numbers that only look like identifiers are left alone', () => {
     const r = new Redactor();
     const text = '合同金额1234567890123456元，第1165条，2023年5月1日，案号(2023)京0105民初12345号';

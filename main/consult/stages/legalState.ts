@@ -5,6 +5,7 @@ import type { StateChange } from '../types.js';
 
 /** Stage 1: the legal analysis state, induced from the user's messages only. */
 export async function legalStateStage(ctx: TurnContext, llm: NonNullable<TurnContext['llm']>): Promise<LegalState> {
+  // A retry keeps this stage (REUSED_ON_RETRY in the store), so the state is not induced twice.
   const reused = ctx.store.doneStageOutput<LegalState>(ctx.turn.id, 'state');
   if (reused) {
     ctx.emit({ type: 'stage', stage: 'state', iteration: 0, status: 'done', ms: 0, detail: 'reused from the previous attempt' });

@@ -3,22 +3,33 @@ import { LexError } from '../../util/errors.js';
 import type { HostServices } from '../services.js';
 import type { Handlers } from './types.js';
 
-/** Runs a turn with a cancel handle and its events forwarded to the renderer. */
+/**
+ * Runs a turn with a cancel handle and its events forwarded to the renderer. The handle is registered only
+ * while no other request holds the consultation's slot: a second request on a busy consultation is refused
+ * by ask/retry, and must neither replace the running turn's handle (stop would then miss it) nor remove it
+ * when it ends (delete would then be allowed while the turn runs).
+ */
 async function withTurn<T>(s: HostServices, consultationId: number | null, run: (signal: AbortSignal, onEvent: (e: TurnEvent) => void) => Promise<T>): Promise<T> {
   const controller = new AbortController();
   let cid = consultationId;
+  let registered: number | null = null;
+  const register = (id: number) => {
+    if (registered !== null || s.running.has(id)) return;
+    s.running.set(id, controller);
+    registered = id;
+  };
   const onEvent = (event: TurnEvent) => {
     if (event.type === 'turn') {
       cid = event.consultationId;
-      s.running.set(cid, controller);
+      register(cid);
     }
     s.emit({ type: 'consult', consultationId: cid, event });
   };
-  if (cid !== null) s.running.set(cid, controller);
+  if (cid !== null) register(cid);
   try {
     return await run(controller.signal, onEvent);
   } finally {
-    if (cid !== null && s.running.get(cid) === controller) s.running.delete(cid);
+    if (registered !== null && s.running.get(registered) === controller) s.running.delete(registered);
   }
 }
 
