@@ -25,7 +25,8 @@ export class EngineHost {
         try {
           keys.apply(msg.op, msg.id, msg.key);
         } catch (err) {
-          onEvent({ type: 'import-done', ok: false, message: (err as Error).message });
+          // The keychain was there at start (else the engine would not send): a write failure here is a disk error.
+          console.error(`LexDesk: the key could not be stored: ${(err as Error).message}`);
         }
       } else if (msg.type === 'smoke-result') onSmoke?.(msg);
       else if (msg.type === 'fatal') console.error(`LexDesk engine: ${msg.message}`);

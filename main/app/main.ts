@@ -32,7 +32,7 @@ void app.whenReady().then(async () => {
   const keys = new SafeStorageKeys(userData);
   const engine = new EngineHost(
     path.join(here, 'engineProcess.js'),
-    { type: 'init', dbPath: path.join(userData, 'library.db'), userData, modelsDir, resourcesDir: app.isPackaged ? resources : path.join(appDir, 'resources'), version: app.getVersion(), keys: keys.readAll() },
+    { type: 'init', dbPath: path.join(userData, 'library.db'), userData, modelsDir, resourcesDir: app.isPackaged ? resources : path.join(appDir, 'resources'), version: app.getVersion(), keys: keys.readAll(), keysPersistent: keys.available() },
     keys,
     (event) => win?.webContents.send(IPC_EVENT, event),
     (result) => {

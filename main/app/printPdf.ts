@@ -1,13 +1,22 @@
 import { BrowserWindow } from 'electron';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 
 /**
  * PDF export inside the desktop app: the report's HTML printed by Electron's
  * own Chromium (printToPDF) in a hidden, sandboxed window with JavaScript off.
+ * The HTML is loaded from a private temporary file, not a data: URL: Chromium
+ * refuses URLs over 2 MB, which a long consultation's report (each Chinese
+ * character is nine characters once URL-encoded) can exceed.
  */
 export async function printHtmlToPdf(html: string): Promise<Buffer> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lexdesk-print-'));
+  const file = path.join(dir, 'report.html');
+  fs.writeFileSync(file, html, { encoding: 'utf8', mode: 0o600 });
   const win = new BrowserWindow({ show: false, webPreferences: { sandbox: true, contextIsolation: true, javascript: false, nodeIntegration: false } });
   try {
-    await win.loadURL(`data:text/html;charset=utf-8,${encodeURIComponent(html)}`);
+    await win.loadFile(file);
     return await win.webContents.printToPDF({
       pageSize: 'A4',
       printBackground: true,
@@ -18,5 +27,6 @@ export async function printHtmlToPdf(html: string): Promise<Buffer> {
     });
   } finally {
     win.destroy();
+    fs.rmSync(dir, { recursive: true, force: true });
   }
 }

@@ -3,7 +3,7 @@ import type { HostEvent } from '../../preload/contract/events.js';
 
 /** Messages between the Electron main process and the engine's utility process. */
 export type ToEngine =
-  | { type: 'init'; dbPath: string; userData: string; modelsDir: string; resourcesDir: string; version: string; keys: Record<string, string> }
+  | { type: 'init'; dbPath: string; userData: string; modelsDir: string; resourcesDir: string; version: string; keys: Record<string, string>; keysPersistent: boolean }
   | { type: 'request'; id: number; route: string; input: unknown }
   | { type: 'smoke' };
 

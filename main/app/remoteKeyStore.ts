@@ -8,7 +8,8 @@ import type { KeyStore } from '../llm/keyStore.js';
 export class RemoteKeyStore implements KeyStore {
   private readonly keys: Map<string, string>;
 
-  constructor(initial: Record<string, string>, private readonly persist: (op: 'set' | 'delete', id: string, key?: string) => void) {
+  /** `persistent` false: the main process has no OS keychain, so changes stay in memory for this run. */
+  constructor(initial: Record<string, string>, readonly persistent: boolean, private readonly persist: (op: 'set' | 'delete', id: string, key?: string) => void) {
     this.keys = new Map(Object.entries(initial));
   }
 
@@ -22,11 +23,11 @@ export class RemoteKeyStore implements KeyStore {
 
   set(id: string, key: string): void {
     this.keys.set(id, key);
-    this.persist('set', id, key);
+    if (this.persistent) this.persist('set', id, key);
   }
 
   delete(id: string): void {
     this.keys.delete(id);
-    this.persist('delete', id);
+    if (this.persistent) this.persist('delete', id);
   }
 }

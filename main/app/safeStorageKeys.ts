@@ -14,8 +14,15 @@ export class SafeStorageKeys {
     this.file = path.join(userData, 'keys.safe.json');
   }
 
+  /**
+   * Whether keys can be stored encrypted. On Linux without a Secret Service or KWallet, Electron
+   * falls back to 'basic_text', which "encrypts" with a fixed password — plain text in effect — so
+   * that counts as unavailable: the keys are then kept in memory for this run only, and the
+   * settings screen says so.
+   */
   available(): boolean {
-    return safeStorage.isEncryptionAvailable();
+    if (!safeStorage.isEncryptionAvailable()) return false;
+    return process.platform !== 'linux' || safeStorage.getSelectedStorageBackend() !== 'basic_text';
   }
 
   readAll(): Record<string, string> {

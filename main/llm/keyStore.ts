@@ -9,6 +9,8 @@ import path from 'node:path';
  * settings file, the database or a log in plain text.
  */
 export interface KeyStore {
+  /** False when keys can be held for this run only (no OS keychain): the settings screen says so. */
+  readonly persistent: boolean;
   get(id: string): string | undefined;
   set(id: string, key: string): void;
   delete(id: string): void;
@@ -22,6 +24,7 @@ interface Sealed {
 }
 
 export class FileKeyStore implements KeyStore {
+  readonly persistent = true;
   private readonly keysFile: string;
   private readonly secretFile: string;
 

@@ -115,6 +115,8 @@ export interface SettingsDto {
     redactNames: string[];
     /** "sk-…1234" when a key is stored; the key itself never crosses the boundary. */
     keyHint: string | null;
+    /** False when no OS keychain is available: keys entered now last until the app closes. */
+    keysPersistent: boolean;
     local: boolean | null;
   };
   consult: { llmRerank: boolean; stateAwareRerank: boolean; maxRounds: number; maxJudgeIterations: number };

@@ -26,6 +26,7 @@ function view(s: HostServices): SettingsDto {
       redactLocal: llm.redactLocal ?? false,
       redactNames: llm.redactNames ?? [],
       keyHint: key ? keyHint(key) : null,
+      keysPersistent: s.keys.persistent,
       local: resolved ? isLoopbackUrl(resolved.endpoint.baseURL) : null,
     },
     consult: {

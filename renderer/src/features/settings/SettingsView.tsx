@@ -57,6 +57,7 @@ export function SettingsView({ onLanguage }: { onLanguage(lang: 'zh' | 'en'): vo
         </label>
         <button type="button" disabled={!key} data-testid="save-key" onClick={() => void api.call('settings.setKey', { key }).then((s) => { setSettings(s); setKey(''); setMessage(t.saved); })}>{t.save}</button>
         {llm.keyHint && <button type="button" data-testid="clear-key" onClick={() => void api.call('settings.clearKey', {}).then(setSettings)}>{t.clearKey}</button>}
+        {!llm.keysPersistent && <p className="notice" data-testid="keys-session-only">{t.keysSessionOnly}</p>}
       </fieldset>
       <fieldset>
         <legend>{t.privacy}</legend>
