@@ -9,6 +9,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
+import { act } from 'react';
 import '../helpers/domGlobals.js';
 import { createEngine, type Engine } from '../../main/engine/index.js';
 import { createHostApi } from '../../main/host/hostApi.js';
@@ -25,7 +26,8 @@ let dir: string;
 let engine: Engine;
 let host: BrowserHost;
 
-const settle = () => new Promise((resolve) => setTimeout(resolve, 100));
+/** Lets the host answer; inside act(), as React wants for the updates that follow. */
+const settle = () => act(async () => { await new Promise((resolve) => setTimeout(resolve, 100)); });
 const composer = (r: Rendered) => r.byTestId('composer') as HTMLTextAreaElement;
 
 async function view(base: string, token: string): Promise<Rendered> {
