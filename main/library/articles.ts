@@ -1,4 +1,5 @@
 import type { Db } from '../db/open.js';
+import { statusSql } from './status.js';
 import type { ArticleKind, LawLevel, ParsedParagraph, VersionStatus } from './types.js';
 
 /** An article as the app shows it: text plus where it sits and which version it is. */
@@ -52,7 +53,7 @@ export interface ArticleRow {
 
 export const ARTICLE_SELECT = `
   SELECT a.id, a.document_id, d.law_id, l.title, l.short_name, d.subtitle, a.kind, a.label, a.number,
-         a.sub_number, a.ordinal, a.path, a.paragraphs, a.text, d.level, d.province, d.status,
+         a.sub_number, a.ordinal, a.path, a.paragraphs, a.text, d.level, d.province, ${statusSql('d')} AS status,
          d.publish_date, d.effective_date, d.path AS doc_path, d.source
     FROM articles a JOIN documents d ON d.id = a.document_id JOIN laws l ON l.id = d.law_id`;
 

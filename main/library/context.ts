@@ -1,4 +1,5 @@
 import type { Db } from '../db/open.js';
+import { statusSql } from './status.js';
 import { ARTICLE_SELECT, toStatuteArticle, type ArticleRow, type StatuteArticle } from './articles.js';
 
 export interface ArticleContext {
@@ -20,7 +21,7 @@ export function neighboursOf(db: Db, article: StatuteArticle): ArticleContext['n
 export function versionsOf(db: Db, article: StatuteArticle): ArticleContext['versions'] {
   const rows = db
     .prepare(
-      `SELECT d.publish_date, d.effective_date, d.status,
+      `SELECT d.publish_date, d.effective_date, ${statusSql('d')} AS status,
               (SELECT a.id FROM articles a JOIN documents d2 ON d2.id = a.document_id
                 WHERE d2.law_id = d.law_id AND COALESCE(d2.publish_date, '') = COALESCE(d.publish_date, '')
                   AND a.number = @number AND a.sub_number = @sub LIMIT 1) AS article_id

@@ -69,4 +69,5 @@ export type LawLevel =
   | '案例'
   | '其他';
 
-export type VersionStatus = 'current' | 'superseded' | 'repealed';
+/** 'pending' (not yet in force) is never stored: it is worked out on today's date (status.ts). */
+export type VersionStatus = 'current' | 'superseded' | 'repealed' | 'pending';

@@ -1,4 +1,7 @@
 import type { LegalState } from '../consult/schemas.js';
+import { EFFECTIVE_UNKNOWN, STATUS_ZH } from '../library/status.js';
+
+export { STATUS_ZH };
 
 export const VERDICT_ZH: Record<string, string> = {
   sufficient: '证据充分',
@@ -7,7 +10,6 @@ export const VERDICT_ZH: Record<string, string> = {
   offline: '离线：未经充分性审查',
 };
 export const AUDIT_ZH: Record<string, string> = { verified: '已核验', outside_evidence: '证据外', unresolvable: '无法解析', quote_mismatch: '引文不符' };
-export const STATUS_ZH: Record<string, string> = { current: '现行有效', superseded: '已修订', repealed: '已废止' };
 export const CHECK_ZH: Record<string, string> = { factualSupport: '事实支撑', jurisdiction: '法域', temporal: '时间效力', contradictions: '矛盾', missingElements: '缺失要件' };
 
 export const STATE_FIELDS: Array<[keyof LegalState, string]> = [
@@ -27,5 +29,5 @@ export function statuteHeading(s: { ref: number; lawTitle: string; label: string
 }
 
 export function versionLine(s: { publishDate: string | null; effectiveDate: string | null; status: string }): string {
-  return [s.publishDate ? `${s.publishDate} 版` : null, s.effectiveDate ? `${s.effectiveDate} 施行` : null, STATUS_ZH[s.status] ?? s.status].filter(Boolean).join(' · ');
+  return [s.publishDate ? `${s.publishDate} 版` : null, s.effectiveDate ? `${s.effectiveDate} 施行` : EFFECTIVE_UNKNOWN, STATUS_ZH[s.status] ?? s.status].filter(Boolean).join(' · ');
 }

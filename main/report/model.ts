@@ -3,6 +3,7 @@ import type { Consultations } from '../consult/index.js';
 import type { CitationLabel, Evidence, JudgeIteration, StateChange, TurnResult, Verdict } from '../consult/types.js';
 import type { LegalState } from '../consult/schemas.js';
 import type { Engine } from '../engine/index.js';
+import { STATUS_ZH } from '../library/status.js';
 import { LexError } from '../util/errors.js';
 
 export interface ReportOptions {
@@ -161,7 +162,7 @@ function warningsFor(turns: ReportTurn[], statutes: ReportStatute[]): string[] {
   }
   for (const s of statutes) {
     if (s.audit === 'quote_mismatch') out.push(`[${s.ref}] 《${s.lawTitle}》${s.label}：回答中的引文与法条原文不一致。`);
-    if (s.notCurrent) out.push(`[${s.ref}] 《${s.lawTitle}》${s.label} 不是现行有效版本（${s.status === 'repealed' ? '已废止' : '已修订'}）。`);
+    if (s.notCurrent) out.push(`[${s.ref}] 《${s.lawTitle}》${s.label} 不是现行有效版本（${s.status === 'current' ? STATUS_ZH.superseded : STATUS_ZH[s.status] ?? s.status}）。`);
     if (!s.inLibrary) out.push(`[${s.ref}] 《${s.lawTitle}》${s.label} 已不在当前法规库中；报告使用咨询时保存的文本。`);
   }
   return out;

@@ -1,4 +1,5 @@
 import type { Db } from '../db/open.js';
+import { statusSql } from '../library/status.js';
 import type { LawLevel } from '../library/types.js';
 import { LexError } from '../util/errors.js';
 
@@ -7,7 +8,10 @@ export interface SearchFilters {
   /** Law title or short name (e.g. "劳动合同法"); matches any law whose title or short name contains it. */
   law?: string;
   levels?: LawLevel[];
-  /** Only versions in force now (default true). Ignored when asOf is given. */
+  /**
+   * Only the versions in force today, plus versions not yet in force (a new law or amendment
+   * already published is worth finding; it is shown as 尚未施行). Default true; ignored when asOf is given.
+   */
   currentOnly?: boolean;
   /** ISO date: only the version of each law in force on that date. */
   asOf?: string;
@@ -31,7 +35,7 @@ export function filterSql(filters: SearchFilters): SqlFilter {
         AND COALESCE(d2.publish_date, '') > COALESCE(d.publish_date, ''))`);
     params.asOf = filters.asOf;
   } else if (filters.currentOnly ?? true) {
-    where.push("d.status = 'current'");
+    where.push(`${statusSql('d')} IN ('current', 'pending')`);
   }
   if (filters.law) {
     const name = filters.law.replace(/[《》\s]/g, '');

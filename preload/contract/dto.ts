@@ -66,6 +66,7 @@ export interface LibraryStatusDto {
 export interface ImportSummaryDto {
   source: string;
   documents: { added: number; updated: number; unchanged: number };
+  removed: { documents: number; laws: number };
   articlesWritten: number;
   skipped: Array<{ path: string; reason: string }>;
   warnings: string[];

@@ -7,7 +7,7 @@ const ZH = {
   sufficient: '证据充分', insufficient: '证据不足', insufficient_at_limit: '证据不足（已达上限）', offline: '离线：无审查', pending: '等待中',
   override: '人工更改结论', overrideNote: '更改理由', overridden: '已人工更改',
   verified: '已核验', outside_evidence: '证据外', unresolvable: '无法解析', quote_mismatch: '引文不符', notCited: '未引用',
-  current: '现行有效', superseded: '已修订', repealed: '已废止', excluded: '已排除',
+  current: '现行有效', superseded: '已修订', repealed: '已废止', notYetInForce: '尚未施行', effectiveUnknown: '施行日期不详', excluded: '已排除',
   search: '搜索', lookupPlaceholder: '搜索法条或输入引用，如“民法典1165”', copy: '复制（含出处）', copied: '已复制',
   neighbours: '前后条文', references: '本条引用', referencedBy: '被以下条文引用', interpretations: '相关司法解释', versions: '版本', previous: '上一条', next: '下一条',
   importPath: 'LawRefBook 文件夹或 JSONL 文件路径', import: '导入', cancel: '取消', status: '状态', provider: '执行设备',
@@ -32,7 +32,7 @@ const EN: typeof ZH = {
   sufficient: 'Sufficient', insufficient: 'Insufficient', insufficient_at_limit: 'Insufficient at limit', offline: 'Offline: no judge', pending: 'Pending',
   override: 'Override verdict', overrideNote: 'Reason', overridden: 'Overridden',
   verified: 'Verified', outside_evidence: 'Outside evidence', unresolvable: 'Unresolvable', quote_mismatch: 'Quote mismatch', notCited: 'Not cited',
-  current: 'Current', superseded: 'Superseded', repealed: 'Repealed', excluded: 'Excluded',
+  current: 'Current', superseded: 'Superseded', repealed: 'Repealed', notYetInForce: 'Not yet in force', effectiveUnknown: 'effective date unknown', excluded: 'Excluded',
   search: 'Search', lookupPlaceholder: 'Search statutes or type a citation, e.g. 民法典1165', copy: 'Copy with citation', copied: 'Copied',
   neighbours: 'Neighbours', references: 'References', referencedBy: 'Referenced by', interpretations: 'Judicial interpretations', versions: 'Versions', previous: 'Previous', next: 'Next',
   importPath: 'LawRefBook folder or JSONL file', import: 'Import', cancel: 'Cancel', status: 'Status', provider: 'Execution provider',
@@ -54,3 +54,9 @@ export type Strings = typeof ZH;
 export const STRINGS = { zh: ZH, en: EN };
 export const I18nContext = createContext<Strings>(ZH);
 export const useT = () => useContext(I18nContext);
+
+/** A version status as a badge says it ('pending' is a version not yet in force, not the stage state of the same name). */
+export function statusText(t: Strings, status: string): string {
+  if (status === 'pending') return t.notYetInForce;
+  return (t as Record<string, string>)[status] ?? status;
+}

@@ -5,15 +5,19 @@
  */
 import assert from 'node:assert/strict';
 import Database from 'better-sqlite3';
-import { appendFileSync, copyFileSync, mkdtempSync, readFileSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
+import { appendFileSync, copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { createEngine, type Engine } from '../../main/engine/index.js';
 import type { StatuteArticle } from '../../main/library/articles.js';
 import type { ImportSummary } from '../../main/library/import/index.js';
+import { versionLine } from '../../main/report/labels.js';
+import { embedLibrary } from '../../main/search/vectors/embedLibrary.js';
+import { getModel } from '../../main/search/vectors/vecStore.js';
 import { LexError } from '../../main/util/errors.js';
-import { spawnCli, waitForFile, waitUntil, type CliResult } from '../helpers/cli.js';
+import { runCli, spawnCli, waitForFile, waitUntil, type CliResult } from '../helpers/cli.js';
+import { HashEmbedder } from '../helpers/hashEmbedder.js';
 import {
   DEFAULT_SUBSET_FILES,
   NEEDS_SHARED,
@@ -622,6 +626,206 @@ describe('province packs', { skip: NEEDS_SHARED }, () => {
       assert.ok(summary.notes.some((n) => n.includes('西藏') && n.includes('北京')), summary.notes.join('\n'));
       assert.deepEqual(summary.library.provinces, []);
       assert.equal(summary.documents.added, 1);
+    });
+  });
+});
+
+/** A LawRefBook-style file: title, history lines, the INFO END marker, one chapter of articles. */
+function lawMarkdown(title: string, history: string[], articles: string[]): string {
+  return [`# ${title}`, ...history, '<!-- INFO END -->', '## 第一章 总则', ...articles].join('\n\n') + '\n';
+}
+
+/** Writes files (path relative to `root` → content) into a fresh folder under the test's work folder. */
+function generatedTree(name: string, files: Record<string, string>): string {
+  const root = mkdtempSync(path.join(work, `${name}-`));
+  for (const [rel, text] of Object.entries(files)) {
+    mkdirSync(path.dirname(path.join(root, rel)), { recursive: true });
+    writeFileSync(path.join(root, rel), text);
+  }
+  return root;
+}
+
+const COMPANY_2023 = '民法商法/公司法(2023-12-29).md';
+const ACCOUNTING_2024 = '经济法/会计法(2024-06-28).md';
+const VAT = '经济法/增值税法(2024-12-25).md';
+
+describe('effective dates', { skip: NEEDS_SHARED }, () => {
+  test('the version\'s own 施行 clause gives the date; without one it is unknown, never the publish date', async () => {
+    const s = subset({ files: ['民法商法/公司法(2018-10-26).md', COMPANY_2023, ACCOUNTING_2024, VAT] });
+    const dbPath = freshDbPath('effective');
+    await withEngine(dbPath, async (engine) => {
+      await engine.importPath(s.root);
+      // Neither valid_from nor a 施行 history line: the last article says 本法自2024年7月1日起施行.
+      assert.equal(documentRow(engine, COMPANY_2023)?.effective_date, '2024-07-01');
+      assert.equal(documentRow(engine, VAT)?.effective_date, '2026-01-01');
+      // 会计法 2024 still ends with the 1999 revision's 本法自2000年7月1日起施行: earlier than its publication, so no date.
+      assert.equal(documentRow(engine, ACCOUNTING_2024)?.effective_date, null);
+      const inForce = engine.lookup('公司法第一条', { asOf: '2024-03-01' });
+      assert.ok(inForce.ok);
+      assert.equal(inForce.article.publishDate, '2018-10-26', 'the 2018 law applied until 2024-07-01');
+    });
+    const company = await runCli(['show', '公司法第二百六十六条', '--db', dbPath]);
+    assert.match(company.stdout, /公布 2023-12-29 · 施行 2024-07-01/);
+    const accounting = await runCli(['show', '会计法第一条', '--db', dbPath]);
+    assert.match(accounting.stdout, /公布 2024-06-28 · 施行日期不详/);
+    assert.equal(versionLine({ publishDate: '2024-06-28', effectiveDate: null, status: 'current' }), '2024-06-28 版 · 施行日期不详 · 现行有效');
+  });
+
+  test('a version not yet in force is pending (尚未施行) and the version before it stays the one in force', async () => {
+    const history = (date: string) => `${date} 第一届测试代表大会第一次会议通过`;
+    const root = generatedTree('pending', {
+      '民法商法/测试法(2020-01-01).md': lawMarkdown('中华人民共和国测试法', [history('2020年1月1日')],
+        ['第一条 为了测试旧的规则，制定本法。', '第二条 本法自2020年3月1日起施行。']),
+      '民法商法/测试法(2025-06-01).md': lawMarkdown('中华人民共和国测试法', [history('2025年6月1日')],
+        ['第一条 为了测试新的规则，制定本法。', '第二条 本法自二〇九九年一月一日起施行。']),
+    });
+    await withEngine(freshDbPath('pending'), async (engine) => {
+      await engine.importPath(root);
+      const dates = engine.db.prepare('SELECT publish_date, effective_date FROM documents ORDER BY publish_date').raw().all();
+      assert.deepEqual(dates, [['2020-01-01', '2020-03-01'], ['2025-06-01', '2099-01-01']]);
+      const today = engine.lookup('测试法第一条');
+      assert.ok(today.ok);
+      assert.deepEqual([today.article.publishDate, today.article.status], ['2020-01-01', 'current'], 'the law in force today');
+      const coming = engine.lookup('测试法第一条', { version: '2025-06-01' });
+      assert.ok(coming.ok);
+      assert.equal(coming.article.status, 'pending');
+      assert.deepEqual(engine.context(coming.article).versions.map((v) => v.status), ['pending', 'current']);
+      const later = engine.lookup('测试法第一条', { asOf: '2099-01-01' });
+      assert.ok(later.ok && later.article.publishDate === '2025-06-01');
+      // A published law not yet in force is still found, marked as such.
+      const hits = engine.search('测试 规则', { limit: 10 }).filter((h) => h.article.label === '第一条');
+      assert.deepEqual(hits.map((h) => [h.article.publishDate, h.article.status]).sort(), [['2020-01-01', 'current'], ['2025-06-01', 'pending']]);
+      assert.equal(versionLine(coming.article), '2025-06-01 版 · 2099-01-01 施行 · 尚未施行');
+    });
+  });
+});
+
+describe('re-importing removes what the source no longer has', { skip: NEEDS_SHARED }, () => {
+  const PACK_FILES = ['地方性法规/北京/北京市中医药条例(2020-11-27).md', '地方性法规/北京/北京市乡村振兴促进条例(2024-05-31).md'];
+
+  test('a file deleted upstream goes with its articles, full-text rows, vectors and law; a pack or a folder import removes nothing', async () => {
+    const s = subset({ files: [SUBSET.laborContract, SUBSET.labor, '宪法/宪法.md'], packs: { 北京: PACK_FILES } });
+    await withEngine(freshDbPath('removed'), async (engine) => {
+      await engine.importPath(s.root, { packs: ['北京'] });
+      const embedder = new HashEmbedder();
+      await embedLibrary(engine.db, embedder);
+      const before = tableCounts(engine.db);
+      const laborArticles = articlesOf(engine, SUBSET.labor).length;
+      rmSync(path.join(s.root, SUBSET.labor));
+
+      // A pack holds only its own province; a folder without db.sqlite3 is only part of a collection.
+      const partial = [await engine.importPath(path.join(s.root, 'DLC', '北京地方法规')), await engine.importPath(path.join(s.root, '社会法'))];
+      assert.ok(documentRow(engine, SUBSET.labor), 'still there after partial imports');
+      const afterPartial = tableCounts(engine.db);
+
+      const full = await engine.importPath(s.root, { packs: ['北京'] });
+      assert.equal(documentRow(engine, SUBSET.labor), undefined);
+      // The folder's files are the stored ones under other paths: skipped as copies, nothing added.
+      assert.deepEqual(afterPartial, before, 'nothing removed (nor added) by partial imports');
+      assert.deepEqual([...partial, full].map((r) => r.removed), [{ documents: 0, laws: 0 }, { documents: 0, laws: 0 }, { documents: 1, laws: 1 }]);
+      const after = tableCounts(engine.db);
+      assert.deepEqual(after, { laws: before.laws - 1, documents: before.documents - 1, articles: before.articles - laborArticles, fts: before.fts - laborArticles });
+      assert.equal(getModel(engine.db, embedder.id)?.articleCount, after.articles, 'the removed articles lost their vectors');
+      assert.equal(engine.lookup('劳动法第一条').ok, false);
+      assert.deepEqual(full.library.provinces, ['北京']);
+    });
+  });
+
+  test('a corrected title leaves no empty law behind: the old short name is not ambiguous', async () => {
+    const file = '民法商法/测试法(2020-01-01).md';
+    const text = (title: string) => lawMarkdown(title, ['2020年1月1日 第一届测试代表大会第一次会议通过'], ['第一条 为了测试，制定本法。']);
+    const root = generatedTree('retitled', { [file]: text('中华人民共和国测试法') });
+    await withEngine(freshDbPath('retitled'), async (engine) => {
+      await engine.importPath(root);
+      writeFileSync(path.join(root, file), text('中华人民共和国测试法典'));
+      const summary = await engine.importPath(root);
+      const looked = engine.lookup('测试法第一条');
+      assert.ok(looked.ok, JSON.stringify(looked));
+      assert.equal(looked.article.lawTitle, '中华人民共和国测试法典');
+      assert.deepEqual(engine.db.prepare('SELECT title FROM laws').pluck().all(), ['中华人民共和国测试法典']);
+      assert.deepEqual(summary.removed, { documents: 0, laws: 1 });
+    });
+  });
+});
+
+describe('a law filed in two folders', { skip: NEEDS_SHARED }, () => {
+  const OCCUPATIONAL = '社会法/职业病防治法(2018-12-29).md';
+  const OCCUPATIONAL_COPY = '经济法/职业病防治法(2018-12-29).md';
+
+  test('is imported once (the copy is skipped with the reason), while 民法典\'s parts stay one version', async () => {
+    // 广告法's two files differ only in heading spacing (总 则 / 总则); db.sqlite3 lists the 行政法 one.
+    const s = subset({ files: [OCCUPATIONAL, OCCUPATIONAL_COPY, '行政法/广告法(2021-04-29).md', '经济法/广告法(2021-04-29).md', '民法典'] });
+    await withEngine(freshDbPath('copies'), async (engine) => {
+      const summary = await engine.importPath(s.root);
+      const copies = summary.skipped.filter((k) => k.reason.startsWith('same law, version and articles'));
+      assert.deepEqual(copies.map((k) => [k.path, k.reason.includes(k.path.includes('广告法') ? '行政法/广告法' : OCCUPATIONAL)]), [
+        ['经济法/广告法(2021-04-29).md', true],
+        [OCCUPATIONAL_COPY, true],
+      ]);
+      assert.equal(documentRow(engine, OCCUPATIONAL_COPY), undefined);
+      const hits = engine.search('职业病 诊断 鉴定', { limit: 20 });
+      const cited = hits.map((h) => `${h.article.lawTitle}${h.article.label}`);
+      assert.deepEqual(cited, [...new Set(cited)], 'no article twice');
+      const civilParts = markdownFiles(path.join(s.root, '民法典')).filter((f) => f !== '_index.md').length;
+      const civil = engine.db.prepare("SELECT COUNT(*) AS docs, COUNT(DISTINCT publish_date) AS versions FROM documents WHERE path LIKE '民法典/%'").get();
+      assert.deepEqual(civil, { docs: civilParts, versions: 1 });
+    });
+  });
+
+  test('a library that already holds both copies loses the second on its next import', async () => {
+    const s = subset({ files: [OCCUPATIONAL, OCCUPATIONAL_COPY] });
+    const file = path.join(s.root, OCCUPATIONAL);
+    const original = readFileSync(file, 'utf8');
+    await withEngine(freshDbPath('copies-stored'), async (engine) => {
+      // While one article differs, both files are imported.
+      writeFileSync(file, original.replace('第一条 ', '第一条 （测试）'));
+      assert.equal((await engine.importPath(s.root)).documents.added, 2);
+      writeFileSync(file, original);
+      const summary = await engine.importPath(s.root);
+      assert.deepEqual(engine.db.prepare('SELECT path FROM documents').pluck().all(), [OCCUPATIONAL]);
+      assert.equal(tableCounts(engine.db).fts, tableCounts(engine.db).articles);
+      assert.deepEqual(summary.removed, { documents: 1, laws: 0 });
+    });
+  });
+});
+
+describe('libraries written by an older importer', { skip: NEEDS_SHARED }, () => {
+  test('get the new facts on their next import, without rewriting unchanged articles', async () => {
+    const s = subset({ files: [COMPANY_2023] });
+    await withEngine(freshDbPath('older-importer'), async (engine) => {
+      await engine.importPath(s.root);
+      const ids = articlesOf(engine, COMPANY_2023).map((a) => a.id);
+      // What the first importer stored for the same, unchanged file: its bare hash and the publish date as 施行 date.
+      engine.db.exec("UPDATE documents SET content_hash = substr(content_hash, instr(content_hash, ':') + 1), effective_date = publish_date");
+      const summary = await engine.importPath(s.root);
+      assert.deepEqual(summary.documents, { added: 0, updated: 1, unchanged: 0 });
+      assert.equal(summary.articlesWritten, 0);
+      assert.equal(documentRow(engine, COMPANY_2023)?.effective_date, '2024-07-01');
+      assert.deepEqual(articlesOf(engine, COMPANY_2023).map((a) => a.id), ids, 'articles kept (and their vectors)');
+      assert.deepEqual((await engine.importPath(s.root)).documents, { added: 0, updated: 0, unchanged: 1 });
+    });
+  });
+});
+
+describe('a province pack folder imported on its own', { skip: NEEDS_SHARED }, () => {
+  const PACK_FILES = ['地方性法规/北京/北京市中医药条例(2020-11-27).md', '地方性法规/北京/北京市乡村振兴促进条例(2024-05-31).md'];
+  const expected = PACK_FILES.map((f) => [`DLC/北京地方法规/${f}`, '北京', '地方性法规']);
+  const localRows = (engine: Engine) =>
+    engine.db.prepare('SELECT d.path, l.province, d.level FROM documents d JOIN laws l ON l.id = d.law_id ORDER BY d.path').raw().all();
+
+  test('is that province\'s pack, stored as the collection root with --packs stores it', async () => {
+    const s = subset({ files: ['宪法/宪法.md'], packs: { 北京: PACK_FILES } });
+    await withEngine(freshDbPath('pack-folder'), async (engine) => {
+      const summary = await engine.importPath(path.join(s.root, 'DLC', '北京地方法规'));
+      assert.deepEqual(localRows(engine), expected);
+      assert.deepEqual(summary.library.provinces, ['北京']);
+      assert.ok(summary.notes.some((n) => n.includes('北京')), summary.notes.join('\n'));
+      const again = await engine.importPath(s.root, { packs: ['北京'] });
+      assert.deepEqual(again.documents, { added: 1, updated: 0, unchanged: 2 }, 'the same documents, plus 宪法');
+    });
+    await withEngine(freshDbPath('pack-subfolder'), async (engine) => {
+      await engine.importPath(path.join(s.root, 'DLC', '北京地方法规', '地方性法规', '北京'));
+      assert.deepEqual(localRows(engine), expected);
     });
   });
 });

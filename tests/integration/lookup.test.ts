@@ -108,7 +108,9 @@ describe('citation lookup on a corpus subset', { skip: SKIP }, () => {
 
     test('asOf picks the version in force on that date', () => {
       assert.equal(resolved('公司法第一条', { asOf: '2020-01-01' }).article.publishDate, '2018-10-26');
-      assert.equal(resolved('公司法第一条', { asOf: '2024-06-01' }).article.publishDate, '2023-12-29');
+      // Published 2023-12-29, in force from 2024-07-01 (本法自2024年7月1日起施行): the 2018 law applied until then.
+      assert.equal(resolved('公司法第一条', { asOf: '2024-06-01' }).article.publishDate, '2018-10-26');
+      assert.equal(resolved('公司法第一条', { asOf: '2024-07-01' }).article.publishDate, '2023-12-29');
       // The 2020 未成年人保护法 took effect on 2021-06-01.
       assert.equal(resolved('未成年人保护法第一条', { asOf: '2022-01-01' }).article.publishDate, '2020-10-17');
       assert.equal(resolved('未成年人保护法第一条', { asOf: '2025-01-01' }).article.publishDate, '2024-04-26');

@@ -116,7 +116,11 @@ describe('search on a corpus subset', { skip: SKIP }, () => {
       const old = search(SHAREHOLDERS, { asOf: '2020-01-01', law: '公司法' });
       assert.ok(old.length > 0);
       assert.ok(old.every((h) => h.article.publishDate === '2018-10-26'), labels(old).join(', '));
-      const recent = search(SHAREHOLDERS, { asOf: '2024-06-01', law: '公司法' });
+      // The 2023 公司法 was published on 2023-12-29 and took effect on 2024-07-01 (its 第二百六十六条).
+      const waiting = search(SHAREHOLDERS, { asOf: '2024-06-01', law: '公司法' });
+      assert.ok(waiting.length > 0);
+      assert.ok(waiting.every((h) => h.article.publishDate === '2018-10-26'), labels(waiting).join(', '));
+      const recent = search(SHAREHOLDERS, { asOf: '2024-07-01', law: '公司法' });
       assert.ok(recent.length > 0);
       assert.ok(recent.every((h) => h.article.publishDate === '2023-12-29'));
       const minors = search('未成年人 监护', { asOf: '2022-01-01', law: '未成年人保护法' });

@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 
+import { effectiveDatesInText } from '../../main/library/lawRefBook/effectiveClause.js';
 import { parseLawMarkdown } from '../../main/library/lawRefBook/parseMarkdown.js';
 import type { ParsedArticle, ParsedDocument } from '../../main/library/types.js';
 
@@ -725,5 +726,26 @@ describe('parseLawMarkdown: real corpus', { skip: corpusMissing }, () => {
     assert.equal(doc.articles.length, 79);
     assert.deepEqual(doc.articles[0]?.path, ['一、执行机构及其职责']);
     assert.deepEqual(doc.warnings, []);
+  });
+});
+
+describe('effectiveDatesInText: the 施行 clause a statute closes with', () => {
+  it('reads Arabic, full-width and Chinese numerals, for 本法 and the other kinds of act', () => {
+    const cases: Array<[string, string[]]> = [
+      ['本法自2024年7月1日起施行。', ['2024-07-01']],
+      ['本条例自２０１３年１月１日起施行。', ['2013-01-01']],
+      ['本解释自二〇二一年一月一日起施行。', ['2021-01-01']],
+      ['本规定自一九九二年九月三十日起施行。', ['1992-09-30']],
+      ['本实施细则自二零零七年十二月二十一日起施行。', ['2007-12-21']],
+      ['本规则自2020年1月1日零时起施行。', ['2020-01-01']],
+    ];
+    for (const [text, dates] of cases) assert.deepEqual(effectiveDatesInText(text), dates, text);
+  });
+
+  it('ignores clauses without a date, for another act, or for a single article', () => {
+    assert.deepEqual(effectiveDatesInText('本法自公布之日起施行。'), []);
+    assert.deepEqual(effectiveDatesInText('《中华人民共和国民法通则》自1987年1月1日起施行。'), []);
+    assert.deepEqual(effectiveDatesInText('本法自2018年1月1日起施行。本法第十条自2019年1月1日起施行。'), ['2018-01-01']);
+    assert.deepEqual(effectiveDatesInText('本办法自2020年13月1日起施行。'), [], 'no month 13');
   });
 });

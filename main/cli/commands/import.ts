@@ -36,7 +36,7 @@ export async function importCommand(args: string[], openEngine: (db?: string) =>
       });
     }
     out.endProgress();
-    const staleVectors = summary.documents.added + summary.documents.updated > 0 && listModels(engine.db).length > 0;
+    const staleVectors = summary.articlesWritten + summary.removed.documents > 0 && listModels(engine.db).length > 0;
     if (out.json) out.printJson({ ...summary, vectorsNeedUpdate: staleVectors });
     else {
       printSummary(out, summary);
@@ -84,6 +84,7 @@ export function printSummary(out: Output, s: ImportSummary): void {
   const lib = s.library;
   out.print(`Imported ${s.source} in ${(s.durationMs / 1000).toFixed(1)} s`);
   out.print(`  documents: ${s.documents.added} added, ${s.documents.updated} updated, ${s.documents.unchanged} unchanged; ${s.articlesWritten} articles written`);
+  if (s.removed.documents || s.removed.laws) out.print(`  removed: ${s.removed.documents} document(s) no longer in the source or copies of another file, ${s.removed.laws} law(s) left without documents`);
   out.print(`  library now: ${lib.laws} laws, ${lib.versions} versions, ${lib.articles} articles (${lib.currentArticles} in current versions)` +
     (lib.provinces.length ? `; province packs: ${lib.provinces.join('、')}` : ''));
   for (const note of s.notes) out.print(`  note: ${note}`);

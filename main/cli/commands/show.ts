@@ -1,5 +1,6 @@
 import type { Engine } from '../../engine/index.js';
 import { citationText, type StatuteArticle } from '../../library/articles.js';
+import { EFFECTIVE_UNKNOWN } from '../../library/status.js';
 import { LexError } from '../../util/errors.js';
 import { dateOption, parseCommand } from '../args.js';
 import type { Output } from '../output.js';
@@ -39,7 +40,7 @@ function printArticle(out: Output, a: StatuteArticle, paragraph: number | null, 
   out.print(citationText(a) + (a.province ? `（${a.province}）` : ''));
   const crumbs = [a.subtitle, ...a.path].filter(Boolean).join(' › ');
   if (crumbs) out.print(crumbs);
-  out.print(`${a.level} · ${statusText(a)} · 公布 ${a.publishDate ?? '未知'} · 施行 ${a.effectiveDate ?? '未知'}`);
+  out.print(`${a.level} · ${STATUS_TEXT[a.status] ?? a.status} · 公布 ${a.publishDate ?? '未知'} · ${a.effectiveDate ? `施行 ${a.effectiveDate}` : EFFECTIVE_UNKNOWN}`);
   out.print('');
   a.paragraphs.forEach((p, i) => {
     const mark = paragraph === i + 1 ? '▶ ' : '  ';
@@ -49,6 +50,5 @@ function printArticle(out: Output, a: StatuteArticle, paragraph: number | null, 
   if (paragraph !== null && paragraph > a.paragraphs.length) out.print(`\n(note: this article has only ${a.paragraphs.length} 款; 第${paragraph}款 does not exist)`);
 }
 
-function statusText(a: StatuteArticle): string {
-  return a.status === 'current' ? '现行有效' : a.status === 'superseded' ? '已被修订' : '已失效';
-}
+/** The CLI's words for a version's status (as it has always printed them). */
+export const STATUS_TEXT: Record<string, string> = { current: '现行有效', superseded: '已被修订', repealed: '已失效', pending: '尚未施行' };

@@ -40,6 +40,7 @@ export const libraryHandlers: Pick<Handlers, 'app.info' | 'library.status' | 'li
       return {
         source: summary.source,
         documents: summary.documents,
+        removed: summary.removed,
         articlesWritten: summary.articlesWritten,
         skipped: summary.skipped.map((x) => ({ path: x.path, reason: x.reason })),
         warnings: summary.warnings,

@@ -1,4 +1,5 @@
 import { LexError } from '../../util/errors.js';
+import { STATUS_ZH } from '../../library/status.js';
 import { referencedBy, referencesOf } from '../../library/graph/statuteGraph.js';
 import type { StatuteArticle } from '../../library/articles.js';
 import type { ArticleDetailDto, SearchHitDto } from '../../../preload/contract/dto.js';
@@ -21,7 +22,7 @@ function detail(s: HostServices, article: StatuteArticle): ArticleDetailDto {
     references: refs.map(toArticleDto),
     referencedBy: byKind('cites'),
     interpretations: byKind('interprets'),
-    citation: `《${article.lawTitle}》${article.label}${article.publishDate ? `（${article.publishDate} 版${article.status === 'current' ? '' : `，${article.status === 'repealed' ? '已废止' : '已修订'}`}）` : ''}`,
+    citation: `《${article.lawTitle}》${article.label}${article.publishDate ? `（${article.publishDate} 版${article.status === 'current' ? '' : `，${STATUS_ZH[article.status] ?? article.status}`}）` : ''}`,
   };
 }
 

@@ -1,5 +1,6 @@
 import type { Db } from '../../db/open.js';
 import { ARTICLE_SELECT, toStatuteArticle, type ArticleRow, type StatuteArticle } from '../articles.js';
+import { statusSql } from '../status.js';
 import { lawAliases, LawNameIndex } from './aliases.js';
 import { parseCitations, parseSingleCitation, type CitationRef } from './parseCitation.js';
 
@@ -54,8 +55,8 @@ export class CitationResolver {
     for (const row of rows) this.laws.set(String(row.id), row);
     this.names = new LawNameIndex(rows.map((row) => ({ key: String(row.id), names: namesOf(row, fileNames.get(row.id)) })));
     this.versionsStmt = db.prepare(
-      `SELECT DISTINCT COALESCE(publish_date, '') AS publish, effective_date AS effective, status
-         FROM documents WHERE law_id = ? ORDER BY publish DESC`,
+      `SELECT DISTINCT COALESCE(d.publish_date, '') AS publish, d.effective_date AS effective, ${statusSql('d')} AS status
+         FROM documents d WHERE d.law_id = ? ORDER BY publish DESC`,
     );
     this.articleStmt = db.prepare(
       `${ARTICLE_SELECT} WHERE d.law_id = ? AND COALESCE(d.publish_date, '') = ? AND a.number = ? AND a.sub_number = ?
@@ -94,7 +95,7 @@ export class CitationResolver {
     const law = laws[0] as LawRow;
     const publish = this.pickVersion(law.id, choice);
     if (publish === null) {
-      return { ok: false, code: 'version-not-found', message: `No version of ${law.title} matches ${choice.version ?? choice.asOf}.`, candidates: this.versionList(law.id) };
+      return { ok: false, code: 'version-not-found', message: `No version of ${law.title} matches ${choice.version ?? choice.asOf ?? 'today'}.`, candidates: this.versionList(law.id) };
     }
     const row = this.articleStmt.get(law.id, publish, ref.article, ref.subNumber) as ArticleRow | undefined;
     if (!row) {
@@ -104,7 +105,11 @@ export class CitationResolver {
     return { ok: true, article: toStatuteArticle(row), ref, paragraph: ref.paragraph, item: ref.item };
   }
 
-  /** The publish date of the version to use: given version, in force on asOf, else the latest. */
+  /**
+   * The publish date of the version to use: the given version; the one in force on asOf
+   * (a version without an effective date counts from publication); else the one in force
+   * today, or the latest when none is (a new law not yet in force).
+   */
   pickVersion(lawId: number, choice: VersionChoice): string | null {
     const versions = this.versionsStmt.all(lawId) as Array<{ publish: string; effective: string | null; status: string }>;
     if (choice.version) return versions.find((v) => v.publish === choice.version)?.publish ?? null;
@@ -112,7 +117,7 @@ export class CitationResolver {
       const asOf = choice.asOf;
       return versions.find((v) => (v.effective ?? v.publish) <= asOf)?.publish ?? null;
     }
-    return versions[0]?.publish ?? null;
+    return (versions.find((v) => v.status !== 'pending') ?? versions[0])?.publish ?? null;
   }
 
   private versionList(lawId: number): string[] {

@@ -2,7 +2,7 @@ import type { Db } from '../../db/open.js';
 import { forgetChangedArticles } from '../../search/vectors/embedLibrary.js';
 import { LexError } from '../../util/errors.js';
 import { needsReindex, markIndexed, rebuildFullTextIndex } from './reindex.js';
-import type { ImportSource, SkippedFile } from './sourceDocument.js';
+import type { ImportSource, SkippedFile, SourceDocument, SourceScope } from './sourceDocument.js';
 import { recomputeStatuses } from './versions.js';
 import { LibraryWriter } from './writer.js';
 
@@ -21,6 +21,8 @@ export interface ImportOptions {
 export interface ImportSummary {
   source: string;
   documents: { added: number; updated: number; unchanged: number };
+  /** Documents no longer in a source imported in full, or stored copies of another file; laws left without documents. */
+  removed: { documents: number; laws: number };
   articlesWritten: number;
   skipped: SkippedFile[];
   notes: string[];
@@ -45,6 +47,9 @@ const YIELD_EVERY = 25;
  * Imports a source into the library in ONE transaction: an error, an abort
  * (Ctrl-C) or a crash leaves the previous library exactly as it was.
  * Unchanged documents are skipped, so re-importing the same tree changes nothing.
+ * A source that holds a part of the library in full (a collection root, a whole
+ * province pack) replaces that part: its documents missing from the source are
+ * removed. A file that is a copy of another of the same version is skipped.
  */
 export async function importIntoLibrary(db: Db, source: ImportSource, opts: ImportOptions = {}): Promise<ImportSummary> {
   const started = Date.now();
@@ -52,6 +57,7 @@ export async function importIntoLibrary(db: Db, source: ImportSource, opts: Impo
   const summary: ImportSummary = {
     source: source.label,
     documents: { added: 0, updated: 0, unchanged: 0 },
+    removed: { documents: 0, laws: 0 },
     articlesWritten: 0,
     skipped: [],
     notes: [...source.notes],
@@ -64,8 +70,11 @@ export async function importIntoLibrary(db: Db, source: ImportSource, opts: Impo
   try {
     // Decided before reading: articles written now are segmented with the current dictionary.
     const reindex = needsReindex(db);
-    await readAll(source, writer, summary, opts);
-    if (summary.documents.added + summary.documents.updated > 0) forgetChangedArticles(db, writer.removedArticleIds);
+    const run: ImportRun = { writer, summary, kept: new Set(), covers: source.covers ?? [] };
+    await readAll(source, run, opts);
+    removeWhatTheSourceLacks(run);
+    summary.removed.laws = writer.removeEmptyLaws();
+    if (summary.articlesWritten > 0 || writer.removedArticleIds.length > 0) forgetChangedArticles(db, writer.removedArticleIds);
     if (reindex) {
       opts.onProgress?.({ phase: 'index', done: 0, total: null });
       rebuildFullTextIndex(db, (done, total) => opts.onProgress?.({ phase: 'index', done, total }));
@@ -90,23 +99,77 @@ export async function importIntoLibrary(db: Db, source: ImportSource, opts: Impo
   return summary;
 }
 
-async function readAll(source: ImportSource, writer: LibraryWriter, summary: ImportSummary, opts: ImportOptions) {
+interface ImportRun {
+  writer: LibraryWriter;
+  summary: ImportSummary;
+  /** Stored documents this import wrote or found unchanged, or whose file it could not read. */
+  kept: Set<number>;
+  covers: SourceScope[];
+}
+
+async function readAll(source: ImportSource, run: ImportRun, opts: ImportOptions) {
   let done = 0;
   for await (const item of source.items()) {
     throwIfAborted(opts.signal);
     if (item.kind === 'skipped') {
-      summary.skipped.push(item.skipped);
+      run.summary.skipped.push(item.skipped);
+      keepUnreadable(run, item.skipped.path);
     } else {
-      const outcome = writer.write(item.doc);
-      summary.documents[outcome] += 1;
-      if (outcome !== 'unchanged') summary.articlesWritten += item.doc.articles.length;
-      summary.warnings.push(...item.doc.warnings);
+      importDocument(run, item.doc);
     }
     done += 1;
     const current = item.kind === 'skipped' ? item.skipped.path : item.doc.path;
     opts.onProgress?.({ phase: 'read', done, total: source.total, current });
     if (done % YIELD_EVERY === 0) await new Promise((resolve) => setImmediate(resolve));
   }
+}
+
+function importDocument(run: ImportRun, doc: SourceDocument): void {
+  // A stored copy counts only if it stays: one this import kept, or one outside what it replaces.
+  const copy = run.writer.findCopy(doc, (row) => run.kept.has(row.id) || !covered(run, row));
+  if (copy) {
+    skipCopy(run, doc, copy.path);
+    return;
+  }
+  const result = run.writer.write(doc);
+  run.kept.add(result.documentId);
+  run.summary.documents[result.outcome] += 1;
+  run.summary.articlesWritten += result.articlesWritten;
+  run.summary.warnings.push(...doc.warnings);
+}
+
+/** Skips a file that repeats another of the same version; a copy an earlier import stored goes, so no article is listed twice. */
+function skipCopy(run: ImportRun, doc: SourceDocument, originalPath: string): void {
+  const stored = run.writer.existing(doc);
+  if (stored) {
+    run.writer.removeDocument(stored.id, stored.province);
+    run.summary.removed.documents += 1;
+  }
+  run.summary.skipped.push({ path: doc.path, reason: `same law, version and articles as ${originalPath}: imported once` });
+}
+
+/** A file that exists but could not be read this time keeps what an earlier import stored from it. */
+function keepUnreadable(run: ImportRun, path: string): void {
+  for (const source of new Set(run.covers.map((s) => s.source))) {
+    const stored = run.writer.existing({ source, path });
+    if (stored) run.kept.add(stored.id);
+  }
+}
+
+function covered(run: ImportRun, row: { source: string; province: string }): boolean {
+  return run.covers.some((s) => s.source === row.source && s.province === row.province);
+}
+
+/** Removes the documents of the parts the source holds in full that it no longer has. */
+function removeWhatTheSourceLacks(run: ImportRun): void {
+  if (!run.covers.length) return;
+  const { documents } = run.summary;
+  if (documents.added + documents.updated + documents.unchanged === 0) {
+    // An empty folder is more likely a wrong path than a collection emptied upstream.
+    run.summary.notes.push('no documents were read, so nothing was removed from the library');
+    return;
+  }
+  run.summary.removed.documents += run.writer.removeAllBut(run.covers, run.kept);
 }
 
 function throwIfAborted(signal: AbortSignal | undefined): void {

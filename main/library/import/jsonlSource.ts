@@ -125,7 +125,8 @@ function toDocument(base: string, group: { first: JsonlArticleRecord; articles: 
     category: r.category ?? '',
     province: r.province ?? '',
     publishDate: r.publish ?? null,
-    effectiveDate: r.effective ?? r.publish ?? null,
+    // Unknown unless given: many laws take effect months after publication.
+    effectiveDate: r.effective ?? null,
     expiredFlag: r.expired === true,
     history: [],
     preamble: '',

@@ -9,12 +9,17 @@ import {
   type LawRefBookMeta,
   type MetadataIndex,
 } from '../lawRefBook/metadata.js';
+import { effectiveDatesInText } from '../lawRefBook/effectiveClause.js';
 import type { HistoryEntry, ParsedArticle, ParsedDocument } from '../types.js';
 import { sha1 } from './hashing.js';
-import type { ImportSource, SourceDocument, SourceItem } from './sourceDocument.js';
+import type { ImportSource, SourceDocument, SourceItem, SourceScope } from './sourceDocument.js';
 
 export const LAWREFBOOK_SOURCE = 'lawrefbook';
 const PACKS_DIR = 'DLC';
+/** Inside a pack (and in older layouts at the top): 地方性法规/<省>/… */
+const LOCAL_FOLDER = '地方性法规';
+/** How many of the last articles are searched for the 施行 clause. */
+const CLAUSE_ARTICLES = 3;
 const IGNORED_FILES = new Set(['_index.md', '法律法规模版.md', 'README.md']);
 
 export interface LawRefBookOptions {
@@ -53,17 +58,40 @@ function provinceOfPack(folder: string): string {
   return folder.replace(/地方法规$/, '');
 }
 
+interface PackFolder {
+  /** Absolute path of the pack folder (…/重庆地方法规). */
+  folder: string;
+  province: string;
+  /** The import is the whole pack, not one of its subfolders. */
+  whole: boolean;
+}
+
+/**
+ * A collection root, a province pack folder imported on its own (…/DLC/重庆地方法规),
+ * or a folder inside one (…/重庆地方法规/地方性法规[/重庆]). A pack's documents keep
+ * the paths they have when the collection root is imported with --packs, so
+ * either way of importing finds the same documents.
+ */
 export function lawRefBookSource(root: string, opts: LawRefBookOptions = {}): ImportSource {
+  const pack = packAround(root);
+  return pack ? packSource(root, pack) : collectionSource(root, opts);
+}
+
+function collectionSource(root: string, opts: LawRefBookOptions): ImportSource {
   const tasks: FileTask[] = [];
   const notes: string[] = [];
   const skippedCases: string[] = [];
+  const covers: SourceScope[] = [];
   if (opts.national ?? true) {
     const meta = readLawRefBookMetadata(root);
     if (meta.problem) notes.push(meta.problem);
+    const rootTail = path.resolve(root).split(path.sep).slice(-2);
     for (const rel of listMarkdown(root, '', [PACKS_DIR])) {
       if (rel.split('/')[0] === '案例') skippedCases.push(rel);
-      else tasks.push({ rel, abs: path.join(root, rel), province: '', meta, metaPrefix: '' });
+      else tasks.push({ rel, abs: path.join(root, rel), province: provinceInPath([...rootTail, ...rel.split('/')]), meta, metaPrefix: '' });
     }
+    // Only a collection root holds the whole national part; a folder of it (民法典, 行政法) does not.
+    if (isLawRefBookRoot(root)) covers.push(...scopesOf(['', ...tasks.map((t) => t.province)]));
   }
   for (const pack of selectPacks(root, opts.packs, notes)) {
     const packRel = `${PACKS_DIR}/${pack}地方法规`;
@@ -72,16 +100,55 @@ export function lawRefBookSource(root: string, opts: LawRefBookOptions = {}): Im
     for (const rel of listMarkdown(root, packRel, [])) {
       tasks.push({ rel, abs: path.join(root, rel), province: pack, meta, metaPrefix: `${packRel}/` });
     }
+    covers.push(...scopesOf([pack]));
   }
   if (skippedCases.length) {
     notes.push(`${skippedCases.length} case files (案例) skipped: they are court cases, not statutes`);
   }
-  return {
-    label: root,
-    total: tasks.length,
-    notes,
-    items: () => readTasks(tasks),
-  };
+  return { label: root, total: tasks.length, notes, covers, items: () => readTasks(listedFirst(tasks)) };
+}
+
+/**
+ * Files db.sqlite3 lists come first: where a law is filed twice (广告法 in 行政法 and
+ * 经济法), the copy read second is skipped, so the listed one, with its metadata, stays.
+ */
+function listedFirst(tasks: FileTask[]): FileTask[] {
+  const listed = (t: FileTask) => t.meta.byPath.has(t.rel.slice(t.metaPrefix.length));
+  return [...tasks.filter(listed), ...tasks.filter((t) => !listed(t))];
+}
+
+function packSource(root: string, pack: PackFolder): ImportSource {
+  const packRel = `${PACKS_DIR}/${path.basename(pack.folder)}`;
+  const meta = readLawRefBookMetadata(pack.folder);
+  const notes = meta.problem ? [meta.problem] : [];
+  const sub = path.relative(pack.folder, path.resolve(root)).split(path.sep).join('/');
+  const tasks = listMarkdown(pack.folder, sub, []).map((rel): FileTask => ({
+    rel: `${packRel}/${rel}`, abs: path.join(pack.folder, rel), province: pack.province, meta, metaPrefix: `${packRel}/`,
+  }));
+  notes.push(`imported as the ${pack.province} province pack (地方性法规 tagged ${pack.province})`);
+  return { label: root, total: tasks.length, notes, covers: pack.whole ? scopesOf([pack.province]) : [], items: () => readTasks(tasks) };
+}
+
+/** The pack a folder is or lies in: …/重庆地方法规, …/重庆地方法规/地方性法规 or …/重庆地方法规/地方性法规/重庆. */
+function packAround(dir: string): PackFolder | null {
+  const abs = path.resolve(dir);
+  const candidates = [abs, path.dirname(abs), path.dirname(path.dirname(abs))];
+  for (const [depth, folder] of candidates.entries()) {
+    if (!/.地方法规$/.test(path.basename(folder))) continue;
+    const inside = path.relative(folder, abs).split(path.sep).filter(Boolean);
+    if (depth === 0 || inside[0] === LOCAL_FOLDER) return { folder, province: provinceOfPack(path.basename(folder)), whole: depth === 0 };
+  }
+  return null;
+}
+
+/** The province of a file whose path runs through 地方性法规/<省>/ (a pack's layout, or an older collection's), else ''. */
+function provinceInPath(segments: string[]): string {
+  const at = segments.lastIndexOf(LOCAL_FOLDER);
+  return at >= 0 && at < segments.length - 2 ? (segments[at + 1] ?? '') : '';
+}
+
+function scopesOf(provinces: string[]): SourceScope[] {
+  return [...new Set(provinces)].map((province) => ({ source: LAWREFBOOK_SOURCE, province }));
 }
 
 function selectPacks(root: string, wanted: string[] | 'all' | undefined, notes: string[]): string[] {
@@ -159,7 +226,7 @@ function buildDocument(task: FileTask, text: string, bytes: Buffer): SourceItem 
     category: meta?.category ?? task.rel.split('/')[0] ?? '',
     province: task.province,
     publishDate,
-    effectiveDate: effectiveDate(meta?.validFrom ?? effectiveFromHistory(parsed.history), publishDate),
+    effectiveDate: effectiveDate(meta?.validFrom ?? effectiveFromHistory(parsed.history), effectiveFromText(parsed), publishDate),
     expiredFlag: meta?.expired ?? false,
     history: parsed.history,
     preamble: parsed.preamble,
@@ -188,10 +255,27 @@ function versionDateFromHistory(history: HistoryEntry[]): string | null {
   return pick[pick.length - 1]?.date ?? null;
 }
 
-/** A version cannot take effect before it was published (宪法 2018 carries only the 1982 施行 line). */
-function effectiveDate(candidate: string | null, publishDate: string | null): string | null {
-  if (!candidate) return publishDate;
-  return publishDate && candidate < publishDate ? publishDate : candidate;
+/**
+ * The effective date: `valid_from` or the 施行 history line, else the version's own
+ * 施行 clause; null when neither gives one (the publish date is not a stand-in: many
+ * laws take effect months later). A version cannot take effect before it was
+ * published: an earlier date is an older version's, kept in the text (会计法 2024
+ * still says 本法自2000年7月1日起施行) or the history (宪法 2018 carries only the 1982
+ * 施行 line); a stated date before publication still says the version took effect
+ * on publication (宪法 amendments do), so that case keeps the publish date.
+ */
+function effectiveDate(stated: string | null, fromText: string[], publishDate: string | null): string | null {
+  const notBefore = (d: string) => !publishDate || d >= publishDate;
+  if (stated && notBefore(stated)) return stated;
+  const clause = fromText.filter(notBefore).pop();
+  if (clause) return clause;
+  return stated ? publishDate : null;
+}
+
+/** Dates of 「本法自…起施行」 clauses in the last articles (or the text of an unnumbered document). */
+function effectiveFromText(parsed: ParsedDocument): string[] {
+  const tail = parsed.articles.length ? parsed.articles.slice(-CLAUSE_ARTICLES).map((a) => a.text) : [parsed.preamble];
+  return tail.flatMap(effectiveDatesInText);
 }
 
 function effectiveFromHistory(history: HistoryEntry[]): string | null {

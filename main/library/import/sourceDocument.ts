@@ -36,5 +36,17 @@ export interface ImportSource {
   total: number | null;
   /** Problems with the source as a whole that did not stop it (e.g. unreadable db.sqlite3). */
   notes: string[];
+  /**
+   * Parts of the library this source holds in full (a collection root's national part, a
+   * whole province pack): after the import, their documents it did not yield are removed.
+   * Absent or empty for a partial source (one folder of a collection, a JSONL file).
+   */
+  covers?: SourceScope[];
   items(): AsyncIterable<SourceItem>;
+}
+
+/** The documents of one source and province. */
+export interface SourceScope {
+  source: string;
+  province: string;
 }

@@ -3,13 +3,38 @@ import { bumpTextRevision, FTS_TABLE, scopeOf, type FtsScope } from '../../searc
 import { segmentForIndex, toIndexText } from '../../search/segment.js';
 import type { ParsedArticle } from '../types.js';
 import { sha1 } from './hashing.js';
-import type { SourceDocument } from './sourceDocument.js';
+import type { SourceDocument, SourceScope } from './sourceDocument.js';
 
 export type WriteOutcome = 'added' | 'updated' | 'unchanged';
 
+export interface WriteResult {
+  outcome: WriteOutcome;
+  documentId: number;
+  articlesWritten: number;
+}
+
+/**
+ * Bump when the importer derives documents differently (dates, provinces, statuses).
+ * It is part of every stored content hash, so on the next import each document
+ * counts as changed and is written again, even from an unchanged file; a document
+ * whose articles are the same keeps them (and their vectors) and gets new facts only.
+ *   1: the first importer; 2: effective dates from the 施行 clause (else unknown), pack folders keep their province.
+ */
+export const IMPORTER_VERSION = 2;
+
 interface ExistingDocumentRow {
   id: number;
+  law_id: number;
   content_hash: string;
+  province: string;
+  subtitle: string | null;
+}
+
+/** Another document of the same law and publish date (a part of the version, or a copy of it). */
+interface SameVersionRow {
+  id: number;
+  source: string;
+  path: string;
   province: string;
 }
 
@@ -24,7 +49,17 @@ export class LibraryWriter {
       findLaw: db.prepare('SELECT id FROM laws WHERE title = ? AND province = ?'),
       insertLaw: db.prepare('INSERT INTO laws (title, short_name, level, province) VALUES (?, ?, ?, ?)'),
       updateLaw: db.prepare('UPDATE laws SET short_name = ?, level = ? WHERE id = ?'),
-      findDocument: db.prepare('SELECT id, content_hash, province FROM documents WHERE source = ? AND path = ?'),
+      findDocument: db.prepare('SELECT id, law_id, content_hash, province, subtitle FROM documents WHERE source = ? AND path = ?'),
+      lawNames: db.prepare('SELECT title, short_name FROM laws WHERE id = ?'),
+      sameVersion: db.prepare(
+        `SELECT d.id, d.source, d.path, d.province FROM documents d JOIN laws l ON l.id = d.law_id
+          WHERE l.title = ? AND l.province = ? AND d.publish_date IS ? AND d.article_count = ? AND NOT (d.source = ? AND d.path = ?)`,
+      ),
+      articleTexts: db.prepare('SELECT label, text FROM articles WHERE document_id = ? ORDER BY ordinal').raw(),
+      articleHashes: db.prepare('SELECT hash FROM articles WHERE document_id = ? ORDER BY ordinal').pluck(),
+      documentsOf: db.prepare('SELECT id, province FROM documents WHERE source = ? AND province = ?'),
+      deleteDocument: db.prepare('DELETE FROM documents WHERE id = ?'),
+      deleteEmptyLaws: db.prepare('DELETE FROM laws WHERE NOT EXISTS (SELECT 1 FROM documents d WHERE d.law_id = laws.id)'),
       insertDocument: db.prepare(
         `INSERT INTO documents (law_id, source, path, subtitle, level, category, province, publish_date,
            effective_date, expired_flag, history, preamble, content_hash, article_count)
@@ -49,12 +84,19 @@ export class LibraryWriter {
     };
   }
 
-  write(doc: SourceDocument): WriteOutcome {
-    const existing = this.stmts.findDocument.get(doc.source, doc.path) as ExistingDocumentRow | undefined;
-    if (existing && existing.content_hash === doc.contentHash) return 'unchanged';
-    bumpTextRevision(this.db);
+  write(doc: SourceDocument): WriteResult {
+    const existing = this.existing(doc);
+    const contentHash = storedHash(doc);
+    if (existing && existing.content_hash === contentHash) return { outcome: 'unchanged', documentId: existing.id, articlesWritten: 0 };
+    const sameText = existing !== undefined && this.sameIndexedText(existing, doc);
     const lawId = this.upsertLaw(doc);
-    const params = documentParams(doc, lawId);
+    const params = documentParams(doc, lawId, contentHash);
+    if (existing && sameText) {
+      // Only the document's facts changed (an importer update): its articles keep their ids and vectors.
+      this.stmts.updateDocument.run({ ...params, id: existing.id });
+      return { outcome: 'updated', documentId: existing.id, articlesWritten: 0 };
+    }
+    bumpTextRevision(this.db);
     let documentId: number;
     if (existing) {
       this.removeArticles(existing.id, scopeOf(existing.province));
@@ -66,7 +108,63 @@ export class LibraryWriter {
     const titleText = toIndexText(segmentForIndex(`${doc.title} ${doc.shortName} ${doc.subtitle ?? ''}`));
     const scope = scopeOf(doc.province);
     doc.articles.forEach((article, ordinal) => this.insertArticle(documentId, ordinal, article, titleText, scope));
-    return existing ? 'updated' : 'added';
+    return { outcome: existing ? 'updated' : 'added', documentId, articlesWritten: doc.articles.length };
+  }
+
+  /** The stored document with this source and path. */
+  existing(doc: Pick<SourceDocument, 'source' | 'path'>): ExistingDocumentRow | undefined {
+    return this.stmts.findDocument.get(doc.source, doc.path) as ExistingDocumentRow | undefined;
+  }
+
+  /**
+   * A stored document holding the same version of the same law with the same articles
+   * (labels and texts; headings may differ in spacing, 总 则 / 总则) under another path:
+   * LawRefBook files some laws in two category folders. Parts of one version (the 编 of
+   * 民法典) differ in their articles and never match. `eligible` leaves out documents
+   * that may be removed at the end of this import.
+   */
+  findCopy(doc: SourceDocument, eligible: (row: SameVersionRow) => boolean): SameVersionRow | null {
+    const rows = this.stmts.sameVersion.all(doc.title, doc.province, doc.publishDate, doc.articles.length, doc.source, doc.path) as SameVersionRow[];
+    if (!rows.length) return null;
+    const fingerprint = textFingerprint(doc.articles.map((a) => [a.label, a.text]));
+    return rows.find((row) => eligible(row) && textFingerprint(this.stmts.articleTexts.all(row.id) as string[][]) === fingerprint) ?? null;
+  }
+
+  /** Removes a document with its articles and their full-text rows (their ids are kept for the vectors). */
+  removeDocument(id: number, province: string): void {
+    bumpTextRevision(this.db);
+    this.removeArticles(id, scopeOf(province));
+    this.stmts.deleteDocument.run(id);
+  }
+
+  /** Removes the documents of these scopes that are not in `keep`; returns how many. */
+  removeAllBut(scopes: readonly SourceScope[], keep: ReadonlySet<number>): number {
+    let removed = 0;
+    for (const scope of scopes) {
+      const rows = this.stmts.documentsOf.all(scope.source, scope.province) as Array<{ id: number; province: string }>;
+      for (const row of rows.filter((r) => !keep.has(r.id))) {
+        this.removeDocument(row.id, row.province);
+        removed += 1;
+      }
+    }
+    return removed;
+  }
+
+  /** Deletes laws left without documents (a removed file, a corrected title); returns how many. */
+  removeEmptyLaws(): number {
+    const removed = this.stmts.deleteEmptyLaws.run().changes;
+    // Citation lookup caches the law names by text revision.
+    if (removed) bumpTextRevision(this.db);
+    return removed;
+  }
+
+  /** Would rewriting the articles change nothing in them or in their index (same law names, subtitle, scope)? */
+  private sameIndexedText(existing: ExistingDocumentRow, doc: SourceDocument): boolean {
+    const law = this.stmts.lawNames.get(existing.law_id) as { title: string; short_name: string } | undefined;
+    if (!law || law.title !== doc.title || law.short_name !== doc.shortName) return false;
+    if (existing.subtitle !== doc.subtitle || existing.province !== doc.province) return false;
+    const stored = this.stmts.articleHashes.all(existing.id) as string[];
+    return stored.length === doc.articles.length && doc.articles.every((a, i) => stored[i] === articleHash(a));
   }
 
   private upsertLaw(doc: SourceDocument): number {
@@ -89,10 +187,9 @@ export class LibraryWriter {
   private insertArticle(documentId: number, ordinal: number, article: ParsedArticle, titleText: string, scope: FtsScope): void {
     const pathJson = JSON.stringify(article.path);
     const paragraphs = JSON.stringify(article.paragraphs);
-    const hash = sha1(article.label, '\u0000', article.text, '\u0000', pathJson);
     const info = this.stmts.insertArticle.run(
       documentId, ordinal, article.kind, article.label, article.number, article.subNumber,
-      pathJson, paragraphs, article.text, hash,
+      pathJson, paragraphs, article.text, articleHash(article),
     );
     this.stmts.insertFts[scope].run(
       info.lastInsertRowid, titleText,
@@ -109,7 +206,20 @@ function ftsStatements(db: Db, sql: (table: string) => string) {
   };
 }
 
-function documentParams(doc: SourceDocument, lawId: number) {
+function articleHash(article: ParsedArticle): string {
+  return sha1(article.label, '\u0000', article.text, '\u0000', JSON.stringify(article.path));
+}
+
+function textFingerprint(articles: string[][]): string {
+  return sha1(articles.map(([label, text]) => `${label}\u0000${text}`).join('\u0001'));
+}
+
+/** The content hash as stored: the importer's version with the source's hash. */
+function storedHash(doc: SourceDocument): string {
+  return `v${IMPORTER_VERSION}:${doc.contentHash}`;
+}
+
+function documentParams(doc: SourceDocument, lawId: number, contentHash: string) {
   return {
     lawId,
     source: doc.source,
@@ -123,7 +233,7 @@ function documentParams(doc: SourceDocument, lawId: number) {
     expiredFlag: doc.expiredFlag ? 1 : 0,
     history: JSON.stringify(doc.history),
     preamble: doc.preamble,
-    contentHash: doc.contentHash,
+    contentHash,
     articleCount: doc.articles.length,
   };
 }

@@ -59,6 +59,7 @@ export function loadCandidateInfo(db: Db, ids: number[]): Map<number, CandidateI
   if (!ids.length) return new Map();
   const rows = db
     .prepare(
+      // The stored, date-free status (the latest version is 'current'), which the reranker was trained on.
       `SELECT a.id, l.title, l.short_name, a.number, d.level, d.status, length(a.text) AS len, a.text
          FROM articles a JOIN documents d ON d.id = a.document_id JOIN laws l ON l.id = d.law_id
         WHERE a.id IN (SELECT value FROM json_each(?))`,

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { CitationAudit, Evidence, TurnResult } from '../../../../preload/contract/index.js';
-import { useT } from '../../i18n.js';
+import { statusText, useT } from '../../i18n.js';
 
 interface Props {
   turn: TurnResult;
@@ -38,7 +38,7 @@ export function CitedStatutesPanel({ turn, onOpenArticle }: Props) {
                 <button className="link" onClick={() => onOpenArticle(e.articleId)} data-testid="open-article">
                   《{e.lawTitle}》{e.articleLabel}
                 </button>
-                <span className={`badge ${e.status === 'current' ? 'ok' : 'warn'}`} data-testid="status-badge">{t[e.status as 'current'] ?? e.status}</span>
+                <span className={`badge ${e.status === 'current' ? 'ok' : 'warn'}`} data-testid="status-badge">{statusText(t, e.status)}</span>
                 <span className={`badge ${audit ? (audit.label === 'verified' ? 'ok' : 'bad') : 'muted'}`} data-testid="audit-label">
                   {audit ? t[audit.label] : t.notCited}
                   {audit?.notCurrent ? ' ⚠' : ''}
@@ -47,7 +47,7 @@ export function CitedStatutesPanel({ turn, onOpenArticle }: Props) {
               {e.path.length > 0 && <div className="breadcrumb" data-testid="evidence-breadcrumb">{[e.lawTitle, ...e.path].join(' › ')}</div>}
               <div className="meta">
                 {e.publishDate && <span>{e.publishDate} 版</span>}
-                {e.effectiveDate && <span> · {e.effectiveDate} 施行</span>}
+                <span> · {e.effectiveDate ? `${e.effectiveDate} 施行` : t.effectiveUnknown}</span>
                 {e.province && <span> · {e.province}</span>}
               </div>
               <div className="why" title={t.whySelected}>{t.whySelected}：{why(e)}</div>

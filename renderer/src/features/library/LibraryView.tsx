@@ -73,7 +73,7 @@ export function LibraryView() {
       {error && <div className="error" data-testid="import-error">{error}</div>}
       {summary && (
         <div className="summary" data-testid="import-summary">
-          文件：新增 {summary.documents.added} · 更新 {summary.documents.updated} · 未变 {summary.documents.unchanged}；写入 {summary.articlesWritten} 条；用时 {(summary.durationMs / 1000).toFixed(1)} s
+          文件：新增 {summary.documents.added} · 更新 {summary.documents.updated} · 未变 {summary.documents.unchanged}{summary.removed.documents > 0 && ` · 移除 ${summary.removed.documents}`}；写入 {summary.articlesWritten} 条；用时 {(summary.durationMs / 1000).toFixed(1)} s
           {summary.skipped.length > 0 && <div className="muted">跳过 {summary.skipped.length} 个文件</div>}
           {summary.warnings.map((w) => <div key={w} className="warn">{w}</div>)}
         </div>

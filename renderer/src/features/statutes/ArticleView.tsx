@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { ArticleDetailDto, ArticleDto } from '../../../../preload/contract/index.js';
-import { useT } from '../../i18n.js';
+import { statusText, useT } from '../../i18n.js';
 import { Outline } from './Outline.js';
 
 interface Props {
@@ -47,9 +47,9 @@ export function ArticleView({ detail, onOpen }: Props) {
       {outlineAt && <Outline articleId={a.id} prefix={outlineAt} onOpen={onOpen} />}
       <h2 data-testid="article-title">
         《{a.lawTitle}》{a.label}
-        <span className={`badge ${a.status === 'current' ? 'ok' : 'warn'}`}>{t[a.status as 'current'] ?? a.status}</span>
+        <span className={`badge ${a.status === 'current' ? 'ok' : 'warn'}`}>{statusText(t, a.status)}</span>
       </h2>
-      <div className="meta">{a.publishDate && `${a.publishDate} 版`}{a.effectiveDate && ` · ${a.effectiveDate} 施行`}{a.province && ` · ${a.province}`}</div>
+      <div className="meta">{a.publishDate && `${a.publishDate} 版`}{a.effectiveDate ? ` · ${a.effectiveDate} 施行` : ` · ${t.effectiveUnknown}`}{a.province && ` · ${a.province}`}</div>
       <p className="text" data-testid="article-text">{a.text}</p>
       <button onClick={() => void copy()} data-testid="copy-citation">{copied ? t.copied : t.copy}</button>
       <div className="neighbours" data-testid="neighbours">
@@ -66,8 +66,8 @@ export function ArticleView({ detail, onOpen }: Props) {
             {detail.versions.map((v) => (
               <li key={`${v.publishDate}`}>
                 {v.articleId ? <button className="link" onClick={() => onOpen(v.articleId!)}>{v.publishDate ?? '—'}</button> : <span>{v.publishDate ?? '—'}</span>}
-                <span className={`badge ${v.status === 'current' ? 'ok' : 'warn'}`}>{t[v.status as 'current'] ?? v.status}</span>
-                {v.effectiveDate && <span className="muted"> {v.effectiveDate} 施行</span>}
+                <span className={`badge ${v.status === 'current' ? 'ok' : 'warn'}`}>{statusText(t, v.status)}</span>
+                <span className="muted"> {v.effectiveDate ? `${v.effectiveDate} 施行` : t.effectiveUnknown}</span>
               </li>
             ))}
           </ul>

@@ -1,7 +1,7 @@
 import { forwardRef, useEffect, useState } from 'react';
 import type { ArticleDetailDto, SearchHitDto } from '../../../../preload/contract/index.js';
 import { useApi } from '../../api/context.js';
-import { useT } from '../../i18n.js';
+import { statusText, useT } from '../../i18n.js';
 import { ArticleView } from './ArticleView.js';
 
 interface Props {
@@ -103,7 +103,7 @@ export const StatuteLookup = forwardRef<HTMLInputElement, Props>(function Statut
             {hits.map((h) => (
               <li key={h.article.id} data-testid="hit">
                 <button className="link" onClick={() => onOpen(h.article.id)}>《{h.article.lawTitle}》{h.article.label}</button>
-                <span className={`badge ${h.article.status === 'current' ? 'ok' : 'warn'}`}>{t[h.article.status as 'current'] ?? h.article.status}</span>
+                <span className={`badge ${h.article.status === 'current' ? 'ok' : 'warn'}`}>{statusText(t, h.article.status)}</span>
                 <Snippet hit={h} />
               </li>
             ))}

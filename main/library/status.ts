@@ -1,0 +1,32 @@
+/**
+ * A version's status as of today. The import stores a date-free status per
+ * document (`documents.status`: the latest version of a title is 'current' or
+ * 'repealed', older ones 'superseded'). Whether a version is in force yet
+ * depends on today's date, which changes after the import, so it is worked out
+ * here, when a statute is read or filtered, from the effective date:
+ *   - 'pending': its effective date is after today (尚未施行);
+ *   - an older version stays 'current' while every later version is pending
+ *     (the law in force until the new one takes effect).
+ * A version without a known effective date counts as in force from publication.
+ */
+// A subquery, so SQLite works the date out once per statement: date('now', 'localtime')
+// alone is evaluated per row, and its time-zone conversion made a filter over the
+// whole library 30 times slower.
+export const TODAY_SQL = "(SELECT date('now', 'localtime'))";
+
+/** SQL for the status of documents aliased `d` on today's date (needs `d.law_id`, dates and `d.status`). */
+export function statusSql(d = 'd'): string {
+  return `(CASE
+    WHEN ${d}.effective_date > ${TODAY_SQL} THEN 'pending'
+    WHEN ${d}.status = 'superseded' AND NOT EXISTS (
+      SELECT 1 FROM documents later WHERE later.law_id = ${d}.law_id
+         AND COALESCE(later.publish_date, '') > COALESCE(${d}.publish_date, '')
+         AND COALESCE(later.effective_date, later.publish_date, '') <= ${TODAY_SQL}) THEN 'current'
+    ELSE ${d}.status END)`;
+}
+
+/** Chinese names of the statuses, as the CLI, the app and reports show them. */
+export const STATUS_ZH: Record<string, string> = { current: '现行有效', superseded: '已修订', repealed: '已废止', pending: '尚未施行' };
+
+/** What to show for an effective date the sources do not give. */
+export const EFFECTIVE_UNKNOWN = '施行日期不详';
