@@ -3,6 +3,7 @@ import { after, before, describe, test } from 'node:test';
 import type { Engine } from '../../main/engine/index.js';
 import type { StatuteArticle } from '../../main/library/articles.js';
 import type { ResolveResult, VersionChoice } from '../../main/library/citation/resolver.js';
+import { ensureStatuteGraph, referencesOf } from '../../main/library/graph/statuteGraph.js';
 import { buildLibrary, CORE_SUBSET, sharedSkipReason, type TempLibrary } from '../helpers/library.js';
 
 const SKIP = sharedSkipReason();
@@ -191,5 +192,111 @@ describe('citation lookup on a corpus subset', { skip: SKIP }, () => {
       assert.equal(versions[0]?.articleId, article.id);
       assert.equal(versions[0]?.status, 'current');
     });
+  });
+});
+
+/** Laws whose names end longer names or begin other documents' names, with those documents. */
+const NAMES_SUBSET: readonly string[] = [
+  '民法典',
+  '刑法/刑法.md',
+  '刑法/刑法修正案.md',
+  '刑法/刑法修正案（十一）.md',
+  '民法商法/公司法(2018-10-26).md',
+  '民法商法/公司法(2023-12-29).md',
+  '诉讼与非诉讼程序法/仲裁法(2017-09-01).md',
+  '诉讼与非诉讼程序法/劳动争议调解仲裁法(2007-12-29).md',
+  '宪法相关法/监察法(2024-12-25).md',
+  '经济法/企业所得税法(2018-12-29).md',
+  '司法解释/最高人民法院关于适用《公司法》若干问题的规定（三）(2011-01-27).md',
+  '司法解释/最高人民法院关于适用《民法典》婚姻家庭编的解释（一）(2020-12-29).md',
+  '司法解释/最高人民法院关于审理劳动争议案件适用法律若干问题的解释(2001-04-16).md',
+  '司法解释/最高人民法院关于审理劳动争议案件适用法律问题的解释（一）(2020-12-29).md',
+  '司法解释/人民检察院刑事诉讼规则(2019-12-02).md',
+  '司法解释/人民检察院刑事诉讼规则（试行）(2012-11-22).md',
+  '司法解释/最高人民法院关于适用《民事诉讼法》的解释(2022-04-02).md',
+  '司法解释/最高人民法院关于适用《刑事诉讼法》的解释(2021-01-26).md',
+];
+
+describe('citation lookup: names inside other names, documents named after a law, versions named in the citation', { skip: SKIP }, () => {
+  let names: TempLibrary;
+  const lookup = (text: string, choice?: VersionChoice) => names.engine.lookup(text, choice);
+  const article = (text: string): StatuteArticle => {
+    const r = lookup(text);
+    assert.ok(r.ok, `${text} should resolve, got ${r.ok ? '' : `${r.code}: ${r.message}`}`);
+    return r.article;
+  };
+  const title = (text: string) => `${article(text).lawTitle} ${article(text).label}`;
+  before(async () => {
+    names = await buildLibrary({ files: NAMES_SUBSET });
+  });
+  after(async () => {
+    await names?.dispose();
+  });
+
+  test('调解仲裁法 is the labour-dispute arbitration law, not 仲裁法', () => {
+    assert.equal(title('调解仲裁法第十六条'), '中华人民共和国劳动争议调解仲裁法 第十六条');
+  });
+
+  test('a known name at the tail of an unknown one is no citation of it; the answer lists candidates', () => {
+    for (const [text, shorter] of [['行政监察法第十八条', '监察法'], ['外商投资企业和外国企业所得税法第一条', '企业所得税法']] as const) {
+      const r = lookup(text);
+      assert.ok(!r.ok && r.code === 'unknown-law', `${text}: ${r.ok ? r.article.lawTitle : r.code}`);
+      assert.ok(r.candidates.includes(shorter), `${text}: candidates ${r.candidates.join('、')}`);
+    }
+  });
+
+  test('the statute graph links the labour-dispute interpretation to the law it abbreviates as 调解仲裁法', () => {
+    ensureStatuteGraph(names.engine.db, names.engine.searchDeps().resolver);
+    const r = lookup('最高人民法院关于审理劳动争议案件适用法律问题的解释（一）第十三条');
+    assert.ok(r.ok && r.article.text.includes('调解仲裁法第十六条'));
+    const cited = names.engine.articles(referencesOf(names.engine.db, r.article.id).map((l) => l.articleId));
+    assert.ok(cited.some((a) => a.lawTitle === '中华人民共和国劳动争议调解仲裁法' && a.number === 16));
+    assert.ok(!cited.some((a) => a.lawTitle === '中华人民共和国仲裁法'));
+  });
+
+  test('an interpretation or amendment named after a law resolves to itself', () => {
+    assert.equal(title('公司法解释（三）第二十四条'), '最高人民法院关于适用《中华人民共和国公司法》若干问题的规定（三） 第二十四条');
+    assert.equal(title('民法典婚姻家庭编解释（一）第二十九条'), '最高人民法院关于适用《中华人民共和国民法典》婚姻家庭编的解释（一） 第二十九条');
+    assert.equal(title('民诉法解释第九十条'), '最高人民法院关于适用《中华人民共和国民事诉讼法》的解释 第九十条');
+    assert.match(title('刑诉法解释第一条'), /^最高人民法院关于适用《中华人民共和国刑事诉讼法》的解释 /);
+    assert.match(title('刑法修正案十一第一条'), /^中华人民共和国刑法修正案（十一） /);
+  });
+
+  test('a document the library lacks is unknown, never its parent law', () => {
+    const sequel = lookup('最高人民法院关于审理劳动争议案件适用法律若干问题的解释（五）第一条');
+    assert.ok(!sequel.ok && sequel.code === 'unknown-law', sequel.ok ? sequel.article.lawTitle : sequel.code);
+    assert.ok(sequel.candidates.includes('最高人民法院关于审理劳动争议案件适用法律若干问题的解释'));
+    const company = lookup('公司法解释（六）第一条');
+    assert.ok(!company.ok && company.code === 'unknown-law');
+    assert.ok(company.candidates.includes('公司法解释(三)'), company.candidates.join('、'));
+  });
+
+  test('a year in the citation picks the version published that year, and says so', () => {
+    for (const text of ['《公司法》（2018年修正）第七十一条', '2018年公司法第七十一条']) {
+      const r = lookup(text);
+      assert.ok(r.ok, text);
+      assert.equal(r.article.publishDate, '2018-10-26');
+      assert.match(r.article.text, /股权/, 'in the 2018 version 第七十一条 is the share-transfer article');
+      assert.match(r.note ?? '', /2018-10-26/);
+    }
+    assert.equal(article('公司法第七十一条').publishDate, '2023-12-29', 'without a year, the current version');
+    const none = lookup('2016年公司法第七十一条');
+    assert.ok(!none.ok && none.code === 'version-not-found');
+    assert.deepEqual(none.candidates, ['2023-12-29 (current)', '2018-10-26 (superseded)']);
+  });
+
+  test('the current title wins over its repealed （试行） forerunner', () => {
+    const r = lookup('人民检察院刑事诉讼规则第一条');
+    assert.ok(r.ok, r.ok ? '' : r.code);
+    assert.equal(r.article.lawTitle, '人民检察院刑事诉讼规则');
+    assert.equal(r.article.status, 'current');
+  });
+
+  test('an article numeral it cannot read is reported as such, with the likely reading', () => {
+    const r = lookup('刑法第一百十条');
+    assert.ok(!r.ok && r.code === 'bad-article-number');
+    assert.deepEqual(r.candidates, ['刑法第一百一十条']);
+    assert.match(r.message, /第一百一十条/);
+    assert.equal(title(r.candidates[0] ?? ''), '中华人民共和国刑法 第一百一十条');
   });
 });

@@ -1,12 +1,16 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import path from 'node:path';
+import Database from 'better-sqlite3';
 import {
+  INTERPRETATION_NAMES,
   LAW_ABBREVIATIONS,
   LawNameIndex,
   lawAliases,
   normalizeLawName,
   shortNameFromFile,
 } from '../../main/library/citation/aliases.js';
+import { CORPUS_DIR, sharedSkipReason } from '../helpers/library.js';
 
 describe('normalizeLawName', () => {
   it('strips book-title marks, quotes and spaces', () => {
@@ -67,6 +71,38 @@ describe('lawAliases', () => {
     assert.ok(!lawAliases('中华人民共和国民法典', '总则.md').includes('总则'));
   });
 
+  it('adds 调解仲裁法, the short name the labour-dispute interpretations use', () => {
+    assert.ok(lawAliases('中华人民共和国劳动争议调解仲裁法').includes('调解仲裁法'));
+  });
+
+  it('adds the names practitioners use for common judicial interpretations', () => {
+    assert.ok(lawAliases('最高人民法院关于适用《中华人民共和国民事诉讼法》的解释').includes('民诉法解释'));
+    assert.ok(lawAliases('最高人民法院关于适用《中华人民共和国刑事诉讼法》的解释').includes('刑诉法解释'));
+    const marriage = lawAliases('最高人民法院关于适用《中华人民共和国民法典》婚姻家庭编的解释（一）');
+    assert.ok(marriage.includes('婚姻家庭编解释(一)') && marriage.includes('民法典婚姻家庭编解释(一)'));
+    assert.ok(lawAliases('最高人民法院关于适用《中华人民共和国公司法》若干问题的规定（三）').includes('公司法解释(三)'));
+  });
+
+  it('writes a trailing （十一） also without brackets and in digits', () => {
+    const names = lawAliases('中华人民共和国刑法修正案（十一）');
+    assert.ok(names.includes('刑法修正案十一') && names.includes('刑法修正案(11)'));
+    assert.ok(lawAliases('最高人民法院关于适用《中华人民共和国公司法》若干问题的规定（三）').includes('公司法解释三'));
+  });
+
+  it('names only interpretations the corpus has', (t) => {
+    const skip = sharedSkipReason();
+    if (skip) {
+      t.skip(skip);
+      return;
+    }
+    const db = new Database(path.join(CORPUS_DIR, 'db.sqlite3'), { readonly: true });
+    const titles = (db.prepare('SELECT DISTINCT name FROM law').all() as Array<{ name: string }>).map((r) => r.name);
+    db.close();
+    for (const key of INTERPRETATION_NAMES.keys()) {
+      assert.ok(titles.some((title) => lawAliases(title).includes(key)), `${key} is no title in the corpus`);
+    }
+  });
+
   it('has an abbreviation table that maps to canonical short names', () => {
     assert.equal(LAW_ABBREVIATIONS.get('道交法'), '道路交通安全法');
     assert.equal(LAW_ABBREVIATIONS.get('消法'), '消费者权益保护法');
@@ -106,6 +142,14 @@ describe('LawNameIndex.match', () => {
     assert.equal(index.match('', 0), null);
   });
 
+  it('returns null for a name that is the tail of a longer word', () => {
+    const text = '北京市劳动合同法第38条';
+    assert.equal(index.match(text, text.indexOf('第')), null);
+    assert.equal(index.match('经济合同法第5条', 5), null);
+    assert.equal(index.match('依照合同法第5条', 5)?.name, '合同法');
+    assert.equal(index.match('违反劳动合同法第5条', 7)?.name, '劳动合同法');
+  });
+
   it('returns every key of an ambiguous name', () => {
     assert.deepEqual(index.match('消防条例', 4)?.key.sort(), ['beijing-fire', 'shanghai-fire']);
     assert.deepEqual(index.lookup('《消防条例》').sort(), ['beijing-fire', 'shanghai-fire']);
@@ -134,6 +178,11 @@ describe('LawNameIndex.findAll', () => {
     ]);
   });
 
+  it('skips names that are the tail of a longer word', () => {
+    const found = index.findAll('经济合同法与合同法不同').map((m) => [m.name, m.start]);
+    assert.deepEqual(found, [['合同法', 6]]);
+  });
+
   it('finds nothing in text without law names', () => {
     assert.deepEqual(index.findAll('2020年5月28日通过，罚款5000元。'), []);
   });
@@ -145,6 +194,14 @@ describe('LawNameIndex.similarNames', () => {
   it('lists names containing the typed text and names the typed text contains', () => {
     assert.deepEqual(index.similarNames('合作社'), ['农民专业合作社法', '中华人民共和国农民专业合作社法']);
     assert.ok(index.similarNames('民法商法农民专业合作社法').includes('农民专业合作社法'));
+  });
+
+  it('offers the numbered documents of a series once each, in their bracketed form', () => {
+    const series = new LawNameIndex(
+      ['一', '二'].map((n) => ({ key: n, names: lawAliases(`最高人民法院关于适用《中华人民共和国公司法》若干问题的规定（${n}）`) })),
+    );
+    const near = series.similarNames('公司法解释(六)');
+    assert.deepEqual([...near].sort(), ['公司法解释(一)', '公司法解释(二)'].sort());
   });
 
   it('falls back to names sharing character pairs for typos', () => {

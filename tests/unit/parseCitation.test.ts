@@ -90,9 +90,13 @@ describe('parseCitations: citations in longer text', () => {
     ]);
   });
 
-  it('inherits a law mentioned earlier in the sentence without an article', () => {
-    const refs = parseCitations('民法典对违约责任有规定，其中第五百七十七条是总则性条款。', index);
-    assert.deepEqual(refs.map((r) => [r.lawName, r.article]), [['民法典', 577]]);
+  it('inherits a law across separators, and after 该法 from its sentence, but not across other words', () => {
+    const refs = parseCitations('依照《民法典》，第五百七十七条和刑法分则第三章第二节、第一百九十条', index);
+    assert.deepEqual(refs.map((r) => [r.lawName, r.article]), [['民法典', 577], ['刑法', 190]]);
+    const referring = parseCitations('民法典对违约责任有规定，该法第五百七十七条是总则性条款。', index);
+    assert.deepEqual(referring.map((r) => [r.lawName, r.article]), [['民法典', 577]]);
+    const prose = parseCitations('民法典对违约责任有规定，其中第五百七十七条是总则性条款。', index);
+    assert.deepEqual(prose.map((r) => [r.lawName, r.article]), [[null, 577]]);
   });
 
   it('does not inherit across sentences', () => {
@@ -164,6 +168,75 @@ describe('parseCitations: citations in longer text', () => {
   });
 });
 
+/** The sample laws plus laws whose names end longer names, or begin derived documents. */
+const wider = new LawNameIndex(
+  [
+    ...TITLES,
+    '中华人民共和国仲裁法',
+    '中华人民共和国监察法',
+    '中华人民共和国企业所得税法',
+    '中华人民共和国刑法修正案',
+    '最高人民法院关于审理劳动争议案件适用法律若干问题的解释',
+  ].map((title) => ({ key: title, names: lawAliases(title) })),
+);
+
+function lawsOf(text: string): unknown[] {
+  return parseCitations(text, wider).map((r) => [r.lawName, r.article]);
+}
+
+describe('parseCitations: names inside longer names', () => {
+  it('takes a name for a law only where a word starts, not at the tail of a longer name', () => {
+    assert.deepEqual(lawsOf('行政监察法第十八条'), [[null, 18]]);
+    assert.deepEqual(lawsOf('外商投资企业和外国企业所得税法第一条'), [[null, 1]]);
+    assert.deepEqual(lawsOf('依照调解仲裁法第十六条'), [[null, 16]]);
+    // After citing words, conjunctions, a category name or 中华人民共和国 a word starts.
+    assert.deepEqual(lawsOf('依照监察法第十八条、违反仲裁法第十六条和企业所得税法第一条'), [['监察法', 18], ['仲裁法', 16], ['企业所得税法', 1]]);
+    assert.deepEqual(lawsOf('货值金额达到刑法第一百四十条'), [['刑法', 140]]);
+    assert.deepEqual(lawsOf('诉讼与非诉讼程序法仲裁法第十六条'), [['仲裁法', 16]]);
+    assert.deepEqual(lawsOf('《中华人民共和国监察法》第十八条'), [['中华人民共和国监察法', 18]]);
+  });
+
+  it('reports the name as unknown with the shorter name as a candidate', () => {
+    const result = parseSingleCitation('行政监察法第十八条', wider);
+    assert.ok(!result.ok && result.reason === 'unknown-law');
+    assert.ok(!result.ok && result.candidates?.includes('监察法'));
+  });
+});
+
+describe('parseCitations: documents named after a law', () => {
+  it('does not give the law to an article of its interpretation, amendment or numbered sequel', () => {
+    assert.deepEqual(lawsOf('公司法解释（三）第二十四条'), [[null, 24]]);
+    assert.deepEqual(lawsOf('民法典婚姻家庭编解释（一）第二十九条'), [[null, 29]]);
+    assert.deepEqual(lawsOf('刑法修正案十一第一条'), [[null, 1]]);
+    assert.deepEqual(lawsOf('刑法修正案（十一）第一条'), [[null, 1]]);
+    assert.deepEqual(lawsOf('最高人民法院关于审理劳动争议案件适用法律若干问题的解释（五）第一条'), [[null, 1]]);
+  });
+
+  it('lists the numbered documents of the same series as candidates', () => {
+    const index = new LawNameIndex(
+      ['一', '二', '三'].map((n) => ({ key: n, names: lawAliases(`最高人民法院关于适用《中华人民共和国公司法》若干问题的规定（${n}）`) })),
+    );
+    const result = parseSingleCitation('公司法解释（六）第一条', index);
+    assert.ok(!result.ok && result.reason === 'unknown-law');
+    assert.deepEqual(!result.ok ? [...(result.candidates ?? [])].sort() : [], ['公司法解释(一)', '公司法解释(三)', '公司法解释(二)'].sort());
+  });
+});
+
+describe('parseCitations: version pins', () => {
+  it('reads （2018年修正） after the name and 2018年 before it as the version year', () => {
+    const noted = parseCitations('《公司法》（2018年修正）第七十一条、第七十二条', index);
+    assert.deepEqual(noted.map((r) => [r.lawName, r.article, r.versionYear, r.raw]), [
+      ['公司法', 71, 2018, '《公司法》（2018年修正）第七十一条'],
+      ['公司法', 72, 2018, '第七十二条'],
+    ]);
+    const leading = only('依照2018年公司法第七十一条');
+    assert.deepEqual([leading.lawName, leading.versionYear, leading.raw], ['公司法', 2018, '2018年公司法第七十一条']);
+    assert.equal(only('二〇一八年修订的公司法第七十一条').versionYear, 2018);
+    assert.equal(only('公司法第七十一条').versionYear, null);
+    assert.equal(only('2018年10月26日公布的公司法第七十一条').versionYear, null, 'a date is no version');
+  });
+});
+
 describe('parseSingleCitation', () => {
   it('accepts a well-formed citation', () => {
     const result = parseSingleCitation('劳动合同法第38条第1款', index);
@@ -195,6 +268,14 @@ describe('parseSingleCitation', () => {
     assert.ok(!part.ok && part.candidates?.includes('农民专业合作社法'));
     const unknown = parseSingleCitation('《物业管理条例》第5条', index);
     assert.ok(!unknown.ok && unknown.reason === 'unknown-law');
+  });
+
+  it('reports an article numeral it cannot read, with the reading it probably meant', () => {
+    const result = parseSingleCitation('刑法第一百十条', index);
+    assert.ok(!result.ok && result.reason === 'bad-article-number');
+    assert.deepEqual(!result.ok ? result.candidates : [], ['刑法第一百一十条']);
+    const spoken = parseSingleCitation('刑法第一百五条', index);
+    assert.deepEqual(!spoken.ok ? spoken.candidates : [], ['刑法第一百零五条', '刑法第一百五十条']);
   });
 
   it('reports a citation without a law name and hands back the parsed article', () => {

@@ -20,9 +20,10 @@ export function showCommand(args: string[], open: (db?: string) => Engine, out: 
     }
     const context = engine.context(result.article);
     if (out.json) {
-      out.printJson({ citation, article: result.article, paragraph: result.paragraph, item: result.item, ...context });
+      out.printJson({ citation, article: result.article, paragraph: result.paragraph, item: result.item, note: result.note ?? null, ...context });
       return 0;
     }
+    if (result.note) out.print(`Note: ${result.note}`);
     printArticle(out, result.article, result.paragraph, result.item);
     const { previous, next } = context.neighbours;
     if (previous) out.print(`\n← ${previous.label}  ${previous.text.slice(0, 40)}…`);

@@ -8,6 +8,8 @@
  * for a text are positions in the original string.
  */
 
+import { chineseToInt } from '../numerals.js';
+
 const PRC_PREFIX = '中华人民共和国';
 
 /**
@@ -22,7 +24,8 @@ const ABBREVIATIONS_BY_SHORT_NAME: ReadonlyMap<string, readonly string[]> = new 
   ['消费者权益保护法', ['消保法', '消法', '消费者保护法']],
   ['个人信息保护法', ['个保法']],
   ['劳动合同法', ['劳合法']],
-  ['劳动争议调解仲裁法', ['劳动争议仲裁法', '劳动仲裁法']],
+  // 调解仲裁法 is how the labour-dispute interpretations themselves abbreviate it.
+  ['劳动争议调解仲裁法', ['劳动争议仲裁法', '劳动仲裁法', '调解仲裁法']],
   ['社会保险法', ['社保法']],
   ['国家赔偿法', ['国赔法']],
   ['食品安全法', ['食安法']],
@@ -46,6 +49,32 @@ const ABBREVIATIONS_BY_SHORT_NAME: ReadonlyMap<string, readonly string[]> = new 
   ['涉外民事关系法律适用法', ['涉外法律适用法']],
   ['土地管理法', ['土管法']],
 ]);
+
+/**
+ * What practitioners call the common judicial interpretations, by the
+ * interpretation's normalized title without 中华人民共和国. Numbered ones are
+ * written (一), (二)…: the unbracketed and Arabic forms are added for every name.
+ */
+export const INTERPRETATION_NAMES: ReadonlyMap<string, readonly string[]> = new Map<string, readonly string[]>([
+  ['最高人民法院关于适用民事诉讼法的解释', ['民诉法解释', '民事诉讼法解释', '民诉法司法解释']],
+  ['最高人民法院关于适用刑事诉讼法的解释', ['刑诉法解释', '刑事诉讼法解释', '刑诉法司法解释']],
+  ['最高人民法院关于适用行政诉讼法的解释', ['行诉法解释', '行政诉讼法解释', '行诉法司法解释']],
+  ['最高人民法院关于适用民法典总则编若干问题的解释', ['民法典总则编解释', '总则编解释']],
+  ['最高人民法院关于适用民法典合同编通则若干问题的解释', ['民法典合同编通则解释', '合同编通则解释']],
+  ['最高人民法院关于适用民法典有关担保制度的解释', ['民法典担保制度解释', '担保制度解释']],
+  ['最高人民法院关于适用民法典时间效力的若干规定', ['民法典时间效力规定']],
+  ...civilCodeBookInterpretations([['婚姻家庭编', '一'], ['婚姻家庭编', '二'], ['继承编', '一'], ['物权编', '一'], ['侵权责任编', '一']]),
+  ...['一', '二', '三', '四', '五'].map((n): [string, string[]] => [
+    `最高人民法院关于适用公司法若干问题的规定(${n})`,
+    [`公司法解释(${n})`, `公司法司法解释(${n})`, `公司法规定(${n})`],
+  ]),
+  ['最高人民法院关于审理劳动争议案件适用法律问题的解释(一)', ['劳动争议解释(一)', '劳动争议司法解释(一)']],
+]);
+
+/** 婚姻家庭编解释(一) and 民法典婚姻家庭编解释(一) for 最高人民法院关于适用民法典婚姻家庭编的解释(一). */
+function civilCodeBookInterpretations(books: Array<[string, string]>): Array<[string, string[]]> {
+  return books.map(([book, n]) => [`最高人民法院关于适用民法典${book}的解释(${n})`, [`民法典${book}解释(${n})`, `${book}解释(${n})`]]);
+}
 
 /** Abbreviation → canonical short name (the inverse of the table above). */
 export const LAW_ABBREVIATIONS: ReadonlyMap<string, string> = new Map(
@@ -116,8 +145,25 @@ export function lawAliases(title: string, shortName?: string): string[] {
   }
   for (const name of [...names]) {
     for (const abbr of ABBREVIATIONS_BY_SHORT_NAME.get(name) ?? []) names.add(abbr);
+    for (const alias of INTERPRETATION_NAMES.get(name) ?? []) names.add(alias);
   }
+  for (const name of [...names]) for (const v of numberingVariants(name)) names.add(v);
   return [...names];
+}
+
+const TRAILING_NUMBER = /\(([一二三四五六七八九十]{1,3})\)$/;
+const NUMBERING_AT_END = /(?:\([一二三四五六七八九十0-9]{1,3}\)|[一二三四五六七八九十]{1,3})$/;
+
+/**
+ * 刑法修正案(十一) is also written 刑法修正案十一 and 刑法修正案(11). (Unbracketed
+ * Arabic digits are left out: 公司法解释3 would swallow the 3 of an article number.)
+ */
+function numberingVariants(name: string): string[] {
+  const m = TRAILING_NUMBER.exec(name);
+  const value = m ? chineseToInt(m[1] ?? '') : null;
+  if (!m || value === null) return [];
+  const stem = name.slice(0, m.index);
+  return [`${stem}${m[1]}`, `${stem}(${value})`];
 }
 
 export interface LawNameEntry {
@@ -171,16 +217,23 @@ export class LawNameIndex {
     return [...(this.keysByName.get(normalizeLawName(name)) ?? [])];
   }
 
-  /** The longest known name ending exactly at `end` (ignorable characters inside it are skipped). */
+  /**
+   * The longest known name ending exactly at `end` (ignorable characters inside
+   * it are skipped), or null when there is none or it does not start at a word
+   * boundary (then it is the tail of a name the index does not know).
+   */
   match(text: string, end: number): LawNameMatch | null {
-    const all = this.matchesEndingAt(text, end);
-    return all[all.length - 1] ?? null;
+    const longest = this.matchesEndingAt(text, end).at(-1);
+    return longest && startsAtBoundary(text, longest.start) ? longest : null;
   }
 
-  /** Every non-overlapping name occurrence, longest first when they compete, in text order. */
+  /** Every non-overlapping name occurrence (as `match` finds them), longest first when they compete, in text order. */
   findAll(text: string): LawNameMatch[] {
     const candidates: LawNameMatch[] = [];
-    for (let end = 1; end <= text.length; end++) candidates.push(...this.matchesEndingAt(text, end));
+    for (let end = 1; end <= text.length; end++) {
+      const m = this.match(text, end);
+      if (m) candidates.push(m);
+    }
     candidates.sort((a, b) => b.end - b.start - (a.end - a.start) || a.start - b.start);
     const taken = new Uint8Array(text.length);
     const chosen: LawNameMatch[] = [];
@@ -200,16 +253,18 @@ export class LawNameIndex {
   similarNames(typed: string, limit = 10): string[] {
     const t = normalizeLawName(typed);
     if (t.length < 2) return [];
+    // 公司法解释(六) is unknown, but 公司法解释(一)…(五) are worth offering.
+    const stem = t.replace(NUMBERING_AT_END, '');
     const contained: string[] = [];
     const containing: string[] = [];
     for (const name of this.keysByName.keys()) {
       if (t.includes(name)) contained.push(name);
-      else if (name.includes(t)) containing.push(name);
+      else if (name.includes(t) || (stem !== t && stem.length >= 2 && name.includes(stem))) containing.push(name);
     }
     contained.sort((a, b) => b.length - a.length);
     containing.sort((a, b) => a.length - b.length);
     const near = [...contained, ...containing];
-    return (near.length > 0 ? near : this.namesSharingPairs(t)).slice(0, limit);
+    return withoutNumberingVariants(near.length > 0 ? near : this.namesSharingPairs(t)).slice(0, limit);
   }
 
   private namesSharingPairs(t: string): string[] {
@@ -264,6 +319,45 @@ export class LawNameIndex {
     }
     return found;
   }
+}
+
+/**
+ * What may stand right before a law name written in running text: words that
+ * introduce, join or date a citation (依照民法典, 认定为刑法, 达到刑法, 和民法典,
+ * 修正后刑法, 新公司法, 2018年公司法), the 法 ending a law or category name
+ * written before it (民法商法公司法, as LawBench writes), and 中华人民共和国.
+ * Any other Chinese character means the name is the tail of a longer one:
+ * 调解仲裁法 is not 仲裁法, 行政监察法 not 监察法, 执业医师法 not 医师法. The verbs
+ * are those found before cited names in the national corpus, plus common ones;
+ * single characters only where they end no modifier of a law title.
+ */
+const WORDS_BEFORE_NAME = [
+  '中华人民共和国', '现行', '修正前', '修正后', '修订前', '修订后', '修改前', '修改后', '以及', '或者', '还是',
+  '依照', '根据', '依据', '按照', '参照', '对照', '比照', '遵照', '违反', '违背', '触犯', '援用', '援引', '参见', '详见', '参考',
+  '符合', '构成', '实施', '遵守', '遵循', '具有', '具备', '属于', '涉及', '关于', '基于', '针对', '删去', '修改', '修正', '修订',
+  '达到', '超过', '超出', '满足', '认定', '确定', '界定', '指定', '规定', '履行', '执行', '行使', '承担', '影响', '审理', '受理',
+  '审查', '处理', '采取', '包括', '收到', '支付', '提交', '提供', '提起', '提出', '制造', '主张', '考虑', '从事', '计入', '取得',
+  '虚开', '隐瞒', '出售', '藏匿', '免除', '排除', '落入', '产生', '告知', '通知', '赔偿', '结合', '拨付', '处分', '未尽', '保存', '计算',
+  '视同', '办理', '引进', '邮寄', '理解', '查阅', '学习',
+];
+const CHARACTERS_BEFORE_NAME = '和及与或并暨了的在是为对由将把被从向按依照据于即见如以就除但且因其用经至无仅未称引犯有受指看版新旧原条款项法';
+const WORD_BEFORE_NAME = new RegExp(
+  `(?:${WORDS_BEFORE_NAME.join('|')}|(?:[0-9０-９]{4}|[〇零一二三四五六七八九]{4})\\s*年|[${CHARACTERS_BEFORE_NAME}])$`,
+);
+const CHINESE_CHARACTER = /[\u3400-\u9fff\uf900-\ufaff]/;
+const LOOK_BEHIND = 12;
+
+/** Whether a name starting at `start` is a word of its own (see WORD_BEFORE_NAME). */
+function startsAtBoundary(text: string, start: number): boolean {
+  if (start === 0 || !CHINESE_CHARACTER.test(text.charAt(start - 1))) return true;
+  return WORD_BEFORE_NAME.test(text.slice(Math.max(0, start - LOOK_BEHIND), start));
+}
+
+/** Drops 刑法修正案十一 and 刑法修正案(11) where 刑法修正案(十一) is listed, so candidates stay readable. */
+function withoutNumberingVariants(names: string[]): string[] {
+  const listed = new Set(names);
+  const variants = new Set([...listed].flatMap(numberingVariants));
+  return names.filter((n) => !variants.has(n));
 }
 
 function charPairs(s: string): Set<string> {

@@ -1,13 +1,17 @@
 /**
  * Article citations in user text: "民法典第1165条", "《劳动合同法》第三十八条第一款第二项",
- * "刑法264", "本法第十条", "第五百七十七条和第五百八十四条" (the second inherits the law).
+ * "刑法264", "本法第十条", "第五百七十七条和第五百八十四条" (the second inherits the law),
+ * "《公司法》（2018年修正）第七十一条" and "2018年公司法第七十一条" (a version pin).
  *
  * A citation's law is, in order of preference: a known law name directly before
- * the article (optionally in 《》); 本法/本条例… (sameLaw); an unknown law-like
- * name directly before (law unknown, nothing inherited); otherwise the most
- * recent law mention in the same sentence.
+ * the article (optionally in 《》, optionally with a revision note); 本法/本条例…
+ * (sameLaw); an unknown law-like name directly before (law unknown, nothing
+ * inherited); after 该法/上述条例…, the most recent law mention in the same
+ * sentence; otherwise the law of the citation or name just before, when only
+ * separators (、，和及与或至) stand between. Text that is not consumed, such as
+ * 解释（三） in 公司法解释（三）第二十四条, breaks that link: it names another document.
  */
-import { chineseToInt } from '../numerals.js';
+import { chineseToInt, intToChinese } from '../numerals.js';
 import { foldChar, isIgnorable, type LawNameIndex, type LawNameMatch } from './aliases.js';
 
 export interface CitationRef {
@@ -17,6 +21,8 @@ export interface CitationRef {
   lawKeys: string[];
   /** 本法第十条 and citations inheriting it: the law of the text being read. */
   sameLaw: boolean;
+  /** The year of the version the text names (（2018年修正） after the law, 2018年 before it); null when none. */
+  versionYear: number | null;
   article: number;
   /** 之一 → 1; 0 when absent. */
   subNumber: number;
@@ -28,20 +34,23 @@ export interface CitationRef {
   raw: string;
 }
 
-export type SingleCitationFailure = 'no-article-number' | 'unknown-law' | 'no-law-name';
+export type SingleCitationFailure = 'no-article-number' | 'bad-article-number' | 'unknown-law' | 'no-law-name';
 
 export type SingleCitationResult =
   | { ok: true; ref: CitationRef }
   | {
       ok: false;
       reason: SingleCitationFailure;
-      /** Law names that nearly match what was typed. */
+      /** Law names that nearly match what was typed; for 'bad-article-number', the citation as it was probably meant. */
       candidates?: string[];
       /** For 'no-law-name': the parsed article, for the caller to resolve against a current law. */
       ref?: CitationRef;
     };
 
-type LawContext = { kind: 'law'; name: string; keys: string[] } | { kind: 'same' } | { kind: 'unknown' };
+type LawContext =
+  | { kind: 'law'; name: string; keys: string[]; versionYear: number | null }
+  | { kind: 'same' }
+  | { kind: 'unknown' };
 
 /** A place after which a law is in context, for citations that inherit it. */
 interface ContextMark {
@@ -71,9 +80,24 @@ const SENTENCE_END = /[。！？!?；;\n\r]/;
 const SAME_LAW_BEFORE = /本(?:实施|暂行)?(?:法|条例|规定|办法|解释|细则|决定|规则|章|节|编|分编)$/;
 const LAW_LIKE_BEFORE = /[\u4e00-\u9fff]{2,30}(?:法|条例|办法|细则|规则|解释)$/;
 const REFERRING_LAW_BEFORE = /(?:该|此|上述|前述|上列|下列|有关|相关)(?:法|条例|办法|细则|规则|解释)$/;
-/** A name followed by these names another document (刑法修正案, 公司法》若干问题的规定). */
+/** A name followed by these names another document (刑法修正案, 公司法》若干问题的规定, 公司法解释（三）). */
 const DERIVED_DOCUMENT_AFTER =
-  /^[^\s第，。；、,;《》]{0,6}?(?:实施条例|实施细则|实施办法|修正案|若干|司法解释|的解释|时间效力|确定罪名)/;
+  /^[^\s第，。；、,;《》]{0,6}?(?:实施条例|实施细则|实施办法|修正案|若干|解释|时间效力|确定罪名|[（(][一二三四五六七八九十\d]{1,3}[）)])/;
+/**
+ * All that may stand between a citation and the next article inheriting its
+ * law: separators, closing marks, and parts of the same law (刑法分则第三章第二节、
+ * 第一百九十条; 第十七条第一项至第五项和第十八条).
+ */
+const SEPARATORS_ONLY = new RegExp(
+  `^(?:[\\s、，,和及与或至）)》”"]|以及|或者|[总分附]则|第\\s*(?:${NUM})\\s*(?:分编|编|章|节|款|项)|第?\\s*[（(]\\s*(?:${NUM})\\s*[）)]\\s*项?)*$`,
+);
+const YEAR = '[0-9０-９]{4}|[〇零一二三四五六七八九]{4}';
+/** （2018年修正） between a law name and the article: the version of that year. */
+const REVISION_NOTE_BEFORE = new RegExp(`[（(]\\s*(${YEAR})\\s*年\\s*(?:修正|修订)(?:版|本|文本)?\\s*[）)]\\s*$`);
+/** 2018年, 2018年修正的, 2018年版 before a law name: the version of that year. */
+const YEAR_BEFORE_NAME = new RegExp(`(?<![0-9０-９])(${YEAR})\\s*年(?:修正|修订)?(?:版|本)?的?\\s*$`);
+/** 第…条 whose number is no well-formed numeral (第一百十条). */
+const MALFORMED_ARTICLE = /第\s*([零〇一二三四五六七八九十百千万两]+)\s*条/g;
 const PRC = '中华人民共和国';
 const UNKNOWN: LawContext = { kind: 'unknown' };
 const MAX_SMALL_NUMBER = 99;
@@ -87,6 +111,8 @@ export function parseCitations(text: string, names: LawNameIndex): CitationRef[]
 export function parseSingleCitation(text: string, names: LawNameIndex): SingleCitationResult {
   const first = parseWithArticleStarts(text, names)[0];
   if (!first) {
+    const meant = probablyMeant(text);
+    if (meant.length > 0) return { ok: false, reason: 'bad-article-number', candidates: meant };
     return { ok: false, reason: 'no-article-number', candidates: names.similarNames(text.trim()) };
   }
   const { ref, articleStart } = first;
@@ -105,10 +131,60 @@ function parseWithArticleStarts(text: string, names: LawNameIndex): Array<{ ref:
     if (hit.start === lastStart) continue;
     lastStart = hit.start;
     const law = hit.direct?.law ?? inheritedLaw(text, hit.start, marks);
-    if (hit.direct) marks.push({ end: hit.start, law: hit.direct.law });
-    found.push({ ref: buildRef(text, hit, law), articleStart: hit.start });
+    const ref = buildRef(text, hit, law);
+    // The next article inherits this one's law only if nothing but separators follows it.
+    marks.push({ end: ref.end, law: law ?? UNKNOWN });
+    found.push({ ref, articleStart: hit.start });
   }
   return found;
+}
+
+/**
+ * 第一百十条 → 第一百一十条: the input with each malformed article numeral in
+ * the forms it was probably meant; empty when there is none.
+ */
+function probablyMeant(text: string): string[] {
+  const out = new Set<string>();
+  for (const m of text.matchAll(MALFORMED_ARTICLE)) {
+    const numeral = m[1] ?? '';
+    if (chineseToInt(numeral) !== null) continue;
+    const start = m.index ?? 0;
+    for (const n of likelyValues(numeral)) {
+      out.add(`${text.slice(0, start)}第${intToChinese(n)}条${text.slice(start + m[0].length)}`.trim());
+    }
+  }
+  return [...out];
+}
+
+/**
+ * Readings of a numeral that breaks the written rules: digit by digit
+ * (一〇八七 → 1087), unit by unit (一百十 → 110, 一千八十七 → 1087), and for a
+ * last digit right after 百 or 千 the spoken shorthand (一百五 → 150).
+ */
+function likelyValues(numeral: string): number[] {
+  if (/^[〇零一二三四五六七八九两]+$/.test(numeral)) return [Number([...numeral].map((c) => chineseToInt(c) ?? 0).join(''))].filter(isArticleNumber);
+  let total = 0;
+  let pending: number | null = null;
+  let lastUnit = 0;
+  for (const c of numeral) {
+    const unit = NUMERAL_UNITS.get(c);
+    if (unit === undefined) {
+      if (c !== '零' && c !== '〇') pending = chineseToInt(c);
+      continue;
+    }
+    total = unit === 10000 ? (total + (pending ?? 0)) * unit : total + (pending ?? 1) * unit;
+    pending = null;
+    lastUnit = unit;
+  }
+  const values = [total + (pending ?? 0)];
+  if (pending !== null && lastUnit >= 100) values.push(total + (pending * lastUnit) / 10);
+  return [...new Set(values)].filter(isArticleNumber);
+}
+
+const NUMERAL_UNITS: ReadonlyMap<string, number> = new Map([['十', 10], ['百', 100], ['千', 1000], ['万', 10000]]);
+
+function isArticleNumber(n: number): boolean {
+  return Number.isInteger(n) && n > 0 && n < 100000;
 }
 
 function buildRef(text: string, hit: ArticleHit, law: LawContext | null): CitationRef {
@@ -121,6 +197,7 @@ function buildRef(text: string, hit: ArticleHit, law: LawContext | null): Citati
     lawName: law?.kind === 'law' ? law.name : null,
     lawKeys: law?.kind === 'law' ? [...law.keys] : [],
     sameLaw: law?.kind === 'same',
+    versionYear: law?.kind === 'law' ? law.versionYear : null,
     article: hit.article,
     subNumber: hit.subNumber,
     paragraph: paragraph?.value ?? null,
@@ -183,12 +260,13 @@ function plausibleBareNumber(numberText: string, afterDi: boolean, rest: string)
 /** The law written directly before an article starting at `start`, if any. */
 function directLaw(text: string, start: number, names: LawNameIndex): ArticleHit['direct'] {
   const { pos, closed } = skipBackward(text, start);
-  const match = names.match(text, pos);
-  if (match) {
-    const open = openingBefore(text, match);
-    if (closed && open === null) return { law: UNKNOWN, start: bracketStart(text, pos) };
-    return { law: lawOf(match), start: open ?? match.start };
+  const note = REVISION_NOTE_BEFORE.exec(text.slice(Math.max(0, pos - 16), pos));
+  if (note) {
+    const named = knownLawBefore(text, pos - note[0].length, names);
+    return named ? pinned(named, yearOf(note[1] ?? '')) : { law: UNKNOWN, start };
   }
+  const named = knownLawBefore(text, start, names);
+  if (named) return named;
   if (closed) return { law: UNKNOWN, start: bracketStart(text, pos) };
   const before = text.slice(Math.max(0, pos - 30), pos);
   const sameLaw = SAME_LAW_BEFORE.exec(before);
@@ -198,7 +276,40 @@ function directLaw(text: string, start: number, names: LawNameIndex): ArticleHit
   return null;
 }
 
-/** The most recent law mentioned before `pos` in the same sentence. */
+/** A known name (or an unknown 《title》) ending at `end`, past spaces and 》; null when neither. */
+function knownLawBefore(text: string, end: number, names: LawNameIndex): ArticleHit['direct'] {
+  const { pos, closed } = skipBackward(text, end);
+  const match = names.match(text, pos);
+  if (!match) return closed ? { law: UNKNOWN, start: bracketStart(text, pos) } : null;
+  const open = openingBefore(text, match);
+  if (closed && open === null) return { law: UNKNOWN, start: bracketStart(text, pos) };
+  const nameStart = open ?? match.start;
+  const pin = yearBefore(text, nameStart);
+  return { law: lawOf(match, pin?.year ?? null), start: pin?.start ?? nameStart };
+}
+
+function pinned(direct: NonNullable<ArticleHit['direct']>, versionYear: number | null): ArticleHit['direct'] {
+  return direct.law.kind === 'law' ? { ...direct, law: { ...direct.law, versionYear } } : direct;
+}
+
+/** "2018", "２０１８" or "二〇一八" → 2018. */
+function yearOf(digits: string): number | null {
+  const ascii = [...digits].map((c) => chineseToInt(c) ?? '').join('');
+  return /^\d{4}$/.test(ascii) ? Number(ascii) : null;
+}
+
+/** The version year written right before a name starting at `nameStart` (2018年公司法), and where it starts. */
+function yearBefore(text: string, nameStart: number): { year: number; start: number } | null {
+  const m = YEAR_BEFORE_NAME.exec(text.slice(Math.max(0, nameStart - 12), nameStart));
+  const year = m ? yearOf(m[1] ?? '') : null;
+  return m && year !== null ? { year, start: nameStart - m[0].length } : null;
+}
+
+/**
+ * The law an article without a law of its own takes: after 该法/上述条例…, the
+ * most recent law mentioned in its sentence; otherwise the law of the citation
+ * or name right before it, when only separators stand between them.
+ */
 function inheritedLaw(text: string, pos: number, marks: ContextMark[]): LawContext | null {
   const sentenceStart = sentenceStartBefore(text, pos);
   let best: ContextMark | null = null;
@@ -206,7 +317,15 @@ function inheritedLaw(text: string, pos: number, marks: ContextMark[]): LawConte
     if (mark.end > pos || mark.end <= sentenceStart) continue;
     if (!best || mark.end >= best.end) best = mark;
   }
-  return best?.law ?? null;
+  if (!best) return null;
+  if (refersBack(text, pos) || SEPARATORS_ONLY.test(text.slice(best.end, pos))) return best.law;
+  return null;
+}
+
+/** 该法第十条, 上述条例第五条: the article belongs to a law named earlier. */
+function refersBack(text: string, pos: number): boolean {
+  const before = skipBackward(text, pos).pos;
+  return REFERRING_LAW_BEFORE.test(text.slice(Math.max(0, before - 8), before));
 }
 
 function sentenceStartBefore(text: string, pos: number): number {
@@ -221,7 +340,7 @@ function contextMarks(text: string, names: LawNameIndex): ContextMark[] {
   for (const m of names.findAll(text)) {
     if (unknownTitles.some((s) => m.start >= s.start && m.end <= s.end)) continue;
     const derived = DERIVED_DOCUMENT_AFTER.test(text.slice(skipForward(text, m.end), m.end + 24));
-    marks.push({ end: m.end, law: derived ? UNKNOWN : lawOf(m) });
+    marks.push({ end: m.end, law: derived ? UNKNOWN : lawOf(m, yearBefore(text, openingBefore(text, m) ?? m.start)?.year ?? null) });
   }
   return marks.sort((a, b) => a.end - b.end);
 }
@@ -254,8 +373,8 @@ function bracketStart(text: string, pos: number): number {
   return open >= 0 && pos - open <= 80 ? open : pos;
 }
 
-function lawOf(match: LawNameMatch): LawContext {
-  return { kind: 'law', name: match.name, keys: match.key };
+function lawOf(match: LawNameMatch, versionYear: number | null): LawContext {
+  return { kind: 'law', name: match.name, keys: match.key, versionYear };
 }
 
 /** Skips spaces, 》 and quotes forward from `pos`. */

@@ -1,7 +1,7 @@
 import type { Db } from '../../db/open.js';
 import { ARTICLE_SELECT, toStatuteArticle, type ArticleRow, type StatuteArticle } from '../articles.js';
 import { statusSql } from '../status.js';
-import { lawAliases, LawNameIndex } from './aliases.js';
+import { lawAliases, LawNameIndex, normalizeLawName } from './aliases.js';
 import { parseCitations, parseSingleCitation, type CitationRef } from './parseCitation.js';
 
 export interface VersionChoice {
@@ -21,11 +21,20 @@ export type ResolveFailure =
   | { code: 'unknown-law'; message: string; candidates: string[] }
   | { code: 'ambiguous-law'; message: string; candidates: string[] }
   | { code: 'no-article-number'; message: string; candidates: string[] }
+  | { code: 'bad-article-number'; message: string; candidates: string[] }
   | { code: 'article-not-found'; message: string; candidates: string[] }
   | { code: 'version-not-found'; message: string; candidates: string[] };
 
 export type ResolveResult =
-  | { ok: true; article: StatuteArticle; ref: CitationRef; paragraph: number | null; item: number | null }
+  | {
+      ok: true;
+      article: StatuteArticle;
+      ref: CitationRef;
+      paragraph: number | null;
+      item: number | null;
+      /** Set when the citation itself named the version (2018年公司法): which version that was taken to mean. */
+      note?: string;
+    }
   | ({ ok: false } & ResolveFailure);
 
 interface LawRow {
@@ -41,6 +50,7 @@ export class CitationResolver {
   private readonly laws = new Map<string, LawRow>();
   private readonly versionsStmt;
   private readonly articleStmt;
+  private readonly inForceStmt;
 
   constructor(private readonly db: Db) {
     const rows = db.prepare('SELECT id, title, short_name, province FROM laws').all() as LawRow[];
@@ -58,6 +68,7 @@ export class CitationResolver {
       `SELECT DISTINCT COALESCE(d.publish_date, '') AS publish, d.effective_date AS effective, ${statusSql('d')} AS status
          FROM documents d WHERE d.law_id = ? ORDER BY publish DESC`,
     );
+    this.inForceStmt = db.prepare("SELECT 1 FROM documents WHERE law_id = ? AND status != 'repealed' LIMIT 1");
     this.articleStmt = db.prepare(
       `${ARTICLE_SELECT} WHERE d.law_id = ? AND COALESCE(d.publish_date, '') = ? AND a.number = ? AND a.sub_number = ?
         ORDER BY a.kind = 'article' DESC LIMIT 1`,
@@ -82,8 +93,12 @@ export class CitationResolver {
     return this.resolveRef(parsed.ref, choice);
   }
 
+  /**
+   * The article a citation means. A version the citation names (2018年公司法)
+   * wins over `choice.asOf`; an explicit `choice.version` wins over both.
+   */
   resolveRef(ref: CitationRef, choice: VersionChoice = {}): ResolveResult {
-    const laws = preferNational(ref.lawKeys.map((k) => this.laws.get(k)).filter((l): l is LawRow => l !== undefined));
+    const laws = this.preferred(ref.lawName, ref.lawKeys.map((k) => this.laws.get(k)).filter((l): l is LawRow => l !== undefined));
     if (laws.length === 0) return failureFor('unknown-law', ref.raw, []);
     if (laws.length > 1) {
       return {
@@ -93,16 +108,40 @@ export class CitationResolver {
       };
     }
     const law = laws[0] as LawRow;
-    const publish = this.pickVersion(law.id, choice);
+    const yearPin = ref.versionYear !== null && !choice.version ? ref.versionYear : null;
+    const publish = yearPin !== null ? this.versionOfYear(law.id, yearPin) : this.pickVersion(law.id, choice);
     if (publish === null) {
-      return { ok: false, code: 'version-not-found', message: `No version of ${law.title} matches ${choice.version ?? choice.asOf ?? 'today'}.`, candidates: this.versionList(law.id) };
+      const asked = yearPin !== null ? `the year the citation names (${yearPin})` : (choice.version ?? choice.asOf ?? 'today');
+      return { ok: false, code: 'version-not-found', message: `No version of ${law.title} matches ${asked}; its versions are listed below.`, candidates: this.versionList(law.id) };
     }
     const row = this.articleStmt.get(law.id, publish, ref.article, ref.subNumber) as ArticleRow | undefined;
     if (!row) {
       const label = `第${ref.article}条${ref.subNumber ? `之${ref.subNumber}` : ''}`;
       return { ok: false, code: 'article-not-found', message: `${law.title} (${publish || 'undated'} version) has no ${label}.`, candidates: [] };
     }
-    return { ok: true, article: toStatuteArticle(row), ref, paragraph: ref.paragraph, item: ref.item };
+    const article = toStatuteArticle(row);
+    const note = yearPin !== null ? `The citation names ${yearPin}: this is the version published ${publish}, ${article.status}.` : undefined;
+    return { ok: true, article, ref, paragraph: ref.paragraph, item: ref.item, ...(note ? { note } : {}) };
+  }
+
+  /** The latest version published in `year`, or null. */
+  private versionOfYear(lawId: number, year: number): string | null {
+    const versions = this.versionsStmt.all(lawId) as Array<{ publish: string }>;
+    return versions.find((v) => v.publish.startsWith(`${year}-`))?.publish ?? null;
+  }
+
+  /**
+   * Of the laws a name may mean: national ones over province ones, then the
+   * one whose title is the name itself (人民检察院刑事诉讼规则, not its
+   * （试行） forerunner), then those not repealed.
+   */
+  private preferred(name: string | null, laws: LawRow[]): LawRow[] {
+    let chosen = preferNational(laws);
+    if (chosen.length < 2) return chosen;
+    const exact = chosen.filter((l) => name !== null && titleNames(l.title).includes(name));
+    if (exact.length > 0) chosen = exact;
+    const inForce = chosen.filter((l) => this.inForceStmt.get(l.id) !== undefined);
+    return inForce.length > 0 ? inForce : chosen;
   }
 
   /**
@@ -135,6 +174,12 @@ function namesOf(row: LawRow, fileNames: Set<string> | undefined): string[] {
   return [...names];
 }
 
+/** A title as typed in full: normalized, with and without 中华人民共和国. */
+function titleNames(title: string): string[] {
+  const full = normalizeLawName(title);
+  return [full, full.replace(/^中华人民共和国/, '')];
+}
+
 /** A national law wins over same-named province regulations. */
 function preferNational(laws: LawRow[]): LawRow[] {
   const national = laws.filter((l) => !l.province);
@@ -147,6 +192,8 @@ function failureFor(reason: string, text: string, candidates: string[]): Extract
       return { ok: false, code: 'unknown-law', message: `No law in the library matches "${text}".${candidates.length ? ' Did you mean one of the candidates below?' : ' Check the name, or import the law first.'}`, candidates };
     case 'no-article-number':
       return { ok: false, code: 'no-article-number', message: `"${text}" names no article; add one, e.g. 第38条 or 38.`, candidates };
+    case 'bad-article-number':
+      return { ok: false, code: 'bad-article-number', message: `The article number in "${text}" is not a well-formed Chinese numeral${candidates.length ? `; did you mean ${candidates.join(' or ')}?` : '.'}`, candidates };
     default:
       return { ok: false, code: 'unknown-law', message: `"${text}" does not name a law; cite like 民法典第1165条 or 劳动合同法 38.`, candidates };
   }
