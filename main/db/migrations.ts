@@ -160,4 +160,24 @@ export const MIGRATIONS: Migration[] = [
       ALTER TABLE turns ADD COLUMN heartbeat_at INTEGER;
     `,
   },
+  {
+    version: 7,
+    name: 'amendment links',
+    sql: `
+      -- Amendments (刑法修正案) link to the articles they amend ('amends'); a link whose cited
+      -- numbering could not be checked against the version in force when the citing text took
+      -- effect has verified = 0. The graph is derived from the texts: it is dropped here and
+      -- rebuilt on first use (statuteGraph.ts).
+      DROP TABLE article_links;
+      CREATE TABLE article_links (
+        from_article INTEGER NOT NULL,
+        to_article   INTEGER NOT NULL,
+        kind         TEXT NOT NULL CHECK (kind IN ('cites', 'interprets', 'amends')),
+        verified     INTEGER NOT NULL DEFAULT 1,
+        PRIMARY KEY (from_article, to_article, kind)
+      ) WITHOUT ROWID;
+      CREATE INDEX article_links_to ON article_links(to_article, kind);
+      DELETE FROM meta WHERE key = 'graph_generation';
+    `,
+  },
 ];

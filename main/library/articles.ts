@@ -1,6 +1,8 @@
 import type { Db } from '../db/open.js';
+import { matchMarker } from './lawRefBook/parseItems.js';
+import { intToChinese } from './numerals.js';
 import { statusSql } from './status.js';
-import type { ArticleKind, LawLevel, ParsedParagraph, VersionStatus } from './types.js';
+import type { ArticleKind, LawLevel, ParsedItem, ParsedParagraph, VersionStatus } from './types.js';
 
 /** An article as the app shows it: text plus where it sits and which version it is. */
 export interface StatuteArticle {
@@ -97,4 +99,19 @@ export function getArticles(db: Db, ids: number[]): StatuteArticle[] {
 export function citationText(article: Pick<StatuteArticle, 'lawTitle' | 'label' | 'kind'>): string {
   const label = article.kind === 'item' ? `${article.label}、` : article.label;
   return `《${article.lawTitle}》${label}`;
+}
+
+/**
+ * The marker a 项 is written with ("（一）", "1．"): stored items keep only their
+ * number, so it is read back from the article's line that ends with the item's
+ * text; an item split off a line with several gets the usual （一）.
+ */
+export function itemMarker(article: Pick<StatuteArticle, 'text'>, item: ParsedItem): string {
+  const first = item.text.split('\n')[0] ?? '';
+  for (const line of article.text.split('\n')) {
+    if (first === '' || !line.endsWith(first) || line.length === first.length) continue;
+    const marker = line.slice(0, line.length - first.length).trim();
+    if (matchMarker(`${marker}${first}`)?.number === item.number) return marker;
+  }
+  return item.number > 0 && item.number < 100000 ? `（${intToChinese(item.number)}）` : '';
 }

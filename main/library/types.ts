@@ -24,10 +24,13 @@ export interface ParsedParagraph {
   items: ParsedItem[];
 }
 
-export type ArticleKind = 'article' | 'item';
+export type ArticleKind = 'article' | 'item' | 'preamble';
 
 export interface ParsedArticle {
-  /** 'article' for 第X条; 'item' for documents numbered 一、二、… instead. */
+  /**
+   * 'article' for 第X条; 'item' for documents numbered 一、二、… instead;
+   * 'preamble' for the 序言 (text before the first article), stored at import.
+   */
   kind: ArticleKind;
   /** Label exactly as written: "第一千一百六十五条", "第四十二条之一", "一". */
   label: string;

@@ -45,6 +45,13 @@ export interface ArticleDetailDto {
   references: ArticleDto[];
   referencedBy: ArticleDto[];
   interpretations: ArticleDto[];
+  /** Amendments that changed this article (刑法修正案（十二）五、 for 刑法第三百九十条). */
+  amendedBy: ArticleDto[];
+  /**
+   * Ids among the linked articles above whose link could not be checked: the citing text is
+   * older than every version of the cited law in the library, so its numbering may differ.
+   */
+  unverifiedLinks: number[];
   /** "《中华人民共和国民法典》第一千一百六十五条（2020-05-28 版）" — for copy-with-citation. */
   citation: string;
 }

@@ -222,7 +222,10 @@ describe('importing a LawRefBook subset', { skip: NEEDS_SHARED }, () => {
 
   test('a document numbered 一、二、三 becomes kind "item" articles', async () => {
     await withEngine(baseDb, (engine) => {
-      const items = articlesOf(engine, SUBSET.itemNumbered);
+      const [preamble, ...items] = articlesOf(engine, SUBSET.itemNumbered);
+      // The text before 一、 (addressee and request) is the document's 序言, stored in front.
+      assert.deepEqual([preamble?.kind, preamble?.label], ['preamble', '序言']);
+      assert.match(preamble?.text ?? '', /广东省高级人民法院：/);
       assert.deepEqual(items.map((a) => [a.kind, a.label, a.number]), [['item', '一', 1], ['item', '二', 2], ['item', '三', 3]]);
       assert.match(items[0]?.text ?? '', /^关于适用范围问题。/);
       assert.equal(items[2]?.text, '本批复自2021年1月1日起施行。');

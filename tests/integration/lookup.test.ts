@@ -80,6 +80,25 @@ describe('citation lookup on a corpus subset', { skip: SKIP }, () => {
       assert.ok(item && item.text.includes('劳动报酬'), 'item 2 of 第三十八条 is about unpaid wages');
     });
 
+    test('a 款 or 项 the article does not have resolves the article with a warning', () => {
+      const ninth = resolved('劳动合同法第三十八条第一款第九项');
+      assertArticle(ninth.article, LABOUR_CONTRACT, '第三十八条', 38);
+      const items = ninth.article.paragraphs[0]?.items.length ?? 0;
+      assert.ok(items < 9);
+      assert.match(ninth.warning ?? '', new RegExp(`only ${items} 项; 第9项 does not exist`));
+      const third = resolved('劳动合同法第三十八条第三款');
+      assert.match(third.warning ?? '', new RegExp(`only ${third.article.paragraphs.length} 款; 第3款 does not exist`));
+      assert.equal(resolved('劳动合同法第三十八条第一款第二项').warning, null);
+    });
+
+    test('a 项 cited without its 款 is found in the only 款 that has 项', () => {
+      const r = resolved('劳动合同法第三十八条第二项');
+      assert.equal(r.paragraph, 1);
+      assert.equal(r.item, 2);
+      assert.equal(r.warning, null);
+      assert.match(r.article.paragraphs[0]?.items.find((i) => i.number === 2)?.text ?? '', /劳动报酬/);
+    });
+
     test('the 民法典 article sits in its part (侵权责任编)', () => {
       const r = resolved('民法典第1165条');
       assert.equal(r.article.documentPath, '民法典/侵权责任编.md');
@@ -298,5 +317,46 @@ describe('citation lookup: names inside other names, documents named after a law
     assert.deepEqual(r.candidates, ['刑法第一百一十条']);
     assert.match(r.message, /第一百一十条/);
     assert.equal(title(r.candidates[0] ?? ''), '中华人民共和国刑法 第一百一十条');
+  });
+});
+
+describe('序言, 项 over several paragraphs and articles the parser used to lose', { skip: SKIP }, () => {
+  before(async () => {
+    lib = await buildLibrary({
+      files: ['宪法/宪法.md', '宪法相关法/国歌法(2017-09-01).md', '行政法规/飞行基本规则(2007-10-18).md', '民法商法/农民专业合作社法(2017-12-27).md'],
+    });
+    engine = lib.engine;
+  });
+  after(async () => {
+    await lib?.dispose();
+  });
+
+  test('宪法序言 resolves to the 序言, stored in front of 第一条', () => {
+    for (const text of ['宪法序言', '《中华人民共和国宪法》序言']) {
+      const r = resolved(text);
+      assert.equal(r.article.kind, 'preamble');
+      assert.equal(r.article.label, '序言');
+      assert.ok(r.article.text.startsWith('中国是世界上历史最悠久的国家之一。'), text);
+      assert.equal(engine.context(r.article).neighbours.next?.label, '第一条');
+    }
+    assert.equal(failed('国歌法序言').code, 'article-not-found', '国歌法 has no text before 第一条');
+  });
+
+  test('the 序言 is searchable', () => {
+    const hits = engine.search('中国各族人民 光荣的革命传统 辛亥革命', { limit: 3 });
+    assert.equal(hits[0]?.article.label, '序言');
+    assert.equal(hits[0]?.article.lawTitle, '中华人民共和国宪法');
+  });
+
+  test('国歌法第四条第一款第三项 is 宪法宣誓仪式 (a 项 runs over two paragraphs before it)', () => {
+    const r = resolved('国歌法第四条第一款第三项');
+    assert.equal(r.warning, null);
+    assert.equal(r.article.paragraphs.length, 1);
+    assert.match(r.article.paragraphs[0]?.items.find((i) => i.number === 3)?.text ?? '', /宪法宣誓仪式/);
+  });
+
+  test('飞行基本规则第二条 and 农民专业合作社法第五十四条 are articles of their own', () => {
+    assert.match(resolved('飞行基本规则第二条').article.text, /^凡辖有航空器的单位/);
+    assert.match(resolved('农民专业合作社法第五十四条').article.text, /^清算组成员应当忠于职守/);
   });
 });

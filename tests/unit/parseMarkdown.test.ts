@@ -319,6 +319,38 @@ describe('parseLawMarkdown: items (项)', () => {
     ]);
   });
 
+  // 国歌法第四条: "（一）…", an unnumbered paragraph, "（二）…" is one list of one 款.
+  it('keeps unnumbered paragraphs inside a 项 when the list goes on after them', () => {
+    const doc = parseLawMarkdown(
+      md([
+        '# 某法',
+        '<!-- INFO END -->',
+        '第四条 海关可以行使下列权力：',
+        '（一）检查进出境运输工具；',
+        '（二）在海关监管区检查走私嫌疑人的身体；',
+        '在海关监管区以外，经关长批准，可以进行检查。',
+        '海关附近沿海沿边规定地区的范围，由海关总署确定。',
+        '（三）法律规定由海关行使的其他权力。',
+        '前款规定的权力，由海关工作人员行使。',
+        '（一）另起的一组项。',
+        '第五条 下一条。',
+      ]),
+    );
+    const a = article(doc, '第四条');
+    assert.deepEqual(a.paragraphs, [
+      {
+        text: '海关可以行使下列权力：',
+        items: [
+          { number: 1, text: '检查进出境运输工具；' },
+          { number: 2, text: '在海关监管区检查走私嫌疑人的身体；\n在海关监管区以外，经关长批准，可以进行检查。\n海关附近沿海沿边规定地区的范围，由海关总署确定。' },
+          { number: 3, text: '法律规定由海关行使的其他权力。' },
+        ],
+      },
+      { text: '前款规定的权力，由海关工作人员行使。', items: [{ number: 1, text: '另起的一组项。' }] },
+    ]);
+    assert.ok(a.text.includes('在海关监管区以外'), 'the article text keeps every line');
+  });
+
   it('treats 1．/（1） lists as 项 when they are the first list of a 款', () => {
     const doc = parseLawMarkdown(md(['# 某规定', '<!-- INFO END -->', '第一条 应当提交：', '1.申请书；', '2.证明材料。']));
     assert.deepEqual(
@@ -328,6 +360,41 @@ describe('parseLawMarkdown: items (项)', () => {
         { number: 2, text: '证明材料。' },
       ],
     );
+  });
+});
+
+describe('parseLawMarkdown: article labels', () => {
+  // 飞行基本规则 writes 第一条 to 第十条 on one line.
+  it('splits articles run together on one line, each at the next number', () => {
+    const doc = parseLawMarkdown(
+      md([
+        '# 某规则',
+        '<!-- INFO END -->',
+        '## 第一章 总则',
+        '第一条 为了维护秩序，制定本规则。 第二条 依照本规则执行；第五条 另有规定的除外。 第三条 飞行人员必须服从指挥。 经过批准的飞行，应当做好保障。',
+        '第四条 下一条。',
+      ]),
+    );
+    assert.deepEqual(doc.articles.map((a) => a.label), ['第一条', '第二条', '第三条', '第四条']);
+    assert.equal(article(doc, '第二条').text, '依照本规则执行；第五条 另有规定的除外。', 'a cited 第五条 is not the next article');
+    assert.deepEqual(article(doc, '第三条').paragraphs.map((p) => p.text), ['飞行人员必须服从指挥。', '经过批准的飞行，应当做好保障。']);
+    assert.deepEqual(article(doc, '第三条').path, ['第一章 总则']);
+    assert.deepEqual(doc.warnings, []);
+  });
+
+  // 农民专业合作社法 2017: "笫五十四条".
+  it('reads 笫 as 第 at the start of an article', () => {
+    const doc = parseLawMarkdown(md(['# 某法', '<!-- INFO END -->', '第五十三条 前一条。', '笫五十四条 清算组成员应当忠于职守。', '第五十五条 后一条。']));
+    const a = article(doc, '第五十四条');
+    assert.equal(a.number, 54);
+    assert.equal(a.text, '清算组成员应当忠于职守。');
+    assert.equal(article(doc, '第五十三条').paragraphs.length, 1);
+    assert.deepEqual(doc.warnings, []);
+  });
+
+  it('warns when article numbers skip', () => {
+    const doc = parseLawMarkdown(md(['# 某法', '<!-- INFO END -->', '第一条 甲。', '第二条 乙。', '第二条之一 乙之一。', '第三条 丙。', '第五条 戊。']));
+    assert.deepEqual(doc.warnings, ['article numbers skip: 第五条 follows 第三条']);
   });
 });
 
@@ -712,6 +779,33 @@ describe('parseLawMarkdown: real corpus', { skip: corpusMissing }, () => {
     assert.ok(doc.preamble.startsWith('中国是世界上历史最悠久的国家之一。'));
     assert.equal(doc.articles.length, 143);
     assert.deepEqual(doc.articles[0]?.path, ['第一章 总纲']);
+  });
+
+  it('项 that run over unnumbered paragraphs stay one list (国歌法, 香港基本法, 海关法, 诉讼费用交纳办法)', () => {
+    const cases: Array<[string, string, string]> = [
+      ['宪法相关法/国歌法(2017-09-01).md', '第四条', '中国人民政治协商会议全国委员会会议'],
+      ['宪法相关法/香港特别行政区基本法(1990-04-04).md', '第四十八条', '签署立法会通过的财政预算案'],
+      ['行政法/海关法(2021-04-29).md', '第六条', '海关附近沿海沿边规定地区的范围'],
+      ['行政法规/诉讼费用交纳办法(2006-12-19).md', '第十四条', '财产数额不超过1000元'],
+    ];
+    for (const [file, label, continuation] of cases) {
+      const a = article(parseCorpusFile(file), label);
+      assert.equal(a.paragraphs.length, 1, `${label} is one 款 with one list`);
+      const items = a.paragraphs[0]?.items ?? [];
+      assert.deepEqual(items.map((i) => i.number), items.map((_, i) => i + 1), `${label} items run 1, 2, …`);
+      const holder = items.find((i) => i.text.includes(continuation));
+      assert.ok(holder && !holder.text.startsWith(continuation), `${label}: "${continuation}" continues the 项 before it`);
+    }
+  });
+
+  it('飞行基本规则: articles run together on a line are found; 农民专业合作社法 2017: 笫五十四条', () => {
+    const flight = parseCorpusFile('行政法规/飞行基本规则(2007-10-18).md');
+    const numbers = flight.articles.map((a) => a.number);
+    assert.deepEqual(numbers, numbers.map((_, i) => i + 1), 'every article from 第一条 on, in order');
+    assert.ok(article(flight, '第二条').text.startsWith('凡辖有航空器的单位'));
+    const coop = parseCorpusFile('民法商法/农民专业合作社法(2017-12-27).md');
+    assert.ok(article(coop, '第五十四条').text.startsWith('清算组成员应当忠于职守'));
+    assert.ok(!article(coop, '第五十三条').text.includes('清算组成员'));
   });
 
   it('刑法修正案（十一）: items 一、二、…', () => {

@@ -11,9 +11,11 @@ import type { Handlers } from './types.js';
 function detail(s: HostServices, article: StatuteArticle): ArticleDetailDto {
   const engine = s.engine;
   const ctx = engine.context(article);
-  const refs = engine.articles(referencesOf(engine.db, article.id).map((l) => l.articleId));
+  const outgoing = referencesOf(engine.db, article.id);
+  const refs = engine.articles(outgoing.map((l) => l.articleId));
   const incoming = referencedBy(engine.db, article.id);
   const byKind = (kind: string) => engine.articles(incoming.filter((l) => l.kind === kind).map((l) => l.articleId)).map(toArticleDto);
+  const unverified = [...outgoing, ...incoming].filter((l) => !l.verified).map((l) => l.articleId);
   return {
     article: toArticleDto(article),
     previous: ctx.neighbours.previous ? toArticleDto(ctx.neighbours.previous) : null,
@@ -22,6 +24,8 @@ function detail(s: HostServices, article: StatuteArticle): ArticleDetailDto {
     references: refs.map(toArticleDto),
     referencedBy: byKind('cites'),
     interpretations: byKind('interprets'),
+    amendedBy: byKind('amends'),
+    unverifiedLinks: [...new Set(unverified)],
     citation: `《${article.lawTitle}》${article.label}${article.publishDate ? `（${article.publishDate} 版${article.status === 'current' ? '' : `，${STATUS_ZH[article.status] ?? article.status}`}）` : ''}`,
   };
 }

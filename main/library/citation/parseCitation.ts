@@ -26,6 +26,8 @@ export interface CitationRef {
   article: number;
   /** 之一 → 1; 0 when absent. */
   subNumber: number;
+  /** "宪法序言": the law's 序言 rather than an article (article is then 0). */
+  preamble?: boolean;
   paragraph: number | null;
   item: number | null;
   /** Span of the citation in the text, including a law name written directly before it. */
@@ -66,6 +68,7 @@ interface ArticleHit {
   subNumber: number;
   /** The law written directly before the article, if any, and where it starts. */
   direct: { law: LawContext; start: number } | null;
+  preamble?: boolean;
 }
 
 const NUM = '[0-9０-９]+|[零〇一二三四五六七八九十百千万两]+';
@@ -124,7 +127,7 @@ export function parseSingleCitation(text: string, names: LawNameIndex): SingleCi
 
 function parseWithArticleStarts(text: string, names: LawNameIndex): Array<{ ref: CitationRef; articleStart: number }> {
   const marks = contextMarks(text, names);
-  const hits = [...explicitHits(text, names), ...hitsAfterNames(text, names, marks)].sort((a, b) => a.start - b.start);
+  const hits = [...explicitHits(text, names), ...hitsAfterNames(text, names, marks), ...preambleHits(text, names, marks)].sort((a, b) => a.start - b.start);
   const found: Array<{ ref: CitationRef; articleStart: number }> = [];
   let lastStart = -1;
   for (const hit of hits) {
@@ -188,12 +191,13 @@ function isArticleNumber(n: number): boolean {
 }
 
 function buildRef(text: string, hit: ArticleHit, law: LawContext | null): CitationRef {
-  const paragraph = matchSticky(PARAGRAPH, text, hit.end);
+  const paragraph = hit.preamble ? null : matchSticky(PARAGRAPH, text, hit.end);
   const afterParagraph = paragraph?.end ?? hit.end;
-  const item = matchSticky(ITEM, text, afterParagraph);
+  const item = hit.preamble ? null : matchSticky(ITEM, text, afterParagraph);
   const end = item?.end ?? afterParagraph;
   const start = hit.direct?.start ?? hit.start;
   return {
+    ...(hit.preamble ? { preamble: true } : {}),
     lawName: law?.kind === 'law' ? law.name : null,
     lawKeys: law?.kind === 'law' ? [...law.keys] : [],
     sameLaw: law?.kind === 'same',
@@ -247,6 +251,17 @@ function hitsAfterNames(text: string, names: LawNameIndex, marks: ContextMark[])
     const subNumber = m[4] === undefined ? 0 : chineseToInt(m[4]);
     if (article === null || article === 0 || subNumber === null) continue;
     hits.push({ start, end, article, subNumber, direct: directLaw(text, start, names) });
+  }
+  return hits;
+}
+
+/** "宪法序言", "《宪法》序言": 序言 right after a known law name. */
+function preambleHits(text: string, names: LawNameIndex, marks: ContextMark[]): ArticleHit[] {
+  const hits: ArticleHit[] = [];
+  for (const mark of marks) {
+    const start = skipForward(text, mark.end);
+    if (mark.law.kind !== 'law' || !text.startsWith('序言', start)) continue;
+    hits.push({ start, end: start + 2, article: 0, subNumber: 0, direct: directLaw(text, start, names), preamble: true });
   }
   return hits;
 }

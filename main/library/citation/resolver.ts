@@ -9,6 +9,11 @@ export interface VersionChoice {
   asOf?: string;
   /** ISO date: the version published on that date. */
   version?: string;
+  /**
+   * ISO date of an amendment (刑法修正案): the earliest version that contains it,
+   * i.e. whose history lines record that date or that was published after it.
+   */
+  amendedOn?: string;
 }
 
 export interface LawCandidate {
@@ -32,6 +37,8 @@ export type ResolveResult =
       ref: CitationRef;
       paragraph: number | null;
       item: number | null;
+      /** Set when the cited 款 or 项 does not exist in the article ("第三十八条只有2款"); the article itself resolved. */
+      warning: string | null;
       /** Set when the citation itself named the version (2018年公司法): which version that was taken to mean. */
       note?: string;
     }
@@ -49,8 +56,10 @@ export class CitationResolver {
   readonly names: LawNameIndex;
   private readonly laws = new Map<string, LawRow>();
   private readonly versionsStmt;
+  private readonly amendedStmt;
   private readonly articleStmt;
   private readonly inForceStmt;
+  private readonly preambleStmt;
 
   constructor(private readonly db: Db) {
     const rows = db.prepare('SELECT id, title, short_name, province FROM laws').all() as LawRow[];
@@ -69,10 +78,17 @@ export class CitationResolver {
          FROM documents d WHERE d.law_id = ? ORDER BY publish DESC`,
     );
     this.inForceStmt = db.prepare("SELECT 1 FROM documents WHERE law_id = ? AND status != 'repealed' LIMIT 1");
+    this.amendedStmt = db.prepare(
+      `SELECT COALESCE(publish_date, '') FROM documents
+        WHERE law_id = @law AND (publish_date >= @date OR EXISTS (SELECT 1 FROM json_each(history) WHERE json_extract(value, '$.date') = @date))
+        ORDER BY publish_date LIMIT 1`,
+    ).pluck();
     this.articleStmt = db.prepare(
       `${ARTICLE_SELECT} WHERE d.law_id = ? AND COALESCE(d.publish_date, '') = ? AND a.number = ? AND a.sub_number = ?
+          AND a.kind != 'preamble'
         ORDER BY a.kind = 'article' DESC LIMIT 1`,
     );
+    this.preambleStmt = db.prepare(`${ARTICLE_SELECT} WHERE d.law_id = ? AND COALESCE(d.publish_date, '') = ? AND a.kind = 'preamble' LIMIT 1`);
   }
 
   /** Every citation in free text that resolves, in order (unresolvable ones are dropped). */
@@ -114,14 +130,14 @@ export class CitationResolver {
       const asked = yearPin !== null ? `the year the citation names (${yearPin})` : (choice.version ?? choice.asOf ?? 'today');
       return { ok: false, code: 'version-not-found', message: `No version of ${law.title} matches ${asked}; its versions are listed below.`, candidates: this.versionList(law.id) };
     }
-    const row = this.articleStmt.get(law.id, publish, ref.article, ref.subNumber) as ArticleRow | undefined;
+    const row = (ref.preamble ? this.preambleStmt.get(law.id, publish) : this.articleStmt.get(law.id, publish, ref.article, ref.subNumber)) as ArticleRow | undefined;
     if (!row) {
-      const label = `第${ref.article}条${ref.subNumber ? `之${ref.subNumber}` : ''}`;
+      const label = ref.preamble ? '序言' : `第${ref.article}条${ref.subNumber ? `之${ref.subNumber}` : ''}`;
       return { ok: false, code: 'article-not-found', message: `${law.title} (${publish || 'undated'} version) has no ${label}.`, candidates: [] };
     }
     const article = toStatuteArticle(row);
     const note = yearPin !== null ? `The citation names ${yearPin}: this is the version published ${publish}, ${article.status}.` : undefined;
-    return { ok: true, article, ref, paragraph: ref.paragraph, item: ref.item, ...(note ? { note } : {}) };
+    return { ok: true, article, ref, ...locateInArticle(article, ref.paragraph, ref.item), ...(note ? { note } : {}) };
   }
 
   /** The latest version published in `year`, or null. */
@@ -146,12 +162,14 @@ export class CitationResolver {
 
   /**
    * The publish date of the version to use: the given version; the one in force on asOf
-   * (a version without an effective date counts from publication); else the one in force
-   * today, or the latest when none is (a new law not yet in force).
+   * (a version without an effective date counts from publication); the one containing an
+   * amendment of that date; else the one in force today, or the latest when none is (a new
+   * law not yet in force).
    */
   pickVersion(lawId: number, choice: VersionChoice): string | null {
     const versions = this.versionsStmt.all(lawId) as Array<{ publish: string; effective: string | null; status: string }>;
     if (choice.version) return versions.find((v) => v.publish === choice.version)?.publish ?? null;
+    if (choice.amendedOn) return (this.amendedStmt.get({ law: lawId, date: choice.amendedOn }) as string | undefined) ?? null;
     if (choice.asOf) {
       const asOf = choice.asOf;
       return versions.find((v) => (v.effective ?? v.publish) <= asOf)?.publish ?? null;
@@ -166,6 +184,33 @@ export class CitationResolver {
   lawTitle(key: string): string | null {
     return this.laws.get(key)?.title ?? null;
   }
+}
+
+/**
+ * The 款 and 项 a citation points to, checked against the article: a 款 or 项
+ * it does not have gives a warning (the article is still the answer), and a
+ * 项 cited without its 款 ("第三十八条第二项") is looked up in the only 款 that
+ * has 项.
+ */
+export function locateInArticle(article: StatuteArticle, paragraph: number | null, item: number | null): { paragraph: number | null; item: number | null; warning: string | null } {
+  const count = article.paragraphs.length;
+  if (paragraph !== null && paragraph > count) {
+    return { paragraph, item, warning: `${article.label} has only ${count} 款; 第${paragraph}款 does not exist.` };
+  }
+  if (item === null) return { paragraph, item, warning: null };
+  const withItems = article.paragraphs.flatMap((p, i) => (p.items.length > 0 ? [i + 1] : []));
+  const at = paragraph ?? (withItems.length === 1 ? (withItems[0] as number) : null);
+  if (at === null) {
+    const why = withItems.length === 0 ? 'has no 项' : `has 项 in ${withItems.length} 款; name the 款 (e.g. 第${withItems[0]}款第${item}项)`;
+    return { paragraph, item, warning: `${article.label} ${why}; 第${item}项 cannot be found.` };
+  }
+  const items = article.paragraphs[at - 1]?.items ?? [];
+  if (!items.some((it) => it.number === item)) {
+    const where = paragraph === null ? article.label : `${article.label}第${at}款`;
+    const has = items.length === 0 ? 'has no 项' : `has only ${items.length} 项`;
+    return { paragraph: at, item, warning: `${where} ${has}; 第${item}项 does not exist.` };
+  }
+  return { paragraph: at, item, warning: null };
 }
 
 function namesOf(row: LawRow, fileNames: Set<string> | undefined): string[] {

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { parseLawMarkdown } from '../lawRefBook/parseMarkdown.js';
+import { parseLawMarkdown, PARSER_VERSION } from '../lawRefBook/parseMarkdown.js';
 import {
   dateFromFileName,
   normaliseLevel,
@@ -233,7 +233,7 @@ function buildDocument(task: FileTask, text: string, bytes: Buffer): SourceItem 
     articles,
     warnings: parsed.warnings.map((w) => `${task.rel}: ${w}`),
   };
-  const contentHash = sha1(bytes, JSON.stringify(meta), task.province);
+  const contentHash = sha1(bytes, JSON.stringify(meta), task.province, PARSER_VERSION);
   return { kind: 'document', doc: { ...doc, contentHash } };
 }
 
@@ -283,19 +283,26 @@ function effectiveFromHistory(history: HistoryEntry[]): string | null {
   return entries.length ? (entries[entries.length - 1]?.date ?? null) : null;
 }
 
+/** The label of a document's 序言 (text before its first article), stored as a unit of its own. */
+export const PREAMBLE_LABEL = '序言';
+
 /**
  * Articles plus the text no article holds: a document without any numbering
- * (some 批复/通知) becomes one item labelled 全文, and an appendix (附件, 附表)
- * one item labelled 附件, so nothing is dropped.
+ * (some 批复/通知) becomes one item labelled 全文, an appendix (附件, 附表)
+ * one item labelled 附件, and the text before the first article a 序言 in
+ * front of the articles, so nothing is dropped and all of it can be searched
+ * and cited (宪法序言). documents.preamble keeps that text too.
  */
 function withUnnumberedText(parsed: ParsedDocument): ParsedArticle[] {
-  const extra = (label: string, text: string): ParsedArticle => ({
-    kind: 'item', label, number: 0, subNumber: 0, path: [],
+  const extra = (label: string, text: string, kind: ParsedArticle['kind'] = 'item'): ParsedArticle => ({
+    kind, label, number: 0, subNumber: 0, path: [],
     paragraphs: text.split(/\n+/).map((t) => ({ text: t.trim(), items: [] })).filter((p) => p.text),
     text: text.trim(),
   });
   const out = [...parsed.articles];
-  if (out.length === 0 && parsed.preamble.trim()) out.push(extra('全文', parsed.preamble));
+  const preamble = parsed.preamble.trim();
+  if (preamble && out.length === 0) out.push(extra('全文', preamble));
+  else if (preamble) out.unshift(extra(PREAMBLE_LABEL, preamble, 'preamble'));
   if (parsed.appendix?.trim()) out.push(extra('附件', parsed.appendix));
   return out;
 }

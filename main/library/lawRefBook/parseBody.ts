@@ -4,9 +4,9 @@
  */
 
 import type { ParsedArticle } from '../types.js';
-import { chooseScheme, type ArticleStart, type Scheme } from './articleStart.js';
+import { chooseScheme, splitRunTogetherArticles, type ArticleStart, type Scheme } from './articleStart.js';
 import { mergeWrappedHeadings, promoteTitleParagraphs, type Block } from './blocks.js';
-import { attachAsItem, newParagraph, type ParagraphBuilder } from './parseItems.js';
+import { appendToLastItem, attachAsItem, continuesItemList, matchMarker, newParagraph, type ParagraphBuilder } from './parseItems.js';
 
 /** An article under construction. */
 interface ArticleBuilder {
@@ -14,10 +14,16 @@ interface ArticleBuilder {
   path: string[];
   paragraphs: ParagraphBuilder[];
   lines: string[];
+  /**
+   * Unnumbered paragraphs right after a 项, held back until the next paragraph
+   * tells whether they continue that 项 (the list goes on with the next number)
+   * or are 款 of their own.
+   */
+  pending: string[];
 }
 
 function openArticle(start: ArticleStart, path: string[]): ArticleBuilder {
-  const builder: ArticleBuilder = { start, path, paragraphs: [newParagraph(start.rest)], lines: [] };
+  const builder: ArticleBuilder = { start, path, paragraphs: [newParagraph(start.rest)], lines: [], pending: [] };
   if (start.rest !== '') builder.lines.push(start.rest);
   return builder;
 }
@@ -26,16 +32,47 @@ function isEmptyParagraph(builder: ParagraphBuilder): boolean {
   return builder.paragraph.text === '' && builder.paragraph.items.length === 0;
 }
 
-/** Adds a paragraph to an article: as 项 of the current 款, or as a new 款. */
-function addToArticle(article: ArticleBuilder, text: string): void {
-  article.lines.push(text);
-  const current = article.paragraphs[article.paragraphs.length - 1];
-  if (current && attachAsItem(current, text)) return;
+function lastParagraph(article: ArticleBuilder): ParagraphBuilder | undefined {
+  return article.paragraphs[article.paragraphs.length - 1];
+}
+
+function startParagraph(article: ArticleBuilder, text: string): void {
+  const current = lastParagraph(article);
   if (current && isEmptyParagraph(current)) article.paragraphs.pop();
   article.paragraphs.push(newParagraph(text));
 }
 
+/** The held-back paragraphs were not part of a 项 after all: each becomes a 款. */
+function flushPending(article: ArticleBuilder): void {
+  const pending = article.pending;
+  article.pending = [];
+  for (const text of pending) startParagraph(article, text);
+}
+
+/**
+ * Adds a paragraph to an article: as 项 of the current 款, or as a new 款.
+ * "（一）…", an unnumbered paragraph, "（二）…" (国歌法第四条, 海关法第六条) is one
+ * list whose first 项 runs over two paragraphs, not a 款 that starts a new list.
+ */
+function addToArticle(article: ArticleBuilder, text: string): void {
+  article.lines.push(text);
+  const current = lastParagraph(article);
+  if (matchMarker(text) === null && (article.pending.length > 0 || (current?.paragraph.items.length ?? 0) > 0)) {
+    article.pending.push(text);
+    return;
+  }
+  if (article.pending.length > 0 && current && continuesItemList(current, text)) {
+    for (const held of article.pending) appendToLastItem(current, held);
+    article.pending = [];
+  }
+  flushPending(article);
+  const target = lastParagraph(article);
+  if (target && attachAsItem(target, text)) return;
+  startParagraph(article, text);
+}
+
 function finishArticle(article: ArticleBuilder): ParsedArticle {
+  flushPending(article);
   const { kind, label, number, subNumber } = article.start;
   return {
     kind,
@@ -74,8 +111,13 @@ function describe(start: ArticleStart): string {
   return start.kind === 'article' ? start.label : `item ${start.label}`;
 }
 
+/** 第五十三条 then 第五十五条: an article is missing, or was folded into the one before (a typo in its label). */
+function isGap(previous: ArticleStart, start: ArticleStart): boolean {
+  return start.kind === 'article' && start.subNumber === 0 && start.number > previous.number + 1;
+}
+
 /**
- * Warns about duplicate and out-of-order numbers. 第X条 numbers run through the
+ * Warns about duplicate, out-of-order and skipped numbers. 第X条 numbers run through the
  * whole document; item numbers restart under each heading.
  */
 class OrderChecker {
@@ -90,6 +132,7 @@ class OrderChecker {
     const order = start.number - previous.number || start.subNumber - previous.subNumber;
     if (order === 0) this.warnings.push(`duplicate article ${describe(start)}`);
     else if (order < 0) this.warnings.push(`article numbers out of order: ${describe(start)} after ${describe(previous)}`);
+    else if (isGap(previous, start)) this.warnings.push(`article numbers skip: ${describe(start)} follows ${describe(previous)}`);
   }
 }
 
@@ -144,6 +187,8 @@ class BodyBuilder {
   private readonly path = new HeadingPath();
   private readonly order = new OrderChecker(this.warnings);
   private current: ArticleBuilder | null = null;
+  /** Number of the last 第X条 opened: an article on the same line must be the next one. */
+  private lastArticleNumber = 0;
 
   constructor(private readonly scheme: Scheme | null) {}
 
@@ -160,6 +205,11 @@ class BodyBuilder {
   }
 
   addParagraph(text: string): void {
+    if (!this.scheme?.byArticle) return this.addOneParagraph(text);
+    for (const piece of splitRunTogetherArticles(text, this.lastArticleNumber)) this.addOneParagraph(piece);
+  }
+
+  private addOneParagraph(text: string): void {
     const start = this.scheme?.paragraph(text) ?? null;
     if (start) this.openArticle(start);
     else if (this.current) addToArticle(this.current, text);
@@ -184,6 +234,7 @@ class BodyBuilder {
     this.closeArticle();
     this.appendix.forgetHeadings();
     this.order.check(start, start.kind === 'article' ? '' : this.path.key());
+    if (start.kind === 'article') this.lastArticleNumber = start.number;
     this.current = openArticle(start, this.path.snapshot());
   }
 

@@ -176,8 +176,8 @@ export function newParagraph(text: string): ParagraphBuilder {
   return { paragraph: { text: split.lead, items: split.items }, itemFamily: split.family };
 }
 
-/** Appends a sub-item ("1．…" under "（一）…") to the last 项, keeping its marker. */
-function appendToLastItem(builder: ParagraphBuilder, text: string): void {
+/** Appends a sub-item ("1．…" under "（一）…") or a further paragraph to the last 项, keeping its marker. */
+export function appendToLastItem(builder: ParagraphBuilder, text: string): void {
   const last = builder.paragraph.items[builder.paragraph.items.length - 1];
   if (last) last.text = last.text === '' ? text : `${last.text}\n${text}`;
 }
@@ -190,6 +190,17 @@ function addItems(builder: ParagraphBuilder, marker: Marker, text: string): void
   } else {
     builder.paragraph.items.push({ number: marker.number, text: marker.rest });
   }
+}
+
+/**
+ * Whether `text` is the next 项 of the current 款's list: same marker family,
+ * number one above the last 项 ("（三）" after "（二）").
+ */
+export function continuesItemList(builder: ParagraphBuilder, text: string): boolean {
+  const last = builder.paragraph.items[builder.paragraph.items.length - 1];
+  const marker = matchMarker(text);
+  if (!last || !marker || !ITEM_FAMILIES.has(marker.family)) return false;
+  return marker.family === builder.itemFamily && marker.number === last.number + 1;
 }
 
 /**

@@ -8,7 +8,17 @@ interface Props {
   onOpen(id: number): void;
 }
 
-function ArticleLinks({ title, items, onOpen, testid }: { title: string; items: ArticleDto[]; onOpen(id: number): void; testid: string }) {
+interface LinksProps {
+  title: string;
+  items: ArticleDto[];
+  onOpen(id: number): void;
+  testid: string;
+  /** Ids whose link could not be checked against the version the citing text meant. */
+  unverified: readonly number[];
+  unverifiedNote: string;
+}
+
+function ArticleLinks({ title, items, onOpen, testid, unverified, unverifiedNote }: LinksProps) {
   if (!items.length) return null;
   return (
     <div className="links" data-testid={testid}>
@@ -17,6 +27,7 @@ function ArticleLinks({ title, items, onOpen, testid }: { title: string; items: 
         {items.map((a) => (
           <li key={a.id}>
             <button className="link" onClick={() => onOpen(a.id)}>《{a.lawTitle}》{a.label}</button>
+            {unverified.includes(a.id) && <span className="muted" title={unverifiedNote}> ?</span>}
           </li>
         ))}
       </ul>
@@ -30,6 +41,7 @@ export function ArticleView({ detail, onOpen }: Props) {
   const [copied, setCopied] = useState(false);
   const [outlineAt, setOutlineAt] = useState<string[] | null>(null);
   const a = detail.article;
+  const linkProps = { onOpen, unverified: detail.unverifiedLinks ?? [], unverifiedNote: t.unverifiedLink };
   const copy = async () => {
     await navigator.clipboard?.writeText(`${a.text}\n——${detail.citation}`).catch(() => undefined);
     setCopied(true);
@@ -56,9 +68,10 @@ export function ArticleView({ detail, onOpen }: Props) {
         {detail.previous && <button className="link" onClick={() => onOpen(detail.previous!.id)}>‹ {t.previous} {detail.previous.label}</button>}
         {detail.next && <button className="link" onClick={() => onOpen(detail.next!.id)}>{t.next} {detail.next.label} ›</button>}
       </div>
-      <ArticleLinks title={t.references} items={detail.references} onOpen={onOpen} testid="references" />
-      <ArticleLinks title={t.referencedBy} items={detail.referencedBy} onOpen={onOpen} testid="referenced-by" />
-      <ArticleLinks title={t.interpretations} items={detail.interpretations} onOpen={onOpen} testid="interpretations" />
+      <ArticleLinks title={t.amendedBy} items={detail.amendedBy ?? []} testid="amended-by" {...linkProps} />
+      <ArticleLinks title={t.references} items={detail.references} testid="references" {...linkProps} />
+      <ArticleLinks title={t.referencedBy} items={detail.referencedBy} testid="referenced-by" {...linkProps} />
+      <ArticleLinks title={t.interpretations} items={detail.interpretations} testid="interpretations" {...linkProps} />
       {detail.versions.length > 1 && (
         <div className="versions" data-testid="versions">
           <h4>{t.versions}</h4>

@@ -1,0 +1,119 @@
+/**
+ * The statute graph on real corpus files: amendments (刑法修正案, numbered 一、二、…)
+ * link to the articles they amend, citations mean the version in force when the
+ * citing text took effect, and a library whose graph an older version built gets
+ * it rebuilt. `lexdesk show` prints what the graph knows.
+ */
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import type { Engine } from '../../main/engine/index.js';
+import type { StatuteArticle } from '../../main/library/articles.js';
+import { ensureStatuteGraph, referencedBy, referencesOf, type LinkedArticle } from '../../main/library/graph/statuteGraph.js';
+import { parseJsonOutput, runCli } from '../helpers/cli.js';
+import { buildLibrary, sharedSkipReason, type TempLibrary } from '../helpers/library.js';
+
+const SKIP = sharedSkipReason();
+if (SKIP) console.log(`# statute graph tests ${SKIP}`);
+
+const LABOUR_INTERPRETATION = '司法解释/最高人民法院关于审理劳动争议案件适用法律问题的解释（一）(2020-12-29).md';
+
+let lib: TempLibrary;
+let engine: Engine;
+
+function article(citation: string, version?: string): StatuteArticle {
+  const r = engine.lookup(citation, version ? { version } : {});
+  assert.ok(r.ok, `${citation}: ${r.ok ? '' : r.message}`);
+  return r.article;
+}
+
+/** The articles linked to `id` by links of one kind, with whether each link was verified. */
+function incoming(id: number, kind: LinkedArticle['kind']): Array<{ article: StatuteArticle; verified: boolean }> {
+  const links = referencedBy(engine.db, id).filter((l) => l.kind === kind);
+  const byId = new Map(engine.articles(links.map((l) => l.articleId)).map((a) => [a.id, a]));
+  return links.map((l) => ({ article: byId.get(l.articleId) as StatuteArticle, verified: l.verified }));
+}
+
+describe('statute graph', { skip: SKIP }, () => {
+  before(async () => {
+    lib = await buildLibrary({
+      files: [
+        '刑法/刑法.md',
+        '刑法/刑法修正案（九）.md',
+        '刑法/刑法修正案（十二）(2023-12-29).md',
+        '宪法/宪法.md',
+        '宪法/宪法修正案（2018年）.md',
+        '诉讼与非诉讼程序法/民事诉讼法(2021-12-24).md',
+        '诉讼与非诉讼程序法/民事诉讼法(2023-09-01).md',
+        '社会法/劳动合同法(2012-12-28).md',
+        LABOUR_INTERPRETATION,
+      ],
+    });
+    engine = lib.engine;
+    ensureStatuteGraph(engine.db, engine.searchDeps().resolver);
+  });
+  after(async () => {
+    await lib?.dispose();
+  });
+
+  test('刑法修正案 items amend the 刑法 articles they rewrite', () => {
+    const amendedBy = incoming(article('刑法第三百九十条').id, 'amends').map((l) => `${l.article.lawTitle}${l.article.label}`);
+    assert.ok(amendedBy.includes('中华人民共和国刑法修正案（十二）五'), amendedBy.join('；'));
+    assert.ok(amendedBy.includes('中华人民共和国刑法修正案（九）四十五'), amendedBy.join('；'));
+    // 四十六、在刑法第三百九十条后增加一条…: 第三百九十条 only says where the new article goes.
+    assert.ok(!amendedBy.includes('中华人民共和国刑法修正案（九）四十六'));
+    const added = incoming(article('刑法第三百九十条之一').id, 'amends').map((l) => l.article.label);
+    assert.deepEqual(added, ['四十六']);
+  });
+
+  test('宪法修正案 articles amend the 宪法 序言', () => {
+    const amendedBy = incoming(article('宪法序言').id, 'amends');
+    assert.ok(amendedBy.length > 0);
+    assert.ok(amendedBy.every((l) => l.article.lawTitle === '中华人民共和国宪法修正案（2018年）' && l.verified));
+  });
+
+  test('a citation older than every version of the cited law is not taken as verified', () => {
+    // 第二十四条 (2020) cites 民事诉讼法第二百三十七条 as numbered in 2017 (不予执行), which the 2023 第二百三十七条 is not.
+    const citing = engine.articles(
+      engine.db
+        .prepare("SELECT a.id FROM articles a JOIN documents d ON d.id = a.document_id WHERE d.path = ? AND a.label = '第二十四条'")
+        .pluck()
+        .all(LABOUR_INTERPRETATION) as number[],
+    )[0];
+    assert.ok(citing && /民事诉讼法》?第二百三十七条/.test(citing.text));
+    const civil2023 = article('民事诉讼法第二百三十七条', '2023-09-01');
+    const links = referencesOf(engine.db, citing.id);
+    const toCivil = links.filter((l) => l.articleId === civil2023.id);
+    assert.deepEqual(toCivil.map((l) => l.verified), [false], 'linked to the current text only as unverified');
+    assert.ok(links.every((l) => l.verified === false), 'no version of 民事诉讼法 in the library was in force on 2021-01-01');
+  });
+
+  test('a citation of the version in force when the citing text took effect is verified', () => {
+    const interpretations = incoming(article('劳动合同法第三十八条').id, 'interprets');
+    assert.ok(interpretations.some((l) => l.verified && l.article.documentPath === LABOUR_INTERPRETATION));
+  });
+
+  test('a graph built by an earlier version is rebuilt', () => {
+    const importId = engine.db.prepare('SELECT max(id) FROM import_log').pluck().get() as number;
+    // What the previous code stored: the import id alone.
+    engine.db.prepare("UPDATE meta SET value = ? WHERE key = 'graph_generation'").run(String(importId));
+    assert.equal(ensureStatuteGraph(engine.db, engine.searchDeps().resolver).built, true);
+    assert.equal(ensureStatuteGraph(engine.db, engine.searchDeps().resolver).built, false);
+  });
+
+  test('show prints 项 with their numbers and the amendments of an article', async () => {
+    const r = await runCli(['show', '刑法第三百九十条', '--db', lib.dbPath]);
+    assert.equal(r.code, 0, r.stderr);
+    assert.match(r.stdout, /\n\s+（一）多次行贿或者向多人行贿的；\n\s+（二）国家工作人员行贿的；/);
+    assert.match(r.stdout, /Amended by:\n(?:.*\n)*\s+《中华人民共和国刑法修正案（十二）》五、/);
+  });
+
+  test('show warns about a 项 that does not exist, in text and in --json', async () => {
+    const text = await runCli(['show', '劳动合同法第三十八条第一款第九项', '--db', lib.dbPath]);
+    assert.equal(text.code, 0, text.stderr);
+    assert.match(text.stdout, /\(note: 第三十八条第1款 has only \d+ 项; 第9项 does not exist\.\)/);
+    const json = parseJsonOutput<{ warning: string | null; paragraph: number; item: number }>(
+      await runCli(['show', '劳动合同法第三十八条第二项', '--json', '--db', lib.dbPath]),
+    );
+    assert.deepEqual([json.paragraph, json.item, json.warning], [1, 2, null]);
+  });
+});
