@@ -94,6 +94,11 @@ const DERIVED_DOCUMENT_AFTER =
 const SEPARATORS_ONLY = new RegExp(
   `^(?:[\\s、，,和及与或至）)》”"]|以及|或者|[总分附]则|第\\s*(?:${NUM})\\s*(?:分编|编|章|节|款|项)|第?\\s*[（(]\\s*(?:${NUM})\\s*[）)]\\s*项?)*$`,
 );
+/**
+ * The amendment formula 「在刑法第三百九十条后增加一条，作为第三百九十条之一」: the new
+ * article's number belongs to the law just cited, though prose stands between them.
+ */
+const AMENDMENT_INSERTS = /^\s*之?后\s*增加\s*[一二两三四五六七八九十\d]*\s*[条款项]\s*[，,]?\s*作为\s*$/;
 const YEAR = '[0-9０-９]{4}|[〇零一二三四五六七八九]{4}';
 /** （2018年修正） between a law name and the article: the version of that year. */
 const REVISION_NOTE_BEFORE = new RegExp(`[（(]\\s*(${YEAR})\\s*年\\s*(?:修正|修订)(?:版|本|文本)?\\s*[）)]\\s*$`);
@@ -333,7 +338,8 @@ function inheritedLaw(text: string, pos: number, marks: ContextMark[]): LawConte
     if (!best || mark.end >= best.end) best = mark;
   }
   if (!best) return null;
-  if (refersBack(text, pos) || SEPARATORS_ONLY.test(text.slice(best.end, pos))) return best.law;
+  const between = text.slice(best.end, pos);
+  if (refersBack(text, pos) || SEPARATORS_ONLY.test(between) || AMENDMENT_INSERTS.test(between)) return best.law;
   return null;
 }
 
