@@ -20,20 +20,21 @@ export async function importCommand(args: string[], openEngine: (db?: string) =>
   const packsList = listOption(values.packs);
   const packs = packsList?.length === 1 && packsList[0] === 'all' ? 'all' : packsList;
   const national = !values['no-national'];
+  const target = positionals[0];
+  // Before the library is opened: a command that does nothing creates no library file.
+  if (!values.download && !target) throw new LexError('usage', `Say what to import.\nUsage: ${USAGE}`);
   const controller = new AbortController();
   const onSigint = () => controller.abort();
   process.once('SIGINT', onSigint);
   const engine = openEngine(values.db as string | undefined);
   try {
     let summary: ImportSummary;
-    if (values.download) {
-      summary = await downloadAndImport(engine, positionals[0] ?? DEFAULT_CORPUS_URL, { packs, national }, controller.signal, out);
-    } else {
-      const target = positionals[0];
-      if (!target) throw new LexError('usage', `Say what to import.\nUsage: ${USAGE}`);
+    if (target && !values.download) {
       summary = await engine.importPath(path.resolve(target), {
         packs, national, signal: controller.signal, onProgress: (p) => showProgress(out, p),
       });
+    } else {
+      summary = await downloadAndImport(engine, target ?? DEFAULT_CORPUS_URL, { packs, national }, controller.signal, out);
     }
     out.endProgress();
     const staleVectors = summary.documents.added + summary.documents.updated > 0 && listModels(engine.db).length > 0;
