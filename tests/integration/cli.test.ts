@@ -4,7 +4,7 @@
  * a local HTTP server.
  */
 import assert from 'node:assert/strict';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
@@ -12,6 +12,7 @@ import { openDatabase } from '../../main/db/open.js';
 import type { ImportSummary, LibraryCounts } from '../../main/library/import/index.js';
 import { buildLawRefBookArchive, startArchiveServer, type ArchiveServer } from '../helpers/archiveServer.js';
 import { parseJsonOutput, runCli, stackLines, type CliResult } from '../helpers/cli.js';
+import { SHIPPED_MODEL_DIR } from '../helpers/library.js';
 import { NEEDS_SHARED, SUBSET, libraryChecksum, makeCorpusSubset, type CorpusSubset } from '../helpers/corpusSubset.js';
 
 if (NEEDS_SHARED) console.log(`# corpus-based CLI tests ${NEEDS_SHARED}`);
@@ -224,6 +225,30 @@ describe('errors and exit codes', { skip: NEEDS_SHARED, concurrency: 2 }, () => 
     const r = await runCli(['search', '合同', '--db', db]);
     assert.equal(r.code, 0, r.stderr);
     assert.match(r.stdout, /No matching articles: the library .* is empty\. Import one: lexdesk import PATH/);
+  });
+
+  test('--model, --cross-encoder or --http-* named on search must be usable: no quiet lexical search instead', async () => {
+    const missing = path.join(work, 'no-model');
+    // The shipped model under another name: a model this library has no vectors for.
+    const unembedded = path.join(dir('models'), 'other-model');
+    symlinkSync(SHIPPED_MODEL_DIR, unembedded);
+    const search = (...args: string[]) => runCli(['search', '拖欠工资', '--db', libraryDb, ...args]);
+    const [noFolder, noVectors, noVectorsJson, noServer, crossEncoderDense, plain] = await Promise.all([
+      search('--model', missing),
+      search('--model', unembedded),
+      search('--model', unembedded, '--json'),
+      search('--http-base', 'http://127.0.0.1:9/v1', '--http-model', 'bge-m3'),
+      search('--cross-encoder', SHIPPED_MODEL_DIR, '--mode', 'dense'),
+      search('--json'),
+    ]);
+    assertCleanError(noFolder, 1, new RegExp(`--model: no model folder at ${missing}`));
+    assertCleanError(noVectors, 1, new RegExp(`The library has no vectors for onnx:other-model@\\w+: run lexdesk embed --model ${unembedded} first`));
+    assert.equal(parseJsonOutput<{ error: { code: string } }>(noVectorsJson).error.code, 'library-not-embedded', 'no lexical results in its place');
+    assertCleanError(noServer, 1, /Cannot reach the embedding server at http:\/\/127\.0\.0\.1:9/);
+    assertCleanError(crossEncoderDense, 2, /--cross-encoder rescores hybrid results only; it does nothing with --mode dense/);
+    // Nothing named: the library is not embedded yet, so the default model quietly leaves search lexical.
+    assert.equal(plain.code, 0, plain.stderr);
+    assert.equal(parseJsonOutput<SearchJson>(plain).mode, 'lexical');
   });
 });
 

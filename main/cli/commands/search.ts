@@ -14,7 +14,7 @@ export async function searchCommand(args: string[], open: (db?: string, models?:
   const { values, positionals } = parseCommand(args, { ...FILTER_OPTIONS, ...MODEL_OPTIONS, ...LITERAL_OPTION, k: { type: 'string' } }, USAGE);
   const query = positionals.join(' ').trim();
   if (!query) throw new LexError('usage', `Give a query.\nUsage: ${USAGE}`);
-  const requested = modeOption(values.mode);
+  const requested = modeOption(values.mode, values['cross-encoder']);
   const limit = intOption(values.k, 'k', 10);
   // One query: sqlite-vec answers it sooner than loading every vector into memory would.
   const engine = open(values.db as string | undefined, { ...modelOptionsOf(values), residentVectors: false });
