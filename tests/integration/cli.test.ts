@@ -5,13 +5,16 @@
  */
 import assert from 'node:assert/strict';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { openDatabase } from '../../main/db/open.js';
 import type { ImportSummary, LibraryCounts } from '../../main/library/import/index.js';
 import { buildLawRefBookArchive, startArchiveServer, type ArchiveServer } from '../helpers/archiveServer.js';
-import { parseJsonOutput, runCli, stackLines, type CliResult } from '../helpers/cli.js';
+import { parseJsonOutput, runCli, spawnCli, stackLines, waitUntil, type CliResult } from '../helpers/cli.js';
+import { HashEmbedder } from '../helpers/hashEmbedder.js';
 import { SHIPPED_MODEL_DIR } from '../helpers/library.js';
 import { NEEDS_SHARED, SUBSET, libraryChecksum, makeCorpusSubset, type CorpusSubset } from '../helpers/corpusSubset.js';
 
@@ -250,6 +253,27 @@ describe('errors and exit codes', { skip: NEEDS_SHARED, concurrency: 2 }, () => 
     assert.equal(plain.code, 0, plain.stderr);
     assert.equal(parseJsonOutput<SearchJson>(plain).mode, 'lexical');
   });
+
+  test('Ctrl+C (SIGINT) during embed stops it after the batch in hand: its message, exit 130, what was embedded is kept', { timeout: 120_000 }, async () => {
+    const db = path.join(dir('embed-sigint'), 'library.db');
+    copyFileSync(libraryDb, db);
+    const server = await startSlowEmbeddingServer(100);
+    try {
+      const cli = spawnCli(['embed', '--db', db, '--batch', '1', '--http-base', server.baseURL, '--http-model', 'slow-model']);
+      try {
+        await waitUntil(() => server.requests() >= 4 || !cli.running(), 'a few embedding requests', 60_000);
+        assert.ok(cli.running(), `embed ended before it could be interrupted:\n${cli.stderr()}`);
+        cli.kill('SIGINT');
+        const r = await cli.exited;
+        assertCleanError(r, 130, /^lexdesk: Embedding cancelled after [1-9]\d* article\(s\) in this run; what was embedded is kept/m);
+        assert.equal(r.signal, null, 'the CLI handles SIGINT itself');
+      } finally {
+        cli.kill('SIGKILL');
+      }
+    } finally {
+      await server.close();
+    }
+  });
 });
 
 describe('where the library lives', () => {
@@ -312,6 +336,31 @@ describe('where the library lives', () => {
 function emptyLibrary(file: string): string {
   openDatabase(file).close();
   return file;
+}
+
+/** An OpenAI-compatible /v1/embeddings server that answers each request after `delayMs`, counting them. */
+async function startSlowEmbeddingServer(delayMs: number): Promise<{ baseURL: string; requests(): number; close(): Promise<void> }> {
+  const hash = new HashEmbedder();
+  let requests = 0;
+  const server = http.createServer((req, res) => {
+    let raw = '';
+    req.setEncoding('utf8').on('data', (c: string) => (raw += c));
+    req.on('end', () => {
+      requests++;
+      const body = JSON.parse(raw) as { model: string; input: string[] };
+      const data = body.input.map((text, index) => ({ object: 'embedding', index, embedding: Array.from(hash.vectorOf(text)) }));
+      setTimeout(() => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ object: 'list', model: body.model, data })), delayMs);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    baseURL: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`,
+    requests: () => requests,
+    close: () => {
+      server.closeAllConnections();
+      return new Promise((resolve) => server.close(() => resolve()));
+    },
+  };
 }
 
 describe('import --download', { skip: NEEDS_SHARED, concurrency: true }, () => {

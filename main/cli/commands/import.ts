@@ -7,7 +7,7 @@ import type { ImportProgress, ImportSummary } from '../../library/import/index.j
 import { LexError } from '../../util/errors.js';
 import { listModels } from '../../search/vectors/vecStore.js';
 import { listOption, parseCommand } from '../args.js';
-import type { Output } from '../output.js';
+import { interrupted, type Output } from '../output.js';
 
 const USAGE = 'lexdesk import PATH [--packs all|北京,上海] [--no-national] | lexdesk import --download [URL]';
 
@@ -44,6 +44,9 @@ export async function importCommand(args: string[], openEngine: (db?: string) =>
       if (staleVectors) out.print('  vectors: the library changed; run `lexdesk embed` to bring semantic search up to date');
     }
     return 0;
+  } catch (err) {
+    if (controller.signal.aborted) return interrupted(out, err);
+    throw err;
   } finally {
     process.off('SIGINT', onSigint);
     engine.close();
