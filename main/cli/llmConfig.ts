@@ -1,5 +1,6 @@
 import { FileKeyStore } from '../llm/keyStore.js';
-import { resolveLlm, SettingsStore, type ResolvedLlm, type Settings } from '../llm/settings.js';
+import { presetIds, resolveLlm, SettingsStore, unknownPreset, type ResolvedLlm, type Settings } from '../llm/settings.js';
+import { LexError } from '../util/errors.js';
 import { userDataDir } from '../util/paths.js';
 
 /** The CLI's settings and key store: the per-user folder shared with the desktop app. */
@@ -7,5 +8,16 @@ export function cliSettings(): { settings: SettingsStore; keys: FileKeyStore; re
   const dir = userDataDir();
   const settings = new SettingsStore(dir);
   const keys = new FileKeyStore(dir);
-  return { settings, keys, read: () => settings.read(), llm: () => resolveLlm(settings.read(), keys) };
+  return { settings, keys, read: () => settings.read(), llm: () => resolveLlm(checkedPreset(settings.read()), keys) };
+}
+
+/** The settings, refused with the command that fixes them when their saved preset is unknown. */
+function checkedPreset(settings: Settings): Settings {
+  const unknown = unknownPreset(settings);
+  if (unknown !== null) throw new LexError('bad_settings', unknownPresetMessage(unknown), { preset: unknown });
+  return settings;
+}
+
+export function unknownPresetMessage(preset: string): string {
+  return `The saved LLM preset "${preset}" is unknown. Choose one of ${presetIds()}: lexdesk llm set --preset ID (lexdesk llm presets describes them).`;
 }

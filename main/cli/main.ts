@@ -1,7 +1,8 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { createEngine, type Engine } from '../engine/index.js';
 import type { ModelOptions } from '../engine/retrieval.js';
-import { defaultDbPath } from '../util/paths.js';
+import { defaultDbPath, userDataDir } from '../util/paths.js';
 import { LexError } from '../util/errors.js';
 import { evalCommand } from './commands/eval.js';
 import { importCommand } from './commands/import.js';
@@ -64,12 +65,36 @@ export async function main(argv: string[]): Promise<number> {
     out.print(HELP);
     return 0;
   }
-  const open = (db?: string, models?: ModelOptions) => createEngine({ dbPath: path.resolve(db ?? defaultDbPath()), models });
+  const open = (db?: string, models?: ModelOptions) => openLibrary(name, db, models);
   try {
     return await command(rest, open, out);
   } catch (err) {
     return out.error(err);
   }
+}
+
+/** The library a command works on (--db, LEXDESK_DB or the per-user default), refused when it is missing and the command may not create it. */
+function openLibrary(command: string, given: string | undefined, models: ModelOptions | undefined): Engine {
+  const dbPath = path.resolve(given ?? defaultDbPath());
+  const create = mayCreateLibrary(command, dbPath);
+  if (!create && !fs.existsSync(dbPath)) throw missingLibrary(dbPath, given);
+  return createEngine({ dbPath, models, create });
+}
+
+/**
+ * import fills a new library; serve, like the desktop app, starts on the per-user default library
+ * and imports from its UI. Every other command reads or adds to an existing library, so a mistyped
+ * --db fails instead of quietly creating an empty library (and its folder) that finds nothing.
+ */
+function mayCreateLibrary(command: string, dbPath: string): boolean {
+  if (command === 'import') return true;
+  return command === 'serve' && dbPath === path.resolve(userDataDir(), 'library.db');
+}
+
+function missingLibrary(dbPath: string, given: string | undefined): LexError {
+  const source = given !== undefined ? '--db' : process.env.LEXDESK_DB ? 'LEXDESK_DB' : null;
+  const check = source ? `check ${source}, or` : 'name one with --db or LEXDESK_DB, or';
+  return new LexError('library-missing', `No library at ${dbPath}; ${check} run lexdesk import PATH (or lexdesk import --download) first.`);
 }
 
 /** `lexdesk search … | head` closes stdout early: stop quietly instead of crashing. */

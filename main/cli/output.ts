@@ -39,3 +39,12 @@ export function createOutput(json: boolean): Output {
     },
   };
 }
+
+/**
+ * A command stopped by Ctrl+C: its "cancelled" message, then 130 (128 + SIGINT), the exit code shells
+ * and scripts expect of an interrupted command (consult exits so too).
+ */
+export function interrupted(out: Output, err: unknown): number {
+  out.error(err);
+  return 130;
+}

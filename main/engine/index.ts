@@ -12,6 +12,8 @@ import { rankArticles, searchArticles, type SearchHit, type SearchOptions } from
 export interface EngineOptions {
   dbPath: string;
   readonly?: boolean;
+  /** Create the library file when missing (default true unless readonly); false refuses a missing file. */
+  create?: boolean;
   /** Embedding model, reranker and execution providers for dense and hybrid search. */
   models?: ModelOptions;
 }
@@ -53,7 +55,7 @@ export interface Engine {
 }
 
 export function createEngine(opts: EngineOptions): Engine {
-  const db = openDatabase(opts.dbPath, { readonly: opts.readonly });
+  const db = openDatabase(opts.dbPath, { readonly: opts.readonly, create: opts.create });
   // Both caches follow the library's text revision, so an import by another process (the CLI beside the app) is seen at once.
   let resolver: { revision: string; resolver: CitationResolver } | null = null;
   let stats: Partial<Record<FtsScope, TermStats>> = {};

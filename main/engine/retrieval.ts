@@ -65,6 +65,13 @@ export interface ModelOptions {
    * answers a single query is better served by sqlite-vec alone.
    */
   residentVectors?: boolean;
+  /**
+   * The embedding model (or cross-encoder) was named by the user (lexdesk search --model …): a search
+   * without a mode fails, saying how to embed, when the model cannot load or the library has no vectors
+   * for it, instead of quietly searching lexically. The quiet fallback is for the default model on a
+   * library not embedded yet.
+   */
+  required?: boolean;
 }
 
 /**
@@ -122,6 +129,20 @@ export class Retrieval {
     return this.embedder;
   }
 
+  /** The embedding model, refused with the command that embeds the library when the library has no vectors for it. */
+  private async embeddedModel(): Promise<TextEmbedder> {
+    const embedder = await this.loadEmbedder();
+    if ((getModel(this.db, embedder.id)?.articleCount ?? 0) > 0) return embedder;
+    throw new LexError('library-not-embedded', `The library has no vectors for ${embedder.id}: run ${this.embedCommand()} first (or search with --mode lexical).`);
+  }
+
+  /** The command that embeds the library with the model in use (same folder, or same endpoint and model). */
+  private embedCommand(): string {
+    const http = this.opts.httpEmbedding;
+    if (http) return `lexdesk embed --http-base ${http.baseURL} --http-model ${quoted(http.model)}${http.queryPrefix || http.documentPrefix ? ' (with the same prefixes)' : ''}`;
+    return this.opts.modelDir ? `lexdesk embed --model ${quoted(this.modelDir)}` : 'lexdesk embed';
+  }
+
   private loadReranker(): Promise<LearnedReranker | null> {
     const dir = this.opts.rerankerDir === undefined ? this.defaultRerankerDir() : this.opts.rerankerDir;
     this.reranker ??= dir && fs.existsSync(dir) ? LearnedReranker.load(dir) : Promise.resolve(null);
@@ -137,6 +158,10 @@ export class Retrieval {
 
   /** The mode to use when none is asked for: hybrid once the library is embedded with the model. */
   async defaultMode(): Promise<RetrievalMode> {
+    if (this.opts.required) {
+      await this.embeddedModel();
+      return 'hybrid';
+    }
     if (!this.opts.httpEmbedding && !fs.existsSync(this.modelDir)) return 'lexical';
     // Cheap check first: a library never embedded needs no model loaded to answer.
     if (listModels(this.db).every((m) => m.articleCount === 0)) return 'lexical';
@@ -154,7 +179,7 @@ export class Retrieval {
     const limit = opts.limit ?? 10;
     const filters = opts.filters ?? {};
     if (mode === 'lexical') return rankArticles(this.db, this.resolver(), this.stats, retrieverText, { limit, filters });
-    const embedder = await this.loadEmbedder();
+    const embedder = await this.embeddedModel();
     const dense = new VecDenseRetriever(this.db, embedder, this.residentVectors(embedder.id));
     const deps = { db: this.db, resolver: this.resolver(), stats: this.stats, dense };
     if (mode === 'dense') return hybridRank({ ...deps, reranker: null }, text, filters, limit, { only: 'dense', retrieverText });
@@ -206,4 +231,9 @@ export class Retrieval {
     this.embedder = this.reranker = this.crossEncoder = null;
     for (const model of loaded) await (model ? await model.catch(() => null) : null)?.close();
   }
+}
+
+/** A path or name as one shell word, for commands shown in messages. */
+function quoted(word: string): string {
+  return /^[\w./:@-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
 }

@@ -5,10 +5,13 @@ import type { HttpEmbedderOptions } from '../models/httpEmbedder.js';
 import { PROVIDER_NAMES, type ProviderName } from '../models/providerNames.js';
 import { LexError } from '../util/errors.js';
 import type { KeyStore } from './keyStore.js';
-import { findPreset, isLoopbackUrl } from './presets.js';
+import { findPreset, isLoopbackUrl, PRESETS } from './presets.js';
 import type { LlmEndpoint } from './types.js';
 
 const ROLE = z.enum(['state', 'planner', 'rules', 'rerank', 'summary', 'checklist', 'audit', 'judge', 'answer', 'evolve']);
+
+/** The consultation roles a model can be set for (roleModels). */
+export const LLM_ROLES: readonly string[] = ROLE.options;
 
 export const LlmSettingsSchema = z.object({
   preset: z.string().optional(),
@@ -128,7 +131,8 @@ export interface ResolvedLlm {
 export function resolveLlm(settings: Settings, keys: KeyStore, env: NodeJS.ProcessEnv = process.env): ResolvedLlm | null {
   const llm = settings.llm ?? {};
   const preset = llm.preset ? findPreset(llm.preset) : undefined;
-  if (llm.preset && !preset) throw new LexError('bad_settings', `Unknown LLM preset "${llm.preset}".`);
+  const unknown = unknownPreset(settings);
+  if (unknown !== null) throw new LexError('bad_settings', `Unknown LLM preset "${unknown}" in the settings; choose one of ${presetIds()}.`, { preset: unknown });
   const baseURL = env.LEXDESK_LLM_BASE_URL || llm.baseURL || preset?.baseURL;
   const model = env.LEXDESK_LLM_MODEL || llm.model || preset?.defaultModel;
   if (!baseURL || !model) return null;
@@ -148,4 +152,18 @@ export function resolveLlm(settings: Settings, keys: KeyStore, env: NodeJS.Proce
     redactNames: llm.redactNames ?? [],
     local,
   };
+}
+
+/**
+ * The saved preset when it names none of PRESETS (a hand-edited settings.json, or one an older
+ * lexdesk saved unchecked), else null: readers show it as a problem to fix rather than failing.
+ */
+export function unknownPreset(settings: Settings): string | null {
+  const id = settings.llm?.preset;
+  return id && !findPreset(id) ? id : null;
+}
+
+/** The preset ids, for messages: "openai, deepseek, …". */
+export function presetIds(): string {
+  return PRESETS.map((p) => p.id).join(', ');
 }

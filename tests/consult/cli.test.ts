@@ -131,6 +131,48 @@ describe('lexdesk consult, llm, rules and eval-consult', { skip: SKIP }, () => {
     assert.match(bad.stderr, /ROLE=MODEL/);
   });
 
+  test('llm set checks every value before saving anything: a typo is a usage error and the saved settings stay as they were', async () => {
+    const own = { LEXDESK_HOME: fs.mkdtempSync(path.join(home, 'llm-set-')) };
+    assert.equal((await runCli(['llm', 'set', '--preset', 'ollama'], own)).code, 0);
+    const settingsFile = path.join(own.LEXDESK_HOME, 'settings.json');
+    const saved = fs.readFileSync(settingsFile, 'utf8');
+    const cases: Array<[string[], RegExp]> = [
+      [['--preset', 'nosuch'], /Unknown preset "nosuch": use one of openai, deepseek, .*llamacpp/],
+      [['--preset', 'nosuch', '--model', 'm'], /Unknown preset "nosuch"/],
+      [['--timeout', 'abc'], /--timeout must be a positive integer \(got "abc"\)/],
+      [['--timeout', '5'], /--timeout is in milliseconds, from 1000 to 600000 \(got 5\)/],
+      [['--base-url', 'api.deepseek.com/v1'], /--base-url must be an http:\/\/ or https:\/\/ URL/],
+      [['--role-model', 'boss=m'], /--role-model: unknown role "boss"; roles are state, planner/],
+    ];
+    for (const [args, message] of cases) {
+      const res = await runCli(['llm', 'set', ...args], own);
+      assert.equal(res.code, 2, `${args.join(' ')}: ${res.stderr}`);
+      assert.match(res.stderr, message);
+      assert.doesNotMatch(res.stderr, /"code":|\n\s+at /, 'one readable line, no schema dump or stack');
+      assert.equal(fs.readFileSync(settingsFile, 'utf8'), saved, `${args.join(' ')} saved nothing`);
+    }
+    const shown = json((await runCli(['llm', 'show', '--json'], own)).stdout);
+    assert.equal(shown.endpoint.baseURL, 'http://127.0.0.1:11434/v1');
+  });
+
+  test('settings with an unknown preset (saved by an older lexdesk) still show, say how to fix them, and keep consultations listed', async () => {
+    const own = { LEXDESK_HOME: fs.mkdtempSync(path.join(home, 'bad-preset-')) };
+    fs.writeFileSync(path.join(own.LEXDESK_HOME, 'settings.json'), JSON.stringify({ llm: { preset: 'nosuch' } }));
+    const shown = await runCli(['llm', 'show'], own);
+    assert.equal(shown.code, 0, shown.stderr);
+    assert.match(shown.stdout, /The saved LLM preset "nosuch" is unknown\. Choose one of openai, .*: lexdesk llm set --preset ID/);
+    const shownJson = json((await runCli(['llm', 'show', '--json'], own)).stdout);
+    assert.deepEqual([shownJson.endpoint, shownJson.unknownPreset], [null, 'nosuch']);
+    const listed = await runCli(['consult', '--list', '--db', bench.lib.dbPath, '--json'], own);
+    assert.equal(listed.code, 0, listed.stderr);
+    assert.ok(Array.isArray(json(listed.stdout)));
+    const asked = await runCli(['consult', '--ask', WAGES, '--db', bench.lib.dbPath], own);
+    assert.equal(asked.code, 1);
+    assert.match(asked.stderr, /^lexdesk: The saved LLM preset "nosuch" is unknown\. Choose one of .*lexdesk llm set --preset ID/);
+    assert.equal((await runCli(['llm', 'set', '--preset', 'deepseek'], own)).code, 0, 'fixed by choosing a preset');
+    assert.equal(json((await runCli(['llm', 'show', '--json'], own)).stdout).endpoint.baseURL, 'https://api.deepseek.com/v1');
+  });
+
   test('rules evolve: the agent creates, experiments (never twice), votes; the history is stored and the best set activated', async () => {
     const file = path.join(EVAL_DIR, 'lecoqa-answers.jsonl');
     const actions = [

@@ -245,6 +245,17 @@ describe('browser host security and the host contract', () => {
     }
   });
 
+  test('settings saved with an unknown LLM preset still open in Settings (no endpoint shown), where choosing a preset fixes them', async () => {
+    const settingsDir = fs.mkdtempSync(path.join(dir, 'bad-preset-'));
+    fs.writeFileSync(path.join(settingsDir, 'settings.json'), JSON.stringify({ llm: { preset: 'nosuch' } }));
+    const hostApi = createHostApi({ engine, settings: new SettingsStore(settingsDir), keys: new FileKeyStore(settingsDir), host: 'browser', version: 'test' });
+    const view = (await hostApi.call('settings.get', {})) as { ok: boolean; data: { llm: { preset: string | null; baseURL: string | null } } };
+    assert.equal(view.ok, true, JSON.stringify(view));
+    assert.deepEqual([view.data.llm.preset, view.data.llm.baseURL], ['nosuch', null]);
+    const fixed = (await hostApi.call('settings.update', { llm: { preset: 'deepseek' } })) as typeof view;
+    assert.equal(fixed.data.llm.baseURL, 'https://api.deepseek.com/v1');
+  });
+
   test('events stream over SSE with the token', async () => {
     const got = new Promise<string>((resolve, reject) => {
       const req = http.get({ host: '127.0.0.1', port: host.port, path: '/api/events', headers: { 'x-lexdesk-token': host.token } }, (res) => {

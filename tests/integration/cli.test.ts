@@ -4,13 +4,18 @@
  * a local HTTP server.
  */
 import assert from 'node:assert/strict';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
+import { openDatabase } from '../../main/db/open.js';
 import type { ImportSummary, LibraryCounts } from '../../main/library/import/index.js';
 import { buildLawRefBookArchive, startArchiveServer, type ArchiveServer } from '../helpers/archiveServer.js';
-import { parseJsonOutput, runCli, stackLines, type CliResult } from '../helpers/cli.js';
+import { parseJsonOutput, runCli, spawnCli, stackLines, waitUntil, type CliResult } from '../helpers/cli.js';
+import { HashEmbedder } from '../helpers/hashEmbedder.js';
+import { SHIPPED_MODEL_DIR } from '../helpers/library.js';
 import { NEEDS_SHARED, SUBSET, libraryChecksum, makeCorpusSubset, type CorpusSubset } from '../helpers/corpusSubset.js';
 
 if (NEEDS_SHARED) console.log(`# corpus-based CLI tests ${NEEDS_SHARED}`);
@@ -218,11 +223,56 @@ describe('errors and exit codes', { skip: NEEDS_SHARED, concurrency: 2 }, () => 
     assert.equal(libraryChecksum(db), before);
   });
 
-  test('search in an empty library says so, exit 0', async () => {
-    const db = path.join(dir('empty'), 'library.db');
+  test('search in an empty library says it is empty and how to import, exit 0', async () => {
+    const db = emptyLibrary(path.join(dir('empty'), 'library.db'));
     const r = await runCli(['search', '合同', '--db', db]);
     assert.equal(r.code, 0, r.stderr);
-    assert.match(r.stdout, /No matching articles/);
+    assert.match(r.stdout, /No matching articles: the library .* is empty\. Import one: lexdesk import PATH/);
+  });
+
+  test('--model, --cross-encoder or --http-* named on search must be usable: no quiet lexical search instead', async () => {
+    const missing = path.join(work, 'no-model');
+    // The shipped model under another name: a model this library has no vectors for.
+    const unembedded = path.join(dir('models'), 'other-model');
+    symlinkSync(SHIPPED_MODEL_DIR, unembedded);
+    const search = (...args: string[]) => runCli(['search', '拖欠工资', '--db', libraryDb, ...args]);
+    const [noFolder, noVectors, noVectorsJson, noServer, crossEncoderDense, plain] = await Promise.all([
+      search('--model', missing),
+      search('--model', unembedded),
+      search('--model', unembedded, '--json'),
+      search('--http-base', 'http://127.0.0.1:9/v1', '--http-model', 'bge-m3'),
+      search('--cross-encoder', SHIPPED_MODEL_DIR, '--mode', 'dense'),
+      search('--json'),
+    ]);
+    assertCleanError(noFolder, 1, new RegExp(`--model: no model folder at ${missing}`));
+    assertCleanError(noVectors, 1, new RegExp(`The library has no vectors for onnx:other-model@\\w+: run lexdesk embed --model ${unembedded} first`));
+    assert.equal(parseJsonOutput<{ error: { code: string } }>(noVectorsJson).error.code, 'library-not-embedded', 'no lexical results in its place');
+    assertCleanError(noServer, 1, /Cannot reach the embedding server at http:\/\/127\.0\.0\.1:9/);
+    assertCleanError(crossEncoderDense, 2, /--cross-encoder rescores hybrid results only; it does nothing with --mode dense/);
+    // Nothing named: the library is not embedded yet, so the default model quietly leaves search lexical.
+    assert.equal(plain.code, 0, plain.stderr);
+    assert.equal(parseJsonOutput<SearchJson>(plain).mode, 'lexical');
+  });
+
+  test('Ctrl+C (SIGINT) during embed stops it after the batch in hand: its message, exit 130, what was embedded is kept', { timeout: 120_000 }, async () => {
+    const db = path.join(dir('embed-sigint'), 'library.db');
+    copyFileSync(libraryDb, db);
+    const server = await startSlowEmbeddingServer(100);
+    try {
+      const cli = spawnCli(['embed', '--db', db, '--batch', '1', '--http-base', server.baseURL, '--http-model', 'slow-model']);
+      try {
+        await waitUntil(() => server.requests() >= 4 || !cli.running(), 'a few embedding requests', 60_000);
+        assert.ok(cli.running(), `embed ended before it could be interrupted:\n${cli.stderr()}`);
+        cli.kill('SIGINT');
+        const r = await cli.exited;
+        assertCleanError(r, 130, /^lexdesk: Embedding cancelled after [1-9]\d* article\(s\) in this run; what was embedded is kept/m);
+        assert.equal(r.signal, null, 'the CLI handles SIGINT itself');
+      } finally {
+        cli.kill('SIGKILL');
+      }
+    } finally {
+      await server.close();
+    }
   });
 });
 
@@ -236,33 +286,82 @@ describe('where the library lives', () => {
     const flagDb = path.join(root, 'flag', 'library.db');
     mkdirSync(home);
     mkdirSync(xdg);
+    const xdgDefault = path.join(xdg, 'LexDesk', 'library.db');
+    const homeDefault = path.join(home, '.config', 'LexDesk', 'library.db');
+    for (const db of [xdgDefault, homeDefault, path.join(lexHome, 'library.db'), envDb, flagDb]) emptyLibrary(db);
     const dbOf = async (args: string[], env: Record<string, string | undefined>): Promise<string> => {
       const r = await runCli(['info', '--json', ...args], { HOME: home, XDG_CONFIG_HOME: undefined, LEXDESK_HOME: undefined, LEXDESK_DB: undefined, ...env });
       assert.equal(r.code, 0, r.stderr);
       return parseJsonOutput<InfoJson>(r).db;
     };
 
-    const xdgDefault = path.join(xdg, 'LexDesk', 'library.db');
-    assert.equal(await dbOf([], { XDG_CONFIG_HOME: xdg }), xdgDefault);
-    assert.ok(statSync(xdgDefault).isFile(), 'the default library is created under XDG_CONFIG_HOME/LexDesk');
-
-    const homeDefault = path.join(home, '.config', 'LexDesk', 'library.db');
+    assert.equal(await dbOf([], { XDG_CONFIG_HOME: xdg }), xdgDefault, 'the default library is under XDG_CONFIG_HOME/LexDesk');
     assert.equal(await dbOf([], {}), homeDefault, 'without XDG_CONFIG_HOME: ~/.config/LexDesk');
-    assert.ok(existsSync(homeDefault));
-
     assert.equal(await dbOf([], { XDG_CONFIG_HOME: xdg, LEXDESK_HOME: lexHome }), path.join(lexHome, 'library.db'));
     assert.equal(await dbOf([], { XDG_CONFIG_HOME: xdg, LEXDESK_HOME: lexHome, LEXDESK_DB: envDb }), envDb);
-    assert.ok(existsSync(envDb));
 
     rmSync(path.dirname(envDb), { recursive: true });
-    assert.equal(await dbOf(['--db', flagDb], { XDG_CONFIG_HOME: xdg, LEXDESK_HOME: lexHome, LEXDESK_DB: envDb }), flagDb);
-    assert.ok(existsSync(flagDb));
-    assert.ok(!existsSync(envDb), 'LEXDESK_DB is not touched when --db is given');
+    assert.equal(await dbOf(['--db', flagDb], { XDG_CONFIG_HOME: xdg, LEXDESK_HOME: lexHome, LEXDESK_DB: envDb }), flagDb, 'LEXDESK_DB is not even looked at when --db is given');
 
     const relative = await runCli(['info', '--json', '--db', path.relative(process.cwd(), flagDb)], { HOME: home });
     assert.equal(parseJsonOutput<InfoJson>(relative).db, path.resolve(flagDb), 'a relative --db is resolved');
   });
+
+  test('every command but import refuses a missing library, naming it and how to fix it, and creates no file or folder', async () => {
+    const root = dir('missing-library');
+    const typo = path.join(root, 'no such dir', 'typo.db');
+    const commands = [
+      ['search', '拖欠工资'], ['show', '民法典第1165条'], ['info'], ['eval', path.join(root, 'q.jsonl')], ['embed'],
+      ['export', '1', '--format', 'md', '--out', path.join(root, 'r.md')], ['consult', '--list'], ['consult', '--ask', '拖欠工资', '--offline'], ['rules', 'list'],
+    ];
+    const results = await Promise.all(commands.map((args) => runCli([...args, '--db', typo])));
+    results.forEach((r) => assertCleanError(r, 1, new RegExp(`^lexdesk: No library at ${typo}; check --db, or run lexdesk import PATH \\(or lexdesk import --download\\) first\\.$`, 'm')));
+    assert.ok(!existsSync(path.dirname(typo)), 'neither the file nor its folder was created');
+
+    const fromEnv = await runCli(['search', '拖欠工资'], { LEXDESK_DB: typo });
+    assertCleanError(fromEnv, 1, /check LEXDESK_DB, or run lexdesk import/);
+
+    // The per-user default is no different: a read command says to import rather than making an empty library there.
+    const xdg = path.join(root, 'xdg');
+    const byDefault = await runCli(['info', '--json'], { XDG_CONFIG_HOME: xdg, LEXDESK_HOME: undefined, LEXDESK_DB: undefined });
+    assert.equal(byDefault.code, 1);
+    const { error } = parseJsonOutput<{ error: { code: string; message: string } }>(byDefault);
+    assert.equal(error.code, 'library-missing');
+    assert.equal(error.message, `No library at ${path.join(xdg, 'LexDesk', 'library.db')}; name one with --db or LEXDESK_DB, or run lexdesk import PATH (or lexdesk import --download) first.`);
+    assert.ok(!existsSync(xdg));
+  });
 });
+
+/** An empty library (as `lexdesk import` leaves one before its first document), folder and all. */
+function emptyLibrary(file: string): string {
+  openDatabase(file).close();
+  return file;
+}
+
+/** An OpenAI-compatible /v1/embeddings server that answers each request after `delayMs`, counting them. */
+async function startSlowEmbeddingServer(delayMs: number): Promise<{ baseURL: string; requests(): number; close(): Promise<void> }> {
+  const hash = new HashEmbedder();
+  let requests = 0;
+  const server = http.createServer((req, res) => {
+    let raw = '';
+    req.setEncoding('utf8').on('data', (c: string) => (raw += c));
+    req.on('end', () => {
+      requests++;
+      const body = JSON.parse(raw) as { model: string; input: string[] };
+      const data = body.input.map((text, index) => ({ object: 'embedding', index, embedding: Array.from(hash.vectorOf(text)) }));
+      setTimeout(() => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ object: 'list', model: body.model, data })), delayMs);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    baseURL: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`,
+    requests: () => requests,
+    close: () => {
+      server.closeAllConnections();
+      return new Promise((resolve) => server.close(() => resolve()));
+    },
+  };
+}
 
 describe('import --download', { skip: NEEDS_SHARED, concurrency: true }, () => {
   let server: ArchiveServer;

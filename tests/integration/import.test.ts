@@ -465,7 +465,7 @@ describe('an import is one transaction', { skip: NEEDS_SHARED }, () => {
     }
   });
 
-  test('Ctrl-C (SIGINT) during a CLI import cancels it: exit 1, a message, the library unchanged', { timeout: 120_000 }, async () => {
+  test('Ctrl-C (SIGINT) during a CLI import cancels it: a message, exit 130 (an interrupted command), the library unchanged', { timeout: 120_000 }, async () => {
     const dbPath = copyDb(smallDb, 'sigint');
     const before = libraryChecksum(dbPath);
     const cli = spawnCli(['import', SHARED_CORPUS, '--db', dbPath]);
@@ -481,7 +481,7 @@ describe('an import is one transaction', { skip: NEEDS_SHARED }, () => {
       cli.kill('SIGKILL');
     }
     assert.equal(result.signal, null, 'the CLI handles SIGINT itself');
-    assert.equal(result.code, 1);
+    assert.equal(result.code, 130);
     assert.equal(result.stdout, '');
     assert.match(result.stderr, /^lexdesk: Import cancelled/m);
     assert.doesNotMatch(result.stderr, /^\s{4}at /m, 'no stack trace');

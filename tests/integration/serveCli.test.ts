@@ -31,3 +31,21 @@ test('lexdesk serve prints a loopback URL with the token in its fragment, serves
     fs.rmSync(home, { recursive: true, force: true });
   }
 });
+
+test('lexdesk serve refuses a missing --db other than the per-user default (which it creates, as the app does), and creates nothing', { timeout: 60_000 }, async () => {
+  ensureRendererBuild();
+  const home = fs.mkdtempSync(path.join(os.tmpdir(), 'lexdesk-serve-'));
+  const typo = path.join(home, 'typo', 'library.db');
+  const cli = spawnCli(['serve', '--db', typo], { LEXDESK_HOME: home });
+  try {
+    await waitUntil(() => !cli.running() || cli.stdout().includes('http://'), 'serve to stop or serve', 30_000);
+    cli.kill('SIGINT');
+    const done = await cli.exited;
+    assert.equal(done.code, 1, done.stdout);
+    assert.match(done.stderr, new RegExp(`^lexdesk: No library at ${typo}; check --db, or run lexdesk import PATH`));
+    assert.ok(!fs.existsSync(path.dirname(typo)));
+  } finally {
+    cli.kill('SIGKILL');
+    fs.rmSync(home, { recursive: true, force: true });
+  }
+});

@@ -24,10 +24,11 @@ export async function consultCommand(args: string[], open: (db?: string, models?
   );
   const engine = open(values.db as string | undefined, modelOptionsOf(values));
   try {
+    // Stored consultations are read without the LLM settings: a broken endpoint setting must not hide them.
+    if (values.list) return listConsultations(new Consultations({ engine, llm: null }), out);
+    if (values.show) return showConsultation(new Consultations({ engine, llm: null }), intOption(values.show, 'show', 0), out);
     const config = cliSettings();
     const consultations = new Consultations({ engine, llm: values.offline ? null : config.llm(), settings: config.read().consult });
-    if (values.list) return listConsultations(consultations, out);
-    if (values.show) return showConsultation(consultations, intOption(values.show, 'show', 0), out);
     const turn = turnSwitch();
     // Ctrl+C outside a terminal session (or before it starts) arrives as a signal: it stops the turn being answered, and quits when idle.
     const onSigint = () => turn.stop() || process.exit(130);

@@ -9,7 +9,7 @@ import { QUANTIZATIONS, type Quantization } from '../../search/vectors/vecStore.
 import { parseProviders } from '../../models/providerNames.js';
 import { LexError } from '../../util/errors.js';
 import { intOption, parseCommand } from '../args.js';
-import type { Output } from '../output.js';
+import { interrupted, type Output } from '../output.js';
 import { HTTP_EMBEDDING_OPTIONS, httpEmbeddingOf } from './modelOptions.js';
 
 const USAGE =
@@ -49,6 +49,9 @@ export async function embedCommand(args: string[], openEngine: (db?: string) => 
     if (out.json) out.printJson({ ...summary, provider: embedder.provider });
     else printSummary(out, summary, embedder.provider);
     return 0;
+  } catch (err) {
+    if (controller.signal.aborted) return interrupted(out, err);
+    throw err;
   } finally {
     process.off('SIGINT', onSigint);
     await embedder?.close();

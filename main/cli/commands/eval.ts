@@ -13,7 +13,7 @@ const USAGE = 'lexdesk eval FILE.jsonl [FILE…] [--k 10] [--runs OUT.jsonl] [--
 export async function evalCommand(args: string[], open: (db?: string, models?: ModelOptions) => Engine, out: Output): Promise<number> {
   const { values, positionals } = parseCommand(args, { ...FILTER_OPTIONS, ...MODEL_OPTIONS, ...LITERAL_OPTION, k: { type: 'string' }, runs: { type: 'string' } }, USAGE);
   if (!positionals.length) throw new LexError('usage', `Give at least one eval file.\nUsage: ${USAGE}`);
-  const requested = modeOption(values.mode);
+  const requested = modeOption(values.mode, values['cross-encoder']);
   const k = intOption(values.k, 'k', 10);
   const filters = filtersFrom(values);
   const engine = open(values.db as string | undefined, modelOptionsOf(values));

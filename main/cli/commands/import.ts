@@ -7,7 +7,7 @@ import type { ImportProgress, ImportSummary } from '../../library/import/index.j
 import { LexError } from '../../util/errors.js';
 import { listModels } from '../../search/vectors/vecStore.js';
 import { listOption, parseCommand } from '../args.js';
-import type { Output } from '../output.js';
+import { interrupted, type Output } from '../output.js';
 
 const USAGE = 'lexdesk import PATH [--packs all|北京,上海] [--no-national] | lexdesk import --download [URL]';
 
@@ -20,20 +20,21 @@ export async function importCommand(args: string[], openEngine: (db?: string) =>
   const packsList = listOption(values.packs);
   const packs = packsList?.length === 1 && packsList[0] === 'all' ? 'all' : packsList;
   const national = !values['no-national'];
+  const target = positionals[0];
+  // Before the library is opened: a command that does nothing creates no library file.
+  if (!values.download && !target) throw new LexError('usage', `Say what to import.\nUsage: ${USAGE}`);
   const controller = new AbortController();
   const onSigint = () => controller.abort();
   process.once('SIGINT', onSigint);
   const engine = openEngine(values.db as string | undefined);
   try {
     let summary: ImportSummary;
-    if (values.download) {
-      summary = await downloadAndImport(engine, positionals[0] ?? DEFAULT_CORPUS_URL, { packs, national }, controller.signal, out);
-    } else {
-      const target = positionals[0];
-      if (!target) throw new LexError('usage', `Say what to import.\nUsage: ${USAGE}`);
+    if (target && !values.download) {
       summary = await engine.importPath(path.resolve(target), {
         packs, national, signal: controller.signal, onProgress: (p) => showProgress(out, p),
       });
+    } else {
+      summary = await downloadAndImport(engine, target ?? DEFAULT_CORPUS_URL, { packs, national }, controller.signal, out);
     }
     out.endProgress();
     const staleVectors = summary.articlesWritten + summary.removed.documents > 0 && listModels(engine.db).length > 0;
@@ -43,6 +44,9 @@ export async function importCommand(args: string[], openEngine: (db?: string) =>
       if (staleVectors) out.print('  vectors: the library changed; run `lexdesk embed` to bring semantic search up to date');
     }
     return 0;
+  } catch (err) {
+    if (controller.signal.aborted) return interrupted(out, err);
+    throw err;
   } finally {
     process.off('SIGINT', onSigint);
     engine.close();

@@ -1,10 +1,11 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import type { Engine } from '../../engine/index.js';
 import type { ModelOptions, RetrievalMode } from '../../engine/retrieval.js';
 import type { HttpEmbedderOptions } from '../../models/httpEmbedder.js';
 import type { ProviderFallback } from '../../models/providers.js';
 import { parseProviders } from '../../models/providerNames.js';
-import { LexError } from '../../util/errors.js';
+import { describeError, LexError } from '../../util/errors.js';
 
 /** --model, --cross-encoder and --providers: ONNX model folders and where they run. */
 export const ONNX_MODEL_OPTIONS = {
@@ -33,30 +34,46 @@ export const MODEL_OPTIONS = { mode: { type: 'string' }, ...MODEL_DIR_OPTIONS } 
 
 const MODES: RetrievalMode[] = ['lexical', 'dense', 'fused', 'hybrid'];
 
-export function modeOption(value: unknown): RetrievalMode | undefined {
+export function modeOption(value: unknown, crossEncoder?: unknown): RetrievalMode | undefined {
   if (value === undefined) return undefined;
   const mode = String(value) as RetrievalMode;
   if (!MODES.includes(mode)) throw new LexError('usage', `--mode must be lexical, dense, fused or hybrid (got "${String(value)}")`);
+  // The cross-encoder rescores hybrid results only: with another mode it would be ignored in silence.
+  if (crossEncoder !== undefined && mode !== 'hybrid') throw new LexError('usage', `--cross-encoder rescores hybrid results only; it does nothing with --mode ${mode}.`);
   return mode;
 }
 
-export function modelDirOption(value: unknown): string | undefined {
-  return value === undefined ? undefined : path.resolve(String(value));
+/** A model folder named by --NAME, resolved; missing or unreadable fails now, before any work and whatever the mode. */
+export function modelDirOption(value: unknown, name: string): string | undefined {
+  if (value === undefined) return undefined;
+  const dir = path.resolve(String(value));
+  if (!fs.existsSync(dir) || !fs.statSync(dir).isDirectory()) throw new LexError('model-missing', `--${name}: no model folder at ${dir}`);
+  try {
+    fs.accessSync(dir, fs.constants.R_OK | fs.constants.X_OK);
+  } catch (err) {
+    throw new LexError('model-unreadable', `--${name}: cannot read the model folder ${dir} (${(err as NodeJS.ErrnoException).code ?? describeError(err)})`);
+  }
+  return dir;
 }
 
 /**
  * --model, --cross-encoder and --providers as engine model options (folders
- * resolved, missing ones fail when first used; provider names checked now,
- * each GPU provider falls back to CPU when the model loads).
+ * checked and resolved; provider names checked now, each GPU provider falls
+ * back to CPU when the model loads). Models named here are required: a search
+ * without --mode fails when the library has no vectors for them, instead of
+ * quietly searching lexically.
  */
 export function modelOptionsOf(values: Record<string, unknown>): ModelOptions {
   const httpEmbedding = httpEmbeddingOf(values);
   if (httpEmbedding && values.model !== undefined) throw new LexError('usage', 'Give either --model or --http-base/--http-model, not both.');
+  const modelDir = modelDirOption(values.model, 'model');
+  const crossEncoderDir = modelDirOption(values['cross-encoder'], 'cross-encoder');
   return {
-    modelDir: modelDirOption(values.model),
-    crossEncoderDir: modelDirOption(values['cross-encoder']),
+    modelDir,
+    crossEncoderDir,
     ...(values.providers === undefined ? {} : { providers: parseProviders(String(values.providers)) }),
     ...(httpEmbedding ? { httpEmbedding } : {}),
+    ...(modelDir || crossEncoderDir || httpEmbedding ? { required: true } : {}),
   };
 }
 

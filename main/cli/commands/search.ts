@@ -15,7 +15,7 @@ export async function searchCommand(args: string[], open: (db?: string, models?:
   const { values, positionals } = parseCommand(args, { ...FILTER_OPTIONS, ...MODEL_OPTIONS, ...LITERAL_OPTION, k: { type: 'string' } }, USAGE);
   const query = positionals.join(' ').trim();
   if (!query) throw new LexError('usage', `Give a query.\nUsage: ${USAGE}`);
-  const requested = modeOption(values.mode);
+  const requested = modeOption(values.mode, values['cross-encoder']);
   const limit = intOption(values.k, 'k', 10);
   // One query: sqlite-vec answers it sooner than loading every vector into memory would.
   const engine = open(values.db as string | undefined, { ...modelOptionsOf(values), residentVectors: false });
@@ -32,7 +32,7 @@ export async function searchCommand(args: string[], open: (db?: string, models?:
     // A GPU asked for and not available is said, so a slow search is not a mystery.
     if (providers?.fallbacks.length && values.providers !== undefined) process.stderr.write(`lexdesk: ${describeProviders(providers)}\n`);
     if (addedTerms.length) out.print(`Also searched for the statute terms ${addedTerms.join('、')} (--literal searches only your words)`);
-    if (!hits.length) out.print('No matching articles. Try other words, --all-versions, or a citation such as 民法典第1165条.');
+    if (!hits.length) out.print(noHitsHint(engine));
     hits.forEach((h, i) => {
       const a = h.article;
       const status = a.status === 'current' ? '' : ` [${STATUS_TEXT[a.status] ?? a.status} ${a.publishDate ?? ''}]`;
@@ -44,4 +44,10 @@ export async function searchCommand(args: string[], open: (db?: string, models?:
   } finally {
     engine.close();
   }
+}
+
+/** Why nothing was found: an empty library (say, one an older lexdesk created for a mistyped --db) needs an import, not other words. */
+function noHitsHint(engine: Engine): string {
+  if (engine.counts().articles === 0) return `No matching articles: the library ${engine.dbPath} is empty. Import one: lexdesk import PATH, or lexdesk import --download`;
+  return 'No matching articles. Try other words, --all-versions, or a citation such as 民法典第1165条.';
 }

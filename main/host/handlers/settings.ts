@@ -5,7 +5,7 @@ import { findOnnxFile } from '../../models/modelFolder.js';
 import { LexError } from '../../util/errors.js';
 import { isLoopbackUrl, PRESETS } from '../../llm/presets.js';
 import { keyHint } from '../../llm/secrets.js';
-import { EMBEDDING_KEY_ID, LLM_KEY_ID, modelSettingsKey, resolveLlm, type LlmSettings, type Settings } from '../../llm/settings.js';
+import { EMBEDDING_KEY_ID, LLM_KEY_ID, modelSettingsKey, resolveLlm, unknownPreset, type LlmSettings, type Settings } from '../../llm/settings.js';
 import type { SettingsDto } from '../../../preload/contract/dto.js';
 import type { HostServices } from '../services.js';
 import type { Handlers } from './types.js';
@@ -13,7 +13,8 @@ import type { Handlers } from './types.js';
 function view(s: HostServices): SettingsDto {
   const settings = s.settings.read();
   const llm = settings.llm ?? {};
-  const resolved = resolveLlm(settings, s.keys, {});
+  // A saved preset that does not exist shows as no endpoint, so this page still opens to fix it.
+  const resolved = unknownPreset(settings) === null ? resolveLlm(settings, s.keys, {}) : null;
   const key = s.keys.get(LLM_KEY_ID);
   const embeddingKey = s.keys.get(EMBEDDING_KEY_ID);
   return {
