@@ -77,6 +77,8 @@ export interface ImportSummaryDto {
   articlesWritten: number;
   skipped: Array<{ path: string; reason: string }>;
   warnings: string[];
+  /** What the import noticed about the source: a province pack asked for but not found (with the ones available), case files skipped. */
+  notes: string[];
   durationMs: number;
 }
 

@@ -12,6 +12,8 @@ import type {
 const id = z.number().int().positive();
 const date = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'a date like 2021-01-01');
 const text = (max: number) => z.string().trim().min(1).max(max);
+/** A tag the caller picks for one ask or retry; the host echoes it on that turn's events, so a view can tell its own turn's events from others'. */
+const requestId = z.string().min(1).max(64).optional();
 
 const filters = z
   .object({
@@ -54,10 +56,10 @@ export const ROUTES = {
   'consult.list': z.object({ search: z.string().max(200).optional() }).strict(),
   'consult.get': z.object({ id }).strict(),
   'consult.ask': z
-    .object({ consultationId: id.optional(), text: text(20_000), title: z.string().max(200).optional(), asOf: date.optional(), place: z.string().max(50).optional(), markNames: z.array(z.string().max(50)).max(50).optional() })
+    .object({ consultationId: id.optional(), requestId, text: text(20_000), title: z.string().max(200).optional(), asOf: date.optional(), place: z.string().max(50).optional(), markNames: z.array(z.string().max(50)).max(50).optional() })
     .strict(),
   'consult.cancel': z.object({ consultationId: id }).strict(),
-  'consult.retry': z.object({ turnId: id }).strict(),
+  'consult.retry': z.object({ turnId: id, requestId }).strict(),
   'consult.rename': z.object({ id, title: text(200) }).strict(),
   'consult.delete': z.object({ id }).strict(),
   'consult.correctState': z.object({ turnId: id, correction: stateCorrection }).strict(),

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { ApiClient } from './api/client.js';
 import { ApiContext } from './api/context.js';
 import type { Transport } from './api/transport.js';
@@ -11,15 +11,30 @@ import { I18nContext, STRINGS } from './i18n.js';
 
 type Tab = 'consult' | 'statutes' | 'library' | 'settings';
 
+/**
+ * Which consultation is on screen. open() is the user choosing one (or a new one) in the history: a fresh view.
+ * adopt() is the view reporting the id the host gave the new consultation it started: the same view goes on.
+ */
+function useOpenConsultation() {
+  const [shown, setShown] = useState<{ id: number | null; opening: number }>({ id: null, opening: 0 });
+  const open = useCallback((id: number | null) => setShown((cur) => ({ id, opening: cur.opening + 1 })), []);
+  const adopt = useCallback((id: number) => setShown((cur) => ({ ...cur, id })), []);
+  return { id: shown.id, opening: shown.opening, open, adopt };
+}
+
 export function App({ transport }: { transport: Transport }) {
   const api = useMemo(() => new ApiClient(transport), [transport]);
   const [tab, setTab] = useState<Tab>('consult');
   const [lang, setLang] = useState<'zh' | 'en'>('zh');
-  const [openId, setOpenId] = useState<number | null>(null);
+  const [tabsShown, setTabsShown] = useState<ReadonlySet<Tab>>(() => new Set(['consult']));
+  const consultation = useOpenConsultation();
   const [historyKey, setHistoryKey] = useState(0);
   const [article, setArticle] = useState<{ id: number; seq: number } | null>(null);
   const lookupRef = useRef<HTMLInputElement>(null);
   const t = STRINGS[lang];
+  // A tab is mounted when first shown and then only hidden: a draft, a streaming answer or a running import survives a tab change.
+  useEffect(() => setTabsShown((shown) => (shown.has(tab) ? shown : new Set([...shown, tab]))), [tab]);
+  const pane = (k: Tab, node: ReactNode) => (tabsShown.has(k) || tab === k) && <div className="pane" hidden={tab !== k} data-testid={`pane-${k}`}>{node}</div>;
 
   useEffect(() => {
     void api.call('settings.get', {}).then((s) => setLang(s.ui.language), () => undefined);
@@ -57,15 +72,17 @@ export function App({ transport }: { transport: Transport }) {
             </nav>
           </header>
           <main>
-            {tab === 'consult' && (
+            {pane(
+              'consult',
               <div className="with-history">
-                <HistoryList openId={openId} refreshKey={historyKey} onOpen={setOpenId} />
-                <ConsultationView key={openId ?? 'new'} openId={openId} onChanged={changed} onOpenArticle={openArticle} />
-              </div>
+                <HistoryList openId={consultation.id} refreshKey={historyKey} onOpen={consultation.open} />
+                {/* Keyed by the opening, not the id: a new consultation learning its id mid-answer stays the same view. */}
+                <ConsultationView key={consultation.opening} openId={consultation.id} onChanged={changed} onOpened={(id) => { consultation.adopt(id); changed(); }} onOpenArticle={openArticle} />
+              </div>,
             )}
-            {tab === 'statutes' && <StatuteLookup ref={lookupRef} request={article} onOpen={openArticle} />}
-            {tab === 'library' && <LibraryView />}
-            {tab === 'settings' && <SettingsView onLanguage={setLang} />}
+            {pane('statutes', <StatuteLookup ref={lookupRef} request={article} onOpen={openArticle} />)}
+            {pane('library', <LibraryView />)}
+            {pane('settings', <SettingsView onLanguage={setLang} />)}
           </main>
         </div>
       </I18nContext.Provider>

@@ -7,7 +7,7 @@ const ZH = {
   sufficient: '证据充分', insufficient: '证据不足', insufficient_at_limit: '证据不足（已达上限）', offline: '离线：无审查', pending: '等待中',
   override: '人工更改结论', overrideNote: '更改理由', overridden: '已人工更改',
   verified: '已核验', outside_evidence: '证据外', unresolvable: '无法解析', quote_mismatch: '引文不符', notCited: '未引用',
-  current: '现行有效', superseded: '已修订', repealed: '已废止', notYetInForce: '尚未施行', effectiveUnknown: '施行日期不详', excluded: '已排除',
+  current: '现行有效', superseded: '已修订', repealed: '已废止', notYetInForce: '尚未施行', removedDocuments: '移除 {n} 个来源中已不存在的文件', effectiveUnknown: '施行日期不详', excluded: '已排除',
   search: '搜索', lookupPlaceholder: '搜索法条或输入引用，如“民法典1165”', copy: '复制（含出处）', copied: '已复制',
   neighbours: '前后条文', references: '本条引用', referencedBy: '被以下条文引用', interpretations: '相关司法解释', amendedBy: '修正情况', unverifiedLink: '引用早于库中各版本，条号未核对', versions: '版本', previous: '上一条', next: '下一条',
   importPath: 'LawRefBook 文件夹或 JSONL 文件路径', import: '导入', cancel: '取消', status: '状态', provider: '执行设备',
@@ -23,6 +23,16 @@ const ZH = {
   privacy: '隐私', models: '模型', modelDir: '嵌入模型文件夹', crossEncoderDir: '交叉编码重排模型文件夹（可选）', providers: '执行设备', inUse: '当前使用', restartNeeded: '新设置在重启后生效',
   embeddingEndpoint: '或：嵌入服务地址（OpenAI 兼容，至 /v1）', embeddingModel: '嵌入模型名', useEndpoint: '使用该服务', clearEndpoint: '改用模型文件夹', embeddingKey: '嵌入服务密钥（可选）',
   export: '导出：', packs: '省级法规包：北京,上海 或 all', lawFilter: '法律名称', allLevels: '全部效力级别', currentOnly: '仅现行', provinceFilter: '省份（或 all）', literal: '仅按原词', literalHint: '只检索输入的词语，不补充对应的法律用语', addedTerms: '同时检索了对应的法律用语：',
+  deleteBusy: '这条咨询正在回答，先停止回答再删除。', badDate: '日期请写成 2023-05-01、2023年5月1日、2023.5.1 或 2023/5/1。',
+  importBusy: '已有导入或向量索引任务在运行：请等它结束，或点“取消”。', citationNotFound: '没有找到这条引用：', settingsUnreadable: '无法读取设置：', resetEndpoint: '重置大模型接口（预设、地址、模型）',
+  stageState: '状态', stageRewrite: '改写', stageRetrieval: '检索', stageRerank: '重排', stageAudit: '适用审查', stageJudge: '审查', stageAnswer: '回答', stageCitations: '引用核验',
+  checkFactualSupport: '事实支撑', checkJurisdiction: '法域', checkTemporal: '时间效力', checkContradictions: '矛盾', checkMissingElements: '缺失要件',
+  viaOriginal: '原问题', viaHistory: '结合上下文', viaRewrite: '改写', viaRule: '扩展规则', viaRefinement: '审查补充检索', viaGraph: '法条关联', foundAtRank: '{via}第{rank}名：{query}',
+  listSeparator: '；', colon: '：', publishedOn: '{date} 版', effectiveOn: '{date} 施行',
+  importSummary: '文件：新增 {added} · 更新 {updated} · 未变 {unchanged}；写入 {articles} 条；用时 {seconds} s', skippedFiles: '跳过 {n} 个文件',
+  libraryCounts: '{laws} 部法律法规 · {versions} 个版本 · {articles} 条（现行 {current}）', provincePacks: '省级法规包', vectorIndex: '向量索引', embeddedCount: '{model} · {n} 条', incomplete: '（未完成）',
+  noVectors: '未建立（仅全文检索）', embedStart: '建立/更新向量索引', embedSummary: '{embedded} 条新向量，{skipped} 条未变，用时 {seconds} s', database: '数据库',
+  phaseRead: '读取文件', phaseIndex: '建立全文索引', phaseFinish: '收尾', phaseEmbed: '计算向量', phaseRunning: '进行中',
 };
 
 const EN: typeof ZH = {
@@ -32,7 +42,7 @@ const EN: typeof ZH = {
   sufficient: 'Sufficient', insufficient: 'Insufficient', insufficient_at_limit: 'Insufficient at limit', offline: 'Offline: no judge', pending: 'Pending',
   override: 'Override verdict', overrideNote: 'Reason', overridden: 'Overridden',
   verified: 'Verified', outside_evidence: 'Outside evidence', unresolvable: 'Unresolvable', quote_mismatch: 'Quote mismatch', notCited: 'Not cited',
-  current: 'Current', superseded: 'Superseded', repealed: 'Repealed', notYetInForce: 'Not yet in force', effectiveUnknown: 'effective date unknown', excluded: 'Excluded',
+  current: 'Current', superseded: 'Superseded', repealed: 'Repealed', notYetInForce: 'Not yet in force', removedDocuments: 'Removed {n} document(s) no longer in the source', effectiveUnknown: 'effective date unknown', excluded: 'Excluded',
   search: 'Search', lookupPlaceholder: 'Search statutes or type a citation, e.g. 民法典1165', copy: 'Copy with citation', copied: 'Copied',
   neighbours: 'Neighbours', references: 'References', referencedBy: 'Referenced by', interpretations: 'Judicial interpretations', amendedBy: 'Amended by', unverifiedLink: 'cites an earlier text; numbering not checked', versions: 'Versions', previous: 'Previous', next: 'Next',
   importPath: 'LawRefBook folder or JSONL file', import: 'Import', cancel: 'Cancel', status: 'Status', provider: 'Execution provider',
@@ -48,6 +58,16 @@ const EN: typeof ZH = {
   privacy: 'Privacy', models: 'Models', modelDir: 'Embedding model folder', crossEncoderDir: 'Cross-encoder reranker folder (optional)', providers: 'Execution provider', inUse: 'In use', restartNeeded: 'new settings apply after a restart',
   embeddingEndpoint: 'Or: embeddings endpoint (OpenAI-compatible, up to /v1)', embeddingModel: 'Embedding model name', useEndpoint: 'Use this endpoint', clearEndpoint: 'Use the model folder', embeddingKey: 'Endpoint key (optional)',
   export: 'Export:', packs: 'Province packs: 北京,上海 or all', lawFilter: 'Law', allLevels: 'All levels', currentOnly: 'Current only', provinceFilter: 'Province (or all)', literal: 'Exact words', literalHint: 'Search only the words typed, without adding the statute terms for everyday words', addedTerms: 'Also searched for the statute terms: ',
+  deleteBusy: 'This consultation is answering; stop the answer, then delete it.', badDate: 'Write the date as 2023-05-01, 2023年5月1日, 2023.5.1 or 2023/5/1.',
+  importBusy: 'An import or embedding is already running: wait for it to end, or press Cancel.', citationNotFound: 'Citation not found: ', settingsUnreadable: 'The settings cannot be read: ', resetEndpoint: 'Reset the LLM endpoint (preset, URL, model)',
+  stageState: 'State', stageRewrite: 'Rewrite', stageRetrieval: 'Retrieval', stageRerank: 'Rerank', stageAudit: 'Applicability', stageJudge: 'Judge', stageAnswer: 'Answer', stageCitations: 'Citation check',
+  checkFactualSupport: 'Factual support', checkJurisdiction: 'Jurisdiction', checkTemporal: 'Temporal validity', checkContradictions: 'Contradictions', checkMissingElements: 'Missing elements',
+  viaOriginal: 'the question', viaHistory: 'the question in context', viaRewrite: 'a rewrite', viaRule: 'an expansion rule', viaRefinement: 'a refinement query', viaGraph: 'a statute link', foundAtRank: '#{rank} for {via}: {query}',
+  listSeparator: '; ', colon: ': ', publishedOn: '{date} version', effectiveOn: 'in force {date}',
+  importSummary: 'Files: {added} added · {updated} updated · {unchanged} unchanged; {articles} articles written; {seconds} s', skippedFiles: '{n} files skipped',
+  libraryCounts: '{laws} laws and regulations · {versions} versions · {articles} articles ({current} current)', provincePacks: 'Province packs', vectorIndex: 'Vector index', embeddedCount: '{model} · {n} articles', incomplete: ' (incomplete)',
+  noVectors: 'Not built (full-text search only)', embedStart: 'Build/update the vector index', embedSummary: '{embedded} new vectors, {skipped} unchanged, {seconds} s', database: 'Database',
+  phaseRead: 'Reading files', phaseIndex: 'Building the full-text index', phaseFinish: 'Finishing', phaseEmbed: 'Embedding', phaseRunning: 'Running',
 };
 
 export type Strings = typeof ZH;
@@ -60,3 +80,6 @@ export function statusText(t: Strings, status: string): string {
   if (status === 'pending') return t.notYetInForce;
   return (t as Record<string, string>)[status] ?? status;
 }
+/** A string's {name} placeholders filled in ('{n} 条' with n: 3 → '3 条'); an unknown name stays as written. */
+export const fill = (template: string, values: Record<string, string | number>): string =>
+  template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole));

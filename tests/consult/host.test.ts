@@ -66,4 +66,21 @@ describe('consultation turns through the host API', { skip: SKIP }, () => {
     assert.equal(api.services.running.has(cid), false, 'the finished turn gives its slot back');
     assert.deepEqual(data(await api.call('consult.delete', { id: cid })), { ok: true }, 'now it can be deleted');
   });
+
+  test('every event of a turn carries the request id its ask or retry was given (every tab receives every event)', async () => {
+    const seen: Array<Extract<HostEvent, { type: 'consult' }>> = [];
+    const stop = api.subscribe((e) => e.type === 'consult' && seen.push(e));
+    try {
+      bench.llm.queue('judge', { status: 500 });
+      const asked = data<{ consultationId: number; turnId: number }>(await api.call('consult.ask', { text: WAGES, requestId: 'tab-1-ask' }));
+      assert.ok(seen.length > 3);
+      assert.deepEqual(new Set(seen.map((e) => e.requestId)), new Set(['tab-1-ask']));
+      assert.deepEqual(seen[0]!.event, { type: 'turn', consultationId: asked.consultationId, turnId: asked.turnId }, 'a new consultation\'s id comes with the first event');
+      seen.length = 0;
+      data(await api.call('consult.retry', { turnId: asked.turnId, requestId: 'tab-2-retry' }));
+      assert.deepEqual(new Set(seen.map((e) => e.requestId)), new Set(['tab-2-retry']));
+    } finally {
+      stop();
+    }
+  });
 });

@@ -32,7 +32,7 @@ const composer = (r: Rendered) => r.byTestId('composer') as HTMLTextAreaElement;
 
 async function view(base: string, token: string): Promise<Rendered> {
   const api = new ApiClient(httpTransport(base, token));
-  return render(<ApiContext.Provider value={api}><ConsultationView openId={null} onChanged={() => undefined} onOpenArticle={() => undefined} /></ApiContext.Provider>);
+  return render(<ApiContext.Provider value={api}><ConsultationView openId={null} onChanged={() => undefined} onOpened={() => undefined} onOpenArticle={() => undefined} /></ApiContext.Provider>);
 }
 
 describe('the consultation composer keeps the user\'s message', () => {

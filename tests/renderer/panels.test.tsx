@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
+import type { ReactNode } from 'react';
 import '../helpers/domGlobals.js';
 import { ApiClient, HostCallError } from '../../renderer/src/api/client.js';
 import { AnswerText } from '../../renderer/src/features/consultation/AnswerText.js';
@@ -38,7 +39,7 @@ describe('consultation panels', () => {
 
   test('state panel: changes highlighted, removed items struck through; a correction is parsed into the field', async () => {
     const corrections: unknown[] = [];
-    const r = await render(<StatePanel turn={turnFixture()} onCorrect={(c) => corrections.push(c)} />);
+    const r = await render(<StatePanel turn={turnFixture()} onCorrect={(c) => { corrections.push(c); }} />);
     const facts = r.byTestId('state-keyFacts');
     assert.ok(facts.classList.contains('changed'));
     assert.equal(facts.querySelector('.added')!.textContent, '工作五年');
@@ -53,6 +54,38 @@ describe('consultation panels', () => {
     assert.deepEqual(corrections, [{ parties: [{ name: '张三', role: '劳动者' }, { name: '某科技公司', role: '用人单位' }] }]);
     assert.deepEqual(parseField('factDate', '2024-03-01'), { factDate: '2024-03-01' });
     assert.deepEqual(parseField('posture', '已申请\n劳动仲裁'), { posture: '已申请 劳动仲裁' });
+    r.unmount();
+  });
+
+  test('state panel: dates as lawyers write them are stored as 2023-05-01; the editor stays open until the correction is stored, with the reason when refused', async () => {
+    for (const typed of ['2023年5月1日', '2023.5.1', '2023/5/1', '2023-5-1', '２０２３年５月１日', ' 2023 年 05 月 01 日 ']) assert.deepEqual(parseField('factDate', typed), { factDate: '2023-05-01' }, typed);
+    // No calendar date: left as typed (the panel says so before anything is sent).
+    for (const typed of ['2023年2月30日', '2023-13-01', '去年五月']) assert.deepEqual(parseField('factDate', typed), { factDate: typed }, typed);
+    assert.deepEqual(parseField('factDate', ''), { factDate: null });
+    let refuse = true;
+    const stored: unknown[] = [];
+    const r = await render(
+      <StatePanel
+        turn={turnFixture()}
+        onCorrect={async (c) => {
+          if (refuse) throw new Error('consult.correctState: correction.keyFacts.0: String must contain at most 1000 character(s)');
+          stored.push(c);
+        }}
+      />,
+    );
+    await r.click(r.byTestId('correct-factDate'));
+    await r.type(r.byTestId('edit-factDate') as HTMLTextAreaElement, '去年春天');
+    await r.click(r.byTestId('save-factDate'));
+    assert.match(r.byTestId('correct-error').textContent!, /日期请写成 2023-05-01/);
+    assert.equal((r.byTestId('edit-factDate') as HTMLTextAreaElement).value, '去年春天', 'the text stays');
+    await r.type(r.byTestId('edit-factDate') as HTMLTextAreaElement, '2023年5月1日');
+    await r.click(r.byTestId('save-factDate'));
+    assert.match(r.byTestId('correct-error').textContent!, /at most 1000/, 'the host\'s reason');
+    assert.equal(r.allByTestId('edit-factDate').length, 1, 'still open');
+    refuse = false;
+    await r.click(r.byTestId('save-factDate'));
+    assert.deepEqual(stored, [{ factDate: '2023-05-01' }]);
+    assert.equal(r.allByTestId('edit-factDate').length, 0, 'closed once stored');
     r.unmount();
   });
 
@@ -97,6 +130,26 @@ describe('consultation panels', () => {
     );
     assert.deepEqual([...r.byTestId('stages').children].map((li) => li.textContent), ['状态 100 ms', '改写 …', '审查 42 ms']);
     r.unmount();
+  });
+
+  test('labels are in the UI\'s language: the judge\'s checks and verdicts in Chinese; stage names, why selected and dates in English', async () => {
+    const zh = await render(<SufficiencyIndicator turn={turnFixture()} onOverride={() => undefined} />);
+    await zh.click(zh.byTestId('verdict'));
+    const details = zh.byTestId('verdict-details').textContent!;
+    assert.match(details, /事实支撑/);
+    assert.match(details, /缺失要件：缺少工资标准/);
+    assert.doesNotMatch(details, /INSUFFICIENT|factualSupport|jurisdiction|missingElements/);
+    assert.equal(zh.allByTestId('iteration')[0]!.querySelector('strong')!.textContent, '证据不足');
+    zh.unmount();
+    const inEnglish = (node: ReactNode) => render(<I18nContext.Provider value={STRINGS.en}>{node}</I18nContext.Provider>);
+    const stages = await inEnglish(<StageProgress lines={[{ stage: 'state', iteration: 0, status: 'done', ms: 100 }, { stage: 'citations', iteration: 0, status: 'done', ms: 2 }]} />);
+    assert.deepEqual([...stages.byTestId('stages').children].map((li) => li.textContent), ['State 100 ms', 'Citation check 2 ms']);
+    stages.unmount();
+    const cited = await inEnglish(<CitedStatutesPanel turn={turnFixture()} onOpenArticle={() => undefined} />);
+    const first = cited.allByTestId('evidence')[0]!;
+    assert.match(first.textContent!, /Why selected: #1 for the question: 拖欠工资/);
+    assert.match(first.textContent!, /2012-12-28 version · in force 2013-07-01/);
+    cited.unmount();
   });
 
   test('English strings are complete and used', async () => {

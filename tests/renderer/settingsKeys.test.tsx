@@ -1,9 +1,10 @@
-/** The settings screen tells the user when API keys last for this run only (no OS keychain), and not otherwise. */
+/** The settings screen tells the user when API keys last for this run only (no OS keychain), and not otherwise; settings it cannot read can be reset. */
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { test } from 'node:test';
+import { act } from 'react';
 import '../helpers/domGlobals.js';
 import { RemoteKeyStore } from '../../main/app/remoteKeyStore.js';
 import { createEngine } from '../../main/engine/index.js';
@@ -31,5 +32,31 @@ test('the settings screen says when keys last for this run only, and not otherwi
       engine.close();
       fs.rmSync(dir, { recursive: true, force: true });
     }
+  }
+});
+
+test('settings the host cannot read (an unknown preset) show the reason and a reset of the endpoint, which brings the screen back', async () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lexdesk-bad-settings-'));
+  const engine = createEngine({ dbPath: path.join(dir, 'library.db') });
+  try {
+    // As `lexdesk llm set --preset nosuch` leaves them; the redaction names must survive the reset.
+    fs.writeFileSync(path.join(dir, 'settings.json'), JSON.stringify({ llm: { preset: 'nosuch', redactNames: ['张三'] } }));
+    const api = createHostApi({ engine, settings: new SettingsStore(dir), keys: new RemoteKeyStore({}, true, () => undefined), host: 'electron', version: 'test' });
+    const client = new ApiClient({ request: (route, input) => api.call(route, input), subscribe: () => () => undefined });
+    const languages: string[] = [];
+    const r = await render(<ApiContext.Provider value={client}><SettingsView onLanguage={(l) => languages.push(l)} /></ApiContext.Provider>);
+    const settle = () => act(async () => { await new Promise((resolve) => setTimeout(resolve, 20)); });
+    for (let i = 0; i < 20 && r.allByTestId('settings-error').length === 0; i += 1) await settle();
+    assert.match(r.byTestId('settings-error').textContent!, /无法读取设置：Unknown LLM preset "nosuch"/);
+    await r.click(r.byTestId('reset-endpoint'));
+    for (let i = 0; i < 20 && r.allByTestId('api-key').length === 0; i += 1) await settle();
+    assert.equal(r.allByTestId('api-key').length, 1, 'the settings screen is back');
+    assert.equal((r.byTestId('redact-names') as HTMLInputElement).value, '张三');
+    assert.deepEqual(JSON.parse(fs.readFileSync(path.join(dir, 'settings.json'), 'utf8')).llm, { redactNames: ['张三'] });
+    assert.deepEqual(languages, ['zh']);
+    r.unmount();
+  } finally {
+    engine.close();
+    fs.rmSync(dir, { recursive: true, force: true });
   }
 });

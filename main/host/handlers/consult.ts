@@ -9,7 +9,7 @@ import type { Handlers } from './types.js';
  * by ask/retry, and must neither replace the running turn's handle (stop would then miss it) nor remove it
  * when it ends (delete would then be allowed while the turn runs).
  */
-async function withTurn<T>(s: HostServices, consultationId: number | null, run: (signal: AbortSignal, onEvent: (e: TurnEvent) => void) => Promise<T>): Promise<T> {
+async function withTurn<T>(s: HostServices, consultationId: number | null, requestId: string | undefined, run: (signal: AbortSignal, onEvent: (e: TurnEvent) => void) => Promise<T>): Promise<T> {
   const controller = new AbortController();
   let cid = consultationId;
   let registered: number | null = null;
@@ -23,7 +23,7 @@ async function withTurn<T>(s: HostServices, consultationId: number | null, run: 
       cid = event.consultationId;
       register(cid);
     }
-    s.emit({ type: 'consult', consultationId: cid, event });
+    s.emit({ type: 'consult', consultationId: cid, requestId, event });
   };
   if (cid !== null) register(cid);
   try {
@@ -42,10 +42,13 @@ export const consultHandlers: Pick<
     const { consultation, turns } = s.consultations().get(input.id);
     return { id: consultation.id, title: consultation.title, createdAt: consultation.created_at, asOf: consultation.as_of, place: consultation.place, turns };
   },
-  'consult.ask': (s, input) => withTurn(s, input.consultationId ?? null, (signal, onEvent) => s.consultations().ask({ ...input, signal, onEvent })),
+  'consult.ask'(s, input) {
+    const { requestId, ...ask } = input;
+    return withTurn(s, ask.consultationId ?? null, requestId, (signal, onEvent) => s.consultations().ask({ ...ask, signal, onEvent }));
+  },
   'consult.retry'(s, input) {
     const turn = s.consultations().store.turn(input.turnId);
-    return withTurn(s, turn.consultation_id, (signal, onEvent) => s.consultations().retry(input.turnId, { signal, onEvent }));
+    return withTurn(s, turn.consultation_id, input.requestId, (signal, onEvent) => s.consultations().retry(input.turnId, { signal, onEvent }));
   },
   'consult.cancel'(s, input) {
     const controller = s.running.get(input.consultationId);

@@ -44,6 +44,7 @@ export const libraryHandlers: Pick<Handlers, 'app.info' | 'library.status' | 'li
         articlesWritten: summary.articlesWritten,
         skipped: summary.skipped.map((x) => ({ path: x.path, reason: x.reason })),
         warnings: summary.warnings,
+        notes: summary.notes,
         durationMs: summary.durationMs,
       };
     } catch (err) {

@@ -41,7 +41,11 @@ export const statuteHandlers: Pick<Handlers, 'statute.search' | 'statute.lookup'
   },
   'statute.lookup'(s, input) {
     const r = s.engine.lookup(input.citation, input.asOf ? { asOf: input.asOf } : {});
-    if (!r.ok) throw new LexError('not_found', r.candidates?.length ? `${r.message} 候选：${r.candidates.slice(0, 5).join('、')}` : r.message);
+    if (!r.ok) {
+      // Text that names no article is a search, not a mistyped citation: the caller searches without a notice.
+      const code = r.code === 'no-article-number' ? 'not_a_citation' : 'not_found';
+      throw new LexError(code, r.candidates?.length ? `${r.message} 候选：${r.candidates.slice(0, 5).join('、')}` : r.message);
+    }
     return detail(s, r.article);
   },
   'statute.outline'(s, input) {

@@ -1,19 +1,23 @@
 import { useState } from 'react';
 import type { CitationAudit, Evidence, TurnResult } from '../../../../preload/contract/index.js';
-import { statusText, useT } from '../../i18n.js';
+import { fill, statusText, useT, type Strings } from '../../i18n.js';
 
 interface Props {
   turn: TurnResult;
   onOpenArticle(articleId: number): void;
 }
 
-const VIA: Record<string, string> = { original: '原问题', history: '结合上下文', rewrite: '改写', rule: '扩展规则', refinement: '审查补充检索', graph: '法条关联' };
+const VIA: Record<string, keyof Strings> = { original: 'viaOriginal', history: 'viaHistory', rewrite: 'viaRewrite', rule: 'viaRule', refinement: 'viaRefinement', graph: 'viaGraph' };
 
-function why(e: Evidence): string {
+/** How the article came into the evidence: which query found it at which rank, or which link (up to three). */
+function why(e: Evidence, t: Strings): string {
   return e.foundBy
     .slice(0, 3)
-    .map((s) => (s.via === 'graph' ? `${VIA.graph}（${s.query}）` : `${VIA[s.via] ?? s.via}第${s.rank}名：${s.query.slice(0, 24)}`))
-    .join('；');
+    .map((s) => {
+      const via = VIA[s.via] ? t[VIA[s.via]!] : s.via;
+      return s.via === 'graph' ? `${via}（${s.query}）` : fill(t.foundAtRank, { via, rank: s.rank, query: s.query.slice(0, 24) });
+    })
+    .join(t.listSeparator);
 }
 
 /** Each evidence article: law, number, breadcrumb, status, dates, full text, why selected, audit label; then what was excluded. */
@@ -46,11 +50,11 @@ export function CitedStatutesPanel({ turn, onOpenArticle }: Props) {
               </div>
               {e.path.length > 0 && <div className="breadcrumb" data-testid="evidence-breadcrumb">{[e.lawTitle, ...e.path].join(' › ')}</div>}
               <div className="meta">
-                {e.publishDate && <span>{e.publishDate} 版</span>}
-                <span> · {e.effectiveDate ? `${e.effectiveDate} 施行` : t.effectiveUnknown}</span>
+                {e.publishDate && <span>{fill(t.publishedOn, { date: e.publishDate })}</span>}
+                <span> · {e.effectiveDate ? fill(t.effectiveOn, { date: e.effectiveDate }) : t.effectiveUnknown}</span>
                 {e.province && <span> · {e.province}</span>}
               </div>
-              <div className="why" title={t.whySelected}>{t.whySelected}：{why(e)}</div>
+              <div className="why" title={t.whySelected}>{t.whySelected}{t.colon}{why(e, t)}</div>
               <p className={expanded === e.articleId ? 'text' : 'text clamp'} onClick={() => setExpanded(expanded === e.articleId ? null : e.articleId)}>
                 {e.text}
               </p>

@@ -8,6 +8,7 @@ import { StageProgress } from './StageProgress.js';
 import { StatePanel } from './StatePanel.js';
 import { SufficiencyIndicator } from './SufficiencyIndicator.js';
 import { useConsultation } from './useConsultation.js';
+import { useDraft } from './useDraft.js';
 
 /** The host's limit for one message (the consult.ask route's schema). */
 const MAX_MESSAGE = 20_000;
@@ -15,14 +16,16 @@ const MAX_MESSAGE = 20_000;
 interface Props {
   openId: number | null;
   onChanged(): void;
+  /** The id the host gave the new consultation this view started. */
+  onOpened(id: number): void;
   onOpenArticle(articleId: number): void;
 }
 
 /** The consultation screen: chat on the left, the selected turn's verdict, state and cited statutes on the right. */
-export function ConsultationView({ openId, onChanged, onOpenArticle }: Props) {
+export function ConsultationView({ openId, onChanged, onOpened, onOpenArticle }: Props) {
   const t = useT();
-  const c = useConsultation(openId, onChanged);
-  const [draft, setDraft] = useState('');
+  const c = useConsultation(openId, onChanged, onOpened);
+  const [draft, setDraft] = useDraft(openId);
   const [selected, setSelected] = useState<number | null>(null);
   const [tooLong, setTooLong] = useState<number | null>(null);
   const turns = c.consultation?.turns ?? [];
@@ -97,8 +100,9 @@ export function ConsultationView({ openId, onChanged, onOpenArticle }: Props) {
       </div>
       {turn && (
         <aside className="side">
-          <SufficiencyIndicator turn={turn} onOverride={(v, note) => void c.override(turn.turnId, v, note)} />
-          <StatePanel turn={turn} onCorrect={(corr) => void c.correct(turn.turnId, corr)} />
+          {/* Keyed by turn: an override or correction begun on one turn is never saved to another. */}
+          <SufficiencyIndicator key={`v${turn.turnId}`} turn={turn} onOverride={(v, note) => void c.override(turn.turnId, v, note)} />
+          <StatePanel key={`s${turn.turnId}`} turn={turn} onCorrect={(corr) => c.correct(turn.turnId, corr)} />
           <CitedStatutesPanel turn={turn} onOpenArticle={onOpenArticle} />
         </aside>
       )}

@@ -1,5 +1,5 @@
 import type { StageName } from '../../../../preload/contract/index.js';
-import { useT } from '../../i18n.js';
+import { useT, type Strings } from '../../i18n.js';
 
 export interface StageLine {
   stage: StageName;
@@ -9,7 +9,9 @@ export interface StageLine {
 }
 
 const ORDER: StageName[] = ['state', 'rewrite', 'retrieval', 'rerank', 'audit', 'judge', 'answer', 'citations'];
-const NAMES: Record<StageName, string> = { state: '状态', rewrite: '改写', retrieval: '检索', rerank: '重排', audit: '适用审查', judge: '审查', answer: '回答', citations: '引用核验' };
+const NAMES: Record<StageName, keyof Strings> = {
+  state: 'stageState', rewrite: 'stageRewrite', retrieval: 'stageRetrieval', rerank: 'stageRerank', audit: 'stageAudit', judge: 'stageJudge', answer: 'stageAnswer', citations: 'stageCitations',
+};
 
 /** state → rewrites → retrieval → rerank → judge → answer, each with its time (iterations add up). */
 export function StageProgress({ lines }: { lines: StageLine[] }) {
@@ -25,7 +27,7 @@ export function StageProgress({ lines }: { lines: StageLine[] }) {
         const v = byStage.get(s)!;
         return (
           <li key={s} className={v.status} data-testid={`stage-${s}`}>
-            {NAMES[s]}
+            {t[NAMES[s]]}
             {v.status === 'done' || v.status === 'failed' ? ` ${v.ms} ms` : v.status === 'skipped' ? ' –' : ' …'}
           </li>
         );

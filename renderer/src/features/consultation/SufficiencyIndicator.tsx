@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { TurnResult, Verdict } from '../../../../preload/contract/index.js';
-import { useT } from '../../i18n.js';
+import { useT, type Strings } from '../../i18n.js';
 
 interface Props {
   turn: TurnResult;
@@ -8,6 +8,8 @@ interface Props {
 }
 
 const CLASS: Record<Verdict, string> = { sufficient: 'ok', insufficient: 'warn', insufficient_at_limit: 'bad', offline: 'muted' };
+/** The judge's checklist items (its JSON's keys) as the UI names them; an unknown key is shown as it came. */
+const CHECKS: Record<string, keyof Strings> = { factualSupport: 'checkFactualSupport', jurisdiction: 'checkJurisdiction', temporal: 'checkTemporal', contradictions: 'checkContradictions', missingElements: 'checkMissingElements' };
 
 /** The judge's verdict at a glance, expandable to the checklist, iterations and refinement queries; the user can override it. */
 export function SufficiencyIndicator({ turn, onOverride }: Props) {
@@ -36,11 +38,11 @@ export function SufficiencyIndicator({ turn, onOverride }: Props) {
           <ol>
             {turn.iterations.map((it) => (
               <li key={it.iteration} data-testid="iteration">
-                <strong>{it.verdict}</strong>
+                <strong>{it.verdict === 'SUFFICIENT' ? t.sufficient : t.insufficient}</strong>
                 <ul>
                   {Object.entries(it.checks).map(([name, c]) => (
                     <li key={name} className={c.ok ? 'ok' : 'warn'}>
-                      {c.ok ? '✓' : '✗'} {name}
+                      {c.ok ? '✓' : '✗'} {CHECKS[name] ? t[CHECKS[name]] : name}
                       {c.note ? `：${c.note}` : ''}
                     </li>
                   ))}

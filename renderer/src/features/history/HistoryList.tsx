@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { ConsultationSummaryDto } from '../../../../preload/contract/index.js';
+import { HostCallError } from '../../api/client.js';
 import { useApi } from '../../api/context.js';
 import { useT } from '../../i18n.js';
 
@@ -9,38 +10,72 @@ interface Props {
   onOpen(id: number | null): void;
 }
 
-/** Consultation history: search, open, rename, delete. */
+/** A title edited in place (Electron has no window.prompt); Enter or Save stores it, Escape or Cancel leaves it. */
+function RenameField({ title, onSave, onCancel }: { title: string; onSave(title: string): void; onCancel(): void }) {
+  const t = useT();
+  const [value, setValue] = useState(title);
+  const save = () => (value.trim() ? onSave(value.trim()) : onCancel());
+  return (
+    <form className="rename" onSubmit={(e) => { e.preventDefault(); save(); }}>
+      <input autoFocus value={value} aria-label={t.rename} data-testid="rename-input" onChange={(e) => setValue(e.target.value)} onKeyDown={(e) => e.key === 'Escape' && onCancel()} />
+      <button type="submit" data-testid="rename-save">{t.save}</button>
+      <button type="button" className="link" onClick={onCancel}>{t.cancel}</button>
+    </form>
+  );
+}
+
+/** Consultation history: search, open, rename, delete; a refused rename or delete says why. */
 export function HistoryList({ openId, refreshKey, onOpen }: Props) {
   const api = useApi();
   const t = useT();
   const [search, setSearch] = useState('');
   const [items, setItems] = useState<ConsultationSummaryDto[]>([]);
   const [tick, setTick] = useState(0);
+  const [renaming, setRenaming] = useState<number | null>(null);
+  const [error, setError] = useState<string | null>(null);
   useEffect(() => {
-    void api.call('consult.list', { search: search || undefined }).then(setItems);
+    void api.call('consult.list', { search: search || undefined }).then(setItems, (e: Error) => setError(e.message));
   }, [api, search, refreshKey, tick]);
-  const rename = async (c: ConsultationSummaryDto) => {
-    const title = window.prompt(t.rename, c.title);
-    if (title?.trim()) await api.call('consult.rename', { id: c.id, title });
-    setTick(tick + 1);
+  const refused = (e: unknown) => setError(e instanceof HostCallError && e.code === 'busy' ? t.deleteBusy : (e as Error).message);
+  const rename = async (c: ConsultationSummaryDto, title: string) => {
+    setError(null);
+    try {
+      await api.call('consult.rename', { id: c.id, title });
+      setRenaming(null);
+    } catch (e) {
+      refused(e);
+    }
+    setTick((n) => n + 1);
   };
   const remove = async (c: ConsultationSummaryDto) => {
     if (!window.confirm(`${t.delete}「${c.title}」？`)) return;
-    await api.call('consult.delete', { id: c.id });
-    if (openId === c.id) onOpen(null);
-    setTick(tick + 1);
+    setError(null);
+    try {
+      await api.call('consult.delete', { id: c.id });
+      if (openId === c.id) onOpen(null);
+    } catch (e) {
+      refused(e);
+    }
+    setTick((n) => n + 1);
   };
   return (
     <nav className="history" data-testid="history">
       <button className="primary" onClick={() => onOpen(null)} data-testid="new-consultation">{t.newConsultation}</button>
       <input type="search" placeholder={t.searchHistory} value={search} onChange={(e) => setSearch(e.target.value)} data-testid="history-search" />
+      {error && <div className="error" data-testid="history-error">{error}</div>}
       <ul>
         {items.map((c) => (
-          <li key={c.id} className={c.id === openId ? 'selected' : ''} data-testid="history-item">
-            <button className="link title" onClick={() => onOpen(c.id)}>{c.title}</button>
-            <span className="muted">{c.turns}</span>
-            <button className="link" onClick={() => void rename(c)} aria-label={t.rename}>✎</button>
-            <button className="link" onClick={() => void remove(c)} aria-label={t.delete}>✕</button>
+          <li key={c.id} className={c.id === openId ? 'selected' : ''} data-testid="history-item" aria-current={c.id === openId ? 'true' : undefined}>
+            {renaming === c.id ? (
+              <RenameField title={c.title} onSave={(title) => void rename(c, title)} onCancel={() => setRenaming(null)} />
+            ) : (
+              <>
+                <button className="link title" onClick={() => onOpen(c.id)}>{c.title}</button>
+                <span className="muted">{c.turns}</span>
+                <button className="link" onClick={() => { setError(null); setRenaming(c.id); }} aria-label={t.rename} data-testid="rename">✎</button>
+                <button className="link" onClick={() => void remove(c)} aria-label={t.delete} data-testid="delete">✕</button>
+              </>
+            )}
           </li>
         ))}
       </ul>

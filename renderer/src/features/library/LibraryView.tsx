@@ -1,7 +1,37 @@
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useState } from 'react';
 import type { ImportSummaryDto, LibraryStatusDto } from '../../../../preload/contract/index.js';
+import { HostCallError } from '../../api/client.js';
 import { useApi } from '../../api/context.js';
-import { useT } from '../../i18n.js';
+import { fill, useT, type Strings } from '../../i18n.js';
+import { useLibraryJob, type JobProgress } from './useLibraryJob.js';
+
+const PHASES: Record<string, keyof Strings> = { read: 'phaseRead', index: 'phaseIndex', finish: 'phaseFinish', embed: 'phaseEmbed' };
+
+function ProgressLine({ progress }: { progress: JobProgress }) {
+  const t = useT();
+  const pct = progress.total ? Math.round((progress.done / progress.total) * 100) : null;
+  const phase = PHASES[progress.phase];
+  return (
+    <div className="progress" data-testid="import-progress">
+      <progress value={pct ?? undefined} max={100} /> {phase ? t[phase] : t.phaseRunning} {progress.total ? `${progress.done} / ${progress.total}` : progress.done || ''}
+    </div>
+  );
+}
+
+/** What an import did; its notes say what it could not do (a province pack not found, with the ones available). */
+function ImportSummary({ summary }: { summary: ImportSummaryDto }) {
+  const t = useT();
+  const d = summary.documents;
+  return (
+    <div className="summary" data-testid="import-summary">
+      {fill(t.importSummary, { added: d.added, updated: d.updated, unchanged: d.unchanged, articles: summary.articlesWritten, seconds: (summary.durationMs / 1000).toFixed(1) })}
+      {summary.removed.documents > 0 && <div data-testid="import-removed">{fill(t.removedDocuments, { n: summary.removed.documents })}</div>}
+      {summary.notes.map((n) => <div key={n} className="warn" data-testid="import-note">{n}</div>)}
+      {summary.skipped.length > 0 && <div className="muted">{fill(t.skippedFiles, { n: summary.skipped.length })}</div>}
+      {summary.warnings.map((w) => <div key={w} className="warn">{w}</div>)}
+    </div>
+  );
+}
 
 /** Import a collection with progress and cancel; what the library holds; embedding and execution provider. */
 export function LibraryView() {
@@ -10,90 +40,58 @@ export function LibraryView() {
   const [status, setStatus] = useState<LibraryStatusDto | null>(null);
   const [path, setPath] = useState('');
   const [packs, setPacks] = useState('');
-  const [progress, setProgress] = useState<{ phase: string; done: number; total: number | null } | null>(null);
   const [summary, setSummary] = useState<ImportSummaryDto | null>(null);
-  const [error, setError] = useState<string | null>(null);
-
-  const refresh = () => void api.call('library.status', {}).then(setStatus, (e: Error) => setError(e.message));
-  useEffect(refresh, [api]);
-  // Events can arrive after the call returned: only a running job shows progress.
-  const busy = useRef(false);
-  useEffect(
-    () =>
-      api.subscribe((e) => {
-        if (!busy.current) return;
-        if (e.type === 'import') setProgress({ phase: e.phase, done: e.done, total: e.total });
-        if (e.type === 'embed') setProgress({ phase: 'embed', done: e.done, total: e.total });
-      }),
-    [api],
-  );
   const [embedded, setEmbedded] = useState<string | null>(null);
-  /** One library job at a time (import or embedding): progress while it runs, its error, then a fresh status. */
-  const runJob = async (phase: string, job: () => Promise<void>) => {
+  const [error, setError] = useState<string | null>(null);
+  const showError = useCallback((e: unknown) => setError(e instanceof HostCallError && e.code === 'busy' ? t.importBusy : (e as Error).message), [t]);
+  const job = useLibraryJob(api, setStatus, showError);
+  const busy = job.progress !== null;
+
+  const embed = () => {
     setError(null);
-    setProgress({ phase, done: 0, total: null });
-    busy.current = true;
-    try {
-      await job();
-    } catch (e) {
-      setError((e as Error).message);
-    } finally {
-      busy.current = false;
-      setProgress(null);
-      refresh();
-    }
-  };
-  const embed = () =>
-    runJob('embed', async () => {
-      setEmbedded(null);
+    setEmbedded(null);
+    return job.run('embed', async () => {
       const r = await api.call('library.embed', {});
-      setEmbedded(`${r.embedded} 条新向量，${r.skipped} 条未变，用时 ${r.seconds.toFixed(1)} s`);
+      return () => setEmbedded(fill(t.embedSummary, { embedded: r.embedded, skipped: r.skipped, seconds: r.seconds.toFixed(1) }));
     });
-  const run = () =>
-    runJob('read', async () => {
-      setSummary(null);
+  };
+  const run = () => {
+    setError(null);
+    setSummary(null);
+    return job.run('read', async () => {
       const p = packs.trim();
-      setSummary(await api.call('library.import', { path: path.trim(), packs: p ? (p === 'all' ? 'all' : p.split(/[,，、\s]+/)) : undefined }));
+      const done = await api.call('library.import', { path: path.trim(), packs: p ? (p === 'all' ? 'all' : p.split(/[,，、\s]+/)) : undefined });
+      return () => setSummary(done);
     });
-  const pct = progress?.total ? Math.round((progress.done / progress.total) * 100) : null;
+  };
 
   return (
     <div className="library">
       <form className="import" onSubmit={(e) => { e.preventDefault(); void run(); }}>
         <input value={path} placeholder={t.importPath} onChange={(e) => setPath(e.target.value)} data-testid="import-path" />
         <input value={packs} placeholder={t.packs} onChange={(e) => setPacks(e.target.value)} data-testid="import-packs" />
-        <button type="submit" disabled={!path.trim() || !!progress} data-testid="import-start">{t.import}</button>
-        {progress && <button type="button" onClick={() => void api.call('library.cancelImport', {})} data-testid="import-cancel">{t.cancel}</button>}
+        <button type="submit" disabled={!path.trim() || busy} data-testid="import-start">{t.import}</button>
+        {busy && <button type="button" onClick={() => void job.cancel()} data-testid="import-cancel">{t.cancel}</button>}
       </form>
-      {progress && (
-        <div className="progress" data-testid="import-progress">
-          <progress value={pct ?? undefined} max={100} /> {progress.phase} {progress.done}{progress.total ? ` / ${progress.total}` : ''}
-        </div>
-      )}
+      {job.progress && <ProgressLine progress={job.progress} />}
       {error && <div className="error" data-testid="import-error">{error}</div>}
-      {summary && (
-        <div className="summary" data-testid="import-summary">
-          文件：新增 {summary.documents.added} · 更新 {summary.documents.updated} · 未变 {summary.documents.unchanged}{summary.removed.documents > 0 && ` · 移除 ${summary.removed.documents}`}；写入 {summary.articlesWritten} 条；用时 {(summary.durationMs / 1000).toFixed(1)} s
-          {summary.skipped.length > 0 && <div className="muted">跳过 {summary.skipped.length} 个文件</div>}
-          {summary.warnings.map((w) => <div key={w} className="warn">{w}</div>)}
-        </div>
-      )}
+      {summary && <ImportSummary summary={summary} />}
       {status && (
         <dl className="status" data-testid="library-status">
           <dt>{t.status}</dt>
-          <dd>{status.counts.laws} 部法律法规 · {status.counts.versions} 个版本 · {status.counts.articles} 条（现行 {status.counts.currentArticles}）</dd>
+          <dd>{fill(t.libraryCounts, { laws: status.counts.laws, versions: status.counts.versions, articles: status.counts.articles, current: status.counts.currentArticles })}</dd>
           {status.counts.articles === 0 && <dd className="warn">{t.noLibrary}</dd>}
-          <dt>省级法规包</dt>
+          <dt>{t.provincePacks}</dt>
           <dd>{status.counts.provinces.join('、') || '—'}</dd>
-          <dt>向量索引</dt>
+          <dt>{t.vectorIndex}</dt>
           <dd data-testid="embedding-status">
-            {status.embedding.model ? `${status.embedding.model} · ${status.embedding.embedded} 条${status.embedding.complete ? '' : '（未完成）'}` : '未建立（仅全文检索）'}
-            <button className="link" disabled={!!progress || status.counts.articles === 0} onClick={() => void embed()} data-testid="embed-start">建立/更新向量索引</button>
+            {status.embedding.model ? `${fill(t.embeddedCount, { model: status.embedding.model, n: status.embedding.embedded })}${status.embedding.complete ? '' : t.incomplete}` : t.noVectors}
+            <button className="link" disabled={busy || status.counts.articles === 0} onClick={() => void embed()} data-testid="embed-start">{t.embedStart}</button>
             {embedded && <span className="muted" data-testid="embed-summary"> {embedded}</span>}
           </dd>
           <dt>{t.provider}</dt>
           <dd data-testid="provider">{status.embedding.provider ?? '—'}{status.embedding.providerNote ? `（${status.embedding.providerNote}）` : ''}</dd>
-          <dt>数据库</dt>
+          <dt>{t.database}</dt>
           <dd className="muted">{status.dbPath}</dd>
         </dl>
       )}

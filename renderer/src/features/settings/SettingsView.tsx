@@ -4,6 +4,24 @@ import { useApi } from '../../api/context.js';
 import { useT } from '../../i18n.js';
 import { EmbeddingEndpoint } from './EmbeddingEndpoint.js';
 
+/**
+ * Settings the host cannot read (a preset it does not know, saved by `lexdesk llm set --preset …` or an older
+ * version): the reason, and a reset of the LLM endpoint (preset, URL, model) — the key and everything else stay.
+ */
+function SettingsUnreadable({ message, onReset }: { message: string; onReset(s: SettingsDto): void }) {
+  const api = useApi();
+  const t = useT();
+  const [error, setError] = useState<string | null>(null);
+  const reset = () => api.call('settings.update', { llm: { preset: null, baseURL: null, model: null } }).then(onReset, (e: Error) => setError(e.message));
+  return (
+    <div className="settings" data-testid="settings-error">
+      <div className="error">{t.settingsUnreadable}{message}</div>
+      <button type="button" data-testid="reset-endpoint" onClick={() => void reset()}>{t.resetEndpoint}</button>
+      {error && <div className="error" data-testid="reset-error">{error}</div>}
+    </div>
+  );
+}
+
 /** Endpoint presets, key (kept by the host, never in the page's storage), redaction, consultation options, language. */
 export function SettingsView({ onLanguage }: { onLanguage(lang: 'zh' | 'en'): void }) {
   const api = useApi();
@@ -13,12 +31,18 @@ export function SettingsView({ onLanguage }: { onLanguage(lang: 'zh' | 'en'): vo
   const [key, setKey] = useState('');
   const [names, setNames] = useState('');
   const [message, setMessage] = useState<string | null>(null);
+  const [loadError, setLoadError] = useState<string | null>(null);
 
+  const loaded = (s: SettingsDto) => {
+    setSettings(s);
+    setNames(s.llm.redactNames.join('，'));
+    setLoadError(null);
+  };
   useEffect(() => {
-    void api.call('settings.get', {}).then((s) => { setSettings(s); setNames(s.llm.redactNames.join('，')); });
-    void api.call('settings.presets', {}).then(setPresets);
+    void api.call('settings.get', {}).then(loaded, (e: Error) => setLoadError(e.message));
+    void api.call('settings.presets', {}).then(setPresets, () => undefined);
   }, [api]);
-  if (!settings) return null;
+  if (!settings) return loadError === null ? null : <SettingsUnreadable message={loadError} onReset={(s) => { loaded(s); onLanguage(s.ui.language); }} />;
   const llm = settings.llm;
 
   const save = async (patch: Parameters<typeof api.call<'settings.update'>>[1]) => {

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { ArticleDetailDto, ArticleDto } from '../../../../preload/contract/index.js';
-import { statusText, useT } from '../../i18n.js';
+import { fill, statusText, useT } from '../../i18n.js';
 import { Outline } from './Outline.js';
 
 interface Props {
@@ -61,7 +61,7 @@ export function ArticleView({ detail, onOpen }: Props) {
         《{a.lawTitle}》{a.label}
         <span className={`badge ${a.status === 'current' ? 'ok' : 'warn'}`}>{statusText(t, a.status)}</span>
       </h2>
-      <div className="meta">{a.publishDate && `${a.publishDate} 版`}{a.effectiveDate ? ` · ${a.effectiveDate} 施行` : ` · ${t.effectiveUnknown}`}{a.province && ` · ${a.province}`}</div>
+      <div className="meta">{a.publishDate && fill(t.publishedOn, { date: a.publishDate })}{` · ${a.effectiveDate ? fill(t.effectiveOn, { date: a.effectiveDate }) : t.effectiveUnknown}`}{a.province && ` · ${a.province}`}</div>
       <p className="text" data-testid="article-text">{a.text}</p>
       <button onClick={() => void copy()} data-testid="copy-citation">{copied ? t.copied : t.copy}</button>
       <div className="neighbours" data-testid="neighbours">
@@ -80,7 +80,7 @@ export function ArticleView({ detail, onOpen }: Props) {
               <li key={`${v.publishDate}`}>
                 {v.articleId ? <button className="link" onClick={() => onOpen(v.articleId!)}>{v.publishDate ?? '—'}</button> : <span>{v.publishDate ?? '—'}</span>}
                 <span className={`badge ${v.status === 'current' ? 'ok' : 'warn'}`}>{statusText(t, v.status)}</span>
-                <span className="muted"> {v.effectiveDate ? `${v.effectiveDate} 施行` : t.effectiveUnknown}</span>
+                <span className="muted"> {v.effectiveDate ? fill(t.effectiveOn, { date: v.effectiveDate }) : t.effectiveUnknown}</span>
               </li>
             ))}
           </ul>

@@ -1,5 +1,6 @@
 import { forwardRef, useEffect, useState } from 'react';
 import type { ArticleDetailDto, SearchHitDto } from '../../../../preload/contract/index.js';
+import { HostCallError } from '../../api/client.js';
 import { useApi } from '../../api/context.js';
 import { statusText, useT } from '../../i18n.js';
 import { ArticleView } from './ArticleView.js';
@@ -38,6 +39,8 @@ export const StatuteLookup = forwardRef<HTMLInputElement, Props>(function Statut
   const [addedTerms, setAddedTerms] = useState<string[]>([]);
   const [detail, setDetail] = useState<ArticleDetailDto | null>(null);
   const [error, setError] = useState<string | null>(null);
+  /** Why a query written as a citation found no article (law or article unknown, no such version), shown above the search hits. */
+  const [notFound, setNotFound] = useState<string | null>(null);
 
   useEffect(() => {
     if (request === null) return;
@@ -47,6 +50,7 @@ export const StatuteLookup = forwardRef<HTMLInputElement, Props>(function Statut
 
   const run = async (searchLiteral = literal) => {
     setError(null);
+    setNotFound(null);
     const q = query.trim();
     if (!q) return;
     // A query that is just a citation jumps straight to the article.
@@ -57,8 +61,9 @@ export const StatuteLookup = forwardRef<HTMLInputElement, Props>(function Statut
         setHits([]);
         setAddedTerms([]);
         return;
-      } catch {
-        // not a citation: search instead
+      } catch (e) {
+        // Text naming no article is a search; a citation that found nothing says so, lest the hits below pass for it.
+        if (!(e instanceof HostCallError && e.code === 'not_a_citation')) setNotFound((e as Error).message);
       }
     }
     try {
@@ -94,6 +99,7 @@ export const StatuteLookup = forwardRef<HTMLInputElement, Props>(function Statut
         </div>
       </form>
       {error && <div className="error" data-testid="statute-error">{error}</div>}
+      {notFound && !detail && <div className="notice" data-testid="citation-not-found">{t.citationNotFound}{notFound}</div>}
       {detail ? (
         <ArticleView detail={detail} onOpen={onOpen} />
       ) : (
