@@ -27,7 +27,7 @@ async function handle(msg: ToEngine): Promise<void> {
     process.env.LEXDESK_RESOURCES = msg.resourcesDir;
     const settings = new SettingsStore(msg.userData);
     const keys = new RemoteKeyStore(msg.keys, msg.keysPersistent, (op, id, key) => send({ type: 'keys', op, id, key }));
-    const engine = createEngine({ dbPath: msg.dbPath, models: engineModels(settings.read().models, keys) });
+    const engine = createEngine({ dbPath: msg.dbPath, models: engineModels(settings.readOrEmpty().models, keys) });
     engine.holdInMemory();
     api = createHostApi({ engine, settings, keys, host: 'electron', version: msg.version });
     api.subscribe((event) => send({ type: 'event', event }));

@@ -26,18 +26,18 @@ export function createServices(base: Omit<HostServices, 'consultations' | 'setti
   let consultations: Consultations | null = null;
   return {
     ...base,
-    modelSettingsAtStart: modelSettingsKey(base.settings.read().models),
+    modelSettingsAtStart: modelSettingsKey(base.settings.readOrEmpty().models),
     running: new Map(),
     importing: null,
     consultations() {
       if (!consultations) {
-        const settings = base.settings.read();
+        const settings = base.settings.readOrEmpty();
         consultations = new Consultations({ engine: base.engine, llm: resolveLlm(settings, base.keys), settings: settings.consult });
       }
       return consultations;
     },
     settingsChanged() {
-      const settings = base.settings.read();
+      const settings = base.settings.readOrEmpty();
       consultations?.configure(resolveLlm(settings, base.keys), settings.consult);
     },
   };

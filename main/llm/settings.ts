@@ -106,6 +106,28 @@ export class SettingsStore {
     return parsed.data;
   }
 
+  /**
+   * The settings, or none when the file cannot be read (broken by hand, or by another
+   * version): what a host starts with, so a bad file never keeps the app from opening.
+   * settings.get still reports the problem, and setAside() clears it.
+   */
+  readOrEmpty(): Settings {
+    try {
+      return this.read();
+    } catch (err) {
+      if (err instanceof LexError && err.code === 'bad_settings') return {};
+      throw err;
+    }
+  }
+
+  /** Moves an unreadable settings file aside (kept for the user to look at) so defaults apply; its new path, or null when there was none. */
+  setAside(): string | null {
+    if (!fs.existsSync(this.file)) return null;
+    const aside = path.join(path.dirname(this.file), `settings.broken-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
+    fs.renameSync(this.file, aside);
+    return aside;
+  }
+
   write(settings: Settings): void {
     const checked = SettingsSchema.parse(settings);
     fs.mkdirSync(path.dirname(this.file), { recursive: true });

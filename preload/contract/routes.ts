@@ -99,6 +99,7 @@ export const ROUTES = {
   /** The LLM's key (default) or the embeddings endpoint's. */
   'settings.setKey': z.object({ key: text(500), which: z.enum(['llm', 'embedding']).optional() }).strict(),
   'settings.clearKey': z.object({ which: z.enum(['llm', 'embedding']).optional() }).strict(),
+  'settings.reset': z.object({}).strict(),
 } as const;
 
 export type RouteName = keyof typeof ROUTES;
@@ -129,6 +130,7 @@ export interface RouteResults {
   'settings.update': SettingsDto;
   'settings.setKey': SettingsDto;
   'settings.clearKey': SettingsDto;
+  'settings.reset': SettingsDto;
 }
 
 export type RouteResult<R extends RouteName> = RouteResults[R];

@@ -31,7 +31,7 @@ export async function serveCommand(args: string[], open: (db?: string, models?: 
   const dir = userDataDir();
   const settings = new SettingsStore(dir);
   const keys = new FileKeyStore(dir);
-  const engine = open(values.db as string | undefined, engineModels(settings.read().models, keys, modelOptionsOf(values)));
+  const engine = open(values.db as string | undefined, engineModels(settings.readOrEmpty().models, keys, modelOptionsOf(values)));
   engine.holdInMemory();
   const api = createHostApi({ engine, settings, keys, host: 'browser', version: appVersion() });
   const host = await startBrowserHost({ api, staticDir, port: values.port === undefined ? 0 : intOption(values.port, 'port', 0) });

@@ -82,7 +82,7 @@ function merge(current: LlmSettings, patch: Record<string, unknown>): LlmSetting
   return next as LlmSettings;
 }
 
-export const settingsHandlers: Pick<Handlers, 'settings.get' | 'settings.presets' | 'settings.update' | 'settings.setKey' | 'settings.clearKey'> = {
+export const settingsHandlers: Pick<Handlers, 'settings.get' | 'settings.presets' | 'settings.update' | 'settings.setKey' | 'settings.clearKey' | 'settings.reset'> = {
   'settings.get': (s) => view(s),
   'settings.presets': () => PRESETS.map(({ id, name, baseURL, defaultModel, local }) => ({ id, name, baseURL, defaultModel, local })),
   'settings.update'(s, input) {
@@ -117,6 +117,12 @@ export const settingsHandlers: Pick<Handlers, 'settings.get' | 'settings.presets
   },
   'settings.setKey'(s, input) {
     s.keys.set(input.which === 'embedding' ? EMBEDDING_KEY_ID : LLM_KEY_ID, input.key);
+    s.settingsChanged();
+    return view(s);
+  },
+  /** An unreadable settings file is moved aside (kept beside it as settings.broken-….json) and the defaults apply; keys are kept. */
+  'settings.reset'(s) {
+    s.settings.setAside();
     s.settingsChanged();
     return view(s);
   },

@@ -1,22 +1,31 @@
 import { useEffect, useState } from 'react';
 import type { PresetDto, SettingsDto } from '../../../../preload/contract/index.js';
+import { HostCallError } from '../../api/client.js';
 import { useApi } from '../../api/context.js';
 import { useT } from '../../i18n.js';
 import { EmbeddingEndpoint } from './EmbeddingEndpoint.js';
 
+interface LoadProblem {
+  code: string;
+  message: string;
+}
+
 /**
- * Settings the host cannot read (a preset it does not know, saved by `lexdesk llm set --preset …` or an older
- * version): the reason, and a reset of the LLM endpoint (preset, URL, model) — the key and everything else stay.
+ * Settings the host cannot read: the reason, and a way out. A settings file that is not
+ * valid (edited by hand, another version) is moved aside and the defaults apply; any other
+ * problem with the LLM endpoint is reset (preset, URL, model) — keys and everything else stay.
  */
-function SettingsUnreadable({ message, onReset }: { message: string; onReset(s: SettingsDto): void }) {
+function SettingsUnreadable({ problem, onReset }: { problem: LoadProblem; onReset(s: SettingsDto): void }) {
   const api = useApi();
   const t = useT();
   const [error, setError] = useState<string | null>(null);
-  const reset = () => api.call('settings.update', { llm: { preset: null, baseURL: null, model: null } }).then(onReset, (e: Error) => setError(e.message));
+  const brokenFile = problem.code === 'bad_settings';
+  const reset = () =>
+    (brokenFile ? api.call('settings.reset', {}) : api.call('settings.update', { llm: { preset: null, baseURL: null, model: null } })).then(onReset, (e: Error) => setError(e.message));
   return (
     <div className="settings" data-testid="settings-error">
-      <div className="error">{t.settingsUnreadable}{message}</div>
-      <button type="button" data-testid="reset-endpoint" onClick={() => void reset()}>{t.resetEndpoint}</button>
+      <div className="error">{t.settingsUnreadable}{problem.message}</div>
+      <button type="button" data-testid={brokenFile ? 'reset-settings' : 'reset-endpoint'} onClick={() => void reset()}>{brokenFile ? t.resetSettings : t.resetEndpoint}</button>
       {error && <div className="error" data-testid="reset-error">{error}</div>}
     </div>
   );
@@ -31,7 +40,7 @@ export function SettingsView({ onLanguage }: { onLanguage(lang: 'zh' | 'en'): vo
   const [key, setKey] = useState('');
   const [names, setNames] = useState('');
   const [message, setMessage] = useState<string | null>(null);
-  const [loadError, setLoadError] = useState<string | null>(null);
+  const [loadError, setLoadError] = useState<LoadProblem | null>(null);
 
   const loaded = (s: SettingsDto) => {
     setSettings(s);
@@ -39,10 +48,10 @@ export function SettingsView({ onLanguage }: { onLanguage(lang: 'zh' | 'en'): vo
     setLoadError(null);
   };
   useEffect(() => {
-    void api.call('settings.get', {}).then(loaded, (e: Error) => setLoadError(e.message));
+    void api.call('settings.get', {}).then(loaded, (e: Error) => setLoadError({ code: e instanceof HostCallError ? e.code : 'internal', message: e.message }));
     void api.call('settings.presets', {}).then(setPresets, () => undefined);
   }, [api]);
-  if (!settings) return loadError === null ? null : <SettingsUnreadable message={loadError} onReset={(s) => { loaded(s); onLanguage(s.ui.language); }} />;
+  if (!settings) return loadError === null ? null : <SettingsUnreadable problem={loadError} onReset={(s) => { loaded(s); onLanguage(s.ui.language); }} />;
   const llm = settings.llm;
 
   const save = async (patch: Parameters<typeof api.call<'settings.update'>>[1]) => {
