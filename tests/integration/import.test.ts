@@ -810,6 +810,26 @@ describe('libraries written by an older importer', { skip: NEEDS_SHARED }, () =>
   });
 });
 
+describe('libraries whose articles an older parser structured differently', { skip: NEEDS_SHARED }, () => {
+  test('get the new 款/项 structure on their next import, though the article texts are the same', async () => {
+    const ANTHEM = '宪法相关法/国歌法(2017-09-01).md';
+    const s = subset({ files: [ANTHEM] });
+    await withEngine(freshDbPath('older-parser'), async (engine) => {
+      await engine.importPath(s.root);
+      const fourth = () => engine.db.prepare("SELECT a.paragraphs FROM articles a JOIN documents d ON d.id = a.document_id WHERE d.path = ? AND a.number = 4").pluck().get(ANTHEM) as string;
+      const parsed = fourth();
+      // What the old parser stored for the same text (the paragraph after 项（二） as a 款 of its own), under the old hash.
+      const old = JSON.parse(parsed) as Array<{ text: string; items: unknown[] }>;
+      engine.db.prepare("UPDATE articles SET paragraphs = ? WHERE document_id = (SELECT id FROM documents WHERE path = ?) AND number = 4")
+        .run(JSON.stringify([...old, { text: '旧结构', items: [] }]), ANTHEM);
+      engine.db.exec("UPDATE documents SET content_hash = substr(content_hash, instr(content_hash, ':') + 1)");
+      const summary = await engine.importPath(s.root);
+      assert.deepEqual(summary.documents, { added: 0, updated: 1, unchanged: 0 });
+      assert.equal(fourth(), parsed, 'the structure the parser gives now');
+    });
+  });
+});
+
 describe('a province pack folder imported on its own', { skip: NEEDS_SHARED }, () => {
   const PACK_FILES = ['地方性法规/北京/北京市中医药条例(2020-11-27).md', '地方性法规/北京/北京市乡村振兴促进条例(2024-05-31).md'];
   const expected = PACK_FILES.map((f) => [`DLC/北京地方法规/${f}`, '北京', '地方性法规']);

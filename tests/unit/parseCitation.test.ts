@@ -90,6 +90,11 @@ describe('parseCitations: citations in longer text', () => {
     ]);
   });
 
+  it('reads a named part of 民法典 (合同编, 婚姻家庭编, 典型合同分编) between the law and the article as part of that law', () => {
+    const refs = parseCitations('依照民法典合同编第五百七十七条、《民法典》婚姻家庭编第一千零七十九条和民法典合同编典型合同分编第五百九十五条', index);
+    assert.deepEqual(refs.map((r) => [r.lawName, r.article]), [['民法典', 577], ['民法典', 1079], ['民法典', 595]]);
+  });
+
   it('inherits a law across separators, and after 该法 from its sentence, but not across other words', () => {
     const refs = parseCitations('依照《民法典》，第五百七十七条和刑法分则第三章第二节、第一百九十条', index);
     assert.deepEqual(refs.map((r) => [r.lawName, r.article]), [['民法典', 577], ['刑法', 190]]);

@@ -91,8 +91,10 @@ const DERIVED_DOCUMENT_AFTER =
  * law: separators, closing marks, and parts of the same law (刑法分则第三章第二节、
  * 第一百九十条; 第十七条第一项至第五项和第十八条).
  */
+/** The named parts of 民法典 (民法典合同编第五百七十七条, 《民法典》婚姻家庭编第一千零七十九条) and any named 分编 (典型合同分编). */
+const NAMED_PART = '(?:总则|物权|合同|人格权|婚姻家庭|继承|侵权责任)编|[\\u4e00-\\u9fff]{2,6}分编';
 const SEPARATORS_ONLY = new RegExp(
-  `^(?:[\\s、，,和及与或至）)》”"]|以及|或者|[总分附]则|第\\s*(?:${NUM})\\s*(?:分编|编|章|节|款|项)|第?\\s*[（(]\\s*(?:${NUM})\\s*[）)]\\s*项?)*$`,
+  `^(?:[\\s、，,和及与或至）)》”"]|以及|或者|[总分附]则|${NAMED_PART}|第\\s*(?:${NUM})\\s*(?:分编|编|章|节|款|项)|第?\\s*[（(]\\s*(?:${NUM})\\s*[）)]\\s*项?)*$`,
 );
 /**
  * The amendment formula 「在刑法第三百九十条后增加一条，作为第三百九十条之一」: the new

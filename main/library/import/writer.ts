@@ -56,7 +56,7 @@ export class LibraryWriter {
           WHERE l.title = ? AND l.province = ? AND d.publish_date IS ? AND d.article_count = ? AND NOT (d.source = ? AND d.path = ?)`,
       ),
       articleTexts: db.prepare('SELECT label, text FROM articles WHERE document_id = ? ORDER BY ordinal').raw(),
-      articleHashes: db.prepare('SELECT hash FROM articles WHERE document_id = ? ORDER BY ordinal').pluck(),
+      storedArticles: db.prepare('SELECT hash, kind, paragraphs FROM articles WHERE document_id = ? ORDER BY ordinal'),
       documentsOf: db.prepare('SELECT id, province FROM documents WHERE source = ? AND province = ?'),
       deleteDocument: db.prepare('DELETE FROM documents WHERE id = ?'),
       deleteEmptyLaws: db.prepare('DELETE FROM laws WHERE NOT EXISTS (SELECT 1 FROM documents d WHERE d.law_id = laws.id)'),
@@ -158,13 +158,19 @@ export class LibraryWriter {
     return removed;
   }
 
-  /** Would rewriting the articles change nothing in them or in their index (same law names, subtitle, scope)? */
+  /**
+   * Would rewriting the articles change nothing in them or in their index (same law names, subtitle, scope)?
+   * Their structure counts too (kind, 款 and 项): a parser fix may change only that, and must reach the library.
+   */
   private sameIndexedText(existing: ExistingDocumentRow, doc: SourceDocument): boolean {
     const law = this.stmts.lawNames.get(existing.law_id) as { title: string; short_name: string } | undefined;
     if (!law || law.title !== doc.title || law.short_name !== doc.shortName) return false;
     if (existing.subtitle !== doc.subtitle || existing.province !== doc.province) return false;
-    const stored = this.stmts.articleHashes.all(existing.id) as string[];
-    return stored.length === doc.articles.length && doc.articles.every((a, i) => stored[i] === articleHash(a));
+    const stored = this.stmts.storedArticles.all(existing.id) as Array<{ hash: string; kind: string; paragraphs: string }>;
+    return stored.length === doc.articles.length && doc.articles.every((a, i) => {
+      const row = stored[i]!;
+      return row.hash === articleHash(a) && row.kind === a.kind && row.paragraphs === JSON.stringify(a.paragraphs);
+    });
   }
 
   private upsertLaw(doc: SourceDocument): number {
