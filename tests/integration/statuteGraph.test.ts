@@ -7,6 +7,9 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { Engine } from '../../main/engine/index.js';
+import type { TurnContext } from '../../main/consult/context.js';
+import { CandidatePool } from '../../main/consult/pool.js';
+import { expandAlongGraph } from '../../main/consult/stages/queries.js';
 import type { StatuteArticle } from '../../main/library/articles.js';
 import { ensureStatuteGraph, referencedBy, referencesOf, type LinkedArticle } from '../../main/library/graph/statuteGraph.js';
 import { parseJsonOutput, runCli } from '../helpers/cli.js';
@@ -90,6 +93,21 @@ describe('statute graph', { skip: SKIP }, () => {
   test('a citation of the version in force when the citing text took effect is verified', () => {
     const interpretations = incoming(article('劳动合同法第三十八条').id, 'interprets');
     assert.ok(interpretations.some((l) => l.verified && l.article.documentPath === LABOUR_INTERPRETATION));
+  });
+
+  test('a consultation\'s graph expansion follows verified links only', () => {
+    const expandFrom = (start: StatuteArticle): StatuteArticle[] => {
+      const pool = new CandidatePool();
+      pool.addRanking('original', 'q', [start]);
+      expandAlongGraph({ engine } as TurnContext, pool, 1, 10);
+      return pool.ranked().filter((a) => a.id !== start.id);
+    };
+    const civil2023 = article('民事诉讼法第二百三十七条', '2023-09-01');
+    const unverified = referencedBy(engine.db, civil2023.id).filter((l) => !l.verified).map((l) => l.articleId);
+    assert.ok(unverified.length > 0, 'the test needs an unverified link');
+    assert.ok(!expandFrom(civil2023).some((a) => unverified.includes(a.id)), 'an article cited in an older numbering is not brought in');
+    const verifiedFrom38 = incoming(article('劳动合同法第三十八条').id, 'interprets').filter((l) => l.verified).map((l) => l.article.id);
+    assert.ok(expandFrom(article('劳动合同法第三十八条')).some((a) => verifiedFrom38.includes(a.id)), 'a checked interpretation is');
   });
 
   test('a graph built by an earlier version is rebuilt', () => {

@@ -71,9 +71,11 @@ async function applyRules(ctx: TurnContext, llm: NonNullable<TurnContext['llm']>
 export function expandAlongGraph(ctx: TurnContext, pool: CandidatePool, top = 8, perArticle = 2): number {
   let added = 0;
   for (const a of pool.ranked().slice(0, top)) {
+    // Only links checked against the version in force when the citing text was written: an unverified one may
+    // point at an article that had another number then (民事诉讼法第二百三十七条 of 2017 is not that of 2023).
     const linked = [
-      ...referencesOf(ctx.engine.db, a.id).map((l) => ({ id: l.articleId, kind: '引用' })),
-      ...referencedBy(ctx.engine.db, a.id).filter((l) => l.kind === 'interprets').map((l) => ({ id: l.articleId, kind: '司法解释' })),
+      ...referencesOf(ctx.engine.db, a.id).filter((l) => l.verified).map((l) => ({ id: l.articleId, kind: '引用' })),
+      ...referencedBy(ctx.engine.db, a.id).filter((l) => l.kind === 'interprets' && l.verified).map((l) => ({ id: l.articleId, kind: '司法解释' })),
     ].slice(0, perArticle);
     const articles = ctx.engine.articles(linked.map((l) => l.id));
     for (const target of articles) {
