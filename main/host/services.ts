@@ -1,7 +1,8 @@
 import { Consultations } from '../consult/index.js';
 import type { Engine } from '../engine/index.js';
 import type { KeyStore } from '../llm/keyStore.js';
-import { modelSettingsKey, resolveLlm, type SettingsStore } from '../llm/settings.js';
+import { modelSettingsKey, resolveLlm, type ResolvedLlm, type Settings, type SettingsStore } from '../llm/settings.js';
+import { LexError } from '../util/errors.js';
 import type { HostEvent } from '../../preload/contract/events.js';
 
 /** What the handlers work with: one engine, settings, keys, and the consultations built on them. */
@@ -32,13 +33,27 @@ export function createServices(base: Omit<HostServices, 'consultations' | 'setti
     consultations() {
       if (!consultations) {
         const settings = base.settings.readOrEmpty();
-        consultations = new Consultations({ engine: base.engine, llm: resolveLlm(settings, base.keys), settings: settings.consult });
+        consultations = new Consultations({ engine: base.engine, llm: usableLlm(settings, base.keys), settings: settings.consult });
       }
       return consultations;
     },
     settingsChanged() {
       const settings = base.settings.readOrEmpty();
-      consultations?.configure(resolveLlm(settings, base.keys), settings.consult);
+      consultations?.configure(usableLlm(settings, base.keys), settings.consult);
     },
   };
+}
+
+/**
+ * The endpoint the settings name, or none when they name one that cannot be used (a preset this
+ * version does not know): consultations then run offline and their history stays readable, while
+ * settings.get reports the problem and the settings screen offers the fix.
+ */
+function usableLlm(settings: Settings, keys: KeyStore): ResolvedLlm | null {
+  try {
+    return resolveLlm(settings, keys);
+  } catch (err) {
+    if (err instanceof LexError && err.code === 'bad_settings') return null;
+    throw err;
+  }
 }

@@ -252,6 +252,8 @@ describe('browser host security and the host contract', () => {
     const view = (await hostApi.call('settings.get', {})) as { ok: boolean; data: { llm: { preset: string | null; baseURL: string | null } } };
     assert.equal(view.ok, true, JSON.stringify(view));
     assert.deepEqual([view.data.llm.preset, view.data.llm.baseURL], ['nosuch', null]);
+    const history = (await hostApi.call('consult.list', {})) as { ok: boolean };
+    assert.equal(history.ok, true, `the consultation history stays readable: ${JSON.stringify(history)}`);
     const fixed = (await hostApi.call('settings.update', { llm: { preset: 'deepseek' } })) as typeof view;
     assert.equal(fixed.data.llm.baseURL, 'https://api.deepseek.com/v1');
   });
