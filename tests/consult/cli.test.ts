@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, beforeEach, describe, test } from 'node:test';
-import { runCli, spawnCliInTerminal, terminalSkipReason, waitUntil } from '../helpers/cli.js';
+import { runCli, spawnCli, spawnCliInTerminal, terminalSkipReason, waitUntil } from '../helpers/cli.js';
 import { startBench, WAGES, type Bench } from '../helpers/consultFixture.js';
 import { EVAL_DIR, sharedSkipReason } from '../helpers/library.js';
 import { defaultReply, numberedItems } from '../helpers/scriptedLlm.js';
@@ -81,6 +81,26 @@ describe('lexdesk consult, llm, rules and eval-consult', { skip: SKIP }, () => {
     assert.match(res.stdout, /引用：\[1\] 已核验/);
     assert.match(res.stdout, /充分性：证据充分/);
     assert.match(res.stderr, /法律状态 \d+ ms/);
+  });
+
+  test('--ask: Ctrl+C stops the turn (stored as cancelled, retryable) and exits 130, the code of an interrupted command', { timeout: 120_000 }, async () => {
+    let slowed = false;
+    bench.llm.setScript((req) => {
+      if (req.role !== 'state' || slowed) return undefined;
+      slowed = true;
+      const reply = defaultReply('state', req);
+      return 'json' in reply ? { json: reply.json, delayMs: 4000 } : reply;
+    });
+    const cli = spawnCli(['consult', '--db', bench.lib.dbPath, '--ask', WAGES, '--json'], env());
+    try {
+      await waitUntil(() => bench.llm.requests.some((q) => q.role === 'state') || !cli.running(), 'the state call', 60_000);
+      cli.kill('SIGINT');
+      const res = await cli.exited;
+      assert.equal(res.code, 130, res.stderr);
+      assert.equal(json(res.stdout).status, 'cancelled');
+    } finally {
+      cli.kill('SIGKILL');
+    }
   });
 
   test('interactive in a terminal: Ctrl+C stops the turn being answered (stored as cancelled, retryable); at the prompt it ends the session', { skip: NO_TERMINAL ?? false, timeout: 120_000 }, async () => {

@@ -78,10 +78,12 @@ function turnSwitch() {
   };
 }
 
+/** A finished turn's summary; exit 0 when answered, 130 when Ctrl+C cancelled it (the code of an interrupted command), else 1. */
 function report(r: Awaited<ReturnType<Consultations['ask']>>, out: Output): number {
   if (out.json) out.printJson(turnJson(r));
   else printTurnSummary(r, out);
-  return r.status === 'done' ? 0 : 1;
+  if (r.status === 'done') return 0;
+  return r.status === 'cancelled' ? 130 : 1;
 }
 
 async function interactive(
