@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import type { Db } from '../db/open.js';
 import { parseArticleLabel } from '../library/numerals.js';
+import { statusSql } from '../library/status.js';
 import { LexError } from '../util/errors.js';
 
 /** One labelled record of ../shared/eval (see its README). */
@@ -66,8 +67,8 @@ export class GoldResolver {
     ).pluck();
     this.byTitle = db.prepare(
       `SELECT a.id FROM articles a JOIN documents d ON d.id = a.document_id JOIN laws l ON l.id = d.law_id
-        WHERE l.title = ? AND d.status != 'superseded' AND a.number = ? AND a.sub_number = ?
-        ORDER BY d.province = '' DESC, d.publish_date DESC LIMIT 1`,
+        WHERE l.title = ? AND ${statusSql('d')} != 'superseded' AND a.number = ? AND a.sub_number = ?
+        ORDER BY d.province = '' DESC, ${statusSql('d')} = 'pending', d.publish_date DESC LIMIT 1`,
     ).pluck();
   }
 

@@ -12,6 +12,9 @@ import { after, before, describe, test } from 'node:test';
 import { createEngine, type Engine } from '../../main/engine/index.js';
 import type { StatuteArticle } from '../../main/library/articles.js';
 import type { ImportSummary } from '../../main/library/import/index.js';
+import { GoldResolver } from '../../main/eval/dataset.js';
+import { loadCandidateInfo } from '../../main/search/hybrid/features.js';
+import { resolveKeys } from '../../main/search/hybrid/hybridRank.js';
 import { versionLine } from '../../main/report/labels.js';
 import { embedLibrary } from '../../main/search/vectors/embedLibrary.js';
 import { getModel } from '../../main/search/vectors/vecStore.js';
@@ -699,6 +702,11 @@ describe('effective dates', { skip: NEEDS_SHARED }, () => {
       const hits = engine.search('测试 规则', { limit: 10 }).filter((h) => h.article.label === '第一条');
       assert.deepEqual(hits.map((h) => [h.article.publishDate, h.article.status]).sort(), [['2020-01-01', 'current'], ['2025-06-01', 'pending']]);
       assert.equal(versionLine(coming.article), '2025-06-01 版 · 2099-01-01 施行 · 尚未施行');
+      // Label memory, eval labels and the reranker's "current" feature mean the version in force too.
+      assert.deepEqual(resolveKeys(engine.db, ['中华人民共和国测试法#1']), [today.article.id]);
+      assert.equal(new GoldResolver(engine.db).resolve({ law: '中华人民共和国测试法', article: '第一条' }), today.article.id);
+      const info = loadCandidateInfo(engine.db, [today.article.id, coming.article.id]);
+      assert.deepEqual([info.get(today.article.id)?.status, info.get(coming.article.id)?.status], ['current', 'pending']);
     });
   });
 });

@@ -34,7 +34,7 @@ export function labelSources(queries: LabelledQuery[], excludeFold: number | nul
 /** Label memory of those questions, gold articles keyed by law title#number. */
 export function memoryEntries(engine: Engine, queries: LabelledQuery[], excludeFold: number | null): MemoryEntry[] {
   const used = labelSources(queries, excludeFold);
-  const info = loadCandidateInfo(engine.db, [...new Set(used.flatMap((q) => q.gold))]);
+  const info = loadCandidateInfo(engine.db, [...new Set(used.flatMap((q) => q.gold))], 'stored');
   return used.flatMap((q) => {
     const gold = [...new Set(q.gold.flatMap((id) => { const i = info.get(id); return i ? [popularityKey(i.lawTitle, i.number)] : []; }))];
     return gold.length ? [memoryEntry(q.text, gold)] : [];
@@ -45,7 +45,7 @@ export function memoryEntries(engine: Engine, queries: LabelledQuery[], excludeF
 export function popularity(engine: Engine, queries: LabelledQuery[], excludeFold: number | null): Popularity {
   const used = labelSources(queries, excludeFold);
   const ids = [...new Set(used.flatMap((q) => q.gold))];
-  const info = loadCandidateInfo(engine.db, ids);
+  const info = loadCandidateInfo(engine.db, ids, 'stored');
   const articles: Record<string, number> = {};
   const laws: Record<string, number> = {};
   for (const q of used) {

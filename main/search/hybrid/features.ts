@@ -1,4 +1,5 @@
 import type { Db } from '../../db/open.js';
+import { statusSql } from '../../library/status.js';
 import { gramText, type MemoryVotes } from './labelMemory.js';
 
 /**
@@ -55,12 +56,18 @@ export function popularityKey(lawTitle: string, number: number): string {
   return `${lawTitle}#${number}`;
 }
 
-export function loadCandidateInfo(db: Db, ids: number[]): Map<number, CandidateInfo> {
+/**
+ * What the features read about each candidate. `status`: 'today' (searches) gives the status on
+ * today's date, so the version in force counts as current and one not yet in force does not;
+ * 'stored' (training) gives the date-free status the import stored (the latest version is
+ * 'current'), which is the same whenever no version is pending, and keeps \`npm run train-model\`
+ * independent of the day it runs.
+ */
+export function loadCandidateInfo(db: Db, ids: number[], status: 'today' | 'stored' = 'today'): Map<number, CandidateInfo> {
   if (!ids.length) return new Map();
   const rows = db
     .prepare(
-      // The stored, date-free status (the latest version is 'current'), which the reranker was trained on.
-      `SELECT a.id, l.title, l.short_name, a.number, d.level, d.status, length(a.text) AS len, a.text
+      `SELECT a.id, l.title, l.short_name, a.number, d.level, ${status === 'today' ? statusSql('d') : 'd.status'} AS status, length(a.text) AS len, a.text
          FROM articles a JOIN documents d ON d.id = a.document_id JOIN laws l ON l.id = d.law_id
         WHERE a.id IN (SELECT value FROM json_each(?))`,
     )

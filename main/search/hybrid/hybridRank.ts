@@ -1,5 +1,6 @@
 import type { Db } from '../../db/open.js';
 import type { CitationResolver } from '../../library/citation/resolver.js';
+import { statusSql } from '../../library/status.js';
 import { LexError } from '../../util/errors.js';
 import { articlesPassing, type SearchFilters } from '../filters.js';
 import { rankArticles, type StatsFor } from '../index.js';
@@ -134,13 +135,13 @@ function keepAllowed<T extends { articleId: number }>(db: Db, hits: T[], filters
   return kept;
 }
 
-/** Article ids of label keys (law title#number): the current national version of each law. */
+/** Article ids of label keys (law title#number): the national version of each law in force today (else the latest, not yet in force). */
 export function resolveKeys(db: Db, keys: string[]): number[] {
   if (!keys.length) return [];
   const stmt = db.prepare(
     `SELECT a.id FROM articles a JOIN documents d ON d.id = a.document_id JOIN laws l ON l.id = d.law_id
-      WHERE l.title = ? AND d.status != 'superseded' AND d.province = '' AND a.number = ? AND a.sub_number = 0
-      ORDER BY d.publish_date DESC LIMIT 1`,
+      WHERE l.title = ? AND ${statusSql('d')} NOT IN ('superseded') AND d.province = '' AND a.number = ? AND a.sub_number = 0
+      ORDER BY ${statusSql('d')} = 'pending', d.publish_date DESC LIMIT 1`,
   ).pluck();
   return keys.flatMap((key) => {
     const id = stmt.get(lawOfKey(key), Number(key.slice(key.lastIndexOf('#') + 1))) as number | undefined;
