@@ -5,6 +5,7 @@ import type { Consultations } from './index.js';
 import type { CitationLabel, TurnResult, Verdict } from './types.js';
 
 export interface EvalConsultReport {
+  /** Records scored: all of them, or those finished before a cancel (a record cut short is left out). */
   records: number;
   turns: number;
   k: number;
@@ -34,10 +35,13 @@ export async function evalConsultations(
   let turns = 0;
   let prompt = 0;
   let completion = 0;
+  let evaluated = 0;
   for (const [i, rec] of records.entries()) {
     let last: TurnResult | null = null;
+    let asked = 0;
     for (const text of rec.userTurns) {
       if (opts.signal?.aborted) break;
+      asked++;
       last = await consultations.ask({ consultationId: last?.consultationId, text, title: `eval ${rec.record.id}`, signal: opts.signal });
       turns++;
       seconds.push(last.usage.seconds);
@@ -47,6 +51,12 @@ export async function evalConsultations(
       if (last.error) errors[last.error.code] = (errors[last.error.code] ?? 0) + 1;
     }
     if (!last) break;
+    // Stopped (Ctrl+C) before this record's dialogue was finished: it is left out of the figures, not scored half done.
+    if (opts.signal?.aborted && (asked < rec.userTurns.length || last.status === 'cancelled')) {
+      if (!opts.keep) consultations.delete(last.consultationId);
+      break;
+    }
+    evaluated++;
     const verdict = last.status === 'done' ? (last.verdict ?? 'offline') : 'failed';
     verdicts[verdict] = (verdicts[verdict] ?? 0) + 1;
     recall += recallAtK(last.evidence.filter((e) => !e.excluded).map((e) => e.articleId), rec.gold, opts.k);
@@ -55,9 +65,9 @@ export async function evalConsultations(
     if (!opts.keep) consultations.delete(last.consultationId);
     opts.onProgress?.(i + 1, records.length);
   }
-  const n = Math.max(1, records.length);
+  const n = Math.max(1, evaluated);
   return {
-    records: records.length,
+    records: evaluated,
     turns,
     k: opts.k,
     recall: recall / n,

@@ -264,4 +264,47 @@ describe('lexdesk consult, llm, rules and eval-consult', { skip: SKIP }, () => {
     const listed = json((await runCli(['consult', '--list', '--db', bench.lib.dbPath, '--json'], env())).stdout) as Array<{ title: string }>;
     assert.ok(!listed.some((c) => c.title.startsWith('eval ')), 'eval consultations are removed unless --keep');
   });
+
+  test('rules evolve stopped by Ctrl+C exits 130 with its "cancelled" message', { timeout: 120_000 }, async () => {
+    let asked = false;
+    bench.llm.setScript((req) => {
+      if (req.role !== 'evolve') return undefined;
+      asked = true;
+      return { json: { action: 'stop', reason: 'done' }, delayMs: 4000 };
+    });
+    const cli = spawnCli(['rules', 'evolve', path.join(EVAL_DIR, 'stard-train.jsonl'), '--db', bench.lib.dbPath, '--limit', '2', '--steps', '2'], env());
+    try {
+      await waitUntil(() => asked || !cli.running(), 'the first evolve call', 60_000);
+      cli.kill('SIGINT');
+      const res = await cli.exited;
+      assert.equal(res.code, 130, res.stderr);
+      assert.match(res.stderr, /cancel/i);
+    } finally {
+      cli.kill('SIGKILL');
+    }
+  });
+
+  test('eval-consult stopped by Ctrl+C scores only the consultations it finished, says so, and exits 130', { timeout: 120_000 }, async () => {
+    // The third consultation's state call hangs long enough to press Ctrl+C while it runs.
+    let states = 0;
+    bench.llm.setScript((req) => {
+      if (req.role !== 'state' || ++states !== 3) return undefined;
+      const reply = defaultReply('state', req);
+      return 'json' in reply ? { json: reply.json, delayMs: 4000 } : reply;
+    });
+    const cli = spawnCli(['eval-consult', path.join(EVAL_DIR, 'lecoqa-answers.jsonl'), '--limit', '5', '--db', bench.lib.dbPath, '--json'], env());
+    try {
+      await waitUntil(() => states >= 3 || !cli.running(), 'the third consultation', 60_000);
+      cli.kill('SIGINT');
+      const res = await cli.exited;
+      assert.equal(res.code, 130, res.stderr);
+      const r = json(res.stdout);
+      assert.equal(r.interrupted, true);
+      assert.equal(r.records, 2, 'the two finished consultations, not the one cut short nor the five asked for');
+      assert.equal(r.verdicts.sufficient, 2);
+      assert.equal(r.verdicts.failed, undefined, 'the cancelled one is not scored as failed');
+    } finally {
+      cli.kill('SIGKILL');
+    }
+  });
 });

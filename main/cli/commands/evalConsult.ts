@@ -7,7 +7,7 @@ import { labelledRecords } from '../../eval/labelled.js';
 import { LexError } from '../../util/errors.js';
 import { intOption, parseCommand } from '../args.js';
 import { cliSettings } from '../llmConfig.js';
-import type { Output } from '../output.js';
+import { interrupted, type Output } from '../output.js';
 import { MODEL_DIR_OPTIONS, modelOptionsOf } from './modelOptions.js';
 
 const USAGE = 'lexdesk eval-consult FILE.jsonl [--limit N] [--k 10] [--keep] [--offline] [--model DIR | --http-base URL --http-model NAME] [--cross-encoder DIR] [--providers cuda,cpu] [--json]';
@@ -40,8 +40,8 @@ export async function evalConsultCommand(args: string[], open: (db?: string, mod
     });
     out.endProgress();
     if (out.json) {
-      out.printJson({ file: path.basename(file), endpoint: llm ? llm.endpoint.baseURL : null, model: llm?.endpoint.model ?? null, ...report });
-      return 0;
+      out.printJson({ file: path.basename(file), endpoint: llm ? llm.endpoint.baseURL : null, model: llm?.endpoint.model ?? null, ...report, interrupted: controller.signal.aborted });
+      return interruptedAfter(controller.signal, out, report.records);
     }
     out.print(`${path.basename(file)}: ${report.records} consultations, ${report.turns} turns, ${llm ? `${llm.endpoint.model} @ ${llm.endpoint.baseURL}` : 'offline'}`);
     out.print(`  evidence Recall@${report.k}  ${report.recall.toFixed(3)}`);
@@ -51,8 +51,15 @@ export async function evalConsultCommand(args: string[], open: (db?: string, mod
     out.print(`  tokens per turn   ${report.tokensPerTurn.prompt.toFixed(0)} prompt + ${report.tokensPerTurn.completion.toFixed(0)} completion`);
     out.print(`  seconds per turn  median ${report.secondsPerTurn.median.toFixed(2)}, p95 ${report.secondsPerTurn.p95.toFixed(2)}`);
     if (Object.keys(report.errors).length) out.print(`  errors            ${JSON.stringify(report.errors)}`);
-    return 0;
+    return interruptedAfter(controller.signal, out, report.records);
   } finally {
     engine.close();
   }
+}
+
+/** After Ctrl+C the figures above cover only the consultations finished before it: say so, and exit 130 like any interrupted command. */
+function interruptedAfter(signal: AbortSignal, out: Output, records: number): number {
+  if (!signal.aborted) return 0;
+  if (out.json) return 130; // the report says "interrupted": true
+  return interrupted(out, new LexError('eval-cancelled', `Interrupted: the figures cover the ${records} consultation(s) finished before Ctrl+C.`));
 }

@@ -8,7 +8,7 @@ import { LlmClient } from '../../llm/client.js';
 import { LexError } from '../../util/errors.js';
 import { intOption, listOption, parseCommand } from '../args.js';
 import { cliSettings } from '../llmConfig.js';
-import type { Output } from '../output.js';
+import { interrupted, type Output } from '../output.js';
 import { MODEL_DIR_OPTIONS, modelOptionsOf } from './modelOptions.js';
 
 const USAGE = `lexdesk rules list
@@ -83,19 +83,25 @@ async function evolve(engine: Engine, file: string | undefined, values: Record<s
   if (!queries.length) throw new LexError('eval-file-empty', `${file} has no records whose gold articles are in this library.`);
   const controller = new AbortController();
   process.once('SIGINT', () => controller.abort());
-  const result = await evolveRules({
-    db: engine.db,
-    llm: new LlmClient(llm.endpoint),
-    rank: async (q, limit) => (await engine.retrieval.rank(q, { limit })).map((r) => r.id),
-    queries,
-    file: path.basename(file),
-    k,
-    steps: intOption(values.steps, 'steps', 8),
-    votes: intOption(values.votes, 'votes', 3),
-    greedy: Boolean(values.greedy),
-    signal: controller.signal,
-    onProgress: out.json ? undefined : (line) => process.stderr.write(`  · ${line}\n`),
-  });
+  let result: Awaited<ReturnType<typeof evolveRules>>;
+  try {
+    result = await evolveRules({
+      db: engine.db,
+      llm: new LlmClient(llm.endpoint),
+      rank: async (q, limit) => (await engine.retrieval.rank(q, { limit })).map((r) => r.id),
+      queries,
+      file: path.basename(file),
+      k,
+      steps: intOption(values.steps, 'steps', 8),
+      votes: intOption(values.votes, 'votes', 3),
+      greedy: Boolean(values.greedy),
+      signal: controller.signal,
+      onProgress: out.json ? undefined : (line) => process.stderr.write(`  · ${line}\n`),
+    });
+  } catch (err) {
+    if (controller.signal.aborted) return interrupted(out, err);
+    throw err;
+  }
   if (values.activate) activateRules(engine.db, result.best.ruleIds);
   if (out.json) out.printJson({ ...result, activated: Boolean(values.activate) });
   else {
