@@ -1,8 +1,7 @@
 import { Consultations } from '../consult/index.js';
 import type { Engine } from '../engine/index.js';
 import type { KeyStore } from '../llm/keyStore.js';
-import { modelSettingsKey, resolveLlm, type ResolvedLlm, type Settings, type SettingsStore } from '../llm/settings.js';
-import { LexError } from '../util/errors.js';
+import { modelSettingsKey, resolveLlm, unknownPreset, type ResolvedLlm, type Settings, type SettingsStore } from '../llm/settings.js';
 import type { HostEvent } from '../../preload/contract/events.js';
 
 /** What the handlers work with: one engine, settings, keys, and the consultations built on them. */
@@ -45,15 +44,10 @@ export function createServices(base: Omit<HostServices, 'consultations' | 'setti
 }
 
 /**
- * The endpoint the settings name, or none when they name one that cannot be used (a preset this
- * version does not know): consultations then run offline and their history stays readable, while
- * settings.get reports the problem and the settings screen offers the fix.
+ * The endpoint the settings name, or none when they name a preset this version does not know:
+ * consultations then run offline and their history stays readable, while settings.get shows the
+ * problem and the settings screen offers the fix (the same test settings.get makes).
  */
 function usableLlm(settings: Settings, keys: KeyStore): ResolvedLlm | null {
-  try {
-    return resolveLlm(settings, keys);
-  } catch (err) {
-    if (err instanceof LexError && err.code === 'bad_settings') return null;
-    throw err;
-  }
+  return unknownPreset(settings) === null ? resolveLlm(settings, keys) : null;
 }

@@ -29,7 +29,7 @@ async function withTurn<T>(s: HostServices, consultationId: number | null, reque
   try {
     return await run(controller.signal, onEvent);
   } finally {
-    if (registered !== null && s.running.get(registered) === controller) s.running.delete(registered);
+    if (registered !== null) s.running.delete(registered);
   }
 }
 
