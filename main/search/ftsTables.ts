@@ -1,4 +1,4 @@
-import { getMeta, type Db } from '../db/open.js';
+import { cachedStatement, getMeta, type Db } from '../db/open.js';
 
 /**
  * The full-text index is split by scope: national law in `articles_fts`,
@@ -34,7 +34,9 @@ export function textRevision(db: Db): string {
 
 /** Call in the transaction that writes the full-text index. */
 export function bumpTextRevision(db: Db): void {
-  db.prepare(
+  // Prepared once per connection: an import bumps it for every document it writes or removes.
+  cachedStatement(
+    db,
     `INSERT INTO meta (key, value) VALUES (?, '1')
        ON CONFLICT (key) DO UPDATE SET value = CAST(value AS INTEGER) + 1`,
   ).run(TEXT_REVISION_KEY);

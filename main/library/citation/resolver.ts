@@ -1,6 +1,6 @@
 import type { Db } from '../../db/open.js';
 import { ARTICLE_SELECT, toStatuteArticle, type ArticleRow, type StatuteArticle } from '../articles.js';
-import { statusSql } from '../status.js';
+import { statusSql, TODAY_SQL } from '../status.js';
 import { lawAliases, LawNameIndex, normalizeLawName } from './aliases.js';
 import { parseCitations, parseSingleCitation, type CitationRef } from './parseCitation.js';
 
@@ -56,6 +56,7 @@ export class CitationResolver {
   readonly names: LawNameIndex;
   private readonly laws = new Map<string, LawRow>();
   private readonly versionsStmt;
+  private readonly versionListStmt;
   private readonly amendedStmt;
   private readonly articleStmt;
   private readonly inForceStmt;
@@ -73,9 +74,14 @@ export class CitationResolver {
     }
     for (const row of rows) this.laws.set(String(row.id), row);
     this.names = new LawNameIndex(rows.map((row) => ({ key: String(row.id), names: namesOf(row, fileNames.get(row.id)) })));
+    // Resolving a citation needs only whether a version is in force yet (the first arm of statusSql); the
+    // whole status, with its per-version subquery, is read for the list of versions on a failure only.
     this.versionsStmt = db.prepare(
-      `SELECT DISTINCT COALESCE(d.publish_date, '') AS publish, d.effective_date AS effective, ${statusSql('d')} AS status
+      `SELECT DISTINCT COALESCE(d.publish_date, '') AS publish, d.effective_date AS effective, d.effective_date > ${TODAY_SQL} AS pending
          FROM documents d WHERE d.law_id = ? ORDER BY publish DESC`,
+    );
+    this.versionListStmt = db.prepare(
+      `SELECT DISTINCT COALESCE(d.publish_date, '') AS publish, ${statusSql('d')} AS status FROM documents d WHERE d.law_id = ? ORDER BY publish DESC`,
     );
     this.inForceStmt = db.prepare("SELECT 1 FROM documents WHERE law_id = ? AND status != 'repealed' LIMIT 1");
     this.amendedStmt = db.prepare(
@@ -167,18 +173,18 @@ export class CitationResolver {
    * law not yet in force).
    */
   pickVersion(lawId: number, choice: VersionChoice): string | null {
-    const versions = this.versionsStmt.all(lawId) as Array<{ publish: string; effective: string | null; status: string }>;
+    if (choice.amendedOn && !choice.version) return (this.amendedStmt.get({ law: lawId, date: choice.amendedOn }) as string | undefined) ?? null;
+    const versions = this.versionsStmt.all(lawId) as Array<{ publish: string; effective: string | null; pending: number | null }>;
     if (choice.version) return versions.find((v) => v.publish === choice.version)?.publish ?? null;
-    if (choice.amendedOn) return (this.amendedStmt.get({ law: lawId, date: choice.amendedOn }) as string | undefined) ?? null;
     if (choice.asOf) {
       const asOf = choice.asOf;
       return versions.find((v) => (v.effective ?? v.publish) <= asOf)?.publish ?? null;
     }
-    return (versions.find((v) => v.status !== 'pending') ?? versions[0])?.publish ?? null;
+    return (versions.find((v) => v.pending !== 1) ?? versions[0])?.publish ?? null;
   }
 
   private versionList(lawId: number): string[] {
-    return (this.versionsStmt.all(lawId) as Array<{ publish: string; status: string }>).map((v) => `${v.publish} (${v.status})`);
+    return (this.versionListStmt.all(lawId) as Array<{ publish: string; status: string }>).map((v) => `${v.publish} (${v.status})`);
   }
 
   lawTitle(key: string): string | null {
@@ -192,7 +198,7 @@ export class CitationResolver {
  * 项 cited without its 款 ("第三十八条第二项") is looked up in the only 款 that
  * has 项.
  */
-export function locateInArticle(article: StatuteArticle, paragraph: number | null, item: number | null): { paragraph: number | null; item: number | null; warning: string | null } {
+function locateInArticle(article: StatuteArticle, paragraph: number | null, item: number | null): { paragraph: number | null; item: number | null; warning: string | null } {
   const count = article.paragraphs.length;
   if (paragraph !== null && paragraph > count) {
     return { paragraph, item, warning: `${article.label} has only ${count} 款; 第${paragraph}款 does not exist.` };

@@ -47,7 +47,7 @@ const POSITION_ONLY_AFTER = /^\s*之?后(?:增加|增设|插入)/u;
  * "…关于修改《X》的决定" → "X"; null for anything else (and for decisions amending
  * several documents at once, whose title names only the first).
  */
-export function amendedLawTitle(title: string): string | null {
+function amendedLawTitle(title: string): string | null {
   const amendment = /^(.+?)修正案(?:[（(][^（）()]*[）)])?$/u.exec(title);
   if (amendment?.[1]) return amendment[1];
   const decision = /关于修改《([^》]+)》的决定$/u.exec(title);

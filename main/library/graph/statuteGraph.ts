@@ -7,7 +7,7 @@ import { extractLinks, type ArticleForLinks, type ArticleLink, type LinkKind } f
  * rebuilt on first use. 2: items and 序言 link too, amendments are 'amends',
  * citations mean the version in force when the citing text took effect.
  */
-export const GRAPH_VERSION = '2';
+const GRAPH_VERSION = '2';
 
 /** The library state the graph was built for: the last import, and the way links are found. */
 function libraryGeneration(db: Db): string {

@@ -284,7 +284,7 @@ function effectiveFromHistory(history: HistoryEntry[]): string | null {
 }
 
 /** The label of a document's 序言 (text before its first article), stored as a unit of its own. */
-export const PREAMBLE_LABEL = '序言';
+const PREAMBLE_LABEL = '序言';
 
 /**
  * Articles plus the text no article holds: a document without any numbering

@@ -7,7 +7,7 @@ import type { SourceDocument, SourceScope } from './sourceDocument.js';
 
 export type WriteOutcome = 'added' | 'updated' | 'unchanged';
 
-export interface WriteResult {
+interface WriteResult {
   outcome: WriteOutcome;
   documentId: number;
   articlesWritten: number;
@@ -20,7 +20,7 @@ export interface WriteResult {
  * whose articles are the same keeps them (and their vectors) and gets new facts only.
  *   1: the first importer; 2: effective dates from the 施行 clause (else unknown), pack folders keep their province.
  */
-export const IMPORTER_VERSION = 2;
+const IMPORTER_VERSION = 2;
 
 interface ExistingDocumentRow {
   id: number;
