@@ -23,6 +23,17 @@ const env = (extra: Record<string, string | undefined> = {}) => ({
 });
 const json = (stdout: string) => JSON.parse(stdout) as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
+/** The next state call takes 4 s: long enough to press Ctrl+C while it runs, short enough that a turn that ignores it prints its answer. */
+function slowFirstState(): void {
+  let slowed = false;
+  bench.llm.setScript((req) => {
+    if (req.role !== 'state' || slowed) return undefined;
+    slowed = true;
+    const reply = defaultReply('state', req);
+    return 'json' in reply ? { json: reply.json, delayMs: 4000 } : reply;
+  });
+}
+
 describe('lexdesk consult, llm, rules and eval-consult', { skip: SKIP }, () => {
   before(async () => {
     bench = await startBench();
@@ -84,13 +95,7 @@ describe('lexdesk consult, llm, rules and eval-consult', { skip: SKIP }, () => {
   });
 
   test('--ask: Ctrl+C stops the turn (stored as cancelled, retryable) and exits 130, the code of an interrupted command', { timeout: 120_000 }, async () => {
-    let slowed = false;
-    bench.llm.setScript((req) => {
-      if (req.role !== 'state' || slowed) return undefined;
-      slowed = true;
-      const reply = defaultReply('state', req);
-      return 'json' in reply ? { json: reply.json, delayMs: 4000 } : reply;
-    });
+    slowFirstState();
     const cli = spawnCli(['consult', '--db', bench.lib.dbPath, '--ask', WAGES, '--json'], env());
     try {
       await waitUntil(() => bench.llm.requests.some((q) => q.role === 'state') || !cli.running(), 'the state call', 60_000);
@@ -104,14 +109,7 @@ describe('lexdesk consult, llm, rules and eval-consult', { skip: SKIP }, () => {
   });
 
   test('interactive in a terminal: Ctrl+C stops the turn being answered (stored as cancelled, retryable); at the prompt it ends the session', { skip: NO_TERMINAL ?? false, timeout: 120_000 }, async () => {
-    // The first state call takes 4 s: long enough to press Ctrl+C while it runs, short enough that a turn that ignores it prints its answer.
-    let slowed = false;
-    bench.llm.setScript((req) => {
-      if (req.role !== 'state' || slowed) return undefined;
-      slowed = true;
-      const reply = defaultReply('state', req);
-      return 'json' in reply ? { json: reply.json, delayMs: 4000 } : reply;
-    });
+    slowFirstState();
     const cli = spawnCliInTerminal(['consult', '--db', bench.lib.dbPath], env());
     try {
       await waitUntil(() => cli.stdout().includes('> ') || !cli.running(), 'the prompt', 60_000);
