@@ -3,6 +3,7 @@
  * return; evidence is always numbered so replies refer to indices, never to
  * articles the model could invent.
  */
+import { STATUS_ZH } from '../library/status.js';
 import type { ChatMessage } from '../llm/types.js';
 import type { LegalState } from './schemas.js';
 import type { Evidence } from './types.js';
@@ -15,7 +16,7 @@ function json(obj: unknown): string {
 
 export function evidenceLine(e: Pick<Evidence, 'lawTitle' | 'articleLabel' | 'text' | 'status' | 'province' | 'publishDate'>, max = 400): string {
   const where = e.province ? `（${e.province}地方性法规）` : '';
-  const status = e.status === 'current' ? '' : `（${e.status === 'repealed' ? '已废止' : e.status === 'pending' ? '尚未施行' : '已被修订'}，${e.publishDate ?? ''}版）`;
+  const status = e.status === 'current' ? '' : `（${STATUS_ZH[e.status] ?? e.status}，${e.publishDate ?? ''}版）`;
   const text = e.text.length > max ? `${e.text.slice(0, max)}…` : e.text;
   return `《${e.lawTitle}》${e.articleLabel}${where}${status}：${text}`;
 }

@@ -37,6 +37,32 @@ export function toAsciiDigits(s: string): string {
   return s.replace(/[０-９]/g, (ch) => String.fromCharCode(ch.charCodeAt(0) - FULL_WIDTH_ZERO + 48));
 }
 
+/** A year as statutes and citations write it, for use inside a RegExp: 2018, ２０１８, 二〇一八, 二○一八. */
+export const WRITTEN_YEAR = '[0-9０-９]{4}|[〇○零一二三四五六七八九]{4}';
+
+/** Zero as written in a digit-by-digit numeral: 〇, 零, and the look-alike ○ (U+25CB) that typeset dates often use. */
+const DIGITWISE_ZEROS: ReadonlySet<string> = new Set(['〇', '零', '○']);
+
+/**
+ * A number written digit by digit, as years are (二〇二四, ２０２４, 2024, 二○一八,
+ * mixed forms too); null when any character is not a digit. Unlike
+ * `chineseToInt`, units are not allowed: 二千零二十四 is not a digit string.
+ */
+export function digitsToInt(s: string): number | null {
+  if (s.length === 0 || s.length > 15) return null;
+  let out = '';
+  for (const ch of toAsciiDigits(s)) {
+    if (ch >= '0' && ch <= '9') out += ch;
+    else if (DIGITWISE_ZEROS.has(ch)) out += '0';
+    else {
+      const digit = DIGIT_VALUES.get(ch);
+      if (digit === undefined) return null;
+      out += String(digit);
+    }
+  }
+  return Number.parseInt(out, 10);
+}
+
 function parseDigitString(s: string): number | null {
   const ascii = toAsciiDigits(s);
   if (!/^[0-9]{1,15}$/.test(ascii)) return null;

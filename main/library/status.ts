@@ -26,7 +26,7 @@ export function statusSql(d = 'd'): string {
 }
 
 /** Chinese names of the statuses, as the CLI, the app and reports show them. */
-export const STATUS_ZH: Record<string, string> = { current: '现行有效', superseded: '已修订', repealed: '已废止', pending: '尚未施行' };
+export const STATUS_ZH: Record<string, string> = { current: '现行有效', superseded: '已被修订', repealed: '已废止', pending: '尚未施行' };
 
 /** What to show for an effective date the sources do not give. */
 export const EFFECTIVE_UNKNOWN = '施行日期不详';

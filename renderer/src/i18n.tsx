@@ -7,7 +7,7 @@ const ZH = {
   sufficient: '证据充分', insufficient: '证据不足', insufficient_at_limit: '证据不足（已达上限）', offline: '离线：无审查', pending: '等待中',
   override: '人工更改结论', overrideNote: '更改理由', overridden: '已人工更改',
   verified: '已核验', outside_evidence: '证据外', unresolvable: '无法解析', quote_mismatch: '引文不符', notCited: '未引用',
-  current: '现行有效', superseded: '已修订', repealed: '已废止', notYetInForce: '尚未施行', removedDocuments: '移除 {n} 个来源中已不存在的文件', effectiveUnknown: '施行日期不详', excluded: '已排除',
+  current: '现行有效', superseded: '已被修订', repealed: '已废止', notYetInForce: '尚未施行', removedDocuments: '移除 {n} 个来源中已不存在的文件', effectiveUnknown: '施行日期不详', excluded: '已排除',
   search: '搜索', lookupPlaceholder: '搜索法条或输入引用，如“民法典1165”', copy: '复制（含出处）', copied: '已复制',
   neighbours: '前后条文', references: '本条引用', referencedBy: '被以下条文引用', interpretations: '相关司法解释', amendedBy: '修正情况', unverifiedLink: '引用早于库中各版本，条号未核对', versions: '版本', previous: '上一条', next: '下一条',
   importPath: 'LawRefBook 文件夹或 JSONL 文件路径', import: '导入', cancel: '取消', status: '状态', provider: '执行设备',

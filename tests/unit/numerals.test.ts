@@ -1,7 +1,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 
-import { chineseToInt, intToChinese, parseArticleLabel, toAsciiDigits } from '../../main/library/numerals.js';
+import { chineseToInt, digitsToInt, intToChinese, parseArticleLabel, toAsciiDigits } from '../../main/library/numerals.js';
 
 describe('chineseToInt', () => {
   const cases: ReadonlyArray<readonly [string, number]> = [
@@ -162,5 +162,21 @@ describe('parseArticleLabel', () => {
 describe('toAsciiDigits', () => {
   it('converts full-width digits only', () => {
     assert.equal(toAsciiDigits('第１２条 ab'), '第12条 ab');
+  });
+});
+
+describe('digitsToInt: numbers written digit by digit, as years are', () => {
+  it('reads Chinese, ASCII, full-width and mixed digits, with every written zero', () => {
+    assert.equal(digitsToInt('二〇二四'), 2024);
+    assert.equal(digitsToInt('二○一八'), 2018);
+    assert.equal(digitsToInt('二零零九'), 2009);
+    assert.equal(digitsToInt('２０１８'), 2018);
+    assert.equal(digitsToInt('2018'), 2018);
+    assert.equal(digitsToInt('二0二四'), 2024);
+    assert.equal(digitsToInt('一〇八七'), 1087);
+  });
+
+  it('refuses units, other characters and empty input', () => {
+    for (const bad of ['', '二千零二十四', '一百', '20一8年', '2 018', 'abcd', '十']) assert.equal(digitsToInt(bad), null, bad);
   });
 });

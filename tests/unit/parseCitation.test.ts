@@ -237,6 +237,8 @@ describe('parseCitations: version pins', () => {
     const leading = only('依照2018年公司法第七十一条');
     assert.deepEqual([leading.lawName, leading.versionYear, leading.raw], ['公司法', 2018, '2018年公司法第七十一条']);
     assert.equal(only('二〇一八年修订的公司法第七十一条').versionYear, 2018);
+    assert.equal(only('二○一八年公司法第七十一条').versionYear, 2018, 'the look-alike circle ○ is a zero too');
+    assert.equal(only('公司法（２０１８年修正）第七十一条').versionYear, 2018);
     assert.equal(only('公司法第七十一条').versionYear, null);
     assert.equal(only('2018年10月26日公布的公司法第七十一条').versionYear, null, 'a date is no version');
   });

@@ -832,6 +832,7 @@ describe('effectiveDatesInText: the 施行 clause a statute closes with', () => 
       ['本规定自一九九二年九月三十日起施行。', ['1992-09-30']],
       ['本实施细则自二零零七年十二月二十一日起施行。', ['2007-12-21']],
       ['本规则自2020年1月1日零时起施行。', ['2020-01-01']],
+      ['本办法自二○○五年三月一日起施行。', ['2005-03-01']],
     ];
     for (const [text, dates] of cases) assert.deepEqual(effectiveDatesInText(text), dates, text);
   });

@@ -1,7 +1,7 @@
 import type { Engine } from '../../engine/index.js';
 import { citationText } from '../../library/articles.js';
 import { renderSnippet } from '../../search/snippet.js';
-import { STATUS_TEXT } from './show.js';
+import { STATUS_ZH } from '../../library/status.js';
 import { LexError } from '../../util/errors.js';
 import { intOption, parseCommand } from '../args.js';
 import type { Output } from '../output.js';
@@ -35,7 +35,7 @@ export async function searchCommand(args: string[], open: (db?: string, models?:
     if (!hits.length) out.print(noHitsHint(engine));
     hits.forEach((h, i) => {
       const a = h.article;
-      const status = a.status === 'current' ? '' : ` [${STATUS_TEXT[a.status] ?? a.status} ${a.publishDate ?? ''}]`;
+      const status = a.status === 'current' ? '' : ` [${STATUS_ZH[a.status] ?? a.status} ${a.publishDate ?? ''}]`;
       const tag = h.matchedBy === 'citation' ? ' (cited)' : h.matchedBy === 'dense' ? ' (semantic)' : h.matchedBy === 'similar' ? ' (similar questions)' : '';
       out.print(`${i + 1}. ${citationText(a)}${a.province ? `（${a.province}）` : ''}${status}${tag}`);
       out.print(`   ${renderSnippet(h.snippet, Boolean(process.stdout.isTTY))}`);

@@ -1,7 +1,7 @@
 import type { Engine } from '../../engine/index.js';
 import { citationText, itemMarker, type StatuteArticle } from '../../library/articles.js';
 import { ensureStatuteGraph, referencedBy, type LinkedArticle } from '../../library/graph/statuteGraph.js';
-import { EFFECTIVE_UNKNOWN } from '../../library/status.js';
+import { EFFECTIVE_UNKNOWN, STATUS_ZH } from '../../library/status.js';
 import { LexError } from '../../util/errors.js';
 import { dateOption, parseCommand } from '../args.js';
 import type { Output } from '../output.js';
@@ -75,7 +75,7 @@ function printArticle(out: Output, a: StatuteArticle, paragraph: number | null, 
   out.print(citationText(a) + (a.province ? `（${a.province}）` : ''));
   const crumbs = [a.subtitle, ...a.path].filter(Boolean).join(' › ');
   if (crumbs) out.print(crumbs);
-  out.print(`${a.level} · ${STATUS_TEXT[a.status] ?? a.status} · 公布 ${a.publishDate ?? '未知'} · ${a.effectiveDate ? `施行 ${a.effectiveDate}` : EFFECTIVE_UNKNOWN}`);
+  out.print(`${a.level} · ${STATUS_ZH[a.status] ?? a.status} · 公布 ${a.publishDate ?? '未知'} · ${a.effectiveDate ? `施行 ${a.effectiveDate}` : EFFECTIVE_UNKNOWN}`);
   out.print('');
   a.paragraphs.forEach((p, i) => {
     const mark = paragraph === i + 1 ? '▶ ' : '  ';
@@ -86,6 +86,3 @@ function printArticle(out: Output, a: StatuteArticle, paragraph: number | null, 
     }
   });
 }
-
-/** The CLI's words for a version's status (as it has always printed them). */
-export const STATUS_TEXT: Record<string, string> = { current: '现行有效', superseded: '已被修订', repealed: '已失效', pending: '尚未施行' };

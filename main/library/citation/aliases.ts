@@ -8,7 +8,7 @@
  * for a text are positions in the original string.
  */
 
-import { chineseToInt } from '../numerals.js';
+import { chineseToInt, WRITTEN_YEAR } from '../numerals.js';
 
 const PRC_PREFIX = '中华人民共和国';
 
@@ -115,8 +115,7 @@ export function shortNameFromFile(fileName: string): string {
     .trim();
 }
 
-const REVISION_NOTE =
-  /\((?:试行|暂行|草案|征求意见稿|修正|修订|修正本|修订本|(?:\d{4}|[〇零一二三四五六七八九]{4})年(?:修正|修订)(?:本|文本)?)\)/g;
+const REVISION_NOTE = new RegExp(`\\((?:试行|暂行|草案|征求意见稿|修正|修订|修正本|修订本|(?:${WRITTEN_YEAR})年(?:修正|修订)(?:本|文本)?)\\)`, 'g');
 
 /** Parts of a code that are no law name on their own (民法典 files 总则.md, 合同编.md). */
 const PART_OF_CODE = /^(?:总则|分则|附则|.{1,6}编)$/;
@@ -342,7 +341,7 @@ const WORDS_BEFORE_NAME = [
 ];
 const CHARACTERS_BEFORE_NAME = '和及与或并暨了的在是为对由将把被从向按依照据于即见如以就除但且因其用经至无仅未称引犯有受指看版新旧原条款项法';
 const WORD_BEFORE_NAME = new RegExp(
-  `(?:${WORDS_BEFORE_NAME.join('|')}|(?:[0-9０-９]{4}|[〇零一二三四五六七八九]{4})\\s*年|[${CHARACTERS_BEFORE_NAME}])$`,
+  `(?:${WORDS_BEFORE_NAME.join('|')}|(?:${WRITTEN_YEAR})\\s*年|[${CHARACTERS_BEFORE_NAME}])$`,
 );
 const CHINESE_CHARACTER = /[\u3400-\u9fff\uf900-\ufaff]/;
 const LOOK_BEHIND = 12;

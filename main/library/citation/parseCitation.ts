@@ -11,7 +11,7 @@
  * separators (、，和及与或至) stand between. Text that is not consumed, such as
  * 解释（三） in 公司法解释（三）第二十四条, breaks that link: it names another document.
  */
-import { chineseToInt, intToChinese } from '../numerals.js';
+import { chineseToInt, digitsToInt, intToChinese, WRITTEN_YEAR } from '../numerals.js';
 import { foldChar, isIgnorable, type LawNameIndex, type LawNameMatch } from './aliases.js';
 
 export interface CitationRef {
@@ -101,11 +101,10 @@ const SEPARATORS_ONLY = new RegExp(
  * article's number belongs to the law just cited, though prose stands between them.
  */
 const AMENDMENT_INSERTS = /^\s*之?后\s*增加\s*[一二两三四五六七八九十\d]*\s*[条款项]\s*[，,]?\s*作为\s*$/;
-const YEAR = '[0-9０-９]{4}|[〇零一二三四五六七八九]{4}';
 /** （2018年修正） between a law name and the article: the version of that year. */
-const REVISION_NOTE_BEFORE = new RegExp(`[（(]\\s*(${YEAR})\\s*年\\s*(?:修正|修订)(?:版|本|文本)?\\s*[）)]\\s*$`);
+const REVISION_NOTE_BEFORE = new RegExp(`[（(]\\s*(${WRITTEN_YEAR})\\s*年\\s*(?:修正|修订)(?:版|本|文本)?\\s*[）)]\\s*$`);
 /** 2018年, 2018年修正的, 2018年版 before a law name: the version of that year. */
-const YEAR_BEFORE_NAME = new RegExp(`(?<![0-9０-９])(${YEAR})\\s*年(?:修正|修订)?(?:版|本)?的?\\s*$`);
+const YEAR_BEFORE_NAME = new RegExp(`(?<![0-9０-９])(${WRITTEN_YEAR})\\s*年(?:修正|修订)?(?:版|本)?的?\\s*$`);
 /** 第…条 whose number is no well-formed numeral (第一百十条). */
 const MALFORMED_ARTICLE = /第\s*([零〇一二三四五六七八九十百千万两]+)\s*条/g;
 const PRC = '中华人民共和国';
@@ -172,7 +171,8 @@ function probablyMeant(text: string): string[] {
  * last digit right after 百 or 千 the spoken shorthand (一百五 → 150).
  */
 function likelyValues(numeral: string): number[] {
-  if (/^[〇零一二三四五六七八九两]+$/.test(numeral)) return [Number([...numeral].map((c) => chineseToInt(c) ?? 0).join(''))].filter(isArticleNumber);
+  const digitwise = /^[〇零一二三四五六七八九两]+$/.test(numeral) ? digitsToInt(numeral) : null;
+  if (digitwise !== null) return [digitwise].filter(isArticleNumber);
   let total = 0;
   let pending: number | null = null;
   let lastUnit = 0;
@@ -314,10 +314,9 @@ function pinned(direct: NonNullable<ArticleHit['direct']>, versionYear: number |
   return direct.law.kind === 'law' ? { ...direct, law: { ...direct.law, versionYear } } : direct;
 }
 
-/** "2018", "２０１８" or "二〇一八" → 2018. */
+/** "2018", "２０１８", "二〇一八" or "二○一八" → 2018. */
 function yearOf(digits: string): number | null {
-  const ascii = [...digits].map((c) => chineseToInt(c) ?? '').join('');
-  return /^\d{4}$/.test(ascii) ? Number(ascii) : null;
+  return [...digits].length === 4 ? digitsToInt(digits) : null;
 }
 
 /** The version year written right before a name starting at `nameStart` (2018年公司法), and where it starts. */

@@ -1,4 +1,4 @@
-import { chineseToInt, toAsciiDigits } from '../numerals.js';
+import { chineseToInt, digitsToInt, WRITTEN_YEAR } from '../numerals.js';
 
 /**
  * The 施行 clause a statute closes with: 「本法自2024年7月1日起施行」, also 本条例 /
@@ -7,9 +7,10 @@ import { chineseToInt, toAsciiDigits } from '../numerals.js';
  * "自公布之日起施行" names no date and is not matched, nor is a clause for one
  * article (本法第十条自…起施行).
  */
-const CLAUSE = /本(?:实施|暂行|补充)?(?:法|条例|规定|解释|办法|决定|细则|规则|修正案|批复|通知|安排|意见|准则|规范|答复)自\s*([0-9０-９〇○零一二三四五六七八九]{4})\s*年\s*([0-9０-９一二三四五六七八九十]{1,3})\s*月\s*([0-9０-９一二三四五六七八九十]{1,3})\s*日(?:[0-9０-９零〇一二三四五六七八九十]{1,3}时)?起(?:施行|生效)/gu;
-
-const YEAR_DIGITS: Record<string, string> = { '〇': '0', '○': '0', '零': '0', '一': '1', '二': '2', '三': '3', '四': '4', '五': '5', '六': '6', '七': '7', '八': '8', '九': '9' };
+const CLAUSE = new RegExp(
+  `本(?:实施|暂行|补充)?(?:法|条例|规定|解释|办法|决定|细则|规则|修正案|批复|通知|安排|意见|准则|规范|答复)自\\s*(${WRITTEN_YEAR})\\s*年\\s*([0-9０-９一二三四五六七八九十]{1,3})\\s*月\\s*([0-9０-９一二三四五六七八九十]{1,3})\\s*日(?:[0-9０-９零〇一二三四五六七八九十]{1,3}时)?起(?:施行|生效)`,
+  'gu',
+);
 
 /** Every date a 施行 clause in `text` names, as YYYY-MM-DD, in the order they appear. */
 export function effectiveDatesInText(text: string): string[] {
@@ -23,9 +24,9 @@ export function effectiveDatesInText(text: string): string[] {
 
 function isoDate(year: string, month: string, day: string): string | null {
   // A year is written digit by digit (二〇二四), month and day as numbers (十二, 二十一).
-  const y = Number([...toAsciiDigits(year)].map((c) => YEAR_DIGITS[c] ?? c).join(''));
+  const y = digitsToInt(year);
   const m = chineseToInt(month);
   const d = chineseToInt(day);
-  if (!Number.isInteger(y) || y < 1949 || !m || m > 12 || !d || d > 31) return null;
+  if (y === null || y < 1949 || !m || m > 12 || !d || d > 31) return null;
   return `${y}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
 }
