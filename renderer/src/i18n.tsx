@@ -1,6 +1,7 @@
 import { createContext, useContext } from 'react';
 
 const ZH = {
+  lang: 'zh',
   consult: '咨询', statutes: '法条检索', library: '法规库', settings: '设置', history: '咨询记录',
   send: '发送', stop: '停止', retry: '重试', newConsultation: '新咨询', placeholder: '描述案情或提问（Enter 发送，Shift+Enter 换行）',
   state: '法律分析状态', cited: '引用法条', sufficiency: '充分性',
@@ -36,6 +37,7 @@ const ZH = {
 };
 
 const EN: typeof ZH = {
+  lang: 'en',
   consult: 'Consult', statutes: 'Statutes', library: 'Library', settings: 'Settings', history: 'History',
   send: 'Send', stop: 'Stop', retry: 'Retry', newConsultation: 'New consultation', placeholder: 'Describe the matter or ask (Enter to send, Shift+Enter for a new line)',
   state: 'Legal state', cited: 'Cited statutes', sufficiency: 'Sufficiency',

@@ -180,7 +180,7 @@ describe('the app in a real browser against the browser host', { skip: SKIP, tim
     await page.getByTestId('composer').fill('加班费怎么计算？');
     await page.getByTestId('composer').press('Enter');
     await page.getByTestId('turn-error').waitFor();
-    assert.match(await page.getByTestId('turn-error').innerText(), /HTTP 500/);
+    assert.match(await page.getByTestId('turn-error').innerText(), /LLM 服务出错，重试未能成功。.*HTTP 500/);
     assert.equal(await page.getByTestId('user-message').last().innerText(), '加班费怎么计算？');
     await b.screenshot('failure');
     await page.getByTestId('retry').click();

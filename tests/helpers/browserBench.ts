@@ -26,9 +26,25 @@ export function browserSkipReason(): string | false {
   return false;
 }
 
-/** Builds the renderer bundle when it is missing (npm ci builds it through prepare). */
+/** Sources the renderer bundle is built from: a change to any of them makes the bundle stale. */
+const RENDERER_SOURCES = ['renderer', 'preload/contract'].map((d) => path.join(REPO_ROOT, d));
+
+/**
+ * Builds the renderer bundle when it is missing (npm ci builds it through prepare) or older
+ * than any of its sources, so browser tests never run against a page from before an edit.
+ */
 export function ensureRendererBuild(): void {
-  if (!fs.existsSync(path.join(RENDERER_DIR, 'app.js'))) execFileSync(process.execPath, [path.join(REPO_ROOT, 'renderer', 'build.mjs')], { stdio: 'inherit' });
+  const bundle = path.join(RENDERER_DIR, 'app.js');
+  const builtAt = fs.existsSync(bundle) ? fs.statSync(bundle).mtimeMs : -1;
+  if (builtAt < 0 || RENDERER_SOURCES.some((d) => newestMtime(d) > builtAt)) execFileSync(process.execPath, [path.join(REPO_ROOT, 'renderer', 'build.mjs')], { stdio: 'inherit' });
+}
+
+function newestMtime(dir: string): number {
+  let newest = 0;
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true, recursive: true })) {
+    if (entry.isFile()) newest = Math.max(newest, fs.statSync(path.join(entry.parentPath, entry.name)).mtimeMs);
+  }
+  return newest;
 }
 
 export interface BrowserBench {

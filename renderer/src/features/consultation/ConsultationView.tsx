@@ -1,5 +1,6 @@
 import { useState, type KeyboardEvent } from 'react';
 import type { TurnResult } from '../../../../preload/contract/index.js';
+import { errorText } from '../../api/errorText.js';
 import { useT } from '../../i18n.js';
 import { AnswerText } from './AnswerText.js';
 import { CitedStatutesPanel } from './CitedStatutesPanel.js';
@@ -73,7 +74,7 @@ export function ConsultationView({ openId, onChanged, onOpened, onOpenArticle }:
             {tr.status === 'done' && <ExportButtons consultationId={tr.consultationId} turn={tr.seq} />}
             {tr.error && (
               <div className="error" data-testid="turn-error">
-                {t.failed}：{tr.error.message} {t.messageKept}
+                {t.failed}：{errorText(t, tr.error)} {t.messageKept}
                 <button onClick={() => void c.retry(tr)} data-testid="retry">{t.retry}</button>
               </div>
             )}
@@ -87,7 +88,7 @@ export function ConsultationView({ openId, onChanged, onOpened, onOpenArticle }:
             {c.live.tokens && <div className="answer streaming" data-testid="streaming">{c.live.tokens}</div>}
           </article>
         )}
-        {c.error && !c.live && <div className="error" data-testid="ask-error">{c.error}</div>}
+        {c.error != null && !c.live && <div className="error" data-testid="ask-error">{errorText(t, c.error)}</div>}
         {tooLong !== null && <div className="error" data-testid="too-long">{t.tooLong.replace('{n}', String(tooLong)).replace('{max}', String(MAX_MESSAGE))}</div>}
         <div className="composer">
           <textarea value={draft} placeholder={t.placeholder} onChange={(e) => setDraft(e.target.value)} onKeyDown={onKey} data-testid="composer" rows={3} />

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useApi } from '../../api/context.js';
+import { errorText } from '../../api/errorText.js';
 import { useT } from '../../i18n.js';
 
 const FORMATS = [['md', 'Markdown'], ['docx', 'Word'], ['pdf', 'PDF']] as const;
@@ -23,7 +24,7 @@ export function ExportButtons({ consultationId, turn }: { consultationId: number
       a.click();
       setTimeout(() => URL.revokeObjectURL(url), 10_000);
     } catch (e) {
-      setError((e as Error).message);
+      setError(errorText(t, e));
     } finally {
       setBusy(null);
     }

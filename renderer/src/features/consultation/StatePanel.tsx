@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { LegalState, TurnResult } from '../../../../preload/contract/index.js';
+import { errorText } from '../../api/errorText.js';
 import { useT, type Strings } from '../../i18n.js';
 
 interface Props {
@@ -72,7 +73,7 @@ export function StatePanel({ turn, onCorrect }: Props) {
       await onCorrect(correction);
       setEditing(null);
     } catch (e) {
-      setError((e as Error).message);
+      setError(errorText(t, e));
     } finally {
       setSaving(false);
     }

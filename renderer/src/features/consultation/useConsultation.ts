@@ -22,7 +22,8 @@ export function useConsultation(openId: number | null, onChanged: () => void, on
   const api = useApi();
   const [consultation, setConsultation] = useState<ConsultationDto | null>(null);
   const [live, setLive] = useState<LiveTurn | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  /** The last failed call's error (a HostCallError with its code), shown through errorText. */
+  const [error, setError] = useState<unknown>(null);
   /** The consultation this view shows: the one opened, or the one its own first ask created. */
   const currentId = useRef<number | null>(openId);
   /** The tag of this view's ask or retry in flight: only that turn's events are shown here. */
@@ -54,7 +55,7 @@ export function useConsultation(openId: number | null, onChanged: () => void, on
     if (loaded.current && openId === currentId.current) return;
     loaded.current = true;
     currentId.current = openId;
-    void reload(openId).catch((e: Error) => setError(e.message));
+    void reload(openId).catch((e: unknown) => setError(e));
   }, [openId, reload]);
 
   useEffect(
@@ -103,7 +104,7 @@ export function useConsultation(openId: number | null, onChanged: () => void, on
       return true;
     } catch (e) {
       setLive(null);
-      setError((e as Error).message);
+      setError(e);
       // A new consultation's id is known here only when its turn started (and failed) on the host.
       if (currentId.current === null) return false;
       try {
@@ -123,7 +124,7 @@ export function useConsultation(openId: number | null, onChanged: () => void, on
       await finish();
     } catch (e) {
       setLive(null);
-      setError((e as Error).message);
+      setError(e);
       await reload(currentId.current).catch(() => undefined);
     }
   }, [api, track, finish, reload]);

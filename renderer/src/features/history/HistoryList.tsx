@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import type { ConsultationSummaryDto } from '../../../../preload/contract/index.js';
 import { HostCallError } from '../../api/client.js';
 import { useApi } from '../../api/context.js';
+import { errorText } from '../../api/errorText.js';
 import { useT } from '../../i18n.js';
 
 interface Props {
@@ -34,9 +35,9 @@ export function HistoryList({ openId, refreshKey, onOpen }: Props) {
   const [renaming, setRenaming] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
-    void api.call('consult.list', { search: search || undefined }).then(setItems, (e: Error) => setError(e.message));
+    void api.call('consult.list', { search: search || undefined }).then(setItems, (e: unknown) => setError(errorText(t, e)));
   }, [api, search, refreshKey, tick]);
-  const refused = (e: unknown) => setError(e instanceof HostCallError && e.code === 'busy' ? t.deleteBusy : (e as Error).message);
+  const refused = (e: unknown) => setError(e instanceof HostCallError && e.code === 'busy' ? t.deleteBusy : errorText(t, e));
   const rename = async (c: ConsultationSummaryDto, title: string) => {
     setError(null);
     try {

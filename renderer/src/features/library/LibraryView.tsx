@@ -2,6 +2,7 @@ import { useCallback, useState } from 'react';
 import type { ImportSummaryDto, LibraryStatusDto } from '../../../../preload/contract/index.js';
 import { HostCallError } from '../../api/client.js';
 import { useApi } from '../../api/context.js';
+import { errorText } from '../../api/errorText.js';
 import { fill, useT, type Strings } from '../../i18n.js';
 import { useLibraryJob, type JobProgress } from './useLibraryJob.js';
 
@@ -43,7 +44,7 @@ export function LibraryView() {
   const [summary, setSummary] = useState<ImportSummaryDto | null>(null);
   const [embedded, setEmbedded] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const showError = useCallback((e: unknown) => setError(e instanceof HostCallError && e.code === 'busy' ? t.importBusy : (e as Error).message), [t]);
+  const showError = useCallback((e: unknown) => setError(e instanceof HostCallError && e.code === 'busy' ? t.importBusy : errorText(t, e)), [t]);
   const job = useLibraryJob(api, setStatus, showError);
   const busy = job.progress !== null;
 

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { SettingsDto } from '../../../../preload/contract/index.js';
 import { useApi } from '../../api/context.js';
+import { errorText } from '../../api/errorText.js';
 import { useT } from '../../i18n.js';
 
 /**
@@ -14,7 +15,7 @@ export function EmbeddingEndpoint({ models, onSaved, onError }: { models: Settin
   const [model, setModel] = useState(models.httpModel ?? '');
   const [key, setKey] = useState('');
   const update = (httpBase: string | null, httpModel: string | null) =>
-    api.call('settings.update', { models: { httpBase, httpModel } }).then(onSaved, (e: Error) => onError(e.message));
+    api.call('settings.update', { models: { httpBase, httpModel } }).then(onSaved, (e: unknown) => onError(errorText(t, e)));
   return (
     <>
       <label>{t.embeddingEndpoint}<input value={base} placeholder="http://192.168.1.20:11434/v1" data-testid="embedding-base" onChange={(e) => setBase(e.target.value)} /></label>
@@ -24,7 +25,7 @@ export function EmbeddingEndpoint({ models, onSaved, onError }: { models: Settin
       <label>{t.embeddingKey}
         <input type="password" autoComplete="off" value={key} placeholder={models.embeddingKeyHint ? `${t.keyStored}：${models.embeddingKeyHint}` : ''} data-testid="embedding-key" onChange={(e) => setKey(e.target.value)} />
       </label>
-      <button type="button" disabled={!key} data-testid="save-embedding-key" onClick={() => void api.call('settings.setKey', { key, which: 'embedding' }).then((s) => { setKey(''); onSaved(s); }, (e: Error) => onError(e.message))}>{t.save}</button>
+      <button type="button" disabled={!key} data-testid="save-embedding-key" onClick={() => void api.call('settings.setKey', { key, which: 'embedding' }).then((s) => { setKey(''); onSaved(s); }, (e: unknown) => onError(errorText(t, e)))}>{t.save}</button>
     </>
   );
 }

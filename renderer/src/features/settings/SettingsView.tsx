@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import type { PresetDto, SettingsDto } from '../../../../preload/contract/index.js';
 import { HostCallError } from '../../api/client.js';
 import { useApi } from '../../api/context.js';
+import { errorText } from '../../api/errorText.js';
 import { useT } from '../../i18n.js';
 import { EmbeddingEndpoint } from './EmbeddingEndpoint.js';
 
@@ -21,10 +22,10 @@ function SettingsUnreadable({ problem, onReset }: { problem: LoadProblem; onRese
   const [error, setError] = useState<string | null>(null);
   const brokenFile = problem.code === 'bad_settings';
   const reset = () =>
-    (brokenFile ? api.call('settings.reset', {}) : api.call('settings.update', { llm: { preset: null, baseURL: null, model: null } })).then(onReset, (e: Error) => setError(e.message));
+    (brokenFile ? api.call('settings.reset', {}) : api.call('settings.update', { llm: { preset: null, baseURL: null, model: null } })).then(onReset, (e: unknown) => setError(errorText(t, e)));
   return (
     <div className="settings" data-testid="settings-error">
-      <div className="error">{t.settingsUnreadable}{problem.message}</div>
+      <div className="error">{t.settingsUnreadable}{errorText(t, problem)}</div>
       <button type="button" data-testid={brokenFile ? 'reset-settings' : 'reset-endpoint'} onClick={() => void reset()}>{brokenFile ? t.resetSettings : t.resetEndpoint}</button>
       {error && <div className="error" data-testid="reset-error">{error}</div>}
     </div>
@@ -69,7 +70,7 @@ export function SettingsView({ onLanguage }: { onLanguage(lang: 'zh' | 'en'): vo
       setMessage(t.saved);
       if (patch.ui?.language) onLanguage(patch.ui.language);
     } catch (e) {
-      setMessage((e as Error).message);
+      setMessage(errorText(t, e));
     }
   };
 

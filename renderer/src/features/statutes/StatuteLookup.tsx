@@ -2,6 +2,7 @@ import { forwardRef, useEffect, useState } from 'react';
 import type { ArticleDetailDto, SearchHitDto } from '../../../../preload/contract/index.js';
 import { HostCallError } from '../../api/client.js';
 import { useApi } from '../../api/context.js';
+import { errorText } from '../../api/errorText.js';
 import { statusText, useT } from '../../i18n.js';
 import { ArticleView } from './ArticleView.js';
 
@@ -45,7 +46,7 @@ export const StatuteLookup = forwardRef<HTMLInputElement, Props>(function Statut
   useEffect(() => {
     if (request === null) return;
     setError(null);
-    void api.call('statute.article', { id: request.id }).then(setDetail, (e: Error) => setError(e.message));
+    void api.call('statute.article', { id: request.id }).then(setDetail, (e: unknown) => setError(errorText(t, e)));
   }, [api, request]);
 
   const run = async (searchLiteral = literal) => {
@@ -63,7 +64,7 @@ export const StatuteLookup = forwardRef<HTMLInputElement, Props>(function Statut
         return;
       } catch (e) {
         // Text naming no article is a search; a citation that found nothing says so, lest the hits below pass for it.
-        if (!(e instanceof HostCallError && e.code === 'not_a_citation')) setNotFound((e as Error).message);
+        if (!(e instanceof HostCallError && e.code === 'not_a_citation')) setNotFound(errorText(t, e));
       }
     }
     try {
@@ -77,7 +78,7 @@ export const StatuteLookup = forwardRef<HTMLInputElement, Props>(function Statut
       setAddedTerms(found.addedTerms);
       setDetail(null);
     } catch (e) {
-      setError((e as Error).message);
+      setError(errorText(t, e));
     }
   };
 
