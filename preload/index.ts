@@ -10,6 +10,7 @@ import type { HostEvent } from './contract/events.js';
 
 const REQUEST = 'lexdesk:request';
 const EVENT = 'lexdesk:event';
+const PICK_PATH = 'lexdesk:pick-path';
 
 const api = {
   request(route: string, input: unknown): Promise<Envelope<unknown>> {
@@ -17,6 +18,11 @@ const api = {
       return Promise.resolve({ ok: false, error: { code: 'bad_input', message: `Not a route: ${String(route)}` } });
     }
     return ipcRenderer.invoke(REQUEST, route, input) as Promise<Envelope<unknown>>;
+  },
+  /** Main's open dialog: the path the user chose (the host then accepts it), or null when cancelled. */
+  pickPath(kind: 'folder' | 'jsonl'): Promise<string | null> {
+    if (kind !== 'folder' && kind !== 'jsonl') return Promise.resolve(null);
+    return ipcRenderer.invoke(PICK_PATH, kind) as Promise<string | null>;
   },
   subscribe(listener: (event: HostEvent) => void): () => void {
     const handler = (_e: IpcRendererEvent, event: HostEvent) => listener(event);

@@ -15,6 +15,7 @@ import { runSmokeTest } from './smoke.js';
 const port = process.parentPort;
 const send = (m: FromEngine) => port.postMessage(m);
 let api: HostApi | null = null;
+let keyStore: RemoteKeyStore | null = null;
 
 port.on('message', (e: MessageEvent) => {
   const msg = e.data as ToEngine;
@@ -27,11 +28,17 @@ async function handle(msg: ToEngine): Promise<void> {
     process.env.LEXDESK_RESOURCES = msg.resourcesDir;
     const settings = new SettingsStore(msg.userData);
     const keys = new RemoteKeyStore(msg.keys, msg.keysPersistent, (op, id, key) => send({ type: 'keys', op, id, key }));
+    keyStore = keys;
     const engine = createEngine({ dbPath: msg.dbPath, models: engineModels(settings.readOrEmpty().models, keys) });
     engine.holdInMemory();
     api = createHostApi({ engine, settings, keys, host: 'electron', version: msg.version });
     api.subscribe((event) => send({ type: 'event', event }));
     send({ type: 'ready' });
+    return;
+  }
+  if (msg.type === 'keys-unsaved') {
+    keyStore?.stopPersisting();
+    console.error(`LexDesk: ${msg.message}`);
     return;
   }
   if (msg.type === 'smoke') {

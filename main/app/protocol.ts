@@ -5,7 +5,9 @@ import type { HostEvent } from '../../preload/contract/events.js';
 export type ToEngine =
   | { type: 'init'; dbPath: string; userData: string; modelsDir: string; resourcesDir: string; version: string; keys: Record<string, string>; keysPersistent: boolean }
   | { type: 'request'; id: number; route: string; input: unknown }
-  | { type: 'smoke' };
+  | { type: 'smoke' }
+  /** The main process could not store a key change: the engine keeps keys for this run only from now on. */
+  | { type: 'keys-unsaved'; message: string };
 
 export type FromEngine =
   | { type: 'ready' }
@@ -17,3 +19,6 @@ export type FromEngine =
 
 export const IPC_REQUEST = 'lexdesk:request';
 export const IPC_EVENT = 'lexdesk:event';
+/** The renderer asks main to show an open dialog; main remembers what the user chose (PickedPaths). */
+export const IPC_PICK_PATH = 'lexdesk:pick-path';
+export type PickKind = 'folder' | 'jsonl';

@@ -9,8 +9,17 @@ export class RemoteKeyStore implements KeyStore {
   private readonly keys: Map<string, string>;
 
   /** `persistent` false: the main process has no OS keychain, so changes stay in memory for this run. */
-  constructor(initial: Record<string, string>, readonly persistent: boolean, private readonly persist: (op: 'set' | 'delete', id: string, key?: string) => void) {
+  constructor(initial: Record<string, string>, private stored: boolean, private readonly persist: (op: 'set' | 'delete', id: string, key?: string) => void) {
     this.keys = new Map(Object.entries(initial));
+  }
+
+  get persistent(): boolean {
+    return this.stored;
+  }
+
+  /** The main process could not write a change (a disk error): from now on keys live for this run only, and Settings says so. */
+  stopPersisting(): void {
+    this.stored = false;
   }
 
   get(id: string): string | undefined {

@@ -16,5 +16,7 @@ export function makeScrubber(secrets: Array<string | undefined>): (text: string)
 
 /** "sk-ab…wxyz" style hint so the user can tell which key is stored. */
 export function keyHint(key: string): string {
-  return key.length <= 8 ? '***' : `${key.slice(0, 3)}…${key.slice(-4)}`;
+  // At most a quarter of the key is shown: enough to tell two keys apart, too little to help guess one.
+  if (key.length < 16) return '***';
+  return key.length < 28 ? `…${key.slice(-4)}` : `${key.slice(0, 3)}…${key.slice(-4)}`;
 }

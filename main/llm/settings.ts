@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { LLM_ROLE_NAMES } from '../../preload/contract/routes.js';
 import type { HttpEmbedderOptions } from '../models/httpEmbedder.js';
 import { PROVIDER_NAMES, type ProviderName } from '../models/providerNames.js';
 import { LexError } from '../util/errors.js';
@@ -8,14 +9,14 @@ import type { KeyStore } from './keyStore.js';
 import { findPreset, isLoopbackUrl, PRESETS } from './presets.js';
 import type { LlmEndpoint } from './types.js';
 
-const ROLE = z.enum(['state', 'planner', 'rules', 'rerank', 'summary', 'checklist', 'audit', 'judge', 'answer', 'evolve']);
+const ROLE = z.enum(LLM_ROLE_NAMES);
 
 /** The consultation roles a model can be set for (roleModels). */
 export const LLM_ROLES: readonly string[] = ROLE.options;
 
 export const LlmSettingsSchema = z.object({
   preset: z.string().optional(),
-  baseURL: z.string().url().optional(),
+  baseURL: z.string().url().regex(/^https?:\/\//i).optional(),
   model: z.string().min(1).optional(),
   roleModels: z.partialRecord(ROLE, z.string().min(1)).optional(),
   jsonMode: z.boolean().optional(),

@@ -9,6 +9,9 @@ import type {
   AppInfoDto, ArticleDetailDto, ConsultationDto, ConsultationSummaryDto, ImportSummaryDto, LibraryStatusDto, OutlineDto, PresetDto, ReportFileDto, SettingsDto, StatuteSearchDto, TurnResult,
 } from './dto.js';
 
+/** The consultation roles a model can be set for (settings' roleModels). */
+export const LLM_ROLE_NAMES = ['state', 'planner', 'rules', 'rerank', 'summary', 'checklist', 'audit', 'judge', 'answer', 'evolve'] as const;
+
 const id = z.number().int().positive();
 const date = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'a date like 2021-01-01');
 const text = (max: number) => z.string().trim().min(1).max(max);
@@ -74,12 +77,12 @@ export const ROUTES = {
       llm: z
         .object({
           preset: z.string().max(40).nullable().optional(),
-          baseURL: z.string().url().max(500).nullable().optional(),
-          model: z.string().max(200).nullable().optional(),
-          roleModels: z.record(z.string().max(20), z.string().max(200)).optional(),
+          baseURL: z.string().url().regex(/^https?:\/\//i, 'an http:// or https:// URL').max(500).nullable().optional(),
+          model: z.string().trim().min(1).max(200).nullable().optional(),
+          roleModels: z.partialRecord(z.enum(LLM_ROLE_NAMES), z.string().trim().min(1).max(200)).optional(),
           timeoutMs: z.number().int().min(1000).max(600_000).nullable().optional(),
           redactLocal: z.boolean().optional(),
-          redactNames: z.array(z.string().max(50)).max(200).optional(),
+          redactNames: z.array(z.string().trim().min(1).max(50)).max(200).optional(),
         })
         .strict()
         .optional(),

@@ -128,6 +128,13 @@ describe('browser host security and the host contract', () => {
       ['consult.ask', { text: 'x', extra: 1 }, /Unrecognized key|extra/],
       ['consult.overrideVerdict', { turnId: 1, verdict: 'maybe' }, /verdict/],
       ['settings.update', { llm: { baseURL: 'not a url' } }, /baseURL/],
+      ['settings.update', { llm: { baseURL: 'javascript:alert(1)' } }, /baseURL.*http/],
+      ['settings.update', { llm: { baseURL: 'file:///etc/passwd' } }, /baseURL/],
+      ['settings.update', { llm: { roleModels: { bogus: 'qwen' } } }, /roleModels/],
+      ['settings.update', { llm: { roleModels: { judge: '' } } }, /roleModels/],
+      ['settings.update', { llm: { model: '' } }, /model/],
+      ['settings.update', { llm: { redactNames: ['张三', ''] } }, /redactNames/],
+      ['settings.update', { llm: { preset: 'nosuch' } }, /No endpoint preset "nosuch"\. Presets: .*deepseek/],
       ['library.import', { path: 42 }, /path/],
     ];
     for (const [route, input, field] of cases) {
@@ -162,7 +169,7 @@ describe('browser host security and the host contract', () => {
   test('the API key set through the host is stored encrypted and only its hint comes back', async () => {
     const key = 'sk-host-secret-abcdef123456';
     const res = JSON.parse((await apiCall('settings.setKey', { key })).body);
-    assert.equal(res.data.llm.keyHint, 'sk-…3456');
+    assert.equal(res.data.llm.keyHint, '…3456', 'a 27-character key shows its last four only');
     assert.ok(!JSON.stringify(res).includes(key));
     for (const f of fs.readdirSync(dir)) if (fs.statSync(path.join(dir, f)).isFile()) assert.ok(!fs.readFileSync(path.join(dir, f)).includes(key), f);
   });
@@ -215,8 +222,8 @@ describe('browser host security and the host contract', () => {
     assert.deepEqual([ok.data.models.httpBase, ok.data.models.httpModel, ok.data.models.restartNeeded], ['http://127.0.0.1:11434/v1', 'bge-m3', true]);
     const key = 'sk-embed-secret-778899';
     const keyed = JSON.parse((await apiCall('settings.setKey', { key, which: 'embedding' })).body);
-    assert.equal(keyed.data.models.embeddingKeyHint, 'sk-…8899');
-    assert.notEqual(keyed.data.llm.keyHint, 'sk-…8899', 'the LLM key is another one');
+    assert.equal(keyed.data.models.embeddingKeyHint, '…8899');
+    assert.notEqual(keyed.data.llm.keyHint, '…8899', 'the LLM key is another one');
     assert.ok(!JSON.stringify(keyed).includes(key));
     for (const f of fs.readdirSync(dir)) if (fs.statSync(path.join(dir, f)).isFile()) assert.ok(!fs.readFileSync(path.join(dir, f)).includes(key), f);
     // What the next start gets: the endpoint, the model and the key.

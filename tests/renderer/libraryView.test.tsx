@@ -35,3 +35,35 @@ test('the library screen in English has no Chinese labels', async () => {
     fs.rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test('in the desktop app the import path comes from the open dialog: the field is read-only and the picked path fills it; a browser tab types it', async () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lexdesk-library-pick-'));
+  const engine = createEngine({ dbPath: path.join(dir, 'library.db') });
+  const asked: string[] = [];
+  try {
+    const api = createHostApi({ engine, settings: new SettingsStore(dir), keys: new FileKeyStore(dir), host: 'browser', version: 'test' });
+    const client = new ApiClient({ request: (route, input) => api.call(route, input), subscribe: () => () => undefined });
+    const view = () => render(<ApiContext.Provider value={client}><LibraryView /></ApiContext.Provider>);
+    const browser = await view();
+    assert.equal((browser.byTestId('import-path') as HTMLInputElement).readOnly, false);
+    assert.equal(browser.allByTestId('import-pick-folder').length, 0, 'no dialog in a browser tab');
+    browser.unmount();
+    window.lexdesk = { request: async () => ({ ok: true, data: null }), subscribe: () => () => undefined, pickPath: async (kind) => { asked.push(kind); return kind === 'jsonl' ? '/home/lawyer/合同法规.jsonl' : null; } };
+    const r = await view();
+    const field = r.byTestId('import-path') as HTMLInputElement;
+    assert.equal(field.readOnly, true);
+    await r.click(r.byTestId('import-pick-folder'));
+    await act(async () => { await new Promise((resolve) => setTimeout(resolve, 10)); });
+    assert.equal(field.value, '', 'a cancelled dialog changes nothing');
+    await r.click(r.byTestId('import-pick-jsonl'));
+    await act(async () => { await new Promise((resolve) => setTimeout(resolve, 10)); });
+    assert.equal(field.value, '/home/lawyer/合同法规.jsonl');
+    assert.deepEqual(asked, ['folder', 'jsonl']);
+    assert.equal(r.byTestId('import-pick-folder').textContent, '选择文件夹…');
+    r.unmount();
+  } finally {
+    delete window.lexdesk;
+    engine.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});

@@ -41,7 +41,7 @@ test('a settings file broken by hand neither keeps the host from starting nor hi
   const file = path.join(dir, 'settings.json');
   try {
     fs.writeFileSync(file, '{"llm": {"redactNames": ["张三"],');
-    const api = createHostApi({ engine, settings: new SettingsStore(dir), keys: new RemoteKeyStore({ llm: 'sk-kept-123456' }, true, () => undefined), host: 'electron', version: 'test' });
+    const api = createHostApi({ engine, settings: new SettingsStore(dir), keys: new RemoteKeyStore({ llm: 'sk-kept-secret-key-123456' }, true, () => undefined), host: 'electron', version: 'test' });
     const client = new ApiClient({ request: (route, input) => api.call(route, input), subscribe: () => () => undefined });
     const languages: string[] = [];
     const r = await render(<ApiContext.Provider value={client}><SettingsView onLanguage={(l) => languages.push(l)} /></ApiContext.Provider>);

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { describe, test } from 'node:test';
 import { FileKeyStore } from '../../main/llm/keyStore.js';
 import { isLoopbackUrl } from '../../main/llm/presets.js';
-import { makeScrubber } from '../../main/llm/secrets.js';
+import { keyHint, makeScrubber } from '../../main/llm/secrets.js';
 import { LLM_KEY_ID, resolveLlm, SettingsStore } from '../../main/llm/settings.js';
 
 const KEY = 'sk-live-abcdefghijklmnop0123';
@@ -64,4 +64,15 @@ describe('LLM settings and keys', () => {
     assert.ok(!isLoopbackUrl('https://api.deepseek.com/v1'));
     assert.ok(!isLoopbackUrl('http://192.168.1.5:8000/v1'));
   });
+});
+
+test('a key hint shows at most a quarter of the key', () => {
+  assert.equal(keyHint('sk-123456'), '***', 'a 9-character key shows nothing');
+  assert.equal(keyHint('sk-abcdefghij12'), '***');
+  assert.equal(keyHint('sk-embed-secret-778899'), '…8899');
+  assert.equal(keyHint('sk-proj-abcdefghijklmnopqrstuvwxyz0123'), 'sk-…0123');
+  for (const key of ['sk-abcdefghijklmnop', 'sk-abcdefghijklmnopqrstuvwxyz', 'a'.repeat(60)]) {
+    const shown = keyHint(key).replace(/[…*]/g, '').length;
+    assert.ok(shown * 4 <= key.length, `${key.length} characters, ${shown} shown`);
+  }
 });

@@ -87,6 +87,10 @@ export const settingsHandlers: Pick<Handlers, 'settings.get' | 'settings.presets
   'settings.presets': () => PRESETS.map(({ id, name, baseURL, defaultModel, local }) => ({ id, name, baseURL, defaultModel, local })),
   'settings.update'(s, input) {
     const current = s.settings.read();
+    const preset = input.llm?.preset;
+    if (preset && !PRESETS.some((p) => p.id === preset)) {
+      throw new LexError('bad_input', `No endpoint preset "${preset}". Presets: ${PRESETS.map((p) => p.id).join(', ')}; or clear the preset and give a base URL.`);
+    }
     const dir = input.models?.dir;
     const crossEncoderDir = input.models?.crossEncoderDir;
     if (dir) checkModelFolder(dir);

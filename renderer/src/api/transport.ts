@@ -9,8 +9,18 @@ export interface Transport {
 declare global {
   interface Window {
     /** Exposed by the Electron preload (contextBridge); absent in a browser tab. */
-    lexdesk?: Transport;
+    lexdesk?: Transport & { pickPath?: PickPath };
   }
+}
+
+/**
+ * The desktop app's open dialog (in main; the host reads only paths chosen there). The browser
+ * host has none: there the path is typed, as for the CLI.
+ */
+export type PickPath = (kind: 'folder' | 'jsonl') => Promise<string | null>;
+
+export function desktopPicker(): PickPath | null {
+  return typeof window !== 'undefined' && typeof window.lexdesk?.pickPath === 'function' ? window.lexdesk.pickPath.bind(window.lexdesk) : null;
 }
 
 const TOKEN_KEY = 'lexdesk-token';

@@ -3,6 +3,7 @@ import type { ImportSummaryDto, LibraryStatusDto } from '../../../../preload/con
 import { HostCallError } from '../../api/client.js';
 import { useApi } from '../../api/context.js';
 import { errorText } from '../../api/errorText.js';
+import { desktop, PickButtons } from '../../components/PickButtons.js';
 import { fill, useT, type Strings } from '../../i18n.js';
 import { useLibraryJob, type JobProgress } from './useLibraryJob.js';
 
@@ -69,7 +70,8 @@ export function LibraryView() {
   return (
     <div className="library">
       <form className="import" onSubmit={(e) => { e.preventDefault(); void run(); }}>
-        <input value={path} placeholder={t.importPath} onChange={(e) => setPath(e.target.value)} data-testid="import-path" />
+        <input value={path} placeholder={t.importPath} readOnly={desktop()} onChange={(e) => setPath(e.target.value)} data-testid="import-path" />
+        <PickButtons kinds={['folder', 'jsonl']} onPicked={setPath} testId="import-pick" />
         <input value={packs} placeholder={t.packs} onChange={(e) => setPacks(e.target.value)} data-testid="import-packs" />
         <button type="submit" disabled={!path.trim() || busy} data-testid="import-start">{t.import}</button>
         {busy && <button type="button" onClick={() => void job.cancel()} data-testid="import-cancel">{t.cancel}</button>}

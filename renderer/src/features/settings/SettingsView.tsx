@@ -3,6 +3,7 @@ import type { PresetDto, SettingsDto } from '../../../../preload/contract/index.
 import { HostCallError } from '../../api/client.js';
 import { useApi } from '../../api/context.js';
 import { errorText } from '../../api/errorText.js';
+import { desktop, PickButtons } from '../../components/PickButtons.js';
 import { useT } from '../../i18n.js';
 import { EmbeddingEndpoint } from './EmbeddingEndpoint.js';
 
@@ -113,11 +114,15 @@ export function SettingsView({ onLanguage }: { onLanguage(lang: 'zh' | 'en'): vo
       <fieldset data-testid="models">
         <legend>{t.models}</legend>
         <label>{t.modelDir}
-          <input defaultValue={settings.models.dir ?? ''} key={`d${settings.models.dir}`} placeholder={settings.models.inUse} data-testid="model-dir" onBlur={(e) => e.target.value.trim() !== (settings.models.dir ?? '') && void save({ models: { dir: e.target.value.trim() || null } })} />
+          <input defaultValue={settings.models.dir ?? ''} key={`d${settings.models.dir}`} placeholder={settings.models.inUse} readOnly={desktop()} data-testid="model-dir" onBlur={(e) => e.target.value.trim() !== (settings.models.dir ?? '') && void save({ models: { dir: e.target.value.trim() || null } })} />
+          <PickButtons kinds={['folder']} onPicked={(dir) => void save({ models: { dir } })} testId="model-dir-pick" />
+          {desktop() && settings.models.dir && <button type="button" data-testid="model-dir-clear" onClick={() => void save({ models: { dir: null } })}>{t.clearPath}</button>}
         </label>
         <EmbeddingEndpoint models={settings.models} onSaved={(s) => { setSettings(s); setMessage(t.saved); }} onError={setMessage} />
         <label>{t.crossEncoderDir}
-          <input defaultValue={settings.models.crossEncoderDir ?? ''} key={`c${settings.models.crossEncoderDir}`} placeholder="bge-reranker-v2-m3" data-testid="cross-encoder-dir" onBlur={(e) => e.target.value.trim() !== (settings.models.crossEncoderDir ?? '') && void save({ models: { crossEncoderDir: e.target.value.trim() || null } })} />
+          <input defaultValue={settings.models.crossEncoderDir ?? ''} key={`c${settings.models.crossEncoderDir}`} placeholder="bge-reranker-v2-m3" readOnly={desktop()} data-testid="cross-encoder-dir" onBlur={(e) => e.target.value.trim() !== (settings.models.crossEncoderDir ?? '') && void save({ models: { crossEncoderDir: e.target.value.trim() || null } })} />
+          <PickButtons kinds={['folder']} onPicked={(crossEncoderDir) => void save({ models: { crossEncoderDir } })} testId="cross-encoder-pick" />
+          {desktop() && settings.models.crossEncoderDir && <button type="button" data-testid="cross-encoder-clear" onClick={() => void save({ models: { crossEncoderDir: null } })}>{t.clearPath}</button>}
         </label>
         <label>{t.providers}
           <select value={settings.models.providers.join(',')} data-testid="providers" onChange={(e) => void save({ models: { providers: e.target.value.split(',') as Array<'cpu'> } })}>
