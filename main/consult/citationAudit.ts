@@ -1,4 +1,5 @@
 import { parseCitations, type CitationRef } from '../library/citation/parseCitation.js';
+import { parseArticleLabel } from '../library/numerals.js';
 import type { CitationResolver } from '../library/citation/resolver.js';
 import type { CitationAudit, CitationLabel, Evidence } from './types.js';
 
@@ -101,7 +102,7 @@ const SHOWN_BEFORE = 24;
  * A written citation whose law the library cannot tell: an unknown name
  * (劳动者权益保障法第十条; the parser leaves an unbracketed unknown name out of
  * `raw`, so the text before the citation is read) or 该法 with no law named in
- * its sentence. Null for a bare 第N条 that names no law at all.
+ * its sentence. Null for a bare 第N条 that names no law at all (bareArticle reads those).
  */
 function unknownLaw(answer: string, ref: CitationRef): { marker: string; note: string } | null {
   const before = answer.slice(Math.max(0, ref.start - SHOWN_BEFORE), ref.start);
@@ -109,6 +110,33 @@ function unknownLaw(answer: string, ref: CitationRef): { marker: string; note: s
   const marker = ref.raw.includes('《') ? ref.raw : `${before.split(CLAUSE_BREAK).pop()!.replace(CITING_VERB, '')}${ref.raw}`;
   const referring = REFERRING_BEFORE.exec(before);
   return { marker, note: referring ? `the law “${referring[0].trim()}” refers to is not named in its sentence, so the citation cannot be checked` : 'no such law in the library' };
+}
+
+/** 合同第五条, 章程第十条, 回答的第二条: a clause of a document, not a statute. */
+const DOCUMENT_CLAUSE_BEFORE = /(?:合同|协议|章程|手册|制度|约定|条款|通知|决议|决定书|判决书?|裁定书?|答复|回答|意见|借条|欠条|收据|遗嘱|须知|规约|公约|方案|计划|清单|议案|说明)(?:书|稿)?的?\s*$/;
+
+/**
+ * A bare 第N条 that names no law (…依照第四十六条支付经济补偿): the parser gives it no law
+ * unless only separators stand between it and the last one named, so the audit reads the
+ * evidence and the answer. The one evidence article with that number is meant; of several,
+ * the one of the law the answer last named; otherwise it cannot be checked and is said to
+ * be so. A clause of a contract or other document is no citation at all (null).
+ */
+function bareArticle(answer: string, ref: CitationRef, numbered: Evidence[], lastLawTitle: string | null): Found | null {
+  if (ref.preamble || DOCUMENT_CLAUSE_BEFORE.test(answer.slice(Math.max(0, ref.start - 8), ref.start))) return null;
+  const same = numbered.filter((e) => {
+    const n = parseArticleLabel(e.articleLabel);
+    return n !== null && n.number === ref.article && n.subNumber === ref.subNumber;
+  });
+  const meant = same.length === 1 ? same[0]! : same.find((e) => e.lawTitle === lastLawTitle);
+  if (meant) {
+    const why = same.length === 1 ? 'the only evidence article with that number' : 'of the law the answer named last';
+    return { pos: ref.start, evidenceMarker: false, marker: ref.raw, article: meant, inEvidence: true, note: `${ref.raw} names no law; read as 《${meant.lawTitle}》${meant.articleLabel}, ${why}` };
+  }
+  const note = same.length
+    ? `${ref.raw} names no law, and the evidence has it in ${same.map((e) => `《${e.lawTitle}》`).join('、')}: the citation cannot be checked`
+    : `${ref.raw} names no law, and no evidence article has that number: the citation cannot be checked`;
+  return { pos: ref.start, evidenceMarker: false, marker: ref.raw, article: null, inEvidence: false, note };
 }
 
 interface Found {
@@ -139,12 +167,15 @@ export function auditCitations(answer: string, numbered: Evidence[], resolver: C
     }
     markerSpans.push({ start: m.index!, ids });
   }
+  let lastLawTitle: string | null = null;
   for (const ref of parseCitations(answer, resolver.names)) {
     if (ref.sameLaw) continue;
     const followingMarker = markerSpans.find((s) => s.start >= ref.end && s.start - ref.end <= 12);
     if (!ref.lawKeys.length) {
       const unknown = unknownLaw(answer, ref);
+      const bare = unknown ? null : bareArticle(answer, ref, numbered, lastLawTitle);
       if (unknown) found.push({ pos: ref.start, evidenceMarker: false, marker: unknown.marker, article: null, inEvidence: false, note: unknown.note });
+      else if (bare && !(bare.article && followingMarker?.ids.has(bare.article.articleId))) found.push(bare);
       continue;
     }
     const hit = resolver.resolveRef(ref, { asOf });
@@ -154,6 +185,7 @@ export function auditCitations(answer: string, numbered: Evidence[], resolver: C
       continue;
     }
     const a = any.article;
+    lastLawTitle = a.lawTitle;
     const match = numbered.find((e) => e.articleId === a.id || (e.lawTitle === a.lawTitle && e.articleLabel === a.label));
     if (match && followingMarker?.ids.has(match.articleId)) continue; // the marker right after it already covers it
     found.push({

@@ -114,6 +114,33 @@ describe('citation audit', { skip: SKIP }, () => {
     assert.equal(cites[0]!.marker, '[1]');
   });
 
+  test('a bare 第N条 naming no law is read as the evidence article with that number, or said to be uncheckable; a contract clause is no citation', () => {
+    const a38 = article('劳动合同法第38条');
+    const a46 = article('劳动合同法第46条');
+    const cc46 = article('民法典第46条');
+    const [marked, bare] = audit('根据《劳动合同法》第三十八条[1]，劳动者可以解除合同；用人单位还应当依照第四十六条支付经济补偿。', [asEvidence(a38), asEvidence(a46)]);
+    assert.equal(marked!.marker, '[1]');
+    assert.deepEqual([bare!.marker, bare!.label, bare!.articleId], ['第四十六条', 'verified', a46.id]);
+    assert.match(bare!.note!, /names no law; read as 《中华人民共和国劳动合同法》第四十六条, the only evidence article with that number/);
+
+    const [lost] = audit('公司应当依照第八十七条支付赔偿金。', [asEvidence(a38)]);
+    assert.deepEqual([lost!.label, lost!.articleId], ['unresolvable', null]);
+    assert.match(lost!.note!, /no evidence article has that number/);
+
+    const both = [asEvidence(a38), asEvidence(a46), asEvidence(cc46)];
+    const [, named] = audit('依据《劳动合同法》第三十八条可以解除；此外依照第四十六条还可以主张经济补偿。', both);
+    assert.deepEqual([named!.label, named!.articleId], ['verified', a46.id], 'of two, the law the answer named last');
+    assert.match(named!.note!, /of the law the answer named last/);
+    const [unsure] = audit('依照第四十六条处理。', both);
+    assert.equal(unsure!.label, 'unresolvable');
+    assert.match(unsure!.note!, /the evidence has it in 《中华人民共和国劳动合同法》、《中华人民共和国民法典》/);
+
+    const clauses = audit('根据劳动合同第三条的约定，试用期为三个月；公司章程第十条另有规定[1]。', [asEvidence(a38)]);
+    assert.deepEqual(clauses.map((c) => c.marker), ['[1]'], 'contract and by-law clauses are not audited as statutes');
+    const once = audit('用人单位应当依照第四十六条[2]支付经济补偿。', [asEvidence(a38), asEvidence(a46)]);
+    assert.deepEqual(once.map((c) => c.marker), ['[2]'], 'a bare article followed by its own marker counts once');
+  });
+
   test('citing a superseded version is flagged as not current', () => {
     const old = article('公司法第1条', '2018-10-26');
     assert.equal(old.status, 'superseded');

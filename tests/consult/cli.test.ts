@@ -141,7 +141,7 @@ describe('lexdesk consult, llm, rules and eval-consult', { skip: SKIP }, () => {
     assert.equal(keyRes.code, 0, keyRes.stderr);
     const shown = json((await runCli(['llm', 'show', '--json'], own)).stdout);
     assert.equal(shown.endpoint.baseURL, 'https://api.deepseek.com/v1');
-    assert.equal(shown.endpoint.key, 'sk-…6789');
+    assert.equal(shown.endpoint.key, '…6789', 'a 24-character key shows its last four only');
     assert.equal(shown.endpoint.redaction, true);
     for (const f of fs.readdirSync(home)) assert.ok(!fs.readFileSync(path.join(home, f)).includes(KEY), `${f} has no plain key`);
     const bad = await runCli(['llm', 'set', '--role-model', 'planner'], own);
