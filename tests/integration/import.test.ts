@@ -677,6 +677,23 @@ describe('effective dates', { skip: NEEDS_SHARED }, () => {
     assert.equal(versionLine({ publishDate: '2024-06-28', effectiveDate: null, status: 'current' }), '2024-06-28 版 · 施行日期不详 · 现行有效');
   });
 
+  test('「自公布之日起施行」 dates an original text from its publication, never an amended or re-published one', async () => {
+    const root = generatedTree('on-publication', {
+      '行政法规/测试条例(2002-07-27).md': lawMarkdown('测试条例', ['2002年7月27日 中华人民共和国国务院令第356号公布'],
+        ['第一条 为了测试，制定本条例。', '第二条 本条例自公布之日起施行。']),
+      // Re-published in 2019 with the 1999 text's history and clause: the clause is the 1999 text's.
+      '行政法规/测试登记办法(2019-03-02).md': lawMarkdown('测试登记办法', ['1999年5月12日 国务院批准', '1999年5月25日 民政部令第14号发布'],
+        ['第一条 为了测试登记，制定本办法。', '第二条 本办法自公布之日起施行。']),
+      '民法商法/测试修改法(2024-12-25).md': lawMarkdown('中华人民共和国测试修改法', ['2010年1月1日 第一届测试代表大会第一次会议通过', '根据2024年12月25日第二届测试代表大会第三次会议《关于修改〈测试修改法〉的决定》修正'],
+        ['第一条 为了测试修改，制定本法。', '第二条 本法自公布之日起施行。']),
+    });
+    await withEngine(freshDbPath('on-publication'), async (engine) => {
+      await engine.importPath(root);
+      const dates = engine.db.prepare('SELECT publish_date, effective_date FROM documents ORDER BY publish_date').raw().all();
+      assert.deepEqual(dates, [['2002-07-27', '2002-07-27'], ['2019-03-02', null], ['2024-12-25', null]]);
+    });
+  });
+
   test('a version not yet in force is pending (尚未施行) and the version before it stays the one in force', async () => {
     const history = (date: string) => `${date} 第一届测试代表大会第一次会议通过`;
     const root = generatedTree('pending', {

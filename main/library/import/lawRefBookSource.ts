@@ -9,7 +9,7 @@ import {
   type LawRefBookMeta,
   type MetadataIndex,
 } from '../lawRefBook/metadata.js';
-import { effectiveDatesInText } from '../lawRefBook/effectiveClause.js';
+import { effectiveDatesInText, takesEffectOnPublication } from '../lawRefBook/effectiveClause.js';
 import type { HistoryEntry, ParsedArticle, ParsedDocument } from '../types.js';
 import { sha1 } from './hashing.js';
 import type { ImportSource, SourceDocument, SourceItem, SourceScope } from './sourceDocument.js';
@@ -226,7 +226,7 @@ function buildDocument(task: FileTask, text: string, bytes: Buffer): SourceItem 
     category: meta?.category ?? task.rel.split('/')[0] ?? '',
     province: task.province,
     publishDate,
-    effectiveDate: effectiveDate(meta?.validFrom ?? effectiveFromHistory(parsed.history), effectiveFromText(parsed), publishDate),
+    effectiveDate: effectiveDate(meta?.validFrom ?? effectiveFromHistory(parsed.history), effectiveFromText(parsed), publishDate) ?? effectiveOnPublication(parsed, publishDate),
     expiredFlag: meta?.expired ?? false,
     history: parsed.history,
     preamble: parsed.preamble,
@@ -274,8 +274,25 @@ function effectiveDate(stated: string | null, fromText: string[], publishDate: s
 
 /** Dates of 「本法自…起施行」 clauses in the last articles (or the text of an unnumbered document). */
 function effectiveFromText(parsed: ParsedDocument): string[] {
-  const tail = parsed.articles.length ? parsed.articles.slice(-CLAUSE_ARTICLES).map((a) => a.text) : [parsed.preamble];
-  return tail.flatMap(effectiveDatesInText);
+  return closingText(parsed).flatMap(effectiveDatesInText);
+}
+
+/** The last articles' texts (or the text of an unnumbered document), where the 施行 clause stands. */
+function closingText(parsed: ParsedDocument): string[] {
+  return parsed.articles.length ? parsed.articles.slice(-CLAUSE_ARTICLES).map((a) => a.text) : [parsed.preamble];
+}
+
+/**
+ * 「本条例自公布之日起施行」 in an original text: the publish date. Only when the history names
+ * no amendment and its last entry is this version's publication, since an amended or
+ * re-published version often keeps the original's clause (收养子女登记办法 of 2019 still
+ * carries the 1999 text's); 89 national documents gain a date this way.
+ */
+function effectiveOnPublication(parsed: ParsedDocument, publishDate: string | null): string | null {
+  if (!publishDate || !closingText(parsed).some(takesEffectOnPublication)) return null;
+  if (parsed.history.some((h) => /修正|修订|修改/.test(h.event))) return null;
+  const lastPublication = parsed.history.filter((h) => !h.event.includes('施行')).at(-1)?.date;
+  return lastPublication === publishDate ? publishDate : null;
 }
 
 function effectiveFromHistory(history: HistoryEntry[]): string | null {

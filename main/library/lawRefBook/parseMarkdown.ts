@@ -20,9 +20,10 @@ import { buildArticles } from './parseBody.js';
  * Changes whenever the parser reads the same file differently: it is part of each
  * imported document's content hash, so re-importing an unchanged corpus rewrites
  * the documents with the corrected structure. 2: 项 continued over unnumbered
- * paragraphs, articles run together on one line, 笫 read as 第.
+ * paragraphs, articles run together on one line, 笫 read as 第. 3: 「自公布之日起施行」
+ * of an original text gives its effective date.
  */
-export const PARSER_VERSION = '2';
+export const PARSER_VERSION = '3';
 
 const INFO_END = /<!--\s*INFO\s+END\s*-->/u;
 const HTML_COMMENT = /<!--[\s\S]*?-->/gu;
