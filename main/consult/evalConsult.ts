@@ -37,24 +37,28 @@ export async function evalConsultations(
   let completion = 0;
   let evaluated = 0;
   for (const [i, rec] of records.entries()) {
+    if (opts.signal?.aborted) break;
     let last: TurnResult | null = null;
-    let asked = 0;
+    const done: TurnResult[] = [];
     for (const text of rec.userTurns) {
       if (opts.signal?.aborted) break;
-      asked++;
       last = await consultations.ask({ consultationId: last?.consultationId, text, title: `eval ${rec.record.id}`, signal: opts.signal });
-      turns++;
-      seconds.push(last.usage.seconds);
-      prompt += last.usage.promptTokens;
-      completion += last.usage.completionTokens;
-      for (const c of last.citations) citations[c.label]++;
-      if (last.error) errors[last.error.code] = (errors[last.error.code] ?? 0) + 1;
+      done.push(last);
     }
-    if (!last) break;
-    // Stopped (Ctrl+C) before this record's dialogue was finished: it is left out of the figures, not scored half done.
-    if (opts.signal?.aborted && (asked < rec.userTurns.length || last.status === 'cancelled')) {
+    // A record with no user turn has nothing to ask: it is skipped, not the end of the run.
+    if (!last) continue;
+    // Stopped (Ctrl+C) before this record's dialogue was finished: it is left out of every figure, not scored half done.
+    if (opts.signal?.aborted && (done.length < rec.userTurns.length || last.status === 'cancelled')) {
       if (!opts.keep) consultations.delete(last.consultationId);
       break;
+    }
+    for (const turn of done) {
+      turns++;
+      seconds.push(turn.usage.seconds);
+      prompt += turn.usage.promptTokens;
+      completion += turn.usage.completionTokens;
+      for (const c of turn.citations) citations[c.label]++;
+      if (turn.error) errors[turn.error.code] = (errors[turn.error.code] ?? 0) + 1;
     }
     evaluated++;
     const verdict = last.status === 'done' ? (last.verdict ?? 'offline') : 'failed';

@@ -2,6 +2,7 @@ import Database from 'better-sqlite3';
 import fs from 'node:fs';
 import path from 'node:path';
 import { MIGRATIONS } from './migrations.js';
+import { registerToday } from './today.js';
 import { LexError } from '../util/errors.js';
 
 export type Db = Database.Database;
@@ -48,6 +49,7 @@ function configure(db: Db, readonly: boolean): void {
   db.pragma('mmap_size = 268435456');
   db.pragma('temp_store = MEMORY');
   db.pragma('busy_timeout = 5000');
+  registerToday(db);
 }
 
 export function schemaVersion(db: Db): number {

@@ -5,7 +5,8 @@
 export function recallAtK(ranked: readonly number[], gold: ReadonlySet<number>, k: number): number {
   if (gold.size === 0) return 0;
   let found = 0;
-  for (const id of ranked.slice(0, k)) if (gold.has(id)) found += 1;
+  // An id listed twice is found once.
+  for (const id of new Set(ranked.slice(0, k))) if (gold.has(id)) found += 1;
   return found / gold.size;
 }
 

@@ -9,10 +9,8 @@
  *     (the law in force until the new one takes effect).
  * A version without a known effective date counts as in force from publication.
  */
-// A subquery, so SQLite works the date out once per statement: date('now', 'localtime')
-// alone is evaluated per row, and its time-zone conversion made a filter over the
-// whole library 30 times slower.
-export const TODAY_SQL = "(SELECT date('now', 'localtime'))";
+export { TODAY_SQL } from '../db/today.js';
+import { TODAY_SQL } from '../db/today.js';
 
 /** SQL for the status of documents aliased `d` on today's date (needs `d.law_id`, dates and `d.status`). */
 export function statusSql(d = 'd'): string {

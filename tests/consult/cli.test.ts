@@ -255,6 +255,12 @@ describe('lexdesk consult, llm, rules and eval-consult', { skip: SKIP }, () => {
     assert.ok(r.keywordRecall !== null);
     assert.ok(r.tokensPerTurn.prompt > 0);
     assert.ok(r.secondsPerTurn.median > 0);
+    // A record with nothing to ask is skipped; the records after it are still run.
+    const lines = fs.readFileSync(path.join(EVAL_DIR, 'lecoqa-answers.jsonl'), 'utf8').split('\n').slice(0, 2).map((l) => JSON.parse(l) as { query: string });
+    const withEmpty = path.join(home, 'with-empty.jsonl');
+    fs.writeFileSync(withEmpty, [{ ...lines[0]!, id: 'empty', query: '' }, ...lines].map((l) => JSON.stringify(l)).join('\n'));
+    const skipping = json((await runCli(['eval-consult', withEmpty, '--db', bench.lib.dbPath, '--json'], env())).stdout);
+    assert.deepEqual([skipping.records, skipping.turns], [2, 2]);
     const multi = await runCli(['eval-consult', path.join(EVAL_DIR, 'multiturn-dev.jsonl'), '--limit', '2', '--db', bench.lib.dbPath, '--json'], env());
     const m = json(multi.stdout);
     assert.equal(m.records, 2);
@@ -299,6 +305,7 @@ describe('lexdesk consult, llm, rules and eval-consult', { skip: SKIP }, () => {
       const r = json(res.stdout);
       assert.equal(r.interrupted, true);
       assert.equal(r.records, 2, 'the two finished consultations, not the one cut short nor the five asked for');
+      assert.equal(r.turns, 2, 'nor the turns of the one cut short');
       assert.equal(r.verdicts.sufficient, 2);
       assert.equal(r.verdicts.failed, undefined, 'the cancelled one is not scored as failed');
     } finally {

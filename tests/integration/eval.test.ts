@@ -55,6 +55,11 @@ describe('metric functions (hand-computed)', () => {
     close(recallAtK([3, 1, 7], gold, 10), 1);
   });
 
+  test('an article listed twice is found once: recall never passes 1', () => {
+    close(recallAtK([3, 3, 3], gold, 10), 1 / 3);
+    close(recallAtK([7, 7, 8], new Set([7, 8]), 10), 1);
+  });
+
   test('empty gold and empty rankings score 0', () => {
     assert.deepEqual(scoreQuery(ranked, new Set(), K), { recall: 0, mrr: 0, ndcg: 0, hit: 0 });
     assert.deepEqual(scoreQuery([], gold, K), { recall: 0, mrr: 0, ndcg: 0, hit: 0 });

@@ -9,6 +9,7 @@ import { appendFileSync, copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmS
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
+import { fixToday } from '../../main/db/today.js';
 import { createEngine, type Engine } from '../../main/engine/index.js';
 import type { StatuteArticle } from '../../main/library/articles.js';
 import type { ImportSummary } from '../../main/library/import/index.js';
@@ -724,6 +725,14 @@ describe('effective dates', { skip: NEEDS_SHARED }, () => {
       assert.equal(new GoldResolver(engine.db).resolve({ law: '中华人民共和国测试法', article: '第一条' }), today.article.id);
       const info = loadCandidateInfo(engine.db, [today.article.id, coming.article.id]);
       assert.deepEqual([info.get(today.article.id)?.status, info.get(coming.article.id)?.status], ['current', 'pending']);
+      // Training reads statuses as of the library's own latest date, so the same corpus trains the same models on any day.
+      const now = new Date();
+      const local = `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
+      assert.equal(engine.db.prepare('SELECT lexdesk_today()').pluck().get(), local, 'the clock\'s local date by default');
+      fixToday(engine.db, '2099-01-01');
+      const fixed = loadCandidateInfo(engine.db, [today.article.id, coming.article.id]);
+      assert.deepEqual([fixed.get(today.article.id)?.status, fixed.get(coming.article.id)?.status], ['superseded', 'current']);
+      assert.deepEqual(resolveKeys(engine.db, ['中华人民共和国测试法#1']), [coming.article.id]);
     });
   });
 });

@@ -18,6 +18,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { fixToday } from '../../db/today.js';
 import { createEngine, type Engine } from '../../engine/index.js';
 import { appRoot } from '../../util/paths.js';
 import type { DenseTrainOptions } from './denseTrainer.js';
@@ -75,13 +76,26 @@ function count(value: unknown, name: string, min: number): number {
 async function openLibrary(corpus: string, db: string | undefined): Promise<{ engine: Engine; cleanup: () => void }> {
   if (db) {
     const engine = createEngine({ dbPath: db });
+    asOfLibraryDate(engine);
     return { engine, cleanup: () => engine.close() };
   }
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lexdesk-train-'));
   const engine = createEngine({ dbPath: path.join(dir, 'library.db') });
   log(`importing ${corpus} …`);
   await engine.importPath(corpus);
+  asOfLibraryDate(engine);
   return { engine, cleanup: () => { engine.close(); fs.rmSync(dir, { recursive: true, force: true }); } };
+}
+
+/**
+ * Statuses during training read as of the library's own latest date, not the clock's: every
+ * version the corpus holds counts as taken effect, and the same corpus gives the same models
+ * on any day.
+ */
+function asOfLibraryDate(engine: Engine): void {
+  const latest = engine.db.prepare('SELECT MAX(COALESCE(effective_date, publish_date)) FROM documents').pluck().get() as string | null;
+  if (latest) fixToday(engine.db, latest);
+  log(`statuses as of ${latest ?? 'today (empty library)'}`);
 }
 
 async function main(): Promise<void> {
