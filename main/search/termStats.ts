@@ -30,6 +30,11 @@ export class TermStats {
     this.articleCount = count || 1;
   }
 
+  /** Drops the cached frequencies, as a fresh process starts (the bench times one-shot searches this way). */
+  forget(): void {
+    this.cache.clear();
+  }
+
   df(term: string): number {
     let df = this.cache.get(term);
     if (df === undefined) {
