@@ -35,6 +35,8 @@ export interface StatuteSearchDto {
   hits: SearchHitDto[];
   /** e.g. 劳动报酬 for 工资: statute wording for everyday words in the query. */
   addedTerms: string[];
+  /** Why the search was lexical although the library has vectors (the embedding model did not load, or the library has none for it); null otherwise. */
+  modeNote: string | null;
 }
 
 export interface ArticleDetailDto {
