@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import OpenAI from 'openai';
 import { LexError } from '../util/errors.js';
 import { checkBatchSize, l2Normalize } from './modelFolder.js';
-import type { EmbedKind, TextEmbedder } from './types.js';
+import type { EmbedCallOptions, EmbedKind, TextEmbedder } from './types.js';
 
 /**
  * An embedding model behind an OpenAI-compatible /v1/embeddings endpoint
@@ -18,7 +18,7 @@ export interface HttpEmbedderOptions {
   dimension?: number;
   /** Texts per request. Default 64. */
   batchSize?: number;
-  /** Per-request timeout. Default 60 000 ms. */
+  /** Per-try timeout. Default 60 000 ms. */
   timeoutMs?: number;
   /** Retries for connection errors, 408/409/429 and 5xx. Default 2. */
   maxRetries?: number;
@@ -64,6 +64,44 @@ export function httpModelId(model: string, queryPrefix: string, documentPrefix: 
   return `http:${model}#${createHash('sha256').update(`${queryPrefix}\0${documentPrefix}`).digest('hex').slice(0, 8)}`;
 }
 
+/** Waits `ms`, or rejects as soon as `signal` aborts (the timer is cleared, so nothing keeps the process alive). */
+function pause(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(new OpenAI.APIUserAbortError());
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(new OpenAI.APIUserAbortError());
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
+/** Connection failures and timeouts, 408, 409, 429 and 5xx answers are worth another try. */
+function retryable(err: unknown): boolean {
+  if (err instanceof OpenAI.APIUserAbortError) return false;
+  if (err instanceof OpenAI.APIConnectionError) return true;
+  const status = err instanceof OpenAI.APIError ? (err.status ?? 0) : 0;
+  return status === 408 || status === 409 || status === 429 || status >= 500;
+}
+
+/** The wait before try `attempt + 1`: what the server asks for (up to a minute), else 0.5 s doubling up to 8 s. */
+function retryDelayMs(err: unknown, attempt: number): number {
+  const headers = err instanceof OpenAI.APIError ? err.headers : undefined;
+  const ms = Number(headers?.get('retry-after-ms') ?? NaN);
+  const s = Number(headers?.get('retry-after') ?? NaN);
+  const asked = Number.isFinite(ms) ? ms : Number.isFinite(s) ? s * 1000 : NaN;
+  if (asked >= 0 && asked <= 60_000) return asked;
+  return Math.min(8000, 500 * 2 ** (attempt - 1)) * (0.75 + Math.random() * 0.25);
+}
+
+function seconds(ms: number): string {
+  return ms % 1000 === 0 || ms >= 10_000 ? `${Math.round(ms / 1000)} s` : `${(ms / 1000).toFixed(1)} s`;
+}
+
 export class HttpEmbedder implements TextEmbedder {
   readonly id: string;
   readonly provider = 'http';
@@ -74,6 +112,7 @@ export class HttpEmbedder implements TextEmbedder {
   private readonly apiKey: string;
   private readonly client: OpenAI;
   private readonly timeoutMs: number;
+  private readonly tries: number;
   private readonly prefixes: Record<EmbedKind, string>;
 
   constructor(opts: HttpEmbedderOptions) {
@@ -85,6 +124,7 @@ export class HttpEmbedder implements TextEmbedder {
     this.batchSize = checkBatchSize(opts.batchSize, 64);
     this.apiKey = opts.apiKey ?? '';
     this.timeoutMs = opts.timeoutMs ?? 60_000;
+    this.tries = 1 + (opts.maxRetries ?? 2);
     this.prefixes = { query: opts.queryPrefix ?? '', document: opts.documentPrefix ?? '' };
     this.client = new OpenAI({
       baseURL: opts.baseURL,
@@ -93,14 +133,15 @@ export class HttpEmbedder implements TextEmbedder {
       organization: null,
       project: null,
       timeout: this.timeoutMs,
-      maxRetries: opts.maxRetries ?? 2,
+      // Retried here instead (request), so that cancel also ends the wait between tries.
+      maxRetries: 0,
     });
   }
 
   /** Creates the embedder and, when no dimension was given, learns it with one request. */
-  static async connect(opts: HttpEmbedderOptions): Promise<HttpEmbedder> {
+  static async connect(opts: HttpEmbedderOptions, call: EmbedCallOptions = {}): Promise<HttpEmbedder> {
     const embedder = new HttpEmbedder(opts);
-    if (!embedder.dim) await embedder.embed(['维度'], 'document');
+    if (!embedder.dim) await embedder.embed(['维度'], 'document', call);
     return embedder;
   }
 
@@ -109,24 +150,37 @@ export class HttpEmbedder implements TextEmbedder {
     return this.dim;
   }
 
-  async embed(texts: string[], kind: EmbedKind): Promise<Float32Array[]> {
+  async embed(texts: string[], kind: EmbedKind, call: EmbedCallOptions = {}): Promise<Float32Array[]> {
     const prefix = this.prefixes[kind];
     const out: Float32Array[] = [];
     for (let i = 0; i < texts.length; i += this.batchSize) {
       // Empty inputs are rejected by OpenAI and several servers: send a space instead.
-      out.push(...(await this.request(texts.slice(i, i + this.batchSize).map((t) => prefix + t || ' '))));
+      out.push(...(await this.request(texts.slice(i, i + this.batchSize).map((t) => prefix + t || ' '), call.signal)));
     }
     return out;
   }
 
-  private async request(input: string[]): Promise<Float32Array[]> {
+  private async request(input: string[], signal: AbortSignal | undefined): Promise<Float32Array[]> {
     let response: OpenAI.Embeddings.CreateEmbeddingResponse;
     try {
-      response = await this.client.embeddings.create({ model: this.model, input, encoding_format: 'float' });
+      response = await this.create(input, signal);
     } catch (err) {
-      throw this.describe(err);
+      throw this.describe(err, signal);
     }
     return this.vectors(response, input.length);
+  }
+
+  /** One request, tried up to `tries` times; `signal` aborts a try in flight and the wait before the next. */
+  private async create(input: string[], signal: AbortSignal | undefined): Promise<OpenAI.Embeddings.CreateEmbeddingResponse> {
+    for (let attempt = 1; ; attempt += 1) {
+      if (signal?.aborted) throw new OpenAI.APIUserAbortError();
+      try {
+        return await this.client.embeddings.create({ model: this.model, input, encoding_format: 'float' }, { signal });
+      } catch (err) {
+        if (attempt >= this.tries || !retryable(err) || signal?.aborted) throw err;
+        await pause(retryDelayMs(err, attempt), signal);
+      }
+    }
   }
 
   private vectors(response: OpenAI.Embeddings.CreateEmbeddingResponse, count: number): Float32Array[] {
@@ -155,13 +209,18 @@ export class HttpEmbedder implements TextEmbedder {
     return this.apiKey ? text.split(this.apiKey).join('***') : text;
   }
 
-  private describe(err: unknown): LexError {
+  private describe(err: unknown, signal: AbortSignal | undefined): LexError {
     const where = displayURL(this.baseURL);
+    if (signal?.aborted || err instanceof OpenAI.APIUserAbortError) {
+      return new LexError('embedder-cancelled', `The embedding request to ${where} was cancelled`);
+    }
+    // Timeouts, refused connections and 408/429/5xx answers are tried `tries` times in all before they come here.
+    const tried = this.tries === 1 ? '1 try' : `${this.tries} tries`;
     if (err instanceof OpenAI.APIConnectionTimeoutError) {
-      return new LexError('embedder-timeout', `The embedding server at ${where} did not answer within ${Math.round(this.timeoutMs / 1000)} s`);
+      return new LexError('embedder-timeout', `The embedding server at ${where} did not answer in time (${tried}, each given ${seconds(this.timeoutMs)})`);
     }
     if (err instanceof OpenAI.APIConnectionError) {
-      return new LexError('embedder-unreachable', `Cannot reach the embedding server at ${where}: ${this.scrub(connectionReason(err))}`);
+      return new LexError('embedder-unreachable', `Cannot reach the embedding server at ${where} (${tried}): ${this.scrub(connectionReason(err))}`);
     }
     if (err instanceof OpenAI.APIError) return this.describeStatus(err, where);
     return new LexError('embedder-response', `Embedding request to ${where} failed: ${this.scrub(err instanceof Error ? err.message : String(err))}`);

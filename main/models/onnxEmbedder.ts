@@ -3,7 +3,7 @@ import { LexError } from '../util/errors.js';
 import { checkBatchSize, l2Normalize, modelId, readModelFolder, type ModelFolder, type Pooling } from './modelFolder.js';
 import { buildFeeds, createSession, floatOutput, type ProviderFallback, type ProviderName } from './providers.js';
 import { padBatch, TextTokenizer, type EncodedText } from './tokenizer.js';
-import type { EmbedKind, TextEmbedder } from './types.js';
+import type { EmbedCallOptions, EmbedKind, TextEmbedder } from './types.js';
 
 /**
  * A local sentence-embedding model (BERT/XLM-R/… exported to ONNX) in a
@@ -145,11 +145,12 @@ export class OnnxEmbedder implements TextEmbedder {
     return this.dim;
   }
 
-  async embed(texts: string[], kind: EmbedKind): Promise<Float32Array[]> {
+  async embed(texts: string[], kind: EmbedKind, call: EmbedCallOptions = {}): Promise<Float32Array[]> {
     const prefix = this.prefixes[kind];
     const encoded = texts.map((t) => this.tokenizer.encode(prefix + t));
     const out = new Array<Float32Array>(texts.length);
     for (const indexes of lengthSortedBatches(encoded.map((e) => e.ids.length), this.batchSize)) {
+      if (call.signal?.aborted) throw new LexError('embedder-cancelled', 'Embedding cancelled');
       const vectors = await this.runBatch(indexes.map((i) => encoded[i] as EncodedText));
       indexes.forEach((i, k) => (out[i] = vectors[k] as Float32Array));
     }

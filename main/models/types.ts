@@ -3,6 +3,11 @@ import type { ProviderFallback } from './providers.js';
 /** What the retrieval code needs from an embedding model, local (ONNX) or remote (HTTP). */
 export type EmbedKind = 'query' | 'document';
 
+export interface EmbedCallOptions {
+  /** Abandons the call: a request in flight to an endpoint is aborted, and the call rejects at once. */
+  signal?: AbortSignal;
+}
+
 export interface TextEmbedder {
   /** Stable identity of the model (what stored vectors were made with): e.g. "onnx:lexdesk-hashgram-v1@3f2a…". */
   readonly id: string;
@@ -12,7 +17,7 @@ export interface TextEmbedder {
   /** ONNX models: the providers asked for before `provider` that could not be used, and why. */
   readonly fallbacks?: readonly ProviderFallback[];
   /** One L2-normalised vector per text, in order. */
-  embed(texts: string[], kind: EmbedKind): Promise<Float32Array[]>;
+  embed(texts: string[], kind: EmbedKind, opts?: EmbedCallOptions): Promise<Float32Array[]>;
   close(): Promise<void>;
 }
 

@@ -31,6 +31,8 @@ function handle(req: http.IncomingMessage, res: http.ServerResponse, raw: string
   const body = JSON.parse(raw) as Seen['body'];
   seen.push({ url: req.url ?? '', authorization: req.headers.authorization, organization: req.headers['openai-organization'], project: req.headers['openai-project'], body });
   if (body.model === 'hang') return; // never answers
+  // Busy: asks the client to wait 20 s before trying again.
+  if (body.model === 'busy') return void res.writeHead(503, { 'content-type': 'application/json', 'retry-after-ms': '20000' }).end(JSON.stringify({ error: { message: 'overloaded' } }));
   if (req.url !== '/v1/embeddings' || body.model === 'missing') return reply(res, 404, { error: { message: 'model not found' } });
   if (body.model === 'bad-key') return reply(res, 401, { error: { message: `Incorrect API key provided: ${KEY}` } });
   if (body.model === 'boom') return reply(res, 500, { error: { message: `internal failure while serving ${KEY}` } });
@@ -161,5 +163,22 @@ test('a refused connection and a timeout produce readable errors', async () => {
   await new Promise<void>((resolve) => closed.close(() => resolve()));
   const refused = new HttpEmbedder({ baseURL: `http://127.0.0.1:${port}/v1`, model: 'm', apiKey: KEY, maxRetries: 0 });
   await assert.rejects(refused.embed(['法'], 'query'), assertReadable('embedder-unreachable', /connection refused/));
-  await assert.rejects(make('hang', { timeoutMs: 300 }).embed(['法'], 'query'), assertReadable('embedder-timeout', /did not answer/));
+  await assert.rejects(make('hang', { timeoutMs: 300 }).embed(['法'], 'query'), assertReadable('embedder-timeout', /did not answer in time \(1 try, each given 0\.3 s\)/));
+  // Each try has its own timeout: the message says how many there were.
+  await assert.rejects(make('hang', { timeoutMs: 200, maxRetries: 1 }).embed(['法'], 'query'), assertReadable('embedder-timeout', /did not answer in time \(2 tries, each given 0\.2 s\)/));
+});
+
+test('cancel abandons a request in flight and the wait before a retry at once, not after the timeouts', { timeout: 15_000 }, async () => {
+  for (const model of ['hang', 'busy']) {
+    const controller = new AbortController();
+    const started = Date.now();
+    setTimeout(() => controller.abort(), 200);
+    await assert.rejects(make(model, { timeoutMs: 60_000, maxRetries: 2 }).embed(['法'], 'document', { signal: controller.signal }), assertReadable('embedder-cancelled', /request to .* was cancelled/));
+    assert.ok(Date.now() - started < 2000, `${model}: cancelled after ${Date.now() - started} ms`);
+  }
+  const already = new AbortController();
+  already.abort();
+  seen.length = 0;
+  await assert.rejects(make('bge-m3').embed(['法'], 'document', { signal: already.signal }), assertReadable('embedder-cancelled', /cancelled/));
+  assert.equal(seen.length, 0, 'nothing is sent once cancelled');
 });

@@ -36,7 +36,7 @@ export async function embedCommand(args: string[], openEngine: (db?: string) => 
   const engine = openEngine(values.db as string | undefined);
   try {
     out.progress('Loading the embedding model…');
-    embedder = await loadEmbedder(spec);
+    embedder = await loadEmbedder(spec, { signal: controller.signal });
     const started = performance.now();
     const summary = await embedLibrary(engine.db, embedder, {
       batchSize,

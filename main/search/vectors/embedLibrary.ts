@@ -74,7 +74,13 @@ export async function embedLibrary(db: Db, embedder: TextEmbedder, opts: EmbedLi
   let embedded = 0;
   for (let i = 0; i < plan.pending.length; i += batchSize) {
     throwIfAborted(opts.signal, embedded);
-    embedded += await embedBatch(db, embedder, writer, plan.pending.slice(i, i + batchSize), textOf);
+    try {
+      embedded += await embedBatch(db, embedder, writer, plan.pending.slice(i, i + batchSize), textOf, opts.signal);
+    } catch (err) {
+      // The signal reaches the embedder too: a request in flight is abandoned, and that batch is not stored.
+      throwIfAborted(opts.signal, embedded);
+      throw err;
+    }
     opts.onProgress?.(Math.min(i + batchSize, plan.pending.length), plan.pending.length);
   }
   db.transaction(() => {
@@ -138,12 +144,12 @@ function planWork(db: Db, modelId: string, textOf: (article: StatuteArticle) => 
 
 /** Embeds and stores one batch in its own transaction; returns how many articles it stored. */
 async function embedBatch(
-  db: Db, embedder: TextEmbedder, writer: VectorWriter, ids: number[], textOf: (article: StatuteArticle) => string,
+  db: Db, embedder: TextEmbedder, writer: VectorWriter, ids: number[], textOf: (article: StatuteArticle) => string, signal: AbortSignal | undefined,
 ): Promise<number> {
   const articles = getArticles(db, ids);
   if (articles.length === 0) return 0;
   const texts = articles.map(textOf);
-  const vectors = await embedder.embed(texts, 'document');
+  const vectors = await embedder.embed(texts, 'document', { signal });
   if (vectors.length !== articles.length) {
     throw new LexError('embedding-failed', `Model "${embedder.id}" returned ${vectors.length} vectors for ${articles.length} texts.`);
   }
