@@ -24,7 +24,26 @@ export interface HttpEmbedderOptions {
   maxRetries?: number;
   queryPrefix?: string;
   documentPrefix?: string;
+  /**
+   * Characters per input sent, prefix included; longer texts are cut to their beginning.
+   * Default DEFAULT_HTTP_MAX_CHARS.
+   */
+  maxInputChars?: number;
 }
+
+/**
+ * 500 characters, prefix included: within every common server's input limit for Chinese text
+ * (TEI serving a 512-token BERT model without --auto-truncate, vLLM's max_model_len for such
+ * a model, OpenAI's 8192 tokens), as a BERT tokenizer makes at most one token of a character.
+ * Only about 1% of articles are longer; the local ONNX models stop at 512 tokens too.
+ */
+export const DEFAULT_HTTP_MAX_CHARS = 500;
+
+/** The shortest text cut further after a server refused it as too long (a refusal of a text this short is not about length). */
+const MIN_SHORTENED_CHARS = 64;
+
+/** Answers a server gives for an input longer than the model takes: 400 (OpenAI, vLLM), 413 and 422 (TEI). */
+const TOO_LONG_STATUSES = new Set([400, 413, 422]);
 
 /** Where the server is, for messages: origin and path only (no credentials, no query). */
 function displayURL(baseURL: string): string {
@@ -102,12 +121,34 @@ function seconds(ms: number): string {
   return ms % 1000 === 0 || ms >= 10_000 ? `${Math.round(ms / 1000)} s` : `${(ms / 1000).toFixed(1)} s`;
 }
 
+/** The first `max` UTF-16 units of `text`, without splitting a surrogate pair. */
+function clip(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const code = text.charCodeAt(max - 1);
+  return text.slice(0, code >= 0xd800 && code <= 0xdbff ? max - 1 : max);
+}
+
+function checkMaxInputChars(value: number | undefined, prefixes: string[]): number {
+  const max = value ?? DEFAULT_HTTP_MAX_CHARS;
+  const longest = Math.max(...prefixes.map((p) => p.length));
+  if (!Number.isInteger(max) || max < longest + 16) {
+    throw new LexError('usage', `The input limit must be a whole number of characters, at least 16 more than the longest prefix (${longest}); got ${max}`);
+  }
+  return max;
+}
+
+function refusedAsTooLong(err: unknown): boolean {
+  return err instanceof LexError && err.code === 'embedder-http' && TOO_LONG_STATUSES.has(err.details?.status as number);
+}
+
 export class HttpEmbedder implements TextEmbedder {
   readonly id: string;
   readonly provider = 'http';
   readonly model: string;
   readonly baseURL: string;
   readonly batchSize: number;
+  /** Characters per input sent, prefix included. */
+  readonly maxInputChars: number;
   private dim: number;
   private readonly apiKey: string;
   private readonly client: OpenAI;
@@ -126,6 +167,7 @@ export class HttpEmbedder implements TextEmbedder {
     this.timeoutMs = opts.timeoutMs ?? 60_000;
     this.tries = 1 + (opts.maxRetries ?? 2);
     this.prefixes = { query: opts.queryPrefix ?? '', document: opts.documentPrefix ?? '' };
+    this.maxInputChars = checkMaxInputChars(opts.maxInputChars, Object.values(this.prefixes));
     this.client = new OpenAI({
       baseURL: opts.baseURL,
       apiKey: opts.apiKey || 'unused',
@@ -150,14 +192,47 @@ export class HttpEmbedder implements TextEmbedder {
     return this.dim;
   }
 
+  fitDocument(text: string): string {
+    return clip(text, this.maxInputChars - this.prefixes.document.length);
+  }
+
   async embed(texts: string[], kind: EmbedKind, call: EmbedCallOptions = {}): Promise<Float32Array[]> {
     const prefix = this.prefixes[kind];
+    const fitted = texts.map((t) => clip(t, this.maxInputChars - prefix.length));
     const out: Float32Array[] = [];
-    for (let i = 0; i < texts.length; i += this.batchSize) {
-      // Empty inputs are rejected by OpenAI and several servers: send a space instead.
-      out.push(...(await this.request(texts.slice(i, i + this.batchSize).map((t) => prefix + t || ' '), call.signal)));
+    for (let i = 0; i < fitted.length; i += this.batchSize) {
+      out.push(...(await this.embedBatch(fitted.slice(i, i + this.batchSize), prefix, call, i)));
     }
     return out;
+  }
+
+  /** One request for the batch; when the server refuses it as too long, one per text, cutting a refused text to its first half until it passes. */
+  private async embedBatch(texts: string[], prefix: string, call: EmbedCallOptions, offset: number): Promise<Float32Array[]> {
+    try {
+      return await this.requestTexts(texts, prefix, call.signal);
+    } catch (err) {
+      if (!refusedAsTooLong(err) || (texts.length === 1 && (texts[0] as string).length <= MIN_SHORTENED_CHARS)) throw err;
+    }
+    const out: Float32Array[] = [];
+    for (const [i, text] of texts.entries()) {
+      let sent = text;
+      for (;;) {
+        try {
+          out.push(...(await this.requestTexts([sent], prefix, call.signal)));
+          break;
+        } catch (err) {
+          if (!refusedAsTooLong(err) || sent.length <= MIN_SHORTENED_CHARS) throw err;
+          sent = clip(sent, Math.ceil(sent.length / 2));
+        }
+      }
+      if (sent !== text) call.onShortened?.(offset + i, prefix.length + sent.length);
+    }
+    return out;
+  }
+
+  private requestTexts(texts: string[], prefix: string, signal: AbortSignal | undefined): Promise<Float32Array[]> {
+    // Empty inputs are rejected by OpenAI and several servers: send a space instead.
+    return this.request(texts.map((t) => prefix + t || ' '), signal);
   }
 
   private async request(input: string[], signal: AbortSignal | undefined): Promise<Float32Array[]> {
@@ -238,7 +313,7 @@ export class HttpEmbedder implements TextEmbedder {
         `The embedding server at ${where} answered 404: check that the base URL ends with the API version (e.g. …/v1) and that model "${this.model}" exists${said ? ` — ${said}` : ''}`,
       );
     }
-    return new LexError('embedder-http', `The embedding server at ${where} answered HTTP ${status}${said ? `: ${said}` : ''}`);
+    return new LexError('embedder-http', `The embedding server at ${where} answered HTTP ${status}${said ? `: ${said}` : ''}`, { status });
   }
 
   async close(): Promise<void> {

@@ -6,6 +6,8 @@ export type EmbedKind = 'query' | 'document';
 export interface EmbedCallOptions {
   /** Abandons the call: a request in flight to an endpoint is aborted, and the call rejects at once. */
   signal?: AbortSignal;
+  /** Told of each text (its index in `texts`) that the server refused as too long and that was embedded from a shorter beginning. */
+  onShortened?(index: number, sentChars: number): void;
 }
 
 export interface TextEmbedder {
@@ -16,6 +18,12 @@ export interface TextEmbedder {
   readonly provider: string;
   /** ONNX models: the providers asked for before `provider` that could not be used, and why. */
   readonly fallbacks?: readonly ProviderFallback[];
+  /**
+   * The part of a document text the model is given, when the embedder cuts long texts itself
+   * (an HTTP endpoint's character limit). Stored vectors record the hash of this text, so a
+   * changed limit re-embeds the articles it changes instead of mixing vectors of both.
+   */
+  fitDocument?(text: string): string;
   /** One L2-normalised vector per text, in order. */
   embed(texts: string[], kind: EmbedKind, opts?: EmbedCallOptions): Promise<Float32Array[]>;
   close(): Promise<void>;

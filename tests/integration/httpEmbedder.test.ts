@@ -182,3 +182,19 @@ test('cancel abandons a request in flight and the wait before a retry at once, n
   await assert.rejects(make('bge-m3').embed(['法'], 'document', { signal: already.signal }), assertReadable('embedder-cancelled', /cancelled/));
   assert.equal(seen.length, 0, 'nothing is sent once cancelled');
 });
+
+test('each input is cut to maxInputChars (500 by default), prefix included, never inside a surrogate pair', async () => {
+  seen.length = 0;
+  const long = '劳'.repeat(900);
+  await make('bge-m3').embed([long, '法'], 'document');
+  assert.deepEqual(seen[0]?.body.input.map((t) => t.length), [500, 1]);
+  seen.length = 0;
+  const e5 = make('e5', { queryPrefix: 'query: ', documentPrefix: 'passage: ', maxInputChars: 30 });
+  await e5.embed([long], 'query');
+  await e5.embed([long], 'document');
+  assert.deepEqual(seen.map((s) => s.body.input[0]), [`query: ${'劳'.repeat(23)}`, `passage: ${'劳'.repeat(21)}`]);
+  assert.equal(e5.fitDocument(long), '劳'.repeat(21), 'what the library records a hash of');
+  // 𠀀 (U+20000) takes two UTF-16 units: cut in its middle, it is left out whole.
+  assert.equal(make('m', { maxInputChars: 20 }).fitDocument(`${'a'.repeat(19)}𠀀b`), 'a'.repeat(19));
+  assert.throws(() => make('e5', { documentPrefix: 'passage: ', maxInputChars: 20 }), (err: unknown) => err instanceof LexError && err.code === 'usage' && /at least 16 more than the longest prefix/.test(err.message));
+});

@@ -6,6 +6,7 @@ import type { HttpEmbedderOptions } from '../../models/httpEmbedder.js';
 import type { ProviderFallback } from '../../models/providers.js';
 import { parseProviders } from '../../models/providerNames.js';
 import { describeError, LexError } from '../../util/errors.js';
+import { intOption } from '../args.js';
 
 /** --model, --cross-encoder and --providers: ONNX model folders and where they run. */
 export const ONNX_MODEL_OPTIONS = {
@@ -24,6 +25,7 @@ export const HTTP_EMBEDDING_OPTIONS = {
   'http-key': { type: 'string' },
   'http-query-prefix': { type: 'string' },
   'http-document-prefix': { type: 'string' },
+  'http-max-chars': { type: 'string' },
 } as const;
 
 /** The models of every command that searches, and where they run. */
@@ -82,7 +84,7 @@ export function httpEmbeddingOf(values: Record<string, unknown>): HttpEmbedderOp
   const baseURL = values['http-base'] as string | undefined;
   const model = values['http-model'] as string | undefined;
   if (!baseURL && !model) {
-    const stray = ['http-key', 'http-query-prefix', 'http-document-prefix'].find((k) => values[k] !== undefined);
+    const stray = ['http-key', 'http-query-prefix', 'http-document-prefix', 'http-max-chars'].find((k) => values[k] !== undefined);
     if (stray) throw new LexError('usage', `--${stray} needs --http-base and --http-model.`);
     return undefined;
   }
@@ -91,7 +93,11 @@ export function httpEmbeddingOf(values: Record<string, unknown>): HttpEmbedderOp
   const apiKey = (values['http-key'] as string | undefined) ?? process.env.LEXDESK_EMBED_API_KEY;
   const queryPrefix = values['http-query-prefix'] as string | undefined;
   const documentPrefix = values['http-document-prefix'] as string | undefined;
-  return { baseURL, model, ...(apiKey ? { apiKey } : {}), ...(queryPrefix ? { queryPrefix } : {}), ...(documentPrefix ? { documentPrefix } : {}) };
+  const maxInputChars = values['http-max-chars'] === undefined ? undefined : intOption(values['http-max-chars'], 'http-max-chars', 0);
+  return {
+    baseURL, model, ...(apiKey ? { apiKey } : {}), ...(queryPrefix ? { queryPrefix } : {}), ...(documentPrefix ? { documentPrefix } : {}),
+    ...(maxInputChars ? { maxInputChars } : {}),
+  };
 }
 
 export interface ProviderReport {
