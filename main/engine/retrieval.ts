@@ -4,6 +4,7 @@ import type { Db } from '../db/open.js';
 import { getArticles } from '../library/articles.js';
 import type { CitationResolver } from '../library/citation/resolver.js';
 import type { HttpEmbedderOptions } from '../models/httpEmbedder.js';
+import { httpModelId } from '../models/httpEndpoint.js';
 import { loadEmbedder, loadReranker } from '../models/index.js';
 import type { ProviderName } from '../models/providers.js';
 import type { PairScorer, TextEmbedder } from '../models/types.js';
@@ -131,6 +132,12 @@ export class Retrieval {
   get embeddingInUse(): string {
     const http = this.opts.httpEmbedding;
     return http ? `${http.model} @ ${http.baseURL}` : this.modelDir;
+  }
+
+  /** The id an endpoint's vectors are stored under, known without contacting it; null for a model folder (whose id needs the model read). */
+  get endpointModelId(): string | null {
+    const http = this.opts.httpEmbedding;
+    return http ? httpModelId(http.model, http.queryPrefix ?? '', http.documentPrefix ?? '') : null;
   }
 
   /** The configured cross-encoder (loaded on first use), or null when none is set. */

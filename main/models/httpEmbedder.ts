@@ -1,6 +1,6 @@
-import { createHash } from 'node:crypto';
 import OpenAI from 'openai';
 import { LexError } from '../util/errors.js';
+import { displayURL, httpModelId } from './httpEndpoint.js';
 import { checkBatchSize, l2Normalize } from './modelFolder.js';
 import type { EmbedCallOptions, EmbedKind, TextEmbedder } from './types.js';
 
@@ -45,16 +45,6 @@ const MIN_SHORTENED_CHARS = 64;
 /** Answers a server gives for an input longer than the model takes: 400 (OpenAI, vLLM), 413 and 422 (TEI). */
 const TOO_LONG_STATUSES = new Set([400, 413, 422]);
 
-/** Where the server is, for messages: origin and path only (no credentials, no query). */
-function displayURL(baseURL: string): string {
-  try {
-    const u = new URL(baseURL);
-    return `${u.protocol}//${u.host}${u.pathname.replace(/\/$/, '')}`;
-  } catch {
-    return baseURL;
-  }
-}
-
 /** Why a connection failed: a mapped errno code, else the innermost cause's message. */
 function connectionReason(err: unknown): string {
   const known: Record<string, string> = {
@@ -74,14 +64,6 @@ function connectionReason(err: unknown): string {
   return innermost;
 }
 
-/**
- * The vector set's id: the model name, plus a digest of the prefixes when there are any
- * (they change every vector, so vectors embedded with other prefixes are not reused).
- */
-export function httpModelId(model: string, queryPrefix: string, documentPrefix: string): string {
-  if (!queryPrefix && !documentPrefix) return `http:${model}`;
-  return `http:${model}#${createHash('sha256').update(`${queryPrefix}\0${documentPrefix}`).digest('hex').slice(0, 8)}`;
-}
 
 /** Waits `ms`, or rejects as soon as `signal` aborts (the timer is cleared, so nothing keeps the process alive). */
 function pause(ms: number, signal: AbortSignal | undefined): Promise<void> {
@@ -140,6 +122,8 @@ function checkMaxInputChars(value: number | undefined, prefixes: string[]): numb
 function refusedAsTooLong(err: unknown): boolean {
   return err instanceof LexError && err.code === 'embedder-http' && TOO_LONG_STATUSES.has(err.details?.status as number);
 }
+
+export { httpModelId } from './httpEndpoint.js';
 
 export class HttpEmbedder implements TextEmbedder {
   readonly id: string;

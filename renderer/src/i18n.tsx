@@ -32,7 +32,7 @@ const ZH = {
   listSeparator: '；', colon: '：', publishedOn: '{date} 版', effectiveOn: '{date} 施行',
   importSummary: '文件：新增 {added} · 更新 {updated} · 未变 {unchanged}；写入 {articles} 条；用时 {seconds} s', skippedFiles: '跳过 {n} 个文件',
   libraryCounts: '{laws} 部法律法规 · {versions} 个版本 · {articles} 条（现行 {current}）', provincePacks: '省级法规包', vectorIndex: '向量索引', embeddedCount: '{model} · {n} 条', incomplete: '（未完成）',
-  noVectors: '未建立（仅全文检索）', embedStart: '建立/更新向量索引', embedSummary: '{embedded} 条新向量，{skipped} 条未变，用时 {seconds} s', database: '数据库',
+  noVectors: '未建立（仅全文检索）', notEmbeddedFor: '尚未为 {model} 建立（仅全文检索）', modelNotLoaded: '嵌入模型未能加载（仅全文检索）', embedStart: '建立/更新向量索引', embedSummary: '{embedded} 条新向量，{skipped} 条未变，用时 {seconds} s', embedShortened: '；{n} 条过长条文仅取开头部分', database: '数据库',
   phaseRead: '读取文件', phaseIndex: '建立全文索引', phaseFinish: '收尾', phaseEmbed: '计算向量', phaseRunning: '进行中',
 };
 
@@ -68,7 +68,7 @@ const EN: typeof ZH = {
   listSeparator: '; ', colon: ': ', publishedOn: '{date} version', effectiveOn: 'in force {date}',
   importSummary: 'Files: {added} added · {updated} updated · {unchanged} unchanged; {articles} articles written; {seconds} s', skippedFiles: '{n} files skipped',
   libraryCounts: '{laws} laws and regulations · {versions} versions · {articles} articles ({current} current)', provincePacks: 'Province packs', vectorIndex: 'Vector index', embeddedCount: '{model} · {n} articles', incomplete: ' (incomplete)',
-  noVectors: 'Not built (full-text search only)', embedStart: 'Build/update the vector index', embedSummary: '{embedded} new vectors, {skipped} unchanged, {seconds} s', database: 'Database',
+  noVectors: 'Not built (full-text search only)', notEmbeddedFor: 'Not built for {model} (full-text search only)', modelNotLoaded: 'The embedding model did not load (full-text search only)', embedStart: 'Build/update the vector index', embedSummary: '{embedded} new vectors, {skipped} unchanged, {seconds} s', embedShortened: '; {n} long articles embedded from their beginning only', database: 'Database',
   phaseRead: 'Reading files', phaseIndex: 'Building the full-text index', phaseFinish: 'Finishing', phaseEmbed: 'Embedding', phaseRunning: 'Running',
 };
 

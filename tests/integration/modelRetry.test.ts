@@ -11,6 +11,7 @@ import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { after, before, describe, test } from 'node:test';
 import { createEngine, type Engine } from '../../main/engine/index.js';
+import { libraryHandlers } from '../../main/host/handlers/library.js';
 import { statuteHandlers } from '../../main/host/handlers/statute.js';
 import type { HostServices } from '../../main/host/services.js';
 import { embedLibrary } from '../../main/search/vectors/embedLibrary.js';
@@ -84,6 +85,11 @@ describe('an embedding endpoint that comes up after the first search', { skip: S
     const hosted = await statuteHandlers['statute.search']({ engine } as HostServices, { query: QUERY });
     assert.ok(hosted.hits.length > 0);
     assert.match(hosted.modeNote ?? '', /did not load.*connection refused/);
+    // The library screen names the endpoint's vector set, with why the model is not running.
+    const status = await libraryHandlers['library.status']({ engine, importing: null } as HostServices, {});
+    assert.equal(status.embedding.model, `http:${MODEL}`);
+    assert.equal(status.embedding.embedded, lib.summary.articlesWritten);
+    assert.match(status.embedding.providerNote ?? '', /connection refused/);
 
     const server = await serve();
     try {
