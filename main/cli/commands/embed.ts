@@ -37,6 +37,11 @@ export async function embedCommand(args: string[], openEngine: (db?: string) => 
   try {
     out.progress('Loading the embedding model…');
     embedder = await loadEmbedder(spec, { signal: controller.signal });
+    // A folder that states no pooling: say which was used, as it decides every vector.
+    if ('poolingGuess' in embedder && embedder.poolingGuess) {
+      out.endProgress();
+      process.stderr.write(`lexdesk: ${String(embedder.poolingGuess)}\n`);
+    }
     const started = performance.now();
     const summary = await embedLibrary(engine.db, embedder, {
       batchSize,
