@@ -229,16 +229,45 @@ function inferMaxLength(dir: string, tokenizerJson: JsonObject, tokenizerConfig:
   return Math.min(stated ?? DEFAULT_MAX_LENGTH_CAP, DEFAULT_MAX_LENGTH_CAP);
 }
 
+/** The weights a large model keeps beside its .onnx file: model.onnx_data or model.onnx.data (as optimum and torch.onnx write them). */
+function externalDataFiles(modelPath: string): string[] {
+  const dir = path.dirname(modelPath);
+  const base = path.basename(modelPath);
+  return fs.readdirSync(dir).filter((name) => name.startsWith(base) && /[._]data$/.test(name)).sort().map((name) => path.join(dir, name));
+}
+
+/** Bytes read from each end of an external data file for the model id (it can be gigabytes). */
+const SAMPLE_BYTES = 1 << 20;
+
+/** Adds a file's name, size and first and last MiB to the hash: cheap for gigabytes, and a copy (new mtime) keeps its id. */
+function hashSampled(hash: ReturnType<typeof createHash>, file: string): void {
+  const size = fs.statSync(file).size;
+  hash.update(`${path.basename(file)}\0${size}\0`);
+  const fd = fs.openSync(file, 'r');
+  try {
+    const ranges = size > 2 * SAMPLE_BYTES ? [[0, SAMPLE_BYTES], [size - SAMPLE_BYTES, SAMPLE_BYTES]] : [[0, size]];
+    for (const [start, length] of ranges as Array<[number, number]>) {
+      const buffer = Buffer.alloc(length);
+      fs.readSync(fd, buffer, 0, length, start);
+      hash.update(buffer);
+    }
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+
 /**
  * `onnx:<folder name>@<12 hex>`: identifies what stored vectors were made with: a sha1 over
- * model.onnx, tokenizer.json and every setting that changes a vector (pooling, max length,
- * prefixes), so editing any of them makes `lexdesk embed` re-embed instead of mixing vectors.
+ * model.onnx, its external data file when it has one (name, size, first and last MiB),
+ * tokenizer.json and every setting that changes a vector (pooling, max length, prefixes), so
+ * editing any of them makes `lexdesk embed` re-embed instead of mixing vectors.
  */
 export async function modelId(
   folder: Pick<ModelFolder, 'name' | 'modelPath' | 'tokenizerJson' | 'pooling' | 'inferredPooling' | 'maxLength' | 'queryPrefix' | 'documentPrefix'>,
 ): Promise<string> {
   const hash = createHash('sha1');
   for await (const chunk of fs.createReadStream(folder.modelPath)) hash.update(chunk as Buffer);
+  for (const file of externalDataFiles(folder.modelPath)) hashSampled(hash, file);
   hash.update(JSON.stringify(folder.tokenizerJson));
   const { maxLength, queryPrefix, documentPrefix } = folder;
   // A guessed mean is hashed as "not stated", as before guesses were made, so the vectors of such folders keep their id.

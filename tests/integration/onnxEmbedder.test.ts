@@ -167,6 +167,32 @@ test('a Dense (or other) module after pooling in modules.json is refused for tok
   await (await OnnxEmbedder.load(plain)).close();
 });
 
+test('the id covers an external data file beside model.onnx (size and both ends), and is the same without one as before', async () => {
+  const dir = path.join(parent, 'tiny-external');
+  fs.cpSync(meanDir, dir, { recursive: true });
+  const idOf = async () => {
+    const e = await OnnxEmbedder.load(dir);
+    await e.close();
+    return e.id.split('@')[1];
+  };
+  const plain = await idOf();
+  assert.equal(plain, (await modelId(readModelFolder(meanDir))).split('@')[1], 'no data file: the digest of model.onnx and the settings alone');
+  const data = path.join(dir, 'model.onnx_data');
+  const weights = Buffer.alloc(3 << 20, 7);
+  fs.writeFileSync(data, weights);
+  const withData = await idOf();
+  assert.notEqual(withData, plain);
+  weights[weights.length - 1] = 8; // the last tensor changed, same size
+  fs.writeFileSync(data, weights);
+  const changedEnd = await idOf();
+  assert.notEqual(changedEnd, withData);
+  fs.appendFileSync(data, Buffer.from([0]));
+  assert.notEqual(await idOf(), changedEnd, 'a size change');
+  fs.rmSync(data);
+  fs.writeFileSync(path.join(dir, 'model.onnx.data'), Buffer.from([1, 2, 3]));
+  assert.notEqual(await idOf(), plain, 'model.onnx.data too');
+});
+
 test('lexdesk.json sets prefixes and max length; onnx/model.onnx is found', async () => {
   const dir = writeTinyEmbeddingModel(parent, 'tiny-prefixed', { inOnnxFolder: true, lexdesk: { queryPrefix: '劳动', maxLength: 5 } });
   const e = await OnnxEmbedder.load(dir);
