@@ -4,7 +4,7 @@ import type { Db } from '../db/open.js';
 import { getArticles } from '../library/articles.js';
 import type { CitationResolver } from '../library/citation/resolver.js';
 import type { HttpEmbedderOptions } from '../models/httpEmbedder.js';
-import { httpModelId } from '../models/httpEndpoint.js';
+import { displayURL, httpModelId } from '../models/httpEndpoint.js';
 import { loadEmbedder, loadReranker } from '../models/index.js';
 import type { ProviderName } from '../models/providers.js';
 import type { PairScorer, TextEmbedder } from '../models/types.js';
@@ -131,7 +131,7 @@ export class Retrieval {
   /** What embeds queries: the endpoint and model when one is set, else the model folder. */
   get embeddingInUse(): string {
     const http = this.opts.httpEmbedding;
-    return http ? `${http.model} @ ${http.baseURL}` : this.modelDir;
+    return http ? `${http.model} @ ${displayURL(http.baseURL)}` : this.modelDir;
   }
 
   /** The id an endpoint's vectors are stored under, known without contacting it; null for a model folder (whose id needs the model read). */
@@ -166,7 +166,7 @@ export class Retrieval {
   /** The command that embeds the library with the model in use (same folder, or same endpoint and model). */
   private embedCommand(): string {
     const http = this.opts.httpEmbedding;
-    if (http) return `lexdesk embed --http-base ${http.baseURL} --http-model ${quoted(http.model)}${http.queryPrefix || http.documentPrefix ? ' (with the same prefixes)' : ''}`;
+    if (http) return `lexdesk embed --http-base ${quoted(displayURL(http.baseURL))} --http-model ${quoted(http.model)}${http.queryPrefix || http.documentPrefix ? ' (with the same prefixes)' : ''}`;
     return this.opts.modelDir ? `lexdesk embed --model ${quoted(this.modelDir)}` : 'lexdesk embed';
   }
 

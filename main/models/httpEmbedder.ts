@@ -1,6 +1,6 @@
 import OpenAI from 'openai';
 import { LexError } from '../util/errors.js';
-import { displayURL, httpModelId } from './httpEndpoint.js';
+import { displayURL, httpModelId, urlCredentials } from './httpEndpoint.js';
 import { checkBatchSize, l2Normalize } from './modelFolder.js';
 import type { EmbedCallOptions, EmbedKind, TextEmbedder } from './types.js';
 
@@ -129,12 +129,14 @@ export class HttpEmbedder implements TextEmbedder {
   readonly id: string;
   readonly provider = 'http';
   readonly model: string;
+  /** As given, credentials included: show displayURL(baseURL) instead. */
   readonly baseURL: string;
   readonly batchSize: number;
   /** Characters per input sent, prefix included. */
   readonly maxInputChars: number;
   private dim: number;
-  private readonly apiKey: string;
+  /** The API key and any password in the base URL: removed from every text that came from outside. */
+  private readonly secrets: string[];
   private readonly client: OpenAI;
   private readonly timeoutMs: number;
   private readonly tries: number;
@@ -147,14 +149,20 @@ export class HttpEmbedder implements TextEmbedder {
     this.id = httpModelId(opts.model, opts.queryPrefix ?? '', opts.documentPrefix ?? '');
     this.dim = opts.dimension ?? 0;
     this.batchSize = checkBatchSize(opts.batchSize, 64);
-    this.apiKey = opts.apiKey ?? '';
+    const { url, authorization, secrets } = urlCredentials(opts.baseURL);
+    if (authorization && opts.apiKey) {
+      throw new LexError('usage', `Give the embedding server either a user and password in its URL (${displayURL(opts.baseURL)}) or an API key, not both: both go in the Authorization header`);
+    }
+    this.secrets = [...secrets, ...(opts.apiKey ? [opts.apiKey] : [])];
     this.timeoutMs = opts.timeoutMs ?? 60_000;
     this.tries = 1 + (opts.maxRetries ?? 2);
     this.prefixes = { query: opts.queryPrefix ?? '', document: opts.documentPrefix ?? '' };
     this.maxInputChars = checkMaxInputChars(opts.maxInputChars, Object.values(this.prefixes));
     this.client = new OpenAI({
-      baseURL: opts.baseURL,
+      // fetch refuses a URL with credentials: they are sent as basic auth instead.
+      baseURL: url,
       apiKey: opts.apiKey || 'unused',
+      ...(authorization ? { defaultHeaders: { Authorization: authorization } } : {}),
       // Never forward OPENAI_ORG_ID / OPENAI_PROJECT_ID from the environment to a third-party server.
       organization: null,
       project: null,
@@ -263,9 +271,9 @@ export class HttpEmbedder implements TextEmbedder {
     return new LexError('embedder-response', `The embedding server at ${displayURL(this.baseURL)} returned ${what} (model "${this.model}")`);
   }
 
-  /** Removes the API key from any text that came from outside. */
+  /** Removes the API key and the URL's password from any text that came from outside. */
   private scrub(text: string): string {
-    return this.apiKey ? text.split(this.apiKey).join('***') : text;
+    return this.secrets.reduce((t, secret) => t.split(secret).join('***'), text);
   }
 
   private describe(err: unknown, signal: AbortSignal | undefined): LexError {

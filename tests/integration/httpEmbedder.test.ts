@@ -4,6 +4,11 @@ import type { AddressInfo } from 'node:net';
 import { after, before, test } from 'node:test';
 import { HttpEmbedder } from '../../main/models/httpEmbedder.js';
 import { loadEmbedder } from '../../main/models/index.js';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { httpEmbeddingOf } from '../../main/cli/commands/modelOptions.js';
+import { createEngine } from '../../main/engine/index.js';
 import { LexError } from '../../main/util/errors.js';
 
 /**
@@ -12,6 +17,8 @@ import { LexError } from '../../main/util/errors.js';
  * (with their index), unless the model name asks for a failure.
  */
 const KEY = 'sk-test-SECRET-4242';
+const USER = 'alice';
+const PASSWORD = 'pa$$-SECRET-99';
 interface Seen {
   url: string;
   authorization: string | undefined;
@@ -36,6 +43,8 @@ function handle(req: http.IncomingMessage, res: http.ServerResponse, raw: string
   if (req.url !== '/v1/embeddings' || body.model === 'missing') return reply(res, 404, { error: { message: 'model not found' } });
   if (body.model === 'bad-key') return reply(res, 401, { error: { message: `Incorrect API key provided: ${KEY}` } });
   if (body.model === 'boom') return reply(res, 500, { error: { message: `internal failure while serving ${KEY}` } });
+  // A proxy that repeats the URL it was asked for, password and all.
+  if (body.model === 'echo-url') return reply(res, 502, { error: { message: `upstream failed for http://${USER}:${PASSWORD}@gpu-box${req.url} (${req.headers.authorization})` } });
   if (body.model === 'same-index') {
     const data = body.input.map((text) => ({ object: 'embedding', index: 0, embedding: [text.length, 1, 0, 2] }));
     return reply(res, 200, { object: 'list', model: body.model, data, usage: { prompt_tokens: 1, total_tokens: 1 } });
@@ -197,4 +206,45 @@ test('each input is cut to maxInputChars (500 by default), prefix included, neve
   // 𠀀 (U+20000) takes two UTF-16 units: cut in its middle, it is left out whole.
   assert.equal(make('m', { maxInputChars: 20 }).fitDocument(`${'a'.repeat(19)}𠀀b`), 'a'.repeat(19));
   assert.throws(() => make('e5', { documentPrefix: 'passage: ', maxInputChars: 20 }), (err: unknown) => err instanceof LexError && err.code === 'usage' && /at least 16 more than the longest prefix/.test(err.message));
+});
+
+test('a user and password in the base URL are sent as basic auth and never shown: not in errors, commands or the model in use', async () => {
+  const withPassword = (url: string) => url.replace('http://', `http://${USER}:${encodeURIComponent(PASSWORD)}@`);
+  const hidden = (text: string) => !text.includes(PASSWORD) && !text.includes(encodeURIComponent(PASSWORD));
+  seen.length = 0;
+  const e = new HttpEmbedder({ baseURL: withPassword(baseURL), model: 'bge-m3', maxRetries: 0 });
+  await e.embed(['法'], 'query');
+  assert.equal(seen[0]?.authorization, `Basic ${Buffer.from(`${USER}:${PASSWORD}`).toString('base64')}`);
+  const failures: unknown[] = [];
+  for (const model of ['echo-url', 'missing', 'hang']) {
+    await new HttpEmbedder({ baseURL: withPassword(baseURL), model, maxRetries: 0, timeoutMs: 200 }).embed(['法'], 'query').catch((err: unknown) => failures.push(err));
+  }
+  const closed = http.createServer();
+  await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+  const port = (closed.address() as AddressInfo).port;
+  await new Promise<void>((resolve) => closed.close(() => resolve()));
+  await new HttpEmbedder({ baseURL: withPassword(`http://127.0.0.1:${port}/v1`), model: 'm', maxRetries: 0 }).embed(['法'], 'query').catch((err: unknown) => failures.push(err));
+  assert.deepEqual(failures.map((err) => (err as LexError).code), ['embedder-http', 'embedder-not-found', 'embedder-timeout', 'embedder-unreachable']);
+  for (const err of failures) {
+    const text = `${(err as Error).message} ${JSON.stringify(err)} ${(err as Error).stack}`;
+    assert.ok(hidden(text), text);
+    assert.match((err as Error).message, /http:\/\/\*\*\*@127\.0\.0\.1:\d+\/v1/, 'the server is named, its credentials shown as ***');
+  }
+  assert.throws(() => new HttpEmbedder({ baseURL: withPassword(baseURL), model: 'm', apiKey: KEY }), (err: unknown) => err instanceof LexError && err.code === 'usage' && hidden(err.message));
+  assert.throws(() => httpEmbeddingOf({ 'http-base': `ftp://${USER}:${PASSWORD}@gpu-box/v1`, 'http-model': 'm' }), (err: unknown) => err instanceof LexError && /http:\/\/ or https:\/\//.test(err.message) && hidden(err.message));
+
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lexdesk-http-password-'));
+  const engine = createEngine({ dbPath: path.join(dir, 'library.db'), models: { httpEmbedding: { baseURL: withPassword(baseURL), model: 'bge-m3', maxRetries: 0 } } });
+  try {
+    assert.ok(hidden(engine.retrieval.embeddingInUse), engine.retrieval.embeddingInUse);
+    assert.match(engine.retrieval.embeddingInUse, /^bge-m3 @ http:\/\/\*\*\*@127\.0\.0\.1/);
+    // The command that would embed the library names the server without its password.
+    await assert.rejects(engine.retrieval.search('劳动合同', { mode: 'dense' }), (err: unknown) => {
+      return err instanceof LexError && err.code === 'library-not-embedded' && /lexdesk embed --http-base 'http:\/\/\*\*\*@127/.test(err.message) && hidden(err.message);
+    });
+  } finally {
+    await engine.retrieval.close();
+    engine.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
 });

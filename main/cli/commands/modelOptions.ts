@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { Engine } from '../../engine/index.js';
 import type { ModelOptions, RetrievalMode } from '../../engine/retrieval.js';
 import type { HttpEmbedderOptions } from '../../models/httpEmbedder.js';
+import { displayURL } from '../../models/httpEndpoint.js';
 import type { ProviderFallback } from '../../models/providers.js';
 import { parseProviders } from '../../models/providerNames.js';
 import { describeError, LexError } from '../../util/errors.js';
@@ -89,7 +90,7 @@ export function httpEmbeddingOf(values: Record<string, unknown>): HttpEmbedderOp
     return undefined;
   }
   if (!baseURL || !model) throw new LexError('usage', '--http-base and --http-model go together.');
-  if (!/^https?:\/\//i.test(baseURL)) throw new LexError('usage', `--http-base must be an http:// or https:// URL up to the API version, e.g. http://127.0.0.1:11434/v1 (got "${baseURL}")`);
+  if (!/^https?:\/\//i.test(baseURL)) throw new LexError('usage', `--http-base must be an http:// or https:// URL up to the API version, e.g. http://127.0.0.1:11434/v1 (got "${displayURL(baseURL)}")`);
   const apiKey = (values['http-key'] as string | undefined) ?? process.env.LEXDESK_EMBED_API_KEY;
   const queryPrefix = values['http-query-prefix'] as string | undefined;
   const documentPrefix = values['http-document-prefix'] as string | undefined;
