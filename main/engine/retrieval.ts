@@ -4,6 +4,7 @@ import type { Db } from '../db/open.js';
 import { getArticles } from '../library/articles.js';
 import type { CitationResolver } from '../library/citation/resolver.js';
 import type { HttpEmbedderOptions } from '../models/httpEmbedder.js';
+import { displayURL, httpModelId } from '../models/httpEndpoint.js';
 import { loadEmbedder, loadReranker } from '../models/index.js';
 import type { ProviderName } from '../models/providers.js';
 import type { PairScorer, TextEmbedder } from '../models/types.js';
@@ -21,6 +22,7 @@ import { ResidentVectors } from '../search/vectors/residentVectors.js';
 import { getModel, listModels } from '../search/vectors/vecStore.js';
 import { isLexError, LexError } from '../util/errors.js';
 import { DEFAULT_EMBEDDING_MODEL, DEFAULT_RERANKER, modelsDir } from '../util/paths.js';
+import { RetryingLoad } from './retryingLoad.js';
 
 /**
  * lexical: BM25 with citations first; dense: the embedding's neighbours; fused: RRF of both
@@ -72,6 +74,21 @@ export interface ModelOptions {
    * library not embedded yet.
    */
   required?: boolean;
+  /**
+   * How long a model that failed to load is not tried again (default MODEL_RETRY_MS): the searches
+   * in that time get its error (or, without a mode, search lexically) at once; the next one loads again.
+   */
+  retryLoadAfterMs?: number;
+}
+
+/** A failed model load is tried again on the first search at least this long after it (a server may be back by then). */
+export const MODEL_RETRY_MS = 10_000;
+
+/** The mode a search without one uses, and why it is lexical when the library has vectors. */
+export interface ModeChoice {
+  mode: RetrievalMode;
+  /** Set when the search falls back to lexical although the library has vectors: the model did not load, or the library has none for it. */
+  note: string | null;
 }
 
 /**
@@ -90,9 +107,9 @@ export function addedTerms(text: string, opts: Pick<RetrievalOptions, 'literal'>
 
 /** Lazily loaded models and the search modes built on them. */
 export class Retrieval {
-  private embedder: Promise<TextEmbedder> | null = null;
-  private reranker: Promise<LearnedReranker | null> | null = null;
-  private crossEncoder: Promise<PairScorer> | null = null;
+  private readonly embedder: RetryingLoad<TextEmbedder>;
+  private readonly reranker: RetryingLoad<LearnedReranker | null>;
+  private readonly crossEncoder: RetryingLoad<PairScorer>;
   private resident: ResidentVectors | null = null;
   readonly modelDir: string;
   readonly crossEncoderDir: string | null;
@@ -105,28 +122,38 @@ export class Retrieval {
   ) {
     this.modelDir = opts.modelDir ?? path.join(modelsDir(), DEFAULT_EMBEDDING_MODEL);
     this.crossEncoderDir = opts.crossEncoderDir ?? null;
+    const retryAfter = opts.retryLoadAfterMs ?? MODEL_RETRY_MS;
+    this.embedder = new RetryingLoad(retryAfter);
+    this.reranker = new RetryingLoad(retryAfter);
+    this.crossEncoder = new RetryingLoad(retryAfter);
   }
 
   /** What embeds queries: the endpoint and model when one is set, else the model folder. */
   get embeddingInUse(): string {
     const http = this.opts.httpEmbedding;
-    return http ? `${http.model} @ ${http.baseURL}` : this.modelDir;
+    return http ? `${http.model} @ ${displayURL(http.baseURL)}` : this.modelDir;
+  }
+
+  /** The id an endpoint's vectors are stored under, known without contacting it; null for a model folder (whose id needs the model read). */
+  get endpointModelId(): string | null {
+    const http = this.opts.httpEmbedding;
+    return http ? httpModelId(http.model, http.queryPrefix ?? '', http.documentPrefix ?? '') : null;
   }
 
   /** The configured cross-encoder (loaded on first use), or null when none is set. */
   loadCrossEncoder(): Promise<PairScorer> | null {
     if (!this.crossEncoderDir) return null;
-    this.crossEncoder ??= loadReranker(this.crossEncoderDir, this.opts.providers).catch((err: unknown) => {
+    const dir = this.crossEncoderDir;
+    return this.crossEncoder.get(() => loadReranker(dir, this.opts.providers).catch((err: unknown) => {
       if (!isLexError(err)) throw err;
       throw new LexError(err.code, `Cross-encoder: ${err.message} (give another folder with --cross-encoder, or change or clear it in Settings → Models)`, err.details);
-    });
-    return this.crossEncoder;
+    }));
   }
 
+  /** The embedding model, loaded on first use; a failed load is tried again after `retryLoadAfterMs`. */
   loadEmbedder(): Promise<TextEmbedder> {
     const http = this.opts.httpEmbedding;
-    this.embedder ??= loadEmbedder(http ? { kind: 'http', ...http } : { kind: 'onnx', dir: this.modelDir, providers: this.opts.providers });
-    return this.embedder;
+    return this.embedder.get(() => loadEmbedder(http ? { kind: 'http', ...http } : { kind: 'onnx', dir: this.modelDir, providers: this.opts.providers }));
   }
 
   /** The embedding model, refused with the command that embeds the library when the library has no vectors for it. */
@@ -139,14 +166,13 @@ export class Retrieval {
   /** The command that embeds the library with the model in use (same folder, or same endpoint and model). */
   private embedCommand(): string {
     const http = this.opts.httpEmbedding;
-    if (http) return `lexdesk embed --http-base ${http.baseURL} --http-model ${quoted(http.model)}${http.queryPrefix || http.documentPrefix ? ' (with the same prefixes)' : ''}`;
+    if (http) return `lexdesk embed --http-base ${quoted(displayURL(http.baseURL))} --http-model ${quoted(http.model)}${http.queryPrefix || http.documentPrefix ? ' (with the same prefixes)' : ''}`;
     return this.opts.modelDir ? `lexdesk embed --model ${quoted(this.modelDir)}` : 'lexdesk embed';
   }
 
   private loadReranker(): Promise<LearnedReranker | null> {
     const dir = this.opts.rerankerDir === undefined ? this.defaultRerankerDir() : this.opts.rerankerDir;
-    this.reranker ??= dir && fs.existsSync(dir) ? LearnedReranker.load(dir) : Promise.resolve(null);
-    return this.reranker;
+    return this.reranker.get(() => (dir && fs.existsSync(dir) ? LearnedReranker.load(dir) : Promise.resolve(null)));
   }
 
   /** The shipped reranker's features were learned with the shipped embedding model only. */
@@ -158,15 +184,31 @@ export class Retrieval {
 
   /** The mode to use when none is asked for: hybrid once the library is embedded with the model. */
   async defaultMode(): Promise<RetrievalMode> {
+    return (await this.chooseMode()).mode;
+  }
+
+  /**
+   * The mode to use when none is asked for, and why it is lexical when the library has vectors.
+   * A model named by the user (`required`) that cannot load or has no vectors fails instead.
+   */
+  async chooseMode(): Promise<ModeChoice> {
     if (this.opts.required) {
       await this.embeddedModel();
-      return 'hybrid';
+      return { mode: 'hybrid', note: null };
     }
-    if (!this.opts.httpEmbedding && !fs.existsSync(this.modelDir)) return 'lexical';
     // Cheap check first: a library never embedded needs no model loaded to answer.
-    if (listModels(this.db).every((m) => m.articleCount === 0)) return 'lexical';
-    const embedder = await this.loadEmbedder();
-    return (getModel(this.db, embedder.id)?.articleCount ?? 0) > 0 ? 'hybrid' : 'lexical';
+    if (listModels(this.db).every((m) => m.articleCount === 0)) return { mode: 'lexical', note: null };
+    const lexical = (note: string): ModeChoice => ({ mode: 'lexical', note: `${note}; searched by words only (--mode lexical)` });
+    if (!this.opts.httpEmbedding && !fs.existsSync(this.modelDir)) return lexical(`no embedding model at ${this.modelDir}`);
+    let embedder: TextEmbedder;
+    try {
+      embedder = await this.loadEmbedder();
+    } catch (err) {
+      // Tried again on a search after retryLoadAfterMs (a server that was down may be up by then).
+      return lexical(`the embedding model did not load: ${err instanceof Error ? err.message : String(err)}`);
+    }
+    if ((getModel(this.db, embedder.id)?.articleCount ?? 0) > 0) return { mode: 'hybrid', note: null };
+    return lexical(`the library has no vectors for ${embedder.id} (run ${this.embedCommand()})`);
   }
 
   rank(text: string, opts: RetrievalOptions = {}): Promise<RankedCandidate[]> {
@@ -219,7 +261,7 @@ export class Retrieval {
   async warmVectors(): Promise<boolean> {
     if ((await this.defaultMode()) === 'lexical') return false;
     const embedder = await this.loadEmbedder();
-    if (!this.embedder) return false; // closed meanwhile
+    if (!this.embedder.held) return false; // closed meanwhile
     return (await this.residentVectors(embedder.id)?.ready()) ?? false;
   }
 
@@ -227,8 +269,7 @@ export class Retrieval {
   async close(): Promise<void> {
     await this.resident?.close();
     this.resident = null;
-    const loaded: Array<Promise<{ close(): Promise<void> } | null> | null> = [this.embedder, this.reranker, this.crossEncoder];
-    this.embedder = this.reranker = this.crossEncoder = null;
+    const loaded: Array<Promise<{ close(): Promise<void> } | null> | null> = [this.embedder.take(), this.reranker.take(), this.crossEncoder.take()];
     for (const model of loaded) await (model ? await model.catch(() => null) : null)?.close();
   }
 }

@@ -1,7 +1,7 @@
 import type { HttpEmbedderOptions } from './httpEmbedder.js';
 import type { OnnxEmbedderOptions } from './onnxEmbedder.js';
 import type { ProviderName } from './providers.js';
-import type { PairScorer, TextEmbedder } from './types.js';
+import type { EmbedCallOptions, PairScorer, TextEmbedder } from './types.js';
 
 /**
  * One entry point for the rest of LexDesk. The ONNX modules (and with them the
@@ -12,11 +12,12 @@ export type EmbedderSpec =
   | ({ kind: 'onnx'; dir: string } & OnnxEmbedderOptions)
   | ({ kind: 'http' } & HttpEmbedderOptions);
 
-export async function loadEmbedder(spec: EmbedderSpec): Promise<TextEmbedder> {
+/** `signal` abandons an HTTP embedder's first request (which learns the dimension). */
+export async function loadEmbedder(spec: EmbedderSpec, call: EmbedCallOptions = {}): Promise<TextEmbedder> {
   if (spec.kind === 'http') {
     const { HttpEmbedder } = await import('./httpEmbedder.js');
     const { kind: _kind, ...opts } = spec;
-    return HttpEmbedder.connect(opts);
+    return HttpEmbedder.connect(opts, call);
   }
   const { OnnxEmbedder } = await import('./onnxEmbedder.js');
   const { kind: _kind, dir, ...opts } = spec;
@@ -28,6 +29,6 @@ export async function loadReranker(dir: string, providers?: ProviderName[]): Pro
   return OnnxReranker.load(dir, { providers });
 }
 
-export type { EmbedKind, PairScorer, TextEmbedder } from './types.js';
+export type { EmbedCallOptions, EmbedKind, PairScorer, TextEmbedder } from './types.js';
 export type { ProviderFallback, ProviderName } from './providers.js';
 export type { Pooling } from './modelFolder.js';

@@ -27,6 +27,14 @@ export interface ModelFolder {
   config: JsonObject;
   /** From lexdesk.json or the sentence-transformers Pooling module; null when neither says. */
   pooling: Pooling | null;
+  /** When neither says: the pooling used instead, and why (see inferPooling). */
+  inferredPooling: InferredPooling | null;
+  /**
+   * sentence-transformers modules after pooling that change the vector (a Dense projection in 2_Dense, …),
+   * from modules.json. Present in a `sentence_embedding` output; not applied to token outputs, so such a
+   * folder can only be used through that output.
+   */
+  vectorModules: Array<{ path: string; type: string }>;
   queryPrefix: string;
   documentPrefix: string;
   maxLength: number;
@@ -42,7 +50,23 @@ export interface LexdeskModelConfig {
   onnx?: string;
 }
 
+export interface InferredPooling {
+  pooling: Pooling;
+  /** Said by `lexdesk doctor` and `lexdesk embed`: how the pooling was chosen and how to state it. */
+  reason: string;
+}
+
 const ONNX_CANDIDATES = ['model.onnx', path.join('onnx', 'model.onnx')];
+
+/** config.json model types of decoder-only language models: their embedding models pool the last token (Qwen3-Embedding, gte-Qwen2, e5-mistral, …). */
+const DECODER_MODEL_TYPES = new Set([
+  'qwen2', 'qwen2_moe', 'qwen3', 'qwen3_moe', 'llama', 'mistral', 'mixtral', 'gemma', 'gemma2', 'gemma3', 'gemma3_text', 'phi', 'phi3',
+  'gpt2', 'gpt_neox', 'gptj', 'falcon', 'internlm2', 'baichuan', 'deepseek_v2', 'deepseek_v3', 'stablelm', 'starcoder2', 'olmo', 'olmo2',
+  'cohere', 'minicpm', 'mpt', 'bloom', 'opt',
+]);
+
+/** sentence-transformers modules that leave the pooled vector as LexDesk computes it (it always L2-normalises). */
+const HANDLED_MODULES = ['.Transformer', '.Pooling', '.Normalize'];
 
 export function readModelFolder(dir: string): ModelFolder {
   const abs = path.resolve(dir);
@@ -54,6 +78,7 @@ export function readModelFolder(dir: string): ModelFolder {
   const tokenizerConfig = readRequiredJson(abs, 'tokenizer_config.json');
   const config = readRequiredJson(abs, 'config.json');
   const st = sentenceTransformersPrompts(abs);
+  const pooling = lexdesk.pooling ?? readPooling(abs);
   return {
     dir: abs,
     name: path.basename(abs),
@@ -61,7 +86,9 @@ export function readModelFolder(dir: string): ModelFolder {
     tokenizerJson,
     tokenizerConfig,
     config,
-    pooling: lexdesk.pooling ?? readPooling(abs),
+    pooling,
+    inferredPooling: pooling ? null : inferPooling(config),
+    vectorModules: vectorModules(abs),
     queryPrefix: lexdesk.queryPrefix ?? st.query,
     documentPrefix: lexdesk.documentPrefix ?? st.document,
     maxLength: lexdesk.maxLength ?? inferMaxLength(abs, tokenizerJson, tokenizerConfig, config),
@@ -128,14 +155,38 @@ function readLexdeskConfig(dir: string): LexdeskModelConfig {
   return out;
 }
 
+/** modules.json's entries (sentence-transformers), or none. */
+function stModules(dir: string): JsonObject[] {
+  const modules = fs.existsSync(path.join(dir, 'modules.json')) ? readJsonFile(path.join(dir, 'modules.json')) : null;
+  return Array.isArray(modules) ? modules.filter(isObject) : [];
+}
+
 /** The sentence-transformers Pooling module's folder: from modules.json, else 1_Pooling. */
 function poolingDir(dir: string): string {
-  const modules = fs.existsSync(path.join(dir, 'modules.json')) ? readJsonFile(path.join(dir, 'modules.json')) : null;
-  if (Array.isArray(modules)) {
-    const pooling = modules.find((m) => isObject(m) && String(m.type ?? '').endsWith('.Pooling'));
-    if (isObject(pooling) && typeof pooling.path === 'string') return path.join(dir, pooling.path);
+  const pooling = stModules(dir).find((m) => String(m.type ?? '').endsWith('.Pooling'));
+  return typeof pooling?.path === 'string' ? path.join(dir, pooling.path) : path.join(dir, '1_Pooling');
+}
+
+/** The modules.json entries besides Transformer, Pooling and Normalize: they change the vector (Dense, LayerNorm, …). */
+function vectorModules(dir: string): Array<{ path: string; type: string }> {
+  return stModules(dir)
+    .map((m) => ({ path: String(m.path ?? m.name ?? ''), type: String(m.type ?? '') }))
+    .filter((m) => !HANDLED_MODULES.some((suffix) => m.type.endsWith(suffix)));
+}
+
+/**
+ * The pooling of a folder that states none: last token for a decoder-only model (config.json model_type
+ * or a …ForCausalLM architecture), else mean. Whether an encoder was trained on its CLS token cannot be
+ * told from the folder reliably, so that one is only said to be a guess.
+ */
+export function inferPooling(config: JsonObject): InferredPooling {
+  const type = String(config.model_type ?? '');
+  const architectures = Array.isArray(config.architectures) ? config.architectures.map(String) : [];
+  const state = 'state it as "pooling" in lexdesk.json (cls, mean, max or last) if the model card says otherwise';
+  if (DECODER_MODEL_TYPES.has(type) || architectures.some((a) => /ForCausalLM$|LMHeadModel$/.test(a))) {
+    return { pooling: 'last', reason: `pooling guessed: last token, as config.json names a decoder model (${type || architectures.join(', ')}) and the folder has no pooling config; ${state}` };
   }
-  return path.join(dir, '1_Pooling');
+  return { pooling: 'mean', reason: `pooling guessed: mean, as the folder has no pooling config (1_Pooling/config.json or lexdesk.json); ${state}` };
 }
 
 export function readPooling(dir: string): Pooling | null {
@@ -178,16 +229,50 @@ function inferMaxLength(dir: string, tokenizerJson: JsonObject, tokenizerConfig:
   return Math.min(stated ?? DEFAULT_MAX_LENGTH_CAP, DEFAULT_MAX_LENGTH_CAP);
 }
 
+/** The weights a large model keeps beside its .onnx file: model.onnx_data or model.onnx.data (as optimum and torch.onnx write them). */
+function externalDataFiles(modelPath: string): string[] {
+  const dir = path.dirname(modelPath);
+  const base = path.basename(modelPath);
+  return fs.readdirSync(dir).filter((name) => name.startsWith(base) && /[._]data$/.test(name)).sort().map((name) => path.join(dir, name));
+}
+
+/** Bytes read from each end of an external data file for the model id (it can be gigabytes). */
+const SAMPLE_BYTES = 1 << 20;
+
+/** Adds a file's name, size and first and last MiB to the hash: cheap for gigabytes, and a copy (new mtime) keeps its id. */
+function hashSampled(hash: ReturnType<typeof createHash>, file: string): void {
+  const size = fs.statSync(file).size;
+  hash.update(`${path.basename(file)}\0${size}\0`);
+  const fd = fs.openSync(file, 'r');
+  try {
+    const ranges = size > 2 * SAMPLE_BYTES ? [[0, SAMPLE_BYTES], [size - SAMPLE_BYTES, SAMPLE_BYTES]] : [[0, size]];
+    for (const [start, length] of ranges as Array<[number, number]>) {
+      const buffer = Buffer.alloc(length);
+      fs.readSync(fd, buffer, 0, length, start);
+      hash.update(buffer);
+    }
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+
 /**
  * `onnx:<folder name>@<12 hex>`: identifies what stored vectors were made with: a sha1 over
- * model.onnx, tokenizer.json and every setting that changes a vector (pooling, max length,
- * prefixes), so editing any of them makes `lexdesk embed` re-embed instead of mixing vectors.
+ * model.onnx, its external data file when it has one (name, size, first and last MiB),
+ * tokenizer.json and every setting that changes a vector (pooling, max length, prefixes), so
+ * editing any of them makes `lexdesk embed` re-embed instead of mixing vectors.
  */
-export async function modelId(folder: Pick<ModelFolder, 'name' | 'modelPath' | 'tokenizerJson' | 'pooling' | 'maxLength' | 'queryPrefix' | 'documentPrefix'>): Promise<string> {
+export async function modelId(
+  folder: Pick<ModelFolder, 'name' | 'modelPath' | 'tokenizerJson' | 'pooling' | 'inferredPooling' | 'maxLength' | 'queryPrefix' | 'documentPrefix'>,
+): Promise<string> {
   const hash = createHash('sha1');
   for await (const chunk of fs.createReadStream(folder.modelPath)) hash.update(chunk as Buffer);
+  for (const file of externalDataFiles(folder.modelPath)) hashSampled(hash, file);
   hash.update(JSON.stringify(folder.tokenizerJson));
-  const { pooling, maxLength, queryPrefix, documentPrefix } = folder;
+  const { maxLength, queryPrefix, documentPrefix } = folder;
+  // A guessed mean is hashed as "not stated", as before guesses were made, so the vectors of such folders keep their id.
+  const guessed = folder.inferredPooling?.pooling;
+  const pooling = folder.pooling ?? (guessed && guessed !== 'mean' ? guessed : null);
   hash.update(JSON.stringify({ pooling, maxLength, queryPrefix, documentPrefix }));
   return `onnx:${folder.name}@${hash.digest('hex').slice(0, 12)}`;
 }

@@ -3,7 +3,7 @@ import { LexError } from '../util/errors.js';
 import { checkBatchSize, l2Normalize, modelId, readModelFolder, type ModelFolder, type Pooling } from './modelFolder.js';
 import { buildFeeds, createSession, floatOutput, type ProviderFallback, type ProviderName } from './providers.js';
 import { padBatch, TextTokenizer, type EncodedText } from './tokenizer.js';
-import type { EmbedKind, TextEmbedder } from './types.js';
+import type { EmbedCallOptions, EmbedKind, TextEmbedder } from './types.js';
 
 /**
  * A local sentence-embedding model (BERT/XLM-R/… exported to ONNX) in a
@@ -105,6 +105,8 @@ export class OnnxEmbedder implements TextEmbedder {
   readonly provider: ProviderName;
   readonly fallbacks: ProviderFallback[];
   readonly pooling: Pooling;
+  /** Set when the folder states no pooling and the one used was guessed: how, and how to state it (said by doctor and embed). */
+  readonly poolingGuess: string | null;
   readonly maxLength: number;
   readonly batchSize: number;
   readonly outputName: string;
@@ -115,18 +117,32 @@ export class OnnxEmbedder implements TextEmbedder {
   private readonly session: ort.InferenceSession;
 
   private constructor(opened: OnnxFolderSession, opts: OnnxEmbedderOptions) {
+    const folder = opened.folder;
+    const folderPooling = folder.pooling ?? folder.inferredPooling?.pooling ?? 'mean';
     // A pooling override changes every vector, so it is part of the id too.
-    this.id = opts.pooling && opts.pooling !== opened.folder.pooling ? `${opened.id}+${opts.pooling}` : opened.id;
+    this.id = opts.pooling && opts.pooling !== folderPooling ? `${opened.id}+${opts.pooling}` : opened.id;
     this.provider = opened.provider;
     this.fallbacks = opened.fallbacks;
     this.tokenizer = opened.tokenizer;
     this.session = opened.session;
-    this.pooling = opts.pooling ?? opened.folder.pooling ?? 'mean';
-    this.maxLength = opened.folder.maxLength;
+    this.pooling = opts.pooling ?? folderPooling;
+    this.maxLength = folder.maxLength;
     this.batchSize = checkBatchSize(opts.batchSize, 16);
-    this.prefixes = { query: opened.folder.queryPrefix, document: opened.folder.documentPrefix };
+    this.prefixes = { query: folder.queryPrefix, document: folder.documentPrefix };
     this.outputName = embeddingOutput(this.session);
     this.dim = declaredDimension(this.session, this.outputName) ?? 0;
+    // A sentence_embedding output is pooled (and projected) inside the model: pooling applies to token outputs only.
+    const pooledHere = this.outputName !== 'sentence_embedding';
+    this.poolingGuess = pooledHere && !opts.pooling ? (folder.inferredPooling?.reason ?? null) : null;
+    const unapplied = folder.vectorModules[0];
+    if (pooledHere && unapplied) {
+      throw new LexError(
+        'model-unsupported',
+        `${folder.dir}/modules.json lists a ${unapplied.type.split('.').pop()} module (${unapplied.path}) after pooling, which LexDesk cannot apply to the ONNX output "${this.outputName}": ` +
+          'its vectors would be wrong. Export the model with its pooled output (optimum-cli export onnx --library sentence_transformers, which adds "sentence_embedding"), or use another model.',
+        { module: unapplied.path },
+      );
+    }
   }
 
   /** Loads a model folder (see readModelFolder) and opens it on the preferred provider. */
@@ -145,11 +161,12 @@ export class OnnxEmbedder implements TextEmbedder {
     return this.dim;
   }
 
-  async embed(texts: string[], kind: EmbedKind): Promise<Float32Array[]> {
+  async embed(texts: string[], kind: EmbedKind, call: EmbedCallOptions = {}): Promise<Float32Array[]> {
     const prefix = this.prefixes[kind];
     const encoded = texts.map((t) => this.tokenizer.encode(prefix + t));
     const out = new Array<Float32Array>(texts.length);
     for (const indexes of lengthSortedBatches(encoded.map((e) => e.ids.length), this.batchSize)) {
+      if (call.signal?.aborted) throw new LexError('embedder-cancelled', 'Embedding cancelled');
       const vectors = await this.runBatch(indexes.map((i) => encoded[i] as EncodedText));
       indexes.forEach((i, k) => (out[i] = vectors[k] as Float32Array));
     }

@@ -3,6 +3,13 @@ import type { ProviderFallback } from './providers.js';
 /** What the retrieval code needs from an embedding model, local (ONNX) or remote (HTTP). */
 export type EmbedKind = 'query' | 'document';
 
+export interface EmbedCallOptions {
+  /** Abandons the call: a request in flight to an endpoint is aborted, and the call rejects at once. */
+  signal?: AbortSignal;
+  /** Told of each text (its index in `texts`) that the server refused as too long and that was embedded from a shorter beginning. */
+  onShortened?(index: number, sentChars: number): void;
+}
+
 export interface TextEmbedder {
   /** Stable identity of the model (what stored vectors were made with): e.g. "onnx:lexdesk-hashgram-v1@3f2a…". */
   readonly id: string;
@@ -11,8 +18,14 @@ export interface TextEmbedder {
   readonly provider: string;
   /** ONNX models: the providers asked for before `provider` that could not be used, and why. */
   readonly fallbacks?: readonly ProviderFallback[];
+  /**
+   * The part of a document text the model is given, when the embedder cuts long texts itself
+   * (an HTTP endpoint's character limit). Stored vectors record the hash of this text, so a
+   * changed limit re-embeds the articles it changes instead of mixing vectors of both.
+   */
+  fitDocument?(text: string): string;
   /** One L2-normalised vector per text, in order. */
-  embed(texts: string[], kind: EmbedKind): Promise<Float32Array[]>;
+  embed(texts: string[], kind: EmbedKind, opts?: EmbedCallOptions): Promise<Float32Array[]>;
   close(): Promise<void>;
 }
 

@@ -35,6 +35,8 @@ export interface StatuteSearchDto {
   hits: SearchHitDto[];
   /** e.g. 劳动报酬 for 工资: statute wording for everyday words in the query. */
   addedTerms: string[];
+  /** Why the search was lexical although the library has vectors (the embedding model did not load, or the library has none for it); null otherwise. */
+  modeNote: string | null;
 }
 
 export interface ArticleDetailDto {
@@ -66,6 +68,11 @@ export interface OutlineDto {
 export interface LibraryStatusDto {
   dbPath: string;
   counts: { laws: number; versions: number; documents: number; articles: number; currentArticles: number; provinces: string[] };
+  /**
+   * The vectors of the model search uses: its id (null when the library has no vectors at all, or a model
+   * folder that did not load), how many articles it has vectors for (0: not embedded for it, search is lexical),
+   * where it runs, and why it did not load.
+   */
   embedding: { model: string | null; embedded: number; complete: boolean; provider: string | null; providerNote: string | null };
   importing: boolean;
 }

@@ -113,7 +113,8 @@ export interface RouteResults {
   'library.status': LibraryStatusDto;
   'library.import': ImportSummaryDto;
   'library.cancelImport': { cancelled: boolean };
-  'library.embed': { embedded: number; skipped: number; removed: number; seconds: number; modelId: string };
+  /** shortened: long articles embedded from their beginning only (an endpoint's input limit). */
+  'library.embed': { embedded: number; skipped: number; removed: number; seconds: number; modelId: string; shortened: number };
   'statute.search': StatuteSearchDto;
   'statute.lookup': ArticleDetailDto;
   'statute.article': ArticleDetailDto;

@@ -23,7 +23,7 @@ const ZH = {
   redacted: '已脱敏', stages: '处理阶段', noLibrary: '法规库为空：请先在“法规库”中导入。',
   privacy: '隐私', models: '模型', modelDir: '嵌入模型文件夹', crossEncoderDir: '交叉编码重排模型文件夹（可选）', providers: '执行设备', inUse: '当前使用', restartNeeded: '新设置在重启后生效',
   embeddingEndpoint: '或：嵌入服务地址（OpenAI 兼容，至 /v1）', embeddingModel: '嵌入模型名', useEndpoint: '使用该服务', clearEndpoint: '改用模型文件夹', embeddingKey: '嵌入服务密钥（可选）',
-  export: '导出：', packs: '省级法规包：北京,上海 或 all', lawFilter: '法律名称', allLevels: '全部效力级别', currentOnly: '仅现行', provinceFilter: '省份（或 all）', literal: '仅按原词', literalHint: '只检索输入的词语，不补充对应的法律用语', addedTerms: '同时检索了对应的法律用语：',
+  export: '导出：', packs: '省级法规包：北京,上海 或 all', lawFilter: '法律名称', allLevels: '全部效力级别', currentOnly: '仅现行', provinceFilter: '省份（或 all）', literal: '仅按原词', literalHint: '只检索输入的词语，不补充对应的法律用语', addedTerms: '同时检索了对应的法律用语：', lexicalFallback: '本次仅按字词检索（语义检索不可用）：',
   deleteBusy: '这条咨询正在回答，先停止回答再删除。', badDate: '日期请写成 2023-05-01、2023年5月1日、2023.5.1 或 2023/5/1。',
   importBusy: '已有导入或向量索引任务在运行：请等它结束，或点“取消”。', citationNotFound: '没有找到这条引用：', settingsUnreadable: '无法读取设置：', resetEndpoint: '重置大模型接口（预设、地址、模型）', resetSettings: '重置全部设置（原文件另存为 settings.broken-….json，密钥保留）',
   stageState: '状态', stageRewrite: '改写', stageRetrieval: '检索', stageRerank: '重排', stageAudit: '适用审查', stageJudge: '审查', stageAnswer: '回答', stageCitations: '引用核验',
@@ -32,7 +32,7 @@ const ZH = {
   listSeparator: '；', colon: '：', publishedOn: '{date} 版', effectiveOn: '{date} 施行',
   importSummary: '文件：新增 {added} · 更新 {updated} · 未变 {unchanged}；写入 {articles} 条；用时 {seconds} s', skippedFiles: '跳过 {n} 个文件',
   libraryCounts: '{laws} 部法律法规 · {versions} 个版本 · {articles} 条（现行 {current}）', provincePacks: '省级法规包', vectorIndex: '向量索引', embeddedCount: '{model} · {n} 条', incomplete: '（未完成）',
-  noVectors: '未建立（仅全文检索）', embedStart: '建立/更新向量索引', embedSummary: '{embedded} 条新向量，{skipped} 条未变，用时 {seconds} s', database: '数据库',
+  noVectors: '未建立（仅全文检索）', notEmbeddedFor: '尚未为 {model} 建立（仅全文检索）', modelNotLoaded: '嵌入模型未能加载（仅全文检索）', embedStart: '建立/更新向量索引', embedSummary: '{embedded} 条新向量，{skipped} 条未变，用时 {seconds} s', embedShortened: '；{n} 条过长条文仅取开头部分', database: '数据库',
   phaseRead: '读取文件', phaseIndex: '建立全文索引', phaseFinish: '收尾', phaseEmbed: '计算向量', phaseRunning: '进行中',
 };
 
@@ -59,7 +59,7 @@ const EN: typeof ZH = {
   redacted: 'Redacted', stages: 'Stages', noLibrary: 'The library is empty: import one under Library.',
   privacy: 'Privacy', models: 'Models', modelDir: 'Embedding model folder', crossEncoderDir: 'Cross-encoder reranker folder (optional)', providers: 'Execution provider', inUse: 'In use', restartNeeded: 'new settings apply after a restart',
   embeddingEndpoint: 'Or: embeddings endpoint (OpenAI-compatible, up to /v1)', embeddingModel: 'Embedding model name', useEndpoint: 'Use this endpoint', clearEndpoint: 'Use the model folder', embeddingKey: 'Endpoint key (optional)',
-  export: 'Export:', packs: 'Province packs: 北京,上海 or all', lawFilter: 'Law', allLevels: 'All levels', currentOnly: 'Current only', provinceFilter: 'Province (or all)', literal: 'Exact words', literalHint: 'Search only the words typed, without adding the statute terms for everyday words', addedTerms: 'Also searched for the statute terms: ',
+  export: 'Export:', packs: 'Province packs: 北京,上海 or all', lawFilter: 'Law', allLevels: 'All levels', currentOnly: 'Current only', provinceFilter: 'Province (or all)', literal: 'Exact words', literalHint: 'Search only the words typed, without adding the statute terms for everyday words', addedTerms: 'Also searched for the statute terms: ', lexicalFallback: 'Searched by words only (semantic search unavailable): ',
   deleteBusy: 'This consultation is answering; stop the answer, then delete it.', badDate: 'Write the date as 2023-05-01, 2023年5月1日, 2023.5.1 or 2023/5/1.',
   importBusy: 'An import or embedding is already running: wait for it to end, or press Cancel.', citationNotFound: 'Citation not found: ', settingsUnreadable: 'The settings cannot be read: ', resetEndpoint: 'Reset the LLM endpoint (preset, URL, model)', resetSettings: 'Reset all settings (the file is kept as settings.broken-….json; keys stay)',
   stageState: 'State', stageRewrite: 'Rewrite', stageRetrieval: 'Retrieval', stageRerank: 'Rerank', stageAudit: 'Applicability', stageJudge: 'Judge', stageAnswer: 'Answer', stageCitations: 'Citation check',
@@ -68,7 +68,7 @@ const EN: typeof ZH = {
   listSeparator: '; ', colon: ': ', publishedOn: '{date} version', effectiveOn: 'in force {date}',
   importSummary: 'Files: {added} added · {updated} updated · {unchanged} unchanged; {articles} articles written; {seconds} s', skippedFiles: '{n} files skipped',
   libraryCounts: '{laws} laws and regulations · {versions} versions · {articles} articles ({current} current)', provincePacks: 'Province packs', vectorIndex: 'Vector index', embeddedCount: '{model} · {n} articles', incomplete: ' (incomplete)',
-  noVectors: 'Not built (full-text search only)', embedStart: 'Build/update the vector index', embedSummary: '{embedded} new vectors, {skipped} unchanged, {seconds} s', database: 'Database',
+  noVectors: 'Not built (full-text search only)', notEmbeddedFor: 'Not built for {model} (full-text search only)', modelNotLoaded: 'The embedding model did not load (full-text search only)', embedStart: 'Build/update the vector index', embedSummary: '{embedded} new vectors, {skipped} unchanged, {seconds} s', embedShortened: '; {n} long articles embedded from their beginning only', database: 'Database',
   phaseRead: 'Reading files', phaseIndex: 'Building the full-text index', phaseFinish: 'Finishing', phaseEmbed: 'Embedding', phaseRunning: 'Running',
 };
 

@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
 import type { DoctorReport } from '../../main/cli/commands/doctor.js';
@@ -84,4 +85,20 @@ test('doctor --cross-encoder loads the folder, reports its provider and times a 
   assert.equal(bad.problems.length, 1);
   assert.match(bad.problems[0] ?? '', /^cross-encoder: /);
   assert.equal(bad.model?.dimension, HIDDEN, 'the embedding model is still checked');
+});
+
+test('doctor says when a folder states no pooling and which was guessed', async () => {
+  const dir = writeTinyEmbeddingModel(parent, 'tiny-doctor-decoder');
+  rmSync(path.join(dir, '1_Pooling'), { recursive: true });
+  writeFileSync(path.join(dir, 'config.json'), JSON.stringify({ ...JSON.parse(readFileSync(path.join(dir, 'config.json'), 'utf8')), model_type: 'qwen3' }));
+  const json = await runCli(['doctor', '--json', '--model', dir, '--providers', 'cpu']);
+  assert.equal(json.code, 0, json.stderr);
+  const report = parseJsonOutput<DoctorReport>(json);
+  assert.equal(report.model?.pooling, 'last');
+  assert.match(report.model?.poolingGuess ?? '', /decoder model \(qwen3\)/);
+  const text = await runCli(['doctor', '--model', dir, '--providers', 'cpu']);
+  assert.match(text.stdout, /8 dimensions, last pooling \(guessed\)/);
+  assert.match(text.stdout, /pooling guessed: last token.*"pooling" in lexdesk\.json/);
+  const stated = parseJsonOutput<DoctorReport>(await runCli(['doctor', '--json', '--model', modelDir, '--providers', 'cpu']));
+  assert.equal(stated.model?.poolingGuess, undefined);
 });

@@ -92,11 +92,21 @@ describe('search with an HTTP embedding endpoint', { skip: SKIP, concurrency: fa
       [['--http-key', 'k'], /--http-key needs --http-base and --http-model/],
       [['--http-base', 'localhost:11434/v1', '--http-model', MODEL], /http:\/\/ or https:\/\//],
       [['--model', '/tmp/x', ...endpoint()], /either --model or --http-base/],
+      [['--http-max-chars', '800'], /--http-max-chars needs --http-base and --http-model/],
+      [[...endpoint(), '--http-max-chars', 'many'], /--http-max-chars must be a positive integer/],
     ];
     for (const [args, message] of cases) {
       const r = await runCli(['search', '劳动', '--db', lib.dbPath, ...args]);
       assert.equal(r.code, 2, `${args.join(' ')}: ${r.stderr}`);
       assert.match(r.stderr, message);
     }
+  });
+
+  test('embed --http-max-chars: the long articles are embedded from their beginning, said in the summary; a lower limit re-embeds just those', async () => {
+    const first = await runCli(['embed', '--db', lib.dbPath, ...endpoint(), '--http-max-chars', '300'], env);
+    assert.equal(first.code, 0, first.stderr);
+    const cut = Number(/(\d+) long article\(s\) embedded from their first 300 characters \(--http-max-chars\)/.exec(first.stdout)?.[1]);
+    assert.ok(cut > 0, first.stdout);
+    assert.match(first.stdout, new RegExp(`^  ${cut} article\\(s\\) embedded`, 'm'), 'only the articles the lower limit changes are embedded again');
   });
 });

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
 import { loadEmbedder, loadReranker } from '../../main/models/index.js';
+import { modelId, readModelFolder } from '../../main/models/modelFolder.js';
 import { OnnxEmbedder } from '../../main/models/onnxEmbedder.js';
 import { OnnxReranker } from '../../main/models/onnxReranker.js';
 import { createSession, type ProviderName } from '../../main/models/providers.js';
@@ -107,6 +108,89 @@ test('the id names the folder and a digest of model.onnx, tokenizer.json and the
   ids.add((await idOf(edited)).split('@')[1]);
   assert.equal(ids.size, 6, 'every change of prefix, length, pooling or tokenizer gives another id');
   assert.equal(await idOf(meanDir, { pooling: 'cls' }), `${first}+cls`);
+});
+
+/** A tiny model folder with no pooling config, its config.json changed by `config`. */
+function withoutPoolingConfig(name: string, config: Record<string, unknown> = {}): string {
+  const dir = writeTinyEmbeddingModel(parent, name);
+  fs.rmSync(path.join(dir, '1_Pooling'), { recursive: true });
+  const file = path.join(dir, 'config.json');
+  fs.writeFileSync(file, JSON.stringify({ ...JSON.parse(fs.readFileSync(file, 'utf8')), ...config }));
+  return dir;
+}
+
+test('no pooling config: a decoder model type pools its last token, any other model the mean, each said to be a guess', async () => {
+  const decoder = await OnnxEmbedder.load(withoutPoolingConfig('tiny-decoder', { model_type: 'qwen2' }));
+  const encoderDir = withoutPoolingConfig('tiny-nopool');
+  const encoder = await OnnxEmbedder.load(encoderDir);
+  try {
+    assert.equal(decoder.pooling, 'last');
+    assert.match(decoder.poolingGuess ?? '', /pooling guessed: last token, as config\.json names a decoder model \(qwen2\).*lexdesk\.json/);
+    const [v] = await decoder.embed(['劳动'], 'document');
+    assertClose(v as Float32Array, normalise(handHidden(tokenId('[SEP]'), 3)), 1e-5);
+    // Its vectors differ from a mean's, so its id does too; a guessed mean keeps the id such folders had.
+    const unguessed = { ...readModelFolder(path.join(parent, 'tiny-decoder')), inferredPooling: null };
+    assert.notEqual(await modelId(unguessed), decoder.id);
+    assert.equal(encoder.pooling, 'mean');
+    assert.match(encoder.poolingGuess ?? '', /pooling guessed: mean, as the folder has no pooling config/);
+    assert.equal(await modelId({ ...readModelFolder(encoderDir), inferredPooling: null }), encoder.id);
+    // An architecture name tells a decoder too; a stated pooling is no guess.
+    assert.equal((await loadEmbedder({ kind: 'onnx', dir: withoutPoolingConfig('tiny-causal', { model_type: 'custom', architectures: ['MyForCausalLM'] }) }) as OnnxEmbedder).pooling, 'last');
+    const stated = await OnnxEmbedder.load(meanDir);
+    assert.equal(stated.poolingGuess, null);
+    await stated.close();
+  } finally {
+    await decoder.close();
+    await encoder.close();
+  }
+});
+
+test('a Dense (or other) module after pooling in modules.json is refused for token outputs, and used through a sentence_embedding output', async () => {
+  const modules = [
+    { idx: 0, name: '0', path: '', type: 'sentence_transformers.models.Transformer' },
+    { idx: 1, name: '1', path: '1_Pooling', type: 'sentence_transformers.models.Pooling' },
+    { idx: 2, name: '2', path: '2_Dense', type: 'sentence_transformers.models.Dense' },
+    { idx: 3, name: '3', path: '3_Normalize', type: 'sentence_transformers.models.Normalize' },
+  ];
+  const tokenOutput = writeTinyEmbeddingModel(parent, 'tiny-dense');
+  const pooledOutput = writeTinyEmbeddingModel(parent, 'tiny-dense-pooled', { sentenceEmbedding: true });
+  for (const dir of [tokenOutput, pooledOutput]) fs.writeFileSync(path.join(dir, 'modules.json'), JSON.stringify(modules));
+  await assert.rejects(OnnxEmbedder.load(tokenOutput), (err: unknown) => {
+    return err instanceof LexError && err.code === 'model-unsupported' && /modules\.json lists a Dense module \(2_Dense\) after pooling.*sentence_embedding/.test(err.message);
+  });
+  const e = await OnnxEmbedder.load(pooledOutput);
+  assert.equal(e.outputName, 'sentence_embedding');
+  await e.close();
+  // Transformer, Pooling and Normalize alone change nothing LexDesk does not do itself.
+  const plain = writeTinyEmbeddingModel(parent, 'tiny-st-plain');
+  fs.writeFileSync(path.join(plain, 'modules.json'), JSON.stringify(modules.filter((m) => m.path !== '2_Dense')));
+  await (await OnnxEmbedder.load(plain)).close();
+});
+
+test('the id covers an external data file beside model.onnx (size and both ends), and is the same without one as before', async () => {
+  const dir = path.join(parent, 'tiny-external');
+  fs.cpSync(meanDir, dir, { recursive: true });
+  const idOf = async () => {
+    const e = await OnnxEmbedder.load(dir);
+    await e.close();
+    return e.id.split('@')[1];
+  };
+  const plain = await idOf();
+  assert.equal(plain, (await modelId(readModelFolder(meanDir))).split('@')[1], 'no data file: the digest of model.onnx and the settings alone');
+  const data = path.join(dir, 'model.onnx_data');
+  const weights = Buffer.alloc(3 << 20, 7);
+  fs.writeFileSync(data, weights);
+  const withData = await idOf();
+  assert.notEqual(withData, plain);
+  weights[weights.length - 1] = 8; // the last tensor changed, same size
+  fs.writeFileSync(data, weights);
+  const changedEnd = await idOf();
+  assert.notEqual(changedEnd, withData);
+  fs.appendFileSync(data, Buffer.from([0]));
+  assert.notEqual(await idOf(), changedEnd, 'a size change');
+  fs.rmSync(data);
+  fs.writeFileSync(path.join(dir, 'model.onnx.data'), Buffer.from([1, 2, 3]));
+  assert.notEqual(await idOf(), plain, 'model.onnx.data too');
 });
 
 test('lexdesk.json sets prefixes and max length; onnx/model.onnx is found', async () => {

@@ -1,4 +1,7 @@
-/** The library screen speaks the UI's language: in English, every label and the counts read in English (the real host API, an empty library). */
+/**
+ * The library screen speaks the UI's language: in English, every label and the counts read in English (the real host API, an empty library);
+ * and it shows the vectors of the model search uses.
+ */
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -14,7 +17,11 @@ import { ApiClient } from '../../renderer/src/api/client.js';
 import { ApiContext } from '../../renderer/src/api/context.js';
 import { LibraryView } from '../../renderer/src/features/library/LibraryView.js';
 import { I18nContext, STRINGS } from '../../renderer/src/i18n.js';
+import { OnnxEmbedder } from '../../main/models/onnxEmbedder.js';
+import { embedLibrary } from '../../main/search/vectors/embedLibrary.js';
 import { render } from '../helpers/dom.js';
+import { buildLibrary, sharedSkipReason } from '../helpers/library.js';
+import { tempDir, writeTinyEmbeddingModel } from '../helpers/tinyModels.js';
 
 test('the library screen in English has no Chinese labels', async () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lexdesk-library-view-'));
@@ -65,5 +72,46 @@ test('in the desktop app the import path comes from the open dialog: the field i
     delete window.lexdesk;
     engine.close();
     fs.rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('the vector index shown is that of the model search uses: after a switch to another model it says it is not built for that one', { skip: sharedSkipReason() }, async () => {
+  const lib = await buildLibrary({ files: ['社会法/劳动合同法(2012-12-28).md'] });
+  const models = tempDir();
+  const embeddedDir = writeTinyEmbeddingModel(models, 'tiny-mean', { pooling: 'mean' });
+  const switchedDir = writeTinyEmbeddingModel(models, 'tiny-cls', { pooling: 'cls' });
+  const embedder = await OnnxEmbedder.load(embeddedDir);
+  const articles = (await embedLibrary(lib.engine.db, embedder)).total;
+  await embedder.close();
+  lib.engine.close();
+  const statusWith = async (modelDir: string) => {
+    const engine = createEngine({ dbPath: lib.dbPath, models: { modelDir } });
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lexdesk-library-model-'));
+    try {
+      const api = createHostApi({ engine, settings: new SettingsStore(dir), keys: new FileKeyStore(dir), host: 'browser', version: 'test' });
+      const status = await api.call('library.status', {});
+      const client = new ApiClient({ request: (route, input) => api.call(route, input), subscribe: () => () => undefined });
+      const r = await render(<ApiContext.Provider value={client}><I18nContext.Provider value={STRINGS.en}><LibraryView /></I18nContext.Provider></ApiContext.Provider>);
+      for (let i = 0; i < 50 && r.allByTestId('embedding-status').length === 0; i += 1) await act(async () => { await new Promise((resolve) => setTimeout(resolve, 20)); });
+      const shown = r.byTestId('embedding-status').textContent!;
+      r.unmount();
+      return { status: status as { ok: true; data: { embedding: { model: string | null; embedded: number } } }, shown, mode: await engine.retrieval.defaultMode() };
+    } finally {
+      await engine.retrieval.close();
+      engine.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  };
+  try {
+    const switched = await statusWith(switchedDir);
+    assert.match(switched.status.data.embedding.model ?? '', /^onnx:tiny-cls@/);
+    assert.equal(switched.status.data.embedding.embedded, 0);
+    assert.match(switched.shown, /^Not built for onnx:tiny-cls@\w+ \(full-text search only\)/);
+    assert.equal(switched.mode, 'lexical', 'as the status says, search is lexical');
+    const same = await statusWith(embeddedDir);
+    assert.match(same.shown, new RegExp(`^onnx:tiny-mean@\\w+ · ${articles} articles`));
+    assert.equal(same.mode, 'hybrid');
+  } finally {
+    await lib.dispose();
   }
 });

@@ -33,6 +33,8 @@ interface ModelReport {
   id?: string;
   dimension?: number;
   pooling?: string;
+  /** Set when the folder states no pooling: how the one used was guessed, and how to state it. */
+  poolingGuess?: string;
   maxLength?: number;
   error?: string;
 }
@@ -124,7 +126,10 @@ async function checkModel(dir: string, requested: ProviderName[], report: Doctor
   }
   try {
     report.providers = { requested, running: embedder.provider, fallbacks: embedder.fallbacks };
-    report.model = { dir: abs, id: embedder.id, dimension: embedder.dimension, pooling: embedder.outputName === 'sentence_embedding' ? 'in-model (sentence_embedding)' : embedder.pooling, maxLength: embedder.maxLength };
+    report.model = {
+      dir: abs, id: embedder.id, dimension: embedder.dimension, pooling: embedder.outputName === 'sentence_embedding' ? 'in-model (sentence_embedding)' : embedder.pooling,
+      ...(embedder.poolingGuess ? { poolingGuess: embedder.poolingGuess } : {}), maxLength: embedder.maxLength,
+    };
     report.embedding = await timeEmbedding(embedder);
   } catch (err) {
     report.problems.push(`test embedding: ${describeError(err)}`);
@@ -185,7 +190,8 @@ function printReport(r: DoctorReport, out: Output): void {
   out.print(`  Providers requested: ${r.providers.requested.join(', ')} → running on ${r.providers.running ?? 'none'}`);
   for (const f of r.providers.fallbacks) out.print(`    ${f.provider} not used: ${f.reason}`);
   if (r.model?.error) out.print(`  Model ${r.model.dir}: FAILED — ${r.model.error}`);
-  else if (r.model) out.print(`  Model ${r.model.id}: ${r.model.dimension} dimensions, ${r.model.pooling} pooling, up to ${r.model.maxLength} tokens`);
+  else if (r.model) out.print(`  Model ${r.model.id}: ${r.model.dimension} dimensions, ${r.model.pooling} pooling${r.model.poolingGuess ? ' (guessed)' : ''}, up to ${r.model.maxLength} tokens`);
+  if (r.model?.poolingGuess) out.print(`    ${r.model.poolingGuess}`);
   else out.print('  Model: none given and the shipped model is missing (--model DIR to test one)');
   if (r.embedding) {
     const e = r.embedding;

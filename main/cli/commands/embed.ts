@@ -13,7 +13,7 @@ import { interrupted, type Output } from '../output.js';
 import { HTTP_EMBEDDING_OPTIONS, httpEmbeddingOf } from './modelOptions.js';
 
 const USAGE =
-  'lexdesk embed [[--model DIR] [--providers cuda,cpu] | --http-base URL --http-model NAME [--http-key KEY] [--http-query-prefix P] [--http-document-prefix P]] ' +
+  'lexdesk embed [[--model DIR] [--providers cuda,cpu] | --http-base URL --http-model NAME [--http-key KEY] [--http-query-prefix P] [--http-document-prefix P] [--http-max-chars 500]] ' +
   '[--quantize none|int8|binary] [--batch N] [--rebuild] [--json]';
 
 /** `lexdesk embed`: brings the library's article vectors up to date with one embedding model. */
@@ -36,7 +36,12 @@ export async function embedCommand(args: string[], openEngine: (db?: string) => 
   const engine = openEngine(values.db as string | undefined);
   try {
     out.progress('Loading the embedding model…');
-    embedder = await loadEmbedder(spec);
+    embedder = await loadEmbedder(spec, { signal: controller.signal });
+    // A folder that states no pooling: say which was used, as it decides every vector.
+    if ('poolingGuess' in embedder && embedder.poolingGuess) {
+      out.endProgress();
+      process.stderr.write(`lexdesk: ${String(embedder.poolingGuess)}\n`);
+    }
     const started = performance.now();
     const summary = await embedLibrary(engine.db, embedder, {
       batchSize,
@@ -47,7 +52,7 @@ export async function embedCommand(args: string[], openEngine: (db?: string) => 
     });
     out.endProgress();
     if (out.json) out.printJson({ ...summary, provider: embedder.provider });
-    else printSummary(out, summary, embedder.provider);
+    else printSummary(out, summary, embedder.provider, 'maxInputChars' in embedder ? Number(embedder.maxInputChars) : null);
     return 0;
   } catch (err) {
     if (controller.signal.aborted) return interrupted(out, err);
@@ -105,9 +110,11 @@ function formatSeconds(s: number): string {
   return `${Math.ceil(s / 60)} min`;
 }
 
-function printSummary(out: Output, s: EmbedLibrarySummary, provider: string): void {
+function printSummary(out: Output, s: EmbedLibrarySummary, provider: string, maxChars: number | null): void {
   out.print(`Embedded with ${s.modelId} (${s.dimension} dimensions, ${provider}) in ${s.seconds.toFixed(1)} s`);
   out.print(`  ${s.embedded} article(s) embedded, ${s.skipped} already up to date, ${s.removed} removed; ${s.total} articles in the library`);
+  if (s.shortened > 0) out.print(`  ${s.shortened} long article(s) embedded from their first ${maxChars ?? '?'} characters (--http-max-chars)`);
+  if (s.shortenedAfterRefusal > 0) out.print(`  ${s.shortenedAfterRefusal} article(s) refused by the server as too long were embedded from a shorter beginning (a lower --http-max-chars sends less)`);
   if (s.quantization !== 'none') out.print(`  quantized search table: ${s.quantization} (rescored with the float vectors)`);
   if (s.embedded > 0 && s.seconds > 0) out.print(`  ${Math.round(s.embedded / s.seconds)} articles/s`);
 }

@@ -3,9 +3,11 @@ import path from 'node:path';
 import type { Engine } from '../../engine/index.js';
 import type { ModelOptions, RetrievalMode } from '../../engine/retrieval.js';
 import type { HttpEmbedderOptions } from '../../models/httpEmbedder.js';
+import { displayURL } from '../../models/httpEndpoint.js';
 import type { ProviderFallback } from '../../models/providers.js';
 import { parseProviders } from '../../models/providerNames.js';
 import { describeError, LexError } from '../../util/errors.js';
+import { intOption } from '../args.js';
 
 /** --model, --cross-encoder and --providers: ONNX model folders and where they run. */
 export const ONNX_MODEL_OPTIONS = {
@@ -24,6 +26,7 @@ export const HTTP_EMBEDDING_OPTIONS = {
   'http-key': { type: 'string' },
   'http-query-prefix': { type: 'string' },
   'http-document-prefix': { type: 'string' },
+  'http-max-chars': { type: 'string' },
 } as const;
 
 /** The models of every command that searches, and where they run. */
@@ -82,16 +85,20 @@ export function httpEmbeddingOf(values: Record<string, unknown>): HttpEmbedderOp
   const baseURL = values['http-base'] as string | undefined;
   const model = values['http-model'] as string | undefined;
   if (!baseURL && !model) {
-    const stray = ['http-key', 'http-query-prefix', 'http-document-prefix'].find((k) => values[k] !== undefined);
+    const stray = ['http-key', 'http-query-prefix', 'http-document-prefix', 'http-max-chars'].find((k) => values[k] !== undefined);
     if (stray) throw new LexError('usage', `--${stray} needs --http-base and --http-model.`);
     return undefined;
   }
   if (!baseURL || !model) throw new LexError('usage', '--http-base and --http-model go together.');
-  if (!/^https?:\/\//i.test(baseURL)) throw new LexError('usage', `--http-base must be an http:// or https:// URL up to the API version, e.g. http://127.0.0.1:11434/v1 (got "${baseURL}")`);
+  if (!/^https?:\/\//i.test(baseURL)) throw new LexError('usage', `--http-base must be an http:// or https:// URL up to the API version, e.g. http://127.0.0.1:11434/v1 (got "${displayURL(baseURL)}")`);
   const apiKey = (values['http-key'] as string | undefined) ?? process.env.LEXDESK_EMBED_API_KEY;
   const queryPrefix = values['http-query-prefix'] as string | undefined;
   const documentPrefix = values['http-document-prefix'] as string | undefined;
-  return { baseURL, model, ...(apiKey ? { apiKey } : {}), ...(queryPrefix ? { queryPrefix } : {}), ...(documentPrefix ? { documentPrefix } : {}) };
+  const maxInputChars = values['http-max-chars'] === undefined ? undefined : intOption(values['http-max-chars'], 'http-max-chars', 0);
+  return {
+    baseURL, model, ...(apiKey ? { apiKey } : {}), ...(queryPrefix ? { queryPrefix } : {}), ...(documentPrefix ? { documentPrefix } : {}),
+    ...(maxInputChars ? { maxInputChars } : {}),
+  };
 }
 
 export interface ProviderReport {

@@ -20,15 +20,17 @@ export async function searchCommand(args: string[], open: (db?: string, models?:
   // One query: sqlite-vec answers it sooner than loading every vector into memory would.
   const engine = open(values.db as string | undefined, { ...modelOptionsOf(values), residentVectors: false });
   try {
-    const mode = requested ?? (await engine.retrieval.defaultMode());
+    // Without --mode: hybrid when the library has vectors for the model, else lexical, saying why when it has vectors.
+    const { mode, note: modeNote } = requested ? { mode: requested, note: null } : await engine.retrieval.chooseMode();
     const literal = values.literal === true;
     const hits = await engine.retrieval.search(query, { mode, limit, filters: filtersFrom(values), literal });
     const addedTerms = statuteTermsAdded(query, { literal });
     const providers = await providerReport(engine, mode);
     if (out.json) {
-      out.printJson({ query, mode, addedTerms, ...(providers ? { provider: providers.provider, providerFallbacks: providers.fallbacks } : {}), hits: hits.map((h, i) => ({ rank: i + 1, score: h.score === Infinity ? null : h.score, matchedBy: h.matchedBy, snippet: h.snippet, ...h.article })) });
+      out.printJson({ query, mode, ...(modeNote ? { modeNote } : {}), addedTerms, ...(providers ? { provider: providers.provider, providerFallbacks: providers.fallbacks } : {}), hits: hits.map((h, i) => ({ rank: i + 1, score: h.score === Infinity ? null : h.score, matchedBy: h.matchedBy, snippet: h.snippet, ...h.article })) });
       return 0;
     }
+    if (modeNote) process.stderr.write(`lexdesk: ${modeNote}\n`);
     // A GPU asked for and not available is said, so a slow search is not a mystery.
     if (providers?.fallbacks.length && values.providers !== undefined) process.stderr.write(`lexdesk: ${describeProviders(providers)}\n`);
     if (addedTerms.length) out.print(`Also searched for the statute terms ${addedTerms.join('、')} (--literal searches only your words)`);

@@ -1,27 +1,37 @@
 import path from 'node:path';
 import { ensureStatuteGraph } from '../../library/graph/statuteGraph.js';
 import { embedLibrary } from '../../search/vectors/embedLibrary.js';
-import { listModels } from '../../search/vectors/vecStore.js';
+import { getModel, listModels } from '../../search/vectors/vecStore.js';
 import { LexError } from '../../util/errors.js';
 import type { Handlers } from './types.js';
 
 export const libraryHandlers: Pick<Handlers, 'app.info' | 'library.status' | 'library.import' | 'library.cancelImport' | 'library.embed'> = {
   'app.info': (s) => ({ version: s.version, host: s.host, dbPath: s.engine.dbPath }),
+  /**
+   * The vectors of the model search uses (not of any model the library has vectors for): after a
+   * switch to another model they are 0 until it is embedded, as search is lexical until then.
+   * A library with no vectors at all loads no model to say so.
+   */
   async 'library.status'(s) {
-    const model = listModels(s.engine.db).find((m) => m.articleCount > 0) ?? null;
+    const retrieval = s.engine.retrieval;
+    let modelId: string | null = null;
     let provider: string | null = null;
     let providerNote: string | null = null;
-    if (model) {
+    if (listModels(s.engine.db).some((m) => m.articleCount > 0)) {
       try {
-        provider = (await s.engine.retrieval.loadEmbedder()).provider;
+        const embedder = await retrieval.loadEmbedder();
+        modelId = embedder.id;
+        provider = embedder.provider;
       } catch (err) {
         providerNote = err instanceof Error ? err.message : String(err);
+        modelId = retrieval.endpointModelId;
       }
     }
+    const model = modelId ? getModel(s.engine.db, modelId) : null;
     return {
       dbPath: s.engine.dbPath,
       counts: s.engine.counts(),
-      embedding: { model: model?.id ?? null, embedded: model?.articleCount ?? 0, complete: model?.complete ?? false, provider, providerNote },
+      embedding: { model: modelId, embedded: model?.articleCount ?? 0, complete: model?.complete ?? false, provider, providerNote },
       importing: s.importing !== null,
     };
   },
@@ -62,7 +72,7 @@ export const libraryHandlers: Pick<Handlers, 'app.info' | 'library.status' | 'li
     try {
       const embedder = await s.engine.retrieval.loadEmbedder();
       const r = await embedLibrary(s.engine.db, embedder, { signal: controller.signal, onProgress: (done, total) => s.emit({ type: 'embed', done, total }) });
-      return { embedded: r.embedded, skipped: r.skipped, removed: r.removed, seconds: r.seconds, modelId: r.modelId };
+      return { embedded: r.embedded, skipped: r.skipped, removed: r.removed, seconds: r.seconds, modelId: r.modelId, shortened: r.shortened + r.shortenedAfterRefusal };
     } finally {
       s.importing = null;
     }

@@ -33,10 +33,13 @@ function detail(s: HostServices, article: StatuteArticle): ArticleDetailDto {
 export const statuteHandlers: Pick<Handlers, 'statute.search' | 'statute.lookup' | 'statute.article' | 'statute.outline'> = {
   async 'statute.search'(s, input) {
     const literal = input.literal ?? false;
-    const hits = await s.engine.retrieval.search(input.query, { limit: input.limit ?? 20, filters: input.filters as never, literal });
+    // The mode is chosen here so that a fallback to lexical search can say why (a model that did not load is tried again later).
+    const { mode, note } = await s.engine.retrieval.chooseMode();
+    const hits = await s.engine.retrieval.search(input.query, { mode, limit: input.limit ?? 20, filters: input.filters as never, literal });
     return {
       hits: hits.map((h): SearchHitDto => ({ article: toArticleDto(h.article), score: h.score, matchedBy: h.matchedBy, snippet: h.snippet })),
       addedTerms: addedTerms(input.query, { literal }),
+      modeNote: note,
     };
   },
   'statute.lookup'(s, input) {

@@ -62,12 +62,34 @@ export interface GatherOptions {
 /** Dense neighbours fetched before a narrowing filter that passes too many articles to score one by one is applied. */
 const DENSE_FETCH_FILTERED = 4096;
 
+/** The deepest dense fetch (sqlite-vec's largest k). */
+const DENSE_FETCH_MAX = 4096;
+
 /** A narrowing filter passing at most this many articles has the embedding score exactly those (about 5 ms per 10,000 from memory). */
 const DENSE_WITHIN_MAX = 20_000;
 
 /** Filters that leave only part of the library: the dense neighbours must then be fetched deeper. */
 function narrows(filters: SearchFilters): boolean {
   return Boolean(filters.law || filters.levels?.length || filters.asOf);
+}
+
+/**
+ * The `want` nearest articles that pass the filters: exactly those when a narrowing filter passes few
+ * enough articles to score one by one; else the nearest neighbours, filtered, and fetched four times
+ * deeper (up to DENSE_FETCH_MAX) while the filters leave fewer than wanted. The default filters leave
+ * out province law when packs are installed and superseded versions, which can be most of a query's
+ * nearest articles; a library whose nearest articles pass needs the first fetch only, as deep as ever.
+ */
+async function denseCandidates(db: Db, dense: DenseRetriever, text: string, filters: SearchFilters, want: number) {
+  const narrow = narrows(filters);
+  const passing = narrow ? articlesPassing(db, filters, { limit: DENSE_WITHIN_MAX + 1 }) : null;
+  const within = passing && passing.length <= DENSE_WITHIN_MAX ? new Set(passing) : null;
+  if (within) return keepAllowed(db, await dense.search(text, want * 2, within), filters, want);
+  for (let depth = narrow ? DENSE_FETCH_FILTERED : want * 2; ; depth = Math.min(depth * 4, DENSE_FETCH_MAX)) {
+    const hits = await dense.search(text, depth);
+    const kept = keepAllowed(db, hits, filters, want);
+    if (kept.length >= want || hits.length < depth || depth >= DENSE_FETCH_MAX) return kept;
+  }
 }
 
 /**
@@ -82,12 +104,7 @@ export async function gatherCandidates(
   const retrieverText = opts.retrieverText ?? text;
   const perRetriever = Math.max(opts.perRetriever ?? 0, CANDIDATES_PER_RETRIEVER);
   const lexical = rankArticles(deps.db, deps.resolver, deps.stats, retrieverText, { limit: perRetriever, filters, citationsOnly: opts.lexical === false });
-  const narrow = narrows(filters);
-  const passing = deps.dense && narrow ? articlesPassing(deps.db, filters, { limit: DENSE_WITHIN_MAX + 1 }) : null;
-  const within = passing && passing.length <= DENSE_WITHIN_MAX ? new Set(passing) : null;
-  const depth = within || !narrow ? perRetriever * 2 : DENSE_FETCH_FILTERED;
-  const dense = deps.dense ? await deps.dense.search(retrieverText, depth, within ?? undefined) : [];
-  const denseKept = keepAllowed(deps.db, dense, filters, perRetriever);
+  const denseKept = deps.dense ? await denseCandidates(deps.db, deps.dense, retrieverText, filters, perRetriever) : [];
   const signals = new Map<number, CandidateSignals>();
   const get = (id: number) => {
     let s = signals.get(id);

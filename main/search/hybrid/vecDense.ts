@@ -11,6 +11,9 @@ import type { DenseRetriever } from './hybridRank.js';
  * copy held in memory when it is loaded and up to date, else from sqlite-vec.
  */
 export class VecDenseRetriever implements DenseRetriever {
+  /** The last query's vector: a filtered search that fetches deeper asks again for the same text. */
+  private last: { text: string; vector: Promise<Float32Array | undefined> } | null = null;
+
   constructor(
     private readonly db: Db,
     private readonly embedder: TextEmbedder,
@@ -31,7 +34,8 @@ export class VecDenseRetriever implements DenseRetriever {
 
   async search(text: string, k: number, within?: ReadonlySet<number>): Promise<Array<{ articleId: number; similarity: number }>> {
     if (within?.size === 0) return [];
-    const [vector] = await this.embedder.embed([text], 'query');
+    if (this.last?.text !== text) this.last = { text, vector: this.embedder.embed([text], 'query').then(([v]) => v) };
+    const vector = await this.last.vector;
     if (!vector) return [];
     return (await this.resident?.search(vector, k, within)) ?? knn(this.db, this.embedder.id, vector, k, { allowedIds: within });
   }

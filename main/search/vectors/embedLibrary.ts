@@ -43,6 +43,10 @@ export interface EmbedLibrarySummary {
   removed: number;
   /** Articles in the library. */
   total: number;
+  /** Articles of this run embedded from the beginning of their text, cut to the embedder's input limit (an HTTP endpoint's --http-max-chars). */
+  shortened: number;
+  /** Articles of this run the server refused as too long, embedded from a still shorter beginning. */
+  shortenedAfterRefusal: number;
   seconds: number;
 }
 
@@ -63,7 +67,9 @@ export function embeddingTextHash(text: string): string {
 export async function embedLibrary(db: Db, embedder: TextEmbedder, opts: EmbedLibraryOptions = {}): Promise<EmbedLibrarySummary> {
   const started = performance.now();
   const batchSize = Math.max(1, Math.floor(opts.batchSize ?? DEFAULT_BATCH));
-  const textOf = opts.textOf ?? articleEmbeddingText;
+  const fullTextOf = opts.textOf ?? articleEmbeddingText;
+  // What the model is given: an embedder that cuts long texts says how, and the stored hash is of that text.
+  const textOf = embedder.fitDocument ? (a: StatuteArticle) => embedder.fitDocument!(fullTextOf(a)) : fullTextOf;
   throwIfAborted(opts.signal, 0);
   const model = ensureModel(db, embedder.id, embedder.dimension, { quantization: opts.quantization, rebuild: opts.rebuild });
   const writer = new VectorWriter(db, model);
@@ -72,9 +78,17 @@ export async function embedLibrary(db: Db, embedder: TextEmbedder, opts: EmbedLi
   if (plan.pending.length > 0) setComplete(db, model.id, false);
   opts.onProgress?.(0, plan.pending.length);
   let embedded = 0;
+  const counts = { shortened: 0, shortenedAfterRefusal: 0 };
   for (let i = 0; i < plan.pending.length; i += batchSize) {
     throwIfAborted(opts.signal, embedded);
-    embedded += await embedBatch(db, embedder, writer, plan.pending.slice(i, i + batchSize), textOf);
+    try {
+      const ids = plan.pending.slice(i, i + batchSize);
+      embedded += await embedBatch(db, embedder, writer, ids, { textOf, fullTextOf, signal: opts.signal, counts });
+    } catch (err) {
+      // The signal reaches the embedder too: a request in flight is abandoned, and that batch is not stored.
+      throwIfAborted(opts.signal, embedded);
+      throw err;
+    }
     opts.onProgress?.(Math.min(i + batchSize, plan.pending.length), plan.pending.length);
   }
   db.transaction(() => {
@@ -89,6 +103,7 @@ export async function embedLibrary(db: Db, embedder: TextEmbedder, opts: EmbedLi
     skipped: plan.total - plan.pending.length,
     removed,
     total: plan.total,
+    ...counts,
     seconds: (performance.now() - started) / 1000,
   };
 }
@@ -136,14 +151,24 @@ function planWork(db: Db, modelId: string, textOf: (article: StatuteArticle) => 
   return { pending, total };
 }
 
+interface BatchOptions {
+  /** The text the model is given (cut to its input limit), and the article's whole text. */
+  textOf(article: StatuteArticle): string;
+  fullTextOf(article: StatuteArticle): string;
+  signal: AbortSignal | undefined;
+  counts: Pick<EmbedLibrarySummary, 'shortened' | 'shortenedAfterRefusal'>;
+}
+
 /** Embeds and stores one batch in its own transaction; returns how many articles it stored. */
-async function embedBatch(
-  db: Db, embedder: TextEmbedder, writer: VectorWriter, ids: number[], textOf: (article: StatuteArticle) => string,
-): Promise<number> {
+async function embedBatch(db: Db, embedder: TextEmbedder, writer: VectorWriter, ids: number[], opts: BatchOptions): Promise<number> {
   const articles = getArticles(db, ids);
   if (articles.length === 0) return 0;
-  const texts = articles.map(textOf);
-  const vectors = await embedder.embed(texts, 'document');
+  const texts = articles.map(opts.textOf);
+  const shortened = articles.filter((a, i) => texts[i] !== opts.fullTextOf(a)).length;
+  let refused = 0;
+  const vectors = await embedder.embed(texts, 'document', { signal: opts.signal, onShortened: () => (refused += 1) });
+  opts.counts.shortened += shortened;
+  opts.counts.shortenedAfterRefusal += refused;
   if (vectors.length !== articles.length) {
     throw new LexError('embedding-failed', `Model "${embedder.id}" returned ${vectors.length} vectors for ${articles.length} texts.`);
   }

@@ -35,6 +35,16 @@ function ImportSummary({ summary }: { summary: ImportSummaryDto }) {
   );
 }
 
+/**
+ * The vectors of the model search uses: their count, or that the library has none for it (search is then
+ * lexical, though vectors of another model may be there), or that the model did not load.
+ */
+function vectorIndexText(t: Strings, e: LibraryStatusDto['embedding']): string {
+  if (!e.model) return e.providerNote ? t.modelNotLoaded : t.noVectors;
+  if (e.embedded === 0) return fill(t.notEmbeddedFor, { model: e.model });
+  return `${fill(t.embeddedCount, { model: e.model, n: e.embedded })}${e.complete ? '' : t.incomplete}`;
+}
+
 /** Import a collection with progress and cancel; what the library holds; embedding and execution provider. */
 export function LibraryView() {
   const api = useApi();
@@ -54,7 +64,7 @@ export function LibraryView() {
     setEmbedded(null);
     return job.run('embed', async () => {
       const r = await api.call('library.embed', {});
-      return () => setEmbedded(fill(t.embedSummary, { embedded: r.embedded, skipped: r.skipped, seconds: r.seconds.toFixed(1) }));
+      return () => setEmbedded(fill(t.embedSummary, { embedded: r.embedded, skipped: r.skipped, seconds: r.seconds.toFixed(1) }) + (r.shortened ? fill(t.embedShortened, { n: r.shortened }) : ''));
     });
   };
   const run = () => {
@@ -88,7 +98,7 @@ export function LibraryView() {
           <dd>{status.counts.provinces.join('、') || '—'}</dd>
           <dt>{t.vectorIndex}</dt>
           <dd data-testid="embedding-status">
-            {status.embedding.model ? `${fill(t.embeddedCount, { model: status.embedding.model, n: status.embedding.embedded })}${status.embedding.complete ? '' : t.incomplete}` : t.noVectors}
+            {vectorIndexText(t, status.embedding)}
             <button className="link" disabled={busy || status.counts.articles === 0} onClick={() => void embed()} data-testid="embed-start">{t.embedStart}</button>
             {embedded && <span className="muted" data-testid="embed-summary"> {embedded}</span>}
           </dd>

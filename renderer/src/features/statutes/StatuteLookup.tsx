@@ -38,6 +38,8 @@ export const StatuteLookup = forwardRef<HTMLInputElement, Props>(function Statut
   const [literal, setLiteral] = useState(false);
   const [hits, setHits] = useState<SearchHitDto[]>([]);
   const [addedTerms, setAddedTerms] = useState<string[]>([]);
+  /** Why the search was by words only although the library has vectors (the embedding model did not load…). */
+  const [modeNote, setModeNote] = useState<string | null>(null);
   const [detail, setDetail] = useState<ArticleDetailDto | null>(null);
   const [error, setError] = useState<string | null>(null);
   /** Why a query written as a citation found no article (law or article unknown, no such version), shown above the search hits. */
@@ -61,6 +63,7 @@ export const StatuteLookup = forwardRef<HTMLInputElement, Props>(function Statut
         setDetail(d);
         setHits([]);
         setAddedTerms([]);
+        setModeNote(null);
         return;
       } catch (e) {
         // Text naming no article is a search; a citation that found nothing says so, lest the hits below pass for it.
@@ -76,6 +79,7 @@ export const StatuteLookup = forwardRef<HTMLInputElement, Props>(function Statut
       });
       setHits(found.hits);
       setAddedTerms(found.addedTerms);
+      setModeNote(found.modeNote);
       setDetail(null);
     } catch (e) {
       setError(errorText(t, e));
@@ -105,6 +109,7 @@ export const StatuteLookup = forwardRef<HTMLInputElement, Props>(function Statut
         <ArticleView detail={detail} onOpen={onOpen} />
       ) : (
         <>
+          {modeNote && <p className="warn" data-testid="mode-note">{t.lexicalFallback}{modeNote}</p>}
           {addedTerms.length > 0 && <p className="muted" data-testid="added-terms">{t.addedTerms}{addedTerms.join('、')}</p>}
           <ol className="hits" data-testid="hits">
             {hits.map((h) => (
