@@ -65,7 +65,14 @@ void app.whenReady().then(async () => {
       process.stdout.write(`${JSON.stringify(result)}\n`);
       app.exit(result.ok ? 0 : 1);
     },
+    // The smoke test does not restart a crashed engine: it fails.
+    ...(smoke ? { maxRestarts: 0 } : {}),
     onGaveUp: (reason) => {
+      if (smoke) {
+        process.stdout.write(`${JSON.stringify({ type: 'smoke-result', ok: false, detail: { error: reason } })}\n`);
+        app.exit(1);
+        return;
+      }
       if (engineStarted) dialog.showErrorBox('LexDesk 引擎已停止', `${reason}\n\n已完成的咨询步骤都保存在法规库中。请重新启动 LexDesk。`);
     },
   });
@@ -90,7 +97,7 @@ void app.whenReady().then(async () => {
     if (!isTrustedSender(win, event.senderFrame?.url, event.sender.id)) return { ok: false, error: { code: 'forbidden', message: 'Request from an untrusted page.' } };
     if (typeof route !== 'string' || route.length > 64) return { ok: false, error: { code: 'bad_input', message: 'Route must be a short string.' } };
     const refusal = picked.refusal(route, input);
-    if (refusal) return { ok: false, error: { code: 'forbidden', message: refusal } };
+    if (refusal) return { ok: false, error: { code: 'not_picked', message: refusal } };
     if (route === 'report.export' && (input as { format?: unknown } | null)?.format === 'pdf') return exportPdf(engine, input as Record<string, unknown>);
     return engine.request(route, input);
   });

@@ -94,7 +94,9 @@ describe('an embedding endpoint that comes up after the first search', { skip: S
     const server = await serve();
     try {
       await sleep(150);
-      assert.equal(await engine.retrieval.defaultMode(), 'hybrid', 'the model loads on a later search');
+      assert.equal(await engine.retrieval.defaultMode(), 'lexical', 'the search that starts the new load does not wait for it');
+      for (let i = 0; i < 50 && (await engine.retrieval.defaultMode()) !== 'hybrid'; i += 1) await sleep(20);
+      assert.equal(await engine.retrieval.defaultMode(), 'hybrid', 'the model loaded in the background is used by the next search');
       const dense = await engine.retrieval.search(QUERY, { mode: 'dense' });
       assert.ok(dense.length > 0 && dense.some((h) => h.matchedBy === 'dense'));
       assert.ok(requests > 0);
