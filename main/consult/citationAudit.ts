@@ -112,31 +112,45 @@ function unknownLaw(answer: string, ref: CitationRef): { marker: string; note: s
   return { marker, note: referring ? `the law “${referring[0].trim()}” refers to is not named in its sentence, so the citation cannot be checked` : 'no such law in the library' };
 }
 
-/** 合同第五条, 章程第十条, 回答的第二条: a clause of a document, not a statute. */
-const DOCUMENT_CLAUSE_BEFORE = /(?:合同|协议|章程|手册|制度|约定|条款|通知|决议|决定书|判决书?|裁定书?|答复|回答|意见|借条|欠条|收据|遗嘱|须知|规约|公约|方案|计划|清单|议案|说明)(?:书|稿)?的?\s*$/;
+/** 合同第五条, 章程第十条, 回答的第二条, 劳动合同中第五条: a clause of a document, not a statute. */
+const DOCUMENT_CLAUSE_BEFORE = /(?:合同|协议|章程|手册|制度|约定|条款|通知|决议|决定书|判决书?|裁定书?|答复|回答|意见|借条|欠条|收据|遗嘱|须知|规约|公约|方案|计划|清单|议案|说明)(?:书|稿)?(?:的|中)?\s*$/;
+/** 第二条建议, 第三条约定: a numbered point of the answer or of a document. */
+const DOCUMENT_CLAUSE_AFTER = /^\s*(?:建议|意见|事项|约定|注意)/;
 
 /**
  * A bare 第N条 that names no law (…依照第四十六条支付经济补偿): the parser gives it no law
  * unless only separators stand between it and the last one named, so the audit reads the
- * evidence and the answer. The one evidence article with that number is meant; of several,
- * the one of the law the answer last named; otherwise it cannot be checked and is said to
- * be so. A clause of a contract or other document is no citation at all (null).
+ * answer and the evidence. After a law the answer named, it is that law's article, looked up
+ * in the library (in the evidence or not); before any, the one evidence article with that
+ * number; otherwise it cannot be checked and is said to be so. A clause of a contract or
+ * other document is no citation at all (null).
  */
-function bareArticle(answer: string, ref: CitationRef, numbered: Evidence[], lastLawTitle: string | null): Found | null {
-  if (ref.preamble || DOCUMENT_CLAUSE_BEFORE.test(answer.slice(Math.max(0, ref.start - 8), ref.start))) return null;
+function bareArticle(answer: string, ref: CitationRef, numbered: Evidence[], lastLaw: CitationRef | null, resolver: CitationResolver, asOf: string): Found | null {
+  if (ref.preamble || DOCUMENT_CLAUSE_BEFORE.test(answer.slice(Math.max(0, ref.start - 8), ref.start)) || DOCUMENT_CLAUSE_AFTER.test(answer.slice(ref.end, ref.end + 4))) return null;
+  const base = { pos: ref.start, evidenceMarker: false, marker: ref.raw };
+  if (lastLaw) {
+    const inherited = { ...ref, lawName: lastLaw.lawName, lawKeys: lastLaw.lawKeys, versionYear: lastLaw.versionYear };
+    const hit = resolver.resolveRef(inherited, { asOf });
+    const any = hit.ok ? hit : resolver.resolveRef(inherited);
+    if (any.ok) {
+      const a = any.article;
+      const match = numbered.find((e) => e.articleId === a.id || (e.lawTitle === a.lawTitle && e.articleLabel === a.label));
+      const article = match ?? { articleId: a.id, lawTitle: a.lawTitle, articleLabel: a.label, publishDate: a.publishDate, status: a.status, text: a.text };
+      return { ...base, article, inEvidence: !!match, note: `${ref.raw} names no law; read as 《${a.lawTitle}》${a.label}, of the law the answer named last${match ? '' : ', which is not among the evidence of this turn'}` };
+    }
+  }
   const same = numbered.filter((e) => {
     const n = parseArticleLabel(e.articleLabel);
     return n !== null && n.number === ref.article && n.subNumber === ref.subNumber;
   });
-  const meant = same.length === 1 ? same[0]! : same.find((e) => e.lawTitle === lastLawTitle);
-  if (meant) {
-    const why = same.length === 1 ? 'the only evidence article with that number' : 'of the law the answer named last';
-    return { pos: ref.start, evidenceMarker: false, marker: ref.raw, article: meant, inEvidence: true, note: `${ref.raw} names no law; read as 《${meant.lawTitle}》${meant.articleLabel}, ${why}` };
+  if (!lastLaw && same.length === 1) {
+    const meant = same[0]!;
+    return { ...base, article: meant, inEvidence: true, note: `${ref.raw} names no law; read as 《${meant.lawTitle}》${meant.articleLabel}, the only evidence article with that number` };
   }
   const note = same.length
     ? `${ref.raw} names no law, and the evidence has it in ${same.map((e) => `《${e.lawTitle}》`).join('、')}: the citation cannot be checked`
-    : `${ref.raw} names no law, and no evidence article has that number: the citation cannot be checked`;
-  return { pos: ref.start, evidenceMarker: false, marker: ref.raw, article: null, inEvidence: false, note };
+    : `${ref.raw} names no law${lastLaw ? ', the law named before it has no such article,' : ''} and no evidence article has that number: the citation cannot be checked`;
+  return { ...base, article: null, inEvidence: false, note };
 }
 
 interface Found {
@@ -167,13 +181,13 @@ export function auditCitations(answer: string, numbered: Evidence[], resolver: C
     }
     markerSpans.push({ start: m.index!, ids });
   }
-  let lastLawTitle: string | null = null;
+  let lastLaw: CitationRef | null = null;
   for (const ref of parseCitations(answer, resolver.names)) {
     if (ref.sameLaw) continue;
     const followingMarker = markerSpans.find((s) => s.start >= ref.end && s.start - ref.end <= 12);
     if (!ref.lawKeys.length) {
       const unknown = unknownLaw(answer, ref);
-      const bare = unknown ? null : bareArticle(answer, ref, numbered, lastLawTitle);
+      const bare = unknown ? null : bareArticle(answer, ref, numbered, lastLaw, resolver, asOf);
       if (unknown) found.push({ pos: ref.start, evidenceMarker: false, marker: unknown.marker, article: null, inEvidence: false, note: unknown.note });
       else if (bare && !(bare.article && followingMarker?.ids.has(bare.article.articleId))) found.push(bare);
       continue;
@@ -185,7 +199,7 @@ export function auditCitations(answer: string, numbered: Evidence[], resolver: C
       continue;
     }
     const a = any.article;
-    lastLawTitle = a.lawTitle;
+    lastLaw = ref;
     const match = numbered.find((e) => e.articleId === a.id || (e.lawTitle === a.lawTitle && e.articleLabel === a.label));
     if (match && followingMarker?.ids.has(match.articleId)) continue; // the marker right after it already covers it
     found.push({

@@ -121,7 +121,16 @@ describe('citation audit', { skip: SKIP }, () => {
     const [marked, bare] = audit('根据《劳动合同法》第三十八条[1]，劳动者可以解除合同；用人单位还应当依照第四十六条支付经济补偿。', [asEvidence(a38), asEvidence(a46)]);
     assert.equal(marked!.marker, '[1]');
     assert.deepEqual([bare!.marker, bare!.label, bare!.articleId], ['第四十六条', 'verified', a46.id]);
-    assert.match(bare!.note!, /names no law; read as 《中华人民共和国劳动合同法》第四十六条, the only evidence article with that number/);
+    assert.match(bare!.note!, /names no law; read as 《中华人民共和国劳动合同法》第四十六条, of the law the answer named last/);
+    const [alone] = audit('用人单位还应当依照第四十六条支付经济补偿。', [asEvidence(a38), asEvidence(a46)]);
+    assert.deepEqual([alone!.label, alone!.articleId], ['verified', a46.id]);
+    assert.match(alone!.note!, /the only evidence article with that number/);
+    // After a named law, the bare article is that law's, looked up in the library, even when the evidence holds another law's.
+    const [, civil] = audit('依照民法典第五百七十七条，又依照第四十七条。', [asEvidence(article('劳动合同法第47条'))]);
+    assert.deepEqual([civil!.label, civil!.lawTitle, civil!.articleLabel], ['outside_evidence', '中华人民共和国民法典', '第四十七条']);
+    const [, fraud] = audit('刑法第二百六十四条规定盗窃罪；第二百六十六条规定诈骗罪。', []);
+    assert.deepEqual([fraud!.label, fraud!.lawTitle, fraud!.articleLabel], ['outside_evidence', '中华人民共和国刑法', '第二百六十六条']);
+    assert.deepEqual(audit('关于第二条建议：尽快收集证据。劳动合同中第五条约定了工作地点。', [asEvidence(a38)]), [], 'points and clauses of documents are not statutes');
 
     const [lost] = audit('公司应当依照第八十七条支付赔偿金。', [asEvidence(a38)]);
     assert.deepEqual([lost!.label, lost!.articleId], ['unresolvable', null]);
