@@ -68,11 +68,7 @@ void app.whenReady().then(async () => {
     // The smoke test does not restart a crashed engine: it fails.
     ...(smoke ? { maxRestarts: 0 } : {}),
     onGaveUp: (reason) => {
-      if (smoke) {
-        process.stdout.write(`${JSON.stringify({ type: 'smoke-result', ok: false, detail: { error: reason } })}\n`);
-        app.exit(1);
-        return;
-      }
+      if (smoke) return failSmoke(reason);
       if (engineStarted) dialog.showErrorBox('LexDesk 引擎已停止', `${reason}\n\n已完成的咨询步骤都保存在法规库中。请重新启动 LexDesk。`);
     },
   });
@@ -81,11 +77,8 @@ void app.whenReady().then(async () => {
     engineStarted = true;
   } catch (err) {
     const reason = (err as Error).message;
-    if (smoke) {
-      process.stdout.write(`${JSON.stringify({ type: 'smoke-result', ok: false, detail: { error: reason } })}\n`);
-    } else {
-      dialog.showErrorBox('LexDesk 无法启动', `${reason}\n\n法规库文件：${path.join(userData, 'library.db')}`);
-    }
+    if (smoke) return failSmoke(reason);
+    dialog.showErrorBox('LexDesk 无法启动', `${reason}\n\n法规库文件：${path.join(userData, 'library.db')}`);
     app.exit(1);
     return;
   }
@@ -122,6 +115,12 @@ void app.whenReady().then(async () => {
 app.on('web-contents-created', (_e, contents) => {
   contents.on('will-navigate', (event) => event.preventDefault());
 });
+
+/** The smoke test's failure, in the form its success takes (one JSON line), and exit 1. */
+function failSmoke(reason: string): void {
+  process.stdout.write(`${JSON.stringify({ type: 'smoke-result', ok: false, detail: { error: reason } })}\n`);
+  app.exit(1);
+}
 
 /** Electron's utility process as the engine host sees it. */
 function engineChild(entry: string): EngineChild {

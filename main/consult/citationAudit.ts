@@ -129,14 +129,10 @@ function bareArticle(answer: string, ref: CitationRef, numbered: Evidence[], las
   if (ref.preamble || DOCUMENT_CLAUSE_BEFORE.test(answer.slice(Math.max(0, ref.start - 8), ref.start)) || DOCUMENT_CLAUSE_AFTER.test(answer.slice(ref.end, ref.end + 4))) return null;
   const base = { pos: ref.start, evidenceMarker: false, marker: ref.raw };
   if (lastLaw) {
-    const inherited = { ...ref, lawName: lastLaw.lawName, lawKeys: lastLaw.lawKeys, versionYear: lastLaw.versionYear };
-    const hit = resolver.resolveRef(inherited, { asOf });
-    const any = hit.ok ? hit : resolver.resolveRef(inherited);
-    if (any.ok) {
-      const a = any.article;
-      const match = numbered.find((e) => e.articleId === a.id || (e.lawTitle === a.lawTitle && e.articleLabel === a.label));
-      const article = match ?? { articleId: a.id, lawTitle: a.lawTitle, articleLabel: a.label, publishDate: a.publishDate, status: a.status, text: a.text };
-      return { ...base, article, inEvidence: !!match, note: `${ref.raw} names no law; read as 《${a.lawTitle}》${a.label}, of the law the answer named last${match ? '' : ', which is not among the evidence of this turn'}` };
+    const cited = citedArticle({ ...ref, lawName: lastLaw.lawName, lawKeys: lastLaw.lawKeys, versionYear: lastLaw.versionYear }, numbered, resolver, asOf);
+    if ('article' in cited) {
+      const { article, match } = cited;
+      return { ...base, article, inEvidence: !!match, note: `${ref.raw} names no law; read as 《${article.lawTitle}》${article.articleLabel}, of the law the answer named last${match ? '' : ', which is not among the evidence of this turn'}` };
     }
   }
   const same = numbered.filter((e) => {
@@ -151,6 +147,16 @@ function bareArticle(answer: string, ref: CitationRef, numbered: Evidence[], las
     ? `${ref.raw} names no law, and the evidence has it in ${same.map((e) => `《${e.lawTitle}》`).join('、')}: the citation cannot be checked`
     : `${ref.raw} names no law${lastLaw ? ', the law named before it has no such article,' : ''} and no evidence article has that number: the citation cannot be checked`;
   return { ...base, article: null, inEvidence: false, note };
+}
+
+/** A citation resolved as of `asOf` (else in any version), and the evidence article it is, if any; the resolver's message when it resolves to none. */
+function citedArticle(ref: CitationRef, numbered: Evidence[], resolver: CitationResolver, asOf: string): { article: NonNullable<Found['article']>; match: Evidence | undefined } | { message: string } {
+  const hit = resolver.resolveRef(ref, { asOf });
+  const any = hit.ok ? hit : resolver.resolveRef(ref);
+  if (!any.ok) return { message: any.message };
+  const a = any.article;
+  const match = numbered.find((e) => e.articleId === a.id || (e.lawTitle === a.lawTitle && e.articleLabel === a.label));
+  return { article: match ?? { articleId: a.id, lawTitle: a.lawTitle, articleLabel: a.label, publishDate: a.publishDate, status: a.status, text: a.text }, match };
 }
 
 interface Found {
@@ -192,24 +198,15 @@ export function auditCitations(answer: string, numbered: Evidence[], resolver: C
       else if (bare && !(bare.article && followingMarker?.ids.has(bare.article.articleId))) found.push(bare);
       continue;
     }
-    const hit = resolver.resolveRef(ref, { asOf });
-    const any = hit.ok ? hit : resolver.resolveRef(ref);
-    if (!any.ok) {
-      found.push({ pos: ref.start, evidenceMarker: false, marker: ref.raw, article: null, inEvidence: false, note: any.message });
+    const cited = citedArticle(ref, numbered, resolver, asOf);
+    if (!('article' in cited)) {
+      found.push({ pos: ref.start, evidenceMarker: false, marker: ref.raw, article: null, inEvidence: false, note: cited.message });
       continue;
     }
-    const a = any.article;
     lastLaw = ref;
-    const match = numbered.find((e) => e.articleId === a.id || (e.lawTitle === a.lawTitle && e.articleLabel === a.label));
+    const { article, match } = cited;
     if (match && followingMarker?.ids.has(match.articleId)) continue; // the marker right after it already covers it
-    found.push({
-      pos: ref.start,
-      evidenceMarker: false,
-      marker: ref.raw,
-      article: match ?? { articleId: a.id, lawTitle: a.lawTitle, articleLabel: a.label, publishDate: a.publishDate, status: a.status, text: a.text },
-      inEvidence: !!match,
-      note: match ? null : 'cited in the answer but not among the evidence of this turn',
-    });
+    found.push({ pos: ref.start, evidenceMarker: false, marker: ref.raw, article, inEvidence: !!match, note: match ? null : 'cited in the answer but not among the evidence of this turn' });
   }
   found.sort((a, b) => a.pos - b.pos);
   const quotes = assignQuotes(answer, found);

@@ -59,10 +59,10 @@ export interface GatherOptions {
   perRetriever?: number;
 }
 
-/** Dense neighbours fetched before a narrowing filter that passes too many articles to score one by one is applied. */
-const DENSE_FETCH_FILTERED = 4096;
-
-/** The deepest dense fetch (sqlite-vec's largest k). */
+/**
+ * The deepest dense fetch (sqlite-vec's largest k): also the first one before a narrowing filter that
+ * passes too many articles to score one by one is applied.
+ */
 const DENSE_FETCH_MAX = 4096;
 
 /** A narrowing filter passing at most this many articles has the embedding score exactly those (about 5 ms per 10,000 from memory). */
@@ -85,7 +85,7 @@ async function denseCandidates(db: Db, dense: DenseRetriever, text: string, filt
   const passing = narrow ? articlesPassing(db, filters, { limit: DENSE_WITHIN_MAX + 1 }) : null;
   const within = passing && passing.length <= DENSE_WITHIN_MAX ? new Set(passing) : null;
   if (within) return keepAllowed(db, await dense.search(text, want * 2, within), filters, want);
-  for (let depth = narrow ? DENSE_FETCH_FILTERED : want * 2; ; depth = Math.min(depth * 4, DENSE_FETCH_MAX)) {
+  for (let depth = narrow ? DENSE_FETCH_MAX : want * 2; ; depth = Math.min(depth * 4, DENSE_FETCH_MAX)) {
     const hits = await dense.search(text, depth);
     const kept = keepAllowed(db, hits, filters, want);
     if (kept.length >= want || hits.length < depth || depth >= DENSE_FETCH_MAX) return kept;
