@@ -1,5 +1,6 @@
 import { Consultations } from '../consult/index.js';
 import type { Engine } from '../engine/index.js';
+import { moveSavedCredentials } from '../llm/endpointCredentials.js';
 import type { KeyStore } from '../llm/keyStore.js';
 import { modelSettingsKey, resolveLlm, unknownPreset, type ResolvedLlm, type Settings, type SettingsStore } from '../llm/settings.js';
 import type { HostEvent } from '../../preload/contract/events.js';
@@ -24,6 +25,7 @@ export interface HostServices {
 
 export function createServices(base: Omit<HostServices, 'consultations' | 'settingsChanged' | 'running' | 'importing' | 'modelSettingsAtStart'>): HostServices {
   let consultations: Consultations | null = null;
+  moveSavedCredentials(base.settings, base.keys);
   return {
     ...base,
     modelSettingsAtStart: modelSettingsKey(base.settings.readOrEmpty().models),

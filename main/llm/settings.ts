@@ -5,6 +5,7 @@ import { LLM_ROLE_NAMES } from '../../preload/contract/routes.js';
 import type { HttpEmbedderOptions } from '../models/httpEmbedder.js';
 import { PROVIDER_NAMES, type ProviderName } from '../models/providerNames.js';
 import { LexError } from '../util/errors.js';
+import { withStoredCredentials } from './endpointCredentials.js';
 import type { KeyStore } from './keyStore.js';
 import { findPreset, isLoopbackUrl, PRESETS } from './presets.js';
 import type { LlmEndpoint } from './types.js';
@@ -68,7 +69,7 @@ export const EMBEDDING_KEY_ID = 'embedding';
 export function httpEmbeddingOfSettings(models: z.infer<typeof ModelSettingsSchema> | undefined, keys: Pick<KeyStore, 'get'>): HttpEmbedderOptions | undefined {
   if (!models?.httpBase || !models.httpModel) return undefined;
   const apiKey = keys.get(EMBEDDING_KEY_ID);
-  return { baseURL: models.httpBase, model: models.httpModel, ...(apiKey ? { apiKey } : {}) };
+  return { baseURL: withStoredCredentials(keys, models.httpBase), model: models.httpModel, ...(apiKey ? { apiKey } : {}) };
 }
 
 export const SettingsSchema = z.object({

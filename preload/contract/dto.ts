@@ -146,6 +146,8 @@ export interface SettingsDto {
     httpBase: string | null;
     httpModel: string | null;
     embeddingKeyHint: string | null;
+    /** The user name of basic-auth credentials stored for the endpoint's server (given as user:password@ in its URL); the password never crosses the boundary. */
+    embeddingUser: string | null;
     crossEncoderInUse: string | null;
     crossEncoderDir: string | null;
     providers: string[];

@@ -160,6 +160,7 @@ describe('lexdesk consult, llm, rules and eval-consult', { skip: SKIP }, () => {
       [['--timeout', 'abc'], /--timeout must be a positive integer \(got "abc"\)/],
       [['--timeout', '5'], /--timeout is in milliseconds, from 1000 to 600000 \(got 5\)/],
       [['--base-url', 'api.deepseek.com/v1'], /--base-url must be an http:\/\/ or https:\/\/ URL/],
+      [['--base-url', 'https://bob:pw-991@llm.example.com/v1'], /--base-url cannot carry a user and password \(https:\/\/\*\*\*@llm\.example\.com\/v1\)/],
       [['--role-model', 'boss=m'], /--role-model: unknown role "boss"; roles are state, planner/],
     ];
     for (const [args, message] of cases) {
@@ -167,6 +168,7 @@ describe('lexdesk consult, llm, rules and eval-consult', { skip: SKIP }, () => {
       assert.equal(res.code, 2, `${args.join(' ')}: ${res.stderr}`);
       assert.match(res.stderr, message);
       assert.doesNotMatch(res.stderr, /"code":|\n\s+at /, 'one readable line, no schema dump or stack');
+      assert.doesNotMatch(res.stderr, /pw-991/, 'a password is never echoed');
       assert.equal(fs.readFileSync(settingsFile, 'utf8'), saved, `${args.join(' ')} saved nothing`);
     }
     const shown = json((await runCli(['llm', 'show', '--json'], own)).stdout);

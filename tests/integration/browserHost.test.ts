@@ -235,6 +235,26 @@ describe('browser host security and the host contract', () => {
     assert.equal(JSON.parse((await apiCall('settings.get', {})).body).data.models.embeddingKeyHint, null);
   });
 
+  test('a user and password in the endpoint URL go to the key store, never to settings.json or back to the page; an LLM URL with them is refused', async () => {
+    const password = 'pw-proxy-4417';
+    const saved = JSON.parse((await apiCall('settings.update', { models: { httpBase: `http://alice:${password}@127.0.0.1:11434/v1`, httpModel: 'bge-m3' } })).body);
+    assert.equal(saved.ok, true, JSON.stringify(saved));
+    assert.deepEqual([saved.data.models.httpBase, saved.data.models.embeddingUser], ['http://127.0.0.1:11434/v1', 'alice']);
+    const got = (await apiCall('settings.get', {})).body;
+    assert.ok(!got.includes(password));
+    for (const f of fs.readdirSync(dir)) if (fs.statSync(path.join(dir, f)).isFile()) assert.ok(!fs.readFileSync(path.join(dir, f)).includes(password), f);
+    assert.equal(httpEmbeddingOfSettings(api.services.settings.read().models, new FileKeyStore(dir))?.baseURL, `http://alice:${password}@127.0.0.1:11434/v1`);
+    // Changing the model only (the page sends the address it shows) keeps the sign-in.
+    const renamed = JSON.parse((await apiCall('settings.update', { models: { httpBase: 'http://127.0.0.1:11434/v1', httpModel: 'bge-large' } })).body);
+    assert.equal(renamed.data.models.embeddingUser, 'alice');
+    const llm = JSON.parse((await apiCall('settings.update', { llm: { baseURL: `https://bob:${password}@llm.example.com/v1` } })).body);
+    assert.equal(llm.ok, false);
+    assert.match(llm.error.message, /cannot carry a user and password/);
+    assert.ok(!JSON.stringify(api.services.settings.read()).includes(password));
+    const cleared = JSON.parse((await apiCall('settings.update', { models: { httpBase: null, httpModel: null } })).body);
+    assert.equal(cleared.data.models.embeddingUser, null);
+  });
+
   test('a model given on the command line (serve --cross-encoder) is in use without asking for a restart', async () => {
     const settingsDir = fs.mkdtempSync(path.join(dir, 'override-'));
     const folder = writeTinyReranker(settingsDir, 'cli-cross-encoder');

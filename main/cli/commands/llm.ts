@@ -1,6 +1,8 @@
 import type { Engine } from '../../engine/index.js';
 import { LlmClient } from '../../llm/client.js';
 import { findPreset, PRESETS } from '../../llm/presets.js';
+import { splitCredentials } from '../../llm/endpointCredentials.js';
+import { displayURL } from '../../models/httpEndpoint.js';
 import { keyHint } from '../../llm/secrets.js';
 import { LLM_KEY_ID, LLM_ROLES, LlmSettingsSchema, presetIds, unknownPreset, type LlmSettings } from '../../llm/settings.js';
 import { LexError } from '../../util/errors.js';
@@ -81,6 +83,9 @@ function baseUrlOption(value: unknown): string {
   const url = String(value);
   if (!/^https?:\/\/[^/\s]/i.test(url) || !URL.canParse(url)) {
     throw new LexError('usage', `--base-url must be an http:// or https:// URL up to the API version, e.g. https://api.deepseek.com/v1 (got "${url}")`);
+  }
+  if (splitCredentials(url).userinfo !== null) {
+    throw new LexError('usage', `--base-url cannot carry a user and password (${displayURL(url)}): settings.json would hold them in plain text. Give the URL without them and the API key with \`lexdesk llm key\`.`);
   }
   return url;
 }

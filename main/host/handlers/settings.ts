@@ -4,6 +4,7 @@ import { DEFAULT_TURN_OPTIONS } from '../../consult/context.js';
 import { findOnnxFile } from '../../models/modelFolder.js';
 import { LexError } from '../../util/errors.js';
 import { isLoopbackUrl, PRESETS } from '../../llm/presets.js';
+import { credentialUser, saveEndpointCredentials, splitCredentials } from '../../llm/endpointCredentials.js';
 import { keyHint } from '../../llm/secrets.js';
 import { EMBEDDING_KEY_ID, LLM_KEY_ID, modelSettingsKey, resolveLlm, unknownPreset, type LlmSettings, type Settings } from '../../llm/settings.js';
 import type { SettingsDto } from '../../../preload/contract/dto.js';
@@ -40,9 +41,11 @@ function view(s: HostServices): SettingsDto {
     models: {
       inUse: s.engine.retrieval.embeddingInUse,
       dir: settings.models?.dir ?? null,
-      httpBase: settings.models?.httpBase ?? null,
+      // Without user:password@, also for a file an earlier version wrote that still holds them (a key store that forgets keys at exit).
+      httpBase: settings.models?.httpBase ? splitCredentials(settings.models.httpBase).url : null,
       httpModel: settings.models?.httpModel ?? null,
       embeddingKeyHint: embeddingKey ? keyHint(embeddingKey) : null,
+      embeddingUser: credentialUser(s.keys, settings.models?.httpBase) ?? userInUrl(settings.models?.httpBase),
       crossEncoderInUse: s.engine.retrieval.crossEncoderDir,
       crossEncoderDir: settings.models?.crossEncoderDir ?? null,
       providers: settings.models?.providers ?? ['cpu'],
@@ -50,6 +53,18 @@ function view(s: HostServices): SettingsDto {
       restartNeeded: modelSettingsKey(settings.models) !== s.modelSettingsAtStart,
     },
   };
+}
+
+/** The user name written in a URL (user:password@), decoded; null when it has none. */
+function userInUrl(url: string | undefined): string | null {
+  const userinfo = url ? splitCredentials(url).userinfo : null;
+  if (userinfo === null) return null;
+  const user = userinfo.slice(0, userinfo.indexOf(':'));
+  try {
+    return decodeURIComponent(user);
+  } catch {
+    return user;
+  }
 }
 
 /** A model folder the settings may point at: present, with an ONNX file and a tokenizer.json. */
@@ -108,6 +123,11 @@ export const settingsHandlers: Pick<Handlers, 'settings.get' | 'settings.presets
     if (models && Boolean(models.httpBase) !== Boolean(models.httpModel)) {
       throw new LexError('bad_input', 'An embeddings endpoint needs both its URL (up to /v1) and the model name; give both, or clear both to use the model folder.');
     }
+    if (input.llm?.baseURL && splitCredentials(input.llm.baseURL).userinfo !== null) {
+      throw new LexError('bad_input', 'The LLM endpoint\'s URL cannot carry a user and password (user:password@): save the URL without them and give the API key in the key field.');
+    }
+    // A user and password in the endpoint's URL go to the key store; the settings file gets the URL without them.
+    if (models && input.models?.httpBase !== undefined) models.httpBase = saveEndpointCredentials(s.keys, models.httpBase);
     const next: Settings = {
       ...current,
       ...(input.llm ? { llm: merge(current.llm ?? {}, input.llm) } : {}),

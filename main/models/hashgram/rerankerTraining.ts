@@ -112,7 +112,7 @@ export async function crossFitReranker(engine: Engine, set: TrainingSet, folds: 
     }
   }
   if (process.env.LEXDESK_DUMP_CANDIDATES) {
-    const dump = all.map((q, i) => ({ fold: q.fold, gold: [...q.gold], query: texts[i], candidates: q.candidates }));
+    const dump = all.map((q, i) => ({ fold: q.fold, gold: [...q.gold], query: texts[i], candidates: q.candidates, rows: q.rows.map((r) => Array.from(r)) }));
     (await import('node:fs')).writeFileSync(process.env.LEXDESK_DUMP_CANDIDATES, JSON.stringify(dump));
   }
   const forestsByFold = Array.from({ length: FOLDS }, (_, f) => fit(all.filter((q) => q.fold !== f)));

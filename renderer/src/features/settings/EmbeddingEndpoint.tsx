@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { SettingsDto } from '../../../../preload/contract/index.js';
 import { useApi } from '../../api/context.js';
 import { errorText } from '../../api/errorText.js';
-import { useT } from '../../i18n.js';
+import { fill, useT } from '../../i18n.js';
 
 /**
  * An OpenAI-compatible embeddings endpoint and model in place of the model folder (a GPU on
@@ -19,6 +19,7 @@ export function EmbeddingEndpoint({ models, onSaved, onError }: { models: Settin
   return (
     <>
       <label>{t.embeddingEndpoint}<input value={base} placeholder="http://192.168.1.20:11434/v1" data-testid="embedding-base" onChange={(e) => setBase(e.target.value)} /></label>
+      {models.embeddingUser !== null && <p className="muted" data-testid="embedding-user">{fill(t.embeddingUser, { user: models.embeddingUser })}</p>}
       <label>{t.embeddingModel}<input value={model} placeholder="bge-m3" data-testid="embedding-model" onChange={(e) => setModel(e.target.value)} /></label>
       <button type="button" disabled={!base.trim() || !model.trim()} data-testid="use-endpoint" onClick={() => void update(base.trim(), model.trim())}>{t.useEndpoint}</button>
       {models.httpBase && <button type="button" data-testid="clear-endpoint" onClick={() => { setBase(''); setModel(''); void update(null, null); }}>{t.clearEndpoint}</button>}
