@@ -28,7 +28,18 @@ export interface EngineHostOptions {
   maxRestarts?: number;
   restartWindowMs?: number;
   now?(): number;
+  /**
+   * A start (the first or a restart) that is not ready within this time is stopped and not tried
+   * again (default 3 minutes: opening a large library and loading its models takes seconds): a
+   * process that hangs would otherwise keep every request waiting.
+   */
+  startTimeoutMs?: number;
+  /** Timers (tests pass fakes). */
+  setTimer?(fn: () => void, ms: number): unknown;
+  clearTimer?(timer: unknown): void;
 }
+
+const START_TIMEOUT_MS = 180_000;
 
 interface Pending {
   route: string;
@@ -56,6 +67,8 @@ export class EngineHost {
   private readonly pending = new Map<number, Pending>();
   private readonly restarts: number[] = [];
   private nextId = 1;
+  private startTimer: unknown = null;
+  private hung = false;
   private settleReady: { resolve(): void; reject(err: Error): void } = { resolve: () => undefined, reject: () => undefined };
 
   constructor(private readonly opts: EngineHostOptions) {
@@ -81,6 +94,7 @@ export class EngineHost {
   }
 
   kill(): void {
+    this.clearStartTimer();
     this.stopping = true;
     this.state = 'stopped';
     this.answerAll(() => ({ ok: false, error: { code: 'engine_stopped', message: 'LexDesk is closing.' } }));
@@ -94,14 +108,29 @@ export class EngineHost {
     child.onError((detail) => current() && this.log(`LexDesk engine: fatal error: ${detail}`));
     child.onExit((code) => current() && this.onExit(code));
     this.child = child;
+    this.clearStartTimer();
+    const limit = this.opts.startTimeoutMs ?? START_TIMEOUT_MS;
+    this.startTimer = (this.opts.setTimer ?? unrefTimeout)(() => {
+      if (!current() || this.state === 'ready') return;
+      this.hung = true;
+      this.lastFatal = `the engine did not become ready within ${Math.round(limit / 1000)} s`;
+      this.log(`LexDesk engine: ${this.lastFatal}; stopping it.`);
+      child.kill();
+    }, limit);
     child.postMessage(this.opts.init());
     return child;
+  }
+
+  private clearStartTimer(): void {
+    if (this.startTimer !== null) (this.opts.clearTimer ?? ((t) => clearTimeout(t as NodeJS.Timeout)))(this.startTimer);
+    this.startTimer = null;
   }
 
   private onMessage(msg: FromEngine): void {
     if (!msg || typeof msg !== 'object') return;
     switch (msg.type) {
       case 'ready':
+        this.clearStartTimer();
         this.state = 'ready';
         this.lastFatal = null;
         if (!this.everReady) {
@@ -142,8 +171,10 @@ export class EngineHost {
 
   private onExit(code: number): void {
     if (this.stopping) return;
+    this.clearStartTimer();
     const reason = this.lastFatal ?? `the engine process stopped (exit ${code})`;
-    if (!this.everReady) return this.giveUp(`The LexDesk engine could not start: ${reason}`);
+    // A start that hung is not started again: the next one would most likely hang the same way.
+    if (!this.everReady || this.hung) return this.giveUp(`The LexDesk engine could not start: ${reason}`);
     const now = (this.opts.now ?? Date.now)();
     const window = this.opts.restartWindowMs ?? 60_000;
     while (this.restarts.length && now - this.restarts[0]! > window) this.restarts.shift();
@@ -181,6 +212,11 @@ export class EngineHost {
   private log(line: string): void {
     (this.opts.log ?? console.error)(line);
   }
+}
+
+/** A timer that does not keep the process alive by itself. */
+function unrefTimeout(fn: () => void, ms: number): unknown {
+  return setTimeout(fn, ms).unref();
 }
 
 function stoppedEnvelope(reason: string | null): Envelope<unknown> {

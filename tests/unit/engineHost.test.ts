@@ -32,7 +32,11 @@ function supervised(extra: Partial<EngineHostOptions> = {}) {
   let inits = 0;
   let clock = 0;
   const gaveUp: string[] = [];
+  const timers = new Map<number, () => void>();
+  let timerId = 0;
   const host = new EngineHost({
+    setTimer: (fn) => { timers.set(++timerId, fn); return timerId; },
+    clearTimer: (t) => { timers.delete(t as number); },
     spawn: () => { const c = new FakeChild(); children.push(c); return c; },
     init: (): InitMessage => ({ type: 'init', dbPath: '/x/library.db', userData: '/x', modelsDir: '/m', resourcesDir: '/r', version: 't', keys: { llm: `key-${++inits}` }, keysPersistent: true }),
     applyKey: () => undefined,
@@ -42,7 +46,7 @@ function supervised(extra: Partial<EngineHostOptions> = {}) {
     now: () => clock,
     ...extra,
   });
-  return { host, children, logs, gaveUp, tick: (ms: number) => { clock += ms; }, last: () => children.at(-1)! };
+  return { host, children, logs, gaveUp, tick: (ms: number) => { clock += ms; }, last: () => children.at(-1)!, timers };
 }
 
 const settle = () => new Promise((r) => setImmediate(r));
@@ -154,5 +158,29 @@ describe('the engine supervisor (desktop shell)', () => {
     const answered = await waiting;
     assert.equal(!answered.ok && answered.error.code, 'engine_stopped');
     assert.equal(children.length, 1);
+  });
+
+  test('a start that never becomes ready is stopped after the start timeout and not tried again; requests get the reason', async () => {
+    const { host, children, last, gaveUp, timers } = supervised({ startTimeoutMs: 5000 });
+    last().say({ type: 'ready' });
+    await host.ready;
+    assert.equal(timers.size, 0, 'ready clears the start timer');
+    children[0]!.die(1);
+    assert.equal(children.length, 2, 'a crash starts it again');
+    const waiting = host.request('library.status', {});
+    assert.equal(timers.size, 1, 'the restart is timed');
+    [...timers.values()][0]!();
+    assert.equal(children[1]!.killed, true, 'the hung engine is stopped');
+    assert.equal(children.length, 2, 'and not started a third time');
+    const answer = await waiting;
+    assert.equal(!answer.ok && answer.error.code, 'engine_stopped');
+    assert.match(!answer.ok ? answer.error.message : '', /did not become ready within 5 s/);
+    assert.match(gaveUp[0] ?? '', /could not start: the engine did not become ready within 5 s/);
+  });
+
+  test('a first start that hangs rejects ready with the reason, so the shell can say why', async () => {
+    const { host, timers } = supervised({ startTimeoutMs: 120_000 });
+    [...timers.values()][0]!();
+    await assert.rejects(host.ready, /could not start: the engine did not become ready within 120 s/);
   });
 });
