@@ -36,6 +36,14 @@ describe('everyday wording', { skip: SKIP, concurrency: false }, () => {
     assert.ok(!literal.includes(`${LABOUR_LAW}#38`), literal.join(' '));
   });
 
+  test('a hit-and-run in everyday words (撞了人逃跑) reaches 民法典 第一千二百一十六条 (机动车驾驶人发生交通事故后逃逸); the words as typed do not', async () => {
+    const question = '开车撞了人逃跑会判几年';
+    const expanded = cited((await lib.engine.retrieval.rank(question, { mode: 'lexical', limit: 10 })).map((r) => r.id));
+    const literal = cited((await lib.engine.retrieval.rank(question, { mode: 'lexical', limit: 50, literal: true })).map((r) => r.id));
+    assert.equal(expanded[0], '中华人民共和国民法典#1216', expanded.join(' '));
+    assert.ok(!literal.includes('中华人民共和国民法典#1216'), literal.join(' '));
+  });
+
   test('search marks the statute terms it added in the snippets', async () => {
     const hits = await lib.engine.retrieval.search(LAY_QUESTION, { mode: 'lexical', limit: 10 });
     const article38 = hits.find((h) => h.article.lawTitle === LABOUR_LAW && h.article.number === 38);

@@ -21,3 +21,23 @@ test('the searched text keeps the user\'s words first', () => {
   assert.equal(withLegalTerms('被狗咬了找谁赔钱'), '被狗咬了找谁赔钱 赔偿 损失 饲养的动物');
   assert.equal(withLegalTerms('劳动合同的解除'), '劳动合同的解除');
 });
+
+test('a collision followed by running off is a hit-and-run (逃逸); running off alone is not', () => {
+  assert.deepEqual(layTermExpansion('开车撞了人逃跑会判几年'), ['交通事故', '机动车', '逃逸', '肇事', '驾驶', '有期徒刑', '刑罚']);
+  assert.ok(layTermExpansion('发生车祸后司机跑了，找谁赔').includes('逃逸'));
+  assert.ok(!layTermExpansion('老婆丢下孩子逃跑了，我能告她吗').includes('逃逸'));
+});
+
+test('everyday words inside other words do not fire', () => {
+  // 出租车 is not 租车, 仓储物变质 is no food safety matter, a building's 保修期 is not a shop's 三包, 被关起来 (prison) is not 拘留.
+  assert.deepEqual(layTermExpansion('出租车司机绕路多收费，我能拒付吗'), []);
+  assert.deepEqual(layTermExpansion('保管人发现仓储物变质，应如何处理'), []);
+  assert.deepEqual(layTermExpansion('承包人在保修期内是否承担保修责任'), []);
+  assert.ok(!layTermExpansion('偷东西被抓，会被关起来吗').includes('拘留'));
+});
+
+test('consumer, company and family wording reach the statute terms', () => {
+  assert.deepEqual(layTermExpansion('网购买到假货能退一赔三吗'), ['网络购物', '电子商务', '欺诈', '产品质量', '增加赔偿', '消费者']);
+  assert.deepEqual(layTermExpansion('国企可以作为普通合伙人吗'), ['国有企业']);
+  assert.deepEqual(layTermExpansion('爷爷去世了，房子归叔叔还是我爸爸'), ['父母', '祖父母']);
+});
