@@ -49,6 +49,11 @@ export const ModelSettingsSchema = z.object({
   dir: z.string().min(1).optional(),
   httpBase: z.string().url().regex(/^https?:\/\//i).optional(),
   httpModel: z.string().min(1).optional(),
+  /** Instruction prefixes the endpoint's model expects (e5: "query: " / "passage: "); part of the vector set's id. */
+  httpQueryPrefix: z.string().min(1).max(200).optional(),
+  httpDocumentPrefix: z.string().min(1).max(200).optional(),
+  /** Characters per text sent (prefix included); default DEFAULT_HTTP_MAX_CHARS. */
+  httpMaxChars: z.number().int().min(1).max(200_000).optional(),
   crossEncoderDir: z.string().min(1).optional(),
   providers: z.array(z.enum(PROVIDER_NAMES as [ProviderName, ...ProviderName[]])).min(1).optional(),
 });
@@ -59,7 +64,10 @@ export const ModelSettingsSchema = z.object({
  */
 export function modelSettingsKey(models: z.infer<typeof ModelSettingsSchema> | undefined): string {
   const folder = (dir: string | undefined) => (dir ? path.resolve(dir) : null);
-  return JSON.stringify([folder(models?.dir), folder(models?.crossEncoderDir), models?.providers ?? ['cpu'], models?.httpBase ?? null, models?.httpModel ?? null]);
+  return JSON.stringify([
+    folder(models?.dir), folder(models?.crossEncoderDir), models?.providers ?? ['cpu'], models?.httpBase ?? null, models?.httpModel ?? null,
+    models?.httpQueryPrefix ?? null, models?.httpDocumentPrefix ?? null, models?.httpMaxChars ?? null,
+  ]);
 }
 
 /** The key of the embeddings endpoint, kept with the LLM's in the encrypted key store. */
@@ -69,7 +77,11 @@ export const EMBEDDING_KEY_ID = 'embedding';
 export function httpEmbeddingOfSettings(models: z.infer<typeof ModelSettingsSchema> | undefined, keys: Pick<KeyStore, 'get'>): HttpEmbedderOptions | undefined {
   if (!models?.httpBase || !models.httpModel) return undefined;
   const apiKey = keys.get(EMBEDDING_KEY_ID);
-  return { baseURL: withStoredCredentials(keys, models.httpBase), model: models.httpModel, ...(apiKey ? { apiKey } : {}) };
+  return {
+    baseURL: withStoredCredentials(keys, models.httpBase), model: models.httpModel, ...(apiKey ? { apiKey } : {}),
+    ...(models.httpQueryPrefix ? { queryPrefix: models.httpQueryPrefix } : {}), ...(models.httpDocumentPrefix ? { documentPrefix: models.httpDocumentPrefix } : {}),
+    ...(models.httpMaxChars ? { maxInputChars: models.httpMaxChars } : {}),
+  };
 }
 
 export const SettingsSchema = z.object({

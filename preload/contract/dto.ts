@@ -145,6 +145,10 @@ export interface SettingsDto {
     /** An OpenAI-compatible embeddings endpoint and model used instead of the folder, and a hint of its stored key. */
     httpBase: string | null;
     httpModel: string | null;
+    /** The endpoint's instruction prefixes and the characters sent per text (null: none, and the default of 500). */
+    httpQueryPrefix: string | null;
+    httpDocumentPrefix: string | null;
+    httpMaxChars: number | null;
     embeddingKeyHint: string | null;
     /** The user name of basic-auth credentials stored for the endpoint's server (given as user:password@ in its URL); the password never crosses the boundary. */
     embeddingUser: string | null;

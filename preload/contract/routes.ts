@@ -93,6 +93,9 @@ export const ROUTES = {
           dir: z.string().max(4096).nullable().optional(),
           httpBase: z.string().url().regex(/^https?:\/\//i, 'an http:// or https:// URL').max(500).nullable().optional(),
           httpModel: z.string().max(200).nullable().optional(),
+          httpQueryPrefix: z.string().max(200).nullable().optional(),
+          httpDocumentPrefix: z.string().max(200).nullable().optional(),
+          httpMaxChars: z.number().int().min(1).max(200_000).nullable().optional(),
           crossEncoderDir: z.string().max(4096).nullable().optional(),
           providers: z.array(z.enum(['cuda', 'dml', 'coreml', 'webgpu', 'cpu'])).min(1).max(5).optional() })
         .strict()

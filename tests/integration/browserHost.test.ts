@@ -235,6 +235,24 @@ describe('browser host security and the host contract', () => {
     assert.equal(JSON.parse((await apiCall('settings.get', {})).body).data.models.embeddingKeyHint, null);
   });
 
+  test('the endpoint\'s instruction prefixes (kept as typed, trailing space included) and input limit reach the next start, and go with the endpoint', async () => {
+    const saved = JSON.parse((await apiCall('settings.update', { models: { httpBase: 'http://127.0.0.1:8080/v1', httpModel: 'multilingual-e5-large', httpQueryPrefix: 'query: ', httpDocumentPrefix: 'passage: ', httpMaxChars: 2000 } })).body);
+    assert.equal(saved.ok, true, JSON.stringify(saved));
+    assert.deepEqual([saved.data.models.httpQueryPrefix, saved.data.models.httpDocumentPrefix, saved.data.models.httpMaxChars, saved.data.models.restartNeeded], ['query: ', 'passage: ', 2000, true]);
+    assert.deepEqual(httpEmbeddingOfSettings(api.services.settings.read().models, new FileKeyStore(dir)), {
+      baseURL: 'http://127.0.0.1:8080/v1', model: 'multilingual-e5-large', queryPrefix: 'query: ', documentPrefix: 'passage: ', maxInputChars: 2000,
+    });
+    for (const httpMaxChars of [0, 2.5, 300_000]) {
+      const bad = JSON.parse((await apiCall('settings.update', { models: { httpMaxChars } })).body);
+      assert.equal(bad.ok, false, `${httpMaxChars} is refused`);
+    }
+    const noPrefix = JSON.parse((await apiCall('settings.update', { models: { httpQueryPrefix: '', httpMaxChars: null } })).body);
+    assert.deepEqual([noPrefix.data.models.httpQueryPrefix, noPrefix.data.models.httpDocumentPrefix, noPrefix.data.models.httpMaxChars], [null, 'passage: ', null]);
+    const cleared = JSON.parse((await apiCall('settings.update', { models: { httpBase: null, httpModel: null } })).body);
+    assert.deepEqual([cleared.data.models.httpDocumentPrefix, cleared.data.models.httpMaxChars], [null, null]);
+    assert.equal(api.services.settings.read().models?.httpDocumentPrefix, undefined);
+  });
+
   test('a user and password in the endpoint URL go to the key store, never to settings.json or back to the page; an LLM URL with them is refused', async () => {
     const password = 'pw-proxy-4417';
     const saved = JSON.parse((await apiCall('settings.update', { models: { httpBase: `http://alice:${password}@127.0.0.1:11434/v1`, httpModel: 'bge-m3' } })).body);

@@ -44,6 +44,9 @@ function view(s: HostServices): SettingsDto {
       // Without user:password@, also for a file an earlier version wrote that still holds them (a key store that forgets keys at exit).
       httpBase: settings.models?.httpBase ? splitCredentials(settings.models.httpBase).url : null,
       httpModel: settings.models?.httpModel ?? null,
+      httpQueryPrefix: settings.models?.httpQueryPrefix ?? null,
+      httpDocumentPrefix: settings.models?.httpDocumentPrefix ?? null,
+      httpMaxChars: settings.models?.httpMaxChars ?? null,
       embeddingKeyHint: embeddingKey ? keyHint(embeddingKey) : null,
       embeddingUser: credentialUser(s.keys, settings.models?.httpBase) ?? userInUrl(settings.models?.httpBase),
       crossEncoderInUse: s.engine.retrieval.crossEncoderDir,
@@ -72,6 +75,12 @@ function checkModelFolder(dir: string): void {
   if (!fs.existsSync(dir)) throw new LexError('bad_input', `No folder at ${dir}.`);
   findOnnxFile(dir);
   if (!fs.existsSync(path.join(dir, 'tokenizer.json'))) throw new LexError('bad_input', `${dir} has no tokenizer.json: it is not a Hugging Face-layout model folder.`);
+}
+
+/** null or '' clears a prefix, a value sets it as given (a prefix's trailing space matters: "query: "), undefined leaves it. */
+function prefixPatch(field: 'httpQueryPrefix' | 'httpDocumentPrefix', value: string | null | undefined): Record<string, string | undefined> {
+  if (value === undefined) return {};
+  return { [field]: value || undefined };
 }
 
 /** null clears a folder setting, a path sets it (resolved), undefined leaves it. */
@@ -117,9 +126,18 @@ export const settingsHandlers: Pick<Handlers, 'settings.get' | 'settings.presets
           ...folderPatch('crossEncoderDir', crossEncoderDir),
           ...textPatch('httpBase', input.models.httpBase),
           ...textPatch('httpModel', input.models.httpModel),
+          ...prefixPatch('httpQueryPrefix', input.models.httpQueryPrefix),
+          ...prefixPatch('httpDocumentPrefix', input.models.httpDocumentPrefix),
+          ...(input.models.httpMaxChars !== undefined ? { httpMaxChars: input.models.httpMaxChars ?? undefined } : {}),
           ...(input.models.providers ? { providers: input.models.providers } : {}),
         }
       : current.models;
+    // The prefixes and the input limit belong to the endpoint: they go when it does.
+    if (models && !models.httpBase && !models.httpModel) {
+      delete models.httpQueryPrefix;
+      delete models.httpDocumentPrefix;
+      delete models.httpMaxChars;
+    }
     if (models && Boolean(models.httpBase) !== Boolean(models.httpModel)) {
       throw new LexError('bad_input', 'An embeddings endpoint needs both its URL (up to /v1) and the model name; give both, or clear both to use the model folder.');
     }

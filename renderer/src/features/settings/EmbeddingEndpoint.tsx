@@ -13,16 +13,31 @@ export function EmbeddingEndpoint({ models, onSaved, onError }: { models: Settin
   const t = useT();
   const [base, setBase] = useState(models.httpBase ?? '');
   const [model, setModel] = useState(models.httpModel ?? '');
+  const [queryPrefix, setQueryPrefix] = useState(models.httpQueryPrefix ?? '');
+  const [documentPrefix, setDocumentPrefix] = useState(models.httpDocumentPrefix ?? '');
+  const [maxChars, setMaxChars] = useState(models.httpMaxChars === null ? '' : String(models.httpMaxChars));
   const [key, setKey] = useState('');
+  const limit = maxChars.trim() === '' ? null : Number(maxChars);
+  const limitOk = limit === null || (Number.isInteger(limit) && limit >= 1 && limit <= 200_000);
   const update = (httpBase: string | null, httpModel: string | null) =>
-    api.call('settings.update', { models: { httpBase, httpModel } }).then(onSaved, (e: unknown) => onError(errorText(t, e)));
+    api
+      .call('settings.update', {
+        models: httpBase
+          ? { httpBase, httpModel, httpQueryPrefix: queryPrefix || null, httpDocumentPrefix: documentPrefix || null, httpMaxChars: limit }
+          : { httpBase, httpModel },
+      })
+      .then(onSaved, (e: unknown) => onError(errorText(t, e)));
   return (
     <>
       <label>{t.embeddingEndpoint}<input value={base} placeholder="http://192.168.1.20:11434/v1" data-testid="embedding-base" onChange={(e) => setBase(e.target.value)} /></label>
       {models.embeddingUser !== null && <p className="muted" data-testid="embedding-user">{fill(t.embeddingUser, { user: models.embeddingUser })}</p>}
       <label>{t.embeddingModel}<input value={model} placeholder="bge-m3" data-testid="embedding-model" onChange={(e) => setModel(e.target.value)} /></label>
-      <button type="button" disabled={!base.trim() || !model.trim()} data-testid="use-endpoint" onClick={() => void update(base.trim(), model.trim())}>{t.useEndpoint}</button>
-      {models.httpBase && <button type="button" data-testid="clear-endpoint" onClick={() => { setBase(''); setModel(''); void update(null, null); }}>{t.clearEndpoint}</button>}
+      <label>{t.embeddingQueryPrefix}<input value={queryPrefix} placeholder="query: " data-testid="embedding-query-prefix" onChange={(e) => setQueryPrefix(e.target.value)} /></label>
+      <label>{t.embeddingDocumentPrefix}<input value={documentPrefix} placeholder="passage: " data-testid="embedding-document-prefix" onChange={(e) => setDocumentPrefix(e.target.value)} /></label>
+      <label>{t.embeddingMaxChars}<input value={maxChars} inputMode="numeric" placeholder="500" data-testid="embedding-max-chars" onChange={(e) => setMaxChars(e.target.value)} /></label>
+      {!limitOk && <p className="error" data-testid="embedding-max-chars-error">{t.embeddingMaxCharsInvalid}</p>}
+      <button type="button" disabled={!base.trim() || !model.trim() || !limitOk} data-testid="use-endpoint" onClick={() => void update(base.trim(), model.trim())}>{t.useEndpoint}</button>
+      {models.httpBase && <button type="button" data-testid="clear-endpoint" onClick={() => { setBase(''); setModel(''); setQueryPrefix(''); setDocumentPrefix(''); setMaxChars(''); void update(null, null); }}>{t.clearEndpoint}</button>}
       <label>{t.embeddingKey}
         <input type="password" autoComplete="off" value={key} placeholder={models.embeddingKeyHint ? `${t.keyStored}：${models.embeddingKeyHint}` : ''} data-testid="embedding-key" onChange={(e) => setKey(e.target.value)} />
       </label>
