@@ -115,6 +115,8 @@ export class EngineHost {
       this.hung = true;
       this.lastFatal = `the engine did not become ready within ${Math.round(limit / 1000)} s`;
       this.log(`LexDesk engine: ${this.lastFatal}; stopping it.`);
+      // Given up now, not on the exit: a process stuck in the kernel may never exit.
+      this.giveUp(`The LexDesk engine could not start: ${this.lastFatal}`);
       child.kill();
     }, limit);
     child.postMessage(this.opts.init());
@@ -192,6 +194,7 @@ export class EngineHost {
   }
 
   private giveUp(reason: string): void {
+    if (this.state === 'stopped') return;
     this.state = 'stopped';
     this.lastFatal = reason;
     this.answerAll(() => stoppedEnvelope(reason));

@@ -1,6 +1,6 @@
 import { Consultations } from '../consult/index.js';
 import type { Engine } from '../engine/index.js';
-import { moveSavedCredentials } from '../llm/endpointCredentials.js';
+import { credentialsTag } from '../llm/endpointCredentials.js';
 import type { KeyStore } from '../llm/keyStore.js';
 import { modelSettingsKey, resolveLlm, unknownPreset, type ResolvedLlm, type Settings, type SettingsStore } from '../llm/settings.js';
 import type { HostEvent } from '../../preload/contract/events.js';
@@ -21,14 +21,16 @@ export interface HostServices {
   importing: AbortController | null;
   /** The model settings when the host started (modelSettingsKey), which the engine was started with. */
   readonly modelSettingsAtStart: string;
+  /** The endpoint's stored credentials when the host started (credentialsTag; compared, never shown). */
+  readonly credentialsAtStart: string;
 }
 
-export function createServices(base: Omit<HostServices, 'consultations' | 'settingsChanged' | 'running' | 'importing' | 'modelSettingsAtStart'>): HostServices {
+export function createServices(base: Omit<HostServices, 'consultations' | 'settingsChanged' | 'running' | 'importing' | 'modelSettingsAtStart' | 'credentialsAtStart'>): HostServices {
   let consultations: Consultations | null = null;
-  moveSavedCredentials(base.settings, base.keys);
   return {
     ...base,
     modelSettingsAtStart: modelSettingsKey(base.settings.readOrEmpty().models),
+    credentialsAtStart: credentialsTag(base.keys),
     running: new Map(),
     importing: null,
     consultations() {

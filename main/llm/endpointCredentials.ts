@@ -1,3 +1,4 @@
+import { LexError } from '../util/errors.js';
 import type { KeyStore } from './keyStore.js';
 import type { SettingsStore } from './settings.js';
 
@@ -76,29 +77,51 @@ export function credentialUser(keys: Pick<KeyStore, 'get'>, url: string | undefi
 }
 
 /**
- * Saving an endpoint URL: user:password@ in it replaces the stored credentials and the URL is
- * returned without them; a URL without them keeps the stored ones when it is on the same origin
- * (the address shown in Settings has none, so re-saving it must not lose them) and drops them
- * when it names another server (they must never be sent elsewhere); clearing the URL drops them.
+ * The URL to save for the endpoint, given the one saved now: user:password@ in it goes to the
+ * key store (bound to its origin) and the URL is saved without them; a URL without them keeps
+ * what is stored for the same origin (the address shown in Settings has none, so re-saving it must
+ * not lose them), and drops it for another server (credentials are never sent elsewhere); no URL
+ * drops them. A file an earlier version wrote with the password in the URL counts as stored for its
+ * origin: re-saving the shown address moves it to the key store instead of losing it. A key store
+ * that forgets keys at exit cannot hold credentials the next start needs, so a URL with them is
+ * refused there, and an earlier file's URL is kept as it was.
  */
-export function saveEndpointCredentials(keys: KeyStore, url: string | undefined): string | undefined {
+export function saveEndpointCredentials(keys: KeyStore, url: string | undefined, saved?: string): string | undefined {
   if (!url) {
     keys.delete(EMBEDDING_CREDENTIALS_ID);
     return url;
   }
   const split = splitCredentials(url);
-  if (split.userinfo !== null && split.origin) {
-    keys.set(EMBEDDING_CREDENTIALS_ID, JSON.stringify({ origin: split.origin, userinfo: split.userinfo } satisfies Stored));
+  const old = saved ? splitCredentials(saved) : null;
+  const legacy = old?.userinfo != null && split.userinfo === null && old.origin === split.origin ? old.userinfo : null;
+  const userinfo = split.userinfo ?? legacy;
+  if (userinfo !== null && split.origin) {
+    if (!keys.persistent) {
+      if (legacy !== null) return saved;
+      throw new LexError(
+        'bad_input',
+        'This system has no keychain, so a user and password in the endpoint URL could not be kept for the next start without writing them in plain text. Save the URL without them (a proxy on 127.0.0.1 that adds them, or an API key) or use lexdesk serve, which keeps them in its encrypted key file.',
+      );
+    }
+    keys.set(EMBEDDING_CREDENTIALS_ID, JSON.stringify({ origin: split.origin, userinfo } satisfies Stored));
     return split.url;
   }
   if (!forOrigin(keys, url)) keys.delete(EMBEDDING_CREDENTIALS_ID);
   return url;
 }
 
+/** What restarting would change about the credentials the engine connects with (compared, never shown). */
+export function credentialsTag(keys: Pick<KeyStore, 'get'>): string {
+  return keys.get(EMBEDDING_CREDENTIALS_ID) ?? '';
+}
+
 /**
  * Settings written by an earlier version may hold the endpoint's password in the URL: when the key
  * store keeps keys across runs, the credentials move there and the file is rewritten without them
- * (a store that forgets keys at exit would lose them, so the file is left as it was).
+ * (a store that forgets keys at exit would lose them, so the file is left as it was). For a store
+ * whose writes complete before it returns (the browser host's key file); the desktop app's engine
+ * process hands keys to the main process asynchronously, so there the move happens on the next save
+ * of the endpoint in Settings.
  */
 export function moveSavedCredentials(settings: SettingsStore, keys: KeyStore): void {
   if (!keys.persistent) return;

@@ -1,6 +1,6 @@
 import OpenAI from 'openai';
 import { LexError } from '../util/errors.js';
-import { displayURL, httpModelId, urlCredentials } from './httpEndpoint.js';
+import { displayURL, httpModelId, minMaxInputChars, urlCredentials } from './httpEndpoint.js';
 import { checkBatchSize, l2Normalize } from './modelFolder.js';
 import type { EmbedCallOptions, EmbedKind, TextEmbedder } from './types.js';
 
@@ -113,7 +113,7 @@ function clip(text: string, max: number): string {
 function checkMaxInputChars(value: number | undefined, prefixes: string[]): number {
   const max = value ?? DEFAULT_HTTP_MAX_CHARS;
   const longest = Math.max(...prefixes.map((p) => p.length));
-  if (!Number.isInteger(max) || max < longest + 16) {
+  if (!Number.isInteger(max) || max < minMaxInputChars(prefixes)) {
     throw new LexError('usage', `The input limit must be a whole number of characters, at least 16 more than the longest prefix (${longest}); got ${max}`);
   }
   return max;

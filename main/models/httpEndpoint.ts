@@ -14,6 +14,8 @@ export function httpModelId(model: string, queryPrefix: string, documentPrefix: 
   return `http:${model}#${createHash('sha256').update(`${queryPrefix}\0${documentPrefix}`).digest('hex').slice(0, 8)}`;
 }
 
+export { minMaxInputChars } from '../../preload/contract/limits.js';
+
 /** Where the server is, for messages and commands shown: origin and path only, user:password@ shown as ***@, no query. */
 export function displayURL(baseURL: string): string {
   try {
@@ -21,6 +23,15 @@ export function displayURL(baseURL: string): string {
     return `${u.protocol}//${u.username || u.password ? '***@' : ''}${u.host}${u.pathname.replace(/\/$/, '')}`;
   } catch {
     return baseURL.replace(/^([a-z][\w+.-]*:\/\/)?[^/?#]*@/i, '$1***@').replace(/[?#].*$/, '');
+  }
+}
+
+/** A URL part percent-decoded, or as written when it is not valid percent-encoding (a literal % in a password). */
+function decoded(part: string): string {
+  try {
+    return decodeURIComponent(part);
+  } catch {
+    return part;
   }
 }
 
@@ -36,8 +47,8 @@ export function urlCredentials(baseURL: string): { url: string; authorization: s
     return { url: baseURL, authorization: null, secrets: [] };
   }
   if (!u.username && !u.password) return { url: baseURL, authorization: null, secrets: [] };
-  const user = decodeURIComponent(u.username);
-  const password = decodeURIComponent(u.password);
+  const user = decoded(u.username);
+  const password = decoded(u.password);
   const secrets = [`${u.username}:${u.password}`, u.password, password].filter((x) => x.length > 0);
   u.username = '';
   u.password = '';

@@ -242,6 +242,9 @@ describe('browser host security and the host contract', () => {
     assert.deepEqual(httpEmbeddingOfSettings(api.services.settings.read().models, new FileKeyStore(dir)), {
       baseURL: 'http://127.0.0.1:8080/v1', model: 'multilingual-e5-large', queryPrefix: 'query: ', documentPrefix: 'passage: ', maxInputChars: 2000,
     });
+    const tight = JSON.parse((await apiCall('settings.update', { models: { httpMaxChars: 20 } })).body);
+    assert.equal(tight.ok, false, 'no room for text after "passage: "');
+    assert.match(tight.error.message, /at least 25 with these prefixes/);
     for (const httpMaxChars of [0, 2.5, 300_000]) {
       const bad = JSON.parse((await apiCall('settings.update', { models: { httpMaxChars } })).body);
       assert.equal(bad.ok, false, `${httpMaxChars} is refused`);
@@ -265,6 +268,12 @@ describe('browser host security and the host contract', () => {
     // Changing the model only (the page sends the address it shows) keeps the sign-in.
     const renamed = JSON.parse((await apiCall('settings.update', { models: { httpBase: 'http://127.0.0.1:11434/v1', httpModel: 'bge-large' } })).body);
     assert.equal(renamed.data.models.embeddingUser, 'alice');
+    // A host started with these settings: a new password alone changes nothing in settings.json, but the running engine has the old one.
+    const started = createHostApi({ engine, settings: new SettingsStore(dir), keys: new FileKeyStore(dir), host: 'browser', version: 'test' });
+    const asStarted = (await started.call('settings.get', {})) as { data: { models: { restartNeeded: boolean } } };
+    assert.equal(asStarted.data.models.restartNeeded, false);
+    const newPassword = (await started.call('settings.update', { models: { httpBase: 'http://alice:pw-2@127.0.0.1:11434/v1' } })) as { data: { models: { restartNeeded: boolean } } };
+    assert.equal(newPassword.data.models.restartNeeded, true, 'the new password applies from the next start');
     const llm = JSON.parse((await apiCall('settings.update', { llm: { baseURL: `https://bob:${password}@llm.example.com/v1` } })).body);
     assert.equal(llm.ok, false);
     assert.match(llm.error.message, /cannot carry a user and password/);

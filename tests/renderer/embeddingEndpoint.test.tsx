@@ -42,6 +42,8 @@ test('the endpoint form saves URL, model, prefixes (trailing space kept) and the
     await r.type(field('embedding-max-chars'), '12.5');
     assert.equal(r.allByTestId('embedding-max-chars-error').length, 1);
     assert.equal((r.byTestId('use-endpoint') as HTMLButtonElement).disabled, true, 'nothing is sent with a bad limit');
+    await r.type(field('embedding-max-chars'), '20');
+    assert.match(r.byTestId('embedding-max-chars-error').textContent ?? '', /25/, 'no room for text after the 9-character prefix');
     await r.type(field('embedding-max-chars'), '2000');
     assert.equal(r.allByTestId('embedding-max-chars-error').length, 0);
     await r.click(r.byTestId('use-endpoint'));

@@ -3,7 +3,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, test } from 'node:test';
-import { credentialUser, moveSavedCredentials, saveEndpointCredentials, splitCredentials, withStoredCredentials } from '../../main/llm/endpointCredentials.js';
+import { credentialsTag, credentialUser, moveSavedCredentials, saveEndpointCredentials, splitCredentials, withStoredCredentials } from '../../main/llm/endpointCredentials.js';
+import { urlCredentials } from '../../main/models/httpEndpoint.js';
 import { FileKeyStore, type KeyStore } from '../../main/llm/keyStore.js';
 import { httpEmbeddingOfSettings, SettingsStore } from '../../main/llm/settings.js';
 
@@ -38,6 +39,35 @@ describe('embeddings endpoint credentials', () => {
     saveEndpointCredentials(keys, 'http://bob:x@proxy.lan:8080/v1');
     saveEndpointCredentials(keys, undefined);
     assert.equal(credentialUser(keys, 'http://proxy.lan:8080/v1'), null);
+  });
+
+  test('re-saving the shown address of a file an earlier version wrote moves its password to the key store instead of losing it', () => {
+    const dir = tempDir();
+    const keys = new FileKeyStore(dir);
+    const legacy = 'http://alice:secret-991@proxy.lan/v1';
+    assert.equal(saveEndpointCredentials(keys, 'http://proxy.lan/v1', legacy), 'http://proxy.lan/v1');
+    assert.equal(withStoredCredentials(keys, 'http://proxy.lan/v1'), legacy);
+    // Another server: the old password is not carried over.
+    const other = new FileKeyStore(tempDir());
+    assert.equal(saveEndpointCredentials(other, 'http://elsewhere.lan/v1', legacy), 'http://elsewhere.lan/v1');
+    assert.equal(credentialsTag(other), '');
+  });
+
+  test('a key store that forgets keys at exit refuses new credentials (the next start could not use them) and keeps an earlier file\'s URL as it was', () => {
+    const memoryOnly: KeyStore = Object.assign(new Map<string, string>(), { persistent: false }) as unknown as KeyStore;
+    assert.throws(() => saveEndpointCredentials(memoryOnly, 'http://alice:pw@proxy.lan/v1'), /no keychain.*plain text/);
+    assert.equal(saveEndpointCredentials(memoryOnly, 'http://proxy.lan/v1', 'http://alice:pw@proxy.lan/v1'), 'http://alice:pw@proxy.lan/v1');
+    assert.equal(saveEndpointCredentials(memoryOnly, 'http://proxy.lan/v1'), 'http://proxy.lan/v1');
+  });
+
+  test('what the engine sends is exactly what was typed: escapes, a colon or @ in the password, IPv6, no password', () => {
+    const keys = new FileKeyStore(tempDir());
+    for (const typed of ['http://al%20ice:p%40ss%3Aw%25rd@[::1]:8080/v1', 'https://bob@api.example.com/v1', 'http://u:a%zz@host.lan/v1']) {
+      const saved = saveEndpointCredentials(keys, typed) as string;
+      assert.ok(!saved.includes('@'), saved);
+      assert.deepEqual(urlCredentials(withStoredCredentials(keys, saved)).authorization, urlCredentials(typed).authorization, typed);
+    }
+    assert.equal(urlCredentials('http://u:a%zz@host.lan/v1').authorization, `Basic ${Buffer.from('u:a%zz').toString('base64')}`, 'a literal % is sent as typed');
   });
 
   test('the engine starts with the credentials stored for the saved URL', () => {

@@ -183,4 +183,22 @@ describe('the engine supervisor (desktop shell)', () => {
     [...timers.values()][0]!();
     await assert.rejects(host.ready, /could not start: the engine did not become ready within 120 s/);
   });
+
+  test('a hung start is given up when the timer fires, even if the killed process never exits', async () => {
+    const stuck = class extends FakeChild { override kill() { this.killed = true; } };
+    const children: FakeChild[] = [];
+    const timers: Array<() => void> = [];
+    const host = new EngineHost({
+      spawn: () => { const c = new stuck(); children.push(c); return c; },
+      init: (): InitMessage => ({ type: 'init', dbPath: '/x/library.db', userData: '/x', modelsDir: '/m', resourcesDir: '/r', version: 't', keys: {}, keysPersistent: true }),
+      applyKey: () => undefined, onEvent: () => undefined, log: () => undefined,
+      setTimer: (fn) => { timers.push(fn); return timers.length; }, clearTimer: () => undefined, startTimeoutMs: 1000,
+    });
+    const waiting = host.request('library.status', {});
+    timers[0]!();
+    assert.equal(children[0]!.killed, true);
+    const answer = await waiting;
+    assert.equal(!answer.ok && answer.error.code, 'engine_stopped');
+    await assert.rejects(host.ready, /did not become ready within 1 s/);
+  });
 });

@@ -34,6 +34,12 @@ test('everyday words inside other words do not fire', () => {
   assert.deepEqual(layTermExpansion('保管人发现仓储物变质，应如何处理'), []);
   assert.deepEqual(layTermExpansion('承包人在保修期内是否承担保修责任'), []);
   assert.ok(!layTermExpansion('偷东西被抓，会被关起来吗').includes('拘留'));
+  // Words that only look like the everyday ones.
+  for (const [text, not] of [
+    ['放学回家路上孩子被车撞了', '工伤'], ['工地发生安全事故，包工头跑了', '逃逸'], ['和老板谈判，老板不给加班费', '强制执行'],
+    ['他离开公司三年了', '公司登记'], ['股东怎么分利润', '利率'], ['过失杀人判几年', '故意杀人'], ['老婆在家看孩子', '探望'],
+    ['和朋友合伙开公司', '合伙合同'], ['银行卡被扣钱', '克扣'],
+  ] as const) assert.ok(!layTermExpansion(text).includes(not), `${text} → ${layTermExpansion(text).join(' ')}`);
 });
 
 test('consumer, company and family wording reach the statute terms', () => {

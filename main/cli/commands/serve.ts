@@ -4,6 +4,7 @@ import type { Engine } from '../../engine/index.js';
 import type { ModelOptions } from '../../engine/retrieval.js';
 import { createHostApi } from '../../host/hostApi.js';
 import { engineModels } from '../../host/engineModels.js';
+import { moveSavedCredentials } from '../../llm/endpointCredentials.js';
 import { FileKeyStore } from '../../llm/keyStore.js';
 import { SettingsStore } from '../../llm/settings.js';
 import { startBrowserHost } from '../../server/browserHost.js';
@@ -31,6 +32,12 @@ export async function serveCommand(args: string[], open: (db?: string, models?: 
   const dir = userDataDir();
   const settings = new SettingsStore(dir);
   const keys = new FileKeyStore(dir);
+  try {
+    moveSavedCredentials(settings, keys);
+  } catch (err) {
+    // The host still starts; the password stays where an earlier version wrote it until the endpoint is saved again.
+    process.stderr.write(`Could not move the embeddings endpoint's user and password out of settings.json: ${(err as Error).message}\n`);
+  }
   const engine = open(values.db as string | undefined, engineModels(settings.readOrEmpty().models, keys, modelOptionsOf(values)));
   engine.holdInMemory();
   const api = createHostApi({ engine, settings, keys, host: 'browser', version: appVersion() });

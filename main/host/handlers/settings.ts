@@ -4,7 +4,8 @@ import { DEFAULT_TURN_OPTIONS } from '../../consult/context.js';
 import { findOnnxFile } from '../../models/modelFolder.js';
 import { LexError } from '../../util/errors.js';
 import { isLoopbackUrl, PRESETS } from '../../llm/presets.js';
-import { credentialUser, saveEndpointCredentials, splitCredentials } from '../../llm/endpointCredentials.js';
+import { credentialsTag, credentialUser, saveEndpointCredentials, splitCredentials } from '../../llm/endpointCredentials.js';
+import { minMaxInputChars } from '../../models/httpEndpoint.js';
 import { keyHint } from '../../llm/secrets.js';
 import { EMBEDDING_KEY_ID, LLM_KEY_ID, modelSettingsKey, resolveLlm, unknownPreset, type LlmSettings, type Settings } from '../../llm/settings.js';
 import type { SettingsDto } from '../../../preload/contract/dto.js';
@@ -21,7 +22,8 @@ function view(s: HostServices): SettingsDto {
   return {
     llm: {
       preset: llm.preset ?? null,
-      baseURL: resolved?.endpoint.baseURL ?? llm.baseURL ?? null,
+      // Without user:password@ (refused since session 13; a file written before may hold them).
+      baseURL: shownUrl(resolved?.endpoint.baseURL ?? llm.baseURL),
       model: resolved?.endpoint.model ?? llm.model ?? null,
       roleModels: llm.roleModels ?? {},
       timeoutMs: llm.timeoutMs ?? null,
@@ -42,7 +44,7 @@ function view(s: HostServices): SettingsDto {
       inUse: s.engine.retrieval.embeddingInUse,
       dir: settings.models?.dir ?? null,
       // Without user:password@, also for a file an earlier version wrote that still holds them (a key store that forgets keys at exit).
-      httpBase: settings.models?.httpBase ? splitCredentials(settings.models.httpBase).url : null,
+      httpBase: shownUrl(settings.models?.httpBase),
       httpModel: settings.models?.httpModel ?? null,
       httpQueryPrefix: settings.models?.httpQueryPrefix ?? null,
       httpDocumentPrefix: settings.models?.httpDocumentPrefix ?? null,
@@ -53,9 +55,14 @@ function view(s: HostServices): SettingsDto {
       crossEncoderDir: settings.models?.crossEncoderDir ?? null,
       providers: settings.models?.providers ?? ['cpu'],
       // Changed since the engine started; a command-line override (serve --model …) is not a change.
-      restartNeeded: modelSettingsKey(settings.models) !== s.modelSettingsAtStart,
+      restartNeeded: modelSettingsKey(settings.models) !== s.modelSettingsAtStart || credentialsTag(s.keys) !== s.credentialsAtStart,
     },
   };
+}
+
+/** A URL as the page may see it: without user:password@. */
+function shownUrl(url: string | undefined): string | null {
+  return url ? splitCredentials(url).url : null;
 }
 
 /** The user name written in a URL (user:password@), decoded; null when it has none. */
@@ -145,7 +152,12 @@ export const settingsHandlers: Pick<Handlers, 'settings.get' | 'settings.presets
       throw new LexError('bad_input', 'The LLM endpoint\'s URL cannot carry a user and password (user:password@): save the URL without them and give the API key in the key field.');
     }
     // A user and password in the endpoint's URL go to the key store; the settings file gets the URL without them.
-    if (models && input.models?.httpBase !== undefined) models.httpBase = saveEndpointCredentials(s.keys, models.httpBase);
+    const limit = models?.httpMaxChars;
+    const least = minMaxInputChars([models?.httpQueryPrefix ?? '', models?.httpDocumentPrefix ?? '']);
+    if (limit !== undefined && limit < least) {
+      throw new LexError('bad_input', `The characters sent per text must leave room after the prefixes: at least ${least} with these prefixes.`);
+    }
+    if (models && input.models?.httpBase !== undefined) models.httpBase = saveEndpointCredentials(s.keys, models.httpBase, current.models?.httpBase);
     const next: Settings = {
       ...current,
       ...(input.llm ? { llm: merge(current.llm ?? {}, input.llm) } : {}),

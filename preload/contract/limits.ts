@@ -1,0 +1,6 @@
+/** Limits the page checks before sending and the host checks again (no imports: the page's bundle takes this file alone). */
+
+/** The smallest embeddings-endpoint input limit (characters per text sent) that leaves room for text after the longest prefix. */
+export function minMaxInputChars(prefixes: readonly string[]): number {
+  return Math.max(0, ...prefixes.map((p) => p.length)) + 16;
+}
