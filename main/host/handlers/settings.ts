@@ -50,7 +50,8 @@ function view(s: HostServices): SettingsDto {
       httpDocumentPrefix: settings.models?.httpDocumentPrefix ?? null,
       httpMaxChars: settings.models?.httpMaxChars ?? null,
       embeddingKeyHint: embeddingKey ? keyHint(embeddingKey) : null,
-      embeddingUser: credentialUser(s.keys, settings.models?.httpBase) ?? userInUrl(settings.models?.httpBase),
+      // Only what the key store holds ("stored encrypted"); an earlier version's file is moved on the next save.
+      embeddingUser: credentialUser(s.keys, settings.models?.httpBase),
       crossEncoderInUse: s.engine.retrieval.crossEncoderDir,
       crossEncoderDir: settings.models?.crossEncoderDir ?? null,
       providers: settings.models?.providers ?? ['cpu'],
@@ -63,18 +64,6 @@ function view(s: HostServices): SettingsDto {
 /** A URL as the page may see it: without user:password@. */
 function shownUrl(url: string | undefined): string | null {
   return url ? splitCredentials(url).url : null;
-}
-
-/** The user name written in a URL (user:password@), decoded; null when it has none. */
-function userInUrl(url: string | undefined): string | null {
-  const userinfo = url ? splitCredentials(url).userinfo : null;
-  if (userinfo === null) return null;
-  const user = userinfo.slice(0, userinfo.indexOf(':'));
-  try {
-    return decodeURIComponent(user);
-  } catch {
-    return user;
-  }
 }
 
 /** A model folder the settings may point at: present, with an ONNX file and a tokenizer.json. */
