@@ -68,7 +68,6 @@ export class EngineHost {
   private readonly restarts: number[] = [];
   private nextId = 1;
   private startTimer: unknown = null;
-  private hung = false;
   private settleReady: { resolve(): void; reject(err: Error): void } = { resolve: () => undefined, reject: () => undefined };
 
   constructor(private readonly opts: EngineHostOptions) {
@@ -112,7 +111,6 @@ export class EngineHost {
     const limit = this.opts.startTimeoutMs ?? START_TIMEOUT_MS;
     this.startTimer = (this.opts.setTimer ?? unrefTimeout)(() => {
       if (!current() || this.state === 'ready') return;
-      this.hung = true;
       this.lastFatal = `the engine did not become ready within ${Math.round(limit / 1000)} s`;
       this.log(`LexDesk engine: ${this.lastFatal}; stopping it.`);
       // Given up now, not on the exit: a process stuck in the kernel may never exit.
@@ -172,11 +170,11 @@ export class EngineHost {
   }
 
   private onExit(code: number): void {
-    if (this.stopping) return;
+    // Closing, or given up already (a start that hung is not started again: the next would most likely hang too).
+    if (this.stopping || this.state === 'stopped') return;
     this.clearStartTimer();
     const reason = this.lastFatal ?? `the engine process stopped (exit ${code})`;
-    // A start that hung is not started again: the next one would most likely hang the same way.
-    if (!this.everReady || this.hung) return this.giveUp(`The LexDesk engine could not start: ${reason}`);
+    if (!this.everReady) return this.giveUp(`The LexDesk engine could not start: ${reason}`);
     const now = (this.opts.now ?? Date.now)();
     const window = this.opts.restartWindowMs ?? 60_000;
     while (this.restarts.length && now - this.restarts[0]! > window) this.restarts.shift();

@@ -1,3 +1,4 @@
+import { decodedUrlPart } from '../models/httpEndpoint.js';
 import { LexError } from '../util/errors.js';
 import type { KeyStore } from './keyStore.js';
 import type { SettingsStore } from './settings.js';
@@ -51,29 +52,28 @@ function forOrigin(keys: Pick<KeyStore, 'get'>, url: string): Stored | null {
   return stored && userinfo === null && origin === stored.origin ? stored : null;
 }
 
+/** user:password as written, split at the first colon (percent-encoding kept). */
+function userAndPassword(userinfo: string): { user: string; password: string } {
+  const colon = userinfo.indexOf(':');
+  return colon < 0 ? { user: userinfo, password: '' } : { user: userinfo.slice(0, colon), password: userinfo.slice(colon + 1) };
+}
+
 /** The URL the engine connects with: the stored user and password put back when they belong to its origin. */
 export function withStoredCredentials(keys: Pick<KeyStore, 'get'>, url: string): string {
   const stored = forOrigin(keys, url);
   if (!stored) return url;
   const u = new URL(url);
-  const colon = stored.userinfo.indexOf(':');
+  const { user, password } = userAndPassword(stored.userinfo);
   // Already percent-encoded as the user typed them: URL's setters keep existing escapes.
-  u.username = colon < 0 ? stored.userinfo : stored.userinfo.slice(0, colon);
-  u.password = colon < 0 ? '' : stored.userinfo.slice(colon + 1);
+  u.username = user;
+  u.password = password;
   return u.toString();
 }
 
 /** The user name stored for this URL's server (decoded, for Settings to show; the password never leaves the store). */
 export function credentialUser(keys: Pick<KeyStore, 'get'>, url: string | undefined): string | null {
   const stored = url ? forOrigin(keys, url) : null;
-  if (!stored) return null;
-  const colon = stored.userinfo.indexOf(':');
-  const user = colon < 0 ? stored.userinfo : stored.userinfo.slice(0, colon);
-  try {
-    return decodeURIComponent(user);
-  } catch {
-    return user;
-  }
+  return stored ? decodedUrlPart(userAndPassword(stored.userinfo).user) : null;
 }
 
 /**

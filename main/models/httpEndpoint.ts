@@ -27,7 +27,7 @@ export function displayURL(baseURL: string): string {
 }
 
 /** A URL part percent-decoded, or as written when it is not valid percent-encoding (a literal % in a password). */
-function decoded(part: string): string {
+export function decodedUrlPart(part: string): string {
   try {
     return decodeURIComponent(part);
   } catch {
@@ -47,8 +47,8 @@ export function urlCredentials(baseURL: string): { url: string; authorization: s
     return { url: baseURL, authorization: null, secrets: [] };
   }
   if (!u.username && !u.password) return { url: baseURL, authorization: null, secrets: [] };
-  const user = decoded(u.username);
-  const password = decoded(u.password);
+  const user = decodedUrlPart(u.username);
+  const password = decodedUrlPart(u.password);
   const secrets = [`${u.username}:${u.password}`, u.password, password].filter((x) => x.length > 0);
   u.username = '';
   u.password = '';

@@ -140,12 +140,12 @@ export const settingsHandlers: Pick<Handlers, 'settings.get' | 'settings.presets
     if (input.llm?.baseURL && splitCredentials(input.llm.baseURL).userinfo !== null) {
       throw new LexError('bad_input', 'The LLM endpoint\'s URL cannot carry a user and password (user:password@): save the URL without them and give the API key in the key field.');
     }
-    // A user and password in the endpoint's URL go to the key store; the settings file gets the URL without them.
     const limit = models?.httpMaxChars;
     const least = minMaxInputChars([models?.httpQueryPrefix ?? '', models?.httpDocumentPrefix ?? '']);
     if (limit !== undefined && limit < least) {
       throw new LexError('bad_input', `The characters sent per text must leave room after the prefixes: at least ${least} with these prefixes.`);
     }
+    // A user and password in the endpoint's URL go to the key store; the settings file gets the URL without them.
     if (models && input.models?.httpBase !== undefined) models.httpBase = saveEndpointCredentials(s.keys, models.httpBase, current.models?.httpBase);
     const next: Settings = {
       ...current,
