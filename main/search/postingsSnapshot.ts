@@ -139,7 +139,7 @@ function parsePostings(instances: string, position: Int32Array, scratch: { rows:
   return { rows: scratchRows.slice(0, n), counts: widest > 0xff ? counts.slice() : Uint8Array.from(counts) };
 }
 /** SQLite/FTS5 varints, one after another. */
-function varints(blob: Buffer | undefined): number[] {
+export function varints(blob: Buffer | undefined): number[] {
   const out: number[] = [];
   if (!blob) return out;
   let i = 0;

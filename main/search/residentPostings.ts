@@ -46,7 +46,12 @@ export class ResidentPostings extends ResidentSearcher<PostingsSnapshot> {
    * up-to-date copy is loaded (one is then started, once `ready()` has asked for it).
    */
   search(phrases: string[], weights: Bm25Weights, pool: number): PooledRow[] | null {
-    const loaded = this.copy.use();
+    const loaded = this.current();
     return loaded && bestRows(loaded, phrases, [weights.title, weights.headings, weights.body], pool);
+  }
+
+  /** The up-to-date copy, or null (as for search). */
+  current(): PostingsSnapshot | null {
+    return this.copy.use();
   }
 }

@@ -1,6 +1,7 @@
 import type { Db } from '../db/open.js';
 import { textRevision, VOCAB_TABLE, type FtsScope } from './ftsTables.js';
 import type { ResidentPostings } from './residentPostings.js';
+import { VersionTerms } from './versionTerms.js';
 
 /**
  * Document frequencies of index terms (from the fts5vocab table), cached per
@@ -16,6 +17,8 @@ export class TermStats {
   readonly articleCount: number;
   /** The full-text index revision these figures belong to (a write by any process changes it). */
   readonly revision: string;
+  /** Term statistics within law versions (the reranker's in-law features). */
+  readonly versions: VersionTerms;
 
   /**
    * @param postings the scope's index held in memory (residentPostings.ts), which
@@ -28,6 +31,7 @@ export class TermStats {
       `SELECT COUNT(*) FROM articles a JOIN documents d ON d.id = a.document_id WHERE (d.province != '') = ?`,
     ).pluck().get(scope === 'local' ? 1 : 0) as number;
     this.articleCount = count || 1;
+    this.versions = new VersionTerms(db, scope, () => postings?.current() ?? null);
   }
 
   /** Drops the cached frequencies, as a fresh process starts (the bench times one-shot searches this way). */

@@ -28,9 +28,9 @@ import { CORPUS_DIR, embedWithShippedModel, EVAL_DIR, shippedModelSkipReason } f
  * stard-dev, at the currently measured level: a change that lowers them is a
  * regression. Raise them when the shipped models improve.
  */
-// Measured with the shipped models (session 12): Recall@10 0.661, MRR@10 0.575 (issue target 0.70 / 0.58, not reached yet).
-const FLOOR_RECALL = 0.65;
-const FLOOR_MRR = 0.55;
+// Measured with the shipped models (session 15: in-law features, bagged forests): Recall@10 0.679, MRR@10 0.573 (issue target 0.70 / 0.58, not reached yet).
+const FLOOR_RECALL = 0.67;
+const FLOOR_MRR = 0.56;
 
 /** Lexical targets of issue 2 (measured 0.464 / 0.383). */
 const LEXICAL_FLOOR_RECALL = 0.45;
@@ -42,11 +42,12 @@ const EVAL_FILE = path.join(EVAL_DIR, 'stard-dev.jsonl');
 /**
  * Everyday wording: the second half (lay-041 … lay-080) of the project's own probe set
  * (tests/fixtures/lay-queries.jsonl), which no change to the statute-term table was tuned on.
- * Measured (session 13): hybrid Recall@10 0.292 (0.254 with session 12's table, 0.279 with the words as typed).
+ * Measured (session 15, in-law features and bagged forests): hybrid Recall@10 0.317 (0.308 with the words as typed);
+ * session 13's reranker: 0.292 (0.254 with session 12's table, 0.279 with the words as typed).
  */
 const LAY_FILE = path.join(import.meta.dirname, '..', 'fixtures', 'lay-queries.jsonl');
 const LAY_CHECK = (records: ReturnType<typeof readEvalFile>) => records.filter((r) => Number(r.id.slice(4)) > 40);
-const LAY_FLOOR_RECALL = 0.27;
+const LAY_FLOOR_RECALL = 0.3;
 
 const SKIP = shippedModelSkipReason();
 if (SKIP) console.log(`# retrieval regression tests ${SKIP}`);

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import ort from 'onnxruntime-node';
-import { predictForest, trainGbdt } from '../../main/search/hybrid/gbdt.js';
+import { averageForests, predictForest, trainGbdt } from '../../main/search/hybrid/gbdt.js';
 import { forestGraph } from '../../main/search/hybrid/gbdtOnnx.js';
 import { seededRandom } from '../../main/models/hashgram/model.js';
 
@@ -69,4 +69,22 @@ test('the lambdarank objective orders each query group so relevant rows come fir
   }
   assert.ok(top1 / 50 > 0.9, `top-1 accuracy ${top1 / 50}`);
   assert.throws(() => trainGbdt(train.rows, train.labels, { objective: 'lambdarank' }));
+});
+
+test('averaged forests predict the mean of their forests, in the trainer and in the ONNX export', async () => {
+  const { rows, labels } = dataset(900);
+  const forests = [0, 300, 600].map((start) => trainGbdt(rows.slice(start, start + 300), labels.slice(start, start + 300), { trees: 15, depth: 3 }));
+  const averaged = averageForests(forests);
+  assert.equal(averaged.trees.length, 45);
+  const sample = rows.slice(0, 40);
+  const means = sample.map((x) => forests.reduce((s, f) => s + predictForest(f, x), 0) / forests.length);
+  // The three forests disagree somewhere (else the mean would say nothing about averaging).
+  assert.ok(sample.some((x) => Math.abs(predictForest(forests[0]!, x) - predictForest(forests[1]!, x)) > 0.01));
+  sample.forEach((x, i) => assert.ok(Math.abs(predictForest(averaged, x) - (means[i] as number)) < 1e-9, `row ${i}`));
+  const session = await ort.InferenceSession.create(forestGraph(averaged, ['a', 'b', 'c']));
+  const data = new Float32Array(sample.length * 3);
+  sample.forEach((r, i) => data.set(r, i * 3));
+  const scores = (await session.run({ features: new ort.Tensor('float32', data, [sample.length, 3]) })).score?.data as Float32Array;
+  sample.forEach((_x, i) => assert.ok(Math.abs((scores[i] as number) - (means[i] as number)) < 1e-4, `onnx row ${i}`));
+  assert.throws(() => averageForests([]), /at least one/);
 });

@@ -7,7 +7,7 @@ const at = (name: (typeof FEATURE_NAMES)[number]) => FEATURE_NAMES.indexOf(name)
 const CODE = '中华人民共和国民法典';
 
 function info(number: number, text: string, lawTitle = CODE): CandidateInfo {
-  return { lawTitle, shortName: '民法典', number, level: '法律', status: 'current', length: text.length, text };
+  return { documentId: 1, province: '', lawTitle, shortName: '民法典', number, level: '法律', status: 'current', length: text.length, text };
 }
 function signals(articleId: number, lexicalRank: number | null, denseSim: number | null): CandidateSignals {
   return { articleId, lexicalRank, lexicalScore: lexicalRank === null ? null : 10 - lexicalRank, denseRank: denseSim === null ? null : 0, denseSim, cited: false };

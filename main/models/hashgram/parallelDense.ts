@@ -1,9 +1,8 @@
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import type { DenseTrainingData, DenseTrainOptions } from './denseTrainer.js';
 import { HashgramModel } from './model.js';
 import type { TrainingSet } from './trainingSet.js';
+import { trainingWorker } from './workerThread.js';
 
 export interface DenseWorkerData {
   set: DenseTrainingData;
@@ -56,7 +55,7 @@ export function startDenseTraining(
     for (const w of workers) void w.terminate();
   };
   const startWorker = () => {
-    const worker = newWorker(data);
+    const worker = trainingWorker('denseWorker', data);
     workers.push(worker);
     let current: number | null | undefined;
     const next = () => {
@@ -80,18 +79,4 @@ export function startDenseTraining(
   // A failure rejects every model still to come; the caller sees it on the one it awaits.
   for (const p of promises) p.catch(() => {});
   return promises;
-}
-
-/**
- * The worker thread, from denseWorker.js when this runs compiled; run from the TypeScript sources
- * (`node --import tsx`, as `npm run train-model` does), a worker does not inherit tsx's loader, so
- * the thread registers it before importing denseWorker.ts.
- */
-function newWorker(workerData: DenseWorkerData): Worker {
-  const extension = path.extname(fileURLToPath(import.meta.url));
-  const script = new URL(`./denseWorker${extension}`, import.meta.url);
-  if (extension !== '.ts') return new Worker(script, { workerData });
-  const tsx = import.meta.resolve('tsx/esm/api');
-  const bootstrap = `import(${JSON.stringify(tsx)}).then(({ register }) => { register(); return import(${JSON.stringify(script.href)}); })`;
-  return new Worker(bootstrap, { eval: true, workerData });
 }

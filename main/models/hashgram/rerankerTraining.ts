@@ -4,11 +4,13 @@ import { loadCandidateInfo, popularityKey, type CandidateSignals, type Popularit
 import { reciprocalRankFusion } from '../../search/hybrid/fusion.js';
 import { candidateFeatures, gatherCandidates } from '../../search/hybrid/hybridRank.js';
 import { writeRerankerFolder, type RerankerManifest } from '../../search/hybrid/learnedReranker.js';
-import { predictForest, trainGbdt, type Forest, type GbdtOptions } from '../../search/hybrid/gbdt.js';
+import { averageForests, predictForest, type Forest, type GbdtOptions } from '../../search/hybrid/gbdt.js';
 import { forestGraph } from '../../search/hybrid/gbdtOnnx.js';
 import { FEATURE_NAMES } from '../../search/hybrid/features.js';
 import { LabelMemory, memoryEntry, type MemoryEntry } from '../../search/hybrid/labelMemory.js';
+import { fitForests, type RerankerRows } from './forestPool.js';
 import type { JsDenseRetriever } from './jsDense.js';
+import { seededRandom } from './model.js';
 import type { LabelledQuery } from './trainingData.js';
 import { FOLDS, type TrainingSet } from './trainingSet.js';
 
@@ -85,12 +87,49 @@ function stageMetrics(all: QueryRows[], forestsByFold: Forest[]): Record<string,
 /** Boosted-tree settings, chosen by cross-validation on stard-train's out-of-fold candidates. */
 export const RERANKER_TREES: GbdtOptions = { trees: 150, depth: 4, learningRate: 0.08, positiveWeight: 3 };
 
-function fit(rows: QueryRows[]): Forest {
-  const x: Float32Array[] = [];
-  const y: number[] = [];
-  const groups: number[] = [];
-  rows.forEach((q, qi) => q.candidates.forEach((c, i) => { x.push(q.rows[i] as Float32Array); y.push(q.gold.has(c.articleId) ? 1 : 0); groups.push(qi); }));
-  return trainGbdt(x, y, RERANKER_TREES, groups);
+/**
+ * The reranker averages several forests, each fitted on a share of the questions drawn with a
+ * fixed seed: one forest's order among close candidates depends on which questions it saw, and
+ * the in-law features gain on MRR@10 only once bagging steadies them (README, twelfth round).
+ */
+export const RERANKER_BAGS = { forests: 5, share: 0.8, seed: 7 };
+
+/** The questions of `questions` each bag fits on; `draw` numbers the draw (each fold draws its own bags). */
+function bagsOf(questions: number[], draw: number): Int32Array[] {
+  const random = seededRandom(RERANKER_BAGS.seed + 1000 * draw);
+  return Array.from({ length: RERANKER_BAGS.forests }, () => Int32Array.from(questions.filter(() => random() < RERANKER_BAGS.share)));
+}
+
+/** The questions' rows packed for forestPool.ts, labelled by their gold articles. */
+function packRows(all: QueryRows[]): RerankerRows {
+  const count = all.reduce((n, q) => n + q.candidates.length, 0);
+  const featureCount = FEATURE_NAMES.length;
+  const x = new Float32Array(count * featureCount);
+  const labels = new Uint8Array(count);
+  const start = new Int32Array(all.length + 1);
+  let r = 0;
+  all.forEach((q, qi) => {
+    start[qi] = r;
+    q.candidates.forEach((c, i) => {
+      x.set(q.rows[i] as Float32Array, r * featureCount);
+      labels[r] = q.gold.has(c.articleId) ? 1 : 0;
+      r += 1;
+    });
+  });
+  start[all.length] = r;
+  return { x, featureCount, labels, start };
+}
+
+/**
+ * The bagged forest of each fold (fitted without that fold's questions) and the final one (all
+ * questions), each the average of its bags; every bag is fitted on `threads` worker threads.
+ */
+async function fitBagged(all: QueryRows[], threads: number): Promise<{ byFold: Forest[]; final: Forest }> {
+  const indexes = all.map((_q, i) => i);
+  const draws = [...Array.from({ length: FOLDS }, (_, f) => bagsOf(indexes.filter((i) => (all[i] as QueryRows).fold !== f), f)), bagsOf(indexes, FOLDS)];
+  const forests = await fitForests(packRows(all), draws.flat(), RERANKER_TREES, threads);
+  const averaged = draws.map((_bags, d) => averageForests(forests.slice(d * RERANKER_BAGS.forests, (d + 1) * RERANKER_BAGS.forests)));
+  return { byFold: averaged.slice(0, FOLDS), final: averaged[FOLDS] as Forest };
 }
 
 /**
@@ -98,7 +137,7 @@ function fit(rows: QueryRows[]): Forest {
  * popularity both without that question's fold), cross-validated reranker
  * figures per stage, and the final reranker fitted on all of them.
  */
-export async function crossFitReranker(engine: Engine, set: TrainingSet, folds: FoldRows[], log: (m: string) => void) {
+export async function crossFitReranker(engine: Engine, set: TrainingSet, folds: FoldRows[], log: (m: string) => void, threads = 1) {
   const all: QueryRows[] = [];
   const texts: string[] = [];
   for (const { fold, retriever } of folds) {
@@ -107,7 +146,7 @@ export async function crossFitReranker(engine: Engine, set: TrainingSet, folds: 
     const deps = { ...engine.searchDeps(), dense: retriever, reranker: null };
     for (const q of set.queries.filter((x) => x.source === 'stard' && x.fold === fold)) {
       const { candidates, votes } = await gatherCandidates(deps, q.text, {}, { memory });
-      all.push({ fold, gold: new Set(q.gold), candidates, rows: candidateFeatures(engine.db, q.text, candidates, pop, votes) });
+      all.push({ fold, gold: new Set(q.gold), candidates, rows: candidateFeatures(engine.db, deps.stats, q.text, candidates, pop, votes) });
       texts.push(q.text);
     }
   }
@@ -115,12 +154,11 @@ export async function crossFitReranker(engine: Engine, set: TrainingSet, folds: 
     const dump = all.map((q, i) => ({ fold: q.fold, gold: [...q.gold], query: texts[i], candidates: q.candidates, rows: q.rows.map((r) => Array.from(r)) }));
     (await import('node:fs')).writeFileSync(process.env.LEXDESK_DUMP_CANDIDATES, JSON.stringify(dump));
   }
-  const forestsByFold = Array.from({ length: FOLDS }, (_, f) => fit(all.filter((q) => q.fold !== f)));
-  const stages = stageMetrics(all, forestsByFold);
+  const { byFold, final: forest } = await fitBagged(all, threads);
+  const stages = stageMetrics(all, byFold);
   for (const [stage, m] of Object.entries(stages)) {
     log(`cross-validated ${stage}: Recall@10 ${m.recall.toFixed(3)} MRR@10 ${m.mrr.toFixed(3)} nDCG@10 ${m.ndcg.toFixed(3)}`);
   }
-  const forest = fit(all);
   const finalPopularity = popularity(engine, set.queries, null);
   const finalMemory = memoryEntries(engine, set.queries, null);
   const crossValidation = Object.fromEntries(Object.entries(stages).flatMap(([s, m]) => [[`${s}_recall10`, m.recall], [`${s}_mrr10`, m.mrr]]));
@@ -129,7 +167,7 @@ export async function crossFitReranker(engine: Engine, set: TrainingSet, folds: 
     stages,
     write(dir: string, manifest: Omit<RerankerManifest, 'features' | 'crossValidation' | 'kind'>) {
       writeRerankerFolder(dir, forestGraph(forest, FEATURE_NAMES), finalPopularity, finalMemory, {
-        ...manifest, kind: `gradient-boosted trees ${JSON.stringify(RERANKER_TREES)}`, features: [...FEATURE_NAMES], crossValidation,
+        ...manifest, kind: `gradient-boosted trees ${JSON.stringify(RERANKER_TREES)}, bagged ${JSON.stringify(RERANKER_BAGS)}`, features: [...FEATURE_NAMES], crossValidation,
       });
     },
   };

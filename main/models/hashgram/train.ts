@@ -121,7 +121,7 @@ async function main(): Promise<void> {
       roundToFloat16(model);
       foldRows.push({ fold, retriever: new JsDenseRetriever(`fold-${fold}`, model, set.docFeatures, set.tokenize) });
     }
-    const reranker = await crossFitReranker(engine, set, foldRows, log);
+    const reranker = await crossFitReranker(engine, set, foldRows, log, opts.threads);
     const final = await (runs[FOLDS] as Promise<{ model: HashgramModel; steps: number }>);
     exportModelFolder(path.join(opts.out, MODEL_NAME), final.model, set.vocab, {
       name: MODEL_NAME, maxLength: MAX_LENGTH, seed: opts.seed, steps: final.steps, trainedOn: TRAINED_ON, metrics: reranker.denseCv,

@@ -21,6 +21,8 @@ export const FEATURE_NAMES = [
   'query_bigram_coverage', 'query_bigram_hits', 'title_bigram_hits',
   // Filled by neighbourFeatures: the best of the articles two either side in the same law.
   'neighbour_lexical_rrf', 'neighbour_dense_sim', 'neighbour_memory_sum', 'neighbour_popularity',
+  // Filled by inLawFeatures: the candidate scored within its own law version.
+  'inlaw_bm25', 'inlaw_bm25_share', 'inlaw_bm25_rank', 'inlaw_coverage', 'inlaw_dense_rank', 'inlaw_dense_gap', 'version_candidates',
 ] as const;
 
 export const FEATURE_COUNT = FEATURE_NAMES.length;
@@ -37,6 +39,9 @@ export interface CandidateSignals {
 }
 
 export interface CandidateInfo {
+  /** The law version (document) it belongs to, and that version's province ('' for national law). */
+  documentId: number;
+  province: string;
   lawTitle: string;
   shortName: string;
   number: number;
@@ -67,12 +72,12 @@ export function loadCandidateInfo(db: Db, ids: number[], status: 'today' | 'stor
   if (!ids.length) return new Map();
   const rows = db
     .prepare(
-      `SELECT a.id, l.title, l.short_name, a.number, d.level, ${status === 'today' ? statusSql('d') : 'd.status'} AS status, length(a.text) AS len, a.text
+      `SELECT a.id, a.document_id, d.province, l.title, l.short_name, a.number, d.level, ${status === 'today' ? statusSql('d') : 'd.status'} AS status, length(a.text) AS len, a.text
          FROM articles a JOIN documents d ON d.id = a.document_id JOIN laws l ON l.id = d.law_id
         WHERE a.id IN (SELECT value FROM json_each(?))`,
     )
-    .all(JSON.stringify(ids)) as Array<{ id: number; title: string; short_name: string; number: number; level: string; status: string; len: number; text: string }>;
-  return new Map(rows.map((r) => [r.id, { lawTitle: r.title, shortName: r.short_name, number: r.number, level: r.level, status: r.status, length: r.len, text: r.text }]));
+    .all(JSON.stringify(ids)) as Array<{ id: number; document_id: number; province: string; title: string; short_name: string; number: number; level: string; status: string; len: number; text: string }>;
+  return new Map(rows.map((r) => [r.id, { documentId: r.document_id, province: r.province, lawTitle: r.title, shortName: r.short_name, number: r.number, level: r.level, status: r.status, length: r.len, text: r.text }]));
 }
 
 const RRF_K = 60;
@@ -128,6 +133,7 @@ export function featureVector(
     textHits,
     bigrams.filter((b) => info.lawTitle.includes(b)).length,
     0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0,
   ];
   values.forEach((x, i) => (v[i] = x));
   return v;

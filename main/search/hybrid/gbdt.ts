@@ -55,6 +55,17 @@ export function predictForest(forest: Forest, x: ArrayLike<number>): number {
   return s;
 }
 
+/** One forest that predicts the mean of `forests` (their trees, leaf values divided by their number). */
+export function averageForests(forests: Forest[]): Forest {
+  const n = forests.length;
+  if (!n) throw new Error('averageForests needs at least one forest');
+  return {
+    base: forests.reduce((s, f) => s + f.base, 0) / n,
+    trees: forests.flatMap((f) => f.trees.map((tree) => tree.map((node) => (node.feature < 0 ? { ...node, value: node.value / n } : node)))),
+    featureCount: (forests[0] as Forest).featureCount,
+  };
+}
+
 /** Quantile thresholds per feature (at most `bins` − 1 of them). */
 function binEdges(rows: Float32Array[], feature: number, bins: number): Float32Array {
   const values = Float32Array.from(rows, (r) => r[feature] as number).sort();

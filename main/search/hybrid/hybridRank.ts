@@ -7,6 +7,7 @@ import { rankArticles, type StatsFor } from '../index.js';
 import { queryTerms } from '../lexical.js';
 import { featureVector, loadCandidateInfo, neighbourFeatures, queryBigrams, type CandidateInfo, type CandidateSignals } from './features.js';
 import { reciprocalRankFusion } from './fusion.js';
+import { inLawFeatures } from './inLawFeatures.js';
 import { LabelMemory, lawOfKey, type MemoryVotes } from './labelMemory.js';
 import type { LearnedReranker } from './learnedReranker.js';
 
@@ -178,7 +179,7 @@ export function libraryChanged(): LexError {
 
 /** Feature rows of candidates, in order. */
 export function candidateFeatures(
-  db: Db, text: string, candidates: CandidateSignals[], popularity: LearnedReranker['popularity'], votes: MemoryVotes | null,
+  db: Db, stats: StatsFor, text: string, candidates: CandidateSignals[], popularity: LearnedReranker['popularity'], votes: MemoryVotes | null,
 ): Float32Array[] {
   const info = loadCandidateInfo(db, candidates.map((c) => c.articleId));
   const maxLexical = Math.max(0, ...candidates.map((c) => c.lexicalScore ?? 0));
@@ -191,6 +192,7 @@ export function candidateFeatures(
   });
   const rows = candidates.map((c, n) => featureVector(text, c, infos[n] as CandidateInfo, popularity, maxLexical, maxDense, votes, bigrams));
   neighbourFeatures(rows, infos, popularity);
+  inLawFeatures(rows, candidates, infos, queryTerms(text), stats);
   return rows;
 }
 
@@ -213,7 +215,7 @@ export async function hybridRank(deps: HybridDeps, text: string, filters: Search
   if (only === 'dense') {
     scored = candidates.map((c) => ({ c, score: c.denseSim ?? 0 }));
   } else if (deps.reranker) {
-    const scores = await deps.reranker.score(candidateFeatures(deps.db, text, candidates, deps.reranker.popularity, gathered.votes));
+    const scores = await deps.reranker.score(candidateFeatures(deps.db, deps.stats, text, candidates, deps.reranker.popularity, gathered.votes));
     scored = candidates.map((c, i) => ({ c, score: scores[i] as number }));
   } else {
     // Without a reranker there is no label memory: the retrievers' lists are fused, and cited articles
