@@ -3,10 +3,10 @@
  * the questions it is asked for and posts the forest back.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { trainGbdt } from '../../search/hybrid/gbdt.js';
+import { trainGbdt, type GbdtOptions } from '../../search/hybrid/gbdt.js';
 import { rowsOfQuestions, type ForestJob, type ForestResult, type RerankerRows } from './forestPool.js';
 
-const data = workerData as { rows: RerankerRows; options: Parameters<typeof trainGbdt>[2] };
+const data = workerData as { rows: RerankerRows; options: GbdtOptions };
 
 parentPort?.on('message', (job: ForestJob) => {
   const { x, y, groups } = rowsOfQuestions(data.rows, job.questions);

@@ -90,7 +90,7 @@ export const RERANKER_TREES: GbdtOptions = { trees: 150, depth: 4, learningRate:
 /**
  * The reranker averages several forests, each fitted on a share of the questions drawn with a
  * fixed seed: one forest's order among close candidates depends on which questions it saw, and
- * the in-law features gain on MRR@10 only once bagging steadies them (README, twelfth round).
+ * the in-law features gain on MRR@10 only once bagging steadies them (README, twelfth and thirteenth rounds).
  */
 export const RERANKER_BAGS = { forests: 5, share: 0.8, seed: 7 };
 
