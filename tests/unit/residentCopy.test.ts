@@ -31,19 +31,28 @@ class Library implements CopySource<Copy> {
     return this.revisionNow;
   }
 
+  /** Settles when the latest read has returned (or thrown). */
+  lastRead: Promise<void> = Promise.resolve();
+
   async read(stopped: () => boolean): Promise<Copy | null> {
     const at = this.revisionNow;
     this.reads += 1;
-    await new Promise((resolve) => setImmediate(resolve));
-    if (this.failNext) {
-      this.failNext = false;
-      throw new Error('unreadable');
+    let done = () => {};
+    this.lastRead = new Promise((resolve) => (done = resolve));
+    try {
+      await new Promise((resolve) => setImmediate(resolve));
+      if (this.failNext) {
+        this.failNext = false;
+        throw new Error('unreadable');
+      }
+      if (this.changeDuringRead) {
+        this.changeDuringRead = false;
+        this.revisionNow = `${this.revisionNow}+`;
+      }
+      return stopped() || at === null ? null : { revision: at, serial: this.reads };
+    } finally {
+      done();
     }
-    if (this.changeDuringRead) {
-      this.changeDuringRead = false;
-      this.revisionNow = `${this.revisionNow}+`;
-    }
-    return stopped() || at === null ? null : { revision: at, serial: this.reads };
   }
 
   async release(copy: Copy): Promise<void> {
@@ -92,15 +101,20 @@ describe('a copy held in memory', () => {
     const lib = new Library();
     let clock = 0;
     const copy = new ResidentCopy(lib, { now: () => clock });
-    const settle = () => new Promise((resolve) => setTimeout(resolve, 5));
-    /** Uses the copy at `at` ms while another writer commits during any read; whether that use started a read. */
+    /**
+     * Uses the copy at `at` ms while another writer commits during any read; whether that use started a read.
+     * A started load is waited for by events, not by time (a busy machine can take longer than any fixed wait):
+     * its read returns, then the load's own continuations run before the next macrotask.
+     */
     const useAt = async (at: number): Promise<boolean> => {
       clock = at;
       lib.changeDuringRead = true;
       const reads = lib.reads;
       copy.use();
-      await settle();
-      return lib.reads > reads;
+      const started = lib.reads > reads;
+      if (started) await lib.lastRead;
+      await new Promise((resolve) => setImmediate(resolve));
+      return started;
     };
     assert.equal(await useAt(0), true, 'the first use loads; the read is overtaken');
     assert.equal(await useAt(4_999), false);
