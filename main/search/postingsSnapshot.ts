@@ -67,7 +67,7 @@ async function readRowSizes(reader: Db, table: string, slices: Slices) {
       return null;
     }
     rowids[n] = id;
-    lengths[n] = sum(varints(sz));
+    lengths[n] = rowSize(sz);
     position[id] = n;
     n += 1;
     if (slices.due && !(await slices.next())) {
@@ -138,8 +138,13 @@ function parsePostings(instances: string, position: Int32Array, scratch: { rows:
   const counts = scratchCounts.subarray(0, 3 * n);
   return { rows: scratchRows.slice(0, n), counts: widest > 0xff ? counts.slice() : Uint8Array.from(counts) };
 }
+/** A row's size in tokens, all columns, from its FTS5 docsize blob. */
+export function rowSize(sz: Buffer): number {
+  return sum(varints(sz));
+}
+
 /** SQLite/FTS5 varints, one after another. */
-export function varints(blob: Buffer | undefined): number[] {
+function varints(blob: Buffer | undefined): number[] {
   const out: number[] = [];
   if (!blob) return out;
   let i = 0;

@@ -1,6 +1,6 @@
 import type { Db } from '../db/open.js';
 import { FTS_TABLE, type FtsScope } from './ftsTables.js';
-import { varints, type PostingsSnapshot } from './postingsSnapshot.js';
+import { rowSize, type PostingsSnapshot } from './postingsSnapshot.js';
 
 /**
  * Term statistics within law versions (one document each): how many of a
@@ -124,7 +124,7 @@ export class VersionTerms {
       .all(JSON.stringify(ids)) as Array<[number, number, Buffer]>;
     for (const id of ids) this.versions.set(id, { articles: 0, tokens: 0 });
     for (const [id, version, size] of rows) {
-      const length = varints(size).reduce((a, b) => a + b, 0);
+      const length = rowSize(size);
       const v = this.versions.get(version) as VersionRows;
       v.articles += 1;
       v.tokens += length;

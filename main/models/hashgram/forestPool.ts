@@ -1,6 +1,5 @@
-import type { Worker } from 'node:worker_threads';
 import { trainGbdt, type Forest, type GbdtOptions } from '../../search/hybrid/gbdt.js';
-import { trainingWorker } from './workerThread.js';
+import { runOnWorkers } from './workerThread.js';
 
 /** Every candidate's feature row and label, question by question (each question's rows together). */
 export interface RerankerRows {
@@ -12,15 +11,10 @@ export interface RerankerRows {
   start: Int32Array;
 }
 
-export interface ForestJob {
-  id: number;
-  /** The questions to fit on, in order. */
-  questions: Int32Array;
-}
-
-export interface ForestResult {
-  id: number;
-  forest: Forest;
+/** What each forest worker is started with. */
+export interface ForestWorkerData {
+  rows: RerankerRows;
+  options: GbdtOptions;
 }
 
 /** The rows, labels and groups (position in `questions`) of those questions, as trainGbdt takes them. */
@@ -40,6 +34,12 @@ export function rowsOfQuestions(rows: RerankerRows, questions: ArrayLike<number>
   return { x, y, groups };
 }
 
+/** The forest of those questions (what each worker fits, and what one thread fits here). */
+export function fitQuestions(rows: RerankerRows, questions: ArrayLike<number>, options: GbdtOptions): Forest {
+  const { x, y, groups } = rowsOfQuestions(rows, questions);
+  return trainGbdt(x, y, options, groups);
+}
+
 /**
  * One forest per entry of `jobs` (the questions each is fitted on), fitted on
  * `threads` worker threads; each is exactly what trainGbdt gives on the main
@@ -47,48 +47,6 @@ export function rowsOfQuestions(rows: RerankerRows, questions: ArrayLike<number>
  * thread they are fitted here.
  */
 export async function fitForests(rows: RerankerRows, jobs: Int32Array[], options: GbdtOptions, threads: number): Promise<Forest[]> {
-  if (threads <= 1 || jobs.length <= 1) {
-    return jobs.map((questions) => {
-      const { x, y, groups } = rowsOfQuestions(rows, questions);
-      return trainGbdt(x, y, options, groups);
-    });
-  }
-  const forests: Forest[] = new Array(jobs.length);
-  const queue = jobs.map((questions, id) => ({ id, questions }));
-  const workers: Worker[] = [];
-  await new Promise<void>((resolve, reject) => {
-    let running = 0;
-    let failed = false;
-    const fail = (err: Error) => {
-      if (failed) return;
-      failed = true;
-      for (const w of workers) void w.terminate();
-      reject(err);
-    };
-    const start = () => {
-      const worker = trainingWorker('forestWorker', { rows, options });
-      workers.push(worker);
-      running += 1;
-      let busy = false;
-      const next = () => {
-        const job = queue.shift();
-        busy = job !== undefined;
-        if (job) worker.postMessage(job satisfies ForestJob);
-        else void worker.terminate();
-      };
-      worker.on('message', (msg: ForestResult) => {
-        forests[msg.id] = msg.forest;
-        next();
-      });
-      worker.on('error', fail);
-      worker.on('exit', () => {
-        if (busy) return fail(new Error('a reranker training worker stopped before its forest was done'));
-        running -= 1;
-        if (running === 0 && !failed) resolve();
-      });
-      next();
-    };
-    for (let i = 0; i < Math.min(threads, jobs.length); i += 1) start();
-  });
-  return forests;
+  if (threads <= 1 || jobs.length <= 1) return jobs.map((questions) => fitQuestions(rows, questions, options));
+  return Promise.all(runOnWorkers<Int32Array, Forest>('forestWorker', { rows, options } satisfies ForestWorkerData, jobs, threads));
 }

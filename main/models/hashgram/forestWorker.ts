@@ -1,15 +1,12 @@
 /**
- * Worker thread for forestPool.ts: fits one boosted-tree forest (trainGbdt) on
- * the questions it is asked for and posts the forest back.
+ * Worker thread for forestPool.ts: fits one boosted-tree forest on the
+ * questions it is asked for and posts the forest back.
  */
-import { parentPort, workerData } from 'node:worker_threads';
-import { trainGbdt, type GbdtOptions } from '../../search/hybrid/gbdt.js';
-import { rowsOfQuestions, type ForestJob, type ForestResult, type RerankerRows } from './forestPool.js';
+import { workerData } from 'node:worker_threads';
+import type { Forest } from '../../search/hybrid/gbdt.js';
+import { fitQuestions, type ForestWorkerData } from './forestPool.js';
+import { serveJobs } from './workerThread.js';
 
-const data = workerData as { rows: RerankerRows; options: GbdtOptions };
+const data = workerData as ForestWorkerData;
 
-parentPort?.on('message', (job: ForestJob) => {
-  const { x, y, groups } = rowsOfQuestions(data.rows, job.questions);
-  const result: ForestResult = { id: job.id, forest: trainGbdt(x, y, data.options, groups) };
-  parentPort?.postMessage(result);
-});
+serveJobs<Int32Array, Forest>((questions) => ({ result: fitQuestions(data.rows, questions, data.options) }));

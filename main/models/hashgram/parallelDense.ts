@@ -1,8 +1,7 @@
-import type { Worker } from 'node:worker_threads';
 import type { DenseTrainingData, DenseTrainOptions } from './denseTrainer.js';
 import { HashgramModel } from './model.js';
 import type { TrainingSet } from './trainingSet.js';
-import { trainingWorker } from './workerThread.js';
+import { runOnWorkers } from './workerThread.js';
 
 export interface DenseWorkerData {
   set: DenseTrainingData;
@@ -10,19 +9,14 @@ export interface DenseWorkerData {
   init: { unigram: Float32Array; bigram: Float32Array } | null;
 }
 
-export interface DenseJob {
-  excludeFold: number | null;
-}
+/** The fold a model leaves out (null: all data). */
+export type DenseJob = number | null;
 
 export interface DenseResult {
-  type: 'done';
-  excludeFold: number | null;
   unigram: Float32Array;
   bigram: Float32Array;
   steps: number;
 }
-
-type WorkerMessage = DenseResult | { type: 'log'; message: string };
 
 /**
  * Starts training one hashgram model per entry of `folds` (a fold to leave out,
@@ -40,43 +34,10 @@ export function startDenseTraining(
   const workerSet: DenseTrainingData = { shape: set.shape, docFeatures: set.docFeatures, queries: set.queries, queryFeatures: set.queryFeatures, negatives: set.negatives };
   const { log, init, ...options } = opts;
   const data: DenseWorkerData = { set: workerSet, options, init: init ? { unigram: init.unigram, bigram: init.bigram } : null };
-  const settle = new Map<number | null, { resolve: (r: { model: HashgramModel; steps: number }) => void; reject: (e: Error) => void }>();
-  const promises = folds.map((fold) => new Promise<{ model: HashgramModel; steps: number }>((resolve, reject) => settle.set(fold, { resolve, reject })));
-  const queue = [...folds];
-
-  const workers: Worker[] = [];
-  let failed = false;
-  // One failure ends the run: every model still to come is rejected and the other workers stop now, not after their current model.
-  const failAll = (err: Error) => {
-    if (failed) return;
-    failed = true;
-    queue.length = 0;
-    for (const s of settle.values()) s.reject(err);
-    for (const w of workers) void w.terminate();
-  };
-  const startWorker = () => {
-    const worker = trainingWorker('denseWorker', data);
-    workers.push(worker);
-    let current: number | null | undefined;
-    const next = () => {
-      current = queue.shift();
-      if (current === undefined) void worker.terminate();
-      else worker.postMessage({ excludeFold: current } satisfies DenseJob);
-    };
-    worker.on('message', (msg: WorkerMessage) => {
-      if (msg.type === 'log') return log(msg.message);
-      const model = HashgramModel.fromTables(set.shape, msg.unigram, msg.bigram);
-      settle.get(msg.excludeFold)?.resolve({ model, steps: msg.steps });
-      next();
-    });
-    worker.on('error', failAll);
-    worker.on('exit', () => {
-      if (current !== undefined) failAll(new Error(`a training worker stopped while training fold ${current ?? 'all'}`));
-    });
-    next();
-  };
-  for (let i = 0; i < Math.max(1, Math.min(threads, folds.length)); i += 1) startWorker();
+  const models = runOnWorkers<DenseJob, DenseResult>('denseWorker', data, folds, threads, log).map((run) =>
+    run.then((r) => ({ model: HashgramModel.fromTables(set.shape, r.unigram, r.bigram), steps: r.steps })),
+  );
   // A failure rejects every model still to come; the caller sees it on the one it awaits.
-  for (const p of promises) p.catch(() => {});
-  return promises;
+  for (const m of models) m.catch(() => {});
+  return models;
 }

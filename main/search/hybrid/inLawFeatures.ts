@@ -45,7 +45,11 @@ export function inLawFeatures(rows: Float32Array[], candidates: CandidateSignals
     return inLawScore(c.articleId, info.documentId, distinct, counted.get(scopeOf(info.province)) as VersionCounts);
   });
   const byVersion = new Map<number, number[]>();
-  scores.forEach((s, i) => byVersion.set(s.version, [...(byVersion.get(s.version) ?? []), i]));
+  scores.forEach((s, i) => {
+    const members = byVersion.get(s.version);
+    if (members) members.push(i);
+    else byVersion.set(s.version, [i]);
+  });
   for (const members of byVersion.values()) {
     const best = Math.max(...members.map((i) => (scores[i] as InLawScore).bm25));
     const dense = members.map((i) => (candidates[i] as CandidateSignals).denseSim).filter((d): d is number => d !== null);
