@@ -20,6 +20,9 @@ export interface PostingsSnapshot {
   averageLength: number;
   rowids: Int32Array;
   lengths: Float64Array;
+  /** The law version (document id) of each row, −1 for a row no article has; and the largest. */
+  versions: Int32Array;
+  maxVersion: number;
   terms: Map<string, Postings>;
   /** Scratch space for one search: scores and the search that last touched each row. */
   scores: Float64Array;
@@ -43,10 +46,12 @@ export async function readSnapshot(file: string, table: string, slices: Slices):
     const averageLength = sum(totals.slice(1)) / rowCount;
     const rows = await readRowSizes(reader, table, slices);
     if (!rows) return null;
+    const versions = await readVersions(reader, rows.position, rows.rowids.length, slices);
+    if (!versions) return null;
     const terms = await readTerms(reader, table, rows.position, rows.rowids.length, slices);
     if (!terms) return null;
     const n = rows.rowids.length;
-    return { revision, rowCount, averageLength, ...rows, terms, scores: new Float64Array(n), stamp: new Uint32Array(n), touched: new Int32Array(n), generation: 0 };
+    return { revision, rowCount, averageLength, rowids: rows.rowids, lengths: rows.lengths, ...versions, terms, scores: new Float64Array(n), stamp: new Uint32Array(n), touched: new Int32Array(n), generation: 0 };
   } finally {
     reader.close();
   }
@@ -76,6 +81,25 @@ async function readRowSizes(reader: Db, table: string, slices: Slices) {
     }
   }
   return n === count ? { rowids, lengths, position } : null;
+}
+
+/** The law version of each indexed row (the version statistics of versionTerms.ts count postings per version). */
+async function readVersions(reader: Db, position: Int32Array, rowCount: number, slices: Slices) {
+  const versions = new Int32Array(rowCount).fill(-1);
+  let maxVersion = 0;
+  const rows = reader.prepare('SELECT id, document_id FROM articles').raw().iterate() as IterableIterator<[number, number]>;
+  for (const [id, version] of rows) {
+    const row = id < position.length ? (position[id] as number) : -1;
+    if (row >= 0) {
+      versions[row] = version;
+      if (version > maxVersion) maxVersion = version;
+    }
+    if (slices.due && !(await slices.next())) {
+      rows.return?.();
+      return null;
+    }
+  }
+  return { versions, maxVersion };
 }
 
 /**

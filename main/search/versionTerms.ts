@@ -39,7 +39,6 @@ export class VersionTerms {
   /** Version and indexed length of every article of the cached versions. */
   private readonly articles = new Map<number, { version: number; length: number }>();
   private instancesStmt: ReturnType<Db['prepare']> | null = null;
-  private rowVersionCache: { snapshot: PostingsSnapshot; versionOf: Int32Array; maxVersion: number } | null = null;
 
   constructor(private readonly db: Db, private readonly scope: FtsScope, private readonly snapshot: () => PostingsSnapshot | null) {}
 
@@ -75,10 +74,11 @@ export class VersionTerms {
 
   /**
    * Visits the postings of a word in the wanted versions, from the copy in memory: a common
-   * word has tens of thousands of postings, so each is checked against typed arrays, not maps.
+   * word has tens of thousands of postings, so each is checked against typed arrays (the copy's
+   * row → version table, read with it), not maps.
    */
   private postingsCounter(snapshot: PostingsSnapshot, wanted: Set<number>) {
-    const { versionOf, maxVersion } = this.rowVersions(snapshot);
+    const { versions: versionOf, maxVersion } = snapshot;
     const isWanted = new Uint8Array(maxVersion + 1);
     for (const v of wanted) if (v <= maxVersion) isWanted[v] = 1;
     return (word: string, visit: (rowid: number, version: number, count: number) => void) => {
@@ -92,24 +92,6 @@ export class VersionTerms {
         visit(snapshot.rowids[row] as number, version, (counts[3 * i] as number) + (counts[3 * i + 1] as number) + (counts[3 * i + 2] as number));
       }
     };
-  }
-
-  /** The version of each row of the copy in memory (−1 for a row no article has), read once per copy. */
-  private rowVersions(snapshot: PostingsSnapshot): { versionOf: Int32Array; maxVersion: number } {
-    if (this.rowVersionCache?.snapshot === snapshot) return this.rowVersionCache;
-    const versionOf = new Int32Array(snapshot.rowids.length).fill(-1);
-    let maxVersion = 0;
-    // Both in rowid order: one merge.
-    let row = 0;
-    for (const [id, version] of this.db.prepare('SELECT id, document_id FROM articles ORDER BY id').raw().iterate() as IterableIterator<[number, number]>) {
-      while (row < versionOf.length && (snapshot.rowids[row] as number) < id) row += 1;
-      if (row < versionOf.length && snapshot.rowids[row] === id) {
-        versionOf[row] = version;
-        if (version > maxVersion) maxVersion = version;
-      }
-    }
-    this.rowVersionCache = { snapshot, versionOf, maxVersion };
-    return this.rowVersionCache;
   }
 
   /** Article counts, token totals and members of versions not read yet (from FTS5's row sizes). */

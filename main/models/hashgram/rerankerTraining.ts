@@ -6,7 +6,7 @@ import { candidateFeatures, gatherCandidates } from '../../search/hybrid/hybridR
 import { writeRerankerFolder, type RerankerManifest } from '../../search/hybrid/learnedReranker.js';
 import { averageForests, predictForest, type Forest, type GbdtOptions } from '../../search/hybrid/gbdt.js';
 import { forestGraph } from '../../search/hybrid/gbdtOnnx.js';
-import { FEATURE_NAMES } from '../../search/hybrid/features.js';
+import { FEATURE_COUNT, FEATURE_NAMES } from '../../search/hybrid/features.js';
 import { LabelMemory, memoryEntry, type MemoryEntry } from '../../search/hybrid/labelMemory.js';
 import { fitForests, type RerankerRows } from './forestPool.js';
 import type { JsDenseRetriever } from './jsDense.js';
@@ -103,7 +103,7 @@ function bagsOf(questions: number[], draw: number): Int32Array[] {
 /** The questions' rows packed for forestPool.ts, labelled by their gold articles. */
 function packRows(all: QueryRows[]): RerankerRows {
   const count = all.reduce((n, q) => n + q.candidates.length, 0);
-  const featureCount = FEATURE_NAMES.length;
+  const featureCount = FEATURE_COUNT;
   const x = new Float32Array(count * featureCount);
   const labels = new Uint8Array(count);
   const start = new Int32Array(all.length + 1);
