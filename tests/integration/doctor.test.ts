@@ -64,7 +64,14 @@ test('doctor prints a readable summary', async () => {
   assert.match(result.stdout, /sqlite-vec v[\d.]+: loads/);
   assert.match(result.stdout, /running on cpu/);
   assert.match(result.stdout, /8 dimensions, mean pooling/);
+  assert.doesNotMatch(result.stdout, /none given/, 'a loaded model is not reported missing');
   assert.match(result.stdout, /All checks passed/);
+});
+
+test('doctor without any model says so in its summary', async () => {
+  const result = await runCli(['doctor', '--providers', 'cpu'], { LEXDESK_MODELS: parent });
+  assert.equal(result.code, 0, result.stderr);
+  assert.match(result.stdout, /Model: none given and the shipped model is missing/);
 });
 
 test('doctor --cross-encoder loads the folder, reports its provider and times a scoring; a missing one is a problem (exit 1)', async () => {

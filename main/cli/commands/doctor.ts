@@ -190,9 +190,10 @@ function printReport(r: DoctorReport, out: Output): void {
   out.print(`  Providers requested: ${r.providers.requested.join(', ')} → running on ${r.providers.running ?? 'none'}`);
   for (const f of r.providers.fallbacks) out.print(`    ${f.provider} not used: ${f.reason}`);
   if (r.model?.error) out.print(`  Model ${r.model.dir}: FAILED — ${r.model.error}`);
-  else if (r.model) out.print(`  Model ${r.model.id}: ${r.model.dimension} dimensions, ${r.model.pooling} pooling${r.model.poolingGuess ? ' (guessed)' : ''}, up to ${r.model.maxLength} tokens`);
-  if (r.model?.poolingGuess) out.print(`    ${r.model.poolingGuess}`);
-  else out.print('  Model: none given and the shipped model is missing (--model DIR to test one)');
+  else if (r.model) {
+    out.print(`  Model ${r.model.id}: ${r.model.dimension} dimensions, ${r.model.pooling} pooling${r.model.poolingGuess ? ' (guessed)' : ''}, up to ${r.model.maxLength} tokens`);
+    if (r.model.poolingGuess) out.print(`    ${r.model.poolingGuess}`);
+  } else out.print('  Model: none given and the shipped model is missing (--model DIR to test one)');
   if (r.embedding) {
     const e = r.embedding;
     out.print(`  Test embedding: 1 query in ${e.queryMs} ms, ${e.batchTexts} documents in ${e.batchMs} ms (norm ${e.norm})`);
