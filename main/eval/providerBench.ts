@@ -1,0 +1,187 @@
+/**
+ * `npm run bench:providers`: an embedding model's speed and agreement on each
+ * execution provider. The same texts are embedded on CPU and on every GPU
+ * provider asked for; the report says which provider actually ran (and why a
+ * requested one fell back), texts per second (median of the timed runs), and
+ * how far each provider's vectors are from CPU's — a GPU kernel that rounds
+ * differently would otherwise change search results without a word.
+ *
+ *   npm run bench:providers -- --model DIR [--model DIR …] [--providers webgpu,cuda]
+ *     (--texts FILE | --db LIBRARY) [--count 2000] [--runs 3] [--batch 16] [--json]
+ *
+ * --texts reads one text per line; --db embeds the library's national articles
+ * as `lexdesk embed` builds their text (an even spread of --count of them).
+ */
+import fs from 'node:fs';
+import { pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
+import { openDatabase } from '../db/open.js';
+import { loadEmbedder } from '../models/index.js';
+import { parseProviders, type ProviderName } from '../models/providerNames.js';
+import type { ProviderFallback } from '../models/providers.js';
+import { articleEmbeddingText } from '../search/vectors/embedLibrary.js';
+
+export interface Agreement {
+  /** Largest difference of any vector component. */
+  maxAbsDiff: number;
+  /** Lowest and mean cosine between the two vectors of a text. */
+  minCosine: number;
+  meanCosine: number;
+}
+
+export interface ProviderRun {
+  requested: ProviderName;
+  /** What actually ran (CPU when the requested provider could not start). */
+  provider: string;
+  fallbacks: readonly ProviderFallback[];
+  textsPerSecond: number;
+  runsMs: number[];
+  /** Against the CPU run's vectors (absent for the CPU run itself). */
+  agreement?: Agreement;
+}
+
+export interface ModelReport {
+  model: string;
+  id: string;
+  dimension: number;
+  texts: number;
+  runs: ProviderRun[];
+}
+
+/** How closely two lists of vectors (same texts, same order) agree. */
+export function compareVectors(reference: Float32Array[], other: Float32Array[]): Agreement {
+  if (reference.length !== other.length) throw new Error(`${reference.length} reference vectors against ${other.length}`);
+  let maxAbsDiff = 0;
+  let minCosine = Infinity;
+  let sumCosine = 0;
+  reference.forEach((a, i) => {
+    const b = other[i] as Float32Array;
+    if (a.length !== b.length) throw new Error(`vector ${i}: ${a.length} against ${b.length} dimensions`);
+    let dot = 0;
+    let na = 0;
+    let nb = 0;
+    for (let k = 0; k < a.length; k++) {
+      const x = a[k] as number;
+      const y = b[k] as number;
+      maxAbsDiff = Math.max(maxAbsDiff, Math.abs(x - y));
+      dot += x * y;
+      na += x * x;
+      nb += y * y;
+    }
+    const cosine = na && nb ? dot / Math.sqrt(na * nb) : na === nb ? 1 : 0;
+    minCosine = Math.min(minCosine, cosine);
+    sumCosine += cosine;
+  });
+  return { maxAbsDiff, minCosine: reference.length ? minCosine : 1, meanCosine: reference.length ? sumCosine / reference.length : 1 };
+}
+
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? (s[m] as number) : ((s[m - 1] as number) + (s[m] as number)) / 2;
+};
+
+/** Embeds `texts` on one provider (falling back to CPU), once to warm up and then `runs` timed times. */
+async function runProvider(dir: string, requested: ProviderName, texts: string[], runs: number, batchSize: number) {
+  const providers: ProviderName[] = requested === 'cpu' ? ['cpu'] : [requested, 'cpu'];
+  const embedder = await loadEmbedder({ kind: 'onnx', dir, providers, batchSize });
+  try {
+    await embedder.embed(texts.slice(0, batchSize), 'document');
+    const runsMs: number[] = [];
+    let vectors: Float32Array[] = [];
+    for (let r = 0; r < runs; r++) {
+      const start = performance.now();
+      vectors = await embedder.embed(texts, 'document');
+      runsMs.push(performance.now() - start);
+    }
+    const run: ProviderRun = {
+      requested, provider: embedder.provider, fallbacks: embedder.fallbacks ?? [],
+      textsPerSecond: texts.length / (median(runsMs) / 1000), runsMs,
+    };
+    return { run, vectors, id: embedder.id, dimension: embedder.dimension };
+  } finally {
+    await embedder.close();
+  }
+}
+
+export async function benchModel(dir: string, gpus: ProviderName[], texts: string[], runs: number, batchSize: number): Promise<ModelReport> {
+  const cpu = await runProvider(dir, 'cpu', texts, runs, batchSize);
+  const report: ModelReport = { model: dir, id: cpu.id, dimension: cpu.dimension, texts: texts.length, runs: [cpu.run] };
+  for (const gpu of gpus) {
+    const other = await runProvider(dir, gpu, texts, runs, batchSize);
+    report.runs.push({ ...other.run, agreement: compareVectors(cpu.vectors, other.vectors) });
+  }
+  return report;
+}
+
+/** Every `step`-th national article, as `lexdesk embed` builds its text. */
+export function libraryTexts(file: string, count: number): string[] {
+  const db = openDatabase(file, { readonly: true });
+  try {
+    const rows = db.prepare(
+      `SELECT l.title AS lawTitle, a.path, a.label, a.kind, a.text FROM articles a
+         JOIN documents d ON d.id = a.document_id JOIN laws l ON l.id = d.law_id
+        WHERE d.province = '' ORDER BY a.id`,
+    ).all() as { lawTitle: string; path: string; label: string; kind: string; text: string }[];
+    const step = Math.max(1, Math.floor(rows.length / count));
+    return rows.filter((_, i) => i % step === 0).slice(0, count)
+      .map((r) => articleEmbeddingText({ ...r, path: JSON.parse(r.path) as string[] } as Parameters<typeof articleEmbeddingText>[0]));
+  } finally {
+    db.close();
+  }
+}
+
+function readTexts(file: string, count: number): string[] {
+  return fs.readFileSync(file, 'utf8').split('\n').map((l) => l.trim()).filter(Boolean).slice(0, count);
+}
+
+function printReport(r: ModelReport): void {
+  console.log(`${r.id} (${r.dimension} dimensions), ${r.texts} texts`);
+  for (const run of r.runs) {
+    const ran = run.provider === run.requested ? run.provider : `${run.provider} (asked for ${run.requested})`;
+    const agree = run.agreement
+      ? `  max |Δ| ${run.agreement.maxAbsDiff.toExponential(2)}, cosine min ${run.agreement.minCosine.toFixed(6)} mean ${run.agreement.meanCosine.toFixed(6)}`
+      : '';
+    console.log(`  ${ran.padEnd(24)} ${run.textsPerSecond.toFixed(1).padStart(9)} texts/s (runs ${run.runsMs.map((ms) => ms.toFixed(0)).join(', ')} ms)${agree}`);
+    for (const f of run.fallbacks) console.log(`    ${f.provider} not used: ${f.reason}`);
+  }
+}
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: {
+      model: { type: 'string', multiple: true },
+      providers: { type: 'string', default: 'webgpu,cuda' },
+      texts: { type: 'string' },
+      db: { type: 'string' },
+      count: { type: 'string', default: '2000' },
+      runs: { type: 'string', default: '3' },
+      batch: { type: 'string', default: '16' },
+      json: { type: 'boolean', default: false },
+    },
+  });
+  const count = Number(values.count);
+  const runs = Number(values.runs);
+  const batch = Number(values.batch);
+  if (!values.model?.length || (!values.texts && !values.db) || ![count, runs, batch].every((n) => Number.isInteger(n) && n > 0)) {
+    console.error('usage: npm run bench:providers -- --model DIR [--model DIR …] [--providers webgpu,cuda] (--texts FILE | --db LIBRARY) [--count N] [--runs N] [--batch N] [--json]');
+    process.exitCode = 2;
+    return;
+  }
+  const gpus = parseProviders(values.providers).filter((p) => p !== 'cpu');
+  const texts = values.texts ? readTexts(values.texts, count) : libraryTexts(values.db as string, count);
+  const reports: ModelReport[] = [];
+  for (const dir of values.model) {
+    const report = await benchModel(dir, gpus, texts, runs, batch);
+    reports.push(report);
+    if (!values.json) printReport(report);
+  }
+  if (values.json) console.log(JSON.stringify(reports, null, 2));
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(fs.realpathSync(process.argv[1])).href) {
+  main().catch((err: unknown) => {
+    console.error((err as Error).message ?? String(err));
+    process.exitCode = 1;
+  });
+}
