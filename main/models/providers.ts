@@ -29,11 +29,12 @@ export interface SessionCreateOptions {
   threads?: number;
 }
 
-/** The GPU provider worth trying on this platform, then CPU. */
+/** The GPU providers worth trying on this platform (what `lexdesk doctor` checks by default), then CPU. */
 export function platformProviders(): ProviderName[] {
   if (process.platform === 'win32') return ['dml', 'cpu'];
   if (process.platform === 'darwin') return ['coreml', 'cpu'];
-  return ['cuda', 'cpu'];
+  // CUDA needs its libraries installed apart (see README); WebGPU is bundled and runs on Vulkan.
+  return ['cuda', 'webgpu', 'cpu'];
 }
 
 /** Backends this onnxruntime-node build knows on this platform (bundled or installable). */
@@ -57,10 +58,10 @@ function firstLine(message: string): string {
 }
 
 /** A readable reason for a provider that could not start. */
-export function explainFailure(provider: ProviderName, message: string): string {
+export function explainFailure(provider: ProviderName, message: string, platform: NodeJS.Platform = process.platform): string {
   const detail = firstLine(message);
   if (/backend not found/i.test(message)) {
-    return `${provider} is not part of onnxruntime-node on ${process.platform}/${process.arch}`;
+    return `${provider} is not part of onnxruntime-node on ${platform}/${process.arch}`;
   }
   if (provider === 'cuda' && /shared library|providers_shared|libcu|cudnn/i.test(message)) {
     return (
@@ -68,7 +69,13 @@ export function explainFailure(provider: ProviderName, message: string): string 
       `(reinstall with ONNXRUNTIME_NODE_INSTALL=cuda12 npm rebuild onnxruntime-node): ${detail}`
     );
   }
-  if (provider === 'webgpu' && /adapter/i.test(message)) return `no WebGPU adapter (GPU driver / Vulkan not available): ${detail}`;
+  if (provider === 'webgpu' && /adapter/i.test(message)) {
+    // Seen on an NVIDIA machine: without libglvnd the Vulkan loader finds NVIDIA's driver file but cannot open the driver.
+    const linux = platform === 'linux'
+      ? '; on Linux WebGPU runs on Vulkan: install the Vulkan loader and the GPU\'s Vulkan driver (Debian/Ubuntu: libvulkan1, and libglvnd0 for NVIDIA\'s driver)'
+      : '';
+    return `no WebGPU adapter (GPU driver / Vulkan not available${linux}): ${detail}`;
+  }
   return detail;
 }
 

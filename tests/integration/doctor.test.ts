@@ -30,6 +30,16 @@ test('doctor --json reports runtime, sqlite-vec, providers, the model and a time
   assert.deepEqual(report.problems, []);
 });
 
+test('doctor tries the platform\'s GPU providers when none are named (Linux: CUDA, then the bundled WebGPU)', { skip: process.platform !== 'linux' && 'Linux defaults' }, async () => {
+  const result = await runCli(['doctor', '--json', '--model', modelDir]);
+  const report = parseJsonOutput<DoctorReport>(result);
+  assert.equal(result.code, 0, result.stderr);
+  assert.deepEqual(report.providers.requested, ['cuda', 'webgpu', 'cpu']);
+  if (report.providers.running === 'cpu') {
+    assert.deepEqual(report.providers.fallbacks.map((f) => f.provider), ['cuda', 'webgpu'], 'both GPU providers were tried, in order');
+  }
+});
+
 test('doctor checks the shipped model by default', async () => {
   const result = await runCli(['doctor', '--json', '--providers', 'cpu']);
   const report = parseJsonOutput<DoctorReport>(result);

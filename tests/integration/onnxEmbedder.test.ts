@@ -6,7 +6,7 @@ import { loadEmbedder, loadReranker } from '../../main/models/index.js';
 import { modelId, readModelFolder } from '../../main/models/modelFolder.js';
 import { OnnxEmbedder } from '../../main/models/onnxEmbedder.js';
 import { OnnxReranker } from '../../main/models/onnxReranker.js';
-import { createSession, type ProviderName } from '../../main/models/providers.js';
+import { createSession, explainFailure, type ProviderName } from '../../main/models/providers.js';
 import { LexError } from '../../main/util/errors.js';
 import { handHidden, HIDDEN, LENGTH_PENALTY, tempDir, tokenId, writeTinyEmbeddingModel, writeTinyReranker } from '../helpers/tinyModels.js';
 
@@ -256,6 +256,18 @@ for (const gpu of ['cuda', 'webgpu'] as ProviderName[]) {
     await e.close();
   });
 }
+
+test('a failed provider gets an actionable reason: what to install, per platform', () => {
+  const adapter = 'Failed to get a WebGPU adapter: No supported adapters';
+  const linux = explainFailure('webgpu', adapter, 'linux');
+  assert.match(linux, /^no WebGPU adapter/);
+  assert.match(linux, /libvulkan1/);
+  assert.match(linux, /libglvnd0/);
+  assert.match(linux, /No supported adapters$/, 'the runtime\'s own words are kept');
+  assert.doesNotMatch(explainFailure('webgpu', adapter, 'darwin'), /libvulkan1/);
+  assert.match(explainFailure('cuda', 'OrtSessionOptionsAppendExecutionProvider_Cuda: Failed to load shared library', 'linux'), /ONNXRUNTIME_NODE_INSTALL=cuda12 npm rebuild onnxruntime-node/);
+  assert.match(explainFailure('dml', 'backend not found.', 'linux'), /^dml is not part of onnxruntime-node on linux\//);
+});
 
 test('providers are tried in the order given: CPU before a GPU provider means CPU, with nothing tried before it', async () => {
   const created = await createSession(path.join(meanDir, 'model.onnx'), ['cpu', 'cuda']);
