@@ -6,9 +6,12 @@
  * how far each provider's vectors are from CPU's — a GPU kernel that rounds
  * differently would otherwise change search results without a word.
  *
- *   npm run bench:providers -- --model DIR [--model DIR …] [--providers webgpu,cuda]
- *     (--texts FILE | --db LIBRARY) [--count 2000] [--runs 3] [--batch 16] [--json]
+ *   npm run bench:providers -- (--model DIR | --cross-encoder DIR)… [--providers webgpu,cuda]
+ *     (--texts FILE | --db LIBRARY) [--count 2000] [--runs 3] [--batch 16] [--queries 20] [--passages 20] [--json]
  *
+ * A cross-encoder scores --queries queries (a stretch of an article's words) against
+ * --passages texts each, as hybrid search rescores its leading results; the report
+ * gives milliseconds per query and how far the scores (and their order) are from CPU's.
  * --texts reads one text per line; --db embeds the library's national articles
  * as `lexdesk embed` builds their text (an even spread of --count of them).
  */
@@ -16,7 +19,7 @@ import fs from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { openDatabase } from '../db/open.js';
-import { loadEmbedder } from '../models/index.js';
+import { loadEmbedder, loadReranker } from '../models/index.js';
 import { parseProviders, type ProviderName } from '../models/providerNames.js';
 import type { ProviderFallback } from '../models/providers.js';
 import { articleEmbeddingText } from '../search/vectors/embedLibrary.js';
@@ -114,6 +117,84 @@ export async function benchModel(dir: string, gpus: ProviderName[], texts: strin
   return report;
 }
 
+export interface ScorerRun {
+  requested: ProviderName;
+  provider: string;
+  fallbacks: readonly ProviderFallback[];
+  /** One query's passages scored, median and p95 over the queries of the timed runs. */
+  queryMs: { p50: number; p95: number };
+  pairsPerSecond: number;
+  /** Against the CPU run's scores (absent for the CPU run itself). */
+  agreement?: { maxAbsDiff: number; queriesOrderedDifferently: number };
+}
+
+export interface ScorerReport {
+  model: string;
+  id: string;
+  queries: number;
+  passagesPerQuery: number;
+  runs: ScorerRun[];
+}
+
+/** Queries (a stretch of an article's words) and the passages each is scored against (the texts that follow it). */
+export function rerankTasks(texts: string[], queries: number, passages: number): Array<{ query: string; passages: string[] }> {
+  const stride = passages + 1;
+  const tasks: Array<{ query: string; passages: string[] }> = [];
+  for (let start = 0; tasks.length < queries && start + stride <= texts.length; start += stride) {
+    const source = texts[start] as string;
+    const body = source.slice(Math.min(source.length - 1, Math.floor(source.length / 3)));
+    tasks.push({ query: body.slice(0, 40), passages: texts.slice(start + 1, start + stride) });
+  }
+  return tasks;
+}
+
+const quantile = (xs: number[], q: number) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor(q * s.length))] as number;
+};
+
+async function runScorer(dir: string, requested: ProviderName, tasks: Array<{ query: string; passages: string[] }>, runs: number) {
+  const scorer = await loadReranker(dir, requested === 'cpu' ? ['cpu'] : [requested, 'cpu']);
+  try {
+    const first = tasks[0];
+    if (first) await scorer.score(first.query, first.passages);
+    const perQuery: number[] = [];
+    let scores: number[][] = [];
+    for (let r = 0; r < runs; r++) {
+      scores = [];
+      for (const task of tasks) {
+        const start = performance.now();
+        scores.push(await scorer.score(task.query, task.passages));
+        perQuery.push(performance.now() - start);
+      }
+    }
+    const pairs = tasks.reduce((n, t) => n + t.passages.length, 0) * runs;
+    const run: ScorerRun = {
+      requested, provider: scorer.provider, fallbacks: scorer.fallbacks ?? [],
+      queryMs: { p50: median(perQuery), p95: quantile(perQuery, 0.95) },
+      pairsPerSecond: pairs / (perQuery.reduce((a, b) => a + b, 0) / 1000),
+    };
+    return { run, scores, id: scorer.id };
+  } finally {
+    await scorer.close();
+  }
+}
+
+const order = (scores: number[]) => scores.map((s, i) => [s, i] as const).sort((a, b) => b[0] - a[0] || a[1] - b[1]).map(([, i]) => i).join(',');
+
+export async function benchScorer(dir: string, gpus: ProviderName[], tasks: Array<{ query: string; passages: string[] }>, runs: number): Promise<ScorerReport> {
+  const cpu = await runScorer(dir, 'cpu', tasks, runs);
+  const report: ScorerReport = { model: dir, id: cpu.id, queries: tasks.length, passagesPerQuery: tasks[0]?.passages.length ?? 0, runs: [cpu.run] };
+  for (const gpu of gpus) {
+    const other = await runScorer(dir, gpu, tasks, runs);
+    let maxAbsDiff = 0;
+    other.scores.forEach((row, q) => row.forEach((v, i) => (maxAbsDiff = Math.max(maxAbsDiff, Math.abs(v - (cpu.scores[q]?.[i] ?? NaN))))));
+    const queriesOrderedDifferently = other.scores.filter((row, q) => order(row) !== order(cpu.scores[q] ?? [])).length;
+    report.runs.push({ ...other.run, agreement: { maxAbsDiff, queriesOrderedDifferently } });
+  }
+  return report;
+}
+
 /** Every `step`-th national article, as `lexdesk embed` builds its text. */
 export function libraryTexts(file: string, count: number): string[] {
   const db = openDatabase(file, { readonly: true });
@@ -135,6 +216,18 @@ function readTexts(file: string, count: number): string[] {
   return fs.readFileSync(file, 'utf8').split('\n').map((l) => l.trim()).filter(Boolean).slice(0, count);
 }
 
+function printScorerReport(r: ScorerReport): void {
+  console.log(`${r.id} (cross-encoder), ${r.queries} queries × ${r.passagesPerQuery} passages`);
+  for (const run of r.runs) {
+    const ran = run.provider === run.requested ? run.provider : `${run.provider} (asked for ${run.requested})`;
+    const agree = run.agreement
+      ? `  max |Δ score| ${run.agreement.maxAbsDiff.toExponential(2)}, ${run.agreement.queriesOrderedDifferently} queries ordered differently`
+      : '';
+    console.log(`  ${ran.padEnd(24)} ${run.queryMs.p50.toFixed(1).padStart(9)} ms per query (p95 ${run.queryMs.p95.toFixed(1)}), ${run.pairsPerSecond.toFixed(1)} pairs/s${agree}`);
+    for (const f of run.fallbacks) console.log(`    ${f.provider} not used: ${f.reason}`);
+  }
+}
+
 function printReport(r: ModelReport): void {
   console.log(`${r.id} (${r.dimension} dimensions), ${r.texts} texts`);
   for (const run of r.runs) {
@@ -151,6 +244,9 @@ async function main(): Promise<void> {
   const { values } = parseArgs({
     options: {
       model: { type: 'string', multiple: true },
+      'cross-encoder': { type: 'string', multiple: true },
+      queries: { type: 'string', default: '20' },
+      passages: { type: 'string', default: '20' },
       providers: { type: 'string', default: 'webgpu,cuda' },
       texts: { type: 'string' },
       db: { type: 'string' },
@@ -163,18 +259,31 @@ async function main(): Promise<void> {
   const count = Number(values.count);
   const runs = Number(values.runs);
   const batch = Number(values.batch);
-  if (!values.model?.length || (!values.texts && !values.db) || ![count, runs, batch].every((n) => Number.isInteger(n) && n > 0)) {
-    console.error('usage: npm run bench:providers -- --model DIR [--model DIR …] [--providers webgpu,cuda] (--texts FILE | --db LIBRARY) [--count N] [--runs N] [--batch N] [--json]');
+  const queries = Number(values.queries);
+  const passages = Number(values.passages);
+  const models = values.model ?? [];
+  const scorers = values['cross-encoder'] ?? [];
+  if (!(models.length + scorers.length) || (!values.texts && !values.db) || ![count, runs, batch, queries, passages].every((n) => Number.isInteger(n) && n > 0)) {
+    console.error(
+      'usage: npm run bench:providers -- (--model DIR | --cross-encoder DIR)… [--providers webgpu,cuda] (--texts FILE | --db LIBRARY) ' +
+        '[--count N] [--runs N] [--batch N] [--queries N] [--passages N] [--json]',
+    );
     process.exitCode = 2;
     return;
   }
   const gpus = parseProviders(values.providers).filter((p) => p !== 'cpu');
   const texts = values.texts ? readTexts(values.texts, count) : libraryTexts(values.db as string, count);
-  const reports: ModelReport[] = [];
-  for (const dir of values.model) {
+  const reports: Array<ModelReport | ScorerReport> = [];
+  for (const dir of models) {
     const report = await benchModel(dir, gpus, texts, runs, batch);
     reports.push(report);
     if (!values.json) printReport(report);
+  }
+  const tasks = rerankTasks(texts, queries, passages);
+  for (const dir of scorers) {
+    const report = await benchScorer(dir, gpus, tasks, runs);
+    reports.push(report);
+    if (!values.json) printScorerReport(report);
   }
   if (values.json) console.log(JSON.stringify(reports, null, 2));
 }

@@ -33,6 +33,8 @@ export interface TextEmbedder {
 export interface PairScorer {
   readonly id: string;
   readonly provider: string;
+  /** ONNX models: the providers asked for before `provider` that could not be used, and why. */
+  readonly fallbacks?: readonly ProviderFallback[];
   score(query: string, passages: string[]): Promise<number[]>;
   close(): Promise<void>;
 }

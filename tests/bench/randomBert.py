@@ -1,17 +1,24 @@
-# A randomly initialised BERT encoder (post-LN, GELU, CLS pooling) written as a Hugging Face
-# ONNX folder with the tokenizer of another folder, for timing execution providers with a
-# realistically sized model where no pretrained weights can be fetched (README, "GPU providers").
-# Default shape is bge-small's: 12 layers, 384 hidden, 12 heads, 1536 intermediate.
-#   python3 tests/bench/randomBert.py models/lexdesk-hashgram-v1 /tmp/bert-small [LAYERS HIDDEN HEADS FF]
-#   npm run bench:providers -- --model /tmp/bert-small --providers webgpu --db LIBRARY --count 1000 --batch 32
+# A randomly initialised BERT encoder (post-LN, GELU) written as a Hugging Face ONNX folder with
+# the tokenizer of another folder, for timing execution providers with a realistically sized model
+# where no pretrained weights can be fetched (README, "GPU providers"). Default shape is bge-small's
+# (12 layers, 384 hidden, 12 heads, 1536 intermediate; CLS pooling); --classifier adds a one-logit
+# sequence-classification head, a cross-encoder (24 × 1024 × 16 × 4096 is bge-reranker-v2-m3's shape).
+#   python3 tests/bench/randomBert.py models/lexdesk-hashgram-v1 /tmp/bert-small
+#   python3 tests/bench/randomBert.py models/lexdesk-hashgram-v1 /tmp/rerank-large --classifier --layers 24 --hidden 1024 --heads 16 --ff 4096
+#   npm run bench:providers -- --model /tmp/bert-small --cross-encoder /tmp/rerank-large --providers webgpu --db LIBRARY
 # Needs the onnx and numpy Python packages.
-import json, os, shutil, sys
+import argparse, json, os, shutil
 import numpy as np
 import onnx
 from onnx import helper as h, TensorProto as T, numpy_helper as nh
-src, out = sys.argv[1], sys.argv[2]
-L, H, HEADS, FF = (int(x) for x in (sys.argv[3:7] if len(sys.argv) > 6 else (12, 384, 12, 1536)))
-os.makedirs(os.path.join(out, '1_Pooling'), exist_ok=True)
+ap = argparse.ArgumentParser()
+ap.add_argument('src'); ap.add_argument('out')
+ap.add_argument('--layers', type=int, default=12); ap.add_argument('--hidden', type=int, default=384)
+ap.add_argument('--heads', type=int, default=12); ap.add_argument('--ff', type=int, default=1536)
+ap.add_argument('--classifier', action='store_true')
+args = ap.parse_args()
+src, out, L, H, HEADS, FF = args.src, args.out, args.layers, args.hidden, args.heads, args.ff
+os.makedirs(os.path.join(out, '' if args.classifier else '1_Pooling'), exist_ok=True)
 for f in ('tokenizer.json', 'tokenizer_config.json'):
     shutil.copy(os.path.join(src, f), os.path.join(out, f))
 V = len(json.load(open(os.path.join(src, 'tokenizer.json')))['model']['vocab'])
@@ -56,16 +63,26 @@ for l in range(L):
     g = n('Mul', [n('Mul', [f, c(f'{p}.half', np.array(0.5, np.float32))], [f'{p}.fh']),
                   n('Add', [c(f'{p}.onef', np.array(1, np.float32)), n('Erf', [n('Mul', [f, c(f'{p}.rs2', np.array(1 / np.sqrt(2), np.float32))], [f'{p}.fs'])], [f'{p}.erf'])], [f'{p}.e1'])], [f'{p}.gelu'])
     x = ln(n('Add', [x, lin(g, f'{p}.f2', FF, H)], [f'{p}.r2']), f'{p}.ln2')
-n('Identity', [x], ['last_hidden_state'])
 io = lambda name, t, dims: h.make_tensor_value_info(name, t, dims)
+if args.classifier:
+    cls = n('Gather', [x, 'zero'], ['cls'], axis=1)
+    n('Add', [n('MatMul', [cls, w('head.w', H, 1)], ['head.mm']), c('head.bias', np.zeros(1, np.float32))], ['logits'])
+    output = io('logits', T.FLOAT, ['batch', 1])
+else:
+    n('Identity', [x], ['last_hidden_state'])
+    output = io('last_hidden_state', T.FLOAT, ['batch', 'sequence', H])
 graph = h.make_graph(nodes, 'bert', [io(i, T.INT64, ['batch', 'sequence']) for i in ('input_ids', 'attention_mask', 'token_type_ids')],
-                     [io('last_hidden_state', T.FLOAT, ['batch', 'sequence', H])], inits)
+                     [output], inits)
 model = h.make_model(graph, opset_imports=[h.make_opsetid('', 17)], producer_name='lexdesk device check')
 model.ir_version = 8
 onnx.checker.check_model(model)
 onnx.save(model, os.path.join(out, 'model.onnx'))
-json.dump({'model_type': 'bert', 'hidden_size': H, 'vocab_size': V, 'num_hidden_layers': L, 'num_attention_heads': HEADS,
-           'intermediate_size': FF, 'max_position_embeddings': 512, 'type_vocab_size': 2}, open(os.path.join(out, 'config.json'), 'w'))
-json.dump({'word_embedding_dimension': H, 'pooling_mode_cls_token': True, 'pooling_mode_mean_tokens': False,
-           'pooling_mode_max_tokens': False, 'pooling_mode_mean_sqrt_len_tokens': False}, open(os.path.join(out, '1_Pooling', 'config.json'), 'w'))
+config = {'model_type': 'bert', 'hidden_size': H, 'vocab_size': V, 'num_hidden_layers': L, 'num_attention_heads': HEADS,
+          'intermediate_size': FF, 'max_position_embeddings': 512, 'type_vocab_size': 2}
+if args.classifier:
+    config.update(architectures=['BertForSequenceClassification'], num_labels=1)
+json.dump(config, open(os.path.join(out, 'config.json'), 'w'))
+if not args.classifier:
+  json.dump({'word_embedding_dimension': H, 'pooling_mode_cls_token': True, 'pooling_mode_mean_tokens': False,
+             'pooling_mode_max_tokens': False, 'pooling_mode_mean_sqrt_len_tokens': False}, open(os.path.join(out, '1_Pooling', 'config.json'), 'w'))
 print('wrote', out, 'layers', L, 'hidden', H, 'vocab', V, 'bytes', os.path.getsize(os.path.join(out, 'model.onnx')))
