@@ -10,10 +10,10 @@ import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { compareVectors, libraryTexts, type ModelReport } from '../../main/eval/providerBench.js';
+import { compareVectors, libraryTexts, rerankTasks, type ModelReport, type ScorerReport } from '../../main/eval/providerBench.js';
 import { buildLibrary, sharedSkipReason, type TempLibrary } from '../helpers/library.js';
 import { REPO_ROOT } from '../helpers/corpusSubset.js';
-import { tempDir, writeTinyEmbeddingModel } from '../helpers/tinyModels.js';
+import { tempDir, writeTinyEmbeddingModel, writeTinyReranker } from '../helpers/tinyModels.js';
 
 const f32 = (...xs: number[]) => Float32Array.from(xs);
 
@@ -59,6 +59,41 @@ test('the script times CPU and the GPU provider asked for, and says when it fell
   } else {
     assert.equal(gpu?.provider, 'webgpu');
     assert.ok((gpu?.agreement?.minCosine ?? 0) > 0.999);
+  }
+});
+
+test('rerankTasks: each query is a stretch of one text, scored against the texts after it', () => {
+  const texts = Array.from({ length: 10 }, (_, i) => `第${i}条文本`.repeat(3));
+  const tasks = rerankTasks(texts, 5, 2);
+  assert.equal(tasks.length, 3, 'as many as the texts allow: 3 texts per task, 10 texts');
+  assert.deepEqual(tasks.map((t) => t.passages), [[texts[1], texts[2]], [texts[4], texts[5]], [texts[7], texts[8]]]);
+  tasks.forEach((t, i) => assert.ok((texts[i * 3] as string).includes(t.query) && t.query.length > 0));
+  assert.equal(rerankTasks(texts, 2, 2).length, 2);
+});
+
+test('the script times a cross-encoder per query on CPU and the GPU provider asked for', () => {
+  const dir = tempDir();
+  const scorer = writeTinyReranker(dir, 'tiny-bench-rerank');
+  const textsFile = path.join(dir, 'texts.txt');
+  writeFileSync(textsFile, Array.from({ length: 9 }, (_, i) => ['劳动合同 解除', '工资 拖欠 劳动', '合同 违约'][i % 3]).join('\n'));
+  const result = runBench(['--cross-encoder', scorer, '--providers', 'webgpu', '--texts', textsFile, '--queries', '3', '--passages', '2', '--runs', '2', '--json']);
+  assert.equal(result.status, 0, result.stderr);
+  const [report] = JSON.parse(result.stdout) as ScorerReport[];
+  assert.ok(report);
+  assert.match(report.id, /tiny-bench-rerank/);
+  assert.equal(report.queries, 3);
+  assert.equal(report.passagesPerQuery, 2);
+  const [cpu, gpu] = report.runs;
+  assert.equal(cpu?.provider, 'cpu');
+  for (const run of report.runs) {
+    assert.ok(run.queryMs.p50 > 0 && run.queryMs.p95 >= run.queryMs.p50);
+    assert.ok(run.pairsPerSecond > 0);
+  }
+  if (gpu?.provider === 'cpu') {
+    assert.equal(gpu.fallbacks[0]?.provider, 'webgpu');
+    assert.deepEqual(gpu.agreement, { maxAbsDiff: 0, queriesOrderedDifferently: 0 });
+  } else {
+    assert.equal(gpu?.agreement?.queriesOrderedDifferently, 0);
   }
 });
 
