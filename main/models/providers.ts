@@ -2,6 +2,7 @@ import os from 'node:os';
 import ort from 'onnxruntime-node';
 import { LexError } from '../util/errors.js';
 import type { ProviderName } from './providerNames.js';
+import { vulkanLoaderFound } from './vulkanLoader.js';
 
 /**
  * ONNX Runtime sessions on the best execution provider that actually works:
@@ -57,6 +58,9 @@ function firstLine(message: string): string {
   return line.length > 200 ? `${line.slice(0, 200)}…` : line;
 }
 
+/** What a Linux machine needs for WebGPU. Seen on an NVIDIA machine: without libglvnd the Vulkan loader finds NVIDIA's driver file but cannot open the driver. */
+const VULKAN_HINT = "; on Linux WebGPU runs on Vulkan: install the Vulkan loader and the GPU's Vulkan driver (Debian/Ubuntu: libvulkan1, and libglvnd0 for NVIDIA's driver)";
+
 /** A readable reason for a provider that could not start. */
 export function explainFailure(provider: ProviderName, message: string, platform: NodeJS.Platform = process.platform): string {
   const detail = firstLine(message);
@@ -70,11 +74,7 @@ export function explainFailure(provider: ProviderName, message: string, platform
     );
   }
   if (provider === 'webgpu' && /adapter/i.test(message)) {
-    // Seen on an NVIDIA machine: without libglvnd the Vulkan loader finds NVIDIA's driver file but cannot open the driver.
-    const linux = platform === 'linux'
-      ? '; on Linux WebGPU runs on Vulkan: install the Vulkan loader and the GPU\'s Vulkan driver (Debian/Ubuntu: libvulkan1, and libglvnd0 for NVIDIA\'s driver)'
-      : '';
-    return `no WebGPU adapter (GPU driver / Vulkan not available${linux}): ${detail}`;
+    return `no WebGPU adapter (GPU driver / Vulkan not available${platform === 'linux' ? VULKAN_HINT : ''}): ${detail}`;
   }
   return detail;
 }
@@ -102,6 +102,10 @@ export async function createSession(
   const gpus = cpuAt < 0 ? preference : preference.slice(0, cpuAt);
   quietRuntimeLogs();
   for (const provider of gpus) {
+    if (provider === 'webgpu' && process.platform === 'linux' && !vulkanLoaderFound()) {
+      fallbacks.push({ provider, reason: `the Vulkan loader (libvulkan.so.1) is not installed${VULKAN_HINT}` });
+      continue;
+    }
     try {
       const session = await openSession(model, sessionOptions(provider, opts));
       return { session, provider, requested: preference, fallbacks };

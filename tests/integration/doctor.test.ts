@@ -3,6 +3,7 @@ import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
 import type { DoctorReport } from '../../main/cli/commands/doctor.js';
+import { vulkanLoaderPresent } from '../../main/models/vulkanLoader.js';
 import { parseJsonOutput, runCli } from '../helpers/cli.js';
 import { HIDDEN, tempDir, writeTinyEmbeddingModel, writeTinyReranker } from '../helpers/tinyModels.js';
 
@@ -38,6 +39,15 @@ test('doctor tries the platform\'s GPU providers when none are named (Linux: CUD
   if (report.providers.running === 'cpu') {
     assert.deepEqual(report.providers.fallbacks.map((f) => f.provider), ['cuda', 'webgpu'], 'both GPU providers were tried, in order');
   }
+});
+
+test('on Linux without the Vulkan loader, WebGPU is not tried: the reason says what to install, and no native warning reaches the terminal', {
+  skip: (process.platform !== 'linux' || vulkanLoaderPresent()) && 'needs Linux without libvulkan.so.1',
+}, async () => {
+  const result = await runCli(['doctor', '--model', modelDir, '--providers', 'webgpu,cpu']);
+  assert.equal(result.code, 0, result.stderr);
+  assert.match(result.stdout, /webgpu not used: the Vulkan loader \(libvulkan\.so\.1\) is not installed.*libvulkan1/);
+  assert.doesNotMatch(result.stderr, /Vulkan/, 'Dawn was never started');
 });
 
 test('doctor checks the shipped model by default', async () => {
