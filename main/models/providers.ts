@@ -2,7 +2,7 @@ import os from 'node:os';
 import ort from 'onnxruntime-node';
 import { LexError } from '../util/errors.js';
 import type { ProviderName } from './providerNames.js';
-import { vulkanLoaderFound } from './vulkanLoader.js';
+import { webgpuBlocker } from './vulkanLoader.js';
 
 /**
  * ONNX Runtime sessions on the best execution provider that actually works:
@@ -102,8 +102,9 @@ export async function createSession(
   const gpus = cpuAt < 0 ? preference : preference.slice(0, cpuAt);
   quietRuntimeLogs();
   for (const provider of gpus) {
-    if (provider === 'webgpu' && process.platform === 'linux' && !vulkanLoaderFound()) {
-      fallbacks.push({ provider, reason: `the Vulkan loader (libvulkan.so.1) is not installed${VULKAN_HINT}` });
+    const blocked = provider === 'webgpu' && process.platform === 'linux' ? webgpuBlocker() : null;
+    if (blocked) {
+      fallbacks.push({ provider, reason: `${blocked}${VULKAN_HINT}` });
       continue;
     }
     try {

@@ -3,7 +3,7 @@ import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
 import type { DoctorReport } from '../../main/cli/commands/doctor.js';
-import { vulkanLoaderPresent } from '../../main/models/vulkanLoader.js';
+import { vulkanDriverListed, vulkanLoaderPresent } from '../../main/models/vulkanLoader.js';
 import { parseJsonOutput, runCli } from '../helpers/cli.js';
 import { HIDDEN, tempDir, writeTinyEmbeddingModel, writeTinyReranker } from '../helpers/tinyModels.js';
 
@@ -47,6 +47,17 @@ test('on Linux without the Vulkan loader, WebGPU is not tried: the reason says w
   const result = await runCli(['doctor', '--model', modelDir, '--providers', 'webgpu,cpu']);
   assert.equal(result.code, 0, result.stderr);
   assert.match(result.stdout, /webgpu not used: the Vulkan loader \(libvulkan\.so\.1\) is not installed.*libvulkan1/);
+  assert.doesNotMatch(result.stderr, /Vulkan/, 'Dawn was never started');
+});
+
+test('on Linux with a Vulkan loader but no Vulkan driver, WebGPU is not tried either', {
+  skip: (process.platform !== 'linux' || vulkanDriverListed()) && 'needs Linux without Vulkan driver manifests',
+}, async () => {
+  const libs = tempDir('lexdesk-libs-');
+  writeFileSync(path.join(libs, 'libvulkan.so.1'), ''); // found by the check; Dawn would fail to load it, loudly
+  const result = await runCli(['doctor', '--model', modelDir, '--providers', 'webgpu,cpu'], { LD_LIBRARY_PATH: libs });
+  assert.equal(result.code, 0, result.stderr);
+  assert.match(result.stdout, /webgpu not used: no Vulkan driver is installed \(no driver manifest in \/usr\/share\/vulkan\/icd\.d/);
   assert.doesNotMatch(result.stderr, /Vulkan/, 'Dawn was never started');
 });
 
