@@ -13,7 +13,7 @@ import { loadEmbedder } from '../models/index.js';
 import { embedLibrary } from '../search/vectors/embedLibrary.js';
 import { GoldResolver, queryText, readEvalFile, type EvalRecord } from './dataset.js';
 import { meanMetrics, scoreQuery, type MetricSet } from './metrics.js';
-import { percentile } from './runEval.js';
+import { median, percentile } from './runEval.js';
 
 export interface ImportMeasure {
   seconds: number;
@@ -199,12 +199,6 @@ class QualityRecorder {
     });
     return { k: K, queries: sets.length, ...meanMetrics(sets), sameEveryRun: this.same };
   }
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? (sorted[mid] as number) : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
 }
 
 async function lookupStep(engine: Engine, records: EvalRecord[], runs: number): Promise<QueryMeasure['lookup']> {

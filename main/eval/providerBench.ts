@@ -19,10 +19,12 @@ import fs from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { openDatabase } from '../db/open.js';
+import { ARTICLE_SELECT, toStatuteArticle, type ArticleRow } from '../library/articles.js';
 import { loadEmbedder, loadReranker } from '../models/index.js';
 import { parseProviders, type ProviderName } from '../models/providerNames.js';
 import type { ProviderFallback } from '../models/providers.js';
 import { articleEmbeddingText } from '../search/vectors/embedLibrary.js';
+import { median, percentile } from './runEval.js';
 
 export interface Agreement {
   /** Largest difference of any vector component. */
@@ -78,16 +80,30 @@ export function compareVectors(reference: Float32Array[], other: Float32Array[])
   return { maxAbsDiff, minCosine: reference.length ? minCosine : 1, meanCosine: reference.length ? sumCosine / reference.length : 1 };
 }
 
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = s.length >> 1;
-  return s.length % 2 ? (s[m] as number) : ((s[m - 1] as number) + (s[m] as number)) / 2;
-};
+/** What a run on `requested` asks ONNX Runtime for: that provider, then CPU. */
+const withFallback = (requested: ProviderName): ProviderName[] => (requested === 'cpu' ? ['cpu'] : [requested, 'cpu']);
+
+/**
+ * Measures on CPU, then on each GPU provider, and compares each GPU run's output with CPU's.
+ * `measure` loads the model on the providers given and returns its run and its output.
+ */
+async function againstCpu<Agreed, Run extends { agreement?: Agreed }, Output>(
+  gpus: ProviderName[],
+  measure: (requested: ProviderName) => Promise<{ run: Run; output: Output }>,
+  agree: (cpu: Output, other: Output) => Agreed,
+): Promise<{ cpu: Output; runs: Run[] }> {
+  const cpu = await measure('cpu');
+  const runs: Run[] = [cpu.run];
+  for (const gpu of gpus) {
+    const other = await measure(gpu);
+    runs.push({ ...other.run, agreement: agree(cpu.output, other.output) });
+  }
+  return { cpu: cpu.output, runs };
+}
 
 /** Embeds `texts` on one provider (falling back to CPU), once to warm up and then `runs` timed times. */
 async function runProvider(dir: string, requested: ProviderName, texts: string[], runs: number, batchSize: number) {
-  const providers: ProviderName[] = requested === 'cpu' ? ['cpu'] : [requested, 'cpu'];
-  const embedder = await loadEmbedder({ kind: 'onnx', dir, providers, batchSize });
+  const embedder = await loadEmbedder({ kind: 'onnx', dir, providers: withFallback(requested), batchSize });
   try {
     await embedder.embed(texts.slice(0, batchSize), 'document');
     const runsMs: number[] = [];
@@ -101,20 +117,15 @@ async function runProvider(dir: string, requested: ProviderName, texts: string[]
       requested, provider: embedder.provider, fallbacks: embedder.fallbacks ?? [],
       textsPerSecond: texts.length / (median(runsMs) / 1000), runsMs,
     };
-    return { run, vectors, id: embedder.id, dimension: embedder.dimension };
+    return { run, output: { vectors, id: embedder.id, dimension: embedder.dimension } };
   } finally {
     await embedder.close();
   }
 }
 
 export async function benchModel(dir: string, gpus: ProviderName[], texts: string[], runs: number, batchSize: number): Promise<ModelReport> {
-  const cpu = await runProvider(dir, 'cpu', texts, runs, batchSize);
-  const report: ModelReport = { model: dir, id: cpu.id, dimension: cpu.dimension, texts: texts.length, runs: [cpu.run] };
-  for (const gpu of gpus) {
-    const other = await runProvider(dir, gpu, texts, runs, batchSize);
-    report.runs.push({ ...other.run, agreement: compareVectors(cpu.vectors, other.vectors) });
-  }
-  return report;
+  const measured = await againstCpu(gpus, (p) => runProvider(dir, p, texts, runs, batchSize), (cpu, other) => compareVectors(cpu.vectors, other.vectors));
+  return { model: dir, id: measured.cpu.id, dimension: measured.cpu.dimension, texts: texts.length, runs: measured.runs };
 }
 
 export interface ScorerRun {
@@ -148,13 +159,8 @@ export function rerankTasks(texts: string[], queries: number, passages: number):
   return tasks;
 }
 
-const quantile = (xs: number[], q: number) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.floor(q * s.length))] as number;
-};
-
 async function runScorer(dir: string, requested: ProviderName, tasks: Array<{ query: string; passages: string[] }>, runs: number) {
-  const scorer = await loadReranker(dir, requested === 'cpu' ? ['cpu'] : [requested, 'cpu']);
+  const scorer = await loadReranker(dir, withFallback(requested));
   try {
     const first = tasks[0];
     if (first) await scorer.score(first.query, first.passages);
@@ -171,10 +177,10 @@ async function runScorer(dir: string, requested: ProviderName, tasks: Array<{ qu
     const pairs = tasks.reduce((n, t) => n + t.passages.length, 0) * runs;
     const run: ScorerRun = {
       requested, provider: scorer.provider, fallbacks: scorer.fallbacks ?? [],
-      queryMs: { p50: median(perQuery), p95: quantile(perQuery, 0.95) },
+      queryMs: { p50: median(perQuery), p95: percentile(perQuery, 95) },
       pairsPerSecond: pairs / (perQuery.reduce((a, b) => a + b, 0) / 1000),
     };
-    return { run, scores, id: scorer.id };
+    return { run, output: { scores, id: scorer.id } };
   } finally {
     await scorer.close();
   }
@@ -182,31 +188,26 @@ async function runScorer(dir: string, requested: ProviderName, tasks: Array<{ qu
 
 const order = (scores: number[]) => scores.map((s, i) => [s, i] as const).sort((a, b) => b[0] - a[0] || a[1] - b[1]).map(([, i]) => i).join(',');
 
+/** Largest score difference, and how many queries rank their passages differently. */
+function compareScores(reference: number[][], other: number[][]): NonNullable<ScorerRun['agreement']> {
+  let maxAbsDiff = 0;
+  other.forEach((row, q) => row.forEach((v, i) => (maxAbsDiff = Math.max(maxAbsDiff, Math.abs(v - (reference[q]?.[i] ?? NaN))))));
+  const queriesOrderedDifferently = other.filter((row, q) => order(row) !== order(reference[q] ?? [])).length;
+  return { maxAbsDiff, queriesOrderedDifferently };
+}
+
 export async function benchScorer(dir: string, gpus: ProviderName[], tasks: Array<{ query: string; passages: string[] }>, runs: number): Promise<ScorerReport> {
-  const cpu = await runScorer(dir, 'cpu', tasks, runs);
-  const report: ScorerReport = { model: dir, id: cpu.id, queries: tasks.length, passagesPerQuery: tasks[0]?.passages.length ?? 0, runs: [cpu.run] };
-  for (const gpu of gpus) {
-    const other = await runScorer(dir, gpu, tasks, runs);
-    let maxAbsDiff = 0;
-    other.scores.forEach((row, q) => row.forEach((v, i) => (maxAbsDiff = Math.max(maxAbsDiff, Math.abs(v - (cpu.scores[q]?.[i] ?? NaN))))));
-    const queriesOrderedDifferently = other.scores.filter((row, q) => order(row) !== order(cpu.scores[q] ?? [])).length;
-    report.runs.push({ ...other.run, agreement: { maxAbsDiff, queriesOrderedDifferently } });
-  }
-  return report;
+  const measured = await againstCpu(gpus, (p) => runScorer(dir, p, tasks, runs), (cpu, other) => compareScores(cpu.scores, other.scores));
+  return { model: dir, id: measured.cpu.id, queries: tasks.length, passagesPerQuery: tasks[0]?.passages.length ?? 0, runs: measured.runs };
 }
 
 /** Every `step`-th national article, as `lexdesk embed` builds its text. */
 export function libraryTexts(file: string, count: number): string[] {
   const db = openDatabase(file, { readonly: true });
   try {
-    const rows = db.prepare(
-      `SELECT l.title AS lawTitle, a.path, a.label, a.kind, a.text FROM articles a
-         JOIN documents d ON d.id = a.document_id JOIN laws l ON l.id = d.law_id
-        WHERE d.province = '' ORDER BY a.id`,
-    ).all() as { lawTitle: string; path: string; label: string; kind: string; text: string }[];
+    const rows = db.prepare(`${ARTICLE_SELECT} WHERE d.province = '' ORDER BY a.id`).all() as ArticleRow[];
     const step = Math.max(1, Math.floor(rows.length / count));
-    return rows.filter((_, i) => i % step === 0).slice(0, count)
-      .map((r) => articleEmbeddingText({ ...r, path: JSON.parse(r.path) as string[] } as Parameters<typeof articleEmbeddingText>[0]));
+    return rows.filter((_, i) => i % step === 0).slice(0, count).map((r) => articleEmbeddingText(toStatuteArticle(r)));
   } finally {
     db.close();
   }
@@ -216,27 +217,30 @@ function readTexts(file: string, count: number): string[] {
   return fs.readFileSync(file, 'utf8').split('\n').map((l) => l.trim()).filter(Boolean).slice(0, count);
 }
 
+/** Prints one provider's line (what ran, then `figures`) and why a requested provider was not used. */
+function printRun(run: { requested: ProviderName; provider: string; fallbacks: readonly ProviderFallback[] }, figures: string): void {
+  const ran = run.provider === run.requested ? run.provider : `${run.provider} (asked for ${run.requested})`;
+  console.log(`  ${ran.padEnd(24)} ${figures}`);
+  for (const f of run.fallbacks) console.log(`    ${f.provider} not used: ${f.reason}`);
+}
+
 function printScorerReport(r: ScorerReport): void {
   console.log(`${r.id} (cross-encoder), ${r.queries} queries × ${r.passagesPerQuery} passages`);
   for (const run of r.runs) {
-    const ran = run.provider === run.requested ? run.provider : `${run.provider} (asked for ${run.requested})`;
     const agree = run.agreement
       ? `  max |Δ score| ${run.agreement.maxAbsDiff.toExponential(2)}, ${run.agreement.queriesOrderedDifferently} queries ordered differently`
       : '';
-    console.log(`  ${ran.padEnd(24)} ${run.queryMs.p50.toFixed(1).padStart(9)} ms per query (p95 ${run.queryMs.p95.toFixed(1)}), ${run.pairsPerSecond.toFixed(1)} pairs/s${agree}`);
-    for (const f of run.fallbacks) console.log(`    ${f.provider} not used: ${f.reason}`);
+    printRun(run, `${run.queryMs.p50.toFixed(1).padStart(9)} ms per query (p95 ${run.queryMs.p95.toFixed(1)}), ${run.pairsPerSecond.toFixed(1)} pairs/s${agree}`);
   }
 }
 
 function printReport(r: ModelReport): void {
   console.log(`${r.id} (${r.dimension} dimensions), ${r.texts} texts`);
   for (const run of r.runs) {
-    const ran = run.provider === run.requested ? run.provider : `${run.provider} (asked for ${run.requested})`;
     const agree = run.agreement
       ? `  max |Δ| ${run.agreement.maxAbsDiff.toExponential(2)}, cosine min ${run.agreement.minCosine.toFixed(6)} mean ${run.agreement.meanCosine.toFixed(6)}`
       : '';
-    console.log(`  ${ran.padEnd(24)} ${run.textsPerSecond.toFixed(1).padStart(9)} texts/s (runs ${run.runsMs.map((ms) => ms.toFixed(0)).join(', ')} ms)${agree}`);
-    for (const f of run.fallbacks) console.log(`    ${f.provider} not used: ${f.reason}`);
+    printRun(run, `${run.textsPerSecond.toFixed(1).padStart(9)} texts/s (runs ${run.runsMs.map((ms) => ms.toFixed(0)).join(', ')} ms)${agree}`);
   }
 }
 

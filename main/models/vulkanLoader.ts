@@ -11,7 +11,7 @@ import path from 'node:path';
 const LOADER = 'libvulkan.so.1';
 
 /** The linker cache's listing (`ldconfig -p`), or null when it cannot be read. */
-export function ldconfigListing(): string | null {
+function ldconfigListing(): string | null {
   for (const bin of ['/sbin/ldconfig', '/usr/sbin/ldconfig', 'ldconfig']) {
     const run = spawnSync(bin, ['-p'], { encoding: 'utf8', timeout: 2000 });
     if (run.status === 0 && run.stdout) return run.stdout;
