@@ -1,4 +1,5 @@
 import { trainGbdt, type Forest, type GbdtOptions } from '../../search/hybrid/gbdt.js';
+import { trainListwiseMlp, type Mlp, type MlpOptions, type RankedList } from '../../search/hybrid/listwiseMlp.js';
 import { runOnWorkers } from './workerThread.js';
 
 /** Every candidate's feature row and label, question by question (each question's rows together). */
@@ -15,6 +16,16 @@ export interface RerankerRows {
 export interface ForestWorkerData {
   rows: RerankerRows;
   options: GbdtOptions;
+}
+
+/** What each MLP worker is started with, and one of its jobs. */
+export interface MlpWorkerData {
+  rows: RerankerRows;
+  options: MlpOptions;
+}
+export interface MlpJob {
+  questions: Int32Array;
+  seed: number;
 }
 
 /** The rows, labels and groups (position in `questions`) of those questions, as trainGbdt takes them. */
@@ -49,4 +60,28 @@ export function fitQuestions(rows: RerankerRows, questions: ArrayLike<number>, o
 export async function fitForests(rows: RerankerRows, jobs: Int32Array[], options: GbdtOptions, threads: number): Promise<Forest[]> {
   if (threads <= 1 || jobs.length <= 1) return jobs.map((questions) => fitQuestions(rows, questions, options));
   return Promise.all(runOnWorkers<Int32Array, Forest>('forestWorker', { rows, options } satisfies ForestWorkerData, jobs, threads));
+}
+
+/** Those questions as candidate lists for trainListwiseMlp. */
+function listsOfQuestions(rows: RerankerRows, questions: ArrayLike<number>): RankedList[] {
+  const f = rows.featureCount;
+  return Array.from(questions, (q) => {
+    const from = rows.start[q] as number;
+    const to = rows.start[q + 1] as number;
+    return {
+      rows: Array.from({ length: to - from }, (_, i) => rows.x.subarray((from + i) * f, (from + i + 1) * f)),
+      gold: rows.labels.subarray(from, to),
+    };
+  });
+}
+
+/** The listwise MLP of those questions (what each MLP worker fits, and what one thread fits here). */
+export function fitMlpJob(rows: RerankerRows, job: MlpJob, options: MlpOptions): Mlp {
+  return trainListwiseMlp(listsOfQuestions(rows, job.questions), rows.featureCount, options, job.seed);
+}
+
+/** One MLP per job, on `threads` worker threads; each is exactly what fitMlpJob gives on the main thread. */
+export async function fitMlps(rows: RerankerRows, jobs: MlpJob[], options: MlpOptions, threads: number): Promise<Mlp[]> {
+  if (threads <= 1 || jobs.length <= 1) return jobs.map((job) => fitMlpJob(rows, job, options));
+  return Promise.all(runOnWorkers<MlpJob, Mlp>('mlpWorker', { rows, options } satisfies MlpWorkerData, jobs, threads));
 }

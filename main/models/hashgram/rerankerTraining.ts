@@ -1,14 +1,17 @@
 import type { Engine } from '../../engine/index.js';
+import { addedTerms } from '../../engine/retrieval.js';
+import { withTerms } from '../../search/layTerms.js';
 import { meanMetrics, scoreQuery, type MetricSet } from '../../eval/metrics.js';
 import { loadCandidateInfo, popularityKey, type CandidateSignals, type Popularity } from '../../search/hybrid/features.js';
 import { reciprocalRankFusion } from '../../search/hybrid/fusion.js';
 import { candidateFeatures, gatherCandidates } from '../../search/hybrid/hybridRank.js';
 import { writeRerankerFolder, type RerankerManifest } from '../../search/hybrid/learnedReranker.js';
 import { averageForests, predictForest, type Forest, type GbdtOptions } from '../../search/hybrid/gbdt.js';
-import { forestGraph } from '../../search/hybrid/gbdtOnnx.js';
+import { blendedRerankerGraph } from '../../search/hybrid/gbdtOnnx.js';
+import { averageMlps, predictMlp, standardScores, type Mlp, type MlpOptions } from '../../search/hybrid/listwiseMlp.js';
 import { FEATURE_COUNT, FEATURE_NAMES } from '../../search/hybrid/features.js';
 import { LabelMemory, memoryEntry, type MemoryEntry } from '../../search/hybrid/labelMemory.js';
-import { fitForests, type RerankerRows } from './forestPool.js';
+import { fitForests, fitMlps, type MlpJob, type RerankerRows } from './forestPool.js';
 import type { JsDenseRetriever } from './jsDense.js';
 import { seededRandom } from './model.js';
 import type { LabelledQuery } from './trainingData.js';
@@ -70,7 +73,14 @@ function rankBy(q: QueryRows, score: (c: CandidateSignals, i: number) => number 
     .map((x) => x.c.articleId);
 }
 
-function stageMetrics(all: QueryRows[], forestsByFold: Forest[]): Record<string, MetricSet> {
+/** The trees' and the MLP's scores of one question's candidates blended as the shipped ONNX graph blends them. */
+export function blendedScores(forest: Forest, mlp: Mlp, rows: Float32Array[]): number[] {
+  const trees = standardScores(rows.map((r) => predictForest(forest, r)));
+  const net = standardScores(rows.map((r) => predictMlp(mlp, r)));
+  return trees.map((t, i) => t + RERANKER_BLEND * (net[i] as number));
+}
+
+function stageMetrics(all: QueryRows[], forestsByFold: Forest[], mlpsByFold: Mlp[]): Record<string, MetricSet> {
   const lexical = all.map((q) => scoreQuery(rankBy(q, (c) => (c.cited ? 1e9 : c.lexicalRank === null ? null : -c.lexicalRank)), q.gold, K));
   const dense = all.map((q) => scoreQuery(rankBy(q, (c) => (c.denseRank === null ? null : -c.denseRank)), q.gold, K));
   const fused = all.map((q) => {
@@ -80,8 +90,16 @@ function stageMetrics(all: QueryRows[], forestsByFold: Forest[]): Record<string,
     const rrf = reciprocalRankFusion([lex, den]).map((x) => x.id).filter((id) => !cited.includes(id));
     return scoreQuery([...cited, ...rrf], q.gold, K);
   });
-  const reranked = all.map((q) => scoreQuery(rankBy(q, (_c, i) => predictForest(forestsByFold[q.fold] as Forest, q.rows[i] as Float32Array)), q.gold, K));
-  return { lexical: meanMetrics(lexical), dense: meanMetrics(dense), fused: meanMetrics(fused), reranked: meanMetrics(reranked) };
+  const trees = all.map((q) => scoreQuery(rankBy(q, (_c, i) => predictForest(forestsByFold[q.fold] as Forest, q.rows[i] as Float32Array)), q.gold, K));
+  const mlp = all.map((q) => scoreQuery(rankBy(q, (_c, i) => predictMlp(mlpsByFold[q.fold] as Mlp, q.rows[i] as Float32Array)), q.gold, K));
+  const reranked = all.map((q) => {
+    const scores = blendedScores(forestsByFold[q.fold] as Forest, mlpsByFold[q.fold] as Mlp, q.rows);
+    return scoreQuery(rankBy(q, (_c, i) => scores[i] as number), q.gold, K);
+  });
+  return {
+    lexical: meanMetrics(lexical), dense: meanMetrics(dense), fused: meanMetrics(fused),
+    trees: meanMetrics(trees), mlp: meanMetrics(mlp), reranked: meanMetrics(reranked),
+  };
 }
 
 /** Boosted-tree settings, chosen by cross-validation on stard-train's out-of-fold candidates. */
@@ -93,6 +111,15 @@ export const RERANKER_TREES: GbdtOptions = { trees: 150, depth: 4, learningRate:
  * the in-law features gain on MRR@10 only once bagging steadies them (README, twelfth and thirteenth rounds).
  */
 export const RERANKER_BAGS = { forests: 5, share: 0.8, seed: 7 };
+
+/**
+ * The listwise MLP blended with the trees (listwiseMlp.ts): three networks with their own seeds
+ * per fold and for the final reranker, averaged, then z(trees) + RERANKER_BLEND · z(MLP) per query.
+ * Settings chosen by cross-validation on stard-train's out-of-fold candidates (README, fifteenth round).
+ */
+export const RERANKER_MLP: MlpOptions = { hidden: 64, epochs: 10, learningRate: 0.002, batch: 8, decay: 1e-4 };
+export const RERANKER_MLP_SEEDS = 3;
+export const RERANKER_BLEND = 0.75;
 
 /** The questions of `questions` each bag fits on; `draw` numbers the draw (each fold draws its own bags). */
 function bagsOf(questions: number[], draw: number): Int32Array[] {
@@ -124,12 +151,17 @@ function packRows(all: QueryRows[]): RerankerRows {
  * The bagged forest of each fold (fitted without that fold's questions) and the final one (all
  * questions), each the average of its bags; every bag is fitted on `threads` worker threads.
  */
-async function fitBagged(all: QueryRows[], threads: number): Promise<{ byFold: Forest[]; final: Forest }> {
+async function fitBagged(all: QueryRows[], threads: number): Promise<{ byFold: Forest[]; final: Forest; mlpByFold: Mlp[]; finalMlp: Mlp }> {
   const indexes = all.map((_q, i) => i);
-  const draws = [...Array.from({ length: FOLDS }, (_, f) => bagsOf(indexes.filter((i) => (all[i] as QueryRows).fold !== f), f)), bagsOf(indexes, FOLDS)];
-  const forests = await fitForests(packRows(all), draws.flat(), RERANKER_TREES, threads);
+  const fitted = [...Array.from({ length: FOLDS }, (_, f) => Int32Array.from(indexes.filter((i) => (all[i] as QueryRows).fold !== f))), Int32Array.from(indexes)];
+  const draws = fitted.map((questions, d) => bagsOf(Array.from(questions), d));
+  const rows = packRows(all);
+  const forests = await fitForests(rows, draws.flat(), RERANKER_TREES, threads);
   const averaged = draws.map((_bags, d) => averageForests(forests.slice(d * RERANKER_BAGS.forests, (d + 1) * RERANKER_BAGS.forests)));
-  return { byFold: averaged.slice(0, FOLDS), final: averaged[FOLDS] as Forest };
+  const jobs: MlpJob[] = fitted.flatMap((questions, d) => Array.from({ length: RERANKER_MLP_SEEDS }, (_, s) => ({ questions, seed: 11 + 90 * s + d })));
+  const mlps = await fitMlps(rows, jobs, RERANKER_MLP, threads);
+  const averagedMlps = fitted.map((_q, d) => averageMlps(mlps.slice(d * RERANKER_MLP_SEEDS, (d + 1) * RERANKER_MLP_SEEDS)));
+  return { byFold: averaged.slice(0, FOLDS), final: averaged[FOLDS] as Forest, mlpByFold: averagedMlps.slice(0, FOLDS), finalMlp: averagedMlps[FOLDS] as Mlp };
 }
 
 /**
@@ -145,7 +177,9 @@ export async function crossFitReranker(engine: Engine, set: TrainingSet, folds: 
     const memory = new LabelMemory(memoryEntries(engine, set.queries, fold));
     const deps = { ...engine.searchDeps(), dense: retriever, reranker: null };
     for (const q of set.queries.filter((x) => x.source === 'stard' && x.fold === fold)) {
-      const { candidates, votes } = await gatherCandidates(deps, q.text, {}, { memory });
+      // The retrievers search what they search at query time: the question plus the statute terms for its everyday words.
+      const retrieverText = withTerms(q.text, addedTerms(q.text));
+      const { candidates, votes } = await gatherCandidates(deps, q.text, {}, { memory, retrieverText });
       all.push({ fold, gold: new Set(q.gold), candidates, rows: candidateFeatures(engine.db, deps.stats, q.text, candidates, pop, votes) });
       texts.push(q.text);
     }
@@ -154,8 +188,8 @@ export async function crossFitReranker(engine: Engine, set: TrainingSet, folds: 
     const dump = all.map((q, i) => ({ fold: q.fold, gold: [...q.gold], query: texts[i], candidates: q.candidates, rows: q.rows.map((r) => Array.from(r)) }));
     (await import('node:fs')).writeFileSync(process.env.LEXDESK_DUMP_CANDIDATES, JSON.stringify(dump));
   }
-  const { byFold, final: forest } = await fitBagged(all, threads);
-  const stages = stageMetrics(all, byFold);
+  const { byFold, final: forest, mlpByFold, finalMlp } = await fitBagged(all, threads);
+  const stages = stageMetrics(all, byFold, mlpByFold);
   for (const [stage, m] of Object.entries(stages)) {
     log(`cross-validated ${stage}: Recall@10 ${m.recall.toFixed(3)} MRR@10 ${m.mrr.toFixed(3)} nDCG@10 ${m.ndcg.toFixed(3)}`);
   }
@@ -166,8 +200,11 @@ export async function crossFitReranker(engine: Engine, set: TrainingSet, folds: 
     denseCv: { cv_dense_recall10: stages.dense?.recall ?? 0, cv_dense_mrr10: stages.dense?.mrr ?? 0 },
     stages,
     write(dir: string, manifest: Omit<RerankerManifest, 'features' | 'crossValidation' | 'kind'>) {
-      writeRerankerFolder(dir, forestGraph(forest, FEATURE_NAMES), finalPopularity, finalMemory, {
-        ...manifest, kind: `gradient-boosted trees ${JSON.stringify(RERANKER_TREES)}, bagged ${JSON.stringify(RERANKER_BAGS)}`, features: [...FEATURE_NAMES], crossValidation,
+      writeRerankerFolder(dir, blendedRerankerGraph(forest, finalMlp, RERANKER_BLEND, FEATURE_NAMES), finalPopularity, finalMemory, {
+        ...manifest,
+        kind: `gradient-boosted trees ${JSON.stringify(RERANKER_TREES)}, bagged ${JSON.stringify(RERANKER_BAGS)}, blended per query with a listwise MLP `
+          + `${JSON.stringify(RERANKER_MLP)} × ${RERANKER_MLP_SEEDS} seeds, weight ${RERANKER_BLEND}`,
+        features: [...FEATURE_NAMES], crossValidation,
       });
     },
   };

@@ -5,8 +5,9 @@
  * (fixed seed), and exports them to ONNX under models/:
  *   1. five fold models (each without one fifth of stard-train) give
  *      out-of-fold candidates and features for every stard-train question;
- *   2. the learned reranker (boosted trees over retrieval, popularity and
- *      label-memory features) is cross-validated and fitted on them;
+ *   2. the learned reranker (boosted trees and a listwise MLP over retrieval,
+ *      popularity and label-memory features, blended per query) is
+ *      cross-validated and fitted on them;
  *   3. the final embedding model is trained on everything.
  *
  *   npm run train-model -- [--corpus DIR] [--eval DIR] [--db FILE] [--steps N] [--minutes M] [--seed N] [--threads N]

@@ -6,8 +6,9 @@ import { FEATURE_COUNT, FEATURE_NAMES, type Popularity } from './features.js';
 import { LabelMemory, type MemoryEntry } from './labelMemory.js';
 
 /**
- * The learned reranker: an ONNX model (gradient-boosted trees, TreeEnsembleRegressor)
- * from feature rows [n, F] to scores [n, 1], plus the training labels it uses:
+ * The learned reranker: an ONNX model (gradient-boosted trees, TreeEnsembleRegressor, blended
+ * with a listwise MLP; gbdtOnnx.ts) from the feature rows [n, F] of one query's candidates to
+ * scores [n, 1] (the blend standardises each part over those rows), plus the training labels it uses:
  * their popularity (popularity.json) and the labelled questions (memory.json).
  */
 
@@ -49,6 +50,7 @@ export class LearnedReranker {
     return new LearnedReranker(session, popularity, memory, manifest.name);
   }
 
+  /** Scores the rows of all of one query's candidates together: a score is relative to the others. */
   async score(rows: Float32Array[]): Promise<number[]> {
     if (!rows.length) return [];
     const data = new Float32Array(rows.length * FEATURE_COUNT);
