@@ -149,7 +149,8 @@ function packRows(all: QueryRows[]): RerankerRows {
 
 /**
  * The bagged forest of each fold (fitted without that fold's questions) and the final one (all
- * questions), each the average of its bags; every bag is fitted on `threads` worker threads.
+ * questions), each the average of its bags, and likewise the averaged MLPs of each fold and the
+ * final one; every bag and every network is fitted on `threads` worker threads.
  */
 async function fitBagged(all: QueryRows[], threads: number): Promise<{ byFold: Forest[]; final: Forest; mlpByFold: Mlp[]; finalMlp: Mlp }> {
   const indexes = all.map((_q, i) => i);
