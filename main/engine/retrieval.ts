@@ -105,6 +105,11 @@ export function addedTerms(text: string, opts: Pick<RetrievalOptions, 'literal'>
   return opts.literal ? [] : layTermExpansion(text);
 }
 
+/** What the retrievers search: the query followed by the statute terms for its everyday words (none when literal). */
+export function retrieverText(text: string, opts: Pick<RetrievalOptions, 'literal'> = {}): string {
+  return withTerms(text, addedTerms(text, opts));
+}
+
 /** Lazily loaded models and the search modes built on them. */
 export class Retrieval {
   private readonly embedder: RetryingLoad<TextEmbedder>;
@@ -212,7 +217,7 @@ export class Retrieval {
   }
 
   rank(text: string, opts: RetrievalOptions = {}): Promise<RankedCandidate[]> {
-    return this.rankSearching(text, withTerms(text, addedTerms(text, opts)), opts);
+    return this.rankSearching(text, retrieverText(text, opts), opts);
   }
 
   /** `rank` with the text the retrievers search already made (the query plus any added statute terms). */
@@ -234,11 +239,11 @@ export class Retrieval {
   }
 
   async search(text: string, opts: RetrievalOptions = {}): Promise<SearchHit[]> {
-    const retrieverText = withTerms(text, addedTerms(text, opts));
-    const ranked = await this.rankSearching(text, retrieverText, opts);
+    const searched = retrieverText(text, opts);
+    const ranked = await this.rankSearching(text, searched, opts);
     const articles = new Map(getArticles(this.db, ranked.map((r) => r.id)).map((a) => [a.id, a]));
     // The added statute terms are marked in the snippets too.
-    const terms = queryTerms(retrieverText);
+    const terms = queryTerms(searched);
     return ranked.flatMap((r) => {
       const article = articles.get(r.id);
       return article ? [{ article, score: r.score, matchedBy: r.matchedBy, snippet: makeSnippet(article.text, terms) }] : [];

@@ -92,7 +92,7 @@ export function normalise(v: Float32Array): { unit: Float32Array; norm: number }
   return { unit, norm };
 }
 
-export function dot(a: Float32Array, b: Float32Array): number {
+export function dot(a: ArrayLike<number>, b: ArrayLike<number>): number {
   let s = 0;
   for (let k = 0; k < a.length; k += 1) s += (a[k] as number) * (b[k] as number);
   return s;

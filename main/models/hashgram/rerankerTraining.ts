@@ -1,6 +1,5 @@
 import type { Engine } from '../../engine/index.js';
-import { addedTerms } from '../../engine/retrieval.js';
-import { withTerms } from '../../search/layTerms.js';
+import { retrieverText } from '../../engine/retrieval.js';
 import { meanMetrics, scoreQuery, type MetricSet } from '../../eval/metrics.js';
 import { loadCandidateInfo, popularityKey, type CandidateSignals, type Popularity } from '../../search/hybrid/features.js';
 import { reciprocalRankFusion } from '../../search/hybrid/fusion.js';
@@ -179,8 +178,7 @@ export async function crossFitReranker(engine: Engine, set: TrainingSet, folds: 
     const deps = { ...engine.searchDeps(), dense: retriever, reranker: null };
     for (const q of set.queries.filter((x) => x.source === 'stard' && x.fold === fold)) {
       // The retrievers search what they search at query time: the question plus the statute terms for its everyday words.
-      const retrieverText = withTerms(q.text, addedTerms(q.text));
-      const { candidates, votes } = await gatherCandidates(deps, q.text, {}, { memory, retrieverText });
+      const { candidates, votes } = await gatherCandidates(deps, q.text, {}, { memory, retrieverText: retrieverText(q.text) });
       all.push({ fold, gold: new Set(q.gold), candidates, rows: candidateFeatures(engine.db, deps.stats, q.text, candidates, pop, votes) });
       texts.push(q.text);
     }

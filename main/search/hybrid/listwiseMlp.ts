@@ -6,6 +6,7 @@
  * combinations and from whole candidate lists, and its errors differ from the trees', so the two
  * blended rank better than either (README, fifteenth round).
  */
+import { dot, seededRandom } from '../../models/hashgram/model.js';
 
 export interface MlpOptions {
   hidden: number;
@@ -41,14 +42,9 @@ export function squash(x: number): number {
   return Math.sign(x) * Math.log1p(Math.abs(x));
 }
 
-function mulberry32(seed: number): () => number {
-  let s = seed | 0;
-  return () => {
-    s = (s + 0x6d2b79f5) | 0;
-    let t = Math.imul(s ^ (s >>> 15), 1 | s);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+/** A row squashed and standardised as the network sees it. */
+function standardise(row: ArrayLike<number>, mean: Float32Array, scale: Float32Array): Float64Array {
+  return Float64Array.from({ length: mean.length }, (_, d) => (squash(row[d] as number) - (mean[d] as number)) / (scale[d] as number));
 }
 
 /**
@@ -77,10 +73,10 @@ function standardiser(lists: RankedList[], featureCount: number): { mean: Float3
 export function trainListwiseMlp(lists: RankedList[], featureCount: number, options: MlpOptions, seed: number): Mlp {
   const { hidden: H, batch } = options;
   const D = featureCount;
-  const random = mulberry32(seed);
+  const random = seededRandom(seed);
   const { mean, scale } = standardiser(lists, D);
   const data = lists.filter((l) => Array.from(l.gold).some((g) => g > 0)).map((l) => ({
-    x: l.rows.map((r) => Float64Array.from({ length: D }, (_, d) => (squash(r[d] as number) - (mean[d] as number)) / (scale[d] as number))),
+    x: l.rows.map((r) => standardise(r, mean, scale)),
     y: Float64Array.from(l.gold),
   }));
   const w1 = Float64Array.from({ length: D * H }, () => (random() * 2 - 1) * Math.sqrt(3 / D));
@@ -91,6 +87,7 @@ export function trainListwiseMlp(lists: RankedList[], featureCount: number, opti
   const m1 = params.map((p) => new Float64Array(p.length));
   const m2 = params.map((p) => new Float64Array(p.length));
   const grads = params.map((p) => new Float64Array(p.length));
+  const [g1, gb1, g2] = grads as [Float64Array, Float64Array, Float64Array];
   let step = 0;
   for (let epoch = 0; epoch < options.epochs; epoch += 1) {
     const order = data.map((_d, i) => i);
@@ -112,7 +109,6 @@ export function trainListwiseMlp(lists: RankedList[], featureCount: number, opti
           const gs = (e[j] as number) / total - (y[j] as number) / goldTotal;
           const hv = hs[j] as Float64Array;
           const r = x[j] as Float64Array;
-          const [g1, gb1, g2] = grads as [Float64Array, Float64Array, Float64Array];
           for (let k = 0; k < H; k += 1) {
             if ((hv[k] as number) <= 0) continue;
             g2[k] = (g2[k] as number) + gs * (hv[k] as number);
@@ -142,12 +138,6 @@ function hiddenLayer(r: ArrayLike<number>, w1: ArrayLike<number>, b1: ArrayLike<
   }
   for (let k = 0; k < H; k += 1) if ((out[k] as number) < 0) out[k] = 0;
   return out;
-}
-
-function dot(a: ArrayLike<number>, b: ArrayLike<number>): number {
-  let s = 0;
-  for (let k = 0; k < a.length; k += 1) s += (a[k] as number) * (b[k] as number);
-  return s;
 }
 
 function adam(p: Float64Array, g: Float64Array, m: Float64Array, v: Float64Array, step: number, o: MlpOptions, batch: number): void {
@@ -181,7 +171,7 @@ export function averageMlps(mlps: Mlp[]): Mlp {
 
 /** The ranker's score of one row, in float64 (the ONNX graph computes the same in float32). */
 export function predictMlp(mlp: Mlp, row: ArrayLike<number>): number {
-  const x = Float64Array.from({ length: mlp.featureCount }, (_, d) => (squash(row[d] as number) - (mlp.mean[d] as number)) / (mlp.scale[d] as number));
+  const x = standardise(row, mlp.mean, mlp.scale);
   return dot(hiddenLayer(x, mlp.w1, mlp.b1, mlp.hidden, new Float64Array(mlp.hidden)), mlp.w2) + mlp.b2;
 }
 
