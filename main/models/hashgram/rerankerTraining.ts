@@ -10,7 +10,7 @@ import { blendedRerankerGraph } from '../../search/hybrid/gbdtOnnx.js';
 import { averageMlps, predictMlp, standardScores, type Mlp, type MlpOptions } from '../../search/hybrid/listwiseMlp.js';
 import { FEATURE_COUNT, FEATURE_NAMES } from '../../search/hybrid/features.js';
 import { LabelMemory, memoryEntry, type MemoryEntry } from '../../search/hybrid/labelMemory.js';
-import { fitForests, fitMlps, type MlpJob, type RerankerRows } from './forestPool.js';
+import { fitForests, fitMlps, type MlpJob, type RerankerRows } from './rerankerPool.js';
 import type { JsDenseRetriever } from './jsDense.js';
 import { seededRandom } from './model.js';
 import type { LabelledQuery } from './trainingData.js';
@@ -126,7 +126,7 @@ function bagsOf(questions: number[], draw: number): Int32Array[] {
   return Array.from({ length: RERANKER_BAGS.forests }, () => Int32Array.from(questions.filter(() => random() < RERANKER_BAGS.share)));
 }
 
-/** The questions' rows packed for forestPool.ts, labelled by their gold articles. */
+/** The questions' rows packed for rerankerPool.ts, labelled by their gold articles. */
 function packRows(all: QueryRows[]): RerankerRows {
   const count = all.reduce((n, q) => n + q.candidates.length, 0);
   const featureCount = FEATURE_COUNT;

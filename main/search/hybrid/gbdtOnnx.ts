@@ -90,7 +90,7 @@ export function blendedRerankerGraph(forest: Forest, mlp: Mlp, weight: number, f
     initializers: [
       tensor('one', [1], Float32Array.of(1)), tensor('epsilon', [1], Float32Array.of(1e-6)), tensor('weight', [1], Float32Array.of(weight)),
       tensor('mean', [1, F], mlp.mean), tensor('scale', [1, F], mlp.scale),
-      tensor('w1', [F, H], mlp.w1), tensor('b1', [1, H], mlp.b1), tensor('w2', [H, 1], mlp.w2), tensor('b2', [1], Float32Array.of(mlp.b2)),
+      tensor('w1', [F, H], mlp.w1), tensor('b1', [1, H], mlp.b1), tensor('w2', [H, 1], mlp.w2),
     ],
     nodes: [
       forestNode(forest, 'features', 'forest'),
@@ -104,8 +104,7 @@ export function blendedRerankerGraph(forest: Forest, mlp: Mlp, weight: number, f
       { op: 'MatMul', inputs: ['standard', 'w1'], outputs: ['hidden_in'] },
       { op: 'Add', inputs: ['hidden_in', 'b1'], outputs: ['hidden_pre'] },
       { op: 'Relu', inputs: ['hidden_pre'], outputs: ['hidden'] },
-      { op: 'MatMul', inputs: ['hidden', 'w2'], outputs: ['mlp_out'] },
-      { op: 'Add', inputs: ['mlp_out', 'b2'], outputs: ['mlp'] },
+      { op: 'MatMul', inputs: ['hidden', 'w2'], outputs: ['mlp'] },
       ...standardNodes('forest'),
       ...standardNodes('mlp'),
       { op: 'Mul', inputs: ['mlp_z', 'weight'], outputs: ['mlp_weighted'] },

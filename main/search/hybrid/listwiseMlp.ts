@@ -18,7 +18,10 @@ export interface MlpOptions {
   decay: number;
 }
 
-/** A trained ranker: score = w2 · relu(W1ᵀ · standardise(squash(x)) + b1) + b2. */
+/**
+ * A trained ranker: score = w2 · relu(W1ᵀ · standardise(squash(x)) + b1). It has no output bias:
+ * a constant added to every candidate's score changes no ranking, so there would be nothing to train.
+ */
 export interface Mlp {
   featureCount: number;
   hidden: number;
@@ -28,7 +31,6 @@ export interface Mlp {
   w1: Float32Array;
   b1: Float32Array;
   w2: Float32Array;
-  b2: number;
 }
 
 /** One question's candidate rows and which of them are gold. */
@@ -82,7 +84,6 @@ export function trainListwiseMlp(lists: RankedList[], featureCount: number, opti
   const w1 = Float64Array.from({ length: D * H }, () => (random() * 2 - 1) * Math.sqrt(3 / D));
   const b1 = new Float64Array(H);
   const w2 = Float64Array.from({ length: H }, () => (random() * 2 - 1) * Math.sqrt(3 / H));
-  const b2 = 0; // a constant shift changes no ranking, so b2 is never trained
   const params = [w1, b1, w2];
   const m1 = params.map((p) => new Float64Array(p.length));
   const m2 = params.map((p) => new Float64Array(p.length));
@@ -124,7 +125,7 @@ export function trainListwiseMlp(lists: RankedList[], featureCount: number, opti
   }
   return {
     featureCount: D, hidden: H,
-    mean, scale, w1: Float32Array.from(w1), b1: Float32Array.from(b1), w2: Float32Array.from(w2), b2,
+    mean, scale, w1: Float32Array.from(w1), b1: Float32Array.from(b1), w2: Float32Array.from(w2),
   };
 }
 
@@ -166,13 +167,13 @@ export function averageMlps(mlps: Mlp[]): Mlp {
     w2.set(m.w2.map((w) => w / mlps.length), offset);
     offset += m.hidden;
   }
-  return { ...first, hidden: H, w1, b1, w2, b2: mlps.reduce((s, m) => s + m.b2, 0) / mlps.length };
+  return { ...first, hidden: H, w1, b1, w2 };
 }
 
 /** The ranker's score of one row, in float64 (the ONNX graph computes the same in float32). */
 export function predictMlp(mlp: Mlp, row: ArrayLike<number>): number {
   const x = standardise(row, mlp.mean, mlp.scale);
-  return dot(hiddenLayer(x, mlp.w1, mlp.b1, mlp.hidden, new Float64Array(mlp.hidden)), mlp.w2) + mlp.b2;
+  return dot(hiddenLayer(x, mlp.w1, mlp.b1, mlp.hidden, new Float64Array(mlp.hidden)), mlp.w2);
 }
 
 /** Each score minus the list's mean, over the list's standard deviation (0 for a list of equal scores). */

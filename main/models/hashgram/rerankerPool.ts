@@ -1,3 +1,7 @@
+/**
+ * Fits the reranker's parts on worker threads: the bagged boosted-tree forests and the listwise
+ * MLPs, each exactly what one thread would fit (tests/unit/rerankerPool.test.ts, listwiseMlp.test.ts).
+ */
 import { trainGbdt, type Forest, type GbdtOptions } from '../../search/hybrid/gbdt.js';
 import { trainListwiseMlp, type Mlp, type MlpOptions, type RankedList } from '../../search/hybrid/listwiseMlp.js';
 import { runOnWorkers } from './workerThread.js';

@@ -1,11 +1,11 @@
 /**
- * The reranker's bagged forests are fitted on worker threads (forestPool.ts):
+ * The reranker's bagged forests are fitted on worker threads (rerankerPool.ts):
  * each must be exactly the forest trainGbdt fits on the main thread from the
  * same questions, whatever the number of threads.
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { fitForests, rowsOfQuestions, type RerankerRows } from '../../main/models/hashgram/forestPool.js';
+import { fitForests, rowsOfQuestions, type RerankerRows } from '../../main/models/hashgram/rerankerPool.js';
 import { seededRandom } from '../../main/models/hashgram/model.js';
 import { predictForest, trainGbdt, type GbdtOptions } from '../../main/search/hybrid/gbdt.js';
 
