@@ -72,11 +72,15 @@ function rankBy(q: QueryRows, score: (c: CandidateSignals, i: number) => number 
     .map((x) => x.c.articleId);
 }
 
-/** The trees' and the MLP's scores of one question's candidates blended as the shipped ONNX graph blends them. */
+/** One question's tree and MLP scores blended as the shipped ONNX graph blends them: z(trees) + RERANKER_BLEND · z(MLP). */
+function blend(treeScores: number[], mlpScores: number[]): number[] {
+  const net = standardScores(mlpScores);
+  return standardScores(treeScores).map((t, i) => t + RERANKER_BLEND * (net[i] as number));
+}
+
+/** The trees' and the MLP's scores of one question's candidates, blended. */
 export function blendedScores(forest: Forest, mlp: Mlp, rows: Float32Array[]): number[] {
-  const trees = standardScores(rows.map((r) => predictForest(forest, r)));
-  const net = standardScores(rows.map((r) => predictMlp(mlp, r)));
-  return trees.map((t, i) => t + RERANKER_BLEND * (net[i] as number));
+  return blend(rows.map((r) => predictForest(forest, r)), rows.map((r) => predictMlp(mlp, r)));
 }
 
 function stageMetrics(all: QueryRows[], forestsByFold: Forest[], mlpsByFold: Mlp[]): Record<string, MetricSet> {
@@ -89,12 +93,17 @@ function stageMetrics(all: QueryRows[], forestsByFold: Forest[], mlpsByFold: Mlp
     const rrf = reciprocalRankFusion([lex, den]).map((x) => x.id).filter((id) => !cited.includes(id));
     return scoreQuery([...cited, ...rrf], q.gold, K);
   });
-  const trees = all.map((q) => scoreQuery(rankBy(q, (_c, i) => predictForest(forestsByFold[q.fold] as Forest, q.rows[i] as Float32Array)), q.gold, K));
-  const mlp = all.map((q) => scoreQuery(rankBy(q, (_c, i) => predictMlp(mlpsByFold[q.fold] as Mlp, q.rows[i] as Float32Array)), q.gold, K));
-  const reranked = all.map((q) => {
-    const scores = blendedScores(forestsByFold[q.fold] as Forest, mlpsByFold[q.fold] as Mlp, q.rows);
-    return scoreQuery(rankBy(q, (_c, i) => scores[i] as number), q.gold, K);
+  // Each question's out-of-fold tree and MLP scores, computed once and ranked three ways.
+  const scored = all.map((q) => {
+    const trees = q.rows.map((r) => predictForest(forestsByFold[q.fold] as Forest, r));
+    const mlp = q.rows.map((r) => predictMlp(mlpsByFold[q.fold] as Mlp, r));
+    return { trees, mlp, reranked: blend(trees, mlp) };
   });
+  const rankedBy = (stage: 'trees' | 'mlp' | 'reranked') => all.map((q, i) => {
+    const s = (scored[i] as (typeof scored)[number])[stage];
+    return scoreQuery(rankBy(q, (_c, j) => s[j] as number), q.gold, K);
+  });
+  const [trees, mlp, reranked] = [rankedBy('trees'), rankedBy('mlp'), rankedBy('reranked')];
   return {
     lexical: meanMetrics(lexical), dense: meanMetrics(dense), fused: meanMetrics(fused),
     trees: meanMetrics(trees), mlp: meanMetrics(mlp), reranked: meanMetrics(reranked),
