@@ -9,7 +9,8 @@ import { exportModelFolder } from '../../main/models/hashgram/exportOnnx.js';
 import { featuresOf } from '../../main/models/hashgram/features.js';
 import { roundToFloat16 } from '../../main/models/hashgram/jsDense.js';
 import { contrastiveStep } from '../../main/models/hashgram/loss.js';
-import { HashgramModel, normalise, seededRandom } from '../../main/models/hashgram/model.js';
+import { HashgramModel } from '../../main/models/hashgram/model.js';
+import { normalise, seededRandom } from '../../main/util/numeric.js';
 import { truncateIds } from '../../main/models/hashgram/trainingSet.js';
 import { buildVocab, tokenizerConfigJson, tokenizerJson } from '../../main/models/hashgram/vocab.js';
 

@@ -3,7 +3,7 @@ import { test } from 'node:test';
 import ort from 'onnxruntime-node';
 import { averageForests, predictForest, trainGbdt } from '../../main/search/hybrid/gbdt.js';
 import { forestGraph } from '../../main/search/hybrid/gbdtOnnx.js';
-import { seededRandom } from '../../main/models/hashgram/model.js';
+import { seededRandom } from '../../main/util/numeric.js';
 
 function dataset(n: number) {
   // Relevant iff (a > 0.5 and b > 0.3) or c > 0.9: an interaction a linear model cannot express.

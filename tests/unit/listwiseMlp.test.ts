@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import ort from 'onnxruntime-node';
 import { fitMlps, type RerankerRows } from '../../main/models/hashgram/rerankerPool.js';
-import { seededRandom } from '../../main/models/hashgram/model.js';
+import { seededRandom } from '../../main/util/numeric.js';
 import { blendedScores } from '../../main/models/hashgram/rerankerTraining.js';
 import { predictForest, trainGbdt } from '../../main/search/hybrid/gbdt.js';
 import { blendedRerankerGraph } from '../../main/search/hybrid/gbdtOnnx.js';

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { featuresOf } from '../../main/models/hashgram/features.js';
-import { dot, normalise } from '../../main/models/hashgram/model.js';
+import { dot, normalise } from '../../main/util/numeric.js';
 import { pretrainInverseCloze } from '../../main/models/hashgram/pretrain.js';
 import { TINY_ARTICLES as ARTICLES, tinyTrainingSet as tinySet } from '../helpers/tinyTrainingSet.js';
 

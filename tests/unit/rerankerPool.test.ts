@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { fitForests, rowsOfQuestions, type RerankerRows } from '../../main/models/hashgram/rerankerPool.js';
-import { seededRandom } from '../../main/models/hashgram/model.js';
+import { seededRandom } from '../../main/util/numeric.js';
 import { predictForest, trainGbdt, type GbdtOptions } from '../../main/search/hybrid/gbdt.js';
 
 /** 60 questions of 8 candidates, one relevant each, where a ≥ 0.5 and b ≥ 0.3 tells the relevant one. */

@@ -1,6 +1,7 @@
 import type { FeatureBag } from './features.js';
 import { contrastiveStep, type ContrastiveBatch } from './loss.js';
-import { HashgramModel, seededRandom } from './model.js';
+import { HashgramModel } from './model.js';
+import { seededRandom } from '../../util/numeric.js';
 import type { LabelledQuery } from './trainingData.js';
 import type { TrainingSet } from './trainingSet.js';
 

@@ -1,4 +1,5 @@
-import { dot, normalise, type HashgramModel } from './model.js';
+import { type HashgramModel } from './model.js';
+import { dot, normalise } from '../../util/numeric.js';
 import type { FeatureBag } from './features.js';
 
 export interface ContrastiveBatch {

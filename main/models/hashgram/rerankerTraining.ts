@@ -12,7 +12,7 @@ import { FEATURE_COUNT, FEATURE_NAMES } from '../../search/hybrid/features.js';
 import { LabelMemory, memoryEntry, type MemoryEntry } from '../../search/hybrid/labelMemory.js';
 import { fitForests, fitMlps, type MlpJob, type RerankerRows } from './rerankerPool.js';
 import type { JsDenseRetriever } from './jsDense.js';
-import { seededRandom } from './model.js';
+import { seededRandom } from '../../util/numeric.js';
 import type { LabelledQuery } from './trainingData.js';
 import { FOLDS, type TrainingSet } from './trainingSet.js';
 

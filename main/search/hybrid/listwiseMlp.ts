@@ -6,7 +6,7 @@
  * combinations and from whole candidate lists, and its errors differ from the trees', so the two
  * blended rank better than either (README, fifteenth round).
  */
-import { dot, seededRandom } from '../../models/hashgram/model.js';
+import { dot, seededRandom } from '../../util/numeric.js';
 
 export interface MlpOptions {
   hidden: number;

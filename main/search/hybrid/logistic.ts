@@ -1,3 +1,4 @@
+import { dot } from '../../util/numeric.js';
 /**
  * L2-regularised logistic regression fitted by full-batch gradient descent
  * (with positive-class weighting): the learned reranker's training step.
@@ -21,7 +22,7 @@ export function trainLogistic(rows: Float32Array[], labels: number[], opts: Logi
     let weightSum = 0;
     rows.forEach((x, i) => {
       const y = labels[i] as number;
-      const p = sigmoid(dotF(w, x));
+      const p = sigmoid(dot(w, x));
       const weight = y === 1 ? posWeight : 1;
       weightSum += weight;
       for (let k = 0; k < dim; k += 1) grad[k] = (grad[k] as number) + weight * (p - y) * (x[k] as number);
@@ -36,12 +37,6 @@ export function trainLogistic(rows: Float32Array[], labels: number[], opts: Logi
 
 export function sigmoid(z: number): number {
   return 1 / (1 + Math.exp(-z));
-}
-
-export function dotF(a: Float32Array, b: Float32Array): number {
-  let s = 0;
-  for (let k = 0; k < a.length; k += 1) s += (a[k] as number) * (b[k] as number);
-  return s;
 }
 
 /**
@@ -71,7 +66,7 @@ export function trainPairwise(queries: Array<{ rows: Float32Array[]; labels: num
   for (let epoch = 0; epoch < (opts.epochs ?? 300); epoch += 1) {
     grad.fill(0);
     for (const d of diffs) {
-      const p = sigmoid(dotF(w, d));
+      const p = sigmoid(dot(w, d));
       for (let k = 0; k < dim; k += 1) grad[k] = (grad[k] as number) + (p - 1) * (d[k] as number);
     }
     for (let k = 0; k < dim; k += 1) w[k] = (w[k] as number) - lr * ((grad[k] as number) / (diffs.length || 1) + l2 * (w[k] as number));
