@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { trainDense, type DenseTrainOptions } from '../../main/models/hashgram/denseTrainer.js';
 import { featuresOf } from '../../main/models/hashgram/features.js';
-import { type HashgramModel } from '../../main/models/hashgram/model.js';
+import type { HashgramModel } from '../../main/models/hashgram/model.js';
 import { dot, normalise } from '../../main/util/numeric.js';
 import { startDenseTraining } from '../../main/models/hashgram/parallelDense.js';
 import { TINY_ARTICLES as ARTICLES, tinyTrainingSet } from '../helpers/tinyTrainingSet.js';

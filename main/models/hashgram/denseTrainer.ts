@@ -1,7 +1,7 @@
+import { seededRandom } from '../../util/numeric.js';
 import type { FeatureBag } from './features.js';
 import { contrastiveStep, type ContrastiveBatch } from './loss.js';
 import { HashgramModel } from './model.js';
-import { seededRandom } from '../../util/numeric.js';
 import type { LabelledQuery } from './trainingData.js';
 import type { TrainingSet } from './trainingSet.js';
 

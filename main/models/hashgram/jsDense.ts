@@ -1,8 +1,8 @@
 import type { DenseRetriever } from '../../search/hybrid/hybridRank.js';
 import { toFloat16 } from '../onnx/model.js';
-import { featuresOf, type FeatureBag } from './features.js';
-import { type HashgramModel } from './model.js';
 import { dot, normalise } from '../../util/numeric.js';
+import { featuresOf, type FeatureBag } from './features.js';
+import type { HashgramModel } from './model.js';
 
 /** Rounds the model's tables to float16, as the exported ONNX model stores them. */
 export function roundToFloat16(model: HashgramModel): void {

@@ -1,5 +1,5 @@
-import { type HashgramModel } from './model.js';
 import { dot, normalise } from '../../util/numeric.js';
+import type { HashgramModel } from './model.js';
 import type { FeatureBag } from './features.js';
 
 export interface ContrastiveBatch {

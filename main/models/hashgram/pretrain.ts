@@ -1,7 +1,7 @@
+import { seededRandom } from '../../util/numeric.js';
 import { contrastiveLoop, type DenseTrainOptions } from './denseTrainer.js';
 import { featuresOf, type FeatureBag } from './features.js';
 import { HashgramModel } from './model.js';
-import { seededRandom } from '../../util/numeric.js';
 import type { TrainingSet } from './trainingSet.js';
 
 /** The same schedule settings as fine-tuning, without its labelled-data options. */

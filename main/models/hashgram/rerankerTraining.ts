@@ -10,9 +10,9 @@ import { blendedRerankerGraph } from '../../search/hybrid/gbdtOnnx.js';
 import { averageMlps, predictMlp, standardScores, type Mlp, type MlpOptions } from '../../search/hybrid/listwiseMlp.js';
 import { FEATURE_COUNT, FEATURE_NAMES } from '../../search/hybrid/features.js';
 import { LabelMemory, memoryEntry, type MemoryEntry } from '../../search/hybrid/labelMemory.js';
+import { seededRandom } from '../../util/numeric.js';
 import { fitForests, fitMlps, type MlpJob, type RerankerRows } from './rerankerPool.js';
 import type { JsDenseRetriever } from './jsDense.js';
-import { seededRandom } from '../../util/numeric.js';
 import type { LabelledQuery } from './trainingData.js';
 import { FOLDS, type TrainingSet } from './trainingSet.js';
 
