@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { encodeModel, type OnnxNode, type OnnxTensor, type OnnxValue } from '../../main/models/onnx/model.js';
+import { seededRandom } from '../../main/util/numeric.js';
 
 export const SPECIALS = ['[PAD]', '[UNK]', '[CLS]', '[SEP]', '[MASK]'];
 const CHINESE = [...'劳动合同法民刑典第条解除工资赔偿用人单位者权益保护'];
@@ -69,13 +70,7 @@ const TOKENIZER_CONFIG = {
 
 /** Deterministic pseudo-random table in [-1, 1) (mulberry32). */
 export function table(rows: number, cols: number, seed: number): Float32Array {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const next = seededRandom(seed);
   return Float32Array.from({ length: rows * cols }, () => Math.fround(next() * 2 - 1));
 }
 

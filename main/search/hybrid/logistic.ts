@@ -1,8 +1,9 @@
-import { dot } from '../../util/numeric.js';
 /**
  * L2-regularised logistic regression fitted by full-batch gradient descent
  * (with positive-class weighting): the learned reranker's training step.
  */
+import { dot } from '../../util/numeric.js';
+
 export interface LogisticOptions {
   l2?: number;
   epochs?: number;
