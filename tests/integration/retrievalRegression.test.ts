@@ -28,10 +28,11 @@ import { CORPUS_DIR, embedWithShippedModel, EVAL_DIR, shippedModelSkipReason } f
  * stard-dev, at the currently measured level: a change that lowers them is a
  * regression. Raise them when the shipped models improve.
  */
-// Measured with the shipped models (session 17: bagged forests blended with a listwise MLP): Recall@10 0.677, MRR@10 0.587
-// (issue target 0.70 / 0.58: MRR@10 reached, Recall@10 not yet); session 15's trees alone: 0.679 / 0.573.
+// Measured with the shipped models (session 24: the lawyers' answers as features, README, twenty-second round):
+// Recall@10 0.679, MRR@10 0.595; session 17's reranker 0.677 / 0.587; session 15's trees alone 0.679 / 0.573.
+// Issue target 0.70 / 0.58: MRR@10 reached, so its floor is the target; Recall@10 not yet, so its floor is the measured level.
 const FLOOR_RECALL = 0.67;
-const FLOOR_MRR = 0.57;
+const FLOOR_MRR = 0.58;
 
 /** Lexical targets of issue 2 (measured 0.464 / 0.383). */
 const LEXICAL_FLOOR_RECALL = 0.45;
@@ -43,13 +44,14 @@ const EVAL_FILE = path.join(EVAL_DIR, 'stard-dev.jsonl');
 /**
  * Everyday wording, on the project's own probe sets, only on questions no change to the
  * statute-term table was tuned on:
- * - set 1's second half (lay-041 … lay-080 of tests/fixtures/lay-queries.jsonl). Measured (session 17, bagged forests
- *   blended with a listwise MLP): hybrid Recall@10 0.292, MRR@10 0.232 (0.354 / 0.234 with the words as typed; README,
- *   fifteenth round); session 15's reranker (trees alone): 0.317 / 0.200 (0.308 as typed); session 13's: 0.292 (0.254
- *   with session 12's table, 0.279 as typed).
+ * - set 1's second half (lay-041 … lay-080 of tests/fixtures/lay-queries.jsonl). Measured (session 24, with the
+ *   lawyers' answers as features): hybrid Recall@10 0.304, MRR@10 0.240 (0.342 / 0.263 with the words as typed); session
+ *   17's reranker 0.292 / 0.232 (0.354 / 0.234 as typed; README, fifteenth round); session 15's reranker (trees alone):
+ *   0.317 / 0.200 (0.308 as typed); session 13's: 0.292 (0.254 with session 12's table, 0.279 as typed).
  * - set 2 (tests/fixtures/lay-queries-2.jsonl, lay-081 … lay-120), written blind in session 18 to settle whether the
- *   table still helps with the new reranker: hybrid 0.537 / 0.517 against 0.304 / 0.222 as typed (README, sixteenth
- *   round), so there the terms must keep beating the words as typed.
+ *   table still helps with the new reranker: hybrid 0.537 / 0.490 against 0.317 / 0.266 as typed (session 24; session
+ *   17's reranker 0.537 / 0.517 against 0.304 / 0.222, README, sixteenth round), so there the terms must keep beating
+ *   the words as typed.
  */
 const FIXTURES = path.join(import.meta.dirname, '..', 'fixtures');
 const LAY_SETS = [

@@ -41,7 +41,7 @@ export function memoryEntries(engine: Engine, queries: LabelledQuery[], excludeF
   const info = loadCandidateInfo(engine.db, [...new Set(used.flatMap((q) => q.gold))], 'stored');
   return used.flatMap((q) => {
     const gold = [...new Set(q.gold.flatMap((id) => { const i = info.get(id); return i ? [popularityKey(i.lawTitle, i.number)] : []; }))];
-    return gold.length ? [memoryEntry(q.text, gold)] : [];
+    return gold.length ? [memoryEntry(q.text, gold, q.answer)] : [];
   });
 }
 

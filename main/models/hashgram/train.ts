@@ -6,7 +6,7 @@
  *   1. five fold models (each without one fifth of stard-train) give
  *      out-of-fold candidates and features for every stard-train question;
  *   2. the learned reranker (boosted trees and a listwise MLP over retrieval,
- *      popularity and label-memory features, blended per query) is
+ *      popularity, label-memory and lawyer-answer features, blended per query) is
  *      cross-validated and fitted on them;
  *   3. the final embedding model is trained on everything.
  *
@@ -38,6 +38,7 @@ const TRAINED_ON = [
 ];
 const RERANKER_TRAINED_ON = [
   'stard-train.jsonl (out-of-fold candidates; popularity and label memory)', 'multiturn-dev.jsonl without the held-out fifth (popularity and label memory)',
+  'lecoqa-answers.jsonl (each stard-train question\'s answer and keywords, hashed, in the label memory)',
 ];
 
 function log(msg: string): void {

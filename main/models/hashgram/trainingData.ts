@@ -10,10 +10,13 @@ export interface LabelledQuery {
   source: string;
   /** Cross-validation fold of the stard-train question behind it (null: not a stard-train question). */
   fold: number | null;
+  /** A stard-train question's LeCoQA answer (the same question in lecoqa-answers) and its keywords. */
+  answer?: { text: string; keywords?: string };
 }
 
 interface AnswerRecord extends EvalRecord {
   answer?: string;
+  keywords?: string | null;
 }
 
 /** Articles the app embeds: every article of the national library (current and older versions). */
@@ -70,7 +73,18 @@ export function loadLabelledQueries(engine: Engine, evalDir: string, folds = 5):
   };
   add(readEvalFile(`${evalDir}/stard-train.jsonl`), 'stard', (r) => queryText(r));
   const answers = readEvalFile(`${evalDir}/lecoqa-answers.jsonl`) as AnswerRecord[];
+  attachAnswers(out, answers);
   add(answers, 'lecoqa-answer', (r) => r.answer);
   add(readEvalFile(`${evalDir}/multiturn-dev.jsonl`).filter((r) => !isHeldOutMultiturn(r.id)), 'multiturn', (r) => queryText(r));
   return out;
+}
+
+/** Gives each stard-train question the LeCoQA answer to the same question (lecoqa-N answers stard-N; the texts must agree). */
+function attachAnswers(queries: LabelledQuery[], answers: AnswerRecord[]): void {
+  const byNumber = new Map(answers.map((r) => [/^lecoqa-(\d+)$/.exec(r.id)?.[1], r]));
+  for (const q of queries) {
+    const r = byNumber.get(/^stard:stard-(\d+)$/.exec(q.id)?.[1]);
+    if (!r?.answer || r.query?.trim() !== q.text.trim()) continue;
+    q.answer = { text: r.answer, ...(typeof r.keywords === 'string' && r.keywords.trim() ? { keywords: r.keywords } : {}) };
+  }
 }

@@ -1,6 +1,7 @@
 import type { Db } from '../../db/open.js';
 import { statusSql } from '../../library/status.js';
-import { gramText, type MemoryVotes } from './labelMemory.js';
+import type { MemoryVotes } from './labelMemory.js';
+import { gramText } from './sparseGrams.js';
 
 /**
  * Features of one (query, candidate article) pair for the learned reranker.
@@ -23,6 +24,8 @@ export const FEATURE_NAMES = [
   'neighbour_lexical_rrf', 'neighbour_dense_sim', 'neighbour_memory_sum', 'neighbour_popularity',
   // Filled by inLawFeatures: the candidate scored within its own law version.
   'inlaw_bm25', 'inlaw_bm25_share', 'inlaw_bm25_rank', 'inlaw_coverage', 'inlaw_dense_rank', 'inlaw_dense_gap', 'version_candidates',
+  // The lawyers' answers citing the candidate (answerMemory.ts).
+  'answer_max', 'answer_centroid', 'answer_keywords_max', 'answer_sum',
 ] as const;
 
 export const FEATURE_COUNT = FEATURE_NAMES.length;
@@ -96,6 +99,7 @@ export function featureVector(
 ): Float32Array {
   const key = popularityKey(info.lawTitle, info.number);
   const vote = votes?.articles.get(key);
+  const answers = votes?.answers(key);
   const total = votes?.total ?? 0;
   const v = new Float32Array(FEATURE_COUNT);
   const lexPresent = s.lexicalRank !== null;
@@ -134,6 +138,10 @@ export function featureVector(
     bigrams.filter((b) => info.lawTitle.includes(b)).length,
     0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0,
+    answers?.max ?? 0,
+    answers?.centroid ?? 0,
+    answers?.keywordsMax ?? 0,
+    answers?.sum ?? 0,
   ];
   values.forEach((x, i) => (v[i] = x));
   return v;
