@@ -11,8 +11,8 @@
  */
 import { AnswerMemory, type AnswerScores } from './answerMemory.js';
 import {
-  addPostings, addToCentroid, cosine, GramIdf, gramCounts, packGrams, toUnit, topByPostings, unpackGrams,
-  type PackedGrams, type Postings, type SparseVector,
+  addToCentroid, cosine, FrozenPostings, GramIdf, gramCounts, packGrams, toUnit, unpackGrams,
+  type PackedGrams, type SparseVector,
 } from './sparseGrams.js';
 
 /** One training question, as hashed gram counts, and its gold articles as `popularityKey`s (law title#number). */
@@ -68,14 +68,14 @@ export function lawOfKey(key: string): string {
 
 export class LabelMemory {
   private readonly idf: GramIdf;
-  /** term → [entry, weight] postings of the unit-length entry vectors. */
-  private readonly postings: Postings = new Map();
+  /** Postings of the unit-length entry vectors. */
+  private readonly postings: FrozenPostings;
   private readonly laws: string[][];
   /** Unit-length centroids of the question vectors per article key and per law title. */
   private readonly articleCentroids = new Map<string, SparseVector>();
   private readonly lawCentroids = new Map<string, SparseVector>();
-  /** term → [article key index, weight] postings of the article centroids. */
-  private readonly centroidPostings: Postings = new Map();
+  /** Postings of the article centroids (indexed as centroidKeys). */
+  private readonly centroidPostings: FrozenPostings;
   private readonly centroidKeys: string[];
   private readonly answerMemory: AnswerMemory;
 
@@ -83,15 +83,15 @@ export class LabelMemory {
     const bags = entries.map(unpackGrams);
     this.idf = new GramIdf(bags.map((bag) => bag.keys()));
     this.laws = entries.map((e) => [...new Set(e.gold.map(lawOfKey))]);
-    bags.forEach((bag, i) => {
-      const vector = this.idf.vector(bag);
-      addPostings(this.postings, i, vector);
+    const vectors = bags.map((bag) => this.idf.vector(bag));
+    this.postings = new FrozenPostings(vectors);
+    vectors.forEach((vector, i) => {
       for (const key of new Set((entries[i] as MemoryEntry).gold)) addToCentroid(this.articleCentroids, key, vector);
       for (const law of this.laws[i] as string[]) addToCentroid(this.lawCentroids, law, vector);
     });
     for (const centroids of [this.articleCentroids, this.lawCentroids]) for (const c of centroids.values()) toUnit(c);
     this.centroidKeys = [...this.articleCentroids.keys()];
-    this.centroidKeys.forEach((key, i) => addPostings(this.centroidPostings, i, this.articleCentroids.get(key) as Map<number, number>));
+    this.centroidPostings = new FrozenPostings(this.centroidKeys.map((key) => this.articleCentroids.get(key)));
     this.answerMemory = new AnswerMemory(entries);
   }
 
@@ -100,7 +100,7 @@ export class LabelMemory {
   }
 
   private nearest(query: Map<number, number>, k: number): MemoryNeighbour[] {
-    return topByPostings(query, this.postings, this.entries.length, k).map(([entry, similarity]) => ({ entry, similarity }));
+    return this.postings.top(query, k).map(([entry, similarity]) => ({ entry, similarity }));
   }
 
   votes(text: string, k = MEMORY_NEIGHBOURS): MemoryVotes {
@@ -131,7 +131,7 @@ export class LabelMemory {
   expansionKeys(votes: MemoryVotes, n = MEMORY_EXPANSION, centroids = CENTROID_EXPANSION): string[] {
     const keys = new Set<string>();
     for (const { entry } of votes.neighbours.slice(0, n)) for (const key of (this.entries[entry] as MemoryEntry).gold) keys.add(key);
-    for (const [i] of topByPostings(votes.query, this.centroidPostings, this.centroidKeys.length, centroids)) keys.add(this.centroidKeys[i] as string);
+    for (const [i] of this.centroidPostings.top(votes.query, centroids)) keys.add(this.centroidKeys[i] as string);
     return [...keys];
   }
 }

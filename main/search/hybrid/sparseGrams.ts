@@ -104,50 +104,17 @@ export function cosine(a: SparseVector, b: SparseVector | undefined): number {
   return s;
 }
 
-/** Adds `vector` into `into` (for centroids: sums of unit vectors, made unit afterwards). */
-function addVector(into: SparseVector, vector: SparseVector): void {
-  for (const [t, w] of vector) into.set(t, (into.get(t) ?? 0) + w);
-}
-
-/** Adds `vector` into the centroid kept for `key` in `centroids`. */
+/** Adds `vector` into the centroid kept for `key` in `centroids` (sums of unit vectors, made unit afterwards). */
 export function addToCentroid<K>(centroids: Map<K, SparseVector>, key: K, vector: SparseVector): void {
   let c = centroids.get(key);
   if (!c) centroids.set(key, (c = new Map()));
-  addVector(c, vector);
-}
-
-/** term → [index, weight] postings of a list of sparse vectors. */
-export type Postings = Map<number, Array<[number, number]>>;
-
-export function addPostings(postings: Postings, index: number, vector: SparseVector): void {
-  for (const [t, w] of vector) {
-    let list = postings.get(t);
-    if (!list) postings.set(t, (list = []));
-    list.push([index, w]);
-  }
-}
-
-/** Dot products of a sparse query with every vector of the postings (0 where they share no gram). */
-function dotProducts(query: SparseVector, postings: Postings, size: number): Float64Array {
-  const sims = new Float64Array(size);
-  for (const [t, w] of query) for (const [i, pw] of postings.get(t) ?? []) sims[i] = (sims[i] as number) + w * pw;
-  return sims;
-}
-
-/** The `k` best [index, dot product] of a sparse query against postings (positive products only, ties by index). */
-export function topByPostings(query: SparseVector, postings: Postings, size: number, k: number): Array<[number, number]> {
-  if (k <= 0) return [];
-  const out: Array<[number, number]> = [];
-  dotProducts(query, postings, size).forEach((s, i) => {
-    if (s > 0) out.push([i, s]);
-  });
-  return out.sort((a, b) => b[1] - a[1] || a[0] - b[0]).slice(0, k);
+  for (const [t, w] of vector) c.set(t, (c.get(t) ?? 0) + w);
 }
 
 /**
- * Postings of a fixed list of sparse vectors, packed once into flat typed arrays (each term's
- * entries and weights a slice of two arrays): a fraction of the heap of `Postings`, for lists
- * that are only read after they are built.
+ * Postings (term → entries and weights) of a fixed list of sparse vectors, packed once into flat
+ * typed arrays, each term's entries and weights a slice of two arrays: a fraction of the heap of a
+ * list per term, and the lists are only read after they are built.
  */
 export class FrozenPostings {
   /** Term → its slot; slot s holds entries[offsets[s] .. offsets[s + 1]). */
@@ -197,5 +164,15 @@ export class FrozenPostings {
       }
     }
     return sims;
+  }
+
+  /** The `k` best [index, dot product] of a sparse query (positive products only, ties by index). */
+  top(query: SparseVector, k: number): Array<[number, number]> {
+    if (k <= 0) return [];
+    const out: Array<[number, number]> = [];
+    this.dot(query).forEach((s, i) => {
+      if (s > 0) out.push([i, s]);
+    });
+    return out.sort((a, b) => b[1] - a[1] || a[0] - b[0]).slice(0, k);
   }
 }
