@@ -1,5 +1,5 @@
 import type { MemoryEntry } from './labelMemory.js';
-import { cosine, FrozenPostings, GramIdf, gramCounts, packedHashes, unpackGrams, type SparseVector } from './sparseGrams.js';
+import { cosine, FrozenPostings, GramIdf, packedHashes, unpackGrams, type SparseVector } from './sparseGrams.js';
 
 /** How near a query is to the lawyers' answers citing one article. */
 export interface AnswerScores {
@@ -58,10 +58,10 @@ export class AnswerMemory {
     }
   }
 
-  /** The scores of a query, per article key (zeros for an article no answer cites). */
-  scores(text: string): (key: string) => AnswerScores {
+  /** The scores of a query, given as its gram counts (`gramCounts`), per article key (zeros for an article no answer cites). */
+  scores(queryGrams: SparseVector): (key: string) => AnswerScores {
     if (!this.answers.size) return () => NONE;
-    const query = this.idf.vector(gramCounts(text));
+    const query = this.idf.vector(queryGrams);
     const answers = this.answers.dot(query);
     const keywords = this.keywords.dot(query);
     return (key) => {

@@ -104,7 +104,9 @@ export class LabelMemory {
   }
 
   votes(text: string, k = MEMORY_NEIGHBOURS): MemoryVotes {
-    const query = this.idf.vector(gramCounts(text));
+    // The query's grams are counted once; each memory weighs them by its own document frequencies.
+    const grams = gramCounts(text);
+    const query = this.idf.vector(grams);
     const neighbours = this.nearest(query, k);
     const articles: MemoryVotes['articles'] = new Map();
     const laws = new Map<string, number>();
@@ -124,7 +126,7 @@ export class LabelMemory {
       article: (key: string) => cosine(query, this.articleCentroids.get(key)),
       law: (title: string) => cosine(query, this.lawCentroids.get(title)),
     };
-    return { neighbours, total, articles, laws, centroid, answers: this.answerMemory.scores(text), query };
+    return { neighbours, total, articles, laws, centroid, answers: this.answerMemory.scores(grams), query };
   }
 
   /** Article keys of the `n` nearest questions, nearest first, then of the `centroids` articles whose question centroid is nearest. */
