@@ -21,7 +21,8 @@ export interface FoldRows {
   retriever: JsDenseRetriever;
 }
 
-interface QueryRows {
+/** One stard-train question's out-of-fold candidates and their feature rows (what the reranker learns from). */
+export interface QueryRows {
   fold: number;
   gold: Set<number>;
   candidates: CandidateSignals[];
@@ -93,6 +94,15 @@ function stageMetrics(all: QueryRows[], forestsByFold: Forest[], mlpsByFold: Mlp
     const rrf = reciprocalRankFusion([lex, den]).map((x) => x.id).filter((id) => !cited.includes(id));
     return scoreQuery([...cited, ...rrf], q.gold, K);
   });
+  const { trees, mlp, reranked } = rerankedByQuestion(all, forestsByFold, mlpsByFold);
+  return {
+    lexical: meanMetrics(lexical), dense: meanMetrics(dense), fused: meanMetrics(fused),
+    trees: meanMetrics(trees), mlp: meanMetrics(mlp), reranked: meanMetrics(reranked),
+  };
+}
+
+/** Each question's figures when its own fold's trees, MLP and their blend rank its candidates (out of fold). */
+export function rerankedByQuestion(all: QueryRows[], forestsByFold: Forest[], mlpsByFold: Mlp[]): Record<'trees' | 'mlp' | 'reranked', MetricSet[]> {
   // Each question's out-of-fold tree and MLP scores, computed once and ranked three ways.
   const scored = all.map((q) => {
     const trees = q.rows.map((r) => predictForest(forestsByFold[q.fold] as Forest, r));
@@ -103,11 +113,7 @@ function stageMetrics(all: QueryRows[], forestsByFold: Forest[], mlpsByFold: Mlp
     const s = (scored[i] as (typeof scored)[number])[stage];
     return scoreQuery(rankBy(q, (_c, j) => s[j] as number), q.gold, K);
   });
-  const [trees, mlp, reranked] = [rankedBy('trees'), rankedBy('mlp'), rankedBy('reranked')];
-  return {
-    lexical: meanMetrics(lexical), dense: meanMetrics(dense), fused: meanMetrics(fused),
-    trees: meanMetrics(trees), mlp: meanMetrics(mlp), reranked: meanMetrics(reranked),
-  };
+  return { trees: rankedBy('trees'), mlp: rankedBy('mlp'), reranked: rankedBy('reranked') };
 }
 
 /** Boosted-tree settings, chosen by cross-validation on stard-train's out-of-fold candidates. */
@@ -138,7 +144,8 @@ function bagsOf(questions: number[], draw: number): Int32Array[] {
 /** The questions' rows packed for rerankerPool.ts, labelled by their gold articles. */
 function packRows(all: QueryRows[]): RerankerRows {
   const count = all.reduce((n, q) => n + q.candidates.length, 0);
-  const featureCount = FEATURE_COUNT;
+  // The shipped features, or those plus the extra columns a harness run tries (main/eval/rerankerHarness.ts).
+  const featureCount = all[0]?.rows[0]?.length ?? FEATURE_COUNT;
   const x = new Float32Array(count * featureCount);
   const labels = new Uint8Array(count);
   const start = new Int32Array(all.length + 1);
@@ -155,22 +162,38 @@ function packRows(all: QueryRows[]): RerankerRows {
   return { x, featureCount, labels, start };
 }
 
-/**
- * The bagged forest of each fold (fitted without that fold's questions) and the final one (all
- * questions), each the average of its bags, and likewise the averaged MLPs of each fold and the
- * final one; every bag and every network is fitted on `threads` worker threads.
- */
-async function fitBagged(all: QueryRows[], threads: number): Promise<{ byFold: Forest[]; final: Forest; mlpByFold: Mlp[]; finalMlp: Mlp }> {
+/** The questions each fold's reranker is fitted on: all but that fold's. */
+function foldQuestions(all: QueryRows[]): Int32Array[] {
   const indexes = all.map((_q, i) => i);
-  const fitted = [...Array.from({ length: FOLDS }, (_, f) => Int32Array.from(indexes.filter((i) => (all[i] as QueryRows).fold !== f))), Int32Array.from(indexes)];
+  return Array.from({ length: FOLDS }, (_, f) => Int32Array.from(indexes.filter((i) => (all[i] as QueryRows).fold !== f)));
+}
+
+/**
+ * For each entry of `fitted` (the questions of one reranker), the average of its bagged forests
+ * and the average of its MLPs; entry d draws its bags and seeds its networks by d, so a fold's
+ * parts are the same whichever other entries are fitted beside it. Every bag and every network
+ * is fitted on `threads` worker threads.
+ */
+async function fitAveraged(all: QueryRows[], fitted: Int32Array[], threads: number): Promise<{ forests: Forest[]; mlps: Mlp[] }> {
   const draws = fitted.map((questions, d) => bagsOf(Array.from(questions), d));
   const rows = packRows(all);
   const forests = await fitForests(rows, draws.flat(), RERANKER_TREES, threads);
   const averaged = draws.map((_bags, d) => averageForests(forests.slice(d * RERANKER_BAGS.forests, (d + 1) * RERANKER_BAGS.forests)));
   const jobs: MlpJob[] = fitted.flatMap((questions, d) => Array.from({ length: RERANKER_MLP_SEEDS }, (_, s) => ({ questions, seed: 11 + 90 * s + d })));
   const mlps = await fitMlps(rows, jobs, RERANKER_MLP, threads);
-  const averagedMlps = fitted.map((_q, d) => averageMlps(mlps.slice(d * RERANKER_MLP_SEEDS, (d + 1) * RERANKER_MLP_SEEDS)));
-  return { byFold: averaged.slice(0, FOLDS), final: averaged[FOLDS] as Forest, mlpByFold: averagedMlps.slice(0, FOLDS), finalMlp: averagedMlps[FOLDS] as Mlp };
+  return { forests: averaged, mlps: fitted.map((_q, d) => averageMlps(mlps.slice(d * RERANKER_MLP_SEEDS, (d + 1) * RERANKER_MLP_SEEDS))) };
+}
+
+/** The bagged forest and averaged MLPs of each fold (fitted without that fold's questions) and the final ones (all questions). */
+async function fitBagged(all: QueryRows[], threads: number): Promise<{ byFold: Forest[]; final: Forest; mlpByFold: Mlp[]; finalMlp: Mlp }> {
+  const { forests, mlps } = await fitAveraged(all, [...foldQuestions(all), Int32Array.from(all.keys())], threads);
+  return { byFold: forests.slice(0, FOLDS), final: forests[FOLDS] as Forest, mlpByFold: mlps.slice(0, FOLDS), finalMlp: mlps[FOLDS] as Mlp };
+}
+
+/** Only the folds' parts, exactly those `npm run train-model` cross-validates with (for main/eval/rerankerHarness.ts). */
+export async function fitFolds(all: QueryRows[], threads: number): Promise<{ byFold: Forest[]; mlpByFold: Mlp[] }> {
+  const { forests, mlps } = await fitAveraged(all, foldQuestions(all), threads);
+  return { byFold: forests, mlpByFold: mlps };
 }
 
 /**
