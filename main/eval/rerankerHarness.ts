@@ -13,39 +13,12 @@
 import fs from 'node:fs';
 import { parseArgs } from 'node:util';
 import { pathToFileURL } from 'node:url';
-import type { MetricSet } from './metrics.js';
-import { meanMetrics } from './metrics.js';
+import { meanMetrics, type MetricSet } from './metrics.js';
 import { pairedBootstrap } from './pairedBootstrap.js';
 import { fitFolds, rerankedByQuestion, type QueryRows } from '../models/hashgram/rerankerTraining.js';
-import type { CandidateSignals } from '../search/hybrid/features.js';
-
-interface DumpedQuestion {
-  fold: number;
-  gold: number[];
-  query: string;
-  candidates: CandidateSignals[];
-  rows: number[][];
-}
+import { readCandidateDump, readJsonFile } from '../models/hashgram/candidateDump.js';
 
 export type StageFigures = Record<'trees' | 'mlp' | 'reranked', MetricSet[]>;
-
-function readJson(file: string, what: string): unknown {
-  if (!fs.existsSync(file)) throw new Error(`${what} ${file} does not exist`);
-  try {
-    return JSON.parse(fs.readFileSync(file, 'utf8'));
-  } catch (err) {
-    throw new Error(`${what} ${file} is not JSON: ${(err as Error).message}`);
-  }
-}
-
-/** The questions of a candidate dump (LEXDESK_DUMP_CANDIDATES), as the reranker's training reads them. */
-export function readCandidateDump(file: string): QueryRows[] {
-  const dump = readJson(file, 'candidate dump') as DumpedQuestion[];
-  if (!Array.isArray(dump) || !dump.length || !Array.isArray(dump[0]?.rows)) {
-    throw new Error(`candidate dump ${file} holds no questions; write one with LEXDESK_DUMP_CANDIDATES=FILE npm run train-model`);
-  }
-  return dump.map((q) => ({ fold: q.fold, gold: new Set(q.gold), candidates: q.candidates, rows: q.rows.map((r) => Float32Array.from(r)) }));
-}
 
 /** The questions with each extra file's columns appended to every candidate's row. */
 export function withExtraColumns(all: QueryRows[], extras: { file: string; values: number[][][] }[]): QueryRows[] {
@@ -89,8 +62,8 @@ async function main(): Promise<void> {
   });
   if (!values.dump) throw new Error('give --dump FILE (written by LEXDESK_DUMP_CANDIDATES=FILE npm run train-model)');
   const extraFiles = (values.extra ?? '').split(',').filter(Boolean);
-  const all = withExtraColumns(readCandidateDump(values.dump), extraFiles.map((file) => ({ file, values: readJson(file, 'extra columns') as number[][][] })));
-  const baseline = values.baseline ? (readJson(values.baseline, 'baseline') as StageFigures) : undefined;
+  const all = withExtraColumns(readCandidateDump(values.dump), extraFiles.map((file) => ({ file, values: readJsonFile(file, 'extra columns') as number[][][] })));
+  const baseline = values.baseline ? (readJsonFile(values.baseline, 'baseline') as StageFigures) : undefined;
   if (baseline && baseline.reranked?.length !== all.length) throw new Error(`baseline ${values.baseline} scores ${baseline.reranked?.length ?? 0} questions, the dump ${all.length}`);
   const started = Date.now();
   const figures = await crossValidateRows(all, Math.max(1, Number(values.threads)));

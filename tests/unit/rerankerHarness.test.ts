@@ -1,6 +1,6 @@
 /**
- * The reranker harness (main/eval/rerankerHarness.ts) reads a candidate dump as
- * `npm run train-model` writes it, appends extra feature columns, and cross-validates
+ * The reranker harness (main/eval/rerankerHarness.ts) reads a candidate dump written as
+ * `npm run train-model` writes it (candidateDump.ts), appends extra feature columns, and cross-validates
  * the shipped reranker's learners on them: an informative extra column must raise the
  * out-of-fold figures, and the paired comparison must say so.
  */
@@ -9,7 +9,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { test } from 'node:test';
-import { crossValidateRows, describe, readCandidateDump, withExtraColumns } from '../../main/eval/rerankerHarness.js';
+import { crossValidateRows, describe, withExtraColumns } from '../../main/eval/rerankerHarness.js';
+import { readCandidateDump, writeCandidateDump } from '../../main/models/hashgram/candidateDump.js';
 import { meanMetrics } from '../../main/eval/metrics.js';
 import { seededRandom } from '../../main/util/numeric.js';
 
@@ -23,12 +24,12 @@ function writeDump(dir: string) {
     const candidates = Array.from({ length: CANDIDATES }, (_c, i) => ({ articleId: q * 100 + i, lexicalRank: i + 1, lexicalScore: 1, denseRank: null, denseSim: null, cited: false }));
     const gold = [q * 100 + Math.floor(random() * CANDIDATES)];
     if (q % 3 === 0) gold.push(q * 100 + ((gold[0] as number) % 100 + 7) % CANDIDATES);
-    return { fold: q % 5, gold, query: `问题${q}`, candidates, rows: candidates.map(() => [1, random(), random()]) };
+    return { fold: q % 5, gold: new Set(gold), candidates, rows: candidates.map(() => Float32Array.of(1, random(), random())) };
   });
   const file = path.join(dir, 'dump.json');
-  fs.writeFileSync(file, JSON.stringify(dump));
+  writeCandidateDump(file, dump, dump.map((_q, i) => `问题${i}`));
   // The extra column tells the gold articles apart (with noise): what a useful feature looks like.
-  const extra = dump.map((q) => q.candidates.map((c) => [(q.gold.includes(c.articleId) ? 0.6 : 0) + random()]));
+  const extra = dump.map((q) => q.candidates.map((c) => [(q.gold.has(c.articleId) ? 0.6 : 0) + random()]));
   return { file, extra };
 }
 

@@ -11,6 +11,7 @@ import { averageMlps, predictMlp, standardScores, type Mlp, type MlpOptions } fr
 import { FEATURE_COUNT, FEATURE_NAMES } from '../../search/hybrid/features.js';
 import { LabelMemory, memoryEntry, type MemoryEntry } from '../../search/hybrid/labelMemory.js';
 import { seededRandom } from '../../util/numeric.js';
+import { writeCandidateDump } from './candidateDump.js';
 import { fitForests, fitMlps, type MlpJob, type RerankerRows } from './rerankerPool.js';
 import type { JsDenseRetriever } from './jsDense.js';
 import type { LabelledQuery } from './trainingData.js';
@@ -215,10 +216,7 @@ export async function crossFitReranker(engine: Engine, set: TrainingSet, folds: 
       texts.push(q.text);
     }
   }
-  if (process.env.LEXDESK_DUMP_CANDIDATES) {
-    const dump = all.map((q, i) => ({ fold: q.fold, gold: [...q.gold], query: texts[i], candidates: q.candidates, rows: q.rows.map((r) => Array.from(r)) }));
-    (await import('node:fs')).writeFileSync(process.env.LEXDESK_DUMP_CANDIDATES, JSON.stringify(dump));
-  }
+  if (process.env.LEXDESK_DUMP_CANDIDATES) writeCandidateDump(process.env.LEXDESK_DUMP_CANDIDATES, all, texts);
   const { byFold, final: forest, mlpByFold, finalMlp } = await fitBagged(all, threads);
   const stages = stageMetrics(all, byFold, mlpByFold);
   for (const [stage, m] of Object.entries(stages)) {
