@@ -15,7 +15,7 @@ version's best.
   python3 exportReaderData.py DUMP.json LIBRARY.db lecoqa-answers.jsonl DATA_DIR   (here)
   python3 reader.py DATA_DIR OUT_DIR [key=value ...]                                (on the GPU)
 """
-import gzip, json, math, os, random, sys, time
+import gzip, json, math, os, random, re, sys, time
 
 import torch
 import torch.nn as nn
@@ -138,6 +138,48 @@ def opt_for(lr):
     return torch.optim.AdamW(model.parameters(), lr=lr, weight_decay=0.01, betas=(0.9, 0.98))
 
 
+def update(opt, loss):
+    opt.zero_grad(set_to_none=True)
+    loss.backward()
+    torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)
+    opt.step()
+
+
+def listwise_loss(scores):
+    """Softmax cross-entropy of each list of scores [lists, n] with its first entry the right one."""
+    return F.cross_entropy(scores, torch.zeros(scores.shape[0], dtype=torch.long, device=scores.device))
+
+
+def set_lr(opt, lr):
+    for group in opt.param_groups:
+        group['lr'] = lr
+
+
+class TimedPhase:
+    """Steps until `seconds` have passed; the number of steps it will take (for the learning rate's
+    decay) is planned from the pace between steps `first` and `last`, timed with the GPU synchronised."""
+
+    def __init__(self, name, seconds, first, last):
+        self.name, self.seconds, self.first, self.last = name, seconds, first, last
+        self.start, self.step, self.total = time.time(), 0, 10 ** 9
+
+    def running(self):
+        return time.time() - self.start < self.seconds
+
+    def tick(self, loss, every):
+        self.step += 1
+        if self.step == self.first:
+            sync()
+            self.paced = time.time()
+        if self.step == self.last:
+            sync()
+            rate = (time.time() - self.paced) / (self.last - self.first)
+            self.total = int((self.seconds - (time.time() - self.start)) / rate) + self.last
+            log(f'{self.name} {rate * 1000:.0f} ms/step, planning {self.total} steps')
+        if self.step % every == 0:
+            log(f'{self.name} step {self.step} loss {loss.item():.3f}')
+
+
 def lr_at(step, total, base, warm):
     return base * min(1.0, (step + 1) / warm) * max(0.05, 1 - step / max(total, 1))
 
@@ -154,8 +196,8 @@ chunks = torch.cat([torch.full((chunks.shape[0], 1), CLS), chunks], 1)
 log('mlm chunks', chunks.shape[0])
 opt = opt_for(cfg['lr'])
 model.train()
-start, step, est_total = time.time(), 0, 10 ** 9
-while time.time() - start < cfg['mlm_s']:
+phase = TimedPhase('mlm', cfg['mlm_s'], 10, 30)
+while phase.running():
     sel = torch.randint(0, chunks.shape[0], (cfg['mlm_batch'],))
     x = chunks[sel].to(dev)
     y = x.clone()
@@ -164,31 +206,16 @@ while time.time() - start < cfg['mlm_s']:
     y[~masked] = -100
     x = torch.where(masked & (r < 0.12), torch.full_like(x, MASK), x)
     x = torch.where(masked & (r >= 0.12) & (r < 0.135), torch.randint_like(x, 5, V), x)
-    for g in opt.param_groups:
-        g['lr'] = lr_at(step, est_total, cfg['lr'], 200)
+    set_lr(opt, lr_at(phase.step, phase.total, cfg['lr'], 200))
     with autocast():
         h = model.hidden(x, torch.zeros_like(x))
         logits = model.mlm(h[masked])
     loss = F.cross_entropy(logits.float(), y[masked])
-    opt.zero_grad(set_to_none=True)
-    loss.backward()
-    torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)
-    opt.step()
-    step += 1
-    if step == 10:
-        sync()
-        t10 = time.time()
-    if step == 30:
-        sync()
-        rate = (time.time() - t10) / 20
-        est_total = int((cfg['mlm_s'] - (time.time() - start)) / rate) + 30
-        log(f'mlm {rate * 1000:.0f} ms/step, planning {est_total} steps')
-    if step % 200 == 0:
-        log(f'mlm step {step} loss {loss.item():.3f}')
-log(f'mlm done: {step} steps, loss {loss.item():.3f}')
+    update(opt, loss)
+    phase.tick(loss, 200)
+log(f'mlm done: {phase.step} steps, loss {loss.item():.3f}')
 
 # ---------------------------------------------------------------- phase 2: a sentence against its article and siblings
-import re
 SPLIT = re.compile(r'(?<=[。；！？])')
 docs = [v for v in by_doc.values() if len(v) >= 4]
 
@@ -212,34 +239,21 @@ def pair_list():
 
 
 opt = opt_for(cfg['lr'] / 2)
-start, step, est_total = time.time(), 0, 10 ** 9
-while time.time() - start < cfg['pair_s']:
+phase = TimedPhase('pair', cfg['pair_s'], 5, 15)
+while phase.running():
     lists = []
     while len(lists) < cfg['pair_batch']:
         one = pair_list()
         if one:
             lists.append(one)
     x, s = batch_tensors([p for l in lists for p in l])
-    for g in opt.param_groups:
-        g['lr'] = lr_at(step, est_total, cfg['lr'] / 2, 50)
+    set_lr(opt, lr_at(phase.step, phase.total, cfg['lr'] / 2, 50))
     with autocast():
         sc = model.score(x, s).view(len(lists), -1)
-    loss = F.cross_entropy(sc, torch.zeros(len(lists), dtype=torch.long, device=sc.device))
-    opt.zero_grad(set_to_none=True)
-    loss.backward()
-    torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)
-    opt.step()
-    step += 1
-    if step == 5:
-        sync()
-        t5 = time.time()
-    if step == 15:
-        sync()
-        est_total = int((cfg['pair_s'] - (time.time() - start)) / ((time.time() - t5) / 10)) + 15
-        log(f'pair planning {est_total} steps')
-    if step % 100 == 0:
-        log(f'pair step {step} loss {loss.item():.3f}')
-log(f'pair done: {step} steps, loss {loss.item():.3f}')
+    loss = listwise_loss(sc)
+    update(opt, loss)
+    phase.tick(loss, 100)
+log(f'pair done: {phase.step} steps, loss {loss.item():.3f}')
 base_state = {k: v.detach().clone() for k, v in model.state_dict().items()}
 
 # ---------------------------------------------------------------- phase 3: per fold, listwise on the other folds' pools
@@ -321,15 +335,11 @@ for fold in [int(f) for f in cfg['folds'].split(',')]:
                     pool.append(random.choice(keys))
                 pairs += [pair(query, art_ids[g])] + [pair(query, art_ids[n]) for n in pool]
             x, s = batch_tensors(pairs)
-            for gr in opt.param_groups:
-                gr['lr'] = lr_at(step, total, cfg['ft_lr'], 30)
+            set_lr(opt, lr_at(step, total, cfg['ft_lr'], 30))
             with autocast():
                 sc = model.score(x, s).view(len(chunk), -1)
-            loss = F.cross_entropy(sc, torch.zeros(len(chunk), dtype=torch.long, device=sc.device))
-            opt.zero_grad(set_to_none=True)
-            loss.backward()
-            torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)
-            opt.step()
+            loss = listwise_loss(sc)
+            update(opt, loss)
             step += 1
         scores = score_questions([qs[i] for i in held])
         r = [recall10(qs[i], sc) for i, sc in zip(held, scores)]
