@@ -23,7 +23,7 @@ import torch.nn.functional as F
 
 T0 = time.time()
 data_dir, out_dir = sys.argv[1], sys.argv[2]
-cfg = dict(d=384, layers=6, heads=6, ff=1536, seq=256, qmax=72, mlm_s=150.0, pair_s=45.0, mlm_batch=256,
+cfg = dict(d=384, layers=6, heads=6, ff=1536, seq=256, qmax=72, mlm_s=150.0, pair_s=40.0, mlm_batch=256,
            pair_batch=32, pair_list=16, ft_epochs=3, ft_list=16, ft_batch=16, ft_lr=1e-4, lr=5e-4, seed=20261127,
            max_articles=0, folds='0,1,2,3,4', score_batch=512)
 for kv in sys.argv[3:]:
