@@ -4,18 +4,21 @@
  * forests and MLPs per fold with the same seeds as the training run (README, Experiment log), so
  * a run with no extra columns reads the training run's own cross-validated figures.
  *
- *   npm run reranker-harness -- --dump FILE [--extra a.json,b.json] [--out RESULT.json] [--baseline RESULT.json] [--threads 2]
+ *   npm run reranker-harness -- --dump FILE [--extra a.json,b.json] [--out RESULT.json] [--scores SCORES.json] [--baseline RESULT.json] [--threads 2]
  *
  * Each extra file holds one array per dumped question, one row of numbers per candidate, in the
  * dump's order. `--out` keeps each question's figures; `--baseline` compares with such a file
- * by a paired bootstrap over the questions.
+ * by a paired bootstrap over the questions. `--scores` keeps each candidate's out-of-fold tree and
+ * MLP scores, so that parts of different runs can be blended afterwards without refitting:
+ *
+ *   npm run reranker-harness -- --dump FILE --trees-from A.json --mlp-from B.json [--weight 0.75] [--baseline RESULT.json]
  */
 import fs from 'node:fs';
 import { parseArgs } from 'node:util';
 import { pathToFileURL } from 'node:url';
 import { meanMetrics, type MetricSet } from './metrics.js';
 import { pairedBootstrap } from './pairedBootstrap.js';
-import { fitFolds, rerankedByQuestion, type QueryRows } from '../models/hashgram/rerankerTraining.js';
+import { figuresFromScores, fitFolds, outOfFoldScores, rerankedByQuestion, RERANKER_BLEND, type QueryRows } from '../models/hashgram/rerankerTraining.js';
 import { readCandidateDump, readJsonFile } from '../models/hashgram/candidateDump.js';
 
 export type StageFigures = Record<'trees' | 'mlp' | 'reranked', MetricSet[]>;
@@ -34,10 +37,10 @@ export function withExtraColumns(all: QueryRows[], extras: { file: string; value
   }));
 }
 
-/** Each question's out-of-fold figures under its fold's trees, MLP and their blend. */
-export async function crossValidateRows(all: QueryRows[], threads: number): Promise<StageFigures> {
+/** Each question's out-of-fold figures under its fold's trees, MLP and their blend, and the scores they came from. */
+export async function crossValidateRows(all: QueryRows[], threads: number): Promise<{ figures: StageFigures; scores: { trees: number[]; mlp: number[] }[] }> {
   const { byFold, mlpByFold } = await fitFolds(all, threads);
-  return rerankedByQuestion(all, byFold, mlpByFold);
+  return { figures: rerankedByQuestion(all, byFold, mlpByFold), scores: outOfFoldScores(all, byFold, mlpByFold) };
 }
 
 /** One line per stage: the mean figures, and with a baseline the paired differences and their 95% intervals. */
@@ -56,18 +59,46 @@ export function describe(figures: StageFigures, baseline?: StageFigures): string
   });
 }
 
+type KeptScores = { trees: number[]; mlp: number[] }[];
+
+/**
+ * The trees' scores of one run blended with the MLP's of another (files written with --scores),
+ * without refitting: e.g. trees given new columns beside the network without them.
+ */
+export function blendKeptScores(all: QueryRows[], treesFrom: { file: string; scores: KeptScores }, mlpFrom: { file: string; scores: KeptScores }, weight: number): StageFigures {
+  for (const { file, scores } of [treesFrom, mlpFrom]) {
+    const bad = !Array.isArray(scores) || scores.length !== all.length
+      || scores.some((s, i) => s?.trees?.length !== (all[i] as QueryRows).candidates.length || s?.mlp?.length !== (all[i] as QueryRows).candidates.length);
+    if (bad) throw new Error(`scores ${file} must hold the trees' and the MLP's score of every candidate of the dump's ${all.length} questions (write it with --scores on the same dump)`);
+  }
+  return figuresFromScores(all, all.map((_q, i) => ({ trees: (treesFrom.scores[i] as KeptScores[number]).trees, mlp: (mlpFrom.scores[i] as KeptScores[number]).mlp })), weight);
+}
+
 async function main(): Promise<void> {
   const { values } = parseArgs({
-    options: { dump: { type: 'string' }, extra: { type: 'string' }, out: { type: 'string' }, baseline: { type: 'string' }, threads: { type: 'string', default: '2' } },
+    options: {
+      dump: { type: 'string' }, extra: { type: 'string' }, out: { type: 'string' }, scores: { type: 'string' }, baseline: { type: 'string' }, threads: { type: 'string', default: '2' },
+      'trees-from': { type: 'string' }, 'mlp-from': { type: 'string' }, weight: { type: 'string', default: String(RERANKER_BLEND) },
+    },
   });
   if (!values.dump) throw new Error('give --dump FILE (written by LEXDESK_DUMP_CANDIDATES=FILE npm run train-model)');
   const extraFiles = (values.extra ?? '').split(',').filter(Boolean);
   const all = withExtraColumns(readCandidateDump(values.dump), extraFiles.map((file) => ({ file, values: readJsonFile(file, 'extra columns') as number[][][] })));
   const baseline = values.baseline ? (readJsonFile(values.baseline, 'baseline') as StageFigures) : undefined;
   if (baseline && baseline.reranked?.length !== all.length) throw new Error(`baseline ${values.baseline} scores ${baseline.reranked?.length ?? 0} questions, the dump ${all.length}`);
+  const kept = (file: string) => ({ file, scores: readJsonFile(file, 'scores') as KeptScores });
+  if (values['trees-from'] || values['mlp-from']) {
+    const weight = Number(values.weight);
+    if (!values['trees-from'] || !values['mlp-from'] || !Number.isFinite(weight)) throw new Error('blending kept scores needs --trees-from SCORES.json, --mlp-from SCORES.json and a numeric --weight');
+    const figures = blendKeptScores(all, kept(values['trees-from']), kept(values['mlp-from']), weight);
+    if (values.out) fs.writeFileSync(values.out, JSON.stringify(figures));
+    process.stdout.write(`${all.length} questions, trees of ${values['trees-from']}, MLP of ${values['mlp-from']}, weight ${weight}\n${describe(figures, baseline).join('\n')}\n`);
+    return;
+  }
   const started = Date.now();
-  const figures = await crossValidateRows(all, Math.max(1, Number(values.threads)));
+  const { figures, scores } = await crossValidateRows(all, Math.max(1, Number(values.threads)));
   if (values.out) fs.writeFileSync(values.out, JSON.stringify(figures));
+  if (values.scores) fs.writeFileSync(values.scores, JSON.stringify(scores));
   process.stdout.write(`${all.length} questions, ${all[0]?.rows[0]?.length} features, ${((Date.now() - started) / 60000).toFixed(1)} min\n${describe(figures, baseline).join('\n')}\n`);
 }
 

@@ -9,7 +9,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { test } from 'node:test';
-import { crossValidateRows, describe, withExtraColumns } from '../../main/eval/rerankerHarness.js';
+import { blendKeptScores, crossValidateRows, describe, withExtraColumns } from '../../main/eval/rerankerHarness.js';
+import { RERANKER_BLEND } from '../../main/models/hashgram/rerankerTraining.js';
 import { readCandidateDump, writeCandidateDump } from '../../main/models/hashgram/candidateDump.js';
 import { meanMetrics } from '../../main/eval/metrics.js';
 import { seededRandom } from '../../main/util/numeric.js';
@@ -40,15 +41,31 @@ test('an informative extra column lifts the cross-validated figures, and the pai
     const all = readCandidateDump(file);
     assert.equal(all.length, QUESTIONS);
     assert.equal(all[0]?.rows[0]?.length, 3);
-    const base = await crossValidateRows(all, 1);
+    const { figures: base, scores: baseScores } = await crossValidateRows(all, 1);
     const widened = withExtraColumns(all, [{ file: 'extra.json', values: extra }]);
     assert.equal(widened[0]?.rows[0]?.length, 4);
-    const better = await crossValidateRows(widened, 2);
+    const { figures: better, scores } = await crossValidateRows(widened, 2);
+    // The kept scores are the ones the figures came from: ranking by the trees' scores gives the trees' Recall@10.
+    assert.equal(scores.length, QUESTIONS);
+    const treeRecall = scores.map(({ trees, mlp }, qi) => {
+      const q = widened[qi] as (typeof widened)[number];
+      assert.equal(trees.length, CANDIDATES);
+      assert.equal(mlp.length, CANDIDATES);
+      const top = q.candidates.map((c, i) => ({ id: c.articleId, s: trees[i] as number })).sort((a, b) => b.s - a.s).slice(0, 10);
+      return top.filter((c) => q.gold.has(c.id)).length / q.gold.size;
+    });
+    assert.ok(Math.abs(treeRecall.reduce((a, b) => a + b, 0) / QUESTIONS - meanMetrics(better.trees).recall) < 1e-9);
     const [b, w] = [meanMetrics(base.reranked), meanMetrics(better.reranked)];
     assert.equal(base.reranked.length, QUESTIONS);
     // Noise alone finds about a third of the gold articles in the top 10 of 30; the extra column most of them.
     assert.ok(b.recall < 0.6, `noise alone: ${b.recall}`);
     assert.ok(w.recall > b.recall + 0.25, `${w.recall} against ${b.recall}`);
+    // Kept scores blend again to the same figures, and parts of two runs blend without refitting.
+    assert.deepEqual(blendKeptScores(widened, { file: 'w', scores }, { file: 'w', scores }, RERANKER_BLEND), better);
+    const mixed = blendKeptScores(widened, { file: 'w', scores }, { file: 'b', scores: baseScores }, RERANKER_BLEND);
+    assert.deepEqual(mixed.trees, better.trees);
+    assert.deepEqual(mixed.mlp, base.mlp);
+    assert.throws(() => blendKeptScores(widened, { file: 'short.json', scores: scores.slice(1) }, { file: 'b', scores: baseScores }, 1), /short\.json must hold the trees' and the MLP's score of every candidate/);
     const lines = describe(better, base);
     assert.equal(lines.length, 3);
     const reranked = lines.find((l) => l.startsWith('reranked:')) as string;

@@ -74,10 +74,10 @@ function rankBy(q: QueryRows, score: (c: CandidateSignals, i: number) => number 
     .map((x) => x.c.articleId);
 }
 
-/** One question's tree and MLP scores blended as the shipped ONNX graph blends them: z(trees) + RERANKER_BLEND · z(MLP). */
-function blend(treeScores: number[], mlpScores: number[]): number[] {
+/** One question's tree and MLP scores blended as the shipped ONNX graph blends them: z(trees) + weight · z(MLP), RERANKER_BLEND unless a harness asks otherwise. */
+function blend(treeScores: number[], mlpScores: number[], weight = RERANKER_BLEND): number[] {
   const net = standardScores(mlpScores);
-  return standardScores(treeScores).map((t, i) => t + RERANKER_BLEND * (net[i] as number));
+  return standardScores(treeScores).map((t, i) => t + weight * (net[i] as number));
 }
 
 /** The trees' and the MLP's scores of one question's candidates, blended. */
@@ -102,14 +102,22 @@ function stageMetrics(all: QueryRows[], forestsByFold: Forest[], mlpsByFold: Mlp
   };
 }
 
+/** Each question's candidates scored by its own fold's trees and MLP (out of fold), in the candidates' order. */
+export function outOfFoldScores(all: QueryRows[], forestsByFold: Forest[], mlpsByFold: Mlp[]): { trees: number[]; mlp: number[] }[] {
+  return all.map((q) => ({
+    trees: q.rows.map((r) => predictForest(forestsByFold[q.fold] as Forest, r)),
+    mlp: q.rows.map((r) => predictMlp(mlpsByFold[q.fold] as Mlp, r)),
+  }));
+}
+
 /** Each question's figures when its own fold's trees, MLP and their blend rank its candidates (out of fold). */
 export function rerankedByQuestion(all: QueryRows[], forestsByFold: Forest[], mlpsByFold: Mlp[]): Record<'trees' | 'mlp' | 'reranked', MetricSet[]> {
-  // Each question's out-of-fold tree and MLP scores, computed once and ranked three ways.
-  const scored = all.map((q) => {
-    const trees = q.rows.map((r) => predictForest(forestsByFold[q.fold] as Forest, r));
-    const mlp = q.rows.map((r) => predictMlp(mlpsByFold[q.fold] as Mlp, r));
-    return { trees, mlp, reranked: blend(trees, mlp) };
-  });
+  return figuresFromScores(all, outOfFoldScores(all, forestsByFold, mlpsByFold));
+}
+
+/** Each question's figures when its tree scores, its MLP scores and their blend at `weight` rank its candidates. */
+export function figuresFromScores(all: QueryRows[], scores: { trees: number[]; mlp: number[] }[], weight = RERANKER_BLEND): Record<'trees' | 'mlp' | 'reranked', MetricSet[]> {
+  const scored = scores.map(({ trees, mlp }) => ({ trees, mlp, reranked: blend(trees, mlp, weight) }));
   const rankedBy = (stage: 'trees' | 'mlp' | 'reranked') => all.map((q, i) => {
     const s = (scored[i] as (typeof scored)[number])[stage];
     return scoreQuery(rankBy(q, (_c, j) => s[j] as number), q.gold, K);
