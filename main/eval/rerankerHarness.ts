@@ -18,7 +18,7 @@ import { parseArgs } from 'node:util';
 import { pathToFileURL } from 'node:url';
 import { meanMetrics, type MetricSet } from './metrics.js';
 import { pairedBootstrap } from './pairedBootstrap.js';
-import { figuresFromScores, fitFolds, outOfFoldScores, rerankedByQuestion, RERANKER_BLEND, type QueryRows } from '../models/hashgram/rerankerTraining.js';
+import { figuresFromScores, fitFolds, outOfFoldScores, RERANKER_BLEND, type CandidateScores, type QueryRows } from '../models/hashgram/rerankerTraining.js';
 import { readCandidateDump, readJsonFile } from '../models/hashgram/candidateDump.js';
 
 export type StageFigures = Record<'trees' | 'mlp' | 'reranked', MetricSet[]>;
@@ -38,9 +38,10 @@ export function withExtraColumns(all: QueryRows[], extras: { file: string; value
 }
 
 /** Each question's out-of-fold figures under its fold's trees, MLP and their blend, and the scores they came from. */
-export async function crossValidateRows(all: QueryRows[], threads: number): Promise<{ figures: StageFigures; scores: { trees: number[]; mlp: number[] }[] }> {
+export async function crossValidateRows(all: QueryRows[], threads: number): Promise<{ figures: StageFigures; scores: CandidateScores[] }> {
   const { byFold, mlpByFold } = await fitFolds(all, threads);
-  return { figures: rerankedByQuestion(all, byFold, mlpByFold), scores: outOfFoldScores(all, byFold, mlpByFold) };
+  const scores = outOfFoldScores(all, byFold, mlpByFold);
+  return { figures: figuresFromScores(all, scores), scores };
 }
 
 /** One line per stage: the mean figures, and with a baseline the paired differences and their 95% intervals. */
@@ -59,19 +60,17 @@ export function describe(figures: StageFigures, baseline?: StageFigures): string
   });
 }
 
-type KeptScores = { trees: number[]; mlp: number[] }[];
-
 /**
  * The trees' scores of one run blended with the MLP's of another (files written with --scores),
  * without refitting: e.g. trees given new columns beside the network without them.
  */
-export function blendKeptScores(all: QueryRows[], treesFrom: { file: string; scores: KeptScores }, mlpFrom: { file: string; scores: KeptScores }, weight: number): StageFigures {
+export function blendKeptScores(all: QueryRows[], treesFrom: { file: string; scores: CandidateScores[] }, mlpFrom: { file: string; scores: CandidateScores[] }, weight: number): StageFigures {
   for (const { file, scores } of [treesFrom, mlpFrom]) {
     const bad = !Array.isArray(scores) || scores.length !== all.length
       || scores.some((s, i) => s?.trees?.length !== (all[i] as QueryRows).candidates.length || s?.mlp?.length !== (all[i] as QueryRows).candidates.length);
     if (bad) throw new Error(`scores ${file} must hold the trees' and the MLP's score of every candidate of the dump's ${all.length} questions (write it with --scores on the same dump)`);
   }
-  return figuresFromScores(all, all.map((_q, i) => ({ trees: (treesFrom.scores[i] as KeptScores[number]).trees, mlp: (mlpFrom.scores[i] as KeptScores[number]).mlp })), weight);
+  return figuresFromScores(all, all.map((_q, i) => ({ trees: (treesFrom.scores[i] as CandidateScores).trees, mlp: (mlpFrom.scores[i] as CandidateScores).mlp })), weight);
 }
 
 async function main(): Promise<void> {
@@ -86,7 +85,7 @@ async function main(): Promise<void> {
   const all = withExtraColumns(readCandidateDump(values.dump), extraFiles.map((file) => ({ file, values: readJsonFile(file, 'extra columns') as number[][][] })));
   const baseline = values.baseline ? (readJsonFile(values.baseline, 'baseline') as StageFigures) : undefined;
   if (baseline && baseline.reranked?.length !== all.length) throw new Error(`baseline ${values.baseline} scores ${baseline.reranked?.length ?? 0} questions, the dump ${all.length}`);
-  const kept = (file: string) => ({ file, scores: readJsonFile(file, 'scores') as KeptScores });
+  const kept = (file: string) => ({ file, scores: readJsonFile(file, 'scores') as CandidateScores[] });
   if (values['trees-from'] || values['mlp-from']) {
     const weight = Number(values.weight);
     if (!values['trees-from'] || !values['mlp-from'] || !Number.isFinite(weight)) throw new Error('blending kept scores needs --trees-from SCORES.json, --mlp-from SCORES.json and a numeric --weight');

@@ -102,8 +102,14 @@ function stageMetrics(all: QueryRows[], forestsByFold: Forest[], mlpsByFold: Mlp
   };
 }
 
-/** Each question's candidates scored by its own fold's trees and MLP (out of fold), in the candidates' order. */
-export function outOfFoldScores(all: QueryRows[], forestsByFold: Forest[], mlpsByFold: Mlp[]): { trees: number[]; mlp: number[] }[] {
+/** One question's candidates scored by the trees and by the MLP, in the candidates' order. */
+export interface CandidateScores {
+  trees: number[];
+  mlp: number[];
+}
+
+/** Each question's candidates scored by its own fold's trees and MLP (out of fold). */
+export function outOfFoldScores(all: QueryRows[], forestsByFold: Forest[], mlpsByFold: Mlp[]): CandidateScores[] {
   return all.map((q) => ({
     trees: q.rows.map((r) => predictForest(forestsByFold[q.fold] as Forest, r)),
     mlp: q.rows.map((r) => predictMlp(mlpsByFold[q.fold] as Mlp, r)),
@@ -116,7 +122,7 @@ export function rerankedByQuestion(all: QueryRows[], forestsByFold: Forest[], ml
 }
 
 /** Each question's figures when its tree scores, its MLP scores and their blend at `weight` rank its candidates. */
-export function figuresFromScores(all: QueryRows[], scores: { trees: number[]; mlp: number[] }[], weight = RERANKER_BLEND): Record<'trees' | 'mlp' | 'reranked', MetricSet[]> {
+export function figuresFromScores(all: QueryRows[], scores: CandidateScores[], weight = RERANKER_BLEND): Record<'trees' | 'mlp' | 'reranked', MetricSet[]> {
   const scored = scores.map(({ trees, mlp }) => ({ trees, mlp, reranked: blend(trees, mlp, weight) }));
   const rankedBy = (stage: 'trees' | 'mlp' | 'reranked') => all.map((q, i) => {
     const s = (scored[i] as (typeof scored)[number])[stage];
