@@ -95,7 +95,7 @@ function stageMetrics(all: QueryRows[], forestsByFold: Forest[], mlpsByFold: Mlp
     const rrf = reciprocalRankFusion([lex, den]).map((x) => x.id).filter((id) => !cited.includes(id));
     return scoreQuery([...cited, ...rrf], q.gold, K);
   });
-  const { trees, mlp, reranked } = rerankedByQuestion(all, forestsByFold, mlpsByFold);
+  const { trees, mlp, reranked } = figuresFromScores(all, outOfFoldScores(all, forestsByFold, mlpsByFold));
   return {
     lexical: meanMetrics(lexical), dense: meanMetrics(dense), fused: meanMetrics(fused),
     trees: meanMetrics(trees), mlp: meanMetrics(mlp), reranked: meanMetrics(reranked),
@@ -114,11 +114,6 @@ export function outOfFoldScores(all: QueryRows[], forestsByFold: Forest[], mlpsB
     trees: q.rows.map((r) => predictForest(forestsByFold[q.fold] as Forest, r)),
     mlp: q.rows.map((r) => predictMlp(mlpsByFold[q.fold] as Mlp, r)),
   }));
-}
-
-/** Each question's figures when its own fold's trees, MLP and their blend rank its candidates (out of fold). */
-export function rerankedByQuestion(all: QueryRows[], forestsByFold: Forest[], mlpsByFold: Mlp[]): Record<'trees' | 'mlp' | 'reranked', MetricSet[]> {
-  return figuresFromScores(all, outOfFoldScores(all, forestsByFold, mlpsByFold));
 }
 
 /** Each question's figures when its tree scores, its MLP scores and their blend at `weight` rank its candidates. */
