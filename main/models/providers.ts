@@ -3,6 +3,7 @@ import ort from 'onnxruntime-node';
 import { LexError } from '../util/errors.js';
 import type { ProviderName } from './providerNames.js';
 import { webgpuBlocker } from './vulkanLoader.js';
+import { webgpuProbeOnce } from './webgpuProbe.js';
 
 /**
  * ONNX Runtime sessions on the best execution provider that actually works:
@@ -91,6 +92,21 @@ function openSession(model: string | Uint8Array, options: ort.InferenceSession.S
   return typeof model === 'string' ? ort.InferenceSession.create(model, options) : ort.InferenceSession.create(model, options);
 }
 
+/**
+ * Why WebGPU must not be opened in this process, or null when it may: on Linux first what the
+ * Vulkan loader needs, then (under plain Node) a test run in a child process, so that a driver
+ * which cannot start says why in the fallback reason instead of in warnings on the terminal.
+ */
+async function whyNotWebgpu(): Promise<string | null> {
+  const linux = process.platform === 'linux';
+  const blocked = linux ? webgpuBlocker() : null;
+  if (blocked) return `${blocked}${VULKAN_HINT}`;
+  const probe = await webgpuProbeOnce();
+  if (!probe || probe.ok) return null;
+  const reason = explainFailure('webgpu', probe.error ?? '');
+  return probe.native ? `${reason} (${linux ? 'Vulkan' : 'the GPU driver'} said: ${probe.native})` : reason;
+}
+
 /** Creates a session on the first requested provider that works, in the order given, else on CPU (so `cpu,cuda` never tries CUDA). */
 export async function createSession(
   model: string | Uint8Array,
@@ -102,9 +118,9 @@ export async function createSession(
   const gpus = cpuAt < 0 ? preference : preference.slice(0, cpuAt);
   quietRuntimeLogs();
   for (const provider of gpus) {
-    const blocked = provider === 'webgpu' && process.platform === 'linux' ? webgpuBlocker() : null;
+    const blocked = provider === 'webgpu' ? await whyNotWebgpu() : null;
     if (blocked) {
-      fallbacks.push({ provider, reason: `${blocked}${VULKAN_HINT}` });
+      fallbacks.push({ provider, reason: blocked });
       continue;
     }
     try {
