@@ -76,17 +76,22 @@ export function blendKeptScores(all: QueryRows[], treesFrom: { file: string; sco
 async function main(): Promise<void> {
   const { values } = parseArgs({
     options: {
-      dump: { type: 'string' }, extra: { type: 'string' }, out: { type: 'string' }, scores: { type: 'string' }, baseline: { type: 'string' }, threads: { type: 'string', default: '2' },
+      dump: { type: 'string' }, extra: { type: 'string' }, out: { type: 'string' }, scores: { type: 'string' }, baseline: { type: 'string' }, threads: { type: 'string' },
       'trees-from': { type: 'string' }, 'mlp-from': { type: 'string' }, weight: { type: 'string', default: String(RERANKER_BLEND) },
     },
   });
   if (!values.dump) throw new Error('give --dump FILE (written by LEXDESK_DUMP_CANDIDATES=FILE npm run train-model)');
+  const blending = Boolean(values['trees-from'] || values['mlp-from']);
+  const fittingOnly = (['extra', 'scores', 'threads'] as const).filter((name) => values[name] !== undefined);
+  if (blending && fittingOnly.length) {
+    throw new Error(`--${fittingOnly.join(', --')} belong${fittingOnly.length > 1 ? '' : 's'} to a fitting run; blending kept scores (--trees-from, --mlp-from) fits nothing, so leave ${fittingOnly.length > 1 ? 'them' : 'it'} out`);
+  }
   const extraFiles = (values.extra ?? '').split(',').filter(Boolean);
   const all = withExtraColumns(readCandidateDump(values.dump), extraFiles.map((file) => ({ file, values: readJsonFile(file, 'extra columns') as number[][][] })));
   const baseline = values.baseline ? (readJsonFile(values.baseline, 'baseline') as StageFigures) : undefined;
   if (baseline && baseline.reranked?.length !== all.length) throw new Error(`baseline ${values.baseline} scores ${baseline.reranked?.length ?? 0} questions, the dump ${all.length}`);
   const kept = (file: string) => ({ file, scores: readJsonFile(file, 'scores') as CandidateScores[] });
-  if (values['trees-from'] || values['mlp-from']) {
+  if (blending) {
     const weight = Number(values.weight);
     if (!values['trees-from'] || !values['mlp-from'] || !Number.isFinite(weight)) throw new Error('blending kept scores needs --trees-from SCORES.json, --mlp-from SCORES.json and a numeric --weight');
     const figures = blendKeptScores(all, kept(values['trees-from']), kept(values['mlp-from']), weight);
@@ -95,7 +100,7 @@ async function main(): Promise<void> {
     return;
   }
   const started = Date.now();
-  const { figures, scores } = await crossValidateRows(all, Math.max(1, Number(values.threads)));
+  const { figures, scores } = await crossValidateRows(all, Math.max(1, Number(values.threads ?? 2)));
   if (values.out) fs.writeFileSync(values.out, JSON.stringify(figures));
   if (values.scores) fs.writeFileSync(values.scores, JSON.stringify(scores));
   process.stdout.write(`${all.length} questions, ${all[0]?.rows[0]?.length} features, ${((Date.now() - started) / 60000).toFixed(1)} min\n${describe(figures, baseline).join('\n')}\n`);

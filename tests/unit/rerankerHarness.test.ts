@@ -5,6 +5,7 @@
  * out-of-fold figures, and the paired comparison must say so.
  */
 import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -92,4 +93,16 @@ test('a missing dump or extra columns of the wrong shape are refused with what t
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
+});
+
+test('blending kept scores refuses the options that only a fitting run uses, before reading anything', () => {
+  const run = (args: string[]) =>
+    spawnSync(process.execPath, ['--import', 'tsx', 'main/eval/rerankerHarness.ts', '--dump', '/nonexistent/dump.json', ...args], { encoding: 'utf8' });
+  const one = run(['--trees-from', 'a.json', '--mlp-from', 'b.json', '--threads', '4']);
+  assert.equal(one.status, 1);
+  assert.match(one.stderr, /--threads belongs to a fitting run; blending kept scores \(--trees-from, --mlp-from\) fits nothing, so leave it out/);
+  const two = run(['--trees-from', 'a.json', '--extra', 'x.json', '--scores', 's.json']);
+  assert.match(two.stderr, /--extra, --scores belong to a fitting run/);
+  const fitting = run(['--threads', '4']);
+  assert.match(fitting.stderr, /dump\.json does not exist/, 'a fitting run takes --threads and goes on to read the dump');
 });
