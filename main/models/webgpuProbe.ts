@@ -29,6 +29,8 @@ export interface ProbeOptions {
 }
 
 const TIMEOUT_MS = 30_000;
+/** Characters of the child's output kept: its report is one short line, the warnings a few. */
+const OUTPUT_KEPT = 64 * 1024;
 
 /** y = x + x: small enough to cost nothing, real enough that the provider must run it. */
 function doublingModel(): Uint8Array {
@@ -43,7 +45,7 @@ function doublingModel(): Uint8Array {
 const SCRIPT = `
 const ort = require(process.env.LEXDESK_ORT_PATH);
 ort.env.logLevel = 'fatal';
-const say = (r) => { process.stdout.write(JSON.stringify(r)); process.exit(0); };
+const say = (r) => { process.stdout.write('\\n' + JSON.stringify(r) + '\\n'); process.exit(0); };
 (async () => {
   const model = new Uint8Array(Buffer.from(process.env.LEXDESK_PROBE_MODEL, 'base64'));
   const session = await ort.InferenceSession.create(model, { executionProviders: [process.env.LEXDESK_PROBE_PROVIDER] });
@@ -61,22 +63,41 @@ export function firstNativeWarning(stderr: string): string | undefined {
   return undefined;
 }
 
+/** The child's report: its last line that is a JSON object with `ok` (native code may print before it). */
+function lastReport(stdout: string): WebgpuProbe | undefined {
+  for (const line of stdout.split('\n').reverse()) {
+    try {
+      const parsed = JSON.parse(line) as unknown;
+      if (parsed && typeof parsed === 'object' && typeof (parsed as WebgpuProbe).ok === 'boolean') return parsed as WebgpuProbe;
+    } catch {
+      // not the report
+    }
+  }
+  return undefined;
+}
+
 /** Runs the doubling model on WebGPU (or `options.provider`) in a child Node process and reports how it went; never throws. */
 export function probeWebgpu(options: ProbeOptions = {}): Promise<WebgpuProbe> {
   const timeoutMs = options.timeoutMs ?? TIMEOUT_MS;
   return new Promise((resolve) => {
-    const env = {
-      ...(options.env ?? process.env),
-      LEXDESK_ORT_PATH: createRequire(import.meta.url).resolve('onnxruntime-node'),
-      LEXDESK_PROBE_MODEL: Buffer.from(doublingModel()).toString('base64'),
-      LEXDESK_PROBE_PROVIDER: options.provider ?? 'webgpu',
-    };
-    const child = spawn(process.execPath, ['-e', options.script ?? SCRIPT], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let child: ReturnType<typeof spawn>;
+    try {
+      const env = {
+        ...(options.env ?? process.env),
+        LEXDESK_ORT_PATH: createRequire(import.meta.url).resolve('onnxruntime-node'),
+        LEXDESK_PROBE_MODEL: Buffer.from(doublingModel()).toString('base64'),
+        LEXDESK_PROBE_PROVIDER: options.provider ?? 'webgpu',
+      };
+      child = spawn(process.execPath, ['-e', options.script ?? SCRIPT], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    } catch (err) {
+      resolve({ ok: false, error: `the WebGPU test run could not start: ${(err as Error).message}` });
+      return;
+    }
     let stdout = '';
     let stderr = '';
-    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-    child.stderr.on('data', (d: Buffer) => {
-      stderr += d.toString();
+    child.stdout?.on('data', (d: Buffer) => (stdout = (stdout + d.toString()).slice(-OUTPUT_KEPT)));
+    child.stderr?.on('data', (d: Buffer) => {
+      if (stderr.length < OUTPUT_KEPT) stderr += d.toString();
       if (process.env.LEXDESK_DEBUG) process.stderr.write(d);
     });
     let timedOut = false;
@@ -92,13 +113,10 @@ export function probeWebgpu(options: ProbeOptions = {}): Promise<WebgpuProbe> {
       clearTimeout(timer);
       const native = firstNativeWarning(stderr);
       if (timedOut) return resolve({ ok: false, error: `WebGPU did not start within ${Math.round(timeoutMs / 1000)} s`, native });
-      try {
-        const report = JSON.parse(stdout) as WebgpuProbe;
-        return resolve(report.ok ? { ok: true } : { ok: false, error: report.error ?? 'unknown error', native });
-      } catch {
-        const how = signal ? `was ended by ${signal}` : `exited with code ${code}`;
-        return resolve({ ok: false, error: `the WebGPU test run ${how} before reporting`, native });
-      }
+      const report = lastReport(stdout);
+      if (report) return resolve(report.ok ? { ok: true } : { ok: false, error: report.error ?? 'unknown error', native });
+      const how = signal ? `was ended by ${signal}` : `exited with code ${code}`;
+      return resolve({ ok: false, error: `the WebGPU test run ${how} before reporting`, native });
     });
   });
 }

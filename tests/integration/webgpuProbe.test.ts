@@ -42,6 +42,8 @@ test('what the child prints to stderr is captured, not shown, and its first warn
     error: 'Failed to get a WebGPU adapter: No supported adapters',
     native: "loader_scanned_icd_add: Could not get 'vkCreateInstance' via 'vk_icdGetInstanceProcAddr' for ICD libGLX_nvidia.so.0",
   });
+  const chatty = await probeWebgpu({ script: `process.stdout.write('adapter: NVIDIA H100 (Vulkan)\\n' + JSON.stringify({ ok: true }) + '\\n');` });
+  assert.deepEqual(chatty, { ok: true }, 'what native code prints on stdout before the report is passed over');
 });
 
 test('a driver that ends the process, or never answers, costs the probe and nothing else', async () => {
