@@ -23,7 +23,6 @@ export interface ProbeOptions {
   timeoutMs?: number;
   /** The child's script (tests); it reads LEXDESK_ORT_PATH, LEXDESK_PROBE_MODEL and LEXDESK_PROBE_PROVIDER. */
   script?: string;
-  env?: NodeJS.ProcessEnv;
   /** The provider the default script runs the model on (tests: 'cpu'); default webgpu. */
   provider?: string;
 }
@@ -83,7 +82,7 @@ export function probeWebgpu(options: ProbeOptions = {}): Promise<WebgpuProbe> {
     let child: ReturnType<typeof spawn>;
     try {
       const env = {
-        ...(options.env ?? process.env),
+        ...process.env,
         LEXDESK_ORT_PATH: createRequire(import.meta.url).resolve('onnxruntime-node'),
         LEXDESK_PROBE_MODEL: Buffer.from(doublingModel()).toString('base64'),
         LEXDESK_PROBE_PROVIDER: options.provider ?? 'webgpu',

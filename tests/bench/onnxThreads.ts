@@ -1,32 +1,30 @@
 /**
  * How the shipped models' speed depends on ONNX Runtime's intra-op threads (README, GPU providers,
- * session 29): the embedding model on articles in batches of 16 and on one-line queries, the learned
+ * session 29): the embedding model on articles (their text as `lexdesk embed` builds it) in batches of 16 and on one-line queries, the learned
  * reranker on 50 candidates' feature rows, for each thread count asked for ("default" leaves it unset,
  * as the reranker's session does).
  *   node --import tsx tests/bench/onnxThreads.ts --db LIBRARY [--threads 1,2,4,default] [--count 2000] [--runs 3]
  */
 import os from 'node:os';
 import path from 'node:path';
-import Database from 'better-sqlite3';
+import { parseArgs } from 'node:util';
 import ort from 'onnxruntime-node';
 import { OnnxEmbedder } from '../../main/models/onnxEmbedder.js';
 import { FEATURE_COUNT } from '../../main/search/hybrid/features.js';
 import { DEFAULT_EMBEDDING_MODEL, DEFAULT_RERANKER, modelsDir } from '../../main/util/paths.js';
 import { median, percentile } from '../../main/eval/runEval.js';
+import { libraryTexts } from '../../main/eval/providerBench.js';
 
-function option(name: string, fallback: string): string {
-  const at = process.argv.indexOf(`--${name}`);
-  return at > 0 && process.argv[at + 1] ? (process.argv[at + 1] as string) : fallback;
-}
-
-const db = option('db', '');
-if (!db) throw new Error('usage: node --import tsx tests/bench/onnxThreads.ts --db LIBRARY [--threads 1,2,4,default] [--count 2000] [--runs 3]');
-const counts = option('threads', `1,2,4,${os.availableParallelism()},default`).split(',');
-const count = Number(option('count', '2000'));
-const runs = Number(option('runs', '3'));
-const library = new Database(db, { readonly: true });
-const texts = (library.prepare('SELECT text FROM articles ORDER BY id LIMIT ?').all(count) as { text: string }[]).map((r) => r.text);
-library.close();
+const { values } = parseArgs({
+  options: {
+    db: { type: 'string' }, threads: { type: 'string', default: `1,2,4,${os.availableParallelism()},default` },
+    count: { type: 'string', default: '2000' }, runs: { type: 'string', default: '3' },
+  },
+});
+if (!values.db) throw new Error('usage: node --import tsx tests/bench/onnxThreads.ts --db LIBRARY [--threads 1,2,4,default] [--count 2000] [--runs 3]');
+const counts = values.threads.split(',');
+const runs = Number(values.runs);
+const texts = libraryTexts(values.db, Number(values.count));
 const queries = texts.slice(0, 300).map((t) => t.slice(0, 40));
 
 async function timed(fn: () => Promise<unknown>): Promise<number> {
