@@ -7,7 +7,11 @@
  *   npm run reranker-harness -- --dump FILE [--extra a.json,b.json] [--out RESULT.json] [--scores SCORES.json] [--baseline RESULT.json] [--threads 2]
  *
  * Each extra file holds one array per dumped question, one row of numbers per candidate, in the
- * dump's order. `--out` keeps each question's figures; `--baseline` compares with such a file
+ * dump's order. An extra column built from other questions' labels must leave out the scored
+ * question's fold; one built from other questions' candidate pools must use only a stage no label
+ * shapes (BM25's ranks): the pools of one fold were gathered by the label memory and dense model of
+ * the other folds, so they already carry the scored fold's labels (README, thirty-sixth round).
+ * `--out` keeps each question's figures; `--baseline` compares with such a file
  * by a paired bootstrap over the questions. `--scores` keeps each candidate's out-of-fold tree and
  * MLP scores, so that parts of different runs can be blended afterwards without refitting:
  *
