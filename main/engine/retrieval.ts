@@ -89,6 +89,8 @@ export interface ModeChoice {
   mode: RetrievalMode;
   /** Set when the search falls back to lexical although the library has vectors: the model did not load, or the library has none for it. */
   note: string | null;
+  /** Set when the library has articles and no vectors at all (never embedded): how to get hybrid search. */
+  hint?: string;
 }
 
 /**
@@ -168,6 +170,10 @@ export class Retrieval {
     throw new LexError('library-not-embedded', `The library has no vectors for ${embedder.id}: run ${this.embedCommand()} first (or search with --mode lexical).`);
   }
 
+  private hasArticles(): boolean {
+    return this.db.prepare('SELECT 1 FROM articles LIMIT 1').get() !== undefined;
+  }
+
   /** The command that embeds the library with the model in use (same folder, or same endpoint and model). */
   private embedCommand(): string {
     const http = this.opts.httpEmbedding;
@@ -202,7 +208,10 @@ export class Retrieval {
       return { mode: 'hybrid', note: null };
     }
     // Cheap check first: a library never embedded needs no model loaded to answer.
-    if (listModels(this.db).every((m) => m.articleCount === 0)) return { mode: 'lexical', note: null };
+    if (listModels(this.db).every((m) => m.articleCount === 0)) {
+      const hint = `the library has no vectors yet, so search is by words only; ${this.embedCommand()} builds them (about 20 s for the national library with the shipped model) for hybrid search`;
+      return { mode: 'lexical', note: null, ...(this.hasArticles() ? { hint } : {}) };
+    }
     const lexical = (note: string): ModeChoice => ({ mode: 'lexical', note: `${note}; searched by words only (--mode lexical)` });
     if (!this.opts.httpEmbedding && !fs.existsSync(this.modelDir)) return lexical(`no embedding model at ${this.modelDir}`);
     let embedder: TextEmbedder;

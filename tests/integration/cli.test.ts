@@ -236,22 +236,29 @@ describe('errors and exit codes', { skip: NEEDS_SHARED, concurrency: 2 }, () => 
     const unembedded = path.join(dir('models'), 'other-model');
     symlinkSync(SHIPPED_MODEL_DIR, unembedded);
     const search = (...args: string[]) => runCli(['search', '拖欠工资', '--db', libraryDb, ...args]);
-    const [noFolder, noVectors, noVectorsJson, noServer, crossEncoderDense, plain] = await Promise.all([
+    const [noFolder, noVectors, noVectorsJson, noServer, crossEncoderDense, plain, plainText, lexicalText] = await Promise.all([
       search('--model', missing),
       search('--model', unembedded),
       search('--model', unembedded, '--json'),
       search('--http-base', 'http://127.0.0.1:9/v1', '--http-model', 'bge-m3'),
       search('--cross-encoder', SHIPPED_MODEL_DIR, '--mode', 'dense'),
       search('--json'),
+      search(),
+      search('--mode', 'lexical'),
     ]);
     assertCleanError(noFolder, 1, new RegExp(`--model: no model folder at ${missing}`));
     assertCleanError(noVectors, 1, new RegExp(`The library has no vectors for onnx:other-model@\\w+: run lexdesk embed --model ${unembedded} first`));
     assert.equal(parseJsonOutput<{ error: { code: string } }>(noVectorsJson).error.code, 'library-not-embedded', 'no lexical results in its place');
     assertCleanError(noServer, 1, /Cannot reach the embedding server at http:\/\/127\.0\.0\.1:9/);
     assertCleanError(crossEncoderDense, 2, /--cross-encoder rescores hybrid results only; it does nothing with --mode dense/);
-    // Nothing named: the library is not embedded yet, so the default model quietly leaves search lexical.
+    // Nothing named: the library is not embedded yet, so search is lexical, and the text output says how to change that.
     assert.equal(plain.code, 0, plain.stderr);
     assert.equal(parseJsonOutput<SearchJson>(plain).mode, 'lexical');
+    assert.equal(plainText.code, 0, plainText.stderr);
+    assert.match(plainText.stderr, /^lexdesk: the library has no vectors yet, so search is by words only; lexdesk embed builds them .* for hybrid search$/m);
+    assert.match(plainText.stdout, /^1\. /m, 'the hits are still printed');
+    assert.equal(lexicalText.code, 0, lexicalText.stderr);
+    assert.doesNotMatch(lexicalText.stderr, /no vectors/, '--mode lexical asked for words only: no hint');
   });
 
   test('Ctrl+C (SIGINT) during embed stops it after the batch in hand: its message, exit 130, what was embedded is kept', { timeout: 120_000 }, async () => {

@@ -20,8 +20,8 @@ export async function evalCommand(args: string[], open: (db?: string, models?: M
   const runs = values.runs ? runsWriter(values.runs as string) : null;
   try {
     if (engine.counts().articles === 0) throw new LexError('library-empty', `The library ${engine.dbPath} is empty: import a corpus first (lexdesk import PATH).`);
-    const { mode, note } = requested ? { mode: requested, note: null } : await engine.retrieval.chooseMode();
-    if (note) process.stderr.write(`lexdesk: ${note}\n`);
+    const { mode, note, hint } = requested ? { mode: requested, note: null, hint: undefined } : await engine.retrieval.chooseMode();
+    if (note ?? hint) process.stderr.write(`lexdesk: ${note ?? hint}\n`);
     // Latency is reported per query: load what a long-running engine holds in memory before the first one.
     await engine.warmIndex();
     if (mode !== 'lexical') await engine.retrieval.warmVectors();

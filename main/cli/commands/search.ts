@@ -21,7 +21,7 @@ export async function searchCommand(args: string[], open: (db?: string, models?:
   const engine = open(values.db as string | undefined, { ...modelOptionsOf(values), residentVectors: false });
   try {
     // Without --mode: hybrid when the library has vectors for the model, else lexical, saying why when it has vectors.
-    const { mode, note: modeNote } = requested ? { mode: requested, note: null } : await engine.retrieval.chooseMode();
+    const { mode, note: modeNote, hint } = requested ? { mode: requested, note: null, hint: undefined } : await engine.retrieval.chooseMode();
     const literal = values.literal === true;
     const hits = await engine.retrieval.search(query, { mode, limit, filters: filtersFrom(values), literal });
     const addedTerms = statuteTermsAdded(query, { literal });
@@ -31,6 +31,7 @@ export async function searchCommand(args: string[], open: (db?: string, models?:
       return 0;
     }
     if (modeNote) process.stderr.write(`lexdesk: ${modeNote}\n`);
+    if (hint) process.stderr.write(`lexdesk: ${hint}\n`);
     // A GPU asked for and not available is said, so a slow search is not a mystery.
     if (providers?.fallbacks.length && values.providers !== undefined) process.stderr.write(`lexdesk: ${describeProviders(providers)}\n`);
     if (addedTerms.length) out.print(`Also searched for the statute terms ${addedTerms.join('、')} (--literal searches only your words)`);
