@@ -43,7 +43,10 @@ test('everyday words inside other words do not fire', () => {
 });
 
 test('consumer, company and family wording reach the statute terms', () => {
-  assert.deepEqual(layTermExpansion('网购买到假货能退一赔三吗'), ['网络购物', '电子商务', '欺诈', '产品质量', '增加赔偿', '消费者']);
+  assert.deepEqual(layTermExpansion('网购买到假货能退一赔三吗'), ['网络购物', '电子商务', '欺诈', '产品质量', '消费者', '增加赔偿']);
+  // Asking how many times the price comes back is the punitive-damages question (消费者权益保护法 第五十五条).
+  assert.deepEqual(layTermExpansion('买到冒牌货能要求几倍赔偿'), ['欺诈', '产品质量', '消费者', '增加赔偿']);
+  assert.deepEqual(layTermExpansion('商家赔几倍'), ['经营者', '出卖人', '欺诈', '增加赔偿', '消费者']);
   assert.deepEqual(layTermExpansion('国企可以作为普通合伙人吗'), ['国有企业']);
   assert.deepEqual(layTermExpansion('爷爷去世了，房子归叔叔还是我爸爸'), ['父母', '祖父母']);
 });
