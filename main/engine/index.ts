@@ -3,6 +3,7 @@ import { getArticles, type StatuteArticle } from '../library/articles.js';
 import { CitationResolver, type ResolveResult, type VersionChoice } from '../library/citation/resolver.js';
 import { importPath, libraryCounts, type ImportPathOptions, type ImportSummary, type LibraryCounts } from '../library/import/index.js';
 import { neighboursOf, versionsOf, type ArticleContext } from '../library/context.js';
+import { lawFilterMatches, withLawNames } from '../search/filters.js';
 import { textRevision, type FtsScope } from '../search/ftsTables.js';
 import { ResidentPostings } from '../search/residentPostings.js';
 import { TermStats } from '../search/termStats.js';
@@ -33,6 +34,8 @@ export interface Engine {
   context(article: StatuteArticle): ArticleContext;
   articles(ids: number[]): StatuteArticle[];
   counts(): LibraryCounts;
+  /** For a law filter that names no law in the library: the nearest law names, for "did you mean" (maybe none). Null when some law matches. */
+  unknownLawFilter(law: string): string[] | null;
   /** Lexical, dense and hybrid retrieval (models load on first use). */
   readonly retrieval: Retrieval;
   /** The pieces search is made of, for the hybrid ranker and training. */
@@ -91,6 +94,12 @@ export function createEngine(opts: EngineOptions): Engine {
     context: (article) => ({ neighbours: neighboursOf(db, article), versions: versionsOf(db, article) }),
     articles: (ids) => getArticles(db, ids),
     counts: () => libraryCounts(db),
+    unknownLawFilter(law) {
+      if (lawFilterMatches(db, withLawNames({ law }, citations().names))) return null;
+      // A law's short name is enough for a filter: 劳动合同法, not also 中华人民共和国劳动合同法.
+      const near = citations().names.similarNames(law, 10);
+      return near.filter((name) => !near.includes(name.replace(/^中华人民共和国/, '')) || !name.startsWith('中华人民共和国')).slice(0, 5);
+    },
     searchDeps: () => ({ db, resolver: citations(), stats: termStats }),
     retrieval,
     warmIndex,

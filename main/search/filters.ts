@@ -7,6 +7,8 @@ import { LexError } from '../util/errors.js';
 export interface SearchFilters {
   /** Law title or short name (e.g. "劳动合同法"); matches any law whose title or short name contains it. */
   law?: string;
+  /** Laws that `law` is a known name of (民诉法, 劳动争议解释(一)), added by `withLawNames`; matched besides the titles. */
+  lawIds?: number[];
   levels?: LawLevel[];
   /**
    * Only the versions in force today, plus versions not yet in force (a new law or amendment
@@ -40,9 +42,11 @@ export function filterSql(filters: SearchFilters): SqlFilter {
   if (filters.law) {
     const name = filters.law.replace(/[《》\s]/g, '');
     if (!name) throw new LexError('usage', `The law filter "${filters.law}" names no law: give a title or short name, e.g. 劳动合同法`);
+    const byName = filters.lawIds?.length ? ' OR l.id IN (SELECT value FROM json_each(@lawIds))' : '';
     // % and _ in a name are matched as themselves, not as LIKE wildcards.
-    where.push("(l.title LIKE @law ESCAPE '\\' OR l.short_name LIKE @law ESCAPE '\\')");
+    where.push(`(l.title LIKE @law ESCAPE '\\' OR l.short_name LIKE @law ESCAPE '\\'${byName})`);
     params.law = `%${name.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    if (byName) params.lawIds = JSON.stringify(filters.lawIds);
   }
   if (filters.levels?.length) {
     const names = filters.levels.map((_, i) => `@level${i}`);
@@ -51,6 +55,22 @@ export function filterSql(filters: SearchFilters): SqlFilter {
   }
   provinceSql(filters.provinces, where, params);
   return { where, params };
+}
+
+/**
+ * The filters with the ids of the laws their `law` is a known name of: the abbreviations and short names
+ * that citations understand (民诉法, 劳动争议解释(一)) but that no title contains.
+ */
+export function withLawNames(filters: SearchFilters, names: { lookup(name: string): string[] }): SearchFilters {
+  if (!filters.law || filters.lawIds) return filters;
+  const ids = names.lookup(filters.law).map(Number).filter(Number.isInteger);
+  return ids.length ? { ...filters, lawIds: ids } : filters;
+}
+
+/** Whether a law filter (as `filterSql` reads it, after `withLawNames`) names any law in the library, in any version or province. */
+export function lawFilterMatches(db: Db, filters: Pick<SearchFilters, 'law' | 'lawIds'>): boolean {
+  const { where, params } = filterSql({ ...filters, currentOnly: false, provinces: 'all' });
+  return db.prepare(`SELECT 1 FROM laws l WHERE ${where.join(' AND ')} LIMIT 1`).get(params) !== undefined;
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { Db } from '../db/open.js';
 import { getArticles, type StatuteArticle } from '../library/articles.js';
 import type { CitationResolver } from '../library/citation/resolver.js';
-import type { SearchFilters } from './filters.js';
+import { withLawNames, type SearchFilters } from './filters.js';
 import type { FtsScope } from './ftsTables.js';
 import { DEFAULT_WEIGHTS, lexicalSearch, queryTerms, type Bm25Weights } from './lexical.js';
 import type { TermStats } from './termStats.js';
@@ -31,7 +31,7 @@ export type StatsFor = (scope: FtsScope) => TermStats;
 
 export function rankArticles(db: Db, resolver: CitationResolver, stats: StatsFor, text: string, opts: SearchOptions = {}): Array<{ id: number; score: number; matchedBy: SearchHit['matchedBy'] }> {
   const limit = opts.limit ?? 10;
-  const filters = opts.filters ?? {};
+  const filters = withLawNames(opts.filters ?? {}, resolver.names);
   const out: Array<{ id: number; score: number; matchedBy: SearchHit['matchedBy'] }> = [];
   const seen = new Set<number>();
   for (const cited of resolver.findInText(text, { asOf: filters.asOf })) {

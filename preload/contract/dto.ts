@@ -37,6 +37,8 @@ export interface StatuteSearchDto {
   addedTerms: string[];
   /** Why the search was lexical although the library has vectors (the embedding model did not load, or the library has none for it); null otherwise. */
   modeNote: string | null;
+  /** Set when the law filter names no law in the library: the filter as typed and the nearest law names (maybe none). */
+  unknownLaw: { law: string; candidates: string[] } | null;
 }
 
 export interface ArticleDetailDto {

@@ -4,7 +4,7 @@
  * a local HTTP server.
  */
 import assert from 'node:assert/strict';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
@@ -193,6 +193,22 @@ describe('errors and exit codes', { skip: NEEDS_SHARED, concurrency: 2 }, () => 
     assert.equal(lines.length, 2, r.stderr);
     assert.match(lines[0] ?? '', /^lexdesk: No law in the library matches/);
     assert.match(lines[1] ?? '', /^Candidates: .*劳动合同法/);
+  });
+
+  test('a --law that names no law is said, with the nearest names; a short form citations know (劳合法) filters like the title', async () => {
+    const evalFile = path.join(dir('law-filter'), 'q.jsonl');
+    writeFileSync(evalFile, `${JSON.stringify({ id: 'q1', query: '拖欠工资', relevant: [{ law: '中华人民共和国劳动合同法', article_no: 38 }] })}\n`);
+    const [typoSearch, typoEval, shortForm] = await Promise.all([
+      runCli(['search', '解除', '--law', '劳动合同发', '--db', libraryDb]),
+      runCli(['eval', evalFile, '--law', '劳动合同发', '--db', libraryDb]),
+      runCli(['search', '解除 劳动合同', '--law', '劳合法', '--json', '--db', libraryDb]),
+    ]);
+    assert.equal(typoSearch.code, 0, typoSearch.stderr);
+    assert.match(typoSearch.stdout, /^No matching articles: no law in the library matches --law "劳动合同发"\. Did you mean 劳动合同法\?$/m);
+    assertCleanError(typoEval, 1, /No law in the library matches --law "劳动合同发"; did you mean 劳动合同法\?/);
+    const hits = parseJsonOutput<SearchJson>(shortForm).hits;
+    assert.ok(hits.length > 0, 'the short form finds its law');
+    for (const h of hits) assert.equal(h.lawTitle, '中华人民共和国劳动合同法');
   });
 
   test('usage errors exit 2', async () => {

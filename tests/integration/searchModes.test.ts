@@ -69,6 +69,19 @@ describe('search modes on an embedded library', { skip: SKIP, concurrency: false
     assert.ok(unfiltered.filter((r) => /未成年人保护法/.test(label(lib.engine, r.id))).length < 10);
   });
 
+  test('a law filter may be a short form citations know (未保法) in every mode; a name no law has gets the nearest names', async () => {
+    for (const mode of MODES) {
+      const ranked = await lib.engine.retrieval.rank('父母 监护 未成年人', { mode, limit: 10, filters: { law: '未保法' } });
+      assert.ok(ranked.length > 0, `${mode}: the abbreviation finds its law`);
+      for (const r of ranked) assert.match(label(lib.engine, r.id), /未成年人保护法/, mode);
+    }
+    assert.equal(lib.engine.search('未成年人 监护', { filters: { law: '未保法' } }).length, 10, 'the lexical engine search reads it too');
+    assert.equal(lib.engine.unknownLawFilter('未保法'), null);
+    assert.equal(lib.engine.unknownLawFilter('劳动合同'), null, 'part of a title matches, as before');
+    assert.deepEqual(lib.engine.unknownLawFilter('劳动合同发'), ['劳动合同法'], 'a typo: the short name, once');
+    assert.deepEqual(lib.engine.unknownLawFilter('火星法'), []);
+  });
+
   test('a filtered dense search is exact within the filter, from the copy in memory and from sqlite-vec', async () => {
     const filters = { law: '未成年人保护法' };
     const lawIds = new Set(lib.engine.db.prepare(

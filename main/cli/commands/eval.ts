@@ -1,6 +1,7 @@
 import type { Engine } from '../../engine/index.js';
 import { readEvalFile } from '../../eval/dataset.js';
 import { runEval, runsWriter, type EvalResult } from '../../eval/runEval.js';
+import { withLawNames } from '../../search/filters.js';
 import { LexError } from '../../util/errors.js';
 import { intOption, parseCommand } from '../args.js';
 import type { Output } from '../output.js';
@@ -15,11 +16,15 @@ export async function evalCommand(args: string[], open: (db?: string, models?: M
   if (!positionals.length) throw new LexError('usage', `Give at least one eval file.\nUsage: ${USAGE}`);
   const requested = modeOption(values.mode, values['cross-encoder']);
   const k = intOption(values.k, 'k', 10);
-  const filters = filtersFrom(values);
+  const typedFilters = filtersFrom(values);
   const engine = open(values.db as string | undefined, modelOptionsOf(values));
   const runs = values.runs ? runsWriter(values.runs as string) : null;
   try {
+    // The law filter with the laws its name is known for (民诉法), as search reads it, so labels outside it are counted right.
+    const filters = withLawNames(typedFilters, engine.searchDeps().resolver.names);
     if (engine.counts().articles === 0) throw new LexError('library-empty', `The library ${engine.dbPath} is empty: import a corpus first (lexdesk import PATH).`);
+    const near = filters.law ? engine.unknownLawFilter(filters.law) : null;
+    if (near) throw new LexError('unknown-law', `No law in the library matches --law "${filters.law}"${near.length ? `; did you mean ${near.join('、')}?` : '; check the name, or leave --law out.'}`);
     const { mode, note, hint } = requested ? { mode: requested, note: null, hint: undefined } : await engine.retrieval.chooseMode();
     if (note ?? hint) process.stderr.write(`lexdesk: ${note ?? hint}\n`);
     // Latency is reported per query: load what a long-running engine holds in memory before the first one.

@@ -35,7 +35,7 @@ export async function searchCommand(args: string[], open: (db?: string, models?:
     // A GPU asked for and not available is said, so a slow search is not a mystery.
     if (providers?.fallbacks.length && values.providers !== undefined) process.stderr.write(`lexdesk: ${describeProviders(providers)}\n`);
     if (addedTerms.length) out.print(`Also searched for the statute terms ${addedTerms.join('、')} (--literal searches only your words)`);
-    if (!hits.length) out.print(noHitsHint(engine));
+    if (!hits.length) out.print(noHitsHint(engine, values.law as string | undefined));
     hits.forEach((h, i) => {
       const a = h.article;
       const status = a.status === 'current' ? '' : ` [${STATUS_ZH[a.status] ?? a.status} ${a.publishDate ?? ''}]`;
@@ -50,7 +50,9 @@ export async function searchCommand(args: string[], open: (db?: string, models?:
 }
 
 /** Why nothing was found: an empty library (say, one an older lexdesk created for a mistyped --db) needs an import, not other words. */
-function noHitsHint(engine: Engine): string {
+function noHitsHint(engine: Engine, law: string | undefined): string {
   if (engine.counts().articles === 0) return `No matching articles: the library ${engine.dbPath} is empty. Import one: lexdesk import PATH, or lexdesk import --download`;
+  const near = law ? engine.unknownLawFilter(law) : null;
+  if (near) return `No matching articles: no law in the library matches --law "${law}". ${near.length ? `Did you mean ${near.join('、')}?` : 'Check the name, or leave --law out.'}`;
   return 'No matching articles. Try other words, --all-versions, or a citation such as 民法典第1165条.';
 }

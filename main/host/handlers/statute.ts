@@ -2,7 +2,7 @@ import { LexError } from '../../util/errors.js';
 import { STATUS_ZH } from '../../library/status.js';
 import { referencedBy, referencesOf } from '../../library/graph/statuteGraph.js';
 import type { StatuteArticle } from '../../library/articles.js';
-import type { ArticleDetailDto, SearchHitDto } from '../../../preload/contract/dto.js';
+import type { ArticleDetailDto, SearchHitDto, StatuteSearchDto } from '../../../preload/contract/dto.js';
 import { toArticleDto } from '../dto.js';
 import type { HostServices } from '../services.js';
 import { addedTerms } from '../../engine/retrieval.js';
@@ -30,6 +30,11 @@ function detail(s: HostServices, article: StatuteArticle): ArticleDetailDto {
   };
 }
 
+function unknownLaw(s: HostServices, law: string | undefined): StatuteSearchDto['unknownLaw'] {
+  const candidates = law?.trim() ? s.engine.unknownLawFilter(law) : null;
+  return candidates && law ? { law, candidates } : null;
+}
+
 export const statuteHandlers: Pick<Handlers, 'statute.search' | 'statute.lookup' | 'statute.article' | 'statute.outline'> = {
   async 'statute.search'(s, input) {
     const literal = input.literal ?? false;
@@ -40,6 +45,7 @@ export const statuteHandlers: Pick<Handlers, 'statute.search' | 'statute.lookup'
       hits: hits.map((h): SearchHitDto => ({ article: toArticleDto(h.article), score: h.score, matchedBy: h.matchedBy, snippet: h.snippet })),
       addedTerms: addedTerms(input.query, { literal }),
       modeNote: note,
+      unknownLaw: unknownLaw(s, input.filters?.law),
     };
   },
   'statute.lookup'(s, input) {

@@ -1,5 +1,5 @@
 import { forwardRef, useEffect, useState } from 'react';
-import type { ArticleDetailDto, SearchHitDto } from '../../../../preload/contract/index.js';
+import type { ArticleDetailDto, SearchHitDto, StatuteSearchDto } from '../../../../preload/contract/index.js';
 import { HostCallError } from '../../api/client.js';
 import { useApi } from '../../api/context.js';
 import { errorText } from '../../api/errorText.js';
@@ -40,6 +40,8 @@ export const StatuteLookup = forwardRef<HTMLInputElement, Props>(function Statut
   const [addedTerms, setAddedTerms] = useState<string[]>([]);
   /** Why the search was by words only although the library has vectors (the embedding model did not load…). */
   const [modeNote, setModeNote] = useState<string | null>(null);
+  /** A finished search that found nothing, and the law filter when it names no law. */
+  const [empty, setEmpty] = useState<{ unknownLaw: StatuteSearchDto['unknownLaw'] } | null>(null);
   const [detail, setDetail] = useState<ArticleDetailDto | null>(null);
   const [error, setError] = useState<string | null>(null);
   /** Why a query written as a citation found no article (law or article unknown, no such version), shown above the search hits. */
@@ -51,9 +53,10 @@ export const StatuteLookup = forwardRef<HTMLInputElement, Props>(function Statut
     void api.call('statute.article', { id: request.id }).then(setDetail, (e: unknown) => setError(errorText(t, e)));
   }, [api, request]);
 
-  const run = async (searchLiteral = literal) => {
+  const run = async (searchLiteral = literal, lawFilter = law) => {
     setError(null);
     setNotFound(null);
+    setEmpty(null);
     const q = query.trim();
     if (!q) return;
     // A query that is just a citation jumps straight to the article.
@@ -75,11 +78,12 @@ export const StatuteLookup = forwardRef<HTMLInputElement, Props>(function Statut
         query: q,
         limit: 20,
         literal: searchLiteral,
-        filters: { law: law || undefined, levels: level ? [level] : undefined, currentOnly: !allVersions, asOf: asOf || undefined, provinces: province ? (province === 'all' ? 'all' : [province]) : undefined },
+        filters: { law: lawFilter || undefined, levels: level ? [level] : undefined, currentOnly: !allVersions, asOf: asOf || undefined, provinces: province ? (province === 'all' ? 'all' : [province]) : undefined },
       });
       setHits(found.hits);
       setAddedTerms(found.addedTerms);
       setModeNote(found.modeNote);
+      setEmpty(found.hits.length ? null : { unknownLaw: found.unknownLaw });
       setDetail(null);
     } catch (e) {
       setError(errorText(t, e));
@@ -111,6 +115,22 @@ export const StatuteLookup = forwardRef<HTMLInputElement, Props>(function Statut
         <>
           {modeNote && <p className="warn" data-testid="mode-note">{t.lexicalFallback}{modeNote}</p>}
           {addedTerms.length > 0 && <p className="muted" data-testid="added-terms">{t.addedTerms}{addedTerms.join('、')}</p>}
+          {empty && (
+            <div className="notice" data-testid="no-hits">
+              {empty.unknownLaw ? t.unknownLaw.replace('{law}', empty.unknownLaw.law) : t.noHits}
+              {empty.unknownLaw && empty.unknownLaw.candidates.length > 0 && (
+                <>
+                  {' '}{t.didYouMean}
+                  {empty.unknownLaw.candidates.map((name, i) => (
+                    <span key={name}>
+                      {i > 0 && '、'}
+                      <button className="link" data-testid="law-candidate" onClick={() => { setLaw(name); void run(literal, name); }}>{name}</button>
+                    </span>
+                  ))}
+                </>
+              )}
+            </div>
+          )}
           <ol className="hits" data-testid="hits">
             {hits.map((h) => (
               <li key={h.article.id} data-testid="hit">

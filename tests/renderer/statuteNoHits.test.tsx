@@ -1,0 +1,53 @@
+/** A search that finds nothing says so; a law filter that names no law says which laws are near, and one click searches in the nearest. */
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { act } from 'react';
+import '../helpers/domGlobals.js';
+import { ApiClient } from '../../renderer/src/api/client.js';
+import { ApiContext } from '../../renderer/src/api/context.js';
+import { StatuteLookup } from '../../renderer/src/features/statutes/StatuteLookup.js';
+import { render } from '../helpers/dom.js';
+
+const HIT = {
+  article: { id: 7, lawTitle: '中华人民共和国劳动合同法', label: '第三十八条', status: 'current' },
+  score: 1,
+  matchedBy: 'lexical',
+  snippet: { text: '用人单位有下列情形之一的，劳动者可以解除劳动合同', highlights: [] },
+};
+
+test('no hits: a plain notice, or the unknown law filter with its nearest names, which search again when clicked', async () => {
+  const searchedLaws: Array<string | undefined> = [];
+  const client = new ApiClient({
+    request: async (route, input) => {
+      if (route === 'statute.lookup') return { ok: false, error: { code: 'not_a_citation', message: 'no article number' } };
+      const law = (input as { filters?: { law?: string } }).filters?.law;
+      searchedLaws.push(law);
+      if (law === '劳动合同发') return { ok: true, data: { hits: [], addedTerms: [], modeNote: null, unknownLaw: { law, candidates: ['劳动合同法', '劳动合同法实施条例'] } } };
+      if (law === '劳动合同法') return { ok: true, data: { hits: [HIT], addedTerms: [], modeNote: null, unknownLaw: null } };
+      return { ok: true, data: { hits: [], addedTerms: [], modeNote: null, unknownLaw: null } };
+    },
+    subscribe: () => () => undefined,
+  });
+  const r = await render(<ApiContext.Provider value={client}><StatuteLookup request={null} onOpen={() => undefined} /></ApiContext.Provider>);
+  const settle = () => act(async () => { await new Promise((resolve) => setTimeout(resolve, 10)); });
+  assert.equal(r.allByTestId('no-hits').length, 0, 'nothing before a search');
+
+  await r.type(r.byTestId('statute-query') as HTMLInputElement, '量子纠缠');
+  await r.click(r.byTestId('statute-search'));
+  await settle();
+  assert.match(r.byTestId('no-hits').textContent ?? '', /^没有匹配的法条。/);
+  assert.equal(r.allByTestId('law-candidate').length, 0);
+
+  await r.type(r.byTestId('filter-law') as HTMLInputElement, '劳动合同发');
+  await r.click(r.byTestId('statute-search'));
+  await settle();
+  assert.equal(r.byTestId('no-hits').textContent, '法规库中没有名称含“劳动合同发”的法律。 是否要找：劳动合同法、劳动合同法实施条例');
+  const [nearest] = r.allByTestId('law-candidate');
+  await r.click(nearest!);
+  await settle();
+  assert.deepEqual(searchedLaws, [undefined, '劳动合同发', '劳动合同法'], 'the click searched again in the law named');
+  assert.equal((r.byTestId('filter-law') as HTMLInputElement).value, '劳动合同法');
+  assert.equal(r.allByTestId('no-hits').length, 0);
+  assert.equal(r.allByTestId('hit').length, 1);
+  r.unmount();
+});
