@@ -26,5 +26,11 @@ export function statusSql(d = 'd'): string {
 /** Chinese names of the statuses, as the CLI, the app and reports show them. */
 export const STATUS_ZH: Record<string, string> = { current: '现行有效', superseded: '已被修订', repealed: '已废止', pending: '尚未施行' };
 
+/** Linked articles with those in force (or about to be) first, in their order, then superseded and repealed ones. */
+export function inForceFirst<T extends { status: string }>(articles: readonly T[]): T[] {
+  const outOfForce = (a: T) => Number(a.status === 'superseded' || a.status === 'repealed');
+  return [...articles].sort((a, b) => outOfForce(a) - outOfForce(b));
+}
+
 /** What to show for an effective date the sources do not give. */
 export const EFFECTIVE_UNKNOWN = '施行日期不详';

@@ -19,6 +19,8 @@ const SKIP = sharedSkipReason();
 if (SKIP) console.log(`# statute graph tests ${SKIP}`);
 
 const LABOUR_INTERPRETATION = '司法解释/最高人民法院关于审理劳动争议案件适用法律问题的解释（一）(2020-12-29).md';
+/** Repealed when 解释（一） of 2020 replaced it; its 第五条 still names 劳动合同法第三十八条. */
+const REPEALED_LABOUR_INTERPRETATION = '司法解释/最高人民法院关于审理劳动争议案件适用法律若干问题的解释（四）(2013-01-18).md';
 
 let lib: TempLibrary;
 let engine: Engine;
@@ -49,6 +51,7 @@ describe('statute graph', { skip: SKIP }, () => {
         '诉讼与非诉讼程序法/民事诉讼法(2023-09-01).md',
         '社会法/劳动合同法(2012-12-28).md',
         LABOUR_INTERPRETATION,
+        REPEALED_LABOUR_INTERPRETATION,
       ],
     });
     engine = lib.engine;
@@ -123,6 +126,19 @@ describe('statute graph', { skip: SKIP }, () => {
     assert.equal(r.code, 0, r.stderr);
     assert.match(r.stdout, /\n\s+（一）多次行贿或者向多人行贿的；\n\s+（二）国家工作人员行贿的；/);
     assert.match(r.stdout, /Amended by:\n(?:.*\n)*\s+《中华人民共和国刑法修正案（十二）》五、/);
+  });
+
+  test('show lists an article\'s interpretations in force first and marks a repealed one, in text and in --json', async () => {
+    const [text, json] = await Promise.all([
+      runCli(['show', '劳动合同法第三十八条', '--db', lib.dbPath]),
+      runCli(['show', '劳动合同法第三十八条', '--json', '--db', lib.dbPath]),
+    ]);
+    assert.equal(text.code, 0, text.stderr);
+    const listed = text.stdout.split('Interpretations:\n')[1]?.split('\n').filter((l) => l.startsWith('  ')) ?? [];
+    assert.match(listed[0] ?? '', /解释（一）》第四十六条$/, 'the interpretation in force first, unmarked');
+    assert.match(listed.at(-1) ?? '', /解释（四）》第五条 \[已废止 2013-01-18\]/);
+    const { interpretations } = parseJsonOutput<{ interpretations: Array<{ citation: string; status: string }> }>(json);
+    assert.deepEqual(interpretations.map((l) => l.status), ['current', 'repealed']);
   });
 
   test('show warns about a 项 that does not exist, in text and in --json', async () => {

@@ -1,7 +1,7 @@
 import type { Engine } from '../../engine/index.js';
 import { citationText, itemMarker, type StatuteArticle } from '../../library/articles.js';
 import { ensureStatuteGraph, referencedBy, type LinkedArticle } from '../../library/graph/statuteGraph.js';
-import { EFFECTIVE_UNKNOWN, STATUS_ZH } from '../../library/status.js';
+import { EFFECTIVE_UNKNOWN, inForceFirst, STATUS_ZH } from '../../library/status.js';
 import { LexError } from '../../util/errors.js';
 import { dateOption, parseCommand } from '../args.js';
 import type { Output } from '../output.js';
@@ -50,6 +50,9 @@ interface ShownLink {
   citation: string;
   /** False when the citing text's numbering could not be checked against the version it meant (see the statute graph). */
   verified: boolean;
+  /** The linking document's status: a repealed interpretation is no authority, and is said so. */
+  status: StatuteArticle['status'];
+  publishDate: string | null;
 }
 
 /** Amendments and judicial interpretations of the article, from the statute graph (built on first use). */
@@ -59,7 +62,8 @@ function incomingLinks(engine: Engine, article: StatuteArticle): { amendedBy: Sh
   const shown = (kind: LinkedArticle['kind']): ShownLink[] => {
     const links = incoming.filter((l) => l.kind === kind);
     const verified = new Map(links.map((l) => [l.articleId, l.verified]));
-    return engine.articles(links.map((l) => l.articleId)).map((a) => ({ id: a.id, citation: citationText(a), verified: verified.get(a.id) ?? false }));
+    return inForceFirst(engine.articles(links.map((l) => l.articleId)))
+      .map((a) => ({ id: a.id, citation: citationText(a), verified: verified.get(a.id) ?? false, status: a.status, publishDate: a.publishDate }));
   };
   return { amendedBy: shown('amends'), interpretations: shown('interprets') };
 }
@@ -67,7 +71,10 @@ function incomingLinks(engine: Engine, article: StatuteArticle): { amendedBy: Sh
 function printLinks(out: Output, title: string, links: ShownLink[]): void {
   if (links.length === 0) return;
   out.print(`\n${title}:`);
-  for (const l of links.slice(0, MAX_LISTED)) out.print(`  ${l.citation}${l.verified ? '' : '  (cites an earlier text; numbering not checked)'}`);
+  for (const l of links.slice(0, MAX_LISTED)) {
+    const status = l.status === 'current' ? '' : ` [${STATUS_ZH[l.status] ?? l.status}${l.publishDate ? ` ${l.publishDate}` : ''}]`;
+    out.print(`  ${l.citation}${status}${l.verified ? '' : '  (cites an earlier text; numbering not checked)'}`);
+  }
   if (links.length > MAX_LISTED) out.print(`  … and ${links.length - MAX_LISTED} more (--json lists all)`);
 }
 

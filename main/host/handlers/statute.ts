@@ -1,5 +1,5 @@
 import { LexError } from '../../util/errors.js';
-import { STATUS_ZH } from '../../library/status.js';
+import { inForceFirst, STATUS_ZH } from '../../library/status.js';
 import { referencedBy, referencesOf } from '../../library/graph/statuteGraph.js';
 import type { StatuteArticle } from '../../library/articles.js';
 import type { ArticleDetailDto, SearchHitDto, StatuteSearchDto } from '../../../preload/contract/dto.js';
@@ -14,7 +14,7 @@ function detail(s: HostServices, article: StatuteArticle): ArticleDetailDto {
   const outgoing = referencesOf(engine.db, article.id);
   const refs = engine.articles(outgoing.map((l) => l.articleId));
   const incoming = referencedBy(engine.db, article.id);
-  const byKind = (kind: string) => engine.articles(incoming.filter((l) => l.kind === kind).map((l) => l.articleId)).map(toArticleDto);
+  const byKind = (kind: string) => inForceFirst(engine.articles(incoming.filter((l) => l.kind === kind).map((l) => l.articleId))).map(toArticleDto);
   const unverified = [...outgoing, ...incoming].filter((l) => !l.verified).map((l) => l.articleId);
   return {
     article: toArticleDto(article),

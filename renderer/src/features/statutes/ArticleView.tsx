@@ -19,6 +19,7 @@ interface LinksProps {
 }
 
 function ArticleLinks({ title, items, onOpen, testid, unverified, unverifiedNote }: LinksProps) {
+  const t = useT();
   if (!items.length) return null;
   return (
     <div className="links" data-testid={testid}>
@@ -27,6 +28,7 @@ function ArticleLinks({ title, items, onOpen, testid, unverified, unverifiedNote
         {items.map((a) => (
           <li key={a.id}>
             <button className="link" onClick={() => onOpen(a.id)}>《{a.lawTitle}》{a.label}</button>
+            {a.status !== 'current' && <span className="badge warn" data-testid="link-status">{statusText(t, a.status)}</span>}
             {unverified.includes(a.id) && <span className="muted" title={unverifiedNote}> ?</span>}
           </li>
         ))}

@@ -3,7 +3,7 @@ import type { ArticleDetailDto, SearchHitDto, StatuteSearchDto } from '../../../
 import { HostCallError } from '../../api/client.js';
 import { useApi } from '../../api/context.js';
 import { errorText } from '../../api/errorText.js';
-import { statusText, useT } from '../../i18n.js';
+import { fill, statusText, useT } from '../../i18n.js';
 import { ArticleView } from './ArticleView.js';
 
 interface Props {
@@ -117,7 +117,7 @@ export const StatuteLookup = forwardRef<HTMLInputElement, Props>(function Statut
           {addedTerms.length > 0 && <p className="muted" data-testid="added-terms">{t.addedTerms}{addedTerms.join('、')}</p>}
           {empty && (
             <div className="notice" data-testid="no-hits">
-              {empty.unknownLaw ? t.unknownLaw.replace('{law}', empty.unknownLaw.law) : t.noHits}
+              {empty.unknownLaw ? fill(t.unknownLaw, { law: empty.unknownLaw.law }) : t.noHits}
               {empty.unknownLaw && empty.unknownLaw.candidates.length > 0 && (
                 <>
                   {' '}{t.didYouMean}

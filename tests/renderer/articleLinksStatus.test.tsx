@@ -1,0 +1,38 @@
+/** An article's linked interpretations say when one is no longer in force, so a repealed one is not cited by mistake. */
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import '../helpers/domGlobals.js';
+import type { ArticleDetailDto, ArticleDto } from '../../preload/contract/index.js';
+import { ApiClient } from '../../renderer/src/api/client.js';
+import { ApiContext } from '../../renderer/src/api/context.js';
+import { ArticleView } from '../../renderer/src/features/statutes/ArticleView.js';
+import { render } from '../helpers/dom.js';
+
+const article = (id: number, lawTitle: string, label: string, status: string, publishDate: string): ArticleDto => ({
+  id, lawTitle, shortName: '', label, number: id, path: [], text: '……', level: '司法解释', province: '', status, publishDate, effectiveDate: publishDate,
+});
+
+test('linked interpretations carry a status badge when they are not in force, and none when they are', async () => {
+  const detail: ArticleDetailDto = {
+    article: { ...article(1, '中华人民共和国劳动合同法', '第三十八条', 'current', '2012-12-28'), level: '法律' },
+    previous: null,
+    next: null,
+    versions: [],
+    references: [],
+    referencedBy: [],
+    interpretations: [
+      article(2, '最高人民法院关于审理劳动争议案件适用法律问题的解释（一）', '第四十六条', 'current', '2020-12-29'),
+      article(3, '最高人民法院关于审理劳动争议案件适用法律若干问题的解释（四）', '第五条', 'repealed', '2013-01-18'),
+    ],
+    amendedBy: [],
+    unverifiedLinks: [3],
+    citation: '《中华人民共和国劳动合同法》第三十八条（2012-12-28 版）',
+  };
+  const client = new ApiClient({ request: async () => ({ ok: false, error: { code: 'not_found', message: 'unused' } }), subscribe: () => () => undefined });
+  const r = await render(<ApiContext.Provider value={client}><ArticleView detail={detail} onOpen={() => undefined} /></ApiContext.Provider>);
+  const items = [...r.byTestId('interpretations').querySelectorAll('li')];
+  assert.equal(items.length, 2);
+  assert.equal(items[0]!.querySelector('[data-testid="link-status"]'), null, 'the interpretation in force has no badge');
+  assert.equal(items[1]!.querySelector('[data-testid="link-status"]')?.textContent, '已废止');
+  r.unmount();
+});
