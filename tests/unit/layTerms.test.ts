@@ -47,6 +47,10 @@ test('consumer, company and family wording reach the statute terms', () => {
   // Asking how many times the price comes back is the punitive-damages question (消费者权益保护法 第五十五条).
   assert.deepEqual(layTermExpansion('买到冒牌货能要求几倍赔偿'), ['欺诈', '产品质量', '消费者', '增加赔偿']);
   assert.deepEqual(layTermExpansion('商家赔几倍'), ['经营者', '出卖人', '欺诈', '增加赔偿', '消费者']);
+  // 工伤保险条例 第十四条 says 应当认定为工伤 of 职工; 民法典 第一千零一十四条 forbids 盗用、假冒 another's name.
+  assert.deepEqual(layTermExpansion('上班路上出车祸算不算工伤'), ['上下班途中', '认定为工伤', '职工', '交通事故', '机动车']);
+  assert.deepEqual(layTermExpansion('别人冒用我的名字贷款'), ['姓名权', '盗用', '假冒']);
+  assert.deepEqual(layTermExpansion('我不算老员工'), ['劳动者'], '算 … 工 without 工伤 is no work-injury question');
   assert.deepEqual(layTermExpansion('国企可以作为普通合伙人吗'), ['国有企业']);
   assert.deepEqual(layTermExpansion('爷爷去世了，房子归叔叔还是我爸爸'), ['父母', '祖父母']);
 });
