@@ -9,21 +9,27 @@ const WINDOW = 90;
 
 export function makeSnippet(text: string, terms: string[], window = WINDOW): Snippet {
   const flat = text.replace(/\s*\n\s*/g, ' ');
-  const usable = terms.filter((t) => t.length > 0).sort((a, b) => b.length - a.length);
+  const usable = [...new Set(terms.filter((t) => t.length > 0))].sort((a, b) => b.length - a.length);
   const hits = findHits(flat, usable);
   const start = bestWindowStart(flat.length, hits, window);
   const end = Math.min(flat.length, start + window);
   const prefix = start > 0 ? '…' : '';
   const suffix = end < flat.length ? '…' : '';
   const highlights = hits
-    .filter(([s, e]) => s >= start && e <= end)
-    .map(([s, e]): [number, number] => [s - start + prefix.length, e - start + prefix.length]);
+    .filter((h) => h.start >= start && h.end <= end)
+    .map((h): [number, number] => [h.start - start + prefix.length, h.end - start + prefix.length]);
   return { text: prefix + flat.slice(start, end) + suffix, highlights };
 }
 
-function findHits(text: string, terms: string[]): Array<[number, number]> {
+interface Hit {
+  start: number;
+  end: number;
+  term: string;
+}
+
+function findHits(text: string, terms: string[]): Hit[] {
   const taken = new Uint8Array(text.length);
-  const hits: Array<[number, number]> = [];
+  const hits: Hit[] = [];
   for (const term of terms) {
     let from = 0;
     for (;;) {
@@ -32,22 +38,35 @@ function findHits(text: string, terms: string[]): Array<[number, number]> {
       from = at + term.length;
       if (taken.subarray(at, at + term.length).some((v) => v === 1)) continue;
       taken.fill(1, at, at + term.length);
-      hits.push([at, at + term.length]);
+      hits.push({ start: at, end: at + term.length, term });
     }
   }
-  return hits.sort((a, b) => a[0] - b[0]);
+  return hits.sort((a, b) => a.start - b.start);
 }
 
-function bestWindowStart(length: number, hits: Array<[number, number]>, window: number): number {
+/** A repeat of a term already in the window counts this much of a new one: the window that shows most of the query wins. */
+const REPEAT_WEIGHT = 0.2;
+
+/**
+ * Where the excerpt starts: the window holding the most of the query's distinct terms, longer terms
+ * (more telling: 劳动报酬 against 单位) weighing more, and repeats a little; the earliest on a tie.
+ */
+function bestWindowStart(length: number, hits: Hit[], window: number): number {
   if (length <= window || hits.length === 0) return 0;
   let best = 0;
-  let bestCount = -1;
-  for (const [s] of hits) {
+  let bestScore = -1;
+  for (const { start: s } of hits) {
     const start = Math.max(0, Math.min(s - 10, length - window));
-    const count = hits.filter(([hs, he]) => hs >= start && he <= start + window).length;
-    if (count > bestCount) {
+    const seen = new Set<string>();
+    let score = 0;
+    for (const h of hits) {
+      if (h.start < start || h.end > start + window) continue;
+      score += seen.has(h.term) ? REPEAT_WEIGHT * h.term.length : h.term.length;
+      seen.add(h.term);
+    }
+    if (score > bestScore) {
       best = start;
-      bestCount = count;
+      bestScore = score;
     }
   }
   return best;
