@@ -98,7 +98,8 @@ export function createEngine(opts: EngineOptions): Engine {
       if (lawFilterMatches(db, withLawNames({ law }, citations().names))) return null;
       // A law's short name is enough for a filter: 劳动合同法, not also 中华人民共和国劳动合同法.
       const near = citations().names.similarNames(law, 10);
-      return near.filter((name) => !near.includes(name.replace(/^中华人民共和国/, '')) || !name.startsWith('中华人民共和国')).slice(0, 5);
+      const PRC = '中华人民共和国';
+      return near.filter((name) => !(name.startsWith(PRC) && near.includes(name.slice(PRC.length)))).slice(0, 5);
     },
     searchDeps: () => ({ db, resolver: citations(), stats: termStats }),
     retrieval,
