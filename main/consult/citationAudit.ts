@@ -1,6 +1,7 @@
 import { parseCitations, type CitationRef } from '../library/citation/parseCitation.js';
 import { parseArticleLabel } from '../library/numerals.js';
 import type { CitationResolver } from '../library/citation/resolver.js';
+import { repealedBy } from '../library/citation/repealedLaws.js';
 import type { CitationAudit, CitationLabel, Evidence } from './types.js';
 
 /** An answer's evidence markers: [1], and lists such as [1、2] or [1, 2] (a fresh regex each call: it is global). */
@@ -94,7 +95,7 @@ const LAW_NAME_BEFORE = /[》法例则定释]\s*$/;
 /** 该法, 上述条例…: a law named earlier, which the parser only looks for in the same sentence. */
 const REFERRING_BEFORE = /(?:该|此|上述|前述|上列|有关|相关)(?:法|条例|办法|细则|规则|解释|规定)\s*$/;
 /** Verbs that introduce a citation, left out of the words shown for it. */
-const CITING_VERB = /^(?:根据|依据|依照|按照|参照|参见|适用|违反|见)/;
+const CITING_VERB = /^(?:根据|依据|依照|按照|参照|参见|适用|违反|(?:另|又|详|还)?见)/;
 const CLAUSE_BREAK = /[\s，。；：、！？!?,;:（）()“”"「」\[\]]/;
 const SHOWN_BEFORE = 24;
 
@@ -104,12 +105,15 @@ const SHOWN_BEFORE = 24;
  * `raw`, so the text before the citation is read) or 该法 with no law named in
  * its sentence. Null for a bare 第N条 that names no law at all (bareArticle reads those).
  */
-function unknownLaw(answer: string, ref: CitationRef): { marker: string; note: string } | null {
+function unknownLaw(answer: string, ref: CitationRef, resolver: CitationResolver): { marker: string; note: string } | null {
   const before = answer.slice(Math.max(0, ref.start - SHOWN_BEFORE), ref.start);
   if (!ref.raw.includes('《') && !LAW_NAME_BEFORE.test(before)) return null;
   const marker = ref.raw.includes('《') ? ref.raw : `${before.split(CLAUSE_BREAK).pop()!.replace(CITING_VERB, '')}${ref.raw}`;
   const referring = REFERRING_BEFORE.exec(before);
-  return { marker, note: referring ? `the law “${referring[0].trim()}” refers to is not named in its sentence, so the citation cannot be checked` : 'no such law in the library' };
+  if (referring) return { marker, note: `the law “${referring[0].trim()}” refers to is not named in its sentence, so the citation cannot be checked` };
+  // 《合同法》第五十二条, which models trained on older texts still cite: say what replaced it.
+  const repeal = resolver.repealOf(/《([^》]+)》/.exec(marker)?.[1] ?? marker.replace(/第[^第]*$/, ''));
+  return { marker, note: repeal ? `a repealed law: ${repealedBy(repeal)}; cite the law in force` : 'no such law in the library' };
 }
 
 /** 合同第五条, 章程第十条, 回答的第二条, 劳动合同中第五条: a clause of a document, not a statute. */
@@ -192,7 +196,7 @@ export function auditCitations(answer: string, numbered: Evidence[], resolver: C
     if (ref.sameLaw) continue;
     const followingMarker = markerSpans.find((s) => s.start >= ref.end && s.start - ref.end <= 12);
     if (!ref.lawKeys.length) {
-      const unknown = unknownLaw(answer, ref);
+      const unknown = unknownLaw(answer, ref, resolver);
       const bare = unknown ? null : bareArticle(answer, ref, numbered, lastLaw, resolver, asOf);
       if (unknown) found.push({ pos: ref.start, evidenceMarker: false, marker: unknown.marker, article: null, inEvidence: false, note: unknown.note });
       else if (bare && !(bare.article && followingMarker?.ids.has(bare.article.articleId))) found.push(bare);

@@ -93,6 +93,17 @@ describe('citation audit', { skip: SKIP }, () => {
     assert.match(cites[2]!.note!, /该法/);
   });
 
+  test('a law the library says was repealed (《合同法》, by 民法典 第一千二百六十条) is unresolvable with what repealed it', () => {
+    const a38 = article('劳动合同法第38条');
+    const cites = audit('依据《合同法》第五十二条，该合同无效；另见侵权责任法第六条。', [asEvidence(a38)]);
+    assert.deepEqual(cites.map((c) => [c.marker, c.label]), [['《合同法》第五十二条', 'unresolvable'], ['侵权责任法第六条', 'unresolvable']]);
+    for (const c of cites) {
+      assert.equal(c.note, 'a repealed law: it was repealed by 《中华人民共和国民法典》第一千二百六十条 (in force 2021-01-01); cite the law in force');
+    }
+    const [unknown] = audit('又见《外星人权益保障法》第三条。', [asEvidence(a38)]);
+    assert.equal(unknown!.note, 'no such law in the library', 'a law nobody repealed is just unknown');
+  });
+
   test('a fabricated article, an unknown law and a marker beyond the evidence are unresolvable', () => {
     const a38 = article('劳动合同法第38条');
     const cites = audit('参见《劳动合同法》第九百九十九条。又见《外星人权益保障法》第三条。另见[7]。', [asEvidence(a38)]);

@@ -165,6 +165,18 @@ describe('citation lookup on a corpus subset', { skip: SKIP }, () => {
       assert.ok(f.message.length > 0);
     });
 
+    test('a law the library says was repealed (合同法, by 民法典 第一千二百六十条) is named with what repealed it and where to look', () => {
+      for (const text of ['合同法第52条', '《中华人民共和国侵权责任法》第六条', '物权法第一百零六条']) {
+        const f = failed(text);
+        assert.equal(f.code, 'unknown-law', text);
+        assert.match(f.message, /which is not in the library: it was repealed by 《中华人民共和国民法典》第一千二百六十条 \(in force 2021-01-01\)\. Look for the rule in 民法典\.$/, text);
+        assert.ok(f.message.startsWith(`"${text}" cites 《中华人民共和国`), f.message);
+        assert.deepEqual(f.candidates, ['民法典']);
+      }
+      // A law nobody repealed is just unknown (the clause parser's cases: repealedLaws.test.ts).
+      assert.match(failed('外星人权益保障法第3条').message, /^No law in the library matches/);
+    });
+
     test('a law with no article number gives no-article-number', () => {
       const f = failed('民法典');
       assert.equal(f.code, 'no-article-number');

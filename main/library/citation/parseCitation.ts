@@ -47,6 +47,8 @@ export type SingleCitationResult =
       candidates?: string[];
       /** For 'no-law-name': the parsed article, for the caller to resolve against a current law. */
       ref?: CitationRef;
+      /** For 'unknown-law': the law name as typed before the article number. */
+      lawName?: string;
     };
 
 type LawContext =
@@ -128,7 +130,7 @@ export function parseSingleCitation(text: string, names: LawNameIndex): SingleCi
   if (ref.lawKeys.length > 0) return { ok: true, ref };
   const typedLaw = text.slice(0, articleStart).trim();
   if (ref.sameLaw || typedLaw === '') return { ok: false, reason: 'no-law-name', ref };
-  return { ok: false, reason: 'unknown-law', candidates: names.similarNames(typedLaw) };
+  return { ok: false, reason: 'unknown-law', candidates: names.similarNames(typedLaw), lawName: typedLaw };
 }
 
 function parseWithArticleStarts(text: string, names: LawNameIndex): Array<{ ref: CitationRef; articleStart: number }> {

@@ -3,6 +3,7 @@ import { ARTICLE_SELECT, toStatuteArticle, type ArticleRow, type StatuteArticle 
 import { statusSql, TODAY_SQL } from '../status.js';
 import { lawAliases, LawNameIndex, normalizeLawName } from './aliases.js';
 import { parseCitations, parseSingleCitation, type CitationRef } from './parseCitation.js';
+import { readRepeals, repealingShortTitle, repealMessage, type Repeal } from './repealedLaws.js';
 
 export interface VersionChoice {
   /** ISO date: the version in force on that date. */
@@ -61,6 +62,8 @@ export class CitationResolver {
   private readonly articleStmt;
   private readonly inForceStmt;
   private readonly preambleStmt;
+  /** Read on the first citation of an unknown law. */
+  private repeals: Map<string, Repeal> | undefined;
 
   constructor(private readonly db: Db) {
     const rows = db.prepare('SELECT id, title, short_name, province FROM laws').all() as LawRow[];
@@ -111,7 +114,11 @@ export class CitationResolver {
   /** Resolves input meant to be one citation; failures say why and list candidates. */
   lookup(text: string, choice: VersionChoice = {}): ResolveResult {
     const parsed = parseSingleCitation(text, this.names);
-    if (!parsed.ok) return failureFor(parsed.reason, text, parsed.candidates ?? []);
+    if (!parsed.ok) {
+      const repeal = parsed.lawName ? this.repealOf(parsed.lawName) : undefined;
+      if (repeal) return { ok: false, code: 'unknown-law', message: repealMessage(text.trim(), repeal), candidates: [repealingShortTitle(repeal)] };
+      return failureFor(parsed.reason, text, parsed.candidates ?? []);
+    }
     return this.resolveRef(parsed.ref, choice);
   }
 
@@ -185,6 +192,12 @@ export class CitationResolver {
 
   private versionList(lawId: number): string[] {
     return (this.versionListStmt.all(lawId) as Array<{ publish: string; status: string }>).map((v) => `${v.publish} (${v.status})`);
+  }
+
+  /** The clause that repealed a law the library does not hold, when the library has one (合同法 → 民法典 第一千二百六十条). */
+  repealOf(lawName: string): Repeal | undefined {
+    this.repeals ??= readRepeals(this.db, (name) => this.names.lookup(name).length > 0);
+    return this.repeals.get(normalizeLawName(lawName));
   }
 
   lawTitle(key: string): string | null {
