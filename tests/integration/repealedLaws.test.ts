@@ -21,6 +21,9 @@ before(async () => {
     line('中华人民共和国新民事法', '第九十条', '本法自2021年1月1日起施行。《中华人民共和国旧合同法》、《中华人民共和国旧婚姻法》同时废止。', { publish: '2020-05-28', effective: '2021-01-01' }),
     // Only one article of this law goes: the law itself stays unknown, not repealed.
     line('中华人民共和国新税法', '第五十条', '本法自2019年1月1日起施行。《中华人民共和国旧票据法》第十条同时废止。', { publish: '2018-12-29', effective: '2019-01-01' }),
+    line('中华人民共和国新税法', '第五十二条', '《中华人民共和国旧关税条例》中关于关税的规定同时废止。', { publish: '2018-12-29', effective: '2019-01-01' }),
+    // The repealed interpretation goes, not 《旧借贷法》 named inside its title; a bracketed document number may follow a title.
+    line('最高人民法院关于新借贷案件的规定', '第三十条', '本规定自2021年1月1日起施行。《最高人民法院关于适用《中华人民共和国旧借贷法》的解释》（法（研）发〔1991〕21号）同时废止。', { level: '司法解释', publish: '2020-12-29', effective: '2021-01-01' }),
     // A law the library holds is found as it is, whatever a clause says of it.
     line('中华人民共和国新税法', '第五十一条', '《中华人民共和国新民事法》同时废止。', { publish: '2018-12-29', effective: '2019-01-01' }),
     // Local clauses are not read: a province repeals its own regulations.
@@ -53,6 +56,9 @@ test('a law repealed by a clause of the library is found by its full and its sho
 test('an article repealed alone, a law the library holds and a province\'s clause name no repealed law', () => {
   const resolver = engine.searchDeps().resolver;
   assert.equal(resolver.repealOf('旧票据法'), undefined, '《…》第十条同时废止 repeals one article');
+  assert.equal(resolver.repealOf('旧关税条例'), undefined, '《…》中关于…的规定同时废止 repeals some provisions');
+  assert.equal(resolver.repealOf('旧借贷法'), undefined, 'a title inside the repealed title is not repealed with it');
+  assert.equal(resolver.repealOf('最高人民法院关于适用《中华人民共和国旧借贷法》的解释')?.byLaw, '最高人民法院关于新借贷案件的规定', 'the outer title is, past its bracketed number');
   assert.equal(resolver.repealOf('新民事法'), undefined, 'in the library: resolved as it is');
   assert.ok(engine.lookup('新民事法第一条').ok);
   assert.equal(resolver.repealOf('旧商标法'), undefined, 'local clauses are not read');

@@ -19,8 +19,8 @@ export interface Repeal {
 }
 
 const PRC = '中华人民共和国';
-/** A title inside 《》 (〈〉 inside titles kept), and what follows it up to the next title or the sentence's end. */
-const TITLE = /《([^《》]+)》([^《》]*)/g;
+/** What may follow a title the clause lists: its adoption note in brackets, then a separator or 同时废止. */
+const LISTED = /^\s*(?:[（(](?:[^（）()]|[（(][^（）()]*[）)])*[）)])?\s*(?:[、，,和及与]|以及|(?:均|都|亦|也)?同时废止|$)/;
 
 /**
  * Repealed law names (normalized, with and without 中华人民共和国) → the earliest clause that repealed
@@ -37,10 +37,9 @@ export function readRepeals(db: Db, isInLibrary: (name: string) => boolean): Map
   for (const row of rows) {
     for (const sentence of row.text.split(/[。；]/)) {
       if (!sentence.includes('同时废止')) continue;
-      for (const m of sentence.matchAll(TITLE)) {
-        const title = m[1] ?? '';
-        // 《…》第十条同时废止 repeals an article, not the law.
-        if (/^\s*(?:第|中的?第)/.test(m[2] ?? '')) continue;
+      for (const { title, after } of outerTitles(sentence)) {
+        // Only a title the clause lists: not 《…》第十条同时废止 (one article), nor 《…》中关于…的规定同时废止.
+        if (!LISTED.test(after)) continue;
         const name = normalizeLawName(title);
         if (!name || isInLibrary(name)) continue;
         const repeal: Repeal = { title, byLaw: row.law, byArticle: row.label, publishDate: row.publishDate, effectiveDate: row.effectiveDate };
@@ -51,6 +50,22 @@ export function readRepeals(db: Db, isInLibrary: (name: string) => boolean): Map
     }
   }
   return repeals;
+}
+
+/**
+ * The outermost 《》 titles of a sentence (a title may hold another: 《最高人民法院关于适用《中华人民共和国
+ * 合同法》若干问题的解释》), each with the text after it up to the next title.
+ */
+function outerTitles(sentence: string): Array<{ title: string; after: string }> {
+  const titles: Array<{ title: string; start: number; end: number }> = [];
+  let depth = 0;
+  let start = 0;
+  for (let i = 0; i < sentence.length; i++) {
+    const c = sentence[i];
+    if (c === '《' && depth++ === 0) start = i + 1;
+    else if (c === '》' && depth > 0 && --depth === 0) titles.push({ title: sentence.slice(start, i), start, end: i + 1 });
+  }
+  return titles.map((t, k) => ({ title: t.title, after: sentence.slice(t.end, (titles[k + 1]?.start ?? sentence.length + 1) - 1) }));
 }
 
 /** What a citation of a repealed law is told: what repealed it and when, and where to look instead. */
