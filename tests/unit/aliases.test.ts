@@ -81,6 +81,11 @@ describe('lawAliases', () => {
     const marriage = lawAliases('最高人民法院关于适用《中华人民共和国民法典》婚姻家庭编的解释（一）');
     assert.ok(marriage.includes('婚姻家庭编解释(一)') && marriage.includes('民法典婚姻家庭编解释(一)'));
     assert.ok(lawAliases('最高人民法院关于适用《中华人民共和国公司法》若干问题的规定（三）').includes('公司法解释(三)'));
+    assert.ok(lawAliases('最高人民法院关于审理民间借贷案件适用法律若干问题的规定').includes('民间借贷规定'));
+    assert.ok(lawAliases('最高人民法院关于审理人身损害赔偿案件适用法律若干问题的解释').includes('人身损害赔偿解释'));
+    const construction = lawAliases('最高人民法院关于审理建设工程施工合同纠纷案件适用法律问题的解释（一）');
+    assert.ok(construction.includes('建工解释(一)') && construction.includes('建工解释一'));
+    assert.ok(!lawAliases('最高人民法院关于审理建设工程施工合同纠纷案件适用法律问题的解释（二）').includes('建工解释(一)'), 'the repealed (二) keeps its own name');
   });
 
   it('writes a trailing （十一） also without brackets and in digits', () => {
