@@ -211,6 +211,27 @@ describe('errors and exit codes', { skip: NEEDS_SHARED, concurrency: 2 }, () => 
     for (const h of hits) assert.equal(h.lawTitle, '中华人民共和国劳动合同法');
   });
 
+  test('a search that is a citation of a repealed law says what repealed it, in text and --json, and still searches', async () => {
+    // A library of its own: a law whose closing clause repeals another (as 民法典 第一千二百六十条 repeals 合同法).
+    const lib = path.join(dir('repealed'), 'library.db');
+    const laws = path.join(dir('repealed'), 'laws.jsonl');
+    writeFileSync(laws, [
+      { law: '中华人民共和国新民事法', article: '第五十二条', text: '违反法律的民事法律行为无效。', effective: '2021-01-01' },
+      { law: '中华人民共和国新民事法', article: '第九十条', text: '本法自2021年1月1日起施行。《中华人民共和国旧合同法》同时废止。', effective: '2021-01-01' },
+    ].map((l) => JSON.stringify(l)).join('\n') + '\n');
+    assert.equal((await runCli(['import', laws, '--db', lib])).code, 0);
+    const [text, json, inForce] = await Promise.all([
+      runCli(['search', '旧合同法第五十二条', '--db', lib]),
+      runCli(['search', '旧合同法第五十二条', '--json', '--db', lib]),
+      runCli(['search', '新民事法第五十二条', '--json', '--db', lib]),
+    ]);
+    assert.equal(text.code, 0, text.stderr);
+    assert.match(text.stderr, /^lexdesk: "旧合同法第五十二条" cites 《中华人民共和国旧合同法》, which is not in the library: it was repealed by 《中华人民共和国新民事法》第九十条 \(in force 2021-01-01\)\. Look for the rule in 新民事法\.$/m);
+    assert.match(text.stdout, /^1\. /m, 'the words are still searched');
+    assert.match(parseJsonOutput<SearchJson & { repealNote?: string }>(json).repealNote ?? '', /repealed by 《中华人民共和国新民事法》第九十条/);
+    assert.equal(parseJsonOutput<SearchJson & { repealNote?: string }>(inForce).repealNote, undefined, 'a citation of a law in the library has no note');
+  });
+
   test('usage errors exit 2', async () => {
     const cases: Array<[string[], RegExp]> = [
       [['search', '--bogus', '--db', libraryDb], /Unknown option '--bogus'/],

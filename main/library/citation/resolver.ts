@@ -24,7 +24,7 @@ export interface LawCandidate {
 }
 
 export type ResolveFailure =
-  | { code: 'unknown-law'; message: string; candidates: string[] }
+  | { code: 'unknown-law'; message: string; candidates: string[]; /** Set when the library says the law was repealed (合同法 by 民法典). */ repeal?: Repeal }
   | { code: 'ambiguous-law'; message: string; candidates: string[] }
   | { code: 'no-article-number'; message: string; candidates: string[] }
   | { code: 'bad-article-number'; message: string; candidates: string[] }
@@ -116,7 +116,7 @@ export class CitationResolver {
     const parsed = parseSingleCitation(text, this.names);
     if (!parsed.ok) {
       const repeal = parsed.lawName ? this.repealOf(parsed.lawName) : undefined;
-      if (repeal) return { ok: false, code: 'unknown-law', message: repealMessage(text.trim(), repeal), candidates: [repealingShortTitle(repeal)] };
+      if (repeal) return { ok: false, code: 'unknown-law', message: repealMessage(text.trim(), repeal), candidates: [repealingShortTitle(repeal)], repeal };
       return failureFor(parsed.reason, text, parsed.candidates ?? []);
     }
     return this.resolveRef(parsed.ref, choice);
