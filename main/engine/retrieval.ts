@@ -8,7 +8,6 @@ import { displayURL, httpModelId } from '../models/httpEndpoint.js';
 import { loadEmbedder, loadReranker } from '../models/index.js';
 import type { ProviderName } from '../models/providers.js';
 import type { PairScorer, TextEmbedder } from '../models/types.js';
-import { withLawNames } from '../search/filters.js';
 import type { FtsScope } from '../search/ftsTables.js';
 import { CROSS_ENCODER_DEPTH, crossEncode } from '../search/hybrid/crossEncoderStage.js';
 import { hybridRank, type RankedCandidate } from '../search/hybrid/hybridRank.js';
@@ -234,7 +233,7 @@ export class Retrieval {
   private async rankSearching(text: string, retrieverText: string, opts: RetrievalOptions): Promise<RankedCandidate[]> {
     const mode = opts.mode ?? (await this.defaultMode());
     const limit = opts.limit ?? 10;
-    const filters = withLawNames(opts.filters ?? {}, this.resolver().names);
+    const filters = opts.filters ?? {};
     if (mode === 'lexical') return rankArticles(this.db, this.resolver(), this.stats, retrieverText, { limit, filters });
     const embedder = await this.embeddedModel();
     const dense = new VecDenseRetriever(this.db, embedder, this.residentVectors(embedder.id));

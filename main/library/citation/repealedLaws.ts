@@ -81,9 +81,5 @@ export function repealedBy(r: Repeal): string {
 
 /** The repealing law's title without 中华人民共和国, as a law filter or citation takes it. */
 export function repealingShortTitle(r: Repeal): string {
-  return shortTitle(r.byLaw);
-}
-
-function shortTitle(title: string): string {
-  return title.startsWith(PRC) ? title.slice(PRC.length) : title;
+  return r.byLaw.startsWith(PRC) ? r.byLaw.slice(PRC.length) : r.byLaw;
 }

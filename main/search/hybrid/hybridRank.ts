@@ -2,7 +2,7 @@ import type { Db } from '../../db/open.js';
 import type { CitationResolver } from '../../library/citation/resolver.js';
 import { statusSql } from '../../library/status.js';
 import { LexError } from '../../util/errors.js';
-import { articlesPassing, type SearchFilters } from '../filters.js';
+import { articlesPassing, withLawNames, type SearchFilters } from '../filters.js';
 import { rankArticles, type StatsFor } from '../index.js';
 import { queryTerms } from '../lexical.js';
 import { featureVector, loadCandidateInfo, neighbourFeatures, queryBigrams, type CandidateInfo, type CandidateSignals } from './features.js';
@@ -99,8 +99,10 @@ async function denseCandidates(db: Db, dense: DenseRetriever, text: string, filt
  * The memory compares the query as typed with the training questions.
  */
 export async function gatherCandidates(
-  deps: HybridDeps, text: string, filters: SearchFilters, opts: GatherOptions = {},
+  deps: HybridDeps, text: string, typedFilters: SearchFilters, opts: GatherOptions = {},
 ): Promise<Gathered> {
+  // The law filter as every retriever and the memory read it: with the laws its name is known for (民诉法).
+  const filters = withLawNames(typedFilters, deps.resolver.names);
   const memory = opts.memory === undefined ? deps.reranker?.memory ?? null : opts.memory;
   const retrieverText = opts.retrieverText ?? text;
   const perRetriever = Math.max(opts.perRetriever ?? 0, CANDIDATES_PER_RETRIEVER);
