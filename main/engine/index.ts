@@ -31,6 +31,8 @@ export interface Engine {
   search(text: string, opts?: SearchOptions): SearchHit[];
   rank(text: string, opts?: SearchOptions): number[];
   lookup(citation: string, choice?: VersionChoice): ResolveResult;
+  /** Every article the input cites (民法典第1165、1166条; a range with what lies inside it), or lookup's one answer. */
+  lookupAll(citations: string, choice?: VersionChoice): ResolveResult[];
   context(article: StatuteArticle): ArticleContext;
   articles(ids: number[]): StatuteArticle[];
   counts(): LibraryCounts;
@@ -91,6 +93,7 @@ export function createEngine(opts: EngineOptions): Engine {
     search: (text, searchOpts) => searchArticles(db, citations(), termStats, text, searchOpts),
     rank: (text, searchOpts) => rankArticles(db, citations(), termStats, text, searchOpts).map((r) => r.id),
     lookup: (citation, choice) => citations().lookup(citation, choice),
+    lookupAll: (text, choice) => citations().lookupAll(text, choice),
     context: (article) => ({ neighbours: neighboursOf(db, article), versions: versionsOf(db, article) }),
     articles: (ids) => getArticles(db, ids),
     counts: () => libraryCounts(db),

@@ -31,6 +31,14 @@ export interface SearchHitDto {
 }
 
 /** A statute search: the hits, and the statute terms searched besides the user's words (empty when literal). */
+/** The articles a citation box's text cites, in order; `notFound` says why each citation that did not resolve failed. */
+export interface CitedArticlesDto {
+  hits: SearchHitDto[];
+  notFound: string[];
+  /** The article in full when the text cites exactly one and it resolved, for the lookup box to open at once. */
+  detail: ArticleDetailDto | null;
+}
+
 export interface StatuteSearchDto {
   hits: SearchHitDto[];
   /** e.g. 劳动报酬 for 工资: statute wording for everyday words in the query. */

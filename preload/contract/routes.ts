@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import type {
-  AppInfoDto, ArticleDetailDto, ConsultationDto, ConsultationSummaryDto, ImportSummaryDto, LibraryStatusDto, OutlineDto, PresetDto, ReportFileDto, SettingsDto, StatuteSearchDto, TurnResult,
+  AppInfoDto, ArticleDetailDto, CitedArticlesDto, ConsultationDto, ConsultationSummaryDto, ImportSummaryDto, LibraryStatusDto, OutlineDto, PresetDto, ReportFileDto, SettingsDto, StatuteSearchDto, TurnResult,
 } from './dto.js';
 
 /** The consultation roles a model can be set for (settings' roleModels). */
@@ -54,6 +54,8 @@ export const ROUTES = {
   'library.embed': z.object({}).strict(),
   'statute.search': z.object({ query: text(2000), filters: filters.optional(), limit: z.number().int().min(1).max(100).optional(), literal: z.boolean().optional() }).strict(),
   'statute.lookup': z.object({ citation: text(200), asOf: date.optional() }).strict(),
+  /** Every article the text cites (民法典第1165、1166条; 刑法第263条至第269条 with what lies inside). */
+  'statute.citations': z.object({ citation: text(200), asOf: date.optional() }).strict(),
   'statute.article': z.object({ id }).strict(),
   'statute.outline': z.object({ id }).strict(),
   'consult.list': z.object({ search: z.string().max(200).optional() }).strict(),
@@ -120,6 +122,7 @@ export interface RouteResults {
   'library.embed': { embedded: number; skipped: number; removed: number; seconds: number; modelId: string; shortened: number };
   'statute.search': StatuteSearchDto;
   'statute.lookup': ArticleDetailDto;
+  'statute.citations': CitedArticlesDto;
   'statute.article': ArticleDetailDto;
   'statute.outline': OutlineDto;
   'consult.list': ConsultationSummaryDto[];

@@ -138,6 +138,14 @@ describe('the app in a real browser against the browser host', { skip: SKIP, tim
     assert.ok((await page.getByTestId('hit').count()) >= 1);
     await page.getByTestId('filter-literal').uncheck();
     await page.getByTestId('added-terms').waitFor();
+    // Several citations: the articles they cite, the inside of a range included, in place of search hits.
+    await page.getByTestId('statute-query').fill('民法典第1165条至第1167条');
+    await page.getByTestId('statute-query').press('Enter');
+    await page.getByTestId('cited-count').waitFor();
+    assert.equal(await page.getByTestId('cited-count').innerText(), '输入引用的 3 条法条：');
+    assert.deepEqual(await page.getByTestId('hit').locator('button').allInnerTexts(), ['一千一百六十五', '一千一百六十六', '一千一百六十七'].map((n) => `《中华人民共和国民法典》第${n}条`));
+    await page.getByTestId('hit').nth(1).locator('button').click();
+    await page.getByTestId('article-title').filter({ hasText: '第一千一百六十六条' }).waitFor();
   });
 
   test('changing a setting persists it; the UI language switches', async () => {

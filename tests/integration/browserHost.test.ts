@@ -125,6 +125,7 @@ describe('browser host security and the host contract', () => {
       ['statute.search', { query: '' }, /query/],
       ['statute.search', { query: 'x', limit: 100000 }, /limit/],
       ['statute.article', { id: 'DROP TABLE' }, /id/],
+      ['statute.citations', { citation: '民法典第1165条', asOf: 'yesterday' }, /asOf/],
       ['consult.ask', { text: 'x', extra: 1 }, /Unrecognized key|extra/],
       ['consult.overrideVerdict', { turnId: 1, verdict: 'maybe' }, /verdict/],
       ['settings.update', { llm: { baseURL: 'not a url' } }, /baseURL/],

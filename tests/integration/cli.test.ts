@@ -161,6 +161,22 @@ describe('lexdesk commands with --json', { skip: NEEDS_SHARED }, () => {
       assert.match(r.stdout, /侵权责任编 › 第一章 一般规定/);
       assert.match(r.stdout, /第一千一百六十五条 行为人因过错侵害他人民事权益造成损害的/);
     });
+
+    test('show of several citations prints each article, the inside of a range included, and says which did not resolve', async () => {
+      const r = await runCli(['show', '民法典第1165条至第1167条、第9999条', '--db', libraryDb]);
+      assert.equal(r.code, 0, r.stderr);
+      assert.equal(r.stdout.split('\n')[0], '3 articles cited, 1 not found.');
+      const titles = r.stdout.split('\n').filter((l) => l.startsWith('《'));
+      assert.deepEqual(titles, ['一千一百六十五', '一千一百六十六', '一千一百六十七'].map((n) => `《中华人民共和国民法典》第${n}条`));
+      assert.match(r.stdout, /Not found: 中华人民共和国民法典 \(2020-05-28 version\) has no 第9999条\./);
+
+      const json = parseJsonOutput<{ citation: string; results: Array<{ article?: { label: string }; neighbours?: unknown; error?: { code: string } }> }>(
+        await runCli(['show', '劳动合同法第三十八、四十六条', '--json', '--db', libraryDb]),
+      );
+      assert.equal(json.citation, '劳动合同法第三十八、四十六条');
+      assert.deepEqual(json.results.map((x) => x.article?.label), ['第三十八条', '第四十六条']);
+      assert.ok(json.results.every((x) => x.neighbours), 'each result carries what a single show does');
+    });
   });
 });
 
@@ -176,6 +192,11 @@ describe('errors and exit codes', { skip: NEEDS_SHARED, concurrency: 2 }, () => 
     const r = await runCli(['show', '不存在法第3条', '--db', libraryDb]);
     assertCleanError(r, 1, /No law in the library matches "不存在法第3条"/);
     assert.equal(errorLines(r).length, 1, r.stderr);
+  });
+
+  test('show of several citations none of which resolves exits 1 with the first reason', async () => {
+    const r = await runCli(['show', '民法典第9998条、第9999条', '--db', libraryDb]);
+    assertCleanError(r, 1, /has no 第9998条/);
   });
 
   test('show --json of an unknown law prints a JSON error and exits 1', async () => {

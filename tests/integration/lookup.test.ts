@@ -190,6 +190,31 @@ describe('citation lookup on a corpus subset', { skip: SKIP }, () => {
     });
   });
 
+  describe('several citations at once (lookupAll)', () => {
+    const labels = (text: string) => engine.lookupAll(text).map((r) => (r.ok ? `${r.article.lawTitle}${r.article.label}` : r.code));
+
+    test('a list sharing one 条 and a range give each article once, in order, the inside of the range included', () => {
+      assert.deepEqual(labels('民法典第1165、1166条'), [`${CIVIL_CODE}第一千一百六十五条`, `${CIVIL_CODE}第一千一百六十六条`]);
+      assert.deepEqual(labels('刑法第二百六十三条至第二百六十六条'), [263, 264, 265, 266].map((n) => `${CRIMINAL}第${['二百六十三', '二百六十四', '二百六十五', '二百六十六'][n - 263]}条`));
+      assert.deepEqual(labels('民法典第1165条到1167条、第1166条'), ['一千一百六十五', '一千一百六十六', '一千一百六十七'].map((n) => `${CIVIL_CODE}第${n}条`), 'an article cited twice comes once');
+      assert.deepEqual(labels('劳动合同法第三十八条、公司法第二十二条'), [`${LABOUR_CONTRACT}第三十八条`, `${COMPANY}第二十二条`]);
+    });
+
+    test('a citation that does not resolve keeps its place with its own reason, the repealed law named', () => {
+      const results = engine.lookupAll('民法典第1165条、第9999条、合同法第52条');
+      assert.deepEqual(results.map((r) => (r.ok ? r.article.label : r.code)), ['第一千一百六十五条', 'article-not-found', 'unknown-law']);
+      const [, missing, repealed] = results;
+      assert.match(missing && !missing.ok ? missing.message : '', /has no 第9999条/);
+      assert.match(repealed && !repealed.ok ? repealed.message : '', /^"合同法第52条" cites 《中华人民共和国合同法》, which is not in the library: it was repealed by/);
+    });
+
+    test('one citation, or none, is the answer of lookup alone', () => {
+      assert.deepEqual(engine.lookupAll('民法典第1165条第2款'), [engine.lookup('民法典第1165条第2款')]);
+      assert.deepEqual(labels('民法典'), ['no-article-number']);
+      assert.deepEqual(labels('合同法第52条、第54条'), ['unknown-law'], 'a law the library lacks fails once, with lookup\'s message');
+    });
+  });
+
   describe('context', () => {
     test('neighbours are the previous and next articles of the same document', () => {
       const { article } = resolved('民法典第1165条');

@@ -189,6 +189,43 @@ function lawsOf(text: string): unknown[] {
   return parseCitations(text, wider).map((r) => [r.lawName, r.article]);
 }
 
+describe('parseCitations: lists and ranges', () => {
+  it('reads numbers that share one 条 as one citation each, all of the law before them', () => {
+    assert.deepEqual(parseCitations('民法典第1165、1166条', index).map(brief), [
+      ['民法典', 1165, 0, null, null, '民法典第1165'],
+      ['民法典', 1166, 0, null, null, '1166条'],
+    ]);
+    assert.deepEqual(parseCitations('依照劳动合同法第三十八、四十六和四十七条', index).map((r) => [r.lawName, r.article]), [
+      ['劳动合同法', 38], ['劳动合同法', 46], ['劳动合同法', 47],
+    ]);
+    assert.deepEqual(parseCitations('违反本法第十、十一条的', index).map((r) => [r.sameLaw, r.article]), [[true, 10], [true, 11]]);
+  });
+
+  it('leaves numbers that are no articles alone: 款 lists, periods, counts, 审', () => {
+    assert.deepEqual(parseCitations('民法典第一千零八十四条第一、二款', index).map((r) => r.article), [1084]);
+    assert.deepEqual(parseCitations('劳动法第三十六条、三十日内', index).map((r) => r.article), [36]);
+    assert.deepEqual(parseCitations('刑法第五条、第三款', index).map((r) => r.article), [5]);
+    assert.deepEqual(parseCitations('第一、二审程序', index), []);
+  });
+
+  it('reads the far end of a range written without 第 (至, 到, a dash) and keeps 之一 on an end', () => {
+    for (const text of ['民法典第1165条至1167条', '民法典第1165至1167条', '民法典第1165-1167条', '民法典第1165条—第1167条', '民法典第1165条到第1167条']) {
+      assert.deepEqual(parseCitations(text, index).map((r) => [r.lawName, r.article]), [['民法典', 1165], ['民法典', 1167]], text);
+    }
+    assert.deepEqual(parseCitations('刑法第一百三十三条至第一百三十三条之一', index).map((r) => [r.article, r.subNumber]), [[133, 0], [133, 1]]);
+  });
+
+  it('adds the articles inside a range only when asked, and only within one law and a plausible span', () => {
+    assert.deepEqual(parseCitations('刑法第二百六十三条至第二百六十六条', index).map((r) => r.article), [263, 266]);
+    const expanded = parseCitations('刑法第二百六十三条至第二百六十六条', index, { ranges: 'expand' });
+    assert.deepEqual(expanded.map((r) => [r.lawName, r.article]), [['刑法', 263], ['刑法', 264], ['刑法', 265], ['刑法', 266]]);
+    assert.equal(expanded[1]?.raw, '刑法第二百六十三条至第二百六十六条', 'an article inside the range points at the whole range');
+    assert.deepEqual(parseCitations('刑法第十条、第十三条', index, { ranges: 'expand' }).map((r) => r.article), [10, 13], 'a list is no range');
+    assert.deepEqual(parseCitations('刑法第十条至民法典第十三条', index, { ranges: 'expand' }).map((r) => r.article), [10, 13], 'two laws are no range');
+    assert.deepEqual(parseCitations('刑法第一条至第一百条', index, { ranges: 'expand' }).map((r) => r.article), [1, 100], 'wider than 50: the ends only');
+  });
+});
+
 describe('parseCitations: names inside longer names', () => {
   it('takes a name for a law only where a word starts, not at the tail of a longer name', () => {
     assert.deepEqual(lawsOf('行政监察法第十八条'), [[null, 18]]);

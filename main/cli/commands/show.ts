@@ -2,11 +2,12 @@ import type { Engine } from '../../engine/index.js';
 import { citationText, itemMarker, type StatuteArticle } from '../../library/articles.js';
 import { ensureStatuteGraph, referencedBy, type LinkedArticle } from '../../library/graph/statuteGraph.js';
 import { EFFECTIVE_UNKNOWN, inForceFirst, STATUS_ZH } from '../../library/status.js';
+import type { ResolveResult } from '../../library/citation/resolver.js';
 import { LexError } from '../../util/errors.js';
 import { dateOption, parseCommand } from '../args.js';
 import type { Output } from '../output.js';
 
-const USAGE = 'lexdesk show "CITATION" [--as-of YYYY-MM-DD] [--version YYYY-MM-DD]   e.g. 民法典第1165条, 刑法264, 劳动合同法 38, 宪法序言';
+const USAGE = 'lexdesk show "CITATION" [--as-of YYYY-MM-DD] [--version YYYY-MM-DD]   e.g. 民法典第1165条, 刑法264, 劳动合同法 38, 宪法序言, 民法典第1165、1166条, 刑法第263条至第269条';
 /** Interpretations listed in text output; --json lists all. */
 const MAX_LISTED = 10;
 
@@ -16,33 +17,67 @@ export function showCommand(args: string[], open: (db?: string) => Engine, out: 
   if (!citation) throw new LexError('usage', `Give a citation.\nUsage: ${USAGE}`);
   const engine = open(values.db as string | undefined);
   try {
-    const result = engine.lookup(citation, { asOf: dateOption(values['as-of'], 'as-of'), version: dateOption(values.version, 'version') });
-    if (!result.ok) {
-      const hint = result.candidates.length ? `\nCandidates: ${result.candidates.slice(0, 10).join('；')}` : '';
-      throw new LexError(result.code, result.message + hint, { candidates: result.candidates });
-    }
-    const context = engine.context(result.article);
-    const links = incomingLinks(engine, result.article);
-    if (out.json) {
-      const { paragraph, item, warning } = result;
-      out.printJson({ citation, article: result.article, paragraph, item, warning, note: result.note ?? null, ...context, ...links });
+    const results = engine.lookupAll(citation, { asOf: dateOption(values['as-of'], 'as-of'), version: dateOption(values.version, 'version') });
+    const found = results.filter((r): r is Resolved => r.ok);
+    if (found.length === 0) throw lookupError(results[0] as Unresolved);
+    if (results.length === 1) {
+      showOne(engine, out, citation, found[0] as Resolved);
       return 0;
     }
-    if (result.note) out.print(`Note: ${result.note}`);
-    printArticle(out, result.article, result.paragraph, result.item);
-    if (result.warning) out.print(`\n(note: ${result.warning})`);
-    const { previous, next } = context.neighbours;
-    if (previous) out.print(`\n← ${previous.label}  ${previous.text.slice(0, 40)}…`);
-    if (next) out.print(`→ ${next.label}  ${next.text.slice(0, 40)}…`);
-    if (context.versions.length > 1) {
-      out.print('\nVersions: ' + context.versions.map((v) => `${v.publishDate ?? '?'} ${v.status}${v.articleId === result.article.id ? ' ◀' : ''}`).join('；'));
+    // Several citations (民法典第1165、1166条; a range): each article in turn, and what did not resolve said in its place.
+    if (out.json) {
+      out.printJson({ citation, results: results.map((r) => (r.ok ? shownJson(engine, r) : { error: { code: r.code, message: r.message, candidates: r.candidates } })) });
+      return 0;
     }
-    printLinks(out, 'Amended by', links.amendedBy);
-    printLinks(out, 'Interpretations', links.interpretations);
+    out.print(`${found.length} articles cited${found.length < results.length ? `, ${results.length - found.length} not found` : ''}.`);
+    for (const r of results) {
+      out.print(`\n${'─'.repeat(24)}`);
+      if (!r.ok) {
+        out.print(`Not found: ${r.message}${r.candidates.length ? `\nCandidates: ${r.candidates.slice(0, 10).join('；')}` : ''}`);
+        continue;
+      }
+      if (r.note) out.print(`Note: ${r.note}`);
+      printArticle(out, r.article, r.paragraph, r.item);
+      if (r.warning) out.print(`\n(note: ${r.warning})`);
+    }
     return 0;
   } finally {
     engine.close();
   }
+}
+
+type Resolved = Extract<ResolveResult, { ok: true }>;
+type Unresolved = Extract<ResolveResult, { ok: false }>;
+
+function lookupError(result: Unresolved): LexError {
+  const hint = result.candidates.length ? `\nCandidates: ${result.candidates.slice(0, 10).join('；')}` : '';
+  return new LexError(result.code, result.message + hint, { candidates: result.candidates });
+}
+
+function shownJson(engine: Engine, result: Resolved): Record<string, unknown> {
+  const { article, paragraph, item, warning } = result;
+  return { article, paragraph, item, warning, note: result.note ?? null, ...engine.context(article), ...incomingLinks(engine, article) };
+}
+
+/** One article in full: its text, neighbours, versions, amendments and interpretations. */
+function showOne(engine: Engine, out: Output, citation: string, result: Resolved): void {
+  if (out.json) {
+    out.printJson({ citation, ...shownJson(engine, result) });
+    return;
+  }
+  const context = engine.context(result.article);
+  const links = incomingLinks(engine, result.article);
+  if (result.note) out.print(`Note: ${result.note}`);
+  printArticle(out, result.article, result.paragraph, result.item);
+  if (result.warning) out.print(`\n(note: ${result.warning})`);
+  const { previous, next } = context.neighbours;
+  if (previous) out.print(`\n← ${previous.label}  ${previous.text.slice(0, 40)}…`);
+  if (next) out.print(`→ ${next.label}  ${next.text.slice(0, 40)}…`);
+  if (context.versions.length > 1) {
+    out.print('\nVersions: ' + context.versions.map((v) => `${v.publishDate ?? '?'} ${v.status}${v.articleId === result.article.id ? ' ◀' : ''}`).join('；'));
+  }
+  printLinks(out, 'Amended by', links.amendedBy);
+  printLinks(out, 'Interpretations', links.interpretations);
 }
 
 interface ShownLink {

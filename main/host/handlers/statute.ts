@@ -6,6 +6,7 @@ import type { ArticleDetailDto, SearchHitDto, StatuteSearchDto } from '../../../
 import { toArticleDto } from '../dto.js';
 import type { HostServices } from '../services.js';
 import { addedTerms } from '../../engine/retrieval.js';
+import { makeSnippet } from '../../search/snippet.js';
 import type { Handlers } from './types.js';
 
 function detail(s: HostServices, article: StatuteArticle): ArticleDetailDto {
@@ -35,7 +36,12 @@ function unknownLaw(s: HostServices, law: string | undefined): StatuteSearchDto[
   return candidates && law ? { law, candidates } : null;
 }
 
-export const statuteHandlers: Pick<Handlers, 'statute.search' | 'statute.lookup' | 'statute.article' | 'statute.outline'> = {
+/** A lookup failure as the app shows it, with up to five candidates. */
+function failureText(r: { message: string; candidates?: string[] }): string {
+  return r.candidates?.length ? `${r.message} 候选：${r.candidates.slice(0, 5).join('、')}` : r.message;
+}
+
+export const statuteHandlers: Pick<Handlers, 'statute.search' | 'statute.lookup' | 'statute.citations' | 'statute.article' | 'statute.outline'> = {
   async 'statute.search'(s, input) {
     const literal = input.literal ?? false;
     // The mode is chosen here so that a fallback to lexical search can say why (a model that did not load is tried again later).
@@ -53,9 +59,21 @@ export const statuteHandlers: Pick<Handlers, 'statute.search' | 'statute.lookup'
     if (!r.ok) {
       // Text that names no article is a search, not a mistyped citation: the caller searches without a notice.
       const code = r.code === 'no-article-number' ? 'not_a_citation' : 'not_found';
-      throw new LexError(code, r.candidates?.length ? `${r.message} 候选：${r.candidates.slice(0, 5).join('、')}` : r.message);
+      throw new LexError(code, failureText(r));
     }
     return detail(s, r.article);
+  },
+  'statute.citations'(s, input) {
+    const results = s.engine.lookupAll(input.citation, input.asOf ? { asOf: input.asOf } : {});
+    const hits: SearchHitDto[] = [];
+    const notFound: string[] = [];
+    for (const r of results) {
+      // Text that names no article is no citation at all: nothing found, nothing to say.
+      if (!r.ok && r.code !== 'no-article-number') notFound.push(failureText(r));
+      if (r.ok) hits.push({ article: toArticleDto(r.article), score: Infinity, matchedBy: 'citation', snippet: makeSnippet(r.article.text, []) });
+    }
+    const only = results.length === 1 && results[0]?.ok ? results[0].article : null;
+    return { hits, notFound, detail: only ? detail(s, only) : null };
   },
   'statute.outline'(s, input) {
     const [article] = s.engine.articles([input.id]);

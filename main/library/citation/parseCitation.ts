@@ -10,6 +10,12 @@
  * sentence; otherwise the law of the citation or name just before, when only
  * separators (、，和及与或至) stand between. Text that is not consumed, such as
  * 解释（三） in 公司法解释（三）第二十四条, breaks that link: it names another document.
+ *
+ * Numbers that share one 条 (第1165、1166条, 第三十八、四十六条) and the far end of a
+ * range written without 第 (第1165条至1167条, 第1165-1167条) are citations too. The
+ * articles inside a range (第1166条 in 第1165条至第1167条) are added only when asked
+ * for (`ranges: 'expand'`), as a lookup or a search means them and an answer's audit
+ * or the statute graph reads the endpoints the text writes.
  */
 import { chineseToInt, digitsToInt, intToChinese, WRITTEN_YEAR } from '../numerals.js';
 import { foldChar, isIgnorable, type LawNameIndex, type LawNameMatch } from './aliases.js';
@@ -77,6 +83,10 @@ const NUM = '[0-9０-９]+|[零〇一二三四五六七八九十百千万两]+';
 const SUB = '[0-9０-９]+|[一二三四五六七八九十]+';
 const EXPLICIT_ARTICLE = new RegExp(`第\\s*(${NUM})\\s*条(?:\\s*之\\s*(${SUB}))?`, 'g');
 const ARTICLE_AFTER_NAME = new RegExp(`(第\\s*)?(${NUM})\\s*(条)?(?:\\s*之\\s*(${SUB}))?`, 'y');
+/** A series of article numbers after one 第 (see seriesHits), and one of its items: the number, and 条 when written. */
+const SERIES_CONNECTOR = '(?:[、，,和及与至到~～]|[-—–－])';
+const SERIES = new RegExp(`第\\s*(?:${NUM})\\s*条?(?:\\s*${SERIES_CONNECTOR}\\s*(?:第\\s*)?(?:${NUM})\\s*条?)+`, 'g');
+const SERIES_ITEM = new RegExp(`(?:^|\\s*${SERIES_CONNECTOR})\\s*(?:第\\s*)?(${NUM})\\s*(条)?`, 'g');
 const PARAGRAPH = new RegExp(`\\s*第\\s*(${NUM})\\s*款`, 'y');
 const ITEM = new RegExp(`\\s*(?:第\\s*[（(]?\\s*(${NUM})\\s*[）)]?\\s*项|[（(]\\s*(${NUM})\\s*[）)]\\s*项?)`, 'y');
 /** What may not follow a number that is not marked as an article (dates, amounts, counts). */
@@ -96,7 +106,7 @@ const DERIVED_DOCUMENT_AFTER =
 /** The named parts of 民法典 (民法典合同编第五百七十七条, 《民法典》婚姻家庭编第一千零七十九条) and any named 分编 (典型合同分编). */
 const NAMED_PART = '(?:总则|物权|合同|人格权|婚姻家庭|继承|侵权责任)编|[\\u4e00-\\u9fff]{2,6}分编';
 const SEPARATORS_ONLY = new RegExp(
-  `^(?:[\\s、，,和及与或至）)》”"]|以及|或者|[总分附]则|${NAMED_PART}|第\\s*(?:${NUM})\\s*(?:分编|编|章|节|款|项)|第?\\s*[（(]\\s*(?:${NUM})\\s*[）)]\\s*项?)*$`,
+  `^(?:[\\s、，,和及与或至到~～—–－\\-）)》”"]|以及|或者|[总分附]则|${NAMED_PART}|第\\s*(?:${NUM})\\s*(?:分编|编|章|节|款|项)|第?\\s*[（(]\\s*(?:${NUM})\\s*[）)]\\s*项?)*$`,
 );
 /**
  * The amendment formula 「在刑法第三百九十条后增加一条，作为第三百九十条之一」: the new
@@ -113,9 +123,41 @@ const PRC = '中华人民共和国';
 const UNKNOWN: LawContext = { kind: 'unknown' };
 const MAX_SMALL_NUMBER = 99;
 
+export interface ParseOptions {
+  /** 'expand': a range (第1165条至第1167条) also yields the articles inside it, up to MAX_RANGE_SPAN apart. */
+  ranges?: 'endpoints' | 'expand';
+}
+
 /** Every article citation in the text, in order. */
-export function parseCitations(text: string, names: LawNameIndex): CitationRef[] {
-  return parseWithArticleStarts(text, names).map((c) => c.ref);
+export function parseCitations(text: string, names: LawNameIndex, opts: ParseOptions = {}): CitationRef[] {
+  const refs = parseWithArticleStarts(text, names).map((c) => c.ref);
+  return opts.ranges === 'expand' ? expandRanges(text, refs) : refs;
+}
+
+/** Between two citations: they are the ends of a range (至, 到, a dash or a tilde). */
+const RANGE_BETWEEN = /^\s*(?:至|到|[-—–－~～])\s*$/;
+/** The widest range whose inside is listed; a wider one is more likely a misreading than a citation of every article. */
+const MAX_RANGE_SPAN = 50;
+
+/** The citations with the articles inside each range of the same law added after its first end. */
+function expandRanges(text: string, refs: CitationRef[]): CitationRef[] {
+  const out: CitationRef[] = [];
+  refs.forEach((ref, i) => {
+    out.push(ref);
+    const next = refs[i + 1];
+    if (!next || !sameLawContext(ref, next) || !RANGE_BETWEEN.test(text.slice(ref.end, next.start))) return;
+    const span = next.article - ref.article;
+    if (ref.preamble || next.preamble || span < 2 || span > MAX_RANGE_SPAN) return;
+    const raw = text.slice(ref.start, next.end);
+    for (let n = ref.article + 1; n < next.article; n++) {
+      out.push({ ...ref, article: n, subNumber: 0, paragraph: null, item: null, start: ref.start, end: next.end, raw });
+    }
+  });
+  return out;
+}
+
+function sameLawContext(a: CitationRef, b: CitationRef): boolean {
+  return a.sameLaw === b.sameLaw && a.versionYear === b.versionYear && a.lawKeys.join('|') === b.lawKeys.join('|');
 }
 
 /** For a lookup box: the whole input is one citation. */
@@ -135,7 +177,9 @@ export function parseSingleCitation(text: string, names: LawNameIndex): SingleCi
 
 function parseWithArticleStarts(text: string, names: LawNameIndex): Array<{ ref: CitationRef; articleStart: number }> {
   const marks = contextMarks(text, names);
-  const hits = [...explicitHits(text, names), ...hitsAfterNames(text, names, marks), ...preambleHits(text, names, marks)].sort((a, b) => a.start - b.start);
+  // Series hits come last: where one starts where another does, the other (with its 之一) is kept.
+  const hits = [...explicitHits(text, names), ...hitsAfterNames(text, names, marks), ...preambleHits(text, names, marks), ...seriesHits(text, names)]
+    .sort((a, b) => a.start - b.start);
   const found: Array<{ ref: CitationRef; articleStart: number }> = [];
   let lastStart = -1;
   for (const hit of hits) {
@@ -240,6 +284,29 @@ function explicitHits(text: string, names: LawNameIndex): ArticleHit[] {
     if (article === null || article === 0 || subNumber === null) continue;
     const start = m.index ?? 0;
     hits.push({ start, end: start + m[0].length, article, subNumber, direct: directLaw(text, start, names) });
+  }
+  return hits;
+}
+
+/**
+ * 第1165、1166条, 第三十八、四十六条, 第1165至1167条, 第1165条至1167条, 第1165-1167条:
+ * every number of a series that ends in 条, each a hit; the first takes the law
+ * written before the series, the others inherit it across the separators.
+ */
+function seriesHits(text: string, names: LawNameIndex): ArticleHit[] {
+  const hits: ArticleHit[] = [];
+  for (const m of text.matchAll(SERIES)) {
+    const start = m.index ?? 0;
+    const items = [...m[0].matchAll(SERIES_ITEM)];
+    while (items.length > 0 && items.at(-1)?.[2] === undefined) items.pop();
+    if (items.length < 2) continue;
+    for (const [i, item] of items.entries()) {
+      const article = chineseToInt(item[1] ?? '');
+      if (article === null || article === 0) break;
+      const at = start + (item.index ?? 0);
+      const numberAt = i === 0 ? at : at + item[0].search(/[^\s、，,和及与至到\-—–－~～]/);
+      hits.push({ start: numberAt, end: at + item[0].length, article, subNumber: 0, direct: i === 0 ? directLaw(text, numberAt, names) : null });
+    }
   }
   return hits;
 }

@@ -100,10 +100,10 @@ export class CitationResolver {
     this.preambleStmt = db.prepare(`${ARTICLE_SELECT} WHERE d.law_id = ? AND COALESCE(d.publish_date, '') = ? AND a.kind = 'preamble' LIMIT 1`);
   }
 
-  /** Every citation in free text that resolves, in order (unresolvable ones are dropped). */
+  /** Every citation in free text that resolves, in order, with the articles inside a range (unresolvable ones are dropped). */
   findInText(text: string, choice: VersionChoice = {}): Array<Extract<ResolveResult, { ok: true }>> {
     const out: Array<Extract<ResolveResult, { ok: true }>> = [];
-    for (const ref of parseCitations(text, this.names)) {
+    for (const ref of parseCitations(text, this.names, { ranges: 'expand' })) {
       if (!ref.lawKeys.length) continue;
       const result = this.resolveRef(ref, choice);
       if (result.ok) out.push(result);
@@ -120,6 +120,29 @@ export class CitationResolver {
       return failureFor(parsed.reason, text, parsed.candidates ?? []);
     }
     return this.resolveRef(parsed.ref, choice);
+  }
+
+  /**
+   * Input meant as one or more citations (民法典第1165、1166条, 刑法第二百六十三条至第二百六十九条):
+   * each article once, in order, the inside of a range included; a failure for a citation
+   * that does not resolve. Input with fewer than two citations is `lookup`'s one answer.
+   */
+  lookupAll(text: string, choice: VersionChoice = {}): ResolveResult[] {
+    const refs = parseCitations(text, this.names, { ranges: 'expand' });
+    if (refs.length < 2 || refs[0]?.lawKeys.length === 0) return [this.lookup(text, choice)];
+    const seen = new Set<number>();
+    const out: ResolveResult[] = [];
+    let previousEnd = 0;
+    for (const ref of refs) {
+      // A citation of a law the library does not know reads its name from the text since the citation before it (、合同法第52条).
+      const own = text.slice(Math.min(previousEnd, ref.start), ref.end).replace(/^[\s、，,;；和及与或]+/, '');
+      previousEnd = ref.end;
+      const result = ref.lawKeys.length > 0 ? this.resolveRef(ref, choice) : this.lookup(own, choice);
+      if (result.ok && seen.has(result.article.id)) continue;
+      if (result.ok) seen.add(result.article.id);
+      out.push(result);
+    }
+    return out;
   }
 
   /**

@@ -1,10 +1,12 @@
 import { forwardRef, useEffect, useState } from 'react';
 import type { ArticleDetailDto, SearchHitDto, StatuteSearchDto } from '../../../../preload/contract/index.js';
-import { HostCallError } from '../../api/client.js';
 import { useApi } from '../../api/context.js';
 import { errorText } from '../../api/errorText.js';
 import { fill, statusText, useT } from '../../i18n.js';
 import { ArticleView } from './ArticleView.js';
+
+/** Longer text is a question to search, not a citation to look up (a list of citations fits: 劳动合同法第三十八条、第四十六条、第四十七条). */
+const MAX_CITATION_INPUT = 60;
 
 interface Props {
   /** The article to show (seq changes on every request, so opening the same article again works). */
@@ -46,6 +48,8 @@ export const StatuteLookup = forwardRef<HTMLInputElement, Props>(function Statut
   const [error, setError] = useState<string | null>(null);
   /** Why a query written as a citation found no article (law or article unknown, no such version), shown above the search hits. */
   const [notFound, setNotFound] = useState<string | null>(null);
+  /** How many articles the query cited, when it cited several and they are listed instead of search hits. */
+  const [citedCount, setCitedCount] = useState<number | null>(null);
 
   useEffect(() => {
     if (request === null) return;
@@ -57,20 +61,26 @@ export const StatuteLookup = forwardRef<HTMLInputElement, Props>(function Statut
     setError(null);
     setNotFound(null);
     setEmpty(null);
+    setCitedCount(null);
     const q = query.trim();
     if (!q) return;
-    // A query that is just a citation jumps straight to the article.
-    if (q.length <= 30) {
+    // A query that is just a citation jumps straight to the article; several citations (民法典第1165、1166条, a range) list their articles.
+    if (q.length <= MAX_CITATION_INPUT) {
       try {
-        const d = await api.call('statute.lookup', { citation: q, asOf: asOf || undefined });
-        setDetail(d);
-        setHits([]);
-        setAddedTerms([]);
-        setModeNote(null);
-        return;
+        const cited = await api.call('statute.citations', { citation: q, asOf: asOf || undefined });
+        // A citation that found nothing says so, lest the search hits below pass for it.
+        if (cited.notFound.length > 0) setNotFound(cited.notFound.join('；'));
+        if (cited.detail || cited.hits.length > 0) {
+          setDetail(cited.detail);
+          setHits(cited.detail ? [] : cited.hits);
+          setCitedCount(cited.detail ? null : cited.hits.length);
+          setAddedTerms([]);
+          setModeNote(null);
+          return;
+        }
       } catch (e) {
-        // Text naming no article is a search; a citation that found nothing says so, lest the hits below pass for it.
-        if (!(e instanceof HostCallError && e.code === 'not_a_citation')) setNotFound(errorText(t, e));
+        setError(errorText(t, e));
+        return;
       }
     }
     try {
@@ -113,6 +123,7 @@ export const StatuteLookup = forwardRef<HTMLInputElement, Props>(function Statut
         <ArticleView detail={detail} onOpen={onOpen} />
       ) : (
         <>
+          {citedCount !== null && <p className="muted" data-testid="cited-count">{fill(t.citedArticles, { n: String(citedCount) })}</p>}
           {modeNote && <p className="warn" data-testid="mode-note">{t.lexicalFallback}{modeNote}</p>}
           {addedTerms.length > 0 && <p className="muted" data-testid="added-terms">{t.addedTerms}{addedTerms.join('、')}</p>}
           {empty && (

@@ -1,0 +1,60 @@
+/** Several citations in the lookup box list the articles they cite, with what did not resolve said above them, and no search is run. */
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { act } from 'react';
+import '../helpers/domGlobals.js';
+import { ApiClient } from '../../renderer/src/api/client.js';
+import { ApiContext } from '../../renderer/src/api/context.js';
+import { StatuteLookup } from '../../renderer/src/features/statutes/StatuteLookup.js';
+import { render } from '../helpers/dom.js';
+
+const cited = (id: number, label: string) => ({
+  article: { id, lawTitle: '中华人民共和国民法典', label, status: 'current' },
+  score: null,
+  matchedBy: 'citation',
+  snippet: { text: `${label} 的条文`, highlights: [] },
+});
+
+test('several citations: their articles in order, the count, a notice for the one not found, and no search', async () => {
+  const routes: string[] = [];
+  const client = new ApiClient({
+    request: async (route, input) => {
+      routes.push(route);
+      if (route === 'statute.citations' && (input as { citation: string }).citation === '量子纠缠') return { ok: true, data: { hits: [], notFound: [], detail: null } };
+      if (route === 'statute.citations') {
+        return {
+          ok: true,
+          data: {
+            hits: [cited(1, '第一千一百六十五条'), cited(2, '第一千一百六十六条'), cited(3, '第一千一百六十七条')],
+            notFound: ['"合同法第5条" cites 《中华人民共和国合同法》, which is not in the library. 候选：民法典'],
+            detail: null,
+          },
+        };
+      }
+      return { ok: true, data: { hits: [], addedTerms: [], modeNote: null, unknownLaw: null } };
+    },
+    subscribe: () => () => undefined,
+  });
+  const r = await render(<ApiContext.Provider value={client}><StatuteLookup request={null} onOpen={() => undefined} /></ApiContext.Provider>);
+  await r.type(r.byTestId('statute-query') as HTMLInputElement, '民法典第1165条至第1167条、合同法第5条');
+  await r.click(r.byTestId('statute-search'));
+  await act(async () => { await new Promise((resolve) => setTimeout(resolve, 10)); });
+
+  assert.deepEqual(routes, ['statute.citations'], 'the cited articles are the answer: nothing is searched');
+  assert.deepEqual(r.allByTestId('hit').map((h) => h.querySelector('button')?.textContent), [
+    '《中华人民共和国民法典》第一千一百六十五条', '《中华人民共和国民法典》第一千一百六十六条', '《中华人民共和国民法典》第一千一百六十七条',
+  ]);
+  assert.equal(r.byTestId('cited-count').textContent, '输入引用的 3 条法条：');
+  assert.match(r.byTestId('citation-not-found').textContent ?? '', /^没有找到这条引用："合同法第5条" cites/);
+
+  // A question after it: the count and the notice go, and the search's hits replace the cited ones.
+  await r.type(r.byTestId('statute-query') as HTMLInputElement, '量子纠缠');
+  routes.length = 0;
+  await r.click(r.byTestId('statute-search'));
+  await act(async () => { await new Promise((resolve) => setTimeout(resolve, 10)); });
+  assert.deepEqual(routes, ['statute.citations', 'statute.search']);
+  assert.equal(r.allByTestId('cited-count').length, 0);
+  assert.equal(r.allByTestId('citation-not-found').length, 0);
+  assert.equal(r.allByTestId('hit').length, 0);
+  r.unmount();
+});
