@@ -118,6 +118,14 @@ describe('citation audit', { skip: SKIP }, () => {
     assert.equal(cites[1]!.lawTitle, '中华人民共和国民法典');
   });
 
+  test('numbers sharing one 条 are each audited; a range is audited at its ends, as written', () => {
+    const a38 = article('劳动合同法第38条');
+    const list = audit('依据《劳动合同法》第三十八、四十六条，可以解除并要求经济补偿。', [asEvidence(a38)]);
+    assert.deepEqual(list.map((c) => [c.articleLabel, c.label]), [['第三十八条', 'verified'], ['第四十六条', 'outside_evidence']]);
+    const range = audit('参见《劳动合同法》第三十八条至四十条。', [asEvidence(a38)]);
+    assert.deepEqual(range.map((c) => c.articleLabel), ['第三十八条', '第四十条']);
+  });
+
   test('a written citation followed by its own marker counts once', () => {
     const a38 = article('劳动合同法第38条');
     const cites = audit('《劳动合同法》第三十八条[1]规定了劳动者的解除权。', [asEvidence(a38)]);
