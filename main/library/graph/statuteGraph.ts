@@ -5,9 +5,10 @@ import { extractLinks, type ArticleForLinks, type ArticleLink, type LinkKind } f
 /**
  * How links are found. A library whose graph was built by another version is
  * rebuilt on first use. 2: items and 序言 link too, amendments are 'amends',
- * citations mean the version in force when the citing text took effect.
+ * citations mean the version in force when the citing text took effect. 3: numbers
+ * sharing one 条 (第十、十一条) and a range's far end written without 第 (第十条至十五条) link too.
  */
-const GRAPH_VERSION = '2';
+const GRAPH_VERSION = '3';
 
 /** The library state the graph was built for: the last import, and the way links are found. */
 function libraryGeneration(db: Db): string {
