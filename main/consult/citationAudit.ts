@@ -2,6 +2,7 @@ import { parseCitations, type CitationRef } from '../library/citation/parseCitat
 import { parseArticleLabel } from '../library/numerals.js';
 import type { CitationResolver } from '../library/citation/resolver.js';
 import { repealedBy } from '../library/citation/repealedLaws.js';
+import { STATUS_ZH } from '../library/status.js';
 import type { CitationAudit, CitationLabel, Evidence } from './types.js';
 
 /** An answer's evidence markers: [1], and lists such as [1、2] or [1, 2] (a fresh regex each call: it is global). */
@@ -105,16 +106,23 @@ const SHOWN_BEFORE = 24;
  * `raw`, so the text before the citation is read) or 该法 with no law named in
  * its sentence. Null for a bare 第N条 that names no law at all (bareArticle reads those).
  */
-function unknownLaw(answer: string, ref: CitationRef, resolver: CitationResolver): { marker: string; note: string } | null {
+function unknownLaw(answer: string, ref: CitationRef, resolver: CitationResolver): { marker: string; note: Note } | null {
   const before = answer.slice(Math.max(0, ref.start - SHOWN_BEFORE), ref.start);
   if (!ref.raw.includes('《') && !LAW_NAME_BEFORE.test(before)) return null;
   const marker = ref.raw.includes('《') ? ref.raw : `${before.split(CLAUSE_BREAK).pop()!.replace(CITING_VERB, '')}${ref.raw}`;
   const referring = REFERRING_BEFORE.exec(before);
-  if (referring) return { marker, note: `the law “${referring[0].trim()}” refers to is not named in its sentence, so the citation cannot be checked` };
+  if (referring) {
+    const said = referring[0].trim();
+    return { marker, note: { en: `the law “${said}” refers to is not named in its sentence, so the citation cannot be checked`, zh: `“${said}”所指的法律在本句中没有写明，无法核验这条引用` } };
+  }
   // 《合同法》第五十二条, which models trained on older texts still cite: say what replaced it.
   const repeal = resolver.repealOf(/《([^》]+)》/.exec(marker)?.[1] ?? marker.replace(/第[^第]*$/, ''));
-  return { marker, note: repeal ? `a repealed law: ${repealedBy(repeal)}; cite the law in force` : 'no such law in the library' };
+  if (!repeal) return { marker, note: { en: 'no such law in the library', zh: '法规库中没有这部法律' } };
+  const by = repealedBy(repeal);
+  return { marker, note: { en: `a repealed law: ${by.en}; cite the law in force`, zh: `已废止的法律：${by.zh}；请引用现行法律` } };
 }
+
+const NOT_IN_EVIDENCE: Note = { en: 'cited in the answer but not among the evidence of this turn', zh: '回答引用了这一条，但它不在本轮证据中' };
 
 /** 合同第五条, 章程第十条, 回答的第二条, 劳动合同中第五条: a clause of a document, not a statute. */
 const DOCUMENT_CLAUSE_BEFORE = /(?:合同|协议|章程|手册|制度|约定|条款|通知|决议|决定书|判决书?|裁定书?|答复|回答|意见|借条|欠条|收据|遗嘱|须知|规约|公约|方案|计划|清单|议案|说明)(?:书|稿)?(?:的|中)?\s*$/;
@@ -136,7 +144,14 @@ function bareArticle(answer: string, ref: CitationRef, numbered: Evidence[], las
     const cited = citedArticle({ ...ref, lawName: lastLaw.lawName, lawKeys: lastLaw.lawKeys, versionYear: lastLaw.versionYear }, numbered, resolver, asOf);
     if ('article' in cited) {
       const { article, match } = cited;
-      return { ...base, article, inEvidence: !!match, note: `${ref.raw} names no law; read as 《${article.lawTitle}》${article.articleLabel}, of the law the answer named last${match ? '' : ', which is not among the evidence of this turn'}` };
+      const read = `《${article.lawTitle}》${article.articleLabel}`;
+      return {
+        ...base, article, inEvidence: !!match,
+        note: {
+          en: `${ref.raw} names no law; read as ${read}, of the law the answer named last${match ? '' : ', which is not among the evidence of this turn'}`,
+          zh: `${ref.raw}没有写明法律，按回答前面最后提到的法律读作${read}${match ? '' : '，该条不在本轮证据中'}`,
+        },
+      };
     }
   }
   const same = numbered.filter((e) => {
@@ -145,19 +160,24 @@ function bareArticle(answer: string, ref: CitationRef, numbered: Evidence[], las
   });
   if (!lastLaw && same.length === 1) {
     const meant = same[0]!;
-    return { ...base, article: meant, inEvidence: true, note: `${ref.raw} names no law; read as 《${meant.lawTitle}》${meant.articleLabel}, the only evidence article with that number` };
+    const read = `《${meant.lawTitle}》${meant.articleLabel}`;
+    return { ...base, article: meant, inEvidence: true, note: { en: `${ref.raw} names no law; read as ${read}, the only evidence article with that number`, zh: `${ref.raw}没有写明法律，读作证据中唯一有此条号的${read}` } };
   }
-  const note = same.length
-    ? `${ref.raw} names no law, and the evidence has it in ${same.map((e) => `《${e.lawTitle}》`).join('、')}: the citation cannot be checked`
-    : `${ref.raw} names no law${lastLaw ? ', the law named before it has no such article,' : ''} and no evidence article has that number: the citation cannot be checked`;
+  const laws = same.map((e) => `《${e.lawTitle}》`).join('、');
+  const note: Note = same.length
+    ? { en: `${ref.raw} names no law, and the evidence has it in ${laws}: the citation cannot be checked`, zh: `${ref.raw}没有写明法律，而证据中${laws}都有此条号：无法核验这条引用` }
+    : {
+        en: `${ref.raw} names no law${lastLaw ? ', the law named before it has no such article,' : ''} and no evidence article has that number: the citation cannot be checked`,
+        zh: `${ref.raw}没有写明法律${lastLaw ? '，前面提到的法律也没有这一条' : ''}，证据中也没有此条号的法条：无法核验这条引用`,
+      };
   return { ...base, article: null, inEvidence: false, note };
 }
 
 /** A citation resolved as of `asOf` (else in any version), and the evidence article it is, if any; the resolver's message when it resolves to none. */
-function citedArticle(ref: CitationRef, numbered: Evidence[], resolver: CitationResolver, asOf: string): { article: NonNullable<Found['article']>; match: Evidence | undefined } | { message: string } {
+function citedArticle(ref: CitationRef, numbered: Evidence[], resolver: CitationResolver, asOf: string): { article: NonNullable<Found['article']>; match: Evidence | undefined } | { message: Note } {
   const hit = resolver.resolveRef(ref, { asOf });
   const any = hit.ok ? hit : resolver.resolveRef(ref);
-  if (!any.ok) return { message: any.message };
+  if (!any.ok) return { message: { en: any.message, zh: any.messageZh } };
   const a = any.article;
   const match = numbered.find((e) => e.articleId === a.id || (e.lawTitle === a.lawTitle && e.articleLabel === a.label));
   return { article: match ?? { articleId: a.id, lawTitle: a.lawTitle, articleLabel: a.label, publishDate: a.publishDate, status: a.status, text: a.text }, match };
@@ -170,7 +190,13 @@ interface Found {
   marker: string;
   article: Pick<Evidence, 'articleId' | 'lawTitle' | 'articleLabel' | 'publishDate' | 'status' | 'text'> | null;
   inEvidence: boolean;
-  note: string | null;
+  note: Note | null;
+}
+
+/** Why a citation failed its check, in English (the CLI) and Chinese (the app in Chinese). */
+interface Note {
+  en: string;
+  zh: string;
 }
 
 /**
@@ -187,7 +213,7 @@ export function auditCitations(answer: string, numbered: Evidence[], resolver: C
     for (const n of markerNumbers(m[1]!)) {
       const e = numbered[n - 1];
       if (e) ids.add(e.articleId);
-      found.push({ pos: m.index!, evidenceMarker: true, marker: `[${n}]`, article: e ?? null, inEvidence: !!e, note: e ? null : `the answer cites [${n}] but the evidence has ${numbered.length} articles` });
+      found.push({ pos: m.index!, evidenceMarker: true, marker: `[${n}]`, article: e ?? null, inEvidence: !!e, note: e ? null : { en: `the answer cites [${n}] but the evidence has ${numbered.length} articles`, zh: `回答引用了[${n}]，但本轮证据只有 ${numbered.length} 条` } });
     }
     markerSpans.push({ start: m.index!, ids });
   }
@@ -210,7 +236,7 @@ export function auditCitations(answer: string, numbered: Evidence[], resolver: C
     lastLaw = ref;
     const { article, match } = cited;
     if (match && followingMarker?.ids.has(match.articleId)) continue; // the marker right after it already covers it
-    found.push({ pos: ref.start, evidenceMarker: false, marker: ref.raw, article, inEvidence: !!match, note: match ? null : 'cited in the answer but not among the evidence of this turn' });
+    found.push({ pos: ref.start, evidenceMarker: false, marker: ref.raw, article, inEvidence: !!match, note: match ? null : NOT_IN_EVIDENCE });
   }
   found.sort((a, b) => a.pos - b.pos);
   const quotes = assignQuotes(answer, found);
@@ -227,11 +253,14 @@ function toAudit(f: Found, seq: number, quotes: string[], asOf: string): Citatio
     quote = bad ?? quotes[0]!;
     if (bad) {
       label = 'quote_mismatch';
-      note = 'the quoted text does not appear verbatim in the article';
+      note = { en: 'the quoted text does not appear verbatim in the article', zh: '引文与法条原文不一致' };
     }
   }
   const notCurrent = !!f.article && f.article.status !== 'current';
-  if (notCurrent && !note) note = `cites a ${f.article!.status} version (${f.article!.publishDate ?? 'undated'}); law as of ${asOf}`;
+  if (notCurrent && !note) {
+    const { status, publishDate } = f.article!;
+    note = { en: `cites a ${status} version (${publishDate ?? 'undated'}); law as of ${asOf}`, zh: `引用的是${STATUS_ZH[status] ?? status}的版本（${publishDate ?? '日期不详'}）；适用的法律截至 ${asOf}` };
+  }
   return {
     seq,
     marker: f.marker,
@@ -244,7 +273,8 @@ function toAudit(f: Found, seq: number, quotes: string[], asOf: string): Citatio
     quote,
     label,
     notCurrent,
-    note,
+    note: note?.en ?? null,
+    noteZh: note?.zh ?? null,
   };
 }
 

@@ -298,13 +298,13 @@ export class ConsultationStore {
 
   saveCitations(turnId: number, citations: CitationAudit[]): void {
     const insert = this.db.prepare(
-      `INSERT INTO citations (turn_id, seq, marker, article_id, law_title, article_label, publish_date, status, text, quote, label, not_current, note)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      `INSERT INTO citations (turn_id, seq, marker, article_id, law_title, article_label, publish_date, status, text, quote, label, not_current, note, note_zh)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     );
     this.db.transaction(() => {
       this.db.prepare('DELETE FROM citations WHERE turn_id = ?').run(turnId);
       for (const c of citations) {
-        insert.run(turnId, c.seq, c.marker, c.articleId, c.lawTitle, c.articleLabel, c.publishDate, c.status, c.text, c.quote, c.label, c.notCurrent ? 1 : 0, c.note);
+        insert.run(turnId, c.seq, c.marker, c.articleId, c.lawTitle, c.articleLabel, c.publishDate, c.status, c.text, c.quote, c.label, c.notCurrent ? 1 : 0, c.note, c.noteZh);
       }
     })();
   }
@@ -324,6 +324,7 @@ export class ConsultationStore {
       label: r.label as CitationAudit['label'],
       notCurrent: r.not_current === 1,
       note: r.note as string | null,
+      noteZh: r.note_zh as string | null,
     }));
   }
 

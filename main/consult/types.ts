@@ -66,7 +66,10 @@ export interface CitationAudit {
   quote: string | null;
   label: CitationLabel;
   notCurrent: boolean;
+  /** Why the citation failed its check (or cites a version not in force), in English; null when nothing is to be said. */
   note: string | null;
+  /** The same in Chinese, for the app in Chinese; null also in turns stored before it was kept (the app shows `note`). */
+  noteZh: string | null;
 }
 
 export interface TurnUsage {

@@ -180,4 +180,13 @@ export const MIGRATIONS: Migration[] = [
       DELETE FROM meta WHERE key = 'graph_generation';
     `,
   },
+  {
+    version: 8,
+    name: 'citation notes in Chinese',
+    sql: `
+      -- The citation audit's note in Chinese beside the English one, for the app in Chinese.
+      -- Turns audited before this migration have none, and the app shows their English note.
+      ALTER TABLE citations ADD COLUMN note_zh TEXT;
+    `,
+  },
 ];

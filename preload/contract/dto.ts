@@ -31,10 +31,10 @@ export interface SearchHitDto {
 }
 
 /** A statute search: the hits, and the statute terms searched besides the user's words (empty when literal). */
-/** The articles a citation box's text cites, in order; `notFound` says why each citation that did not resolve failed. */
+/** The articles a citation box's text cites, in order; `notFound` says why each citation that did not resolve failed, in English and Chinese. */
 export interface CitedArticlesDto {
   hits: SearchHitDto[];
-  notFound: string[];
+  notFound: Array<{ message: string; messageZh: string }>;
   /** The article in full when the text cites exactly one and it resolved, for the lookup box to open at once. */
   detail: ArticleDetailDto | null;
 }

@@ -82,6 +82,10 @@ export function statusText(t: Strings, status: string): string {
   if (status === 'pending') return t.notYetInForce;
   return (t as Record<string, string>)[status] ?? status;
 }
+/** The citation audit's note in the UI's language (turns audited before the Chinese note was kept have the English one only). */
+export function auditNote(t: Strings, c: { note: string | null; noteZh: string | null }): string | null {
+  return t.lang === 'zh' ? (c.noteZh ?? c.note) : c.note;
+}
 /** A string's {name} placeholders filled in ('{n} 条' with n: 3 → '3 条'); an unknown name stays as written. */
 export const fill = (template: string, values: Record<string, string | number>): string =>
   template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole));

@@ -90,7 +90,9 @@ describe('citation audit', { skip: SKIP }, () => {
       ['[2]', 'verified'],
     ]);
     assert.equal(cites[0]!.note, 'no such law in the library');
+    assert.equal(cites[0]!.noteZh, '法规库中没有这部法律');
     assert.match(cites[2]!.note!, /该法/);
+    assert.match(cites[2]!.noteZh!, /^“该法”所指的法律在本句中没有写明/);
   });
 
   test('a law the library says was repealed (《合同法》, by 民法典 第一千二百六十条) is unresolvable with what repealed it', () => {
@@ -99,6 +101,7 @@ describe('citation audit', { skip: SKIP }, () => {
     assert.deepEqual(cites.map((c) => [c.marker, c.label]), [['《合同法》第五十二条', 'unresolvable'], ['侵权责任法第六条', 'unresolvable']]);
     for (const c of cites) {
       assert.equal(c.note, 'a repealed law: it was repealed by 《中华人民共和国民法典》第一千二百六十条 (in force 2021-01-01); cite the law in force');
+      assert.equal(c.noteZh, '已废止的法律：已由《中华人民共和国民法典》第一千二百六十条废止（2021-01-01起施行）；请引用现行法律');
     }
     const [unknown] = audit('又见《外星人权益保障法》第三条。', [asEvidence(a38)]);
     assert.equal(unknown!.note, 'no such law in the library', 'a law nobody repealed is just unknown');
@@ -109,6 +112,8 @@ describe('citation audit', { skip: SKIP }, () => {
     const cites = audit('参见《劳动合同法》第九百九十九条。又见《外星人权益保障法》第三条。另见[7]。', [asEvidence(a38)]);
     assert.deepEqual(cites.map((c) => c.label), ['unresolvable', 'unresolvable', 'unresolvable']);
     assert.match(cites[0]!.note!, /no 第999条/);
+    assert.match(cites[0]!.noteZh!, /^中华人民共和国劳动合同法（2012-12-28版本）没有第999条。$/);
+    assert.equal(cites[2]!.noteZh, '回答引用了[7]，但本轮证据只有 1 条');
   });
 
   test('a real article not in the evidence is outside_evidence; one in the evidence named in words is verified', () => {
@@ -162,6 +167,8 @@ describe('citation audit', { skip: SKIP }, () => {
     const [unsure] = audit('依照第四十六条处理。', both);
     assert.equal(unsure!.label, 'unresolvable');
     assert.match(unsure!.note!, /the evidence has it in 《中华人民共和国劳动合同法》、《中华人民共和国民法典》/);
+    assert.equal(unsure!.noteZh, '第四十六条没有写明法律，而证据中《中华人民共和国劳动合同法》、《中华人民共和国民法典》都有此条号：无法核验这条引用');
+    assert.equal(named!.noteZh, '第四十六条没有写明法律，按回答前面最后提到的法律读作《中华人民共和国劳动合同法》第四十六条');
 
     const clauses = audit('根据劳动合同第三条的约定，试用期为三个月；公司章程第十条另有规定[1]。', [asEvidence(a38)]);
     assert.deepEqual(clauses.map((c) => c.marker), ['[1]'], 'contract and by-law clauses are not audited as statutes');
@@ -176,6 +183,7 @@ describe('citation audit', { skip: SKIP }, () => {
     assert.equal(c!.label, 'verified');
     assert.equal(c!.notCurrent, true);
     assert.match(c!.note!, /superseded/);
+    assert.match(c!.noteZh!, /^引用的是已被修订的版本（2018-10-26）；适用的法律截至 2026-11-22$/);
   });
 
   test('in a full turn, each label is stored with the text and version of the cited article', async () => {
@@ -192,5 +200,11 @@ describe('citation audit', { skip: SKIP }, () => {
     assert.equal(first.text, r.evidence.filter((e) => !e.excluded)[0]!.text, 'the citation keeps the text it cited');
     assert.ok(first.publishDate);
     assert.ok(old.id);
+    assert.deepEqual(r.citations.slice(1).map((c) => c.noteZh), [
+      '中华人民共和国劳动合同法（2012-12-28版本）没有第999条。',
+      '回答引用了这一条，但它不在本轮证据中',
+      '引文与法条原文不一致',
+    ]);
+    assert.deepEqual(bench.consultations().get(r.consultationId).turns[0]!.citations, r.citations, 'both notes are stored with the turn');
   });
 });

@@ -100,10 +100,20 @@ describe('consultation panels', () => {
     assert.match(items[0]!.textContent!, /入选原因：原问题第1名：拖欠工资/);
     assert.equal(r.allByTestId('evidence-breadcrumb')[0]!.textContent, '中华人民共和国劳动合同法 › 第四章 劳动合同的解除和终止');
     assert.match(r.byTestId('excluded').textContent!, /《中华人民共和国公司法》第一条：不存在公司组织关系/);
-    assert.match(r.byTestId('stray-citations').textContent!, /《劳动合同法》第九百条 · 无法解析/);
+    assert.equal(r.byTestId('stray-citations').textContent, '《劳动合同法》第九百条 · 无法解析：无此条', 'the audit note in Chinese');
+    assert.equal(r.allByTestId('audit-label')[1]!.getAttribute('title'), '引文与法条原文不一致', 'why a label is not 已核验, on hover');
     await r.click(r.allByTestId('open-article')[1]!);
     assert.deepEqual(opened, [47]);
     r.unmount();
+
+    const english = await render(<I18nContext.Provider value={STRINGS.en}><CitedStatutesPanel turn={turnFixture()} onOpenArticle={() => undefined} /></I18nContext.Provider>);
+    assert.match(english.byTestId('stray-citations').textContent!, /：no such article$/, 'and in English in the English UI');
+    english.unmount();
+    const older = turnFixture();
+    older.citations = older.citations.map((c) => ({ ...c, noteZh: null }));
+    const stored = await render(<CitedStatutesPanel turn={older} onOpenArticle={() => undefined} />);
+    assert.match(stored.byTestId('stray-citations').textContent!, /：no such article$/, 'a turn stored before the Chinese note shows the English one');
+    stored.unmount();
   });
 
   test('answer text: each [n] is a chip that opens evidence n', async () => {

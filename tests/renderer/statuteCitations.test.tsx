@@ -26,7 +26,7 @@ test('several citations: their articles in order, the count, a notice for the on
           ok: true,
           data: {
             hits: [cited(1, '第一千一百六十五条'), cited(2, '第一千一百六十六条'), cited(3, '第一千一百六十七条')],
-            notFound: ['"合同法第5条" cites 《中华人民共和国合同法》, which is not in the library. 候选：民法典'],
+            notFound: [{ message: '"合同法第5条" cites 《中华人民共和国合同法》, which is not in the library. Candidates: 民法典', messageZh: '“合同法第5条”引用的《中华人民共和国合同法》不在法规库中。候选：民法典' }],
             detail: null,
           },
         };
@@ -45,7 +45,7 @@ test('several citations: their articles in order, the count, a notice for the on
     '《中华人民共和国民法典》第一千一百六十五条', '《中华人民共和国民法典》第一千一百六十六条', '《中华人民共和国民法典》第一千一百六十七条',
   ]);
   assert.equal(r.byTestId('cited-count').textContent, '输入引用的 3 条法条：');
-  assert.match(r.byTestId('citation-not-found').textContent ?? '', /^没有找到这条引用："合同法第5条" cites/);
+  assert.equal(r.byTestId('citation-not-found').textContent, '没有找到这条引用：“合同法第5条”引用的《中华人民共和国合同法》不在法规库中。候选：民法典', 'in the language of the UI');
 
   // A question after it: the count and the notice go, and the search's hits replace the cited ones.
   await r.type(r.byTestId('statute-query') as HTMLInputElement, '量子纠缠');

@@ -2,7 +2,7 @@ import { LexError } from '../../util/errors.js';
 import { inForceFirst, STATUS_ZH } from '../../library/status.js';
 import { referencedBy, referencesOf } from '../../library/graph/statuteGraph.js';
 import type { StatuteArticle } from '../../library/articles.js';
-import type { ArticleDetailDto, SearchHitDto, StatuteSearchDto } from '../../../preload/contract/dto.js';
+import type { ArticleDetailDto, CitedArticlesDto, SearchHitDto, StatuteSearchDto } from '../../../preload/contract/dto.js';
 import { toArticleDto } from '../dto.js';
 import type { HostServices } from '../services.js';
 import { addedTerms } from '../../engine/retrieval.js';
@@ -37,8 +37,8 @@ function unknownLaw(s: HostServices, law: string | undefined): StatuteSearchDto[
 }
 
 /** A lookup failure as the app shows it, with up to five candidates. */
-function failureText(r: { message: string; candidates?: string[] }): string {
-  return r.candidates?.length ? `${r.message} 候选：${r.candidates.slice(0, 5).join('、')}` : r.message;
+function failureText(message: string, candidates: string[], label: string): string {
+  return candidates.length ? `${message} ${label}${candidates.slice(0, 5).join('、')}` : message;
 }
 
 export const statuteHandlers: Pick<Handlers, 'statute.search' | 'statute.lookup' | 'statute.citations' | 'statute.article' | 'statute.outline'> = {
@@ -59,17 +59,17 @@ export const statuteHandlers: Pick<Handlers, 'statute.search' | 'statute.lookup'
     if (!r.ok) {
       // Text that names no article is a search, not a mistyped citation: the caller searches without a notice.
       const code = r.code === 'no-article-number' ? 'not_a_citation' : 'not_found';
-      throw new LexError(code, failureText(r));
+      throw new LexError(code, failureText(r.message, r.candidates, 'Candidates: '));
     }
     return detail(s, r.article);
   },
   'statute.citations'(s, input) {
     const results = s.engine.lookupAll(input.citation, input.asOf ? { asOf: input.asOf } : {});
     const hits: SearchHitDto[] = [];
-    const notFound: string[] = [];
+    const notFound: CitedArticlesDto['notFound'] = [];
     for (const r of results) {
       // Text that names no article is no citation at all: nothing found, nothing to say.
-      if (!r.ok && r.code !== 'no-article-number') notFound.push(failureText(r));
+      if (!r.ok && r.code !== 'no-article-number') notFound.push({ message: failureText(r.message, r.candidates, 'Candidates: '), messageZh: failureText(r.messageZh, r.candidates, '候选：') });
       if (r.ok) hits.push({ article: toArticleDto(r.article), score: Infinity, matchedBy: 'citation', snippet: makeSnippet(r.article.text, []) });
     }
     const only = results.length === 1 && results[0]?.ok ? results[0].article : null;

@@ -68,15 +68,21 @@ function outerTitles(sentence: string): Array<{ title: string; after: string }> 
   return titles.map((t, k) => ({ title: t.title, after: sentence.slice(t.end, (titles[k + 1]?.start ?? sentence.length + 1) - 1) }));
 }
 
-/** What a citation of a repealed law is told: what repealed it and when, and where to look instead. */
-export function repealMessage(typed: string, r: Repeal): string {
-  return `"${typed}" cites 《${r.title}》, which is not in the library: ${repealedBy(r)}. Look for the rule in ${repealingShortTitle(r)}.`;
+/** What a citation of a repealed law is told, in English and Chinese: what repealed it and when, and where to look instead. */
+export function repealMessages(typed: string, r: Repeal): { message: string; messageZh: string } {
+  return {
+    message: `"${typed}" cites 《${r.title}》, which is not in the library: ${repealedBy(r).en}. Look for the rule in ${repealingShortTitle(r)}.`,
+    messageZh: `“${typed}”引用的《${r.title}》不在法规库中：${repealedBy(r).zh}。请在${repealingShortTitle(r)}中查找相应规定。`,
+  };
 }
 
-/** 「it was repealed by 《中华人民共和国民法典》第一千二百六十条 (in force 2021-01-01)」 */
-export function repealedBy(r: Repeal): string {
+/** 「it was repealed by 《中华人民共和国民法典》第一千二百六十条 (in force 2021-01-01)」 and its Chinese. */
+export function repealedBy(r: Repeal): { en: string; zh: string } {
   const when = r.effectiveDate ?? r.publishDate;
-  return `it was repealed by 《${r.byLaw}》${r.byArticle}${when ? ` (in force ${when})` : ''}`;
+  return {
+    en: `it was repealed by 《${r.byLaw}》${r.byArticle}${when ? ` (in force ${when})` : ''}`,
+    zh: `已由《${r.byLaw}》${r.byArticle}废止${when ? `（${when}起施行）` : ''}`,
+  };
 }
 
 /** The repealing law's title without 中华人民共和国, as a law filter or citation takes it. */

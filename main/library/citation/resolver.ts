@@ -3,7 +3,7 @@ import { ARTICLE_SELECT, toStatuteArticle, type ArticleRow, type StatuteArticle 
 import { statusSql, TODAY_SQL } from '../status.js';
 import { lawAliases, LawNameIndex, normalizeLawName } from './aliases.js';
 import { parseCitations, parseSingleCitation, type CitationRef } from './parseCitation.js';
-import { readRepeals, repealingShortTitle, repealMessage, type Repeal } from './repealedLaws.js';
+import { readRepeals, repealingShortTitle, repealMessages, type Repeal } from './repealedLaws.js';
 
 export interface VersionChoice {
   /** ISO date: the version in force on that date. */
@@ -23,13 +23,15 @@ export interface LawCandidate {
   province: string;
 }
 
-export type ResolveFailure =
-  | { code: 'unknown-law'; message: string; candidates: string[]; /** Set when the library says the law was repealed (合同法 by 民法典). */ repeal?: Repeal }
-  | { code: 'ambiguous-law'; message: string; candidates: string[] }
-  | { code: 'no-article-number'; message: string; candidates: string[] }
-  | { code: 'bad-article-number'; message: string; candidates: string[] }
-  | { code: 'article-not-found'; message: string; candidates: string[] }
-  | { code: 'version-not-found'; message: string; candidates: string[] };
+/** Why a citation did not resolve: `message` in English (the CLI), `messageZh` in Chinese (the app in Chinese). */
+export type ResolveFailure = { message: string; messageZh: string; candidates: string[] } & (
+  | { code: 'unknown-law'; /** Set when the library says the law was repealed (合同法 by 民法典). */ repeal?: Repeal }
+  | { code: 'ambiguous-law' }
+  | { code: 'no-article-number' }
+  | { code: 'bad-article-number' }
+  | { code: 'article-not-found' }
+  | { code: 'version-not-found' }
+);
 
 export type ResolveResult =
   | {
@@ -116,7 +118,7 @@ export class CitationResolver {
     const parsed = parseSingleCitation(text, this.names);
     if (!parsed.ok) {
       const repeal = parsed.lawName ? this.repealOf(parsed.lawName) : undefined;
-      if (repeal) return { ok: false, code: 'unknown-law', message: repealMessage(text.trim(), repeal), candidates: [repealingShortTitle(repeal)], repeal };
+      if (repeal) return { ok: false, code: 'unknown-law', ...repealMessages(text.trim(), repeal), candidates: [repealingShortTitle(repeal)], repeal };
       return failureFor(parsed.reason, text, parsed.candidates ?? []);
     }
     return this.resolveRef(parsed.ref, choice);
@@ -156,6 +158,7 @@ export class CitationResolver {
       return {
         ok: false, code: 'ambiguous-law',
         message: `"${ref.lawName ?? ref.raw}" matches several laws; name the one you mean.`,
+        messageZh: `“${ref.lawName ?? ref.raw}”可指多部法律，请写明是哪一部。`,
         candidates: laws.map((l) => l.title + (l.province ? `（${l.province}）` : '')),
       };
     }
@@ -164,12 +167,23 @@ export class CitationResolver {
     const publish = yearPin !== null ? this.versionOfYear(law.id, yearPin) : this.pickVersion(law.id, choice);
     if (publish === null) {
       const asked = yearPin !== null ? `the year the citation names (${yearPin})` : (choice.version ?? choice.asOf ?? 'today');
-      return { ok: false, code: 'version-not-found', message: `No version of ${law.title} matches ${asked}; its versions are listed below.`, candidates: this.versionList(law.id) };
+      const askedZh = yearPin !== null ? `引用所写的年份（${yearPin}年）` : (choice.version ?? choice.asOf ?? '今天');
+      return {
+        ok: false, code: 'version-not-found',
+        message: `No version of ${law.title} matches ${asked}; its versions are listed below.`,
+        messageZh: `${law.title}没有与${askedZh}对应的版本；现有版本见下。`,
+        candidates: this.versionList(law.id),
+      };
     }
     const row = (ref.preamble ? this.preambleStmt.get(law.id, publish) : this.articleStmt.get(law.id, publish, ref.article, ref.subNumber)) as ArticleRow | undefined;
     if (!row) {
       const label = ref.preamble ? '序言' : `第${ref.article}条${ref.subNumber ? `之${ref.subNumber}` : ''}`;
-      return { ok: false, code: 'article-not-found', message: `${law.title} (${publish || 'undated'} version) has no ${label}.`, candidates: [] };
+      return {
+        ok: false, code: 'article-not-found',
+        message: `${law.title} (${publish || 'undated'} version) has no ${label}.`,
+        messageZh: `${law.title}（${publish || '未注明日期的'}版本）没有${label}。`,
+        candidates: [],
+      };
     }
     const article = toStatuteArticle(row);
     const note = yearPin !== null ? `The citation names ${yearPin}: this is the version published ${publish}, ${article.status}.` : undefined;
@@ -276,12 +290,24 @@ function preferNational(laws: LawRow[]): LawRow[] {
 function failureFor(reason: string, text: string, candidates: string[]): Extract<ResolveResult, { ok: false }> {
   switch (reason) {
     case 'unknown-law':
-      return { ok: false, code: 'unknown-law', message: `No law in the library matches "${text}".${candidates.length ? ' Did you mean one of the candidates below?' : ' Check the name, or import the law first.'}`, candidates };
+      return {
+        ok: false, code: 'unknown-law', candidates,
+        message: `No law in the library matches "${text}".${candidates.length ? ' Did you mean one of the candidates below?' : ' Check the name, or import the law first.'}`,
+        messageZh: `法规库中没有与“${text}”相符的法律。${candidates.length ? '是否要找下列候选？' : '请核对名称，或先导入这部法律。'}`,
+      };
     case 'no-article-number':
-      return { ok: false, code: 'no-article-number', message: `"${text}" names no article; add one, e.g. 第38条 or 38.`, candidates };
+      return { ok: false, code: 'no-article-number', candidates, message: `"${text}" names no article; add one, e.g. 第38条 or 38.`, messageZh: `“${text}”没有写条号；请加上条号，如“第38条”或“38”。` };
     case 'bad-article-number':
-      return { ok: false, code: 'bad-article-number', message: `The article number in "${text}" is not a well-formed Chinese numeral${candidates.length ? `; did you mean ${candidates.join(' or ')}?` : '.'}`, candidates };
+      return {
+        ok: false, code: 'bad-article-number', candidates,
+        message: `The article number in "${text}" is not a well-formed Chinese numeral${candidates.length ? `; did you mean ${candidates.join(' or ')}?` : '.'}`,
+        messageZh: `“${text}”中的条号不是规范的中文数字${candidates.length ? `；是否指${candidates.join('或')}？` : '。'}`,
+      };
     default:
-      return { ok: false, code: 'unknown-law', message: `"${text}" does not name a law; cite like 民法典第1165条 or 劳动合同法 38.`, candidates };
+      return {
+        ok: false, code: 'unknown-law', candidates,
+        message: `"${text}" does not name a law; cite like 民法典第1165条 or 劳动合同法 38.`,
+        messageZh: `“${text}”没有写明法律名称；请按“民法典第1165条”或“劳动合同法 38”的样式引用。`,
+      };
   }
 }

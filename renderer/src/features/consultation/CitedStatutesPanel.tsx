@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { CitationAudit, Evidence, TurnResult } from '../../../../preload/contract/index.js';
-import { fill, statusText, useT, type Strings } from '../../i18n.js';
+import { auditNote, fill, statusText, useT, type Strings } from '../../i18n.js';
 
 interface Props {
   turn: TurnResult;
@@ -43,7 +43,7 @@ export function CitedStatutesPanel({ turn, onOpenArticle }: Props) {
                   《{e.lawTitle}》{e.articleLabel}
                 </button>
                 <span className={`badge ${e.status === 'current' ? 'ok' : 'warn'}`} data-testid="status-badge">{statusText(t, e.status)}</span>
-                <span className={`badge ${audit ? (audit.label === 'verified' ? 'ok' : 'bad') : 'muted'}`} data-testid="audit-label">
+                <span className={`badge ${audit ? (audit.label === 'verified' ? 'ok' : 'bad') : 'muted'}`} data-testid="audit-label" title={(audit && auditNote(t, audit)) ?? undefined}>
                   {audit ? t[audit.label] : t.notCited}
                   {audit?.notCurrent ? ' ⚠' : ''}
                 </span>
@@ -66,7 +66,7 @@ export function CitedStatutesPanel({ turn, onOpenArticle }: Props) {
       {stray.length > 0 && (
         <ul className="stray" data-testid="stray-citations">
           {stray.map((c) => (
-            <li key={c.seq} className="bad">{c.marker} · {t[c.label]}{c.note ? `：${c.note}` : ''}</li>
+            <li key={c.seq} className="bad">{c.marker} · {t[c.label]}{auditNote(t, c) ? `：${auditNote(t, c)}` : ''}</li>
           ))}
         </ul>
       )}

@@ -69,7 +69,7 @@ export const StatuteLookup = forwardRef<HTMLInputElement, Props>(function Statut
       try {
         const cited = await api.call('statute.citations', { citation: q, asOf: asOf || undefined });
         // A citation that found nothing says so, lest the search hits below pass for it.
-        if (cited.notFound.length > 0) setNotFound(cited.notFound.join('；'));
+        if (cited.notFound.length > 0) setNotFound(cited.notFound.map((f) => (t.lang === 'zh' ? f.messageZh : f.message)).join(t.lang === 'zh' ? '；' : '; '));
         if (cited.detail || cited.hits.length > 0) {
           setDetail(cited.detail);
           setHits(cited.detail ? [] : cited.hits);
