@@ -3,7 +3,7 @@ import type { Redaction } from '../llm/redaction.js';
 import type { LlmCallRecord } from '../llm/types.js';
 import { LexError } from '../util/errors.js';
 import { LegalStateSchema, type LegalState } from './schemas.js';
-import type { CitationAudit, Evidence, JudgeIteration, StageName, Verdict } from './types.js';
+import type { CitationAudit, Evidence, JudgeIteration, OfflineCode, StageName, Verdict } from './types.js';
 
 export interface ConsultationRow {
   id: number;
@@ -22,6 +22,8 @@ export interface TurnRow {
   status: 'running' | 'done' | 'failed' | 'cancelled';
   mode: 'llm' | 'offline' | null;
   offline_reason: string | null;
+  /** Why the turn ran offline, as a code the app words in its language: llm_not_configured, llm_unreachable. */
+  offline_code: OfflineCode | null;
   endpoint: string | null;
   model: string | null;
   redaction: number;
@@ -129,7 +131,7 @@ export class ConsultationStore {
     const taken = this.db.transaction(() => {
       const r = this.db
         .prepare(
-          `UPDATE turns SET status = 'running', error_code = NULL, error_message = NULL, mode = NULL, offline_reason = NULL, verdict = NULL, answer = NULL,
+          `UPDATE turns SET status = 'running', error_code = NULL, error_message = NULL, mode = NULL, offline_reason = NULL, offline_code = NULL, verdict = NULL, answer = NULL,
              attempts = attempts + 1, finished_at = NULL, owner = @owner, heartbeat_at = @beat
             WHERE id = @id AND status IN ('failed', 'cancelled')
               AND NOT EXISTS (SELECT 1 FROM turns o WHERE o.consultation_id = turns.consultation_id AND o.status = 'running')`,

@@ -10,7 +10,7 @@ import { legalStateStage } from './stages/legalState.js';
 import { expandAlongGraph, queryStage } from './stages/queries.js';
 import { rerankStage } from './stages/rerank.js';
 import type { TurnFields } from './store.js';
-import type { Verdict } from './types.js';
+import type { OfflineCode, Verdict } from './types.js';
 
 const OFFLINE_RESULTS = 10;
 
@@ -24,7 +24,7 @@ const OFFLINE_RESULTS = 10;
  */
 export async function runTurn(ctx: TurnContext): Promise<void> {
   const llm = ctx.llm;
-  if (!llm) return runOffline(ctx, 'No LLM endpoint is configured: showing the ranked statutes only.', null);
+  if (!llm) return runOffline(ctx, { code: 'llm_not_configured', reason: 'No LLM endpoint is configured: showing the ranked statutes only.' }, null);
   const pool = new CandidatePool();
   let state: LegalState | null = null;
   let order: number[] = [];
@@ -77,14 +77,15 @@ export async function runTurn(ctx: TurnContext): Promise<void> {
     finish(ctx, { status: 'done', mode: 'llm' });
   } catch (err) {
     if (pool.size) saveEvidence();
-    if (isLexError(err) && err.code === 'llm_unreachable') return runOffline(ctx, `${err.message} Showing the ranked statutes only.`, pool.size ? pool : null);
+    if (isLexError(err) && err.code === 'llm_unreachable') return runOffline(ctx, { code: 'llm_unreachable', reason: `${err.message} Showing the ranked statutes only.` }, pool.size ? pool : null);
     const e = isLexError(err) ? err : new LexError('internal', err instanceof Error ? err.message : String(err));
     finish(ctx, { status: e.code === 'llm_cancelled' ? 'cancelled' : 'failed', mode: 'llm', error_code: e.code, error_message: e.message });
   }
 }
 
 /** No LLM (none configured, or unreachable): the ranked statutes for the query, labelled as offline. */
-async function runOffline(ctx: TurnContext, reason: string, existing: CandidatePool | null): Promise<void> {
+async function runOffline(ctx: TurnContext, why: { code: OfflineCode; reason: string }, existing: CandidatePool | null): Promise<void> {
+  const offline = { mode: 'offline', offline_reason: why.reason, offline_code: why.code } as const;
   try {
     const pool = existing ?? new CandidatePool();
     if (!existing) {
@@ -100,10 +101,10 @@ async function runOffline(ctx: TurnContext, reason: string, existing: CandidateP
     const ranked = pool.ranked().slice(0, OFFLINE_RESULTS).map((a) => a.id);
     ctx.store.saveEvidence(ctx.turn.id, pool.toEvidence(ranked).filter((e) => ranked.includes(e.articleId)));
     for (const stage of ['judge', 'answer'] as const) skipStage(ctx, stage, 0, 'offline');
-    finish(ctx, { status: 'done', mode: 'offline', offline_reason: reason, verdict: 'offline' });
+    finish(ctx, { status: 'done', ...offline, verdict: 'offline' });
   } catch (err) {
     const e = isLexError(err) ? err : new LexError('internal', err instanceof Error ? err.message : String(err));
-    finish(ctx, { status: 'failed', mode: 'offline', offline_reason: reason, error_code: e.code, error_message: e.message });
+    finish(ctx, { status: 'failed', ...offline, error_code: e.code, error_message: e.message });
   }
 }
 

@@ -20,6 +20,7 @@ export function loadTurnResult(store: ConsultationStore, turn: TurnRow): TurnRes
     status: turn.status,
     mode: turn.mode,
     offlineReason: turn.offline_reason,
+    offlineCode: turn.offline_code,
     state,
     stateChanges: state ? diffStates(before, state) : [],
     evidence: store.evidence(turn.id),

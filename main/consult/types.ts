@@ -87,6 +87,8 @@ export interface StageRecord {
   ms: number;
 }
 
+export type OfflineCode = 'llm_not_configured' | 'llm_unreachable';
+
 export interface TurnResult {
   consultationId: number;
   turnId: number;
@@ -95,6 +97,8 @@ export interface TurnResult {
   status: 'running' | 'done' | 'failed' | 'cancelled';
   mode: 'llm' | 'offline' | null;
   offlineReason: string | null;
+  /** The reason as a code, for the app to word in its language; null for turns stored before it was kept. */
+  offlineCode: OfflineCode | null;
   state: LegalState | null;
   /** Fields that changed since the previous turn's state. */
   stateChanges: StateChange[];

@@ -182,11 +182,13 @@ export const MIGRATIONS: Migration[] = [
   },
   {
     version: 8,
-    name: 'citation notes in Chinese',
+    name: 'texts for the app in Chinese',
     sql: `
-      -- The citation audit's note in Chinese beside the English one, for the app in Chinese.
-      -- Turns audited before this migration have none, and the app shows their English note.
+      -- The citation audit's note in Chinese beside the English one, and why a turn ran offline as a
+      -- code (llm_not_configured, llm_unreachable) beside its English reason, for the app in Chinese.
+      -- Turns from before this migration have neither, and the app shows their English texts.
       ALTER TABLE citations ADD COLUMN note_zh TEXT;
+      ALTER TABLE turns ADD COLUMN offline_code TEXT;
     `,
   },
 ];

@@ -227,6 +227,7 @@ describe('a turn under failure keeps the message and every finished stage', { sk
     assert.equal(r.mode, 'offline');
     assert.equal(r.verdict, 'offline');
     assert.match(r.offlineReason!, /Cannot reach/);
+    assert.equal(r.offlineCode, 'llm_unreachable', 'the reason as a code the app words in its language');
     const ranked = await bench.lib.engine.retrieval.rank(WAGES, { limit: 10 });
     assert.deepEqual(r.evidence.map((e) => e.articleId), ranked.map((x) => x.id), 'the evidence is the engine ranking for the message');
     assert.ok(r.evidence.some((e) => e.lawTitle.includes('劳动合同法')));
@@ -237,6 +238,8 @@ describe('a turn under failure keeps the message and every finished stage', { sk
     const r = await bench.consultations({ offline: true }).ask({ text: WAGES });
     assert.equal(r.mode, 'offline');
     assert.match(r.offlineReason!, /No LLM endpoint/);
+    assert.equal(r.offlineCode, 'llm_not_configured');
+    assert.deepEqual(bench.consultations().get(r.consultationId).turns[0], r, 'stored with the turn');
     assert.ok(r.evidence.length > 0 && r.evidence.length <= 10);
   });
 

@@ -7,6 +7,7 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
+import net from 'node:net';
 import type { Page } from 'playwright-core';
 import type { ConsultationDto, ConsultationSummaryDto } from '../../preload/contract/index.js';
 import { browserSkipReason, startBrowserBench, type BrowserBench } from '../helpers/browserBench.js';
@@ -245,6 +246,38 @@ describe('the app keeps what is on screen, and keeps it apart', { skip: SKIP, ti
     await page.getByTestId('rename-input').press('Enter');
     await historyItem(page, '甲案（欠薪解除）').waitFor({ timeout: 5000 });
     assert.equal((await byTitle('甲案'))?.title, '甲案（欠薪解除）');
+  });
+
+  test('an offline turn says why in Chinese: no LLM configured, or the endpoint unreachable (with the address it tried)', async () => {
+    const { page } = b;
+    const saved = b.api.services.settings.read();
+    const closed = net.createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const port = (closed.address() as net.AddressInfo).port;
+    await new Promise<void>((resolve) => closed.close(() => resolve()));
+    try {
+      b.api.services.settings.write({ ...saved, llm: undefined });
+      b.api.services.settingsChanged();
+      await page.getByTestId('tab-consult').click();
+      await page.getByTestId('new-consultation').click();
+      await page.getByTestId('composer').fill('丁案：公司拖欠工资，我能解除劳动合同吗？');
+      await page.getByTestId('composer').press('Enter');
+      const first = page.getByTestId('turn').filter({ hasText: '丁案' }).getByTestId('offline-notice');
+      await first.waitFor({ timeout: 60_000 });
+      assert.equal(await first.innerText(), '离线模式：未连接大模型，仅列出相关法条。 尚未配置 LLM。请在「设置」中选择服务和模型。');
+
+      b.api.services.settings.write({ ...saved, llm: { ...saved.llm!, baseURL: `http://127.0.0.1:${port}/v1` } });
+      b.api.services.settingsChanged();
+      await page.getByTestId('new-consultation').click();
+      await page.getByTestId('composer').fill('戊案：公司拖欠工资，我能解除劳动合同吗？');
+      await page.getByTestId('composer').press('Enter');
+      const notice = page.getByTestId('turn').filter({ hasText: '戊案' }).getByTestId('offline-notice');
+      await notice.waitFor({ timeout: 60_000 });
+      assert.match(await notice.innerText(), new RegExp(`^离线模式：未连接大模型，仅列出相关法条。 无法连接 LLM 服务。.*（Cannot reach .*127\\.0\\.0\\.1:${port}`));
+    } finally {
+      b.api.services.settings.write(saved);
+      b.api.services.settingsChanged();
+    }
   });
 
   test('statute lookup: a citation of an article that does not exist says so above the search hits', async () => {

@@ -4,7 +4,7 @@ import type { TurnResult } from '../../main/consult/types.js';
 export function turnFixture(over: Partial<TurnResult> = {}): TurnResult {
   const ok = { ok: true, note: '' };
   return {
-    consultationId: 1, turnId: 7, seq: 2, userText: '工作五年能拿多少经济补偿？', status: 'done', mode: 'llm', offlineReason: null,
+    consultationId: 1, turnId: 7, seq: 2, userText: '工作五年能拿多少经济补偿？', status: 'done', mode: 'llm', offlineReason: null, offlineCode: null,
     state: {
       parties: [{ name: '张三', role: '劳动者' }], relations: ['劳动合同关系'], keyFacts: ['拖欠工资三个月', '工作五年'], disputeFocus: ['经济补偿'],
       posture: '协商', domains: ['劳动法'], subQuestion: '经济补偿多少', missingFacts: [], factDate: null, place: null,

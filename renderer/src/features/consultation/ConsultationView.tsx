@@ -1,7 +1,7 @@
 import { useState, type KeyboardEvent } from 'react';
 import type { TurnResult } from '../../../../preload/contract/index.js';
 import { errorText } from '../../api/errorText.js';
-import { useT } from '../../i18n.js';
+import { useT, type Strings } from '../../i18n.js';
 import { AnswerText } from './AnswerText.js';
 import { CitedStatutesPanel } from './CitedStatutesPanel.js';
 import { ExportButtons } from './ExportButtons.js';
@@ -23,6 +23,15 @@ interface Props {
 }
 
 /** The consultation screen: chat on the left, the selected turn's verdict, state and cited statutes on the right. */
+/**
+ * Why a turn ran offline, in the UI's language: the code's own words (an unreachable endpoint keeps
+ * the host's English detail, which names it); a turn stored before the code was kept has its English reason.
+ */
+function offlineReason(t: Strings, turn: TurnResult): string {
+  if (!turn.offlineCode) return turn.offlineReason ?? '';
+  return errorText(t, { code: turn.offlineCode, message: turn.offlineCode === 'llm_not_configured' && t.lang === 'zh' ? '' : (turn.offlineReason ?? '') });
+}
+
 export function ConsultationView({ openId, onChanged, onOpened, onOpenArticle }: Props) {
   const t = useT();
   const c = useConsultation(openId, onChanged, onOpened);
@@ -68,7 +77,7 @@ export function ConsultationView({ openId, onChanged, onOpened, onOpenArticle }:
         {turns.map((tr) => (
           <article key={tr.turnId} className={`turn ${tr.turnId === turn?.turnId ? 'selected' : ''}`} data-testid="turn" onClick={() => setSelected(tr.turnId)}>
             <div className="user" data-testid="user-message">{tr.userText}</div>
-            {tr.mode === 'offline' && <div className="notice" data-testid="offline-notice">{t.offlineNotice} {tr.offlineReason}</div>}
+            {tr.mode === 'offline' && <div className="notice" data-testid="offline-notice">{t.offlineNotice} {offlineReason(t, tr)}</div>}
             {tr.answer && <AnswerText text={tr.answer} onCite={(n) => cite(n, tr)} />}
             {tr.stages.length > 0 && <StageProgress lines={tr.stages} />}
             {tr.status === 'done' && <ExportButtons consultationId={tr.consultationId} turn={tr.seq} />}
