@@ -37,6 +37,8 @@ export interface CitedArticlesDto {
   notFound: Array<{ message: string; messageZh: string }>;
   /** The article in full when the text cites exactly one and it resolved, for the lookup box to open at once. */
   detail: ArticleDetailDto | null;
+  /** The text is nothing but citations (民法典第1165、1166条), so their articles are the answer; words besides them are a question to search. */
+  onlyCitations: boolean;
 }
 
 export interface StatuteSearchDto {

@@ -20,7 +20,13 @@ test('several citations: their articles in order, the count, a notice for the on
   const client = new ApiClient({
     request: async (route, input) => {
       routes.push(route);
-      if (route === 'statute.citations' && (input as { citation: string }).citation === '量子纠缠') return { ok: true, data: { hits: [], notFound: [], detail: null } };
+      if (route === 'statute.citations' && (input as { citation: string }).citation.endsWith('有什么关系')) {
+        return { ok: true, data: { hits: [cited(1, '第一千一百六十五条'), cited(2, '第一千一百六十六条')], notFound: [], detail: null, onlyCitations: false } };
+      }
+      if (route === 'statute.search' && (input as { query: string }).query.endsWith('有什么关系')) {
+        return { ok: true, data: { hits: [cited(1, '第一千一百六十五条'), cited(2, '第一千一百六十六条'), cited(9, '第一千一百七十三条')], addedTerms: [], modeNote: null, unknownLaw: null } };
+      }
+      if (route === 'statute.citations' && (input as { citation: string }).citation === '量子纠缠') return { ok: true, data: { hits: [], notFound: [], detail: null, onlyCitations: false } };
       if (route === 'statute.citations') {
         return {
           ok: true,
@@ -28,6 +34,7 @@ test('several citations: their articles in order, the count, a notice for the on
             hits: [cited(1, '第一千一百六十五条'), cited(2, '第一千一百六十六条'), cited(3, '第一千一百六十七条')],
             notFound: [{ message: '"合同法第5条" cites 《中华人民共和国合同法》, which is not in the library. Candidates: 民法典', messageZh: '“合同法第5条”引用的《中华人民共和国合同法》不在法规库中。候选：民法典' }],
             detail: null,
+            onlyCitations: true,
           },
         };
       }
@@ -56,5 +63,14 @@ test('several citations: their articles in order, the count, a notice for the on
   assert.equal(r.allByTestId('cited-count').length, 0);
   assert.equal(r.allByTestId('citation-not-found').length, 0);
   assert.equal(r.allByTestId('hit').length, 0);
+
+  // Citations among other words are a question: it is searched (the cited articles come first in the search's hits).
+  await r.type(r.byTestId('statute-query') as HTMLInputElement, '民法典第1165条和第1166条有什么关系');
+  routes.length = 0;
+  await r.click(r.byTestId('statute-search'));
+  await act(async () => { await new Promise((resolve) => setTimeout(resolve, 10)); });
+  assert.deepEqual(routes, ['statute.citations', 'statute.search']);
+  assert.equal(r.allByTestId('hit').length, 3);
+  assert.equal(r.allByTestId('cited-count').length, 0);
   r.unmount();
 });

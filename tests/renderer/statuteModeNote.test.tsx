@@ -12,7 +12,7 @@ test('the statute search shows why it searched by words only, and nothing when i
   let modeNote: string | null = 'the embedding model did not load: Cannot reach the embedding server at http://gpu:8080/v1: connection refused';
   const client = new ApiClient({
     request: async (route) => {
-      if (route === 'statute.citations') return { ok: true, data: { hits: [], notFound: [], detail: null } };
+      if (route === 'statute.citations') return { ok: true, data: { hits: [], notFound: [], detail: null, onlyCitations: false } };
       return { ok: true, data: { hits: [], addedTerms: [], modeNote } };
     },
     subscribe: () => () => undefined,

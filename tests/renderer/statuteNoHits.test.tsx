@@ -19,7 +19,7 @@ test('no hits: a plain notice, or the unknown law filter with its nearest names,
   const searchedLaws: Array<string | undefined> = [];
   const client = new ApiClient({
     request: async (route, input) => {
-      if (route === 'statute.citations') return { ok: true, data: { hits: [], notFound: [], detail: null } };
+      if (route === 'statute.citations') return { ok: true, data: { hits: [], notFound: [], detail: null, onlyCitations: false } };
       const law = (input as { filters?: { law?: string } }).filters?.law;
       searchedLaws.push(law);
       if (law === '劳动合同发') return { ok: true, data: { hits: [], addedTerms: [], modeNote: null, unknownLaw: { law, candidates: ['劳动合同法', '劳动合同法实施条例'] } } };

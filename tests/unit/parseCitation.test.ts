@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { LawNameIndex, lawAliases } from '../../main/library/citation/aliases.js';
-import { parseCitations, parseSingleCitation, type CitationRef } from '../../main/library/citation/parseCitation.js';
+import { onlyCitations, parseCitations, parseSingleCitation, type CitationRef } from '../../main/library/citation/parseCitation.js';
 
 const TITLES = [
   '中华人民共和国民法典',
@@ -213,6 +213,15 @@ describe('parseCitations: lists and ranges', () => {
       assert.deepEqual(parseCitations(text, index).map((r) => [r.lawName, r.article]), [['民法典', 1165], ['民法典', 1167]], text);
     }
     assert.deepEqual(parseCitations('刑法第一百三十三条至第一百三十三条之一', index).map((r) => [r.article, r.subNumber]), [[133, 0], [133, 1]]);
+  });
+
+  it('tells text of citations alone from a question that holds citations', () => {
+    for (const text of ['民法典第1165条', '刑法264', '民法典第1165条至第1167条', '劳动合同法第三十八条、第四十六条。', '民法典第1165条、合同法第52条', '《民法典》第一千一百六十五条第二款']) {
+      assert.equal(onlyCitations(text, index), true, text);
+    }
+    for (const text of ['民法典第1165条规定的过错责任是什么意思', '劳动合同法第三十八条和第四十六条有什么关系', '拖欠工资', '']) {
+      assert.equal(onlyCitations(text, index), false, text);
+    }
   });
 
   it('adds the articles inside a range only when asked, and only within one law and a plausible span', () => {

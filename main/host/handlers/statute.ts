@@ -7,6 +7,7 @@ import { toArticleDto } from '../dto.js';
 import type { HostServices } from '../services.js';
 import { addedTerms } from '../../engine/retrieval.js';
 import { makeSnippet } from '../../search/snippet.js';
+import { onlyCitations } from '../../library/citation/parseCitation.js';
 import type { Handlers } from './types.js';
 
 function detail(s: HostServices, article: StatuteArticle): ArticleDetailDto {
@@ -73,7 +74,7 @@ export const statuteHandlers: Pick<Handlers, 'statute.search' | 'statute.lookup'
       if (r.ok) hits.push({ article: toArticleDto(r.article), score: Infinity, matchedBy: 'citation', snippet: makeSnippet(r.article.text, []) });
     }
     const only = results.length === 1 && results[0]?.ok ? results[0].article : null;
-    return { hits, notFound, detail: only ? detail(s, only) : null };
+    return { hits, notFound, detail: only ? detail(s, only) : null, onlyCitations: onlyCitations(input.citation, s.engine.searchDeps().resolver.names) };
   },
   'statute.outline'(s, input) {
     const [article] = s.engine.articles([input.id]);

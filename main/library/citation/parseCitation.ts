@@ -134,6 +134,21 @@ export function parseCitations(text: string, names: LawNameIndex, opts: ParseOpt
   return opts.ranges === 'expand' ? expandRanges(text, refs) : refs;
 }
 
+/** What may stand between citations in a list of them: separators, and the name of a law the library may not know before one. */
+const BETWEEN_CITATIONS = /^(?:[\s、，,;；。.和及与或至到~～—–－\-]|以及|《[^《》]{1,80}》|[\u4e00-\u9fff（）()]{0,30}?(?:法|条例|办法|细则|规则|规定|解释|决定))*$/;
+
+/** The text is nothing but citations (民法典第1165条、第1166条; 合同法第52条): no words to search besides them. */
+export function onlyCitations(text: string, names: LawNameIndex): boolean {
+  const refs = parseCitations(text, names);
+  if (refs.length === 0) return false;
+  let at = 0;
+  for (const ref of refs) {
+    if (ref.start > at && !BETWEEN_CITATIONS.test(text.slice(at, ref.start))) return false;
+    at = Math.max(at, ref.end);
+  }
+  return BETWEEN_CITATIONS.test(text.slice(at));
+}
+
 /** Between two citations: they are the ends of a range (至, 到, a dash or a tilde). */
 const RANGE_BETWEEN = /^\s*(?:至|到|[-—–－~～])\s*$/;
 /** The widest range whose inside is listed; a wider one is more likely a misreading than a citation of every article. */

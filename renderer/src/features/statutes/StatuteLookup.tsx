@@ -5,8 +5,10 @@ import { errorText } from '../../api/errorText.js';
 import { fill, statusText, useT } from '../../i18n.js';
 import { ArticleView } from './ArticleView.js';
 
-/** Longer text is a question to search, not a citation to look up (a list of citations fits: 劳动合同法第三十八条、第四十六条、第四十七条). */
-const MAX_CITATION_INPUT = 60;
+/** Text the citation route takes (its limit); longer text is a question to search. */
+const MAX_CITATION_INPUT = 200;
+/** A short question that names one article (民法典第1165条是什么意思) opens it, as text of citations alone does. */
+const MAX_JUMP_QUESTION = 30;
 
 interface Props {
   /** The article to show (seq changes on every request, so opening the same article again works). */
@@ -64,16 +66,17 @@ export const StatuteLookup = forwardRef<HTMLInputElement, Props>(function Statut
     setCitedCount(null);
     const q = query.trim();
     if (!q) return;
-    // A query that is just a citation jumps straight to the article; several citations (民法典第1165、1166条, a range) list their articles.
+    // Citations alone open the article, or list the articles of several (民法典第1165、1166条, a range); with other words they are searched, cited articles first.
     if (q.length <= MAX_CITATION_INPUT) {
       try {
         const cited = await api.call('statute.citations', { citation: q, asOf: asOf || undefined });
         // A citation that found nothing says so, lest the search hits below pass for it.
         if (cited.notFound.length > 0) setNotFound(cited.notFound.map((f) => (t.lang === 'zh' ? f.messageZh : f.message)).join(t.lang === 'zh' ? '；' : '; '));
-        if (cited.detail || cited.hits.length > 0) {
-          setDetail(cited.detail);
-          setHits(cited.detail ? [] : cited.hits);
-          setCitedCount(cited.detail ? null : cited.hits.length);
+        const open = cited.detail && (cited.onlyCitations || q.length <= MAX_JUMP_QUESTION) ? cited.detail : null;
+        if (open || (cited.onlyCitations && cited.hits.length > 0)) {
+          setDetail(open);
+          setHits(open ? [] : cited.hits);
+          setCitedCount(open ? null : cited.hits.length);
           setAddedTerms([]);
           setModeNote(null);
           return;
