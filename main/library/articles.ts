@@ -115,3 +115,27 @@ export function itemMarker(article: Pick<StatuteArticle, 'text'>, item: ParsedIt
   }
   return item.number > 0 && item.number < 100000 ? `（${intToChinese(item.number)}）` : '';
 }
+
+/**
+ * Where the 款 (with its 项) or the 项 a citation names stands in the article's text, as
+ * [start, end); null when the citation names neither or the text does not hold it as parsed.
+ */
+export function citedSpan(article: Pick<StatuteArticle, 'text' | 'paragraphs'>, paragraph: number | null, item: number | null): [number, number] | null {
+  if (paragraph === null) return null;
+  let at = 0;
+  for (const [i, p] of article.paragraphs.entries()) {
+    const start = article.text.indexOf(p.text, at);
+    if (start < 0) return null;
+    at = start + p.text.length;
+    const items: Array<[number, number]> = [];
+    for (const it of p.items) {
+      const from = article.text.indexOf(it.text, at);
+      if (from < 0) return null;
+      at = from + it.text.length;
+      items.push([from, at]);
+      if (i + 1 === paragraph && it.number === item) return [from, at];
+    }
+    if (i + 1 === paragraph) return item === null ? [start, at] : null;
+  }
+  return null;
+}

@@ -30,7 +30,6 @@ export interface SearchHitDto {
   snippet: { text: string; highlights: Array<[number, number]> };
 }
 
-/** A statute search: the hits, and the statute terms searched besides the user's words (empty when literal). */
 /** The articles a citation box's text cites, in order; `notFound` says why each citation that did not resolve failed, in English and Chinese. */
 export interface CitedArticlesDto {
   hits: SearchHitDto[];
@@ -41,6 +40,7 @@ export interface CitedArticlesDto {
   onlyCitations: boolean;
 }
 
+/** A statute search: the hits, and the statute terms searched besides the user's words (empty when literal). */
 export interface StatuteSearchDto {
   hits: SearchHitDto[];
   /** e.g. 劳动报酬 for 工资: statute wording for everyday words in the query. */
@@ -68,6 +68,8 @@ export interface ArticleDetailDto {
   unverifiedLinks: number[];
   /** "《中华人民共和国民法典》第一千一百六十五条（2020-05-28 版）" — for copy-with-citation. */
   citation: string;
+  /** Where the 款 or 项 the looked-up citation named stands in `article.text` ([start, end)), for the view to mark; absent otherwise. */
+  citedSpan?: [number, number] | null;
 }
 
 /** A law version's table of contents: headings (编/章/节) with their articles, in order. */

@@ -146,6 +146,12 @@ describe('the app in a real browser against the browser host', { skip: SKIP, tim
     assert.deepEqual(await page.getByTestId('hit').locator('button').allInnerTexts(), ['一千一百六十五', '一千一百六十六', '一千一百六十七'].map((n) => `《中华人民共和国民法典》第${n}条`));
     await page.getByTestId('hit').nth(1).locator('button').click();
     await page.getByTestId('article-title').filter({ hasText: '第一千一百六十六条' }).waitFor();
+    // A citation of a 项 opens its article with that 项 marked.
+    await page.getByTestId('statute-query').fill('劳动合同法第38条第1款第2项');
+    await page.getByTestId('statute-query').press('Enter');
+    await page.getByTestId('cited-part').waitFor();
+    assert.equal(await page.getByTestId('cited-part').innerText(), '未及时足额支付劳动报酬的；');
+    assert.match(await page.getByTestId('article-title').innerText(), /劳动合同法》第三十八条/);
   });
 
   test('changing a setting persists it; the UI language switches', async () => {

@@ -1,7 +1,7 @@
 import { LexError } from '../../util/errors.js';
 import { inForceFirst, STATUS_ZH } from '../../library/status.js';
 import { referencedBy, referencesOf } from '../../library/graph/statuteGraph.js';
-import type { StatuteArticle } from '../../library/articles.js';
+import { citedSpan, type StatuteArticle } from '../../library/articles.js';
 import type { ArticleDetailDto, CitedArticlesDto, SearchHitDto, StatuteSearchDto } from '../../../preload/contract/dto.js';
 import { toArticleDto } from '../dto.js';
 import type { HostServices } from '../services.js';
@@ -62,7 +62,7 @@ export const statuteHandlers: Pick<Handlers, 'statute.search' | 'statute.lookup'
       const code = r.code === 'no-article-number' ? 'not_a_citation' : 'not_found';
       throw new LexError(code, failureText(r.message, r.candidates, 'Candidates: '));
     }
-    return detail(s, r.article);
+    return { ...detail(s, r.article), citedSpan: citedSpan(r.article, r.paragraph, r.item) };
   },
   'statute.citations'(s, input) {
     const results = s.engine.lookupAll(input.citation, input.asOf ? { asOf: input.asOf } : {});
@@ -73,8 +73,9 @@ export const statuteHandlers: Pick<Handlers, 'statute.search' | 'statute.lookup'
       if (!r.ok && r.code !== 'no-article-number') notFound.push({ message: failureText(r.message, r.candidates, 'Candidates: '), messageZh: failureText(r.messageZh, r.candidates, '候选：') });
       if (r.ok) hits.push({ article: toArticleDto(r.article), score: Infinity, matchedBy: 'citation', snippet: makeSnippet(r.article.text, []) });
     }
-    const only = results.length === 1 && results[0]?.ok ? results[0].article : null;
-    return { hits, notFound, detail: only ? detail(s, only) : null, onlyCitations: onlyCitations(input.citation, s.engine.searchDeps().resolver.names) };
+    const only = results.length === 1 && results[0]?.ok ? results[0] : null;
+    const shown = only ? { ...detail(s, only.article), citedSpan: citedSpan(only.article, only.paragraph, only.item) } : null;
+    return { hits, notFound, detail: shown, onlyCitations: onlyCitations(input.citation, s.engine.searchDeps().resolver.names) };
   },
   'statute.outline'(s, input) {
     const [article] = s.engine.articles([input.id]);

@@ -64,7 +64,17 @@ export function ArticleView({ detail, onOpen }: Props) {
         <span className={`badge ${a.status === 'current' ? 'ok' : 'warn'}`}>{statusText(t, a.status)}</span>
       </h2>
       <div className="meta">{a.publishDate && fill(t.publishedOn, { date: a.publishDate })}{` · ${a.effectiveDate ? fill(t.effectiveOn, { date: a.effectiveDate }) : t.effectiveUnknown}`}{a.province && ` · ${a.province}`}</div>
-      <p className="text" data-testid="article-text">{a.text}</p>
+      <p className="text" data-testid="article-text">
+        {detail.citedSpan ? (
+          <>
+            {a.text.slice(0, detail.citedSpan[0])}
+            <mark data-testid="cited-part">{a.text.slice(detail.citedSpan[0], detail.citedSpan[1])}</mark>
+            {a.text.slice(detail.citedSpan[1])}
+          </>
+        ) : (
+          a.text
+        )}
+      </p>
       <button onClick={() => void copy()} data-testid="copy-citation">{copied ? t.copied : t.copy}</button>
       <div className="neighbours" data-testid="neighbours">
         {detail.previous && <button className="link" onClick={() => onOpen(detail.previous!.id)}>‹ {t.previous} {detail.previous.label}</button>}
