@@ -8,8 +8,8 @@ import { ApiContext } from '../../renderer/src/api/context.js';
 import { StatuteLookup } from '../../renderer/src/features/statutes/StatuteLookup.js';
 import { render } from '../helpers/dom.js';
 
-const cited = (id: number, label: string) => ({
-  article: { id, lawTitle: '中华人民共和国民法典', label, status: 'current' },
+const cited = (id: number, label: string, status = 'current') => ({
+  article: { id, lawTitle: '中华人民共和国民法典', label, status, publishDate: '2020-05-28', text: `${label}的条文。` },
   score: null,
   matchedBy: 'citation',
   snippet: { text: `${label} 的条文`, highlights: [] },
@@ -31,7 +31,7 @@ test('several citations: their articles in order, the count, a notice for the on
         return {
           ok: true,
           data: {
-            hits: [cited(1, '第一千一百六十五条'), cited(2, '第一千一百六十六条'), cited(3, '第一千一百六十七条')],
+            hits: [cited(1, '第一千一百六十五条'), cited(2, '第一千一百六十六条'), cited(3, '第一千一百六十七条', 'superseded')],
             notFound: [{ message: '"合同法第5条" cites 《中华人民共和国合同法》, which is not in the library. Candidates: 民法典', messageZh: '“合同法第5条”引用的《中华人民共和国合同法》不在法规库中。候选：民法典' }],
             detail: null,
             onlyCitations: true,

@@ -3,6 +3,7 @@ import { inForceFirst, STATUS_ZH } from '../../library/status.js';
 import { referencedBy, referencesOf } from '../../library/graph/statuteGraph.js';
 import { citedSpan, type StatuteArticle } from '../../library/articles.js';
 import type { ArticleDetailDto, CitedArticlesDto, SearchHitDto, StatuteSearchDto } from '../../../preload/contract/dto.js';
+import { citationLine } from '../../../preload/contract/citationLine.js';
 import { toArticleDto } from '../dto.js';
 import type { HostServices } from '../services.js';
 import { addedTerms } from '../../engine/retrieval.js';
@@ -28,7 +29,7 @@ function detail(s: HostServices, article: StatuteArticle): ArticleDetailDto {
     interpretations: byKind('interprets'),
     amendedBy: byKind('amends'),
     unverifiedLinks: [...new Set(unverified)],
-    citation: `《${article.lawTitle}》${article.label}${article.publishDate ? `（${article.publishDate} 版${article.status === 'current' ? '' : `，${STATUS_ZH[article.status] ?? article.status}`}）` : ''}`,
+    citation: citationLine(article, STATUS_ZH),
   };
 }
 

@@ -2,8 +2,12 @@ import { forwardRef, useEffect, useState } from 'react';
 import type { ArticleDetailDto, SearchHitDto, StatuteSearchDto } from '../../../../preload/contract/index.js';
 import { useApi } from '../../api/context.js';
 import { errorText } from '../../api/errorText.js';
-import { fill, statusText, useT } from '../../i18n.js';
+import { citationLine } from '../../../../preload/contract/citationLine.js';
+import { fill, STRINGS, statusText, useT } from '../../i18n.js';
 import { ArticleView } from './ArticleView.js';
+
+/** A version's status in a copied citation: in Chinese, as the article view's copy has it in either language. */
+const CITED_STATUS = { superseded: STRINGS.zh.superseded, repealed: STRINGS.zh.repealed, pending: STRINGS.zh.notYetInForce };
 
 /** Text the citation route takes (its limit); longer text is a question to search. */
 const MAX_CITATION_INPUT = 200;
@@ -52,6 +56,7 @@ export const StatuteLookup = forwardRef<HTMLInputElement, Props>(function Statut
   const [notFound, setNotFound] = useState<string | null>(null);
   /** How many articles the query cited, when it cited several and they are listed instead of search hits. */
   const [citedCount, setCitedCount] = useState<number | null>(null);
+  const [copiedAll, setCopiedAll] = useState(false);
 
   useEffect(() => {
     if (request === null) return;
@@ -59,7 +64,15 @@ export const StatuteLookup = forwardRef<HTMLInputElement, Props>(function Statut
     void api.call('statute.article', { id: request.id }).then(setDetail, (e: unknown) => setError(errorText(t, e)));
   }, [api, request]);
 
+  /** The cited articles, each text followed by its source as the article view copies it, for a brief or a file note. */
+  const copyAll = async () => {
+    const text = hits.map((h) => `${h.article.text}\n——${citationLine(h.article, CITED_STATUS)}`).join('\n\n');
+    await navigator.clipboard?.writeText(text).catch(() => undefined);
+    setCopiedAll(true);
+  };
+
   const run = async (searchLiteral = literal, lawFilter = law) => {
+    setCopiedAll(false);
     setError(null);
     setNotFound(null);
     setEmpty(null);
@@ -126,7 +139,12 @@ export const StatuteLookup = forwardRef<HTMLInputElement, Props>(function Statut
         <ArticleView detail={detail} onOpen={onOpen} />
       ) : (
         <>
-          {citedCount !== null && <p className="muted" data-testid="cited-count">{fill(t.citedArticles, { n: String(citedCount) })}</p>}
+          {citedCount !== null && (
+            <p className="muted">
+              <span data-testid="cited-count">{fill(t.citedArticles, { n: String(citedCount) })}</span>{' '}
+              <button onClick={() => void copyAll()} data-testid="copy-cited">{copiedAll ? t.copied : t.copyAll}</button>
+            </p>
+          )}
           {modeNote && <p className="warn" data-testid="mode-note">{t.lexicalFallback}{modeNote}</p>}
           {addedTerms.length > 0 && <p className="muted" data-testid="added-terms">{t.addedTerms}{addedTerms.join('、')}</p>}
           {empty && (
