@@ -222,6 +222,9 @@ describe('parseCitations: lists and ranges', () => {
     for (const text of ['民法典第1165条规定的过错责任是什么意思', '劳动合同法第三十八条和第四十六条有什么关系', '拖欠工资', '']) {
       assert.equal(onlyCitations(text, index), false, text);
     }
+    const started = performance.now();
+    assert.equal(onlyCitations(`民法典第1165条、${'法'.repeat(190)}x`, index), false);
+    assert.ok(performance.now() - started < 1000, 'a long run of 法 does not make the check backtrack for long');
   });
 
   it('adds the articles inside a range only when asked, and only within one law and a plausible span', () => {

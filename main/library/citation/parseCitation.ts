@@ -134,19 +134,26 @@ export function parseCitations(text: string, names: LawNameIndex, opts: ParseOpt
   return opts.ranges === 'expand' ? expandRanges(text, refs) : refs;
 }
 
-/** What may stand between citations in a list of them: separators, and the name of a law the library may not know before one. */
-const BETWEEN_CITATIONS = /^(?:[\s、，,;；。.和及与或至到~～—–－\-]|以及|《[^《》]{1,80}》|[\u4e00-\u9fff（）()]{0,30}?(?:法|条例|办法|细则|规则|规定|解释|决定))*$/;
+/** Marks that separate citations in a list of them, and the titles of laws the library may not know (《…》). */
+const LIST_BREAKS = /《[^《》]{1,80}》|[\s、，,;；。.至到~～—–－\-]+/g;
+/**
+ * A word between citations of a list: a joining word, a law's name the library may not know
+ * before one (合同法 in 民法典第1165条、合同法第52条), or both. One bounded quantifier, so
+ * that no input makes it backtrack for long.
+ */
+const LIST_WORD = /^(?:以及|[和及与或])?(?:[\u4e00-\u9fff（）()]{0,30}(?:法|条例|办法|细则|规则|规定|解释|决定))?$/;
 
 /** The text is nothing but citations (民法典第1165条、第1166条; 合同法第52条): no words to search besides them. */
 export function onlyCitations(text: string, names: LawNameIndex): boolean {
   const refs = parseCitations(text, names);
   if (refs.length === 0) return false;
+  const listWords = (gap: string) => gap.split(LIST_BREAKS).every((word) => LIST_WORD.test(word));
   let at = 0;
   for (const ref of refs) {
-    if (ref.start > at && !BETWEEN_CITATIONS.test(text.slice(at, ref.start))) return false;
+    if (ref.start > at && !listWords(text.slice(at, ref.start))) return false;
     at = Math.max(at, ref.end);
   }
-  return BETWEEN_CITATIONS.test(text.slice(at));
+  return listWords(text.slice(at));
 }
 
 /** Between two citations: they are the ends of a range (至, 到, a dash or a tilde). */
