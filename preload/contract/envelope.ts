@@ -10,8 +10,6 @@ export type ErrorCode =
   | 'bad_input'
   | 'unknown_route'
   | 'not_found'
-  /** statute.lookup: the text names no article, so it is a search rather than a citation. */
-  | 'not_a_citation'
   | 'busy'
   | 'unauthorized'
   | 'forbidden'

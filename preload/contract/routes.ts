@@ -53,7 +53,6 @@ export const ROUTES = {
   'library.cancelImport': z.object({}).strict(),
   'library.embed': z.object({}).strict(),
   'statute.search': z.object({ query: text(2000), filters: filters.optional(), limit: z.number().int().min(1).max(100).optional(), literal: z.boolean().optional() }).strict(),
-  'statute.lookup': z.object({ citation: text(200), asOf: date.optional() }).strict(),
   /** Every article the text cites (民法典第1165、1166条; 刑法第263条至第269条 with what lies inside). */
   'statute.citations': z.object({ citation: text(200), asOf: date.optional() }).strict(),
   'statute.article': z.object({ id }).strict(),
@@ -121,7 +120,6 @@ export interface RouteResults {
   /** shortened: long articles embedded from their beginning only (an endpoint's input limit). */
   'library.embed': { embedded: number; skipped: number; removed: number; seconds: number; modelId: string; shortened: number };
   'statute.search': StatuteSearchDto;
-  'statute.lookup': ArticleDetailDto;
   'statute.citations': CitedArticlesDto;
   'statute.article': ArticleDetailDto;
   'statute.outline': OutlineDto;

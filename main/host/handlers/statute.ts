@@ -43,7 +43,7 @@ function failureText(message: string, candidates: string[], label: string): stri
   return candidates.length ? `${message} ${label}${candidates.slice(0, 5).join('、')}` : message;
 }
 
-export const statuteHandlers: Pick<Handlers, 'statute.search' | 'statute.lookup' | 'statute.citations' | 'statute.article' | 'statute.outline'> = {
+export const statuteHandlers: Pick<Handlers, 'statute.search' | 'statute.citations' | 'statute.article' | 'statute.outline'> = {
   async 'statute.search'(s, input) {
     const literal = input.literal ?? false;
     // The mode is chosen here so that a fallback to lexical search can say why (a model that did not load is tried again later).
@@ -55,15 +55,6 @@ export const statuteHandlers: Pick<Handlers, 'statute.search' | 'statute.lookup'
       modeNote: note,
       unknownLaw: unknownLaw(s, input.filters?.law),
     };
-  },
-  'statute.lookup'(s, input) {
-    const r = s.engine.lookup(input.citation, input.asOf ? { asOf: input.asOf } : {});
-    if (!r.ok) {
-      // Text that names no article is a search, not a mistyped citation: the caller searches without a notice.
-      const code = r.code === 'no-article-number' ? 'not_a_citation' : 'not_found';
-      throw new LexError(code, failureText(r.message, r.candidates, 'Candidates: '));
-    }
-    return { ...detail(s, r.article), citedSpan: citedSpan(r.article, r.paragraph, r.item) };
   },
   'statute.citations'(s, input) {
     const results = s.engine.lookupAll(input.citation, input.asOf ? { asOf: input.asOf } : {});
