@@ -70,6 +70,11 @@ export interface ArticleDetailDto {
   citation: string;
   /** Where the 款 or 项 the looked-up citation named stands in `article.text` ([start, end)), for the view to mark; absent otherwise. */
   citedSpan?: [number, number] | null;
+  /**
+   * For a looked-up citation that named no version: the version before this one holds another provision under the
+   * same number (公司法第七十一条 of 2018, on share transfers), which older texts cite; absent otherwise.
+   */
+  earlierNumbering?: { articleId: number; publishDate: string; label: string; excerpt: string } | null;
 }
 
 /** A law version's table of contents: headings (编/章/节) with their articles, in order. */

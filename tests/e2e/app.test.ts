@@ -152,6 +152,15 @@ describe('the app in a real browser against the browser host', { skip: SKIP, tim
     await page.getByTestId('cited-part').waitFor();
     assert.equal(await page.getByTestId('cited-part').innerText(), '未及时足额支付劳动报酬的；');
     assert.match(await page.getByTestId('article-title').innerText(), /劳动合同法》第三十八条/);
+    // A number the previous version gave to another provision says so, and opens that one.
+    await page.getByTestId('statute-query').fill('公司法第71条');
+    await page.getByTestId('statute-query').press('Enter');
+    await page.getByTestId('earlier-numbering').waitFor();
+    assert.match(await page.getByTestId('earlier-numbering').innerText(), /^注意：2018-10-26 版的第七十一条内容不同（「有限责任公司的股东之间可以相互转让/);
+    await page.getByTestId('open-earlier').click();
+    await page.getByTestId('earlier-numbering').waitFor({ state: 'detached' });
+    assert.match(await page.getByTestId('article-text').innerText(), /^有限责任公司的股东之间可以相互转让/);
+    assert.match(await page.getByTestId('article-view').innerText(), /2018-10-26/);
   });
 
   test('changing a setting persists it; the UI language switches', async () => {

@@ -162,6 +162,15 @@ describe('lexdesk commands with --json', { skip: NEEDS_SHARED }, () => {
       assert.match(r.stdout, /第一千一百六十五条 行为人因过错侵害他人民事权益造成损害的/);
     });
 
+    test('show says when the version before reads otherwise under the same number, and how to see it', async () => {
+      const r = await runCli(['show', '未成年人保护法第9条', '--db', libraryDb]);
+      assert.equal(r.code, 0, r.stderr);
+      assert.match(r.stdout, /Note: 第九条 of the 2020-10-17 version reads otherwise: 「县级以上人民政府应当建立未成年人保护工作协调机制/);
+      assert.match(r.stdout, /lexdesk show "未成年人保护法第九条" --version 2020-10-17/);
+      const same = parseJsonOutput<{ earlierNumbering: unknown }>(await runCli(['show', '未成年人保护法第1条', '--json', '--db', libraryDb]));
+      assert.equal(same.earlierNumbering, null, 'a provision that reads the same says nothing');
+    });
+
     test('show of several citations prints each article, the inside of a range included, and says which did not resolve', async () => {
       const r = await runCli(['show', '民法典第1165条至第1167条、第9999条', '--db', libraryDb]);
       assert.equal(r.code, 0, r.stderr);

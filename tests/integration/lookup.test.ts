@@ -190,6 +190,29 @@ describe('citation lookup on a corpus subset', { skip: SKIP }, () => {
     });
   });
 
+  describe('a number another version gave to another provision', () => {
+    test('公司法第71条 is the 2023 version\'s, and says that the 2018 version\'s 第七十一条 (share transfers) is another provision', () => {
+      const r = resolved('公司法第71条');
+      assert.equal(r.article.publishDate, '2023-12-29');
+      assert.ok(r.earlier, 'the earlier numbering is said');
+      assert.equal(r.earlier.publishDate, '2018-10-26');
+      assert.equal(r.earlier.label, '第七十一条');
+      assert.match(r.earlier.excerpt, /^有限责任公司的股东之间可以相互转让其全部或者部分股权/);
+      const earlier = engine.articles([r.earlier.articleId])[0]!;
+      assert.deepEqual([earlier.publishDate, earlier.number], ['2018-10-26', 71]);
+    });
+
+    test('nothing is said for a provision kept under its number, a law of one version, or a citation that names its version', () => {
+      assert.equal(resolved('公司法第1条').earlier, undefined, '第一条 says the same in both versions, amended or not');
+      assert.equal(resolved('劳动合同法第38条').earlier, undefined);
+      assert.equal(resolved('2018年公司法第七十一条').earlier, undefined);
+      assert.equal(resolved('公司法第71条', { version: '2023-12-29' }).earlier, undefined);
+      assert.equal(resolved('公司法第71条', { asOf: '2025-01-01' }).earlier, undefined);
+      const [listed] = engine.lookupAll('公司法第71条、第72条');
+      assert.ok(listed?.ok && listed.earlier?.publishDate === '2018-10-26', 'a list says it for each article');
+    });
+  });
+
   describe('several citations at once (lookupAll)', () => {
     const labels = (text: string) => engine.lookupAll(text).map((r) => (r.ok ? `${r.article.lawTitle}${r.article.label}` : r.code));
 

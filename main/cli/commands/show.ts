@@ -39,6 +39,7 @@ export function showCommand(args: string[], open: (db?: string) => Engine, out: 
       if (r.note) out.print(`Note: ${r.note}`);
       printArticle(out, r.article, r.paragraph, r.item);
       if (r.warning) out.print(`\n(note: ${r.warning})`);
+      if (r.earlier) out.print(`\n${earlierNote(r)}`);
     }
     return 0;
   } finally {
@@ -56,7 +57,14 @@ function lookupError(result: Unresolved): LexError {
 
 function shownJson(engine: Engine, result: Resolved): Record<string, unknown> {
   const { article, paragraph, item, warning } = result;
-  return { article, paragraph, item, warning, note: result.note ?? null, ...engine.context(article), ...incomingLinks(engine, article) };
+  return { article, paragraph, item, warning, note: result.note ?? null, earlierNumbering: result.earlier ?? null, ...engine.context(article), ...incomingLinks(engine, article) };
+}
+
+/** The earlier version's text under the same number, and how to see it (公司法第七十一条 of 2018). */
+function earlierNote(result: Resolved): string {
+  const e = result.earlier!;
+  const law = result.article.shortName || result.article.lawTitle;
+  return `Note: ${e.label} of the ${e.publishDate} version reads otherwise: 「${e.excerpt}」. Older texts that cite ${e.label} may mean that one: lexdesk show "${law}${e.label}" --version ${e.publishDate}`;
 }
 
 /** One article in full: its text, neighbours, versions, amendments and interpretations. */
@@ -70,6 +78,7 @@ function showOne(engine: Engine, out: Output, citation: string, result: Resolved
   if (result.note) out.print(`Note: ${result.note}`);
   printArticle(out, result.article, result.paragraph, result.item);
   if (result.warning) out.print(`\n(note: ${result.warning})`);
+  if (result.earlier) out.print(`\n${earlierNote(result)}`);
   const { previous, next } = context.neighbours;
   if (previous) out.print(`\n← ${previous.label}  ${previous.text.slice(0, 40)}…`);
   if (next) out.print(`→ ${next.label}  ${next.text.slice(0, 40)}…`);

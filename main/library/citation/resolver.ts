@@ -4,6 +4,7 @@ import { statusSql, TODAY_SQL } from '../status.js';
 import { lawAliases, LawNameIndex, normalizeLawName } from './aliases.js';
 import { parseCitations, parseSingleCitation, type CitationRef } from './parseCitation.js';
 import { readRepeals, repealingShortTitle, repealMessages, type Repeal } from './repealedLaws.js';
+import { earlierNumbering, type EarlierNumbering } from './earlierNumbering.js';
 
 export interface VersionChoice {
   /** ISO date: the version in force on that date. */
@@ -44,6 +45,11 @@ export type ResolveResult =
       warning: string | null;
       /** Set when the citation itself named the version (2018年公司法): which version that was taken to mean. */
       note?: string;
+      /**
+       * Set by lookup when the citation named no version and the version before the one found holds another
+       * provision under this number (公司法第七十一条: 2018's is on share transfers), as older texts cite it.
+       */
+      earlier?: EarlierNumbering;
     }
   | ({ ok: false } & ResolveFailure);
 
@@ -121,7 +127,14 @@ export class CitationResolver {
       if (repeal) return { ok: false, code: 'unknown-law', ...repealMessages(text.trim(), repeal), candidates: [repealingShortTitle(repeal)], repeal };
       return failureFor(parsed.reason, text, parsed.candidates ?? []);
     }
-    return this.resolveRef(parsed.ref, choice);
+    return this.withEarlierNumbering(this.resolveRef(parsed.ref, choice), choice);
+  }
+
+  /** The result with the earlier version's provision under its number when that is another one (see EarlierNumbering). */
+  private withEarlierNumbering(result: ResolveResult, choice: VersionChoice): ResolveResult {
+    if (!result.ok || result.ref.versionYear !== null || choice.version || choice.asOf || choice.amendedOn) return result;
+    const earlier = earlierNumbering(this.db, result.article);
+    return earlier ? { ...result, earlier } : result;
   }
 
   /**
@@ -139,7 +152,7 @@ export class CitationResolver {
       // A citation of a law the library does not know reads its name from the text since the citation before it (、合同法第52条).
       const own = text.slice(Math.min(previousEnd, ref.start), ref.end).replace(/^[\s、，,;；和及与或]+/, '');
       previousEnd = ref.end;
-      const result = ref.lawKeys.length > 0 ? this.resolveRef(ref, choice) : this.lookup(own, choice);
+      const result = ref.lawKeys.length > 0 ? this.withEarlierNumbering(this.resolveRef(ref, choice), choice) : this.lookup(own, choice);
       if (result.ok && seen.has(result.article.id)) continue;
       if (result.ok) seen.add(result.article.id);
       out.push(result);

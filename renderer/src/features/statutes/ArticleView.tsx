@@ -75,6 +75,12 @@ export function ArticleView({ detail, onOpen }: Props) {
           a.text
         )}
       </p>
+      {detail.earlierNumbering && (
+        <p className="notice" data-testid="earlier-numbering">
+          {fill(t.earlierNumbering, { date: detail.earlierNumbering.publishDate, label: detail.earlierNumbering.label, excerpt: detail.earlierNumbering.excerpt })}{' '}
+          <button className="link" onClick={() => onOpen(detail.earlierNumbering!.articleId)} data-testid="open-earlier">{t.openEarlier}</button>
+        </p>
+      )}
       <button onClick={() => void copy()} data-testid="copy-citation">{copied ? t.copied : t.copy}</button>
       <div className="neighbours" data-testid="neighbours">
         {detail.previous && <button className="link" onClick={() => onOpen(detail.previous!.id)}>‹ {t.previous} {detail.previous.label}</button>}

@@ -1,0 +1,66 @@
+/**
+ * A revision that renumbers a law makes a citation without a version ambiguous. 公司法 of
+ * 2023 is the law in force, and its 第七十一条 is on dismissing directors; the 第七十一条
+ * that older judgments, contracts and models cite, on transferring shares, is the 2018
+ * version's. A heavy amendment does the same on a smaller scale (未成年人保护法第九条 of
+ * 2024 names another coordinating body than 2020's). When the version before the one a
+ * citation resolved to reads otherwise under the same number, this finds it, so the
+ * reader is told.
+ */
+import type { Db } from '../../db/open.js';
+import { ARTICLE_SELECT, toStatuteArticle, type ArticleRow, type StatuteArticle } from '../articles.js';
+
+export interface EarlierNumbering {
+  articleId: number;
+  /** The earlier version's publish date. */
+  publishDate: string;
+  label: string;
+  /** The earlier provision's opening words. */
+  excerpt: string;
+}
+
+/** Below this share of shared character pairs, two texts under one number are different provisions, not one amended. */
+const SAME_PROVISION = 0.5;
+const EXCERPT_CHARS = 40;
+
+export function earlierNumbering(db: Db, article: StatuteArticle): EarlierNumbering | null {
+  if (article.kind !== 'article' || article.publishDate === null) return null;
+  const earlier = db
+    .prepare(
+      `${ARTICLE_SELECT} WHERE d.law_id = @law AND a.number = @number AND a.sub_number = @sub AND a.kind = 'article'
+         AND d.publish_date = (SELECT max(publish_date) FROM documents WHERE law_id = @law AND publish_date < @date)
+       LIMIT 1`,
+    )
+    .get({ law: article.lawId, number: article.number, sub: article.subNumber, date: article.publishDate }) as ArticleRow | undefined;
+  if (!earlier) return null;
+  const before = toStatuteArticle(earlier);
+  if (pairOverlap(before.text, article.text) >= SAME_PROVISION) return null;
+  const text = before.text.replace(/\s+/g, '');
+  return {
+    articleId: before.id,
+    publishDate: before.publishDate ?? '',
+    label: before.label,
+    excerpt: text.length > EXCERPT_CHARS ? `${text.slice(0, EXCERPT_CHARS)}…` : text,
+  };
+}
+
+/** Dice's coefficient over the two texts' character pairs (punctuation and spaces left out). */
+function pairOverlap(a: string, b: string): number {
+  const pairs = (s: string) => {
+    const chars = [...s.replace(/[\s\p{P}]/gu, '')];
+    const out = new Map<string, number>();
+    for (let i = 0; i + 1 < chars.length; i++) {
+      const pair = chars[i]! + chars[i + 1]!;
+      out.set(pair, (out.get(pair) ?? 0) + 1);
+    }
+    return out;
+  };
+  const pa = pairs(a);
+  const pb = pairs(b);
+  let shared = 0;
+  let total = 0;
+  for (const n of pa.values()) total += n;
+  for (const n of pb.values()) total += n;
+  for (const [pair, n] of pa) shared += Math.min(n, pb.get(pair) ?? 0);
+  return total === 0 ? 1 : (2 * shared) / total;
+}
