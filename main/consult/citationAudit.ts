@@ -174,13 +174,23 @@ function bareArticle(answer: string, ref: CitationRef, numbered: Evidence[], las
 }
 
 /** A citation resolved as of `asOf` (else in any version), and the evidence article it is, if any; the resolver's message when it resolves to none. */
-function citedArticle(ref: CitationRef, numbered: Evidence[], resolver: CitationResolver, asOf: string): { article: NonNullable<Found['article']>; match: Evidence | undefined } | { message: Note } {
+function citedArticle(
+  ref: CitationRef, numbered: Evidence[], resolver: CitationResolver, asOf: string,
+): { article: NonNullable<Found['article']>; match: Evidence | undefined; notInEvidence: Note } | { message: Note } {
   const hit = resolver.resolveRef(ref, { asOf });
   const any = hit.ok ? hit : resolver.resolveRef(ref);
   if (!any.ok) return { message: { en: any.message, zh: any.messageZh } };
   const a = any.article;
   const match = numbered.find((e) => e.articleId === a.id || (e.lawTitle === a.lawTitle && e.articleLabel === a.label));
-  return { article: match ?? { articleId: a.id, lawTitle: a.lawTitle, articleLabel: a.label, publishDate: a.publishDate, status: a.status, text: a.text }, match };
+  // A model trained on older texts may cite a number a revision gave to another provision (公司法第七十一条).
+  const earlier = match || ref.versionYear !== null ? null : resolver.earlierNumbering(a);
+  const notInEvidence: Note = earlier
+    ? {
+        en: `${NOT_IN_EVIDENCE.en}; ${earlier.label} of the ${earlier.publishDate} version reads otherwise (「${earlier.excerpt}」), which the answer may mean`,
+        zh: `${NOT_IN_EVIDENCE.zh}；${earlier.publishDate} 版的${earlier.label}内容不同（「${earlier.excerpt}」），回答指的可能是那一条`,
+      }
+    : NOT_IN_EVIDENCE;
+  return { article: match ?? { articleId: a.id, lawTitle: a.lawTitle, articleLabel: a.label, publishDate: a.publishDate, status: a.status, text: a.text }, match, notInEvidence };
 }
 
 interface Found {
@@ -234,9 +244,9 @@ export function auditCitations(answer: string, numbered: Evidence[], resolver: C
       continue;
     }
     lastLaw = ref;
-    const { article, match } = cited;
+    const { article, match, notInEvidence } = cited;
     if (match && followingMarker?.ids.has(match.articleId)) continue; // the marker right after it already covers it
-    found.push({ pos: ref.start, evidenceMarker: false, marker: ref.raw, article, inEvidence: !!match, note: match ? null : NOT_IN_EVIDENCE });
+    found.push({ pos: ref.start, evidenceMarker: false, marker: ref.raw, article, inEvidence: !!match, note: match ? null : notInEvidence });
   }
   found.sort((a, b) => a.pos - b.pos);
   const quotes = assignQuotes(answer, found);

@@ -131,6 +131,18 @@ describe('citation audit', { skip: SKIP }, () => {
     assert.deepEqual(range.map((c) => c.articleLabel), ['第三十八条', '第四十条']);
   });
 
+  test('a citation outside the evidence whose number the version before gave to another text says so (公司法第七十一条)', () => {
+    const a38 = article('劳动合同法第38条');
+    const [renumbered, same] = audit('依据《公司法》第七十一条，股东可以向股东以外的人转让股权；另见《公司法》第一条。', [asEvidence(a38)]);
+    assert.deepEqual([renumbered!.label, renumbered!.publishDate, same!.label], ['outside_evidence', '2023-12-29', 'outside_evidence']);
+    assert.match(renumbered!.note!, /^cited in the answer but not among the evidence of this turn; 第七十一条 of the 2018-10-26 version reads otherwise \(「有限责任公司的股东之间可以相互转让/);
+    assert.match(renumbered!.noteZh!, /^回答引用了这一条，但它不在本轮证据中；2018-10-26 版的第七十一条内容不同（「有限责任公司的股东之间/);
+    assert.equal(same!.note, 'cited in the answer but not among the evidence of this turn', '第一条 reads alike in both versions');
+    const [named] = audit('依据2018年公司法第七十一条，股东可以转让股权。', [asEvidence(a38)]);
+    assert.equal(named!.publishDate, '2018-10-26', 'a citation that names its version is read as written');
+    assert.doesNotMatch(named!.note ?? '', /reads otherwise/, 'and needs no word on another version');
+  });
+
   test('a written citation followed by its own marker counts once', () => {
     const a38 = article('劳动合同法第38条');
     const cites = audit('《劳动合同法》第三十八条[1]规定了劳动者的解除权。', [asEvidence(a38)]);

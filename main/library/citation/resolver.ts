@@ -133,8 +133,13 @@ export class CitationResolver {
   /** The result with the earlier version's provision under its number when that is another one (see EarlierNumbering). */
   private withEarlierNumbering(result: ResolveResult, choice: VersionChoice): ResolveResult {
     if (!result.ok || result.ref.versionYear !== null || choice.version || choice.asOf || choice.amendedOn) return result;
-    const earlier = earlierNumbering(this.db, result.article);
+    const earlier = this.earlierNumbering(result.article);
     return earlier ? { ...result, earlier } : result;
+  }
+
+  /** What the version before the article's held under its number, when it reads otherwise (公司法第七十一条 of 2018). */
+  earlierNumbering(article: StatuteArticle): EarlierNumbering | null {
+    return earlierNumbering(this.db, article);
   }
 
   /**
