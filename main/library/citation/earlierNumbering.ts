@@ -19,7 +19,7 @@ export interface EarlierNumbering {
   excerpt: string;
 }
 
-/** Below this share of shared character pairs, two texts under one number are different provisions, not one amended. */
+/** Below this share of shared character pairs, the text under one number reads otherwise: another provision, or one rewritten. */
 const SAME_PROVISION = 0.5;
 const EXCERPT_CHARS = 40;
 
