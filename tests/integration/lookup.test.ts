@@ -221,6 +221,12 @@ describe('citation lookup on a corpus subset', { skip: SKIP }, () => {
       assert.deepEqual(labels('刑法第二百六十三条至第二百六十六条'), [263, 264, 265, 266].map((n) => `${CRIMINAL}第${['二百六十三', '二百六十四', '二百六十五', '二百六十六'][n - 263]}条`));
       assert.deepEqual(labels('民法典第1165条到1167条、第1166条'), ['一千一百六十五', '一千一百六十六', '一千一百六十七'].map((n) => `${CIVIL_CODE}第${n}条`), 'an article cited twice comes once');
       assert.deepEqual(labels('劳动合同法第三十八条、公司法第二十二条'), [`${LABOUR_CONTRACT}第三十八条`, `${COMPANY}第二十二条`]);
+      assert.deepEqual(
+        labels('刑法第一百三十三条至第一百三十四条'),
+        ['第一百三十三条', '第一百三十三条之一', '第一百三十三条之二', '第一百三十四条'].map((l) => `${CRIMINAL}${l}`),
+        'the articles inserted inside a range (之一, 之二) are in it',
+      );
+      assert.deepEqual(labels('刑法第一百三十三条、第一百三十四条'), [`${CRIMINAL}第一百三十三条`, `${CRIMINAL}第一百三十四条`], 'a list is what it lists');
     });
 
     test('a citation that does not resolve keeps its place with its own reason, the repealed law named', () => {

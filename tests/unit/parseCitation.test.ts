@@ -235,6 +235,10 @@ describe('parseCitations: lists and ranges', () => {
     assert.deepEqual(parseCitations('刑法第十条、第十三条', index, { ranges: 'expand' }).map((r) => r.article), [10, 13], 'a list is no range');
     assert.deepEqual(parseCitations('刑法第十条至民法典第十三条', index, { ranges: 'expand' }).map((r) => r.article), [10, 13], 'two laws are no range');
     assert.deepEqual(parseCitations('刑法第一条至第一百条', index, { ranges: 'expand' }).map((r) => r.article), [1, 100], 'wider than 50: the ends only');
+    const marked = (text: string) => parseCitations(text, index, { ranges: 'expand' }).map((r) => [r.article, r.withInserted ?? false]);
+    assert.deepEqual(marked('刑法第一百三十三条至第一百三十五条'), [[133, true], [134, true], [135, false]], 'articles inserted after the first end and the inside (之一) belong to the range; after the far end they do not');
+    assert.deepEqual(marked('刑法第一百三十三条至第一百三十四条'), [[133, true], [134, false]], 'a range of two adjacent numbers holds what was inserted between them');
+    assert.deepEqual(marked('刑法第一百三十三条、第一百三十四条'), [[133, false], [134, false]]);
   });
 });
 

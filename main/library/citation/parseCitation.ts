@@ -34,6 +34,11 @@ export interface CitationRef {
   subNumber: number;
   /** "宪法序言": the law's 序言 rather than an article (article is then 0). */
   preamble?: boolean;
+  /**
+   * Set, with `ranges: 'expand'`, on a range's first end and the articles inside it: the articles
+   * inserted after this number (第一百三十三条之一, 之二) lie inside the range too.
+   */
+  withInserted?: boolean;
   paragraph: number | null;
   item: number | null;
   /** Span of the citation in the text, including a law name written directly before it. */
@@ -165,14 +170,17 @@ const MAX_RANGE_SPAN = 50;
 function expandRanges(text: string, refs: CitationRef[]): CitationRef[] {
   const out: CitationRef[] = [];
   refs.forEach((ref, i) => {
-    out.push(ref);
     const next = refs[i + 1];
-    if (!next || !sameLawContext(ref, next) || !RANGE_BETWEEN.test(text.slice(ref.end, next.start))) return;
-    const span = next.article - ref.article;
-    if (ref.preamble || next.preamble || span < 2 || span > MAX_RANGE_SPAN) return;
+    const span = next ? next.article - ref.article : 0;
+    const range = next && sameLawContext(ref, next) && RANGE_BETWEEN.test(text.slice(ref.end, next.start)) && !ref.preamble && !next.preamble && span >= 1 && span <= MAX_RANGE_SPAN;
+    if (!next || !range) {
+      out.push(ref);
+      return;
+    }
+    out.push({ ...ref, withInserted: true });
     const raw = text.slice(ref.start, next.end);
     for (let n = ref.article + 1; n < next.article; n++) {
-      out.push({ ...ref, article: n, subNumber: 0, paragraph: null, item: null, start: ref.start, end: next.end, raw });
+      out.push({ ...ref, article: n, subNumber: 0, paragraph: null, item: null, start: ref.start, end: next.end, raw, withInserted: true });
     }
   });
   return out;

@@ -114,9 +114,20 @@ export class CitationResolver {
     for (const ref of parseCitations(text, this.names, { ranges: 'expand' })) {
       if (!ref.lawKeys.length) continue;
       const result = this.resolveRef(ref, choice);
-      if (result.ok) out.push(result);
+      if (result.ok) out.push(result, ...this.insertedAfter(ref, choice));
     }
     return out;
+  }
+
+  /** Inside a range, the articles inserted after the cited number (第一百三十三条之一, 之二), in order; none outside one. */
+  private insertedAfter(ref: CitationRef, choice: VersionChoice): Array<Extract<ResolveResult, { ok: true }>> {
+    const out: Array<Extract<ResolveResult, { ok: true }>> = [];
+    if (!ref.withInserted) return out;
+    for (let sub = ref.subNumber + 1; ; sub++) {
+      const next = this.resolveRef({ ...ref, subNumber: sub, paragraph: null, item: null }, choice);
+      if (!next.ok) return out;
+      out.push(next);
+    }
   }
 
   /** Resolves input meant to be one citation; failures say why and list candidates. */
@@ -157,10 +168,13 @@ export class CitationResolver {
       // A citation of a law the library does not know reads its name from the text since the citation before it (、合同法第52条).
       const own = text.slice(Math.min(previousEnd, ref.start), ref.end).replace(/^[\s、，,;；和及与或]+/, '');
       previousEnd = ref.end;
-      const result = ref.lawKeys.length > 0 ? this.withEarlierNumbering(this.resolveRef(ref, choice), choice) : this.lookup(own, choice);
-      if (result.ok && seen.has(result.article.id)) continue;
-      if (result.ok) seen.add(result.article.id);
-      out.push(result);
+      const first = ref.lawKeys.length > 0 ? this.withEarlierNumbering(this.resolveRef(ref, choice), choice) : this.lookup(own, choice);
+      const inserted = first.ok ? this.insertedAfter(ref, choice).map((r) => this.withEarlierNumbering(r, choice)) : [];
+      for (const result of [first, ...inserted]) {
+        if (result.ok && seen.has(result.article.id)) continue;
+        if (result.ok) seen.add(result.article.id);
+        out.push(result);
+      }
     }
     return out;
   }
