@@ -117,25 +117,24 @@ export function itemMarker(article: Pick<StatuteArticle, 'text'>, item: ParsedIt
 }
 
 /**
- * Where the 款 (with its 项) or the 项 a citation names stands in the article's text, as
- * [start, end); null when the citation names neither or the text does not hold it as parsed.
+ * Where the 款 (each with its 项) or the 项 a citation names stand in the article's text, as
+ * [start, end) spans in the order of the text; empty when the citation names neither or the
+ * text does not hold them as parsed.
  */
-export function citedSpan(article: Pick<StatuteArticle, 'text' | 'paragraphs'>, paragraph: number | null, item: number | null): [number, number] | null {
-  if (paragraph === null) return null;
+export function citedSpans(article: Pick<StatuteArticle, 'text' | 'paragraphs'>, paragraphs: number[], item: number | null): Array<[number, number]> {
+  const spans: Array<[number, number]> = [];
   let at = 0;
   for (const [i, p] of article.paragraphs.entries()) {
     const start = article.text.indexOf(p.text, at);
-    if (start < 0) return null;
+    if (start < 0) return [];
     at = start + p.text.length;
-    const items: Array<[number, number]> = [];
     for (const it of p.items) {
       const from = article.text.indexOf(it.text, at);
-      if (from < 0) return null;
+      if (from < 0) return [];
       at = from + it.text.length;
-      items.push([from, at]);
-      if (i + 1 === paragraph && it.number === item) return [from, at];
+      if (item !== null && i + 1 === paragraphs[0] && it.number === item) return [[from, at]];
     }
-    if (i + 1 === paragraph) return item === null ? [start, at] : null;
+    if (item === null && paragraphs.includes(i + 1)) spans.push([start, at]);
   }
-  return null;
+  return spans;
 }

@@ -68,8 +68,8 @@ export interface ArticleDetailDto {
   unverifiedLinks: number[];
   /** "《中华人民共和国民法典》第一千一百六十五条（2020-05-28 版）" — for copy-with-citation. */
   citation: string;
-  /** Where the 款 or 项 the looked-up citation named stands in `article.text` ([start, end)), for the view to mark; absent otherwise. */
-  citedSpan?: [number, number] | null;
+  /** Where the 款 (one or several) or the 项 the looked-up citation named stand in `article.text` ([start, end), in order), for the view to mark; absent or empty otherwise. */
+  citedSpans?: Array<[number, number]>;
   /**
    * For a looked-up citation that named no version: the version before this one holds another provision under the
    * same number (公司法第七十一条 of 2018, on share transfers), which older texts cite; absent otherwise.

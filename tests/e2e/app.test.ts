@@ -152,6 +152,14 @@ describe('the app in a real browser against the browser host', { skip: SKIP, tim
     await page.getByTestId('cited-part').waitFor();
     assert.equal(await page.getByTestId('cited-part').innerText(), '未及时足额支付劳动报酬的；');
     assert.match(await page.getByTestId('article-title').innerText(), /劳动合同法》第三十八条/);
+    // Several 款: each marked.
+    await page.getByTestId('statute-query').fill('民法典第1165条第一、二款');
+    await page.getByTestId('statute-query').press('Enter');
+    await page.getByTestId('article-title').filter({ hasText: '第一千一百六十五条' }).waitFor();
+    assert.deepEqual(await page.getByTestId('cited-part').allInnerTexts(), [
+      '行为人因过错侵害他人民事权益造成损害的，应当承担侵权责任。',
+      '依照法律规定推定行为人有过错，其不能证明自己没有过错的，应当承担侵权责任。',
+    ]);
     // A number the previous version gave to another provision says so, and opens that one.
     await page.getByTestId('statute-query').fill('公司法第71条');
     await page.getByTestId('statute-query').press('Enter');

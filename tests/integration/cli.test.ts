@@ -153,6 +153,17 @@ describe('lexdesk commands with --json', { skip: NEEDS_SHARED }, () => {
       assert.deepEqual(minors.versions.map((v) => [v.publishDate, v.status]), [['2024-04-26', 'current'], ['2020-10-17', 'superseded']]);
     });
 
+    test('show marks each 款 a citation names, and says when one does not exist', async () => {
+      const r = await runCli(['show', '民法典第1165条第一、二款', '--db', libraryDb]);
+      assert.equal(r.code, 0, r.stderr);
+      const marked = r.stdout.split('\n').filter((l) => l.startsWith('▶'));
+      assert.equal(marked.length, 2, r.stdout);
+      assert.match(marked[0] ?? '', /^▶ 第一千一百六十五条 行为人因过错侵害他人民事权益/);
+      assert.match(marked[1] ?? '', /^▶ 依照法律规定推定行为人有过错/);
+      const missing = await runCli(['show', '民法典第1165条第2款至第4款', '--db', libraryDb]);
+      assert.match(missing.stdout, /\(note: 第一千一百六十五条 has only 2 款; 第3款 does not exist\.\)/);
+    });
+
     test('show (text) prints the article with its 款 and 项', async () => {
       const r = await runCli(['show', '民法典第1165条', '--db', libraryDb]);
       assert.equal(r.code, 0, r.stderr);

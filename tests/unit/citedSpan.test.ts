@@ -1,7 +1,7 @@
 /** The 款 or 项 a citation names, found in the article's text for the app to mark. */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { citedSpan } from '../../main/library/articles.js';
+import { citedSpans } from '../../main/library/articles.js';
 
 const ARTICLE = {
   text: '用人单位有下列情形之一的，劳动者可以解除劳动合同：\n（一）未按照劳动合同约定提供劳动保护或者劳动条件的；\n（二）未及时足额支付劳动报酬的；\n用人单位以暴力、威胁的手段强迫劳动者劳动的，劳动者可以立即解除劳动合同。',
@@ -10,21 +10,21 @@ const ARTICLE = {
     { text: '用人单位以暴力、威胁的手段强迫劳动者劳动的，劳动者可以立即解除劳动合同。', items: [] },
   ],
 };
-const marked = (paragraph: number | null, item: number | null) => {
-  const span = citedSpan(ARTICLE, paragraph, item);
-  return span && ARTICLE.text.slice(span[0], span[1]);
-};
+const marked = (paragraphs: number[], item: number | null) => citedSpans(ARTICLE, paragraphs, item).map(([start, end]) => ARTICLE.text.slice(start, end));
 
-test('a 项 is its own line; a 款 runs from its text to the end of its last 项', () => {
-  assert.equal(marked(1, 2), '未及时足额支付劳动报酬的；');
-  assert.equal(marked(1, null), ARTICLE.text.slice(0, ARTICLE.text.indexOf('\n用人单位以暴力')));
-  assert.equal(marked(2, null), '用人单位以暴力、威胁的手段强迫劳动者劳动的，劳动者可以立即解除劳动合同。');
+const SECOND = '用人单位以暴力、威胁的手段强迫劳动者劳动的，劳动者可以立即解除劳动合同。';
+
+test('a 项 is its own line; a 款 runs from its text to the end of its last 项; several 款 are marked each, in the order of the text', () => {
+  assert.deepEqual(marked([1], 2), ['未及时足额支付劳动报酬的；']);
+  assert.deepEqual(marked([1], null), [ARTICLE.text.slice(0, ARTICLE.text.indexOf('\n用人单位以暴力'))]);
+  assert.deepEqual(marked([2], null), [SECOND]);
+  assert.deepEqual(marked([2, 1], null), [ARTICLE.text.slice(0, ARTICLE.text.indexOf('\n用人单位以暴力')), SECOND]);
 });
 
 test('nothing is marked for the whole article, a 款 or 项 it does not have, or text that does not hold the parsed parts', () => {
-  assert.equal(marked(null, null), null);
-  assert.equal(marked(3, null), null);
-  assert.equal(marked(1, 7), null);
-  assert.equal(marked(2, 1), null);
-  assert.equal(citedSpan({ ...ARTICLE, text: '另一段文字' }, 1, null), null);
+  assert.deepEqual(marked([], null), []);
+  assert.deepEqual(marked([3], null), []);
+  assert.deepEqual(marked([1], 7), []);
+  assert.deepEqual(marked([2], 1), []);
+  assert.deepEqual(citedSpans({ ...ARTICLE, text: '另一段文字' }, [1], null), []);
 });

@@ -202,7 +202,7 @@ describe('parseCitations: lists and ranges', () => {
   });
 
   it('leaves numbers that are no articles alone: 款 lists, periods, counts, 审', () => {
-    assert.deepEqual(parseCitations('民法典第一千零八十四条第一、二款', index).map((r) => r.article), [1084]);
+    assert.deepEqual(parseCitations('民法典第一千零八十四条第一、二款', index).map((r) => r.article), [1084], '款 are no articles');
     assert.deepEqual(parseCitations('劳动法第三十六条、三十日内', index).map((r) => r.article), [36]);
     assert.deepEqual(parseCitations('刑法第五条、第三款', index).map((r) => r.article), [5]);
     assert.deepEqual(parseCitations('第一、二审程序', index), []);
@@ -213,6 +213,16 @@ describe('parseCitations: lists and ranges', () => {
       assert.deepEqual(parseCitations(text, index).map((r) => [r.lawName, r.article]), [['民法典', 1165], ['民法典', 1167]], text);
     }
     assert.deepEqual(parseCitations('刑法第一百三十三条至第一百三十三条之一', index).map((r) => [r.article, r.subNumber]), [[133, 0], [133, 1]]);
+  });
+
+  it('reads several 款 of one article: a list, each with 款 or sharing one, and a range with what lies inside it', () => {
+    const paragraphs = (text: string) => parseCitations(text, index).map((r) => [r.article, r.paragraph, r.moreParagraphs ?? [], r.raw]);
+    assert.deepEqual(paragraphs('民法典第一千零八十四条第一、二款'), [[1084, 1, [2], '民法典第一千零八十四条第一、二款']]);
+    assert.deepEqual(paragraphs('民法典第1084条第2款、第3款'), [[1084, 2, [3], '民法典第1084条第2款、第3款']]);
+    assert.deepEqual(paragraphs('民法典第1084条第一款至第三款'), [[1084, 1, [2, 3], '民法典第1084条第一款至第三款']]);
+    assert.deepEqual(paragraphs('民法典第1084条第二款'), [[1084, 2, [], '民法典第1084条第二款']]);
+    assert.deepEqual(paragraphs('民法典第1084条第一款、第1085条'), [[1084, 1, [], '民法典第1084条第一款'], [1085, null, [], '第1085条']], 'an article after a 款 is an article');
+    assert.deepEqual(paragraphs('民法典第1084条第2款和第1085条第1款'), [[1084, 2, [], '民法典第1084条第2款'], [1085, 1, [], '第1085条第1款']]);
   });
 
   it('tells text of citations alone from a question that holds citations', () => {

@@ -37,7 +37,7 @@ export function showCommand(args: string[], open: (db?: string) => Engine, out: 
         continue;
       }
       if (r.note) out.print(`Note: ${r.note}`);
-      printArticle(out, r.article, r.paragraph, r.item);
+      printArticle(out, r);
       if (r.warning) out.print(`\n(note: ${r.warning})`);
       if (r.earlier) out.print(`\n${earlierNote(r)}`);
     }
@@ -76,7 +76,7 @@ function showOne(engine: Engine, out: Output, citation: string, result: Resolved
   const context = engine.context(result.article);
   const links = incomingLinks(engine, result.article);
   if (result.note) out.print(`Note: ${result.note}`);
-  printArticle(out, result.article, result.paragraph, result.item);
+  printArticle(out, result);
   if (result.warning) out.print(`\n(note: ${result.warning})`);
   if (result.earlier) out.print(`\n${earlierNote(result)}`);
   const { previous, next } = context.neighbours;
@@ -122,14 +122,17 @@ function printLinks(out: Output, title: string, links: ShownLink[]): void {
   if (links.length > MAX_LISTED) out.print(`  … and ${links.length - MAX_LISTED} more (--json lists all)`);
 }
 
-function printArticle(out: Output, a: StatuteArticle, paragraph: number | null, item: number | null): void {
+/** The article with the 款 (one or several) and the 项 the citation names marked ▶. */
+function printArticle(out: Output, cited: Resolved): void {
+  const { article: a, paragraph, item } = cited;
+  const marked = new Set([paragraph, ...(cited.moreParagraphs ?? [])]);
   out.print(citationText(a) + (a.province ? `（${a.province}）` : ''));
   const crumbs = [a.subtitle, ...a.path].filter(Boolean).join(' › ');
   if (crumbs) out.print(crumbs);
   out.print(`${a.level} · ${STATUS_ZH[a.status] ?? a.status} · 公布 ${a.publishDate ?? '未知'} · ${a.effectiveDate ? `施行 ${a.effectiveDate}` : EFFECTIVE_UNKNOWN}`);
   out.print('');
   a.paragraphs.forEach((p, i) => {
-    const mark = paragraph === i + 1 ? '▶ ' : '  ';
+    const mark = marked.has(i + 1) ? '▶ ' : '  ';
     out.print(`${mark}${i === 0 ? a.label + ' ' : ''}${p.text}`);
     for (const it of p.items) {
       const itemMark = paragraph === i + 1 && item === it.number ? '   ▶ ' : '     ';

@@ -1,7 +1,7 @@
 import { LexError } from '../../util/errors.js';
 import { inForceFirst, STATUS_ZH } from '../../library/status.js';
 import { referencedBy, referencesOf } from '../../library/graph/statuteGraph.js';
-import { citedSpan, type StatuteArticle } from '../../library/articles.js';
+import { citedSpans, type StatuteArticle } from '../../library/articles.js';
 import type { ArticleDetailDto, CitedArticlesDto, SearchHitDto, StatuteSearchDto } from '../../../preload/contract/dto.js';
 import { citationLine } from '../../../preload/contract/citationLine.js';
 import { toArticleDto } from '../dto.js';
@@ -66,7 +66,7 @@ export const statuteHandlers: Pick<Handlers, 'statute.search' | 'statute.citatio
       if (r.ok) hits.push({ article: toArticleDto(r.article), score: Infinity, matchedBy: 'citation', snippet: makeSnippet(r.article.text, []) });
     }
     const only = results.length === 1 && results[0]?.ok ? results[0] : null;
-    const shown = only ? { ...detail(s, only.article), citedSpan: citedSpan(only.article, only.paragraph, only.item), earlierNumbering: only.earlier ?? null } : null;
+    const shown = only ? { ...detail(s, only.article), citedSpans: only.paragraph === null ? [] : citedSpans(only.article, [only.paragraph, ...(only.moreParagraphs ?? [])], only.item), earlierNumbering: only.earlier ?? null } : null;
     return { hits, notFound, detail: shown, onlyCitations: onlyCitations(input.citation, s.engine.searchDeps().resolver.names) };
   },
   'statute.outline'(s, input) {

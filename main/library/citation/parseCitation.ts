@@ -40,6 +40,8 @@ export interface CitationRef {
    */
   withInserted?: boolean;
   paragraph: number | null;
+  /** 第二、三款, 第二款至第四款: the 款 cited after the first (`paragraph`), in order. */
+  moreParagraphs?: number[];
   item: number | null;
   /** Span of the citation in the text, including a law name written directly before it. */
   start: number;
@@ -92,7 +94,9 @@ const ARTICLE_AFTER_NAME = new RegExp(`(第\\s*)?(${NUM})\\s*(条)?(?:\\s*之\\s
 const SERIES_CONNECTOR = '(?:[、，,和及与至到~～]|[-—–－])';
 const SERIES = new RegExp(`第\\s*(?:${NUM})\\s*条?(?:\\s*${SERIES_CONNECTOR}\\s*(?:第\\s*)?(?:${NUM})\\s*条?)+`, 'g');
 const SERIES_ITEM = new RegExp(`(?:^|\\s*${SERIES_CONNECTOR})\\s*(?:第\\s*)?(${NUM})\\s*(条)?`, 'g');
-const PARAGRAPH = new RegExp(`\\s*第\\s*(${NUM})\\s*款`, 'y');
+/** 第二款, 第二、三款, 第二款至第四款: 款 numbers after one 第, the last of them followed by 款. */
+const PARAGRAPHS = new RegExp(`\\s*第\\s*(?:${NUM})\\s*款?(?:\\s*(?:[、，,和及与至到])\\s*(?:第\\s*)?(?:${NUM})\\s*款?)*`, 'y');
+const PARAGRAPH_ITEM = new RegExp(`(?:^\\s*第|\\s*([、，,和及与至到])\\s*(?:第)?)\\s*(${NUM})\\s*(款)?`, 'g');
 const ITEM = new RegExp(`\\s*(?:第\\s*[（(]?\\s*(${NUM})\\s*[）)]?\\s*项|[（(]\\s*(${NUM})\\s*[）)]\\s*项?)`, 'y');
 /** What may not follow a number that is not marked as an article (dates, amounts, counts). */
 const NOT_AN_ARTICLE_AFTER = /^[0-9０-９.．:：/\-年月日号时分秒元角万亿千百次个名人岁天周期届倍%％‰件份页章节编款项级]/;
@@ -274,7 +278,8 @@ function isArticleNumber(n: number): boolean {
 }
 
 function buildRef(text: string, hit: ArticleHit, law: LawContext | null): CitationRef {
-  const paragraph = hit.preamble ? null : matchSticky(PARAGRAPH, text, hit.end);
+  const paragraphs = hit.preamble ? null : matchParagraphs(text, hit.end);
+  const paragraph = paragraphs ? { value: paragraphs.values[0] as number, end: paragraphs.end } : null;
   const afterParagraph = paragraph?.end ?? hit.end;
   const item = hit.preamble ? null : matchSticky(ITEM, text, afterParagraph);
   const end = item?.end ?? afterParagraph;
@@ -288,11 +293,35 @@ function buildRef(text: string, hit: ArticleHit, law: LawContext | null): Citati
     article: hit.article,
     subNumber: hit.subNumber,
     paragraph: paragraph?.value ?? null,
+    ...(paragraphs && paragraphs.values.length > 1 ? { moreParagraphs: paragraphs.values.slice(1) } : {}),
     item: item?.value ?? null,
     start,
     end,
     raw: text.slice(start, end),
   };
+}
+
+/**
+ * The 款 cited at `pos` (第二款, 第二、三款, 第二款至第四款, a range listing what lies inside it),
+ * up to the last number followed by 款; null when there is none or a number is no 款's.
+ */
+function matchParagraphs(text: string, pos: number): { values: number[]; end: number } | null {
+  PARAGRAPHS.lastIndex = pos;
+  const m = PARAGRAPHS.exec(text);
+  if (!m) return null;
+  const parts = [...m[0].matchAll(PARAGRAPH_ITEM)];
+  while (parts.length > 0 && parts.at(-1)?.[3] === undefined) parts.pop();
+  const last = parts.at(-1);
+  if (!last) return null;
+  const values: number[] = [];
+  for (const part of parts) {
+    const value = chineseToInt(part[2] ?? '');
+    if (value === null || value === 0 || value > MAX_SMALL_NUMBER) return null;
+    const previous = values.at(-1);
+    if ((part[1] === '至' || part[1] === '到') && previous !== undefined) for (let n = previous + 1; n < value; n++) values.push(n);
+    if (!values.includes(value)) values.push(value);
+  }
+  return { values, end: pos + (last.index ?? 0) + last[0].length };
 }
 
 /** A 款 or 项 number at `pos`; numbers above 99 are taken for something else. */

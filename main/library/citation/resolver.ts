@@ -40,6 +40,8 @@ export type ResolveResult =
       article: StatuteArticle;
       ref: CitationRef;
       paragraph: number | null;
+      /** 第二、三款: the 款 cited after `paragraph`; absent when one or none is. */
+      moreParagraphs?: number[];
       item: number | null;
       /** Set when the cited 款 or 项 does not exist in the article ("第三十八条只有2款"); the article itself resolved. */
       warning: string | null;
@@ -219,7 +221,11 @@ export class CitationResolver {
     }
     const article = toStatuteArticle(row);
     const note = yearPin !== null ? `The citation names ${yearPin}: this is the version published ${publish}, ${article.status}.` : undefined;
-    return { ok: true, article, ref, ...locateInArticle(article, ref.paragraph, ref.item), ...(note ? { note } : {}) };
+    const located = locateInArticle(article, ref.paragraph, ref.item);
+    const more = ref.moreParagraphs ?? [];
+    const missing = more.find((p) => p > article.paragraphs.length);
+    const warning = located.warning ?? (missing ? `${article.label} has only ${article.paragraphs.length} 款; 第${missing}款 does not exist.` : null);
+    return { ok: true, article, ref, ...located, warning, ...(more.length ? { moreParagraphs: more } : {}), ...(note ? { note } : {}) };
   }
 
   /** The latest version published in `year`, or null. */

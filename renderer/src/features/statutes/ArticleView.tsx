@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import type { ArticleDetailDto, ArticleDto } from '../../../../preload/contract/index.js';
 import { fill, statusText, useT } from '../../i18n.js';
 import { Outline } from './Outline.js';
@@ -37,6 +37,18 @@ function ArticleLinks({ title, items, onOpen, testid, unverified, unverifiedNote
   );
 }
 
+/** The text with the cited 款 or 项 marked (spans in order, not overlapping). */
+function MarkedText({ text, spans }: { text: string; spans: Array<[number, number]> }) {
+  const parts: ReactNode[] = [];
+  let at = 0;
+  for (const [start, end] of spans) {
+    parts.push(text.slice(at, start), <mark key={start} data-testid="cited-part">{text.slice(start, end)}</mark>);
+    at = end;
+  }
+  parts.push(text.slice(at));
+  return <>{parts}</>;
+}
+
 /** One article: breadcrumb, status and dates, text, neighbours, links, versions, copy with citation. */
 export function ArticleView({ detail, onOpen }: Props) {
   const t = useT();
@@ -65,15 +77,7 @@ export function ArticleView({ detail, onOpen }: Props) {
       </h2>
       <div className="meta">{a.publishDate && fill(t.publishedOn, { date: a.publishDate })}{` · ${a.effectiveDate ? fill(t.effectiveOn, { date: a.effectiveDate }) : t.effectiveUnknown}`}{a.province && ` · ${a.province}`}</div>
       <p className="text" data-testid="article-text">
-        {detail.citedSpan ? (
-          <>
-            {a.text.slice(0, detail.citedSpan[0])}
-            <mark data-testid="cited-part">{a.text.slice(detail.citedSpan[0], detail.citedSpan[1])}</mark>
-            {a.text.slice(detail.citedSpan[1])}
-          </>
-        ) : (
-          a.text
-        )}
+        <MarkedText text={a.text} spans={detail.citedSpans ?? []} />
       </p>
       {detail.earlierNumbering && (
         <p className="notice" data-testid="earlier-numbering">
