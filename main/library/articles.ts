@@ -117,11 +117,11 @@ export function itemMarker(article: Pick<StatuteArticle, 'text'>, item: ParsedIt
 }
 
 /**
- * Where the 款 (each with its 项) or the 项 a citation names stand in the article's text, as
- * [start, end) spans in the order of the text; empty when the citation names neither or the
- * text does not hold them as parsed.
+ * Where the 款 (each with its 项) or the 项 (of the first 款 named) a citation names stand in the
+ * article's text, as [start, end) spans in the order of the text; empty when the citation names
+ * neither or the text does not hold them as parsed.
  */
-export function citedSpans(article: Pick<StatuteArticle, 'text' | 'paragraphs'>, paragraphs: number[], item: number | null): Array<[number, number]> {
+export function citedSpans(article: Pick<StatuteArticle, 'text' | 'paragraphs'>, paragraphs: number[], items: number[]): Array<[number, number]> {
   const spans: Array<[number, number]> = [];
   let at = 0;
   for (const [i, p] of article.paragraphs.entries()) {
@@ -132,9 +132,9 @@ export function citedSpans(article: Pick<StatuteArticle, 'text' | 'paragraphs'>,
       const from = article.text.indexOf(it.text, at);
       if (from < 0) return [];
       at = from + it.text.length;
-      if (item !== null && i + 1 === paragraphs[0] && it.number === item) return [[from, at]];
+      if (i + 1 === paragraphs[0] && items.includes(it.number)) spans.push([from, at]);
     }
-    if (item === null && paragraphs.includes(i + 1)) spans.push([start, at]);
+    if (items.length === 0 && paragraphs.includes(i + 1)) spans.push([start, at]);
   }
   return spans;
 }

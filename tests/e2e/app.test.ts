@@ -160,6 +160,10 @@ describe('the app in a real browser against the browser host', { skip: SKIP, tim
       '行为人因过错侵害他人民事权益造成损害的，应当承担侵权责任。',
       '依照法律规定推定行为人有过错，其不能证明自己没有过错的，应当承担侵权责任。',
     ]);
+    await page.getByTestId('statute-query').fill('劳动合同法第38条第1款第一、二项');
+    await page.getByTestId('statute-query').press('Enter');
+    await page.getByTestId('cited-part').filter({ hasText: '未按照劳动合同约定' }).waitFor();
+    assert.deepEqual(await page.getByTestId('cited-part').allInnerTexts(), ['未按照劳动合同约定提供劳动保护或者劳动条件的；', '未及时足额支付劳动报酬的；']);
     // A number the previous version gave to another provision says so, and opens that one.
     await page.getByTestId('statute-query').fill('公司法第71条');
     await page.getByTestId('statute-query').press('Enter');

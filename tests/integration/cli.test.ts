@@ -153,7 +153,7 @@ describe('lexdesk commands with --json', { skip: NEEDS_SHARED }, () => {
       assert.deepEqual(minors.versions.map((v) => [v.publishDate, v.status]), [['2024-04-26', 'current'], ['2020-10-17', 'superseded']]);
     });
 
-    test('show marks each 款 a citation names, and says when one does not exist', async () => {
+    test('show marks each 款 and 项 a citation names, and says when one does not exist', async () => {
       const r = await runCli(['show', '民法典第1165条第一、二款', '--db', libraryDb]);
       assert.equal(r.code, 0, r.stderr);
       const marked = r.stdout.split('\n').filter((l) => l.startsWith('▶'));
@@ -162,6 +162,9 @@ describe('lexdesk commands with --json', { skip: NEEDS_SHARED }, () => {
       assert.match(marked[1] ?? '', /^▶ 依照法律规定推定行为人有过错/);
       const missing = await runCli(['show', '民法典第1165条第2款至第4款', '--db', libraryDb]);
       assert.match(missing.stdout, /\(note: 第一千一百六十五条 has only 2 款; 第3款 does not exist\.\)/);
+      const items = await runCli(['show', '劳动合同法第38条第1款第一项至第三项、第九项', '--db', libraryDb]);
+      assert.deepEqual(items.stdout.split('\n').filter((l) => l.startsWith('   ▶')).map((l) => l.trim().slice(0, 5)), ['▶ （一）', '▶ （二）', '▶ （三）']);
+      assert.match(items.stdout, /\(note: 第三十八条第1款 has only 6 项; 第9项 does not exist\.\)/);
     });
 
     test('show (text) prints the article with its 款 and 项', async () => {

@@ -10,15 +10,16 @@ const ARTICLE = {
     { text: '用人单位以暴力、威胁的手段强迫劳动者劳动的，劳动者可以立即解除劳动合同。', items: [] },
   ],
 };
-const marked = (paragraphs: number[], item: number | null) => citedSpans(ARTICLE, paragraphs, item).map(([start, end]) => ARTICLE.text.slice(start, end));
+const marked = (paragraphs: number[], item: number | null, more: number[] = []) => citedSpans(ARTICLE, paragraphs, item === null ? [] : [item, ...more]).map(([start, end]) => ARTICLE.text.slice(start, end));
 
 const SECOND = '用人单位以暴力、威胁的手段强迫劳动者劳动的，劳动者可以立即解除劳动合同。';
 
-test('a 项 is its own line; a 款 runs from its text to the end of its last 项; several 款 are marked each, in the order of the text', () => {
+test('a 项 is its own line; a 款 runs from its text to the end of its last 项; several of either are marked each, in the order of the text', () => {
   assert.deepEqual(marked([1], 2), ['未及时足额支付劳动报酬的；']);
   assert.deepEqual(marked([1], null), [ARTICLE.text.slice(0, ARTICLE.text.indexOf('\n用人单位以暴力'))]);
   assert.deepEqual(marked([2], null), [SECOND]);
   assert.deepEqual(marked([2, 1], null), [ARTICLE.text.slice(0, ARTICLE.text.indexOf('\n用人单位以暴力')), SECOND]);
+  assert.deepEqual(marked([1], 2, [1]), ['未按照劳动合同约定提供劳动保护或者劳动条件的；', '未及时足额支付劳动报酬的；'], 'several 项 of one 款');
 });
 
 test('nothing is marked for the whole article, a 款 or 项 it does not have, or text that does not hold the parsed parts', () => {
@@ -26,5 +27,5 @@ test('nothing is marked for the whole article, a 款 or 项 it does not have, or
   assert.deepEqual(marked([3], null), []);
   assert.deepEqual(marked([1], 7), []);
   assert.deepEqual(marked([2], 1), []);
-  assert.deepEqual(citedSpans({ ...ARTICLE, text: '另一段文字' }, [1], null), []);
+  assert.deepEqual(citedSpans({ ...ARTICLE, text: '另一段文字' }, [1], []), []);
 });

@@ -225,6 +225,16 @@ describe('parseCitations: lists and ranges', () => {
     assert.deepEqual(paragraphs('民法典第1084条第2款和第1085条第1款'), [[1084, 2, [], '民法典第1084条第2款'], [1085, 1, [], '第1085条第1款']]);
   });
 
+  it('reads several 项 of one 款 the same way, with or without brackets', () => {
+    const items = (text: string) => parseCitations(text, index).map((r) => [r.article, r.paragraph, r.item, r.moreItems ?? []]);
+    assert.deepEqual(items('劳动合同法第38条第1款第一、二项'), [[38, 1, 1, [2]]]);
+    assert.deepEqual(items('劳动合同法第38条第一款第（一）、（二）项'), [[38, 1, 1, [2]]]);
+    assert.deepEqual(items('劳动合同法第38条第1款第一项至第三项'), [[38, 1, 1, [2, 3]]]);
+    assert.deepEqual(items('劳动合同法第38条第二项和第三项'), [[38, null, 2, [3]]]);
+    assert.deepEqual(items('劳动合同法第38条（二）'), [[38, null, 2, []]], 'a bracketed 项 alone, as before');
+    assert.deepEqual(items('劳动合同法第三十八条第一款第二项、第四十六条'), [[38, 1, 2, []], [46, null, null, []]]);
+  });
+
   it('tells text of citations alone from a question that holds citations', () => {
     for (const text of ['民法典第1165条', '刑法264', '民法典第1165条至第1167条', '劳动合同法第三十八条、第四十六条。', '民法典第1165条、合同法第52条', '《民法典》第一千一百六十五条第二款']) {
       assert.equal(onlyCitations(text, index), true, text);

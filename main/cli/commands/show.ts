@@ -122,10 +122,11 @@ function printLinks(out: Output, title: string, links: ShownLink[]): void {
   if (links.length > MAX_LISTED) out.print(`  … and ${links.length - MAX_LISTED} more (--json lists all)`);
 }
 
-/** The article with the 款 (one or several) and the 项 the citation names marked ▶. */
+/** The article with the 款 and the 项 (one or several of each) the citation names marked ▶. */
 function printArticle(out: Output, cited: Resolved): void {
   const { article: a, paragraph, item } = cited;
   const marked = new Set([paragraph, ...(cited.moreParagraphs ?? [])]);
+  const markedItems = new Set([item, ...(cited.moreItems ?? [])]);
   out.print(citationText(a) + (a.province ? `（${a.province}）` : ''));
   const crumbs = [a.subtitle, ...a.path].filter(Boolean).join(' › ');
   if (crumbs) out.print(crumbs);
@@ -135,7 +136,7 @@ function printArticle(out: Output, cited: Resolved): void {
     const mark = marked.has(i + 1) ? '▶ ' : '  ';
     out.print(`${mark}${i === 0 ? a.label + ' ' : ''}${p.text}`);
     for (const it of p.items) {
-      const itemMark = paragraph === i + 1 && item === it.number ? '   ▶ ' : '     ';
+      const itemMark = paragraph === i + 1 && markedItems.has(it.number) ? '   ▶ ' : '     ';
       out.print(`${itemMark}${itemMarker(a, it)}${it.text.replace(/\n/g, '\n       ')}`);
     }
   });

@@ -42,6 +42,8 @@ export interface CitationRef {
   paragraph: number | null;
   /** 第二、三款, 第二款至第四款: the 款 cited after the first (`paragraph`), in order. */
   moreParagraphs?: number[];
+  /** 第一、二项, 第（一）项至第（三）项: the 项 cited after the first (`item`), in order. */
+  moreItems?: number[];
   item: number | null;
   /** Span of the citation in the text, including a law name written directly before it. */
   start: number;
@@ -96,7 +98,10 @@ const SERIES = new RegExp(`第\\s*(?:${NUM})\\s*条?(?:\\s*${SERIES_CONNECTOR}\\
 const SERIES_ITEM = new RegExp(`(?:^|\\s*${SERIES_CONNECTOR})\\s*(?:第\\s*)?(${NUM})\\s*(条)?`, 'g');
 /** 第二款, 第二、三款, 第二款至第四款: 款 numbers after one 第, the last of them followed by 款. */
 const PARAGRAPHS = new RegExp(`\\s*第\\s*(?:${NUM})\\s*款?(?:\\s*(?:[、，,和及与至到])\\s*(?:第\\s*)?(?:${NUM})\\s*款?)*`, 'y');
-const PARAGRAPH_ITEM = new RegExp(`(?:^\\s*第|\\s*([、，,和及与至到])\\s*(?:第)?)\\s*(${NUM})\\s*(款)?`, 'g');
+const PARAGRAPH_PART = new RegExp(`(?:^\\s*第|\\s*([、，,和及与至到])\\s*(?:第)?)\\s*(${NUM})\\s*(款)?`, 'g');
+/** 第二项, 第一、二项, 第（一）、（二）项, 第一项至第三项: 项 numbers after one 第, the last of them followed by 项. */
+const ITEMS = new RegExp(`\\s*第\\s*[（(]?\\s*(?:${NUM})\\s*[）)]?\\s*项?(?:\\s*(?:[、，,和及与至到])\\s*(?:第\\s*)?[（(]?\\s*(?:${NUM})\\s*[）)]?\\s*项?)*`, 'y');
+const ITEM_PART = new RegExp(`(?:^\\s*第|\\s*([、，,和及与至到])\\s*(?:第)?)\\s*[（(]?\\s*(${NUM})\\s*[）)]?\\s*(项)?`, 'g');
 const ITEM = new RegExp(`\\s*(?:第\\s*[（(]?\\s*(${NUM})\\s*[）)]?\\s*项|[（(]\\s*(${NUM})\\s*[）)]\\s*项?)`, 'y');
 /** What may not follow a number that is not marked as an article (dates, amounts, counts). */
 const NOT_AN_ARTICLE_AFTER = /^[0-9０-９.．:：/\-年月日号时分秒元角万亿千百次个名人岁天周期届倍%％‰件份页章节编款项级]/;
@@ -278,10 +283,11 @@ function isArticleNumber(n: number): boolean {
 }
 
 function buildRef(text: string, hit: ArticleHit, law: LawContext | null): CitationRef {
-  const paragraphs = hit.preamble ? null : matchParagraphs(text, hit.end);
+  const paragraphs = hit.preamble ? null : matchList(PARAGRAPHS, PARAGRAPH_PART, text, hit.end);
   const paragraph = paragraphs ? { value: paragraphs.values[0] as number, end: paragraphs.end } : null;
   const afterParagraph = paragraph?.end ?? hit.end;
-  const item = hit.preamble ? null : matchSticky(ITEM, text, afterParagraph);
+  const items = hit.preamble ? null : matchList(ITEMS, ITEM_PART, text, afterParagraph);
+  const item = items ? { value: items.values[0] as number, end: items.end } : hit.preamble ? null : matchSticky(ITEM, text, afterParagraph);
   const end = item?.end ?? afterParagraph;
   const start = hit.direct?.start ?? hit.start;
   return {
@@ -295,6 +301,7 @@ function buildRef(text: string, hit: ArticleHit, law: LawContext | null): Citati
     paragraph: paragraph?.value ?? null,
     ...(paragraphs && paragraphs.values.length > 1 ? { moreParagraphs: paragraphs.values.slice(1) } : {}),
     item: item?.value ?? null,
+    ...(items && items.values.length > 1 ? { moreItems: items.values.slice(1) } : {}),
     start,
     end,
     raw: text.slice(start, end),
@@ -302,14 +309,15 @@ function buildRef(text: string, hit: ArticleHit, law: LawContext | null): Citati
 }
 
 /**
- * The 款 cited at `pos` (第二款, 第二、三款, 第二款至第四款, a range listing what lies inside it),
- * up to the last number followed by 款; null when there is none or a number is no 款's.
+ * The 款 or 项 cited at `pos` (第二款, 第二、三款, 第二款至第四款, a range listing what lies inside it;
+ * the same for 项), up to the last number followed by its unit; null when there is none or a number
+ * is too large to be one.
  */
-function matchParagraphs(text: string, pos: number): { values: number[]; end: number } | null {
-  PARAGRAPHS.lastIndex = pos;
-  const m = PARAGRAPHS.exec(text);
+function matchList(list: RegExp, part: RegExp, text: string, pos: number): { values: number[]; end: number } | null {
+  list.lastIndex = pos;
+  const m = list.exec(text);
   if (!m) return null;
-  const parts = [...m[0].matchAll(PARAGRAPH_ITEM)];
+  const parts = [...m[0].matchAll(part)];
   while (parts.length > 0 && parts.at(-1)?.[3] === undefined) parts.pop();
   const last = parts.at(-1);
   if (!last) return null;

@@ -43,6 +43,8 @@ export type ResolveResult =
       /** 第二、三款: the 款 cited after `paragraph`; absent when one or none is. */
       moreParagraphs?: number[];
       item: number | null;
+      /** 第一、二项: the 项 cited after `item`, of the same 款; absent when one or none is. */
+      moreItems?: number[];
       /** Set when the cited 款 or 项 does not exist in the article ("第三十八条只有2款"); the article itself resolved. */
       warning: string | null;
       /** Set when the citation itself named the version (2018年公司法): which version that was taken to mean. */
@@ -223,9 +225,14 @@ export class CitationResolver {
     const note = yearPin !== null ? `The citation names ${yearPin}: this is the version published ${publish}, ${article.status}.` : undefined;
     const located = locateInArticle(article, ref.paragraph, ref.item);
     const more = ref.moreParagraphs ?? [];
-    const missing = more.find((p) => p > article.paragraphs.length);
-    const warning = located.warning ?? (missing ? `${article.label} has only ${article.paragraphs.length} 款; 第${missing}款 does not exist.` : null);
-    return { ok: true, article, ref, ...located, warning, ...(more.length ? { moreParagraphs: more } : {}), ...(note ? { note } : {}) };
+    const moreItems = ref.moreItems ?? [];
+    const warning = located.warning ?? missingPart(article, more, located.paragraph, moreItems);
+    return {
+      ok: true, article, ref, ...located, warning,
+      ...(more.length ? { moreParagraphs: more } : {}),
+      ...(moreItems.length ? { moreItems } : {}),
+      ...(note ? { note } : {}),
+    };
   }
 
   /** The latest version published in `year`, or null. */
@@ -305,6 +312,17 @@ function locateInArticle(article: StatuteArticle, paragraph: number | null, item
     return { paragraph: at, item, warning: `${where} ${has}; 第${item}项 does not exist.` };
   }
   return { paragraph: at, item, warning: null };
+}
+
+/** The first of the further 款, or of the further 项 of 款 `at`, that the article lacks, as a warning; null when it has them all. */
+function missingPart(article: StatuteArticle, paragraphs: number[], at: number | null, items: number[]): string | null {
+  const count = article.paragraphs.length;
+  const paragraph = paragraphs.find((p) => p > count);
+  if (paragraph) return `${article.label} has only ${count} 款; 第${paragraph}款 does not exist.`;
+  if (at === null || items.length === 0) return null;
+  const has = article.paragraphs[at - 1]?.items ?? [];
+  const item = items.find((i) => !has.some((it) => it.number === i));
+  return item ? `${article.label}第${at}款 has only ${has.length} 项; 第${item}项 does not exist.` : null;
 }
 
 function namesOf(row: LawRow, fileNames: Set<string> | undefined): string[] {
