@@ -125,8 +125,8 @@ function printLinks(out: Output, title: string, links: ShownLink[]): void {
 /** The article with the 款 and the 项 (one or several of each) the citation names marked ▶. */
 function printArticle(out: Output, cited: Resolved): void {
   const { article: a, paragraph, item } = cited;
-  const marked = new Set([paragraph, ...(cited.moreParagraphs ?? [])]);
-  const markedItems = new Set([item, ...(cited.moreItems ?? [])]);
+  const marked = new Set([paragraph, ...(cited.ref.moreParagraphs ?? [])]);
+  const markedItems = new Set([item, ...(cited.ref.moreItems ?? [])]);
   out.print(citationText(a) + (a.province ? `（${a.province}）` : ''));
   const crumbs = [a.subtitle, ...a.path].filter(Boolean).join(' › ');
   if (crumbs) out.print(crumbs);

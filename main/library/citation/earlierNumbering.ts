@@ -7,7 +7,7 @@
  * citation resolved to reads otherwise under the same number, this finds it, so the
  * reader is told.
  */
-import type { Db } from '../../db/open.js';
+import { cachedStatement, type Db } from '../../db/open.js';
 import { ARTICLE_SELECT, toStatuteArticle, type ArticleRow, type StatuteArticle } from '../articles.js';
 
 export interface EarlierNumbering {
@@ -22,16 +22,14 @@ export interface EarlierNumbering {
 /** Below this share of shared character pairs, the text under one number reads otherwise: another provision, or one rewritten. */
 const SAME_PROVISION = 0.5;
 const EXCERPT_CHARS = 40;
+/** The article under the same number in the version published last before the given date. */
+const EARLIER_ARTICLE_SQL = `${ARTICLE_SELECT} WHERE d.law_id = @law AND a.number = @number AND a.sub_number = @sub AND a.kind = 'article'
+     AND d.publish_date = (SELECT max(publish_date) FROM documents WHERE law_id = @law AND publish_date < @date)
+   LIMIT 1`;
 
 export function earlierNumbering(db: Db, article: StatuteArticle): EarlierNumbering | null {
   if (article.kind !== 'article' || article.publishDate === null) return null;
-  const earlier = db
-    .prepare(
-      `${ARTICLE_SELECT} WHERE d.law_id = @law AND a.number = @number AND a.sub_number = @sub AND a.kind = 'article'
-         AND d.publish_date = (SELECT max(publish_date) FROM documents WHERE law_id = @law AND publish_date < @date)
-       LIMIT 1`,
-    )
-    .get({ law: article.lawId, number: article.number, sub: article.subNumber, date: article.publishDate }) as ArticleRow | undefined;
+  const earlier = cachedStatement(db, EARLIER_ARTICLE_SQL).get({ law: article.lawId, number: article.number, sub: article.subNumber, date: article.publishDate }) as ArticleRow | undefined;
   if (!earlier) return null;
   const before = toStatuteArticle(earlier);
   if (pairOverlap(before.text, article.text) >= SAME_PROVISION) return null;

@@ -39,12 +39,10 @@ export type ResolveResult =
       ok: true;
       article: StatuteArticle;
       ref: CitationRef;
+      /** The first 款 cited (further ones: `ref.moreParagraphs`); for a 项 cited without its 款, the 款 it was found in. */
       paragraph: number | null;
-      /** 第二、三款: the 款 cited after `paragraph`; absent when one or none is. */
-      moreParagraphs?: number[];
+      /** The first 项 cited (further ones, of the same 款: `ref.moreItems`). */
       item: number | null;
-      /** 第一、二项: the 项 cited after `item`, of the same 款; absent when one or none is. */
-      moreItems?: number[];
       /** Set when the cited 款 or 项 does not exist in the article ("第三十八条只有2款"); the article itself resolved. */
       warning: string | null;
       /** Set when the citation itself named the version (2018年公司法): which version that was taken to mean. */
@@ -223,16 +221,7 @@ export class CitationResolver {
     }
     const article = toStatuteArticle(row);
     const note = yearPin !== null ? `The citation names ${yearPin}: this is the version published ${publish}, ${article.status}.` : undefined;
-    const located = locateInArticle(article, ref.paragraph, ref.item);
-    const more = ref.moreParagraphs ?? [];
-    const moreItems = ref.moreItems ?? [];
-    const warning = located.warning ?? missingPart(article, more, located.paragraph, moreItems);
-    return {
-      ok: true, article, ref, ...located, warning,
-      ...(more.length ? { moreParagraphs: more } : {}),
-      ...(moreItems.length ? { moreItems } : {}),
-      ...(note ? { note } : {}),
-    };
+    return { ok: true, article, ref, ...locateInArticle(article, ref), ...(note ? { note } : {}) };
   }
 
   /** The latest version published in `year`, or null. */
@@ -293,10 +282,14 @@ export class CitationResolver {
  * 项 cited without its 款 ("第三十八条第二项") is looked up in the only 款 that
  * has 项.
  */
-function locateInArticle(article: StatuteArticle, paragraph: number | null, item: number | null): { paragraph: number | null; item: number | null; warning: string | null } {
+function locateInArticle(
+  article: StatuteArticle, ref: Pick<CitationRef, 'paragraph' | 'moreParagraphs' | 'item' | 'moreItems'>,
+): { paragraph: number | null; item: number | null; warning: string | null } {
+  const { paragraph, item } = ref;
   const count = article.paragraphs.length;
-  if (paragraph !== null && paragraph > count) {
-    return { paragraph, item, warning: `${article.label} has only ${count} 款; 第${paragraph}款 does not exist.` };
+  const absent = paragraph === null ? undefined : [paragraph, ...(ref.moreParagraphs ?? [])].find((p) => p > count);
+  if (absent !== undefined) {
+    return { paragraph, item, warning: `${article.label} has only ${count} 款; 第${absent}款 does not exist.` };
   }
   if (item === null) return { paragraph, item, warning: null };
   const withItems = article.paragraphs.flatMap((p, i) => (p.items.length > 0 ? [i + 1] : []));
@@ -306,23 +299,13 @@ function locateInArticle(article: StatuteArticle, paragraph: number | null, item
     return { paragraph, item, warning: `${article.label} ${why}; 第${item}项 cannot be found.` };
   }
   const items = article.paragraphs[at - 1]?.items ?? [];
-  if (!items.some((it) => it.number === item)) {
+  const missing = [item, ...(ref.moreItems ?? [])].find((i) => !items.some((it) => it.number === i));
+  if (missing !== undefined) {
     const where = paragraph === null ? article.label : `${article.label}第${at}款`;
     const has = items.length === 0 ? 'has no 项' : `has only ${items.length} 项`;
-    return { paragraph: at, item, warning: `${where} ${has}; 第${item}项 does not exist.` };
+    return { paragraph: at, item, warning: `${where} ${has}; 第${missing}项 does not exist.` };
   }
   return { paragraph: at, item, warning: null };
-}
-
-/** The first of the further 款, or of the further 项 of 款 `at`, that the article lacks, as a warning; null when it has them all. */
-function missingPart(article: StatuteArticle, paragraphs: number[], at: number | null, items: number[]): string | null {
-  const count = article.paragraphs.length;
-  const paragraph = paragraphs.find((p) => p > count);
-  if (paragraph) return `${article.label} has only ${count} 款; 第${paragraph}款 does not exist.`;
-  if (at === null || items.length === 0) return null;
-  const has = article.paragraphs[at - 1]?.items ?? [];
-  const item = items.find((i) => !has.some((it) => it.number === i));
-  return item ? `${article.label}第${at}款 has only ${has.length} 项; 第${item}项 does not exist.` : null;
 }
 
 function namesOf(row: LawRow, fileNames: Set<string> | undefined): string[] {
