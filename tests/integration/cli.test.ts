@@ -165,6 +165,12 @@ describe('lexdesk commands with --json', { skip: NEEDS_SHARED }, () => {
       const items = await runCli(['show', '劳动合同法第38条第1款第一项至第三项、第九项', '--db', libraryDb]);
       assert.deepEqual(items.stdout.split('\n').filter((l) => l.startsWith('   ▶')).map((l) => l.trim().slice(0, 5)), ['▶ （一）', '▶ （二）', '▶ （三）']);
       assert.match(items.stdout, /\(note: 第三十八条第1款 has only 6 项; 第9项 does not exist\.\)/);
+      const json = parseJsonOutput<{ paragraph: number; paragraphs: number[]; item: number; items: number[] }>(
+        await runCli(['show', '劳动合同法第38条第1款第一项至第三项', '--json', '--db', libraryDb]),
+      );
+      assert.deepEqual([json.paragraph, json.paragraphs, json.item, json.items], [1, [1], 1, [1, 2, 3]]);
+      const both = parseJsonOutput<{ paragraphs: number[]; items: number[] }>(await runCli(['show', '民法典第1165条第一、二款', '--json', '--db', libraryDb]));
+      assert.deepEqual([both.paragraphs, both.items], [[1, 2], []]);
     });
 
     test('show (text) prints the article with its 款 and 项', async () => {

@@ -57,7 +57,10 @@ function lookupError(result: Unresolved): LexError {
 
 function shownJson(engine: Engine, result: Resolved): Record<string, unknown> {
   const { article, paragraph, item, warning } = result;
-  return { article, paragraph, item, warning, note: result.note ?? null, earlierNumbering: result.earlier ?? null, ...engine.context(article), ...incomingLinks(engine, article) };
+  // paragraph / item are the first cited; paragraphs / items every one (第一、二款, 第一项至第三项).
+  const paragraphs = paragraph === null ? [] : [paragraph, ...(result.ref.moreParagraphs ?? [])];
+  const items = item === null ? [] : [item, ...(result.ref.moreItems ?? [])];
+  return { article, paragraph, item, paragraphs, items, warning, note: result.note ?? null, earlierNumbering: result.earlier ?? null, ...engine.context(article), ...incomingLinks(engine, article) };
 }
 
 /** The earlier version's text under the same number, and how to see it (公司法第七十一条 of 2018). */
