@@ -115,3 +115,30 @@ test('the vector index shown is that of the model search uses: after a switch to
     await lib.dispose();
   }
 });
+
+test('an import\'s parser notes are counted in the UI\'s language, each under the count with its file', async () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lexdesk-library-notes-'));
+  const source = path.join(dir, 'collection');
+  fs.mkdirSync(path.join(source, '社会法'), { recursive: true });
+  // 第三条 is missing: the parser notes the gap and imports the rest.
+  fs.writeFileSync(path.join(source, '社会法', '测试法(2020-01-01).md'), ['# 测试法', '<!-- INFO END -->', '第一条 甲。', '第二条 乙。', '第四条 丁。'].join('\n\n') + '\n');
+  const engine = createEngine({ dbPath: path.join(dir, 'library.db') });
+  try {
+    const api = createHostApi({ engine, settings: new SettingsStore(dir), keys: new FileKeyStore(dir), host: 'browser', version: 'test' });
+    const client = new ApiClient({ request: (route, input) => api.call(route, input), subscribe: () => () => undefined });
+    for (const [strings, count] of [[STRINGS.zh, /^1 条解析提示：来源文件的格式问题/], [STRINGS.en, /^1 parse note\(s\): formatting oddities in the source files/]] as const) {
+      const r = await render(<ApiContext.Provider value={client}><I18nContext.Provider value={strings}><LibraryView /></I18nContext.Provider></ApiContext.Provider>);
+      await r.type(r.byTestId('import-path') as HTMLInputElement, source);
+      await r.click(r.byTestId('import-start'));
+      for (let i = 0; i < 100 && r.allByTestId('import-summary').length === 0; i += 1) await act(async () => { await new Promise((resolve) => setTimeout(resolve, 20)); });
+      const notes = r.byTestId('import-warnings');
+      assert.equal(notes.tagName, 'DETAILS');
+      assert.match(notes.querySelector('summary')!.textContent!, count);
+      assert.deepEqual([...notes.querySelectorAll('li')].map((li) => li.textContent), ['社会法/测试法(2020-01-01).md: article numbers skip: 第四条 follows 第二条']);
+      r.unmount();
+    }
+  } finally {
+    engine.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});

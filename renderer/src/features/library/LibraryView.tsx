@@ -30,7 +30,14 @@ function ImportSummary({ summary }: { summary: ImportSummaryDto }) {
       {summary.removed.documents > 0 && <div data-testid="import-removed">{fill(t.removedDocuments, { n: summary.removed.documents })}</div>}
       {summary.notes.map((n) => <div key={n} className="warn" data-testid="import-note">{n}</div>)}
       {summary.skipped.length > 0 && <div className="muted">{fill(t.skippedFiles, { n: summary.skipped.length })}</div>}
-      {summary.warnings.map((w) => <div key={w} className="warn">{w}</div>)}
+      {summary.warnings.length > 0 && (
+        // A full collection gives dozens of these parser notes (38 for the national library): counted and said in the
+        // UI's language, each note (file: what the parser met) under the count.
+        <details className="warn" data-testid="import-warnings">
+          <summary>{fill(t.parseNotes, { n: summary.warnings.length })}</summary>
+          <ul>{summary.warnings.map((w, i) => <li key={i}>{w}</li>)}</ul>
+        </details>
+      )}
     </div>
   );
 }
