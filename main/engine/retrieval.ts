@@ -14,6 +14,7 @@ import { hybridRank, type RankedCandidate } from '../search/hybrid/hybridRank.js
 import { LearnedReranker } from '../search/hybrid/learnedReranker.js';
 import { VecDenseRetriever } from '../search/hybrid/vecDense.js';
 import { rankArticles, type SearchFilters, type SearchHit } from '../search/index.js';
+import { doctrineTermExpansion } from '../search/doctrineTerms.js';
 import { layTermExpansion, withTerms } from '../search/layTerms.js';
 import { queryTerms } from '../search/lexical.js';
 import { makeSnippet } from '../search/snippet.js';
@@ -102,14 +103,14 @@ export interface ModeChoice {
  */
 export const MIN_MEMORY_SIMILARITY = 0.15;
 
-/** The statute terms the retrievers search besides the query's own words: those for its everyday words, none when literal. */
+/** The statute terms the retrievers search besides the query's own words: those for its everyday words and doctrine names, none when literal. */
 export function addedTerms(text: string, opts: Pick<RetrievalOptions, 'literal'> = {}): string[] {
   return opts.literal ? [] : layTermExpansion(text);
 }
 
-/** What the retrievers search: the query followed by the statute terms for its everyday words (none when literal). */
-export function retrieverText(text: string, opts: Pick<RetrievalOptions, 'literal'> = {}): string {
-  return withTerms(text, addedTerms(text, opts));
+/** The statute terms the reranker's text features read besides the query: those of its doctrine names (GatherOptions.featureTerms). */
+export function featureTerms(text: string, opts: Pick<RetrievalOptions, 'literal'> = {}): string[] {
+  return opts.literal ? [] : doctrineTermExpansion(text);
 }
 
 /** Lazily loaded models and the search modes built on them. */
@@ -226,33 +227,35 @@ export class Retrieval {
   }
 
   rank(text: string, opts: RetrievalOptions = {}): Promise<RankedCandidate[]> {
-    return this.rankSearching(text, retrieverText(text, opts), opts);
+    return this.rankSearching(text, addedTerms(text, opts), opts);
   }
 
-  /** `rank` with the text the retrievers search already made (the query plus any added statute terms). */
-  private async rankSearching(text: string, retrieverText: string, opts: RetrievalOptions): Promise<RankedCandidate[]> {
+  /** `rank` with the statute terms added to the query already found (none when literal). */
+  private async rankSearching(text: string, terms: string[], opts: RetrievalOptions): Promise<RankedCandidate[]> {
     const mode = opts.mode ?? (await this.defaultMode());
     const limit = opts.limit ?? 10;
     const filters = opts.filters ?? {};
-    if (mode === 'lexical') return rankArticles(this.db, this.resolver(), this.stats, retrieverText, { limit, filters });
+    if (mode === 'lexical') return rankArticles(this.db, this.resolver(), this.stats, withTerms(text, terms), { limit, filters });
     const embedder = await this.embeddedModel();
     const dense = new VecDenseRetriever(this.db, embedder, this.residentVectors(embedder.id));
     const deps = { db: this.db, resolver: this.resolver(), stats: this.stats, dense };
-    if (mode === 'dense') return hybridRank({ ...deps, reranker: null }, text, filters, limit, { only: 'dense', retrieverText });
-    if (mode === 'fused') return hybridRank({ ...deps, reranker: null }, text, filters, limit, { retrieverText });
+    if (mode === 'dense') return hybridRank({ ...deps, reranker: null }, text, filters, limit, { only: 'dense', terms });
+    if (mode === 'fused') return hybridRank({ ...deps, reranker: null }, text, filters, limit, { terms });
     // Loaded first, so a broken cross-encoder folder fails the search before any work is done.
     const crossEncoder = await this.loadCrossEncoder();
     const depth = crossEncoder ? Math.max(limit, CROSS_ENCODER_DEPTH) : limit;
-    const ranked = await hybridRank({ ...deps, reranker: await this.loadReranker() }, text, filters, depth, { retrieverText, minMemorySimilarity: MIN_MEMORY_SIMILARITY });
+    const ranked = await hybridRank({ ...deps, reranker: await this.loadReranker() }, text, filters, depth, {
+      terms, featureTerms: featureTerms(text, opts), minMemorySimilarity: MIN_MEMORY_SIMILARITY,
+    });
     return crossEncoder ? (await crossEncode(this.db, crossEncoder, text, ranked)).slice(0, limit) : ranked;
   }
 
   async search(text: string, opts: RetrievalOptions = {}): Promise<SearchHit[]> {
-    const searched = retrieverText(text, opts);
-    const ranked = await this.rankSearching(text, searched, opts);
+    const added = addedTerms(text, opts);
+    const ranked = await this.rankSearching(text, added, opts);
     const articles = new Map(getArticles(this.db, ranked.map((r) => r.id)).map((a) => [a.id, a]));
     // The added statute terms are marked in the snippets too.
-    const terms = queryTerms(searched);
+    const terms = queryTerms(withTerms(text, added));
     return ranked.flatMap((r) => {
       const article = articles.get(r.id);
       return article ? [{ article, score: r.score, matchedBy: r.matchedBy, snippet: makeSnippet(article.text, terms) }] : [];

@@ -8,6 +8,8 @@
  * Written by hand from general legal usage. Each entry adds the statute terms
  * to the text that is searched; the user's words always stay.
  */
+import { DOCTRINE_TERMS } from './doctrineTerms.js';
+
 const LAY_TERMS: ReadonlyArray<readonly [lay: ReadonlyArray<string | RegExp>, legal: readonly string[]]> = [
   // Employment
   [['工资', '薪水', '薪资', '薪酬', '欠薪', '工钱'], ['劳动报酬']],
@@ -110,7 +112,7 @@ const LAY_TERMS: ReadonlyArray<readonly [lay: ReadonlyArray<string | RegExp>, le
   [['公司老板'], ['股东', '法定代表人']],
   [['退股'], ['股权转让', '退伙']],
   [['撤资', '抽资'], ['抽逃出资']],
-  [[/(?<!离)开(个|家|一家)?公司/, '注册公司'], ['设立', '公司登记']],
+  [[/(?<![离揭])开(个|家|一家)?公司/, '注册公司'], ['设立', '公司登记']],
   [['倒闭'], ['破产', '解散']],
   // Injury and personal rights
   [['车祸', '撞车', '撞人', '被撞', '撞伤', '撞了', '撞死', '追尾', '剐蹭'], ['交通事故', '机动车']],
@@ -125,6 +127,8 @@ const LAY_TERMS: ReadonlyArray<readonly [lay: ReadonlyArray<string | RegExp>, le
   [['打人', '打伤', '被打', '殴打'], ['人身损害', '伤害']],
   [['打架', '打群架'], ['殴打', '斗殴']],
   [['砍人', '捅人', '砍伤', '捅伤'], ['故意伤害']],
+  // An injury graded 轻伤 or 重伤 is what makes a beating the crime of 故意伤害 (刑法 第二百三十四条).
+  [[/(打|砍|捅|伤)(成|得|到)?(了)?(轻伤|重伤)/], ['故意伤害']],
   [['见义勇为'], ['保护他人民事权益']],
   [['在学校', '学校里'], ['教育机构']],
   [['网暴', '网络暴力'], ['网络用户', '名誉权']],
@@ -144,7 +148,6 @@ const LAY_TERMS: ReadonlyArray<readonly [lay: ReadonlyArray<string | RegExp>, le
   [['骗钱', '被骗', '骗子'], ['诈骗']],
   [['电信诈骗', '网络诈骗', '杀猪盘', '刷单'], ['诈骗', '电信网络诈骗']],
   [['非法集资'], ['非法吸收公众存款', '集资诈骗']],
-  [['坐牢', '判几年', '判多少年', '判刑'], ['有期徒刑', '刑罚']],
   [['关几天', '拘留几天'], ['拘留']],
   [[/(?<!过失)杀了?人/], ['故意杀人']],
   [['过失杀人'], ['过失致人死亡']],
@@ -165,12 +168,24 @@ const LAY_TERMS: ReadonlyArray<readonly [lay: ReadonlyArray<string | RegExp>, le
   [['不执行判决', /(判决|判了|判下来|官司).{0,12}(不给钱|不给|不还|不执行)/], ['强制执行', '申请执行']],
 ];
 
-/** Statute terms for the everyday words in a text, each once, leaving out those the text already holds. */
+/**
+ * Words that ask what a crime costs rather than which crime it is. Their terms are added only when no other
+ * everyday word says more: 有期徒刑 is in about 500 articles of 刑法, short ones among them, and beside a matter
+ * already named (醉驾 → 醉酒 危险驾驶) it pushed the matter's own article out of BM25's top 50 (刑法 第一百三十三条之一,
+ * whose penalty is 拘役 anyway). For 「会判几年」 alone they are all there is to search.
+ */
+const SENTENCE_WORDS: readonly string[] = ['坐牢', '判几年', '判多少年', '判刑'];
+const SENTENCE_TERMS: readonly string[] = ['有期徒刑', '刑罚'];
+
+/** Statute terms for the everyday words and doctrine names (doctrineTerms.ts) in a text, each once, leaving out those the text already holds. */
 export function layTermExpansion(text: string): string[] {
   const out = new Set<string>();
-  for (const [lay, legal] of LAY_TERMS) {
+  for (const [lay, legal] of [...LAY_TERMS, ...DOCTRINE_TERMS]) {
     if (!lay.some((word) => (typeof word === 'string' ? text.includes(word) : word.test(text)))) continue;
     for (const term of legal) if (!text.includes(term)) out.add(term);
+  }
+  if (out.size === 0 && SENTENCE_WORDS.some((word) => text.includes(word))) {
+    for (const term of SENTENCE_TERMS) if (!text.includes(term)) out.add(term);
   }
   return [...out];
 }

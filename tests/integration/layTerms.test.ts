@@ -10,7 +10,7 @@ import { getArticles } from '../../main/library/articles.js';
 import { MIN_MEMORY_SIMILARITY } from '../../main/engine/retrieval.js';
 import { gatherCandidates } from '../../main/search/hybrid/hybridRank.js';
 import { LabelMemory, memoryEntry } from '../../main/search/hybrid/labelMemory.js';
-import { layTermExpansion, withTerms } from '../../main/search/layTerms.js';
+import { layTermExpansion } from '../../main/search/layTerms.js';
 import { runCli } from '../helpers/cli.js';
 import { buildLibrary, CORE_SUBSET, sharedSkipReason, type TempLibrary } from '../helpers/library.js';
 
@@ -60,7 +60,7 @@ describe('everyday wording', { skip: SKIP, concurrency: false }, () => {
     ]);
     const deps = { ...lib.engine.searchDeps(), dense: null, reranker: null };
     const similarOnly = async (text: string, floor: number) => {
-      const { candidates } = await gatherCandidates(deps, text, {}, { memory, minMemorySimilarity: floor, retrieverText: withTerms(text, layTermExpansion(text)) });
+      const { candidates } = await gatherCandidates(deps, text, {}, { memory, minMemorySimilarity: floor, terms: layTermExpansion(text) });
       return cited(candidates.filter((c) => c.similar && c.lexicalRank === null && !c.cited).map((c) => c.articleId));
     };
     const unlike = memory.votes(LAY_QUESTION).neighbours[0]?.similarity ?? 0;

@@ -28,11 +28,17 @@ import { CORPUS_DIR, embedWithShippedModel, EVAL_DIR, shippedModelSkipReason } f
  * stard-dev, at the currently measured level: a change that lowers them is a
  * regression. Raise them when the shipped models improve.
  */
-// Measured with the shipped models (session 24: the lawyers' answers as features, README, twenty-second round):
-// Recall@10 0.679, MRR@10 0.595; session 17's reranker 0.677 / 0.587; session 15's trees alone 0.679 / 0.573.
+// Measured with the shipped models (session 33: doctrine names, README): Recall@10 0.682, MRR@10 0.595; session 24's
+// (the lawyers' answers as features, README, twenty-second round) 0.679 / 0.595; session 17's reranker 0.677 / 0.587; session 15's trees alone 0.679 / 0.573.
 // Issue target 0.70 / 0.58: MRR@10 reached, so its floor is the target; Recall@10 not yet, so its floor is the measured level.
 const FLOOR_RECALL = 0.67;
 const FLOOR_MRR = 0.58;
+
+/**
+ * Doctrine names' untuned half (doc-021 … doc-040), hybrid Recall@10: measured 0.725 / 0.604 (MRR@10) in session 33,
+ * 0.125 / 0.113 with the words as typed and 0.225 / 0.154 before the table existed (README, Doctrine names, measured).
+ */
+const FLOOR_DOCTRINE = 0.65;
 
 /** Lexical targets of issue 2 (measured 0.464 / 0.383). */
 const LEXICAL_FLOOR_RECALL = 0.45;
@@ -54,7 +60,7 @@ const EVAL_FILE = path.join(EVAL_DIR, 'stard-dev.jsonl');
  *   the words as typed.
  */
 const FIXTURES = path.join(import.meta.dirname, '..', 'fixtures');
-const LAY_SETS = [
+const PROBE_SETS = [
   {
     name: 'probe set 1, untuned half',
     file: path.join(FIXTURES, 'lay-queries.jsonl'),
@@ -67,6 +73,15 @@ const LAY_SETS = [
     file: path.join(FIXTURES, 'lay-queries-2.jsonl'),
     pick: (records: ReturnType<typeof readEvalFile>) => records,
     floor: 0.5,
+    termsMustWin: true,
+  },
+  {
+    // Doctrine names (doctrineTerms.ts), on the half of tests/fixtures/doctrine-queries.jsonl no entry was written for:
+    // the table was written before the set, then one entry (日常家事代理) added after reading doc-001 … doc-020.
+    name: 'doctrine names, untuned half',
+    file: path.join(FIXTURES, 'doctrine-queries.jsonl'),
+    pick: (records: ReturnType<typeof readEvalFile>) => records.filter((r) => Number(r.id.slice(4)) > 20),
+    floor: FLOOR_DOCTRINE,
     termsMustWin: true,
   },
 ];
@@ -130,18 +145,18 @@ describe('retrieval quality on the national corpus (stard-dev)', { skip: SKIP, c
     assert.ok(r.mrr >= LEXICAL_FLOOR_MRR, `lexical MRR@${K} ${r.mrr.toFixed(4)} < ${LEXICAL_FLOOR_MRR}`);
   });
 
-  for (const set of LAY_SETS) {
-    test(`everyday wording (${set.name}): hybrid Recall@${K} ≥ ${set.floor}${set.termsMustWin ? ', above the words as typed' : ''}`, async () => {
+  for (const set of PROBE_SETS) {
+    test(`probe set (${set.name}): hybrid Recall@${K} ≥ ${set.floor}${set.termsMustWin ? ', above the words as typed' : ''}`, async () => {
       const e = engine as Engine;
       const records = set.pick(readEvalFile(set.file));
-      assert.equal(records.length, 40);
+      assert.ok(records.length >= 20, `${set.name}: ${records.length} questions`);
       const score = (literal: boolean) =>
         runEval(e.db, set.file, records, async (q, limit) => (await e.retrieval.rank(q, { mode: 'hybrid', limit, literal })).map((r) => r.id), { k: K, mode: 'hybrid' });
       const [withTerms, typed] = [await score(false), await score(true)];
       const line = `hybrid ${withTerms.recall.toFixed(3)} / ${withTerms.mrr.toFixed(3)} (words as typed ${typed.recall.toFixed(3)} / ${typed.mrr.toFixed(3)})`;
-      timings.push(`everyday wording, ${set.name}: ${line}`);
+      timings.push(`${set.name}: ${line}`);
       assert.equal(withTerms.unresolved, 0);
-      assert.ok(withTerms.recall >= set.floor, `everyday wording (${set.name}) hybrid Recall@${K} ${withTerms.recall.toFixed(4)} < ${set.floor}`);
+      assert.ok(withTerms.recall >= set.floor, `${set.name}: hybrid Recall@${K} ${withTerms.recall.toFixed(4)} < ${set.floor}`);
       if (set.termsMustWin) assert.ok(withTerms.recall > typed.recall, `the statute terms no longer help (${set.name}): ${line}`);
     });
   }

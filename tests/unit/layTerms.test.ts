@@ -23,7 +23,7 @@ test('the searched text keeps the user\'s words first', () => {
 });
 
 test('a collision followed by running off is a hit-and-run (逃逸); running off alone is not', () => {
-  assert.deepEqual(layTermExpansion('开车撞了人逃跑会判几年'), ['交通事故', '机动车', '逃逸', '肇事', '驾驶', '有期徒刑', '刑罚']);
+  assert.deepEqual(layTermExpansion('开车撞了人逃跑会判几年'), ['交通事故', '机动车', '逃逸', '肇事', '驾驶']);
   assert.ok(layTermExpansion('发生车祸后司机跑了，找谁赔').includes('逃逸'));
   assert.ok(!layTermExpansion('老婆丢下孩子逃跑了，我能告她吗').includes('逃逸'));
 });
@@ -37,7 +37,7 @@ test('everyday words inside other words do not fire', () => {
   // Words that only look like the everyday ones.
   for (const [text, not] of [
     ['放学回家路上孩子被车撞了', '工伤'], ['工地发生安全事故，包工头跑了', '逃逸'], ['和老板谈判，老板不给加班费', '强制执行'],
-    ['他离开公司三年了', '公司登记'], ['股东怎么分利润', '利率'], ['过失杀人判几年', '故意杀人'], ['老婆在家看孩子', '探望'],
+    ['他离开公司三年了', '公司登记'], ['揭开公司面纱', '公司登记'], ['股东怎么分利润', '利率'], ['过失杀人判几年', '故意杀人'], ['老婆在家看孩子', '探望'],
     ['和朋友合伙开公司', '合伙合同'], ['银行卡被扣钱', '克扣'],
   ] as const) assert.ok(!layTermExpansion(text).includes(not), `${text} → ${layTermExpansion(text).join(' ')}`);
 });
@@ -53,4 +53,17 @@ test('consumer, company and family wording reach the statute terms', () => {
   assert.deepEqual(layTermExpansion('我不算老员工'), ['劳动者'], '算 … 工 without 工伤 is no work-injury question');
   assert.deepEqual(layTermExpansion('国企可以作为普通合伙人吗'), ['国有企业']);
   assert.deepEqual(layTermExpansion('爷爷去世了，房子归叔叔还是我爸爸'), ['父母', '祖父母']);
+});
+
+test('asking what a crime costs adds 有期徒刑 only when nothing names the crime', () => {
+  assert.deepEqual(layTermExpansion('会判几年'), ['有期徒刑', '刑罚']);
+  assert.deepEqual(layTermExpansion('被人打成轻伤，他会坐牢吗'), ['故意伤害']);
+  // 醉驾 names the matter (刑法 第一百三十三条之一, whose penalty is 拘役): the 500 articles with 有期徒刑 would bury it.
+  assert.deepEqual(layTermExpansion('醉驾会坐牢吗'), ['醉酒', '危险驾驶']);
+});
+
+test('doctrine names bring the words of the article that lays the doctrine down', () => {
+  assert.deepEqual(layTermExpansion('不安抗辩权的行使条件'), ['中止履行', '确切证据']);
+  assert.deepEqual(layTermExpansion('揭开公司面纱'), ['滥用公司法人独立地位', '股东有限责任']);
+  assert.deepEqual(layTermExpansion('帮信罪怎么判'), ['利用信息网络实施犯罪', '技术支持']);
 });

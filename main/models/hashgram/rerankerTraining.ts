@@ -1,5 +1,5 @@
 import type { Engine } from '../../engine/index.js';
-import { retrieverText } from '../../engine/retrieval.js';
+import { addedTerms, featureTerms } from '../../engine/retrieval.js';
 import { meanMetrics, scoreQuery, type MetricSet } from '../../eval/metrics.js';
 import { loadCandidateInfo, popularityKey, type CandidateSignals, type Popularity } from '../../search/hybrid/features.js';
 import { reciprocalRankFusion } from '../../search/hybrid/fusion.js';
@@ -219,9 +219,10 @@ export async function crossFitReranker(engine: Engine, set: TrainingSet, folds: 
     const memory = new LabelMemory(memoryEntries(engine, set.queries, fold));
     const deps = { ...engine.searchDeps(), dense: retriever, reranker: null };
     for (const q of set.queries.filter((x) => x.source === 'stard' && x.fold === fold)) {
-      // The retrievers search what they search at query time: the question plus the statute terms for its everyday words.
-      const { candidates, votes } = await gatherCandidates(deps, q.text, {}, { memory, retrieverText: retrieverText(q.text) });
-      all.push({ fold, gold: new Set(q.gold), candidates, rows: candidateFeatures(engine.db, deps.stats, q.text, candidates, pop, votes) });
+      // As at query time: the retrievers search the question plus the statute terms for its everyday words and doctrine
+      // names, and the features read the doctrine names' terms.
+      const { candidates, votes } = await gatherCandidates(deps, q.text, {}, { memory, terms: addedTerms(q.text) });
+      all.push({ fold, gold: new Set(q.gold), candidates, rows: candidateFeatures(engine.db, deps.stats, q.text, candidates, pop, votes, featureTerms(q.text)) });
       texts.push(q.text);
     }
   }

@@ -4,6 +4,7 @@ import { statusSql } from '../../library/status.js';
 import { LexError } from '../../util/errors.js';
 import { articlesPassing, withLawNames, type SearchFilters } from '../filters.js';
 import { rankArticles, type StatsFor } from '../index.js';
+import { withTerms } from '../layTerms.js';
 import { queryTerms } from '../lexical.js';
 import { featureVector, loadCandidateInfo, neighbourFeatures, queryBigrams, type CandidateInfo, type CandidateSignals } from './features.js';
 import { reciprocalRankFusion } from './fusion.js';
@@ -46,8 +47,14 @@ export const CANDIDATES_PER_RETRIEVER = 50;
 export interface GatherOptions {
   /** Label memory (default: the reranker's; null: none). */
   memory?: LabelMemory | null;
-  /** What the retrievers search, when it differs from the query as typed (the query plus statute terms, layTerms.ts). */
-  retrieverText?: string;
+  /** Statute terms for the query's everyday words and doctrine names (layTerms.ts): the retrievers search the query followed by them. */
+  terms?: readonly string[];
+  /**
+   * The terms the reranker's text features read besides the query as typed: those of doctrine names (不安抗辩权 →
+   * 中止履行 确切证据), which say what a lawyer asks for. Those of everyday words are left out: read too, they lifted
+   * no probe set further and cost stard-train Recall@10 and stard-dev MRR@10 (README, session 33).
+   */
+  featureTerms?: readonly string[];
   /**
    * The memory's articles join the candidates only when the nearest training
    * question is at least this similar (tf-idf cosine); below it the query is
@@ -104,7 +111,7 @@ export async function gatherCandidates(
   // The law filter as every retriever and the memory read it: with the laws its name is known for (民诉法).
   const filters = withLawNames(typedFilters, deps.resolver.names);
   const memory = opts.memory === undefined ? deps.reranker?.memory ?? null : opts.memory;
-  const retrieverText = opts.retrieverText ?? text;
+  const retrieverText = withTerms(text, opts.terms ?? []);
   const perRetriever = Math.max(opts.perRetriever ?? 0, CANDIDATES_PER_RETRIEVER);
   const lexical = rankArticles(deps.db, deps.resolver, deps.stats, retrieverText, { limit: perRetriever, filters, citationsOnly: opts.lexical === false });
   const denseKept = deps.dense ? await denseCandidates(deps.db, deps.dense, retrieverText, filters, perRetriever) : [];
@@ -179,22 +186,29 @@ export function libraryChanged(): LexError {
   return new LexError('library-changed', 'The library changed during this search (an import is updating it); search again.');
 }
 
-/** Feature rows of candidates, in order. */
+/**
+ * Feature rows of candidates, in order. The text features (bigram coverage, law title, in-law BM25) read the
+ * query and `terms` (a doctrine name's statute words, GatherOptions.featureTerms), each term on its own, so that
+ * 民法典 第五百二十七条 is not scored as sharing nothing with 「不安抗辩权」; the label memory's votes come from
+ * the query as typed.
+ */
 export function candidateFeatures(
   db: Db, stats: StatsFor, text: string, candidates: CandidateSignals[], popularity: LearnedReranker['popularity'], votes: MemoryVotes | null,
+  terms: readonly string[] = [],
 ): Float32Array[] {
   const info = loadCandidateInfo(db, candidates.map((c) => c.articleId));
   const maxLexical = Math.max(0, ...candidates.map((c) => c.lexicalScore ?? 0));
   const maxDense = Math.max(0, ...candidates.map((c) => c.denseSim ?? 0));
-  const bigrams = queryBigrams(text);
+  const bigrams = [...new Set([text, ...terms].flatMap(queryBigrams))];
+  const searched = withTerms(text, terms);
   const infos = candidates.map((c) => {
     const i = info.get(c.articleId);
     if (!i) throw libraryChanged();
     return i;
   });
-  const rows = candidates.map((c, n) => featureVector(text, c, infos[n] as CandidateInfo, popularity, maxLexical, maxDense, votes, bigrams));
+  const rows = candidates.map((c, n) => featureVector(searched, c, infos[n] as CandidateInfo, popularity, maxLexical, maxDense, votes, bigrams));
   neighbourFeatures(rows, infos, popularity);
-  inLawFeatures(rows, candidates, infos, queryTerms(text), stats);
+  inLawFeatures(rows, candidates, infos, queryTerms(searched), stats);
   return rows;
 }
 
@@ -208,7 +222,7 @@ export async function hybridRank(deps: HybridDeps, text: string, filters: Search
   const { only, ...gather } = opts;
   const gathered = await gatherCandidates(deps, text, filters, { perRetriever: limit, ...gather, ...(only === 'dense' ? { memory: null, lexical: false } : {}) });
   // Nothing to search for (punctuation or stop words only) and nothing cited: the embedding's neighbours would be arbitrary.
-  if (!queryTerms(gather.retrieverText ?? text).length && !gathered.candidates.some((c) => c.cited)) return [];
+  if (!queryTerms(withTerms(text, gather.terms ?? [])).length && !gathered.candidates.some((c) => c.cited)) return [];
   // Dense mode: citations plus the embedding's neighbours, in embedding order.
   const candidates = only === 'dense' ? gathered.candidates.filter((c) => c.cited || c.denseRank !== null) : gathered.candidates;
   const matchedBy = (c: CandidateSignals): RankedCandidate['matchedBy'] =>
@@ -217,7 +231,7 @@ export async function hybridRank(deps: HybridDeps, text: string, filters: Search
   if (only === 'dense') {
     scored = candidates.map((c) => ({ c, score: c.denseSim ?? 0 }));
   } else if (deps.reranker) {
-    const scores = await deps.reranker.score(candidateFeatures(deps.db, deps.stats, text, candidates, deps.reranker.popularity, gathered.votes));
+    const scores = await deps.reranker.score(candidateFeatures(deps.db, deps.stats, text, candidates, deps.reranker.popularity, gathered.votes, gather.featureTerms));
     scored = candidates.map((c, i) => ({ c, score: scores[i] as number }));
   } else {
     // Without a reranker there is no label memory: the retrievers' lists are fused, and cited articles
