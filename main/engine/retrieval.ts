@@ -14,8 +14,7 @@ import { hybridRank, type RankedCandidate } from '../search/hybrid/hybridRank.js
 import { LearnedReranker } from '../search/hybrid/learnedReranker.js';
 import { VecDenseRetriever } from '../search/hybrid/vecDense.js';
 import { rankArticles, type SearchFilters, type SearchHit } from '../search/index.js';
-import { doctrineTermExpansion } from '../search/doctrineTerms.js';
-import { layTermExpansion, withTerms } from '../search/layTerms.js';
+import { doctrineTermExpansion, layTermExpansion, withTerms } from '../search/layTerms.js';
 import { queryTerms } from '../search/lexical.js';
 import { makeSnippet } from '../search/snippet.js';
 import type { TermStats } from '../search/termStats.js';

@@ -86,13 +86,3 @@ export const DOCTRINE_TERMS: ReadonlyArray<readonly [names: readonly string[], t
   [['信赖保护'], ['不得擅自改变已经生效的行政许可']],
   [['复议不加重', '禁止不利变更'], ['更为不利']],
 ];
-
-/** The statute terms for the doctrine names in a text, each once, leaving out those the text already holds. */
-export function doctrineTermExpansion(text: string): string[] {
-  const out = new Set<string>();
-  for (const [names, terms] of DOCTRINE_TERMS) {
-    if (!names.some((name) => text.includes(name))) continue;
-    for (const term of terms) if (!text.includes(term)) out.add(term);
-  }
-  return [...out];
-}

@@ -10,7 +10,10 @@
  */
 import { DOCTRINE_TERMS } from './doctrineTerms.js';
 
-const LAY_TERMS: ReadonlyArray<readonly [lay: ReadonlyArray<string | RegExp>, legal: readonly string[]]> = [
+/** Words (or patterns) a query may hold, and the statute terms searched besides them. */
+type TermEntry = readonly [words: ReadonlyArray<string | RegExp>, terms: readonly string[]];
+
+const LAY_TERMS: ReadonlyArray<TermEntry> = [
   // Employment
   [['工资', '薪水', '薪资', '薪酬', '欠薪', '工钱'], ['劳动报酬']],
   [['老板', '雇主', '东家'], ['用人单位']],
@@ -176,19 +179,29 @@ const LAY_TERMS: ReadonlyArray<readonly [lay: ReadonlyArray<string | RegExp>, le
  * already named (醉驾 → 醉酒 危险驾驶) it pushed the matter's own article out of BM25's top 50 (刑法 第一百三十三条之一,
  * whose penalty is 拘役 anyway). For 「会判几年」 alone they are all there is to search.
  */
-const SENTENCE_WORDS: readonly string[] = ['坐牢', '判几年', '判多少年', '判刑'];
-const SENTENCE_TERMS: readonly string[] = ['有期徒刑', '刑罚'];
+const SENTENCE_TERMS: ReadonlyArray<TermEntry> = [[['坐牢', '判几年', '判多少年', '判刑'], ['有期徒刑', '刑罚']]];
+
+/** The terms of every entry one of whose words the text holds, into `out`, leaving out those the text already holds. */
+function addTerms(entries: ReadonlyArray<TermEntry>, text: string, out: Set<string>): void {
+  for (const [words, terms] of entries) {
+    if (!words.some((word) => (typeof word === 'string' ? text.includes(word) : word.test(text)))) continue;
+    for (const term of terms) if (!text.includes(term)) out.add(term);
+  }
+}
 
 /** Statute terms for the everyday words and doctrine names (doctrineTerms.ts) in a text, each once, leaving out those the text already holds. */
 export function layTermExpansion(text: string): string[] {
   const out = new Set<string>();
-  for (const [lay, legal] of [...LAY_TERMS, ...DOCTRINE_TERMS]) {
-    if (!lay.some((word) => (typeof word === 'string' ? text.includes(word) : word.test(text)))) continue;
-    for (const term of legal) if (!text.includes(term)) out.add(term);
-  }
-  if (out.size === 0 && SENTENCE_WORDS.some((word) => text.includes(word))) {
-    for (const term of SENTENCE_TERMS) if (!text.includes(term)) out.add(term);
-  }
+  addTerms(LAY_TERMS, text, out);
+  addTerms(DOCTRINE_TERMS, text, out);
+  if (out.size === 0) addTerms(SENTENCE_TERMS, text, out);
+  return [...out];
+}
+
+/** The statute terms for the doctrine names alone (what the reranker's features read besides the query). */
+export function doctrineTermExpansion(text: string): string[] {
+  const out = new Set<string>();
+  addTerms(DOCTRINE_TERMS, text, out);
   return [...out];
 }
 
