@@ -117,24 +117,27 @@ export function itemMarker(article: Pick<StatuteArticle, 'text'>, item: ParsedIt
 }
 
 /**
- * Where the 款 (each with its 项) or the 项 (of the first 款 named) a citation names stand in the
- * article's text, as [start, end) spans in the order of the text; empty when the citation names
- * neither or the text does not hold them as parsed.
+ * Where the 款 and 项 a citation names stand in the article's text, as [start, end) spans in the
+ * order of the text: each 项 named, and each 款 named without 项 from its text to the end of its
+ * last 项. Empty when the citation names neither or the text does not hold them as parsed.
  */
-export function citedSpans(article: Pick<StatuteArticle, 'text' | 'paragraphs'>, paragraphs: number[], items: number[]): Array<[number, number]> {
+export function citedSpans(article: Pick<StatuteArticle, 'text' | 'paragraphs'>, parts: ReadonlyArray<{ paragraph: number | null; items: number[] }>): Array<[number, number]> {
   const spans: Array<[number, number]> = [];
   let at = 0;
   for (const [i, p] of article.paragraphs.entries()) {
     const start = article.text.indexOf(p.text, at);
     if (start < 0) return [];
     at = start + p.text.length;
+    const cited = parts.filter((part) => part.paragraph === i + 1);
+    const whole = cited.some((part) => part.items.length === 0);
+    const items = new Set(cited.flatMap((part) => part.items));
     for (const it of p.items) {
       const from = article.text.indexOf(it.text, at);
       if (from < 0) return [];
       at = from + it.text.length;
-      if (i + 1 === paragraphs[0] && items.includes(it.number)) spans.push([from, at]);
+      if (!whole && items.has(it.number)) spans.push([from, at]);
     }
-    if (items.length === 0 && paragraphs.includes(i + 1)) spans.push([start, at]);
+    if (whole) spans.push([start, at]);
   }
   return spans;
 }

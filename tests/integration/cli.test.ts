@@ -165,12 +165,16 @@ describe('lexdesk commands with --json', { skip: NEEDS_SHARED }, () => {
       const items = await runCli(['show', '劳动合同法第38条第1款第一项至第三项、第九项', '--db', libraryDb]);
       assert.deepEqual(items.stdout.split('\n').filter((l) => l.startsWith('   ▶')).map((l) => l.trim().slice(0, 5)), ['▶ （一）', '▶ （二）', '▶ （三）']);
       assert.match(items.stdout, /\(note: 第三十八条第1款 has only 6 项; 第9项 does not exist\.\)/);
-      const json = parseJsonOutput<{ paragraph: number; paragraphs: number[]; item: number; items: number[] }>(
-        await runCli(['show', '劳动合同法第38条第1款第一项至第三项', '--json', '--db', libraryDb]),
-      );
-      assert.deepEqual([json.paragraph, json.paragraphs, json.item, json.items], [1, [1], 1, [1, 2, 3]]);
-      const both = parseJsonOutput<{ paragraphs: number[]; items: number[] }>(await runCli(['show', '民法典第1165条第一、二款', '--json', '--db', libraryDb]));
-      assert.deepEqual([both.paragraphs, both.items], [[1, 2], []]);
+      type Shown = { paragraph: number; paragraphs: number[]; item: number | null; parts: Array<{ paragraph: number; items: number[] }>; warning: string | null };
+      const json = parseJsonOutput<Shown>(await runCli(['show', '劳动合同法第38条第1款第一项至第三项', '--json', '--db', libraryDb]));
+      assert.deepEqual([json.paragraph, json.paragraphs, json.item, json.parts], [1, [1], 1, [{ paragraph: 1, items: [1, 2, 3] }]]);
+      const both = parseJsonOutput<Shown>(await runCli(['show', '民法典第1165条第一、二款', '--json', '--db', libraryDb]));
+      assert.deepEqual([both.paragraphs, both.parts], [[1, 2], [{ paragraph: 1, items: [] }, { paragraph: 2, items: [] }]]);
+      // 第四十一条 has 项 in two 款: each group's 项 are its own 款's, and the one that does not exist is told.
+      const groups = await runCli(['show', '劳动合同法第四十一条第一款第二项、第二款第三项', '--db', libraryDb]);
+      assert.deepEqual(groups.stdout.split('\n').filter((l) => l.startsWith('   ▶')).map((l) => l.trim().slice(0, 12)), ['▶ （二）生产经营发生严', '▶ （三）家庭无其他就业']);
+      const absent = parseJsonOutput<Shown>(await runCli(['show', '劳动合同法第四十一条第一款、第二款第五项', '--json', '--db', libraryDb]));
+      assert.deepEqual([absent.parts, absent.warning], [[{ paragraph: 1, items: [] }, { paragraph: 2, items: [5] }], '第四十一条第2款 has only 3 项; 第5项 does not exist.']);
     });
 
     test('show (text) prints the article with its 款 and 项', async () => {

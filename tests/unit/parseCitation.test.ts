@@ -216,23 +216,40 @@ describe('parseCitations: lists and ranges', () => {
   });
 
   it('reads several 款 of one article: a list, each with 款 or sharing one, and a range with what lies inside it', () => {
-    const paragraphs = (text: string) => parseCitations(text, index).map((r) => [r.article, r.paragraph, r.moreParagraphs ?? [], r.raw]);
-    assert.deepEqual(paragraphs('民法典第一千零八十四条第一、二款'), [[1084, 1, [2], '民法典第一千零八十四条第一、二款']]);
-    assert.deepEqual(paragraphs('民法典第1084条第2款、第3款'), [[1084, 2, [3], '民法典第1084条第2款、第3款']]);
-    assert.deepEqual(paragraphs('民法典第1084条第一款至第三款'), [[1084, 1, [2, 3], '民法典第1084条第一款至第三款']]);
-    assert.deepEqual(paragraphs('民法典第1084条第二款'), [[1084, 2, [], '民法典第1084条第二款']]);
-    assert.deepEqual(paragraphs('民法典第1084条第一款、第1085条'), [[1084, 1, [], '民法典第1084条第一款'], [1085, null, [], '第1085条']], 'an article after a 款 is an article');
-    assert.deepEqual(paragraphs('民法典第1084条第2款和第1085条第1款'), [[1084, 2, [], '民法典第1084条第2款'], [1085, 1, [], '第1085条第1款']]);
+    const paragraphs = (text: string) => parseCitations(text, index).map((r) => [r.article, r.paragraph, r.parts.map((p) => p.paragraph), r.raw]);
+    assert.deepEqual(paragraphs('民法典第一千零八十四条第一、二款'), [[1084, 1, [1, 2], '民法典第一千零八十四条第一、二款']]);
+    assert.deepEqual(paragraphs('民法典第1084条第2款、第3款'), [[1084, 2, [2, 3], '民法典第1084条第2款、第3款']]);
+    assert.deepEqual(paragraphs('民法典第1084条第一款至第三款'), [[1084, 1, [1, 2, 3], '民法典第1084条第一款至第三款']]);
+    assert.deepEqual(paragraphs('民法典第1084条第二款'), [[1084, 2, [2], '民法典第1084条第二款']]);
+    assert.deepEqual(paragraphs('民法典第1084条'), [[1084, null, [], '民法典第1084条']]);
+    assert.deepEqual(paragraphs('民法典第1084条第一款、第1085条'), [[1084, 1, [1], '民法典第1084条第一款'], [1085, null, [], '第1085条']], 'an article after a 款 is an article');
+    assert.deepEqual(paragraphs('民法典第1084条第2款和第1085条第1款'), [[1084, 2, [2], '民法典第1084条第2款'], [1085, 1, [1], '第1085条第1款']]);
   });
 
   it('reads several 项 of one 款 the same way, with or without brackets', () => {
-    const items = (text: string) => parseCitations(text, index).map((r) => [r.article, r.paragraph, r.item, r.moreItems ?? []]);
-    assert.deepEqual(items('劳动合同法第38条第1款第一、二项'), [[38, 1, 1, [2]]]);
-    assert.deepEqual(items('劳动合同法第38条第一款第（一）、（二）项'), [[38, 1, 1, [2]]]);
-    assert.deepEqual(items('劳动合同法第38条第1款第一项至第三项'), [[38, 1, 1, [2, 3]]]);
-    assert.deepEqual(items('劳动合同法第38条第二项和第三项'), [[38, null, 2, [3]]]);
-    assert.deepEqual(items('劳动合同法第38条（二）'), [[38, null, 2, []]], 'a bracketed 项 alone, as before');
-    assert.deepEqual(items('劳动合同法第三十八条第一款第二项、第四十六条'), [[38, 1, 2, []], [46, null, null, []]]);
+    const items = (text: string) => parseCitations(text, index).map((r) => [r.article, r.paragraph, r.item, r.parts.flatMap((p) => p.items)]);
+    assert.deepEqual(items('劳动合同法第38条第1款第一、二项'), [[38, 1, 1, [1, 2]]]);
+    assert.deepEqual(items('劳动合同法第38条第一款第（一）、（二）项'), [[38, 1, 1, [1, 2]]]);
+    assert.deepEqual(items('劳动合同法第38条第1款第一项至第三项'), [[38, 1, 1, [1, 2, 3]]]);
+    assert.deepEqual(items('劳动合同法第38条第二项和第三项'), [[38, null, 2, [2, 3]]]);
+    assert.deepEqual(items('劳动合同法第38条（二）'), [[38, null, 2, [2]]], 'a bracketed 项 alone, as before');
+    assert.deepEqual(items('劳动合同法第三十八条第一款第二项、第四十六条'), [[38, 1, 2, [2]], [46, null, null, []]]);
+  });
+
+  it('gives each 款 its own 项: groups joined by 、 or 和, the 项 after a list of 款 belonging to its last', () => {
+    const parts = (text: string) => parseCitations(text, index).map((r) => [r.article, r.parts, r.raw]);
+    assert.deepEqual(parts('劳动合同法第四十一条第一款第二项、第二款第三项'), [
+      [41, [{ paragraph: 1, items: [2] }, { paragraph: 2, items: [3] }], '劳动合同法第四十一条第一款第二项、第二款第三项'],
+    ]);
+    assert.deepEqual(parts('劳动合同法第41条第1款第一、二项和第2款'), [[41, [{ paragraph: 1, items: [1, 2] }, { paragraph: 2, items: [] }], '劳动合同法第41条第1款第一、二项和第2款']]);
+    assert.deepEqual(parts('劳动合同法第41条第一款、第二款第三项'), [[41, [{ paragraph: 1, items: [] }, { paragraph: 2, items: [3] }], '劳动合同法第41条第一款、第二款第三项']], 'not 第一款第三项');
+    assert.deepEqual(parts('劳动合同法第41条第二项、第三款'), [[41, [{ paragraph: null, items: [2] }, { paragraph: 3, items: [] }], '劳动合同法第41条第二项、第三款']]);
+    assert.deepEqual(
+      parts('劳动合同法第41条第一款第二项、第四十二条第三项'),
+      [[41, [{ paragraph: 1, items: [2] }], '劳动合同法第41条第一款第二项'], [42, [{ paragraph: null, items: [3] }], '第四十二条第三项']],
+      'a later group must name its 款, so the next article stays an article',
+    );
+    assert.deepEqual(parts('劳动合同法第41条第一款第二项、第五项'), [[41, [{ paragraph: 1, items: [2, 5] }], '劳动合同法第41条第一款第二项、第五项']]);
   });
 
   it('tells text of citations alone from a question that holds citations', () => {

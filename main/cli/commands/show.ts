@@ -57,10 +57,9 @@ function lookupError(result: Unresolved): LexError {
 
 function shownJson(engine: Engine, result: Resolved): Record<string, unknown> {
   const { article, paragraph, item, warning } = result;
-  // paragraph / item are the first cited; paragraphs / items every one (第一、二款, 第一项至第三项).
-  const paragraphs = paragraph === null ? [] : [paragraph, ...(result.ref.moreParagraphs ?? [])];
-  const items = item === null ? [] : [item, ...(result.ref.moreItems ?? [])];
-  return { article, paragraph, item, paragraphs, items, warning, note: result.note ?? null, earlierNumbering: result.earlier ?? null, ...engine.context(article), ...incomingLinks(engine, article) };
+  // paragraph / item are the first cited; parts every 款 with its 项 (第三款第二项、第四款第一项).
+  const paragraphs = result.parts.flatMap((p) => (p.paragraph === null ? [] : [p.paragraph]));
+  return { article, paragraph, item, paragraphs, parts: result.parts, warning, note: result.note ?? null, earlierNumbering: result.earlier ?? null, ...engine.context(article), ...incomingLinks(engine, article) };
 }
 
 /** The earlier version's text under the same number, and how to see it (公司法第七十一条 of 2018). */
@@ -127,19 +126,18 @@ function printLinks(out: Output, title: string, links: ShownLink[]): void {
 
 /** The article with the 款 and the 项 (one or several of each) the citation names marked ▶. */
 function printArticle(out: Output, cited: Resolved): void {
-  const { article: a, paragraph, item } = cited;
-  const marked = new Set([paragraph, ...(cited.ref.moreParagraphs ?? [])]);
-  const markedItems = new Set([item, ...(cited.ref.moreItems ?? [])]);
+  const a = cited.article;
   out.print(citationText(a) + (a.province ? `（${a.province}）` : ''));
   const crumbs = [a.subtitle, ...a.path].filter(Boolean).join(' › ');
   if (crumbs) out.print(crumbs);
   out.print(`${a.level} · ${STATUS_ZH[a.status] ?? a.status} · 公布 ${a.publishDate ?? '未知'} · ${a.effectiveDate ? `施行 ${a.effectiveDate}` : EFFECTIVE_UNKNOWN}`);
   out.print('');
   a.paragraphs.forEach((p, i) => {
-    const mark = marked.has(i + 1) ? '▶ ' : '  ';
+    const parts = cited.parts.filter((part) => part.paragraph === i + 1);
+    const mark = parts.length > 0 ? '▶ ' : '  ';
     out.print(`${mark}${i === 0 ? a.label + ' ' : ''}${p.text}`);
     for (const it of p.items) {
-      const itemMark = paragraph === i + 1 && markedItems.has(it.number) ? '   ▶ ' : '     ';
+      const itemMark = parts.some((part) => part.items.includes(it.number)) ? '   ▶ ' : '     ';
       out.print(`${itemMark}${itemMarker(a, it)}${it.text.replace(/\n/g, '\n       ')}`);
     }
   });

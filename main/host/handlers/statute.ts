@@ -9,7 +9,6 @@ import type { HostServices } from '../services.js';
 import { addedTerms } from '../../engine/retrieval.js';
 import { makeSnippet } from '../../search/snippet.js';
 import { onlyCitations } from '../../library/citation/parseCitation.js';
-import type { ResolveResult } from '../../library/citation/resolver.js';
 import type { Handlers } from './types.js';
 
 function detail(s: HostServices, article: StatuteArticle): ArticleDetailDto {
@@ -37,13 +36,6 @@ function detail(s: HostServices, article: StatuteArticle): ArticleDetailDto {
 function unknownLaw(s: HostServices, law: string | undefined): StatuteSearchDto['unknownLaw'] {
   const candidates = law?.trim() ? s.engine.unknownLawFilter(law) : null;
   return candidates && law ? { law, candidates } : null;
-}
-
-/** Where the 款 and 项 the citation names stand in its article's text, for the view to mark. */
-function citedParts(cited: Extract<ResolveResult, { ok: true }>): Array<[number, number]> {
-  if (cited.paragraph === null) return [];
-  const items = cited.item === null ? [] : [cited.item, ...(cited.ref.moreItems ?? [])];
-  return citedSpans(cited.article, [cited.paragraph, ...(cited.ref.moreParagraphs ?? [])], items);
 }
 
 /** A lookup failure as the app shows it, with up to five candidates. */
@@ -74,7 +66,7 @@ export const statuteHandlers: Pick<Handlers, 'statute.search' | 'statute.citatio
       if (r.ok) hits.push({ article: toArticleDto(r.article), score: Infinity, matchedBy: 'citation', snippet: makeSnippet(r.article.text, []) });
     }
     const only = results.length === 1 && results[0]?.ok ? results[0] : null;
-    const shown = only ? { ...detail(s, only.article), citedSpans: citedParts(only), earlierNumbering: only.earlier ?? null } : null;
+    const shown = only ? { ...detail(s, only.article), citedSpans: citedSpans(only.article, only.parts), earlierNumbering: only.earlier ?? null } : null;
     return { hits, notFound, detail: shown, onlyCitations: onlyCitations(input.citation, s.engine.searchDeps().resolver.names) };
   },
   'statute.outline'(s, input) {

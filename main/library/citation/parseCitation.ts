@@ -39,16 +39,26 @@ export interface CitationRef {
    * inserted after this number (第一百三十三条之一, 之二) lie inside the range too.
    */
   withInserted?: boolean;
+  /** The first 款 cited (`parts[0]`); null when none, or when 项 are cited without their 款. */
   paragraph: number | null;
-  /** 第二、三款, 第二款至第四款: the 款 cited after the first (`paragraph`), in order. */
-  moreParagraphs?: number[];
-  /** 第一、二项, 第（一）项至第（三）项: the 项 cited after the first (`item`), in order. */
-  moreItems?: number[];
+  /** The first 项 cited in that 款 (`parts[0]`); null when none. */
   item: number | null;
+  /**
+   * Every 款 cited, in order, each with the 项 cited in it: 第二、三款 → 2 and 3; 第一项至第三项 →
+   * one part (no 款) with 1, 2, 3; 第三款第二项、第四款第一项 → 3 with 2, then 4 with 1. Empty when
+   * the citation names the whole article.
+   */
+  parts: CitedPart[];
   /** Span of the citation in the text, including a law name written directly before it. */
   start: number;
   end: number;
   raw: string;
+}
+
+/** One 款 a citation names and the 项 it names in it (none: the whole 款); paragraph null for 项 named without their 款. */
+export interface CitedPart {
+  paragraph: number | null;
+  items: number[];
 }
 
 export type SingleCitationFailure = 'no-article-number' | 'bad-article-number' | 'unknown-law' | 'no-law-name';
@@ -189,7 +199,7 @@ function expandRanges(text: string, refs: CitationRef[]): CitationRef[] {
     out.push({ ...ref, withInserted: true });
     const raw = text.slice(ref.start, next.end);
     for (let n = ref.article + 1; n < next.article; n++) {
-      out.push({ ...ref, article: n, subNumber: 0, paragraph: null, item: null, start: ref.start, end: next.end, raw, withInserted: true });
+      out.push({ ...ref, article: n, subNumber: 0, paragraph: null, item: null, parts: [], start: ref.start, end: next.end, raw, withInserted: true });
     }
   });
   return out;
@@ -283,12 +293,8 @@ function isArticleNumber(n: number): boolean {
 }
 
 function buildRef(text: string, hit: ArticleHit, law: LawContext | null): CitationRef {
-  const paragraphs = hit.preamble ? null : matchList(PARAGRAPHS, PARAGRAPH_PART, text, hit.end);
-  const paragraph = paragraphs ? { value: paragraphs.values[0] as number, end: paragraphs.end } : null;
-  const afterParagraph = paragraph?.end ?? hit.end;
-  const items = hit.preamble ? null : matchList(ITEMS, ITEM_PART, text, afterParagraph);
-  const item = items ? { value: items.values[0] as number, end: items.end } : hit.preamble ? null : matchSticky(ITEM, text, afterParagraph);
-  const end = item?.end ?? afterParagraph;
+  const cited = hit.preamble ? { parts: [], end: hit.end } : partsAt(text, hit.end);
+  const first = cited.parts[0];
   const start = hit.direct?.start ?? hit.start;
   return {
     ...(hit.preamble ? { preamble: true } : {}),
@@ -298,14 +304,43 @@ function buildRef(text: string, hit: ArticleHit, law: LawContext | null): Citati
     versionYear: law?.kind === 'law' ? law.versionYear : null,
     article: hit.article,
     subNumber: hit.subNumber,
-    paragraph: paragraph?.value ?? null,
-    ...(paragraphs && paragraphs.values.length > 1 ? { moreParagraphs: paragraphs.values.slice(1) } : {}),
-    item: item?.value ?? null,
-    ...(items && items.values.length > 1 ? { moreItems: items.values.slice(1) } : {}),
+    paragraph: first?.paragraph ?? null,
+    item: first?.items[0] ?? null,
+    parts: cited.parts,
     start,
-    end,
-    raw: text.slice(start, end),
+    end: cited.end,
+    raw: text.slice(start, cited.end),
   };
+}
+
+/** Between two groups of 款 and 项 (第三款第二项、第四款第一项). */
+const GROUP_SEPARATOR = /\s*(?:[、，,和及与]|以及|或者)/y;
+
+/**
+ * The 款 and 项 cited after an article ending at `pos`: groups of 款 (a list or a range), the 项
+ * after a group belonging to its last 款, groups joined by 、，和及与; a group after the first must
+ * name its 款 (第三款第二项、第四款第一项), so that 、第五项 or 、第十条 ends the citation.
+ */
+function partsAt(text: string, pos: number): { parts: CitedPart[]; end: number } {
+  const parts: CitedPart[] = [];
+  let end = pos;
+  for (;;) {
+    let from = end;
+    if (parts.length > 0) {
+      GROUP_SEPARATOR.lastIndex = end;
+      if (!GROUP_SEPARATOR.test(text)) break;
+      from = GROUP_SEPARATOR.lastIndex;
+    }
+    const paragraphs = matchList(PARAGRAPHS, PARAGRAPH_PART, text, from);
+    if (parts.length > 0 && !paragraphs) break;
+    const afterParagraphs = paragraphs?.end ?? from;
+    const items = matchList(ITEMS, ITEM_PART, text, afterParagraphs) ?? oneItem(text, afterParagraphs);
+    if (!paragraphs && !items) break;
+    const numbers: Array<number | null> = paragraphs?.values ?? [null];
+    numbers.forEach((paragraph, i) => parts.push({ paragraph, items: i === numbers.length - 1 ? (items?.values ?? []) : [] }));
+    end = items?.end ?? afterParagraphs;
+  }
+  return { parts, end };
 }
 
 /**
@@ -330,6 +365,12 @@ function matchList(list: RegExp, part: RegExp, text: string, pos: number): { val
     if (!values.includes(value)) values.push(value);
   }
   return { values, end: pos + (last.index ?? 0) + last[0].length };
+}
+
+/** One 项 at `pos`, also bracketed without 第 (第三十八条（二）). */
+function oneItem(text: string, pos: number): { values: number[]; end: number } | null {
+  const item = matchSticky(ITEM, text, pos);
+  return item ? { values: [item.value], end: item.end } : null;
 }
 
 /** A 款 or 项 number at `pos`; numbers above 99 are taken for something else. */

@@ -2,7 +2,7 @@ import type { Db } from '../../db/open.js';
 import { ARTICLE_SELECT, toStatuteArticle, type ArticleRow, type StatuteArticle } from '../articles.js';
 import { statusSql, TODAY_SQL } from '../status.js';
 import { lawAliases, LawNameIndex, normalizeLawName } from './aliases.js';
-import { parseCitations, parseSingleCitation, type CitationRef } from './parseCitation.js';
+import { parseCitations, parseSingleCitation, type CitationRef, type CitedPart } from './parseCitation.js';
 import { readRepeals, repealingShortTitle, repealMessages, type Repeal } from './repealedLaws.js';
 import { earlierNumbering, type EarlierNumbering } from './earlierNumbering.js';
 
@@ -39,10 +39,12 @@ export type ResolveResult =
       ok: true;
       article: StatuteArticle;
       ref: CitationRef;
-      /** The first 款 cited (further ones: `ref.moreParagraphs`); for a 项 cited without its 款, the 款 it was found in. */
+      /** The first 款 cited; for a 项 cited without its 款, the 款 it was found in. */
       paragraph: number | null;
-      /** The first 项 cited (further ones, of the same 款: `ref.moreItems`). */
+      /** The first 项 cited in that 款. */
       item: number | null;
+      /** Every 款 cited with its 项 (`ref.parts`), the 款 filled in where a 项 was found without one. */
+      parts: CitedPart[];
       /** Set when the cited 款 or 项 does not exist in the article ("第三十八条只有2款"); the article itself resolved. */
       warning: string | null;
       /** Set when the citation itself named the version (2018年公司法): which version that was taken to mean. */
@@ -126,7 +128,7 @@ export class CitationResolver {
     const out: Array<Extract<ResolveResult, { ok: true }>> = [];
     if (!ref.withInserted) return out;
     for (let sub = ref.subNumber + 1; ; sub++) {
-      const next = this.resolveRef({ ...ref, subNumber: sub, paragraph: null, item: null }, choice);
+      const next = this.resolveRef({ ...ref, subNumber: sub, paragraph: null, item: null, parts: [] }, choice);
       if (!next.ok) return out;
       out.push(next);
     }
@@ -278,34 +280,35 @@ export class CitationResolver {
 
 /**
  * The 款 and 项 a citation points to, checked against the article: a 款 or 项
- * it does not have gives a warning (the article is still the answer), and a
- * 项 cited without its 款 ("第三十八条第二项") is looked up in the only 款 that
- * has 项.
+ * it does not have gives a warning (the article is still the answer; the first
+ * such is told), and a 项 cited without its 款 ("第三十八条第二项") is looked up
+ * in the only 款 that has 项.
  */
-function locateInArticle(
-  article: StatuteArticle, ref: Pick<CitationRef, 'paragraph' | 'moreParagraphs' | 'item' | 'moreItems'>,
-): { paragraph: number | null; item: number | null; warning: string | null } {
-  const { paragraph, item } = ref;
+function locateInArticle(article: StatuteArticle, ref: Pick<CitationRef, 'parts'>): { paragraph: number | null; item: number | null; parts: CitedPart[]; warning: string | null } {
+  const located = ref.parts.map((part) => locatePart(article, part));
+  const parts = located.map((l) => l.part);
+  const first = parts[0];
+  return { paragraph: first?.paragraph ?? null, item: first?.items[0] ?? null, parts, warning: located.find((l) => l.warning !== null)?.warning ?? null };
+}
+
+function locatePart(article: StatuteArticle, part: CitedPart): { part: CitedPart; warning: string | null } {
+  const { paragraph, items } = part;
   const count = article.paragraphs.length;
-  const absent = paragraph === null ? undefined : [paragraph, ...(ref.moreParagraphs ?? [])].find((p) => p > count);
-  if (absent !== undefined) {
-    return { paragraph, item, warning: `${article.label} has only ${count} 款; 第${absent}款 does not exist.` };
-  }
-  if (item === null) return { paragraph, item, warning: null };
+  if (paragraph !== null && paragraph > count) return { part, warning: `${article.label} has only ${count} 款; 第${paragraph}款 does not exist.` };
+  const item = items[0];
+  if (item === undefined) return { part, warning: null };
   const withItems = article.paragraphs.flatMap((p, i) => (p.items.length > 0 ? [i + 1] : []));
   const at = paragraph ?? (withItems.length === 1 ? (withItems[0] as number) : null);
   if (at === null) {
     const why = withItems.length === 0 ? 'has no 项' : `has 项 in ${withItems.length} 款; name the 款 (e.g. 第${withItems[0]}款第${item}项)`;
-    return { paragraph, item, warning: `${article.label} ${why}; 第${item}项 cannot be found.` };
+    return { part, warning: `${article.label} ${why}; 第${item}项 cannot be found.` };
   }
-  const items = article.paragraphs[at - 1]?.items ?? [];
-  const missing = [item, ...(ref.moreItems ?? [])].find((i) => !items.some((it) => it.number === i));
-  if (missing !== undefined) {
-    const where = paragraph === null ? article.label : `${article.label}第${at}款`;
-    const has = items.length === 0 ? 'has no 项' : `has only ${items.length} 项`;
-    return { paragraph: at, item, warning: `${where} ${has}; 第${missing}项 does not exist.` };
-  }
-  return { paragraph: at, item, warning: null };
+  const found = article.paragraphs[at - 1]?.items ?? [];
+  const missing = items.find((i) => !found.some((it) => it.number === i));
+  if (missing === undefined) return { part: { paragraph: at, items }, warning: null };
+  const where = paragraph === null ? article.label : `${article.label}第${at}款`;
+  const has = found.length === 0 ? 'has no 项' : `has only ${found.length} 项`;
+  return { part: { paragraph: at, items }, warning: `${where} ${has}; 第${missing}项 does not exist.` };
 }
 
 function namesOf(row: LawRow, fileNames: Set<string> | undefined): string[] {
