@@ -57,6 +57,13 @@ test('consumer, company and family wording reach the statute terms', () => {
   assert.deepEqual(layTermExpansion('爷爷去世了，房子归叔叔还是我爸爸'), ['父母', '祖父母']);
 });
 
+test('the time to ask for enforcement is 民事诉讼法\'s 申请执行的期间, not 行政强制法\'s 期限', () => {
+  for (const text of ['申请强制执行的期限', '判决生效后多久内要申请强制执行', '强制执行有没有时限']) {
+    assert.deepEqual(layTermExpansion(text), ['申请执行的期间', '申请执行时效'], text);
+  }
+  assert.deepEqual(layTermExpansion('法院强制执行了我的房子'), [], 'enforcement alone asks nothing about time');
+});
+
 test('asking what a crime costs adds 有期徒刑 only when nothing names the crime', () => {
   assert.deepEqual(layTermExpansion('会判几年'), ['有期徒刑', '刑罚']);
   assert.deepEqual(layTermExpansion('被人打成轻伤，他会坐牢吗'), ['故意伤害']);
