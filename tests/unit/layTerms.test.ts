@@ -47,7 +47,9 @@ test('consumer, company and family wording reach the statute terms', () => {
   // Asking how many times the price comes back is the punitive-damages question (消费者权益保护法 第五十五条).
   assert.deepEqual(layTermExpansion('买到冒牌货能要求几倍赔偿'), ['欺诈', '产品质量', '消费者', '增加赔偿']);
   // Selling fakes is the seller's side: the words of 刑法 第一百四十条 and 产品质量法 第三十九条.
-  assert.deepEqual(layTermExpansion('卖假货会判几年'), ['欺诈', '产品质量', '消费者', '以假充真', '以次充好']);
+  // Asked as a crime, 销售金额 too: 刑法 第一百四十条 grades the crime by it, 产品质量法 never says it.
+  assert.deepEqual(layTermExpansion('卖假货会判几年'), ['欺诈', '产品质量', '消费者', '以假充真', '以次充好', '销售金额']);
+  assert.deepEqual(layTermExpansion('商家卖假货怎么赔'), ['经营者', '出卖人', '欺诈', '产品质量', '消费者', '以假充真', '以次充好'], 'the buyer asking the seller: no 销售金额');
   assert.deepEqual(layTermExpansion('商家赔几倍'), ['经营者', '出卖人', '欺诈', '增加赔偿', '消费者']);
   // 工伤保险条例 第十四条 says 应当认定为工伤 of 职工; 民法典 第一千零一十四条 forbids 盗用、假冒 another's name.
   assert.deepEqual(layTermExpansion('上班路上出车祸算不算工伤'), ['上下班途中', '认定为工伤', '职工', '交通事故', '机动车']);
