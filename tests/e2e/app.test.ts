@@ -164,6 +164,11 @@ describe('the app in a real browser against the browser host', { skip: SKIP, tim
     await page.getByTestId('statute-query').press('Enter');
     await page.getByTestId('cited-part').filter({ hasText: '未按照劳动合同约定' }).waitFor();
     assert.deepEqual(await page.getByTestId('cited-part').allInnerTexts(), ['未按照劳动合同约定提供劳动保护或者劳动条件的；', '未及时足额支付劳动报酬的；']);
+    // 项 of two 款: each 项 in its own 款.
+    await page.getByTestId('statute-query').fill('劳动合同法第四十一条第一款第二项、第二款第三项');
+    await page.getByTestId('statute-query').press('Enter');
+    await page.getByTestId('cited-part').filter({ hasText: '生产经营发生严重困难' }).waitFor();
+    assert.deepEqual(await page.getByTestId('cited-part').allInnerTexts(), ['生产经营发生严重困难的；', '家庭无其他就业人员，有需要扶养的老人或者未成年人的。']);
     // A number the previous version gave to another provision says so, and opens that one.
     await page.getByTestId('statute-query').fill('公司法第71条');
     await page.getByTestId('statute-query').press('Enter');
