@@ -143,13 +143,13 @@ function bareArticle(answer: string, ref: CitationRef, numbered: Evidence[], las
   if (lastLaw) {
     const cited = citedArticle({ ...ref, lawName: lastLaw.lawName, lawKeys: lastLaw.lawKeys, versionYear: lastLaw.versionYear }, numbered, resolver, asOf);
     if ('article' in cited) {
-      const { article, match } = cited;
+      const { article, match, missingPart } = cited;
       const read = `《${article.lawTitle}》${article.articleLabel}`;
       return {
-        ...base, article, inEvidence: !!match,
+        ...base, article, inEvidence: !!match, missingPart: !!missingPart,
         note: {
-          en: `${ref.raw} names no law; read as ${read}, of the law the answer named last${match ? '' : ', which is not among the evidence of this turn'}`,
-          zh: `${ref.raw}没有写明法律，按回答前面最后提到的法律读作${read}${match ? '' : '，该条不在本轮证据中'}`,
+          en: `${ref.raw} names no law; read as ${read}, of the law the answer named last${match ? '' : ', which is not among the evidence of this turn'}${missingPart ? `; ${missingPart.en}` : ''}`,
+          zh: `${ref.raw}没有写明法律，按回答前面最后提到的法律读作${read}${match ? '' : '，该条不在本轮证据中'}${missingPart ? `；${missingPart.zh}` : ''}`,
         },
       };
     }
@@ -176,10 +176,12 @@ function bareArticle(answer: string, ref: CitationRef, numbered: Evidence[], las
 /** A citation resolved as of `asOf` (else in any version), and the evidence article it is, if any; the resolver's message when it resolves to none. */
 function citedArticle(
   ref: CitationRef, numbered: Evidence[], resolver: CitationResolver, asOf: string,
-): { article: NonNullable<Found['article']>; match: Evidence | undefined; notInEvidence: Note } | { message: Note } {
+): { article: NonNullable<Found['article']>; match: Evidence | undefined; notInEvidence: Note; missingPart: Note | null } | { message: Note } {
   const hit = resolver.resolveRef(ref, { asOf });
   const any = hit.ok ? hit : resolver.resolveRef(ref);
   if (!any.ok) return { message: { en: any.message, zh: any.messageZh } };
+  // 第三十八条第七项: the article exists, the provision cited does not.
+  const missingPart = any.warning ? { en: `the cited 款 or 项 does not exist: ${any.warning}`, zh: `引用的款或项不存在：${any.warningZh ?? any.warning}` } : null;
   const a = any.article;
   const match = numbered.find((e) => e.articleId === a.id || (e.lawTitle === a.lawTitle && e.articleLabel === a.label));
   // A model trained on older texts may cite a number a revision gave to another provision (公司法第七十一条).
@@ -190,7 +192,7 @@ function citedArticle(
         zh: `${NOT_IN_EVIDENCE.zh}；${earlier.publishDate} 版的${earlier.label}内容不同（「${earlier.excerpt}」），回答指的可能是那一条`,
       }
     : NOT_IN_EVIDENCE;
-  return { article: match ?? { articleId: a.id, lawTitle: a.lawTitle, articleLabel: a.label, publishDate: a.publishDate, status: a.status, text: a.text }, match, notInEvidence };
+  return { article: match ?? { articleId: a.id, lawTitle: a.lawTitle, articleLabel: a.label, publishDate: a.publishDate, status: a.status, text: a.text }, match, notInEvidence, missingPart };
 }
 
 interface Found {
@@ -200,6 +202,8 @@ interface Found {
   marker: string;
   article: Pick<Evidence, 'articleId' | 'lawTitle' | 'articleLabel' | 'publishDate' | 'status' | 'text'> | null;
   inEvidence: boolean;
+  /** The article exists but not the 款 or 项 the citation names: audited as unresolvable, the article kept for the reader. */
+  missingPart?: boolean;
   note: Note | null;
 }
 
@@ -235,7 +239,7 @@ export function auditCitations(answer: string, numbered: Evidence[], resolver: C
       const unknown = unknownLaw(answer, ref, resolver);
       const bare = unknown ? null : bareArticle(answer, ref, numbered, lastLaw, resolver, asOf);
       if (unknown) found.push({ pos: ref.start, evidenceMarker: false, marker: unknown.marker, article: null, inEvidence: false, note: unknown.note });
-      else if (bare && !(bare.article && followingMarker?.ids.has(bare.article.articleId))) found.push(bare);
+      else if (bare && !(bare.article && !bare.missingPart && followingMarker?.ids.has(bare.article.articleId))) found.push(bare);
       continue;
     }
     const cited = citedArticle(ref, numbered, resolver, asOf);
@@ -244,9 +248,9 @@ export function auditCitations(answer: string, numbered: Evidence[], resolver: C
       continue;
     }
     lastLaw = ref;
-    const { article, match, notInEvidence } = cited;
-    if (match && followingMarker?.ids.has(match.articleId)) continue; // the marker right after it already covers it
-    found.push({ pos: ref.start, evidenceMarker: false, marker: ref.raw, article, inEvidence: !!match, note: match ? null : notInEvidence });
+    const { article, match, notInEvidence, missingPart } = cited;
+    if (!missingPart && match && followingMarker?.ids.has(match.articleId)) continue; // the marker right after it already covers it
+    found.push({ pos: ref.start, evidenceMarker: false, marker: ref.raw, article, inEvidence: !!match, missingPart: !!missingPart, note: missingPart ?? (match ? null : notInEvidence) });
   }
   found.sort((a, b) => a.pos - b.pos);
   const quotes = assignQuotes(answer, found);
@@ -254,7 +258,7 @@ export function auditCitations(answer: string, numbered: Evidence[], resolver: C
 }
 
 function toAudit(f: Found, seq: number, quotes: string[], asOf: string): CitationAudit {
-  let label: CitationLabel = !f.article ? 'unresolvable' : f.inEvidence ? 'verified' : 'outside_evidence';
+  let label: CitationLabel = !f.article || f.missingPart ? 'unresolvable' : f.inEvidence ? 'verified' : 'outside_evidence';
   let quote: string | null = null;
   let note = f.note;
   if (f.article && quotes.length) {

@@ -70,6 +70,8 @@ export interface ArticleDetailDto {
   citation: string;
   /** Where the 款 (one or several) or the 项 the looked-up citation named stand in `article.text` ([start, end), in order), for the view to mark; absent or empty otherwise. */
   citedSpans?: Array<[number, number]>;
+  /** A 款 or 项 the looked-up citation named that the article does not have (第三十八条第七项), in both languages; absent or null otherwise. */
+  citedWarning?: { en: string; zh: string } | null;
   /**
    * For a looked-up citation that named no version: the version before this one holds another provision under the
    * same number (公司法第七十一条 of 2018, on share transfers), which older texts cite; absent otherwise.

@@ -42,6 +42,25 @@ describe('citation audit', { skip: SKIP }, () => {
     assert.equal(normalizeForQuote('甲, 乙；丙'), normalizeForQuote('甲，乙;丙'));
   });
 
+  test('a 款 or 项 the article does not have is unresolvable, the article kept for the reader', () => {
+    const a38 = article('劳动合同法第38条');
+    const items = a38.paragraphs[0]!.items.length;
+    const [bad] = audit(`依据《劳动合同法》第三十八条第一款第${items + 1}项，你可以解除合同。`, [asEvidence(a38)]);
+    assert.equal(bad!.label, 'unresolvable');
+    assert.equal(bad!.articleId, a38.id);
+    assert.match(bad!.note ?? '', new RegExp(`does not exist: 第三十八条第1款 has only ${items} 项`));
+    assert.match(bad!.noteZh ?? '', /^引用的款或项不存在：第三十八条第1款只有\d+项/);
+    // The same with a marker right after it: the marker does not vouch for a 项 the article lacks.
+    const withMarker = audit(`依据《劳动合同法》第三十八条第一款第${items + 1}项[1]，你可以解除合同。`, [asEvidence(a38)]);
+    assert.deepEqual(withMarker.map((c) => c.label), ['unresolvable', 'verified']);
+    const [good] = audit('依据《劳动合同法》第三十八条第一款第二项，你可以解除合同。', [asEvidence(a38)]);
+    assert.deepEqual([good!.label, good!.note], ['verified', null]);
+    // A bare 第N条 read in the law named before it is checked the same way.
+    const bare = audit(`《劳动合同法》第三十八条规定了劳动者的解除权，其中第三十八条第${items + 1}项……`, [asEvidence(a38)]);
+    assert.equal(bare.at(-1)!.label, 'unresolvable');
+    assert.match(bare.at(-1)!.note ?? '', /names no law; read as 《中华人民共和国劳动合同法》第三十八条.*; the cited 款 or 项 does not exist/);
+  });
+
   test('a wrong quote is quote_mismatch', () => {
     const a38 = article('劳动合同法第38条');
     const [c] = audit('法律规定“用人单位拖欠工资满三个月的，劳动者可以要求双倍赔偿”[1]。', [asEvidence(a38)]);

@@ -169,6 +169,13 @@ describe('the app in a real browser against the browser host', { skip: SKIP, tim
     await page.getByTestId('statute-query').press('Enter');
     await page.getByTestId('cited-part').filter({ hasText: '生产经营发生严重困难' }).waitFor();
     assert.deepEqual(await page.getByTestId('cited-part').allInnerTexts(), ['生产经营发生严重困难的；', '家庭无其他就业人员，有需要扶养的老人或者未成年人的。']);
+    assert.equal(await page.getByTestId('cited-warning').count(), 0);
+    // A 项 the article does not have: the article, nothing marked, and a note saying so.
+    await page.getByTestId('statute-query').fill('劳动合同法第四十一条第二款第五项');
+    await page.getByTestId('statute-query').press('Enter');
+    await page.getByTestId('cited-warning').waitFor();
+    assert.equal(await page.getByTestId('cited-warning').innerText(), '第四十一条第2款只有3项，没有第5项。');
+    assert.equal(await page.getByTestId('cited-part').count(), 0);
     // A number the previous version gave to another provision says so, and opens that one.
     await page.getByTestId('statute-query').fill('公司法第71条');
     await page.getByTestId('statute-query').press('Enter');

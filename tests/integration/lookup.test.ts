@@ -86,9 +86,14 @@ describe('citation lookup on a corpus subset', { skip: SKIP }, () => {
       const items = ninth.article.paragraphs[0]?.items.length ?? 0;
       assert.ok(items < 9);
       assert.match(ninth.warning ?? '', new RegExp(`only ${items} 项; 第9项 does not exist`));
+      assert.equal(ninth.warningZh, `第三十八条第1款只有${items}项，没有第9项。`);
       const third = resolved('劳动合同法第三十八条第三款');
       assert.match(third.warning ?? '', new RegExp(`only ${third.article.paragraphs.length} 款; 第3款 does not exist`));
+      assert.equal(third.warningZh, `第三十八条只有${third.article.paragraphs.length}款，没有第3款。`);
       assert.equal(resolved('劳动合同法第三十八条第一款第二项').warning, null);
+      // Each 款 is checked with its own 项: 第四十一条 has four in its first and three in its second.
+      assert.equal(resolved('劳动合同法第四十一条第一款第四项、第二款第三项').warning, null);
+      assert.match(resolved('劳动合同法第四十一条第一款第二项、第二款第四项').warningZh ?? '', /^第四十一条第2款只有3项，没有第4项。$/);
     });
 
     test('a 项 cited without its 款 is found in the only 款 that has 项', () => {

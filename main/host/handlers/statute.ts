@@ -66,7 +66,8 @@ export const statuteHandlers: Pick<Handlers, 'statute.search' | 'statute.citatio
       if (r.ok) hits.push({ article: toArticleDto(r.article), score: Infinity, matchedBy: 'citation', snippet: makeSnippet(r.article.text, []) });
     }
     const only = results.length === 1 && results[0]?.ok ? results[0] : null;
-    const shown = only ? { ...detail(s, only.article), citedSpans: citedSpans(only.article, only.parts), earlierNumbering: only.earlier ?? null } : null;
+    const citedWarning = only?.warning && only.warningZh ? { en: only.warning, zh: only.warningZh } : null;
+    const shown = only ? { ...detail(s, only.article), citedSpans: citedSpans(only.article, only.parts), citedWarning, earlierNumbering: only.earlier ?? null } : null;
     return { hits, notFound, detail: shown, onlyCitations: onlyCitations(input.citation, s.engine.searchDeps().resolver.names) };
   },
   'statute.outline'(s, input) {

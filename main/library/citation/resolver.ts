@@ -47,6 +47,8 @@ export type ResolveResult =
       parts: CitedPart[];
       /** Set when the cited 款 or 项 does not exist in the article ("第三十八条只有2款"); the article itself resolved. */
       warning: string | null;
+      /** The same in Chinese, for the app in Chinese and the citation audit. */
+      warningZh: string | null;
       /** Set when the citation itself named the version (2018年公司法): which version that was taken to mean. */
       note?: string;
       /**
@@ -284,31 +286,44 @@ export class CitationResolver {
  * such is told), and a 项 cited without its 款 ("第三十八条第二项") is looked up
  * in the only 款 that has 项.
  */
-function locateInArticle(article: StatuteArticle, ref: Pick<CitationRef, 'parts'>): { paragraph: number | null; item: number | null; parts: CitedPart[]; warning: string | null } {
+function locateInArticle(
+  article: StatuteArticle, ref: Pick<CitationRef, 'parts'>,
+): { paragraph: number | null; item: number | null; parts: CitedPart[]; warning: string | null; warningZh: string | null } {
   const located = ref.parts.map((part) => locatePart(article, part));
   const parts = located.map((l) => l.part);
   const first = parts[0];
-  return { paragraph: first?.paragraph ?? null, item: first?.items[0] ?? null, parts, warning: located.find((l) => l.warning !== null)?.warning ?? null };
+  const warning = located.find((l) => l.warning !== null)?.warning ?? null;
+  return { paragraph: first?.paragraph ?? null, item: first?.items[0] ?? null, parts, warning: warning?.en ?? null, warningZh: warning?.zh ?? null };
 }
 
-function locatePart(article: StatuteArticle, part: CitedPart): { part: CitedPart; warning: string | null } {
+function locatePart(article: StatuteArticle, part: CitedPart): { part: CitedPart; warning: { en: string; zh: string } | null } {
   const { paragraph, items } = part;
+  const label = article.label;
   const count = article.paragraphs.length;
-  if (paragraph !== null && paragraph > count) return { part, warning: `${article.label} has only ${count} 款; 第${paragraph}款 does not exist.` };
+  if (paragraph !== null && paragraph > count) {
+    return { part, warning: { en: `${label} has only ${count} 款; 第${paragraph}款 does not exist.`, zh: `${label}只有${count}款，没有第${paragraph}款。` } };
+  }
   const item = items[0];
   if (item === undefined) return { part, warning: null };
   const withItems = article.paragraphs.flatMap((p, i) => (p.items.length > 0 ? [i + 1] : []));
   const at = paragraph ?? (withItems.length === 1 ? (withItems[0] as number) : null);
   if (at === null) {
-    const why = withItems.length === 0 ? 'has no 项' : `has 项 in ${withItems.length} 款; name the 款 (e.g. 第${withItems[0]}款第${item}项)`;
-    return { part, warning: `${article.label} ${why}; 第${item}项 cannot be found.` };
+    const warning = withItems.length === 0
+      ? { en: `${label} has no 项; 第${item}项 cannot be found.`, zh: `${label}没有项，找不到第${item}项。` }
+      : {
+          en: `${label} has 项 in ${withItems.length} 款; name the 款 (e.g. 第${withItems[0]}款第${item}项); 第${item}项 cannot be found.`,
+          zh: `${label}有${withItems.length}款列有项，请写明是哪一款（如第${withItems[0]}款第${item}项）。`,
+        };
+    return { part, warning };
   }
   const found = article.paragraphs[at - 1]?.items ?? [];
   const missing = items.find((i) => !found.some((it) => it.number === i));
   if (missing === undefined) return { part: { paragraph: at, items }, warning: null };
-  const where = paragraph === null ? article.label : `${article.label}第${at}款`;
-  const has = found.length === 0 ? 'has no 项' : `has only ${found.length} 项`;
-  return { part: { paragraph: at, items }, warning: `${where} ${has}; 第${missing}项 does not exist.` };
+  const where = paragraph === null ? label : `${label}第${at}款`;
+  const warning = found.length === 0
+    ? { en: `${where} has no 项; 第${missing}项 does not exist.`, zh: `${where}没有项，没有第${missing}项。` }
+    : { en: `${where} has only ${found.length} 项; 第${missing}项 does not exist.`, zh: `${where}只有${found.length}项，没有第${missing}项。` };
+  return { part: { paragraph: at, items }, warning };
 }
 
 function namesOf(row: LawRow, fileNames: Set<string> | undefined): string[] {

@@ -79,6 +79,9 @@ export function ArticleView({ detail, onOpen }: Props) {
       <p className="text" data-testid="article-text">
         <MarkedText text={a.text} spans={detail.citedSpans ?? []} />
       </p>
+      {detail.citedWarning && (
+        <p className="notice" data-testid="cited-warning">{t.lang === 'zh' ? detail.citedWarning.zh : detail.citedWarning.en}</p>
+      )}
       {detail.earlierNumbering && (
         <p className="notice" data-testid="earlier-numbering">
           {fill(t.earlierNumbering, { date: detail.earlierNumbering.publishDate, label: detail.earlierNumbering.label, excerpt: detail.earlierNumbering.excerpt })}{' '}
