@@ -23,7 +23,8 @@ import { pathToFileURL } from 'node:url';
 import { meanMetrics, type MetricSet } from './metrics.js';
 import { pairedBootstrap } from './pairedBootstrap.js';
 import { figuresFromScores, fitFolds, outOfFoldScores, RERANKER_BLEND, type CandidateScores, type QueryRows } from '../models/hashgram/rerankerTraining.js';
-import { readCandidateDump, readJsonFile } from '../models/hashgram/candidateDump.js';
+import { readCandidateDump } from '../models/hashgram/candidateDump.js';
+import { readJsonFile } from '../util/jsonFile.js';
 
 export type StageFigures = Record<'trees' | 'mlp' | 'reranked', MetricSet[]>;
 
@@ -91,10 +92,10 @@ async function main(): Promise<void> {
     throw new Error(`--${fittingOnly.join(', --')} belong${fittingOnly.length > 1 ? '' : 's'} to a fitting run; blending kept scores (--trees-from, --mlp-from) fits nothing, so leave ${fittingOnly.length > 1 ? 'them' : 'it'} out`);
   }
   const extraFiles = (values.extra ?? '').split(',').filter(Boolean);
-  const all = withExtraColumns(readCandidateDump(values.dump), extraFiles.map((file) => ({ file, values: readJsonFile(file, 'extra columns') as number[][][] })));
-  const baseline = values.baseline ? (readJsonFile(values.baseline, 'baseline') as StageFigures) : undefined;
+  const all = withExtraColumns(readCandidateDump(values.dump), extraFiles.map((file) => ({ file, values: readJsonFile(file, (problem) => new Error(`extra columns ${problem}`)) as number[][][] })));
+  const baseline = values.baseline ? (readJsonFile(values.baseline, (problem) => new Error(`baseline ${problem}`)) as StageFigures) : undefined;
   if (baseline && baseline.reranked?.length !== all.length) throw new Error(`baseline ${values.baseline} scores ${baseline.reranked?.length ?? 0} questions, the dump ${all.length}`);
-  const kept = (file: string) => ({ file, scores: readJsonFile(file, 'scores') as CandidateScores[] });
+  const kept = (file: string) => ({ file, scores: readJsonFile(file, (problem) => new Error(`scores ${problem}`)) as CandidateScores[] });
   if (blending) {
     const weight = Number(values.weight);
     if (!values['trees-from'] || !values['mlp-from'] || !Number.isFinite(weight)) throw new Error('blending kept scores needs --trees-from SCORES.json, --mlp-from SCORES.json and a numeric --weight');

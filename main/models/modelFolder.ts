@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { LexError } from '../util/errors.js';
+import { readJsonFile } from '../util/jsonFile.js';
 
 /**
  * Reads a Hugging Face style model folder (as exported by optimum or
@@ -108,17 +109,11 @@ export function findOnnxFile(dir: string, override?: string): string {
   );
 }
 
-function readJsonFile(file: string): unknown {
-  try {
-    return JSON.parse(fs.readFileSync(file, 'utf8'));
-  } catch (err) {
-    throw new LexError('model-incomplete', `${file} is not valid JSON: ${(err as Error).message}`);
-  }
-}
+const incomplete = (problem: string): LexError => new LexError('model-incomplete', problem);
 
 function readOptionalJson(file: string): JsonObject | null {
   if (!fs.existsSync(file)) return null;
-  const value = readJsonFile(file);
+  const value = readJsonFile(file, incomplete);
   if (!isObject(value)) throw new LexError('model-incomplete', `${file} must hold a JSON object`);
   return value;
 }
@@ -157,7 +152,7 @@ function readLexdeskConfig(dir: string): LexdeskModelConfig {
 
 /** modules.json's entries (sentence-transformers), or none. */
 function stModules(dir: string): JsonObject[] {
-  const modules = fs.existsSync(path.join(dir, 'modules.json')) ? readJsonFile(path.join(dir, 'modules.json')) : null;
+  const modules = fs.existsSync(path.join(dir, 'modules.json')) ? readJsonFile(path.join(dir, 'modules.json'), incomplete) : null;
   return Array.isArray(modules) ? modules.filter(isObject) : [];
 }
 

@@ -258,8 +258,8 @@ describe('errors and exit codes', { skip: NEEDS_SHARED, concurrency: 2 }, () => 
       runCli(['search', '解除 劳动合同', '--law', '劳合法', '--json', '--db', libraryDb]),
     ]);
     assert.equal(typoSearch.code, 0, typoSearch.stderr);
-    assert.match(typoSearch.stdout, /^No matching articles: no law in the library matches --law "劳动合同发"\. Did you mean 劳动合同法\?$/m);
-    assertCleanError(typoEval, 1, /No law in the library matches --law "劳动合同发"; did you mean 劳动合同法\?/);
+    assert.match(typoSearch.stdout, /^No matching articles\. No law in the library matches --law "劳动合同发"\. Did you mean 劳动合同法\?$/m);
+    assertCleanError(typoEval, 1, /No law in the library matches --law "劳动合同发"\. Did you mean 劳动合同法\?/);
     const hits = parseJsonOutput<SearchJson>(shortForm).hits;
     assert.ok(hits.length > 0, 'the short form finds its law');
     for (const h of hits) assert.equal(h.lawTitle, '中华人民共和国劳动合同法');

@@ -5,7 +5,7 @@ import { withLawNames } from '../../search/filters.js';
 import { LexError } from '../../util/errors.js';
 import { intOption, parseCommand } from '../args.js';
 import type { Output } from '../output.js';
-import { FILTER_OPTIONS, filtersFrom, LITERAL_OPTION } from './searchOptions.js';
+import { FILTER_OPTIONS, filtersFrom, LITERAL_OPTION, unknownLawFilterText } from './searchOptions.js';
 import { describeProviders, MODEL_OPTIONS, modeOption, modelOptionsOf, providerReport } from './modelOptions.js';
 import type { ModelOptions } from '../../engine/retrieval.js';
 
@@ -24,7 +24,7 @@ export async function evalCommand(args: string[], open: (db?: string, models?: M
     const filters = withLawNames(typedFilters, engine.searchDeps().resolver.names);
     if (engine.counts().articles === 0) throw new LexError('library-empty', `The library ${engine.dbPath} is empty: import a corpus first (lexdesk import PATH).`);
     const near = filters.law ? engine.unknownLawFilter(filters.law) : null;
-    if (near) throw new LexError('unknown-law', `No law in the library matches --law "${filters.law}"${near.length ? `; did you mean ${near.join('、')}?` : '; check the name, or leave --law out.'}`);
+    if (near && filters.law) throw new LexError('unknown-law', unknownLawFilterText(filters.law, near));
     const { mode, note, hint } = requested ? { mode: requested, note: null, hint: undefined } : await engine.retrieval.chooseMode();
     if (note ?? hint) process.stderr.write(`lexdesk: ${note ?? hint}\n`);
     // Latency is reported per query: load what a long-running engine holds in memory before the first one.

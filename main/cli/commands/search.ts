@@ -5,7 +5,7 @@ import { STATUS_ZH } from '../../library/status.js';
 import { LexError } from '../../util/errors.js';
 import { intOption, parseCommand } from '../args.js';
 import type { Output } from '../output.js';
-import { FILTER_OPTIONS, filtersFrom, LITERAL_OPTION } from './searchOptions.js';
+import { FILTER_OPTIONS, filtersFrom, LITERAL_OPTION, unknownLawFilterText } from './searchOptions.js';
 import { describeProviders, MODEL_OPTIONS, modeOption, modelOptionsOf, providerReport } from './modelOptions.js';
 import { addedTerms as statuteTermsAdded, type ModelOptions } from '../../engine/retrieval.js';
 
@@ -57,6 +57,6 @@ export async function searchCommand(args: string[], open: (db?: string, models?:
 function noHitsHint(engine: Engine, law: string | undefined): string {
   if (engine.counts().articles === 0) return `No matching articles: the library ${engine.dbPath} is empty. Import one: lexdesk import PATH, or lexdesk import --download`;
   const near = law ? engine.unknownLawFilter(law) : null;
-  if (near) return `No matching articles: no law in the library matches --law "${law}". ${near.length ? `Did you mean ${near.join('、')}?` : 'Check the name, or leave --law out.'}`;
+  if (near && law) return `No matching articles. ${unknownLawFilterText(law, near)}`;
   return 'No matching articles. Try other words, --all-versions, or a citation such as 民法典第1165条.';
 }

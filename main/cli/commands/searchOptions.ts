@@ -14,6 +14,11 @@ export const FILTER_OPTIONS = {
 /** --literal: search the words as typed, without the statute terms for everyday words (layTerms.ts). */
 export const LITERAL_OPTION = { literal: { type: 'boolean', default: false } } as const;
 
+/** What a --law naming no law in the library gets told, with the nearest law names (maybe none). */
+export function unknownLawFilterText(law: string, near: string[]): string {
+  return `No law in the library matches --law "${law}". ${near.length ? `Did you mean ${near.join('、')}?` : 'Check the name, or leave --law out.'}`;
+}
+
 const LEVELS: LawLevel[] = ['宪法', '法律', '行政法规', '司法解释', '部门规章', '地方性法规', '其他'];
 
 export function filtersFrom(values: Record<string, unknown>): SearchFilters {

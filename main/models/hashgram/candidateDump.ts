@@ -6,6 +6,7 @@
 import fs from 'node:fs';
 import type { CandidateSignals } from '../../search/hybrid/features.js';
 import type { QueryRows } from './rerankerTraining.js';
+import { readJsonFile } from '../../util/jsonFile.js';
 
 /** One question as the file holds it (JSON, one array of these). */
 interface DumpedQuestion {
@@ -22,19 +23,9 @@ export function writeCandidateDump(file: string, all: QueryRows[], texts: string
   fs.writeFileSync(file, JSON.stringify(dump));
 }
 
-/** Parses a file as JSON, saying which file and what it was meant to be when it cannot. */
-export function readJsonFile(file: string, what: string): unknown {
-  if (!fs.existsSync(file)) throw new Error(`${what} ${file} does not exist`);
-  try {
-    return JSON.parse(fs.readFileSync(file, 'utf8'));
-  } catch (err) {
-    throw new Error(`${what} ${file} is not JSON: ${(err as Error).message}`);
-  }
-}
-
 /** The questions of a candidate dump, as the reranker's training holds them. */
 export function readCandidateDump(file: string): QueryRows[] {
-  const dump = readJsonFile(file, 'candidate dump') as DumpedQuestion[];
+  const dump = readJsonFile(file, (problem) => new Error(`candidate dump ${problem}`)) as DumpedQuestion[];
   if (!Array.isArray(dump) || !dump.length || !Array.isArray(dump[0]?.rows)) {
     throw new Error(`candidate dump ${file} holds no questions; write one with LEXDESK_DUMP_CANDIDATES=FILE npm run train-model`);
   }

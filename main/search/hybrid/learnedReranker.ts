@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import ort from 'onnxruntime-node';
 import { LexError } from '../../util/errors.js';
+import { readJsonFile } from '../../util/jsonFile.js';
 import { FEATURE_COUNT, FEATURE_NAMES, type Popularity } from './features.js';
 import { LabelMemory, type MemoryEntry } from './labelMemory.js';
 
@@ -40,12 +41,13 @@ export class LearnedReranker {
   static async load(dir: string): Promise<LearnedReranker> {
     const manifestFile = path.join(dir, 'reranker.json');
     if (!fs.existsSync(manifestFile)) throw new LexError('reranker-missing', `No reranker at ${dir} (reranker.json missing).`);
-    const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as RerankerManifest;
-    if (manifest.features.join(',') !== FEATURE_NAMES.join(',')) {
+    const invalid = (problem: string) => new LexError('reranker-invalid', `The reranker at ${dir} cannot be read: ${problem}. Retrain it with npm run train-model, or restore the shipped models/ folder.`);
+    const manifest = readJsonFile(manifestFile, invalid) as RerankerManifest;
+    if (!Array.isArray(manifest?.features) || manifest.features.join(',') !== FEATURE_NAMES.join(',')) {
       throw new LexError('reranker-mismatch', `The reranker at ${dir} was trained on other features; retrain it with npm run train-model.`);
     }
-    const popularity = JSON.parse(fs.readFileSync(path.join(dir, 'popularity.json'), 'utf8')) as Popularity;
-    const memory = new LabelMemory(JSON.parse(fs.readFileSync(path.join(dir, 'memory.json'), 'utf8')) as MemoryEntry[]);
+    const popularity = readJsonFile(path.join(dir, 'popularity.json'), invalid) as Popularity;
+    const memory = new LabelMemory(readJsonFile(path.join(dir, 'memory.json'), invalid) as MemoryEntry[]);
     const session = await ort.InferenceSession.create(path.join(dir, 'model.onnx'), { executionProviders: ['cpu'] });
     return new LearnedReranker(session, popularity, memory, manifest.name);
   }
