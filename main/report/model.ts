@@ -46,6 +46,7 @@ export interface ReportTurn {
   verdict: Verdict | null;
   override: { verdict: Verdict; note: string | null } | null;
   iterations: JudgeIteration[];
+  /** Citations that failed the audit, with why (in Chinese where the audit kept it). */
   stray: Array<{ marker: string; label: CitationLabel; note: string | null }>;
   excluded: Array<{ lawTitle: string; label: string; reason: string }>;
 }
@@ -132,7 +133,7 @@ function toReportTurn(t: TurnResult, refFor: (e: Evidence, t: TurnResult) => num
     verdict: t.verdict,
     override: t.verdictOverride,
     iterations: t.iterations,
-    stray: t.citations.filter((c) => c.label === 'unresolvable' || c.label === 'outside_evidence').map((c) => ({ marker: c.marker, label: c.label, note: c.note })),
+    stray: t.citations.filter((c) => c.label === 'unresolvable' || c.label === 'outside_evidence').map((c) => ({ marker: c.marker, label: c.label, note: c.noteZh ?? c.note })),
     excluded: opts.includeExcluded ? t.evidence.filter((e) => e.excluded).map((e) => ({ lawTitle: e.lawTitle, label: e.articleLabel, reason: e.excluded! })) : [],
   };
 }
@@ -158,7 +159,10 @@ function warningsFor(turns: ReportTurn[], statutes: ReportStatute[]): string[] {
     if (v === 'insufficient' || v === 'insufficient_at_limit') out.push(`第 ${t.seq} 轮：证据不充分${v === 'insufficient_at_limit' ? '（已达检索上限）' : ''}，相关结论可能缺乏法律依据。`);
     if (t.mode === 'offline') out.push(`第 ${t.seq} 轮为离线检索：没有生成的回答，只列出相关法条。`);
     if (t.error) out.push(`第 ${t.seq} 轮未完成：${t.error}`);
-    for (const s of t.stray) out.push(`第 ${t.seq} 轮的引用 ${s.marker} 未通过核验（${s.label === 'unresolvable' ? '无法解析' : '不在本轮证据中'}）。`);
+    for (const s of t.stray) {
+      const why = s.label === 'unresolvable' ? `无法解析${s.note ? `：${s.note.replace(/[。.]$/, '')}` : ''}` : '不在本轮证据中';
+      out.push(`第 ${t.seq} 轮的引用 ${s.marker} 未通过核验（${why}）。`);
+    }
   }
   for (const s of statutes) {
     if (s.audit === 'quote_mismatch') out.push(`[${s.ref}] 《${s.lawTitle}》${s.label}：回答中的引文与法条原文不一致。`);

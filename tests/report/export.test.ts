@@ -161,6 +161,16 @@ describe('cited answer reports', { skip: SKIP, timeout: 300_000 }, () => {
     assert.match((await docxParts(docxFile))['document.xml']!, /请看\[官方查询\]\(https:\/\/phish\.example\) 公司拖欠工资/, 'the question as written, less the forbidden character');
   });
 
+  test('a citation of a 项 the article does not have: the report says why it failed the audit', async () => {
+    bench.llm.queue('answer', { text: '公司拖欠工资，依据《劳动合同法》第三十八条第一款第九项，你可以解除劳动合同[1]。' });
+    const t = await bench.consultations().ask({ text: WAGES, title: '项号' });
+    assert.ok(t.citations.some((c) => c.label === 'unresolvable' && c.articleId !== null), 'unresolvable, with the article kept');
+    const file = path.join(out, 'item.md');
+    const res = await exportCli([String(t.consultationId), '--format', 'md', '--out', file]);
+    assert.equal(res.code, 0, res.stderr);
+    assert.match(fs.readFileSync(file, 'utf8'), /引用 《劳动合同法》第三十八条第一款第九项 未通过核验（无法解析：引用的款或项不存在：第三十八条第1款只有\d+项，没有第9项）。/);
+  });
+
   test('a cited article removed from the library since: the report keeps the stored text and says so', async () => {
     const cited = turns[0]!.citations.find((c) => c.articleId !== null)!;
     const stored = turns[0]!.evidence.find((e) => e.articleId === cited.articleId)!.text;
