@@ -1,3 +1,4 @@
+import { citedSpans, joinSpans } from '../library/articles.js';
 import { parseCitations, type CitationRef } from '../library/citation/parseCitation.js';
 import { parseArticleLabel } from '../library/numerals.js';
 import type { CitationResolver } from '../library/citation/resolver.js';
@@ -143,10 +144,10 @@ function bareArticle(answer: string, ref: CitationRef, numbered: Evidence[], las
   if (lastLaw) {
     const cited = citedArticle({ ...ref, lawName: lastLaw.lawName, lawKeys: lastLaw.lawKeys, versionYear: lastLaw.versionYear }, numbered, resolver, asOf);
     if ('article' in cited) {
-      const { article, match, missingPart } = cited;
+      const { article, match, missingPart, spans } = cited;
       const read = `《${article.lawTitle}》${article.articleLabel}`;
       return {
-        ...base, article, inEvidence: !!match, missingPart: !!missingPart,
+        ...base, article, inEvidence: !!match, missingPart: !!missingPart, spans,
         note: {
           en: `${ref.raw} names no law; read as ${read}, of the law the answer named last${match ? '' : ', which is not among the evidence of this turn'}${missingPart ? `; ${missingPart.en}` : ''}`,
           zh: `${ref.raw}没有写明法律，按回答前面最后提到的法律读作${read}${match ? '' : '，该条不在本轮证据中'}${missingPart ? `；${missingPart.zh}` : ''}`,
@@ -176,7 +177,7 @@ function bareArticle(answer: string, ref: CitationRef, numbered: Evidence[], las
 /** A citation resolved as of `asOf` (else in any version), and the evidence article it is, if any; the resolver's message when it resolves to none. */
 function citedArticle(
   ref: CitationRef, numbered: Evidence[], resolver: CitationResolver, asOf: string,
-): { article: NonNullable<Found['article']>; match: Evidence | undefined; notInEvidence: Note; missingPart: Note | null } | { message: Note } {
+): { article: NonNullable<Found['article']>; match: Evidence | undefined; notInEvidence: Note; missingPart: Note | null; spans: Array<[number, number]> } | { message: Note } {
   const hit = resolver.resolveRef(ref, { asOf });
   const any = hit.ok ? hit : resolver.resolveRef(ref);
   if (!any.ok) return { message: { en: any.message, zh: any.messageZh } };
@@ -192,7 +193,21 @@ function citedArticle(
         zh: `${NOT_IN_EVIDENCE.zh}；${earlier.publishDate} 版的${earlier.label}内容不同（「${earlier.excerpt}」），回答指的可能是那一条`,
       }
     : NOT_IN_EVIDENCE;
-  return { article: match ?? { articleId: a.id, lawTitle: a.lawTitle, articleLabel: a.label, publishDate: a.publishDate, status: a.status, text: a.text }, match, notInEvidence, missingPart };
+  const article = match ?? { articleId: a.id, lawTitle: a.lawTitle, articleLabel: a.label, publishDate: a.publishDate, status: a.status, text: a.text };
+  // The spans are places in the library's text: kept only where the text the audit stores is that text.
+  const spans = !missingPart && article.text === a.text ? citedSpans(a, any.parts) : [];
+  return { article, match, notInEvidence, missingPart, spans };
+}
+
+/**
+ * Whether the [n] marker right after a written citation already covers it (it names the same
+ * evidence article); if so, the 款 and 项 the citation names are marked on the marker's entry.
+ */
+function coveredByMarker(found: Found[], marker: { start: number; ids: Set<number> } | undefined, articleId: number, spans: Array<[number, number]>): boolean {
+  if (!marker?.ids.has(articleId)) return false;
+  const covering = found.find((f) => f.evidenceMarker && f.pos === marker.start && f.article?.articleId === articleId);
+  if (covering) covering.spans = joinSpans([...(covering.spans ?? []), ...spans]);
+  return true;
 }
 
 interface Found {
@@ -204,6 +219,8 @@ interface Found {
   inEvidence: boolean;
   /** The article exists but not the 款 or 项 the citation names: audited as unresolvable, the article kept for the reader. */
   missingPart?: boolean;
+  /** Where the 款 and 项 it names stand in the article's text. */
+  spans?: Array<[number, number]>;
   note: Note | null;
 }
 
@@ -239,7 +256,7 @@ export function auditCitations(answer: string, numbered: Evidence[], resolver: C
       const unknown = unknownLaw(answer, ref, resolver);
       const bare = unknown ? null : bareArticle(answer, ref, numbered, lastLaw, resolver, asOf);
       if (unknown) found.push({ pos: ref.start, evidenceMarker: false, marker: unknown.marker, article: null, inEvidence: false, note: unknown.note });
-      else if (bare && !(bare.article && !bare.missingPart && followingMarker?.ids.has(bare.article.articleId))) found.push(bare);
+      else if (bare && !(bare.article && !bare.missingPart && coveredByMarker(found, followingMarker, bare.article.articleId, bare.spans ?? []))) found.push(bare);
       continue;
     }
     const cited = citedArticle(ref, numbered, resolver, asOf);
@@ -248,9 +265,9 @@ export function auditCitations(answer: string, numbered: Evidence[], resolver: C
       continue;
     }
     lastLaw = ref;
-    const { article, match, notInEvidence, missingPart } = cited;
-    if (!missingPart && match && followingMarker?.ids.has(match.articleId)) continue; // the marker right after it already covers it
-    found.push({ pos: ref.start, evidenceMarker: false, marker: ref.raw, article, inEvidence: !!match, missingPart: !!missingPart, note: missingPart ?? (match ? null : notInEvidence) });
+    const { article, match, notInEvidence, missingPart, spans } = cited;
+    if (!missingPart && match && coveredByMarker(found, followingMarker, match.articleId, spans)) continue;
+    found.push({ pos: ref.start, evidenceMarker: false, marker: ref.raw, article, inEvidence: !!match, missingPart: !!missingPart, spans, note: missingPart ?? (match ? null : notInEvidence) });
   }
   found.sort((a, b) => a.pos - b.pos);
   const quotes = assignQuotes(answer, found);
@@ -289,6 +306,7 @@ function toAudit(f: Found, seq: number, quotes: string[], asOf: string): Citatio
     notCurrent,
     note: note?.en ?? null,
     noteZh: note?.zh ?? null,
+    citedSpans: f.spans ?? [],
   };
 }
 

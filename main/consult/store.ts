@@ -300,13 +300,13 @@ export class ConsultationStore {
 
   saveCitations(turnId: number, citations: CitationAudit[]): void {
     const insert = this.db.prepare(
-      `INSERT INTO citations (turn_id, seq, marker, article_id, law_title, article_label, publish_date, status, text, quote, label, not_current, note, note_zh)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      `INSERT INTO citations (turn_id, seq, marker, article_id, law_title, article_label, publish_date, status, text, quote, label, not_current, note, note_zh, cited_spans)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     );
     this.db.transaction(() => {
       this.db.prepare('DELETE FROM citations WHERE turn_id = ?').run(turnId);
       for (const c of citations) {
-        insert.run(turnId, c.seq, c.marker, c.articleId, c.lawTitle, c.articleLabel, c.publishDate, c.status, c.text, c.quote, c.label, c.notCurrent ? 1 : 0, c.note, c.noteZh);
+        insert.run(turnId, c.seq, c.marker, c.articleId, c.lawTitle, c.articleLabel, c.publishDate, c.status, c.text, c.quote, c.label, c.notCurrent ? 1 : 0, c.note, c.noteZh, c.citedSpans.length ? JSON.stringify(c.citedSpans) : null);
       }
     })();
   }
@@ -327,6 +327,7 @@ export class ConsultationStore {
       notCurrent: r.not_current === 1,
       note: r.note as string | null,
       noteZh: r.note_zh as string | null,
+      citedSpans: r.cited_spans ? (JSON.parse(r.cited_spans as string) as Array<[number, number]>) : [],
     }));
   }
 

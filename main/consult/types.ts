@@ -70,6 +70,12 @@ export interface CitationAudit {
   note: string | null;
   /** The same in Chinese, for the app in Chinese; null also in turns stored before it was kept (the app shows `note`). */
   noteZh: string | null;
+  /**
+   * Where the 款 and 项 a written citation names (第三十八条第一款第二项) stand in `text`, as [start, end)
+   * spans in the order of the text; empty for an [n] marker, a citation of the whole article, a
+   * 款 or 项 the article lacks, and turns stored before migration 9.
+   */
+  citedSpans: Array<[number, number]>;
 }
 
 export interface TurnUsage {

@@ -191,4 +191,13 @@ export const MIGRATIONS: Migration[] = [
       ALTER TABLE turns ADD COLUMN offline_code TEXT;
     `,
   },
+  {
+    version: 9,
+    name: 'the 款 and 项 a citation names',
+    sql: `
+      -- Where the 款 and 项 a written citation names stand in the stored text, as a JSON array of
+      -- [start, end) pairs, for the app and reports to mark; NULL in turns from before.
+      ALTER TABLE citations ADD COLUMN cited_spans TEXT;
+    `,
+  },
 ];

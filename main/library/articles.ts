@@ -141,3 +141,14 @@ export function citedSpans(article: Pick<StatuteArticle, 'text' | 'paragraphs'>,
   }
   return spans;
 }
+
+/** [start, end) spans in the order of the text, those that overlap or touch joined into one. */
+export function joinSpans(spans: ReadonlyArray<readonly [number, number]>): Array<[number, number]> {
+  const out: Array<[number, number]> = [];
+  for (const [start, end] of [...spans].sort((a, b) => a[0] - b[0])) {
+    const last = out.at(-1);
+    if (last && start <= last[1]) last[1] = Math.max(last[1], end);
+    else out.push([start, end]);
+  }
+  return out;
+}

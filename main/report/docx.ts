@@ -2,7 +2,7 @@ import {
   AlignmentType, BorderStyle, Document, Footer, FootnoteReferenceRun, HeadingLevel, Packer, PageNumber, Paragraph, Table, TableCell, TableRow, TextRun, WidthType,
 } from 'docx';
 import { AUDIT_ZH, CHECK_ZH, STATE_FIELDS, stateValue, statuteHeading, VERDICT_ZH, versionLine } from './labels.js';
-import type { ReportModel, ReportTurn } from './model.js';
+import { CITED_PARTS_NOTE, type ReportModel, type ReportTurn } from './model.js';
 
 /**
  * The report as a Word document: headings, each [k] citation as a real
@@ -42,8 +42,8 @@ export async function renderDocx(m: ReportModel): Promise<Buffer> {
   children.push(table([['编号', '法律', '条文', '版本', '核验'], ...m.statutes.map((s) => [String(s.ref), s.lawTitle, s.label, versionLine(s), `${s.audit ? AUDIT_ZH[s.audit]! : '未引用'}${s.inLibrary ? '' : '（已不在法规库中）'}`])]));
   for (const s of m.statutes) {
     children.push(new Paragraph({ text: statuteHeading(s), heading: HeadingLevel.HEADING_3 }));
-    children.push(new Paragraph({ children: [new TextRun({ text: `${[s.lawTitle, ...s.path].join(' › ')} · ${versionLine(s)}${s.audit ? ` · ${AUDIT_ZH[s.audit]}` : ''}${s.inLibrary ? '' : ' · 该条已不在当前法规库中，以下为咨询时保存的文本'}`, size: 18, color: '555555' })] }));
-    for (const line of s.text.split('\n')) children.push(new Paragraph({ text: line, indent: { left: 360 } }));
+    children.push(new Paragraph({ children: [new TextRun({ text: `${[s.lawTitle, ...s.path].join(' › ')} · ${versionLine(s)}${s.audit ? ` · ${AUDIT_ZH[s.audit]}` : ''}${s.inLibrary ? '' : ' · 该条已不在当前法规库中，以下为咨询时保存的文本'}${s.citedSpans.length ? ` · ${CITED_PARTS_NOTE}` : ''}`, size: 18, color: '555555' })] }));
+    for (const line of s.lines) children.push(new Paragraph({ children: line.map((p) => new TextRun({ text: p.text, bold: p.cited })), indent: { left: 360 } }));
   }
   const excluded = m.turns.flatMap((t) => t.excluded);
   if (excluded.length) {

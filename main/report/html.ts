@@ -1,5 +1,5 @@
 import { AUDIT_ZH, CHECK_ZH, STATE_FIELDS, stateValue, statuteHeading, VERDICT_ZH, versionLine } from './labels.js';
-import type { ReportModel, ReportTurn } from './model.js';
+import { CITED_PARTS_NOTE, type ReportModel, type ReportTurn } from './model.js';
 
 const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 const para = (s: string) => esc(s).replace(/\n/g, '<br>');
@@ -8,6 +8,7 @@ const CSS = `
   @page { size: A4; margin: 18mm 16mm 20mm; }
   body { font-family: "WenQuanYi Micro Hei", "Noto Sans CJK SC", "Source Han Sans SC", "Microsoft YaHei", "PingFang SC", sans-serif; font-size: 10.5pt; line-height: 1.65; color: #1d2433; }
   h1 { font-size: 18pt; margin: 0 0 6pt; } h2 { font-size: 13pt; border-bottom: 1px solid #ccd; padding-bottom: 2pt; margin-top: 16pt; } h3 { font-size: 11pt; margin: 10pt 0 4pt; }
+  blockquote strong.cited { background: #fff3a0; }
   .meta { color: #555; font-size: 9pt; } .warn { border: 1px solid #c77; background: #fff4f2; padding: 6pt 10pt; margin: 8pt 0; }
   table { border-collapse: collapse; width: 100%; font-size: 9pt; margin: 6pt 0; } th, td { border: 1px solid #ccd; padding: 3pt 5pt; text-align: left; vertical-align: top; }
   sup a { color: #2457c5; text-decoration: none; } blockquote { margin: 4pt 0 8pt; padding-left: 8pt; border-left: 3px solid #ccd; color: #333; }
@@ -36,7 +37,7 @@ export function renderHtml(m: ReportModel): string {
     .join('')}</table>`);
   for (const s of m.statutes) {
     body.push(
-      `<div class="statute" id="s${s.ref}"><h3>${esc(statuteHeading(s))}</h3><div class="small">${esc([s.lawTitle, ...s.path].join(' › '))} · ${esc(versionLine(s))}${s.audit ? ` · ${AUDIT_ZH[s.audit]}` : ''}${s.inLibrary ? '' : ' · 该条已不在当前法规库中，以下为咨询时保存的文本'}</div><blockquote>${para(s.text)}</blockquote></div>`,
+      `<div class="statute" id="s${s.ref}"><h3>${esc(statuteHeading(s))}</h3><div class="small">${esc([s.lawTitle, ...s.path].join(' › '))} · ${esc(versionLine(s))}${s.audit ? ` · ${AUDIT_ZH[s.audit]}` : ''}${s.inLibrary ? '' : ' · 该条已不在当前法规库中，以下为咨询时保存的文本'}${s.citedSpans.length ? ` · ${CITED_PARTS_NOTE}` : ''}</div><blockquote>${s.lines.map((line) => line.map((p) => (p.cited ? `<strong class="cited">${esc(p.text)}</strong>` : esc(p.text))).join('')).join('<br>')}</blockquote></div>`,
     );
   }
   const excluded = m.turns.flatMap((t) => t.excluded);

@@ -1,5 +1,5 @@
 import { AUDIT_ZH, CHECK_ZH, STATE_FIELDS, stateValue, statuteHeading, VERDICT_ZH, versionLine } from './labels.js';
-import type { ReportModel, ReportTurn } from './model.js';
+import { CITED_PARTS_NOTE, type ReportModel, type ReportTurn } from './model.js';
 
 /** The report as Markdown: [k] citations become footnotes [^k] whose text is the statute. */
 export function renderMarkdown(m: ReportModel): string {
@@ -27,8 +27,9 @@ export function renderMarkdown(m: ReportModel): string {
   for (const s of m.statutes) {
     out.push(`### ${mdText(statuteHeading(s))}`, '');
     if (s.path.length) out.push(`*${mdText([s.lawTitle, ...s.path].join(' › '))}*  `);
-    out.push(`${versionLine(s)}${s.audit ? ` · ${AUDIT_ZH[s.audit]}` : ''}${s.inLibrary ? '' : ' · 该条已不在当前法规库中，以下为咨询时保存的文本'}`, '');
-    out.push(...mdText(s.text).split('\n').map((l) => `> ${l}`), '');
+    out.push(`${versionLine(s)}${s.audit ? ` · ${AUDIT_ZH[s.audit]}` : ''}${s.inLibrary ? '' : ' · 该条已不在当前法规库中，以下为咨询时保存的文本'}${s.citedSpans.length ? ` · ${CITED_PARTS_NOTE}` : ''}`, '');
+    // Each line is marked on its own: bold cannot run across a line break.
+    out.push(...s.lines.map((line) => `> ${line.map((p) => (p.cited && p.text.trim() ? `**${mdText(p.text)}**` : mdText(p.text))).join('')}`), '');
   }
   const excluded = m.turns.flatMap((t) => t.excluded);
   if (excluded.length) {

@@ -3,6 +3,7 @@ import type { Consultations } from '../consult/index.js';
 import type { CitationLabel, Evidence, JudgeIteration, StateChange, TurnResult, Verdict } from '../consult/types.js';
 import type { LegalState } from '../consult/schemas.js';
 import type { Engine } from '../engine/index.js';
+import { joinSpans } from '../library/articles.js';
 import { STATUS_ZH } from '../library/status.js';
 import { LexError } from '../util/errors.js';
 
@@ -31,6 +32,39 @@ export interface ReportStatute {
   notCurrent: boolean;
   /** False when a later import removed the article: the text is the one stored with the consultation. */
   inLibrary: boolean;
+  /** Where the 款 and 项 the answers named (第三十八条第一款第二项) stand in `text`, in order; empty when they named the whole article. */
+  citedSpans: Array<[number, number]>;
+  /** `text` as lines cut at those spans (statuteLines), for every format to mark; cut before any character is cleaned out of the text. */
+  lines: StatuteLine[];
+}
+
+/** Said beside a statute whose cited 款 and 项 are marked. */
+export const CITED_PARTS_NOTE = '加粗为回答引用的款、项';
+
+/** One line of a statute's text, cut where the cited 款 and 项 begin and end. */
+export type StatuteLine = Array<{ text: string; cited: boolean }>;
+
+/** A statute's text as lines, each cut into what the answers cited and what they did not; for every format to mark. */
+export function statuteLines(s: Pick<ReportStatute, 'text' | 'citedSpans'>): StatuteLine[] {
+  const lines: StatuteLine[] = [];
+  let at = 0;
+  for (const line of s.text.split('\n')) {
+    const end = at + line.length;
+    const pieces: StatuteLine = [];
+    let from = at;
+    for (const [start, stop] of s.citedSpans) {
+      const a = Math.max(start, from);
+      const b = Math.min(stop, end);
+      if (a >= b) continue;
+      if (a > from) pieces.push({ text: s.text.slice(from, a), cited: false });
+      pieces.push({ text: s.text.slice(a, b), cited: true });
+      from = b;
+    }
+    if (from < end || pieces.length === 0) pieces.push({ text: s.text.slice(from, end), cited: false });
+    lines.push(pieces);
+    at = end + 1;
+  }
+  return lines;
 }
 
 export interface ReportTurn {
@@ -78,16 +112,21 @@ export function buildReport(engine: Engine, consultations: Consultations, id: nu
   const statutes: ReportStatute[] = [];
   const refFor = (e: Evidence, t: TurnResult): number => {
     const known = statutes.find((s) => s.articleId === e.articleId);
-    if (known) return known.ref;
+    if (known) {
+      known.citedSpans = joinSpans([...known.citedSpans, ...spansIn(t, e.articleId, known.text)]);
+      return known.ref;
+    }
     const audit = t.citations.find((c) => c.articleId === e.articleId);
+    const text = audit?.text && audit.text !== '…' ? audit.text : e.text;
     statutes.push({
       ref: statutes.length + 1, articleId: e.articleId, lawTitle: e.lawTitle, label: e.articleLabel, path: e.path, publishDate: e.publishDate,
-      effectiveDate: e.effectiveDate, status: e.status, text: audit?.text && audit.text !== '…' ? audit.text : e.text, audit: audit?.label ?? null,
-      notCurrent: audit?.notCurrent ?? e.status !== 'current', inLibrary: engine.articles([e.articleId]).length > 0,
+      effectiveDate: e.effectiveDate, status: e.status, text, audit: audit?.label ?? null,
+      notCurrent: audit?.notCurrent ?? e.status !== 'current', inLibrary: engine.articles([e.articleId]).length > 0, citedSpans: joinSpans(spansIn(t, e.articleId, text)), lines: [],
     });
     return statutes.length;
   };
   const reportTurns = chosen.map((t, i) => toReportTurn(t, refFor, opts, i === chosen.length - 1));
+  for (const s of statutes) s.lines = statuteLines(s);
   const last = chosen.at(-1)!;
   return {
     title: consultation.title,
@@ -103,6 +142,11 @@ export function buildReport(engine: Engine, consultations: Consultations, id: nu
     disclaimer: DISCLAIMER,
     credit: CREDIT,
   };
+}
+
+/** The spans a turn's citations of an article mark in `text` (only those stored with that very text). */
+function spansIn(t: TurnResult, articleId: number, text: string): Array<[number, number]> {
+  return t.citations.filter((c) => c.articleId === articleId && c.text === text).flatMap((c) => c.citedSpans ?? []);
 }
 
 function toReportTurn(t: TurnResult, refFor: (e: Evidence, t: TurnResult) => number, opts: ReportOptions, isLast: boolean): ReportTurn {

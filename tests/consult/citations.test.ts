@@ -61,6 +61,18 @@ describe('citation audit', { skip: SKIP }, () => {
     assert.match(bare.at(-1)!.note ?? '', /names no law; read as 《中华人民共和国劳动合同法》第三十八条.*; the cited 款 or 项 does not exist/);
   });
 
+  test('the 款 and 项 a written citation names are kept as places in the stored text, on the marker that covers it too', () => {
+    const a38 = article('劳动合同法第38条');
+    const marked = (c: { text: string | null; citedSpans: Array<[number, number]> }) => c.citedSpans.map(([start, end]) => c.text!.slice(start, end));
+    const [written] = audit('依据《劳动合同法》第三十八条第一款第二项，你可以解除合同。', [asEvidence(a38)]);
+    assert.deepEqual(marked(written!), ['未及时足额支付劳动报酬的；']);
+    const viaMarker = audit('依据《劳动合同法》第三十八条第一款第一项、第二项[1]，你可以解除合同。', [asEvidence(a38)]);
+    assert.deepEqual(viaMarker.map((c) => c.marker), ['[1]'], 'one entry: the marker');
+    assert.deepEqual(marked(viaMarker[0]!), ['未按照劳动合同约定提供劳动保护或者劳动条件的；', '未及时足额支付劳动报酬的；']);
+    assert.deepEqual(audit('依据《劳动合同法》第三十八条，你可以解除合同。', [asEvidence(a38)])[0]!.citedSpans, [], 'the whole article');
+    assert.deepEqual(audit('你可以解除合同[1]。', [asEvidence(a38)])[0]!.citedSpans, []);
+  });
+
   test('a wrong quote is quote_mismatch', () => {
     const a38 = article('劳动合同法第38条');
     const [c] = audit('法律规定“用人单位拖欠工资满三个月的，劳动者可以要求双倍赔偿”[1]。', [asEvidence(a38)]);

@@ -17,9 +17,9 @@ export function turnFixture(over: Partial<TurnResult> = {}): TurnResult {
     ],
     answer: '可以解除合同[1]，经济补偿为五个月工资[2]。另见《劳动合同法》第九百条。',
     citations: [
-      { seq: 1, marker: '[1]', articleId: 38, lawTitle: '中华人民共和国劳动合同法', articleLabel: '第三十八条', publishDate: '2012-12-28', status: 'current', text: '…', quote: null, label: 'verified', notCurrent: false, note: null, noteZh: null },
-      { seq: 2, marker: '[2]', articleId: 47, lawTitle: '中华人民共和国劳动合同法', articleLabel: '第四十七条', publishDate: '2012-12-28', status: 'current', text: '…', quote: '每满两年支付一个月工资', label: 'quote_mismatch', notCurrent: false, note: 'the quoted text does not appear verbatim in the article', noteZh: '引文与法条原文不一致' },
-      { seq: 3, marker: '《劳动合同法》第九百条', articleId: null, lawTitle: null, articleLabel: null, publishDate: null, status: null, text: null, quote: null, label: 'unresolvable', notCurrent: false, note: 'no such article', noteZh: '无此条' },
+      { seq: 1, marker: '[1]', articleId: 38, lawTitle: '中华人民共和国劳动合同法', articleLabel: '第三十八条', publishDate: '2012-12-28', status: 'current', text: '…', quote: null, label: 'verified', notCurrent: false, note: null, noteZh: null, citedSpans: [] },
+      { seq: 2, marker: '[2]', articleId: 47, lawTitle: '中华人民共和国劳动合同法', articleLabel: '第四十七条', publishDate: '2012-12-28', status: 'current', text: '…', quote: '每满两年支付一个月工资', label: 'quote_mismatch', notCurrent: false, note: 'the quoted text does not appear verbatim in the article', noteZh: '引文与法条原文不一致', citedSpans: [] },
+      { seq: 3, marker: '《劳动合同法》第九百条', articleId: null, lawTitle: null, articleLabel: null, publishDate: null, status: null, text: null, quote: null, label: 'unresolvable', notCurrent: false, note: 'no such article', noteZh: '无此条', citedSpans: [] },
     ],
     citationCounts: { verified: 1, outside_evidence: 0, unresolvable: 1, quote_mismatch: 1 },
     verdict: 'insufficient_at_limit',

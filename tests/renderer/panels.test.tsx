@@ -116,6 +116,22 @@ describe('consultation panels', () => {
     stored.unmount();
   });
 
+  test('cited statutes: the 款 and 项 the answer named are marked in the article, only where the stored text is the evidence text', async () => {
+    const turn = turnFixture();
+    const text = turn.evidence[0]!.text;
+    const item = '未及时足额支付劳动报酬的；';
+    const spans: Array<[number, number]> = [[text.indexOf(item), text.indexOf(item) + item.length]];
+    turn.citations[0] = { ...turn.citations[0]!, text, citedSpans: spans };
+    const r = await render(<CitedStatutesPanel turn={turn} onOpenArticle={() => undefined} />);
+    assert.deepEqual(r.allByTestId('cited-part').map((e) => e.textContent), [item]);
+    assert.equal(r.allByTestId('evidence')[0]!.textContent!.includes(`（二）${item}`), true, 'the text around it stays');
+    r.unmount();
+    turn.citations[0] = { ...turn.citations[0]!, text: `${text}（旧文本）` };
+    const other = await render(<CitedStatutesPanel turn={turn} onOpenArticle={() => undefined} />);
+    assert.equal(other.allByTestId('cited-part').length, 0, 'spans of another text are not applied');
+    other.unmount();
+  });
+
   test('answer text: each [n] is a chip that opens evidence n', async () => {
     const cited: number[] = [];
     const r = await render(<AnswerText text="结论[1]，依据[2]与[12]。" onCite={(n) => cited.push(n)} />);

@@ -5,7 +5,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { TurnResult } from '../../main/consult/types.js';
-import { renumberMarkers } from '../../main/report/model.js';
+import { buildReport, renumberMarkers } from '../../main/report/model.js';
+import { renderHtml } from '../../main/report/html.js';
 import { ARTIFACTS, browserSkipReason } from '../helpers/browserBench.js';
 import { runCli } from '../helpers/cli.js';
 import { startBench, WAGES, type Bench } from '../helpers/consultFixture.js';
@@ -169,6 +170,27 @@ describe('cited answer reports', { skip: SKIP, timeout: 300_000 }, () => {
     const res = await exportCli([String(t.consultationId), '--format', 'md', '--out', file]);
     assert.equal(res.code, 0, res.stderr);
     assert.match(fs.readFileSync(file, 'utf8'), /引用 《劳动合同法》第三十八条第一款第九项 未通过核验（无法解析：引用的款或项不存在：第三十八条第1款只有\d+项，没有第9项）。/);
+  });
+
+  test('the 款 and 项 an answer names are marked in the statute\'s full text: bold in Markdown and Word, <strong class="cited"> in HTML and PDF', async () => {
+    bench.llm.queue('answer', { text: '公司拖欠工资，依据《劳动合同法》第三十八条第一款第二项，你可以解除劳动合同。' });
+    const t = await bench.consultations().ask({ text: WAGES, title: '款项' });
+    const cited = t.citations.find((c) => c.articleLabel === '第三十八条');
+    assert.equal(cited?.label, 'verified', 'the article is among the evidence');
+    const item = '未及时足额支付劳动报酬的；';
+    assert.deepEqual(cited!.citedSpans.map(([a, b]) => cited!.text!.slice(a, b)), [item]);
+    const md = path.join(out, 'parts.md');
+    assert.equal((await exportCli([String(t.consultationId), '--format', 'md', '--out', md])).code, 0);
+    const markdown = fs.readFileSync(md, 'utf8');
+    assert.match(markdown, new RegExp(`^> （二）\\*\\*${item}\\*\\*$`, 'm'), 'the 项 bold, its marker not');
+    assert.match(markdown, /加粗为回答引用的款、项/);
+    assert.equal((markdown.match(/\*\*/g) ?? []).length % 2, 0);
+    const docx = path.join(out, 'parts.docx');
+    assert.equal((await exportCli([String(t.consultationId), '--format', 'docx', '--out', docx])).code, 0);
+    const doc = (await docxXml(docx))['document.xml']!;
+    assert.match(doc, new RegExp(`<w:r><w:rPr><w:b/><w:bCs/></w:rPr><w:t xml:space="preserve">${item}</w:t></w:r>`), 'a bold run in Word');
+    const html = renderHtml(buildReport(bench.lib.engine, bench.consultations(), t.consultationId, '0.0.0'));
+    assert.ok(html.includes(`（二）<strong class="cited">${item}</strong>`), 'the HTML that PDF is printed from');
   });
 
   test('a cited article removed from the library since: the report keeps the stored text and says so', async () => {

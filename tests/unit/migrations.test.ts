@@ -1,4 +1,4 @@
-/** A library from before the Chinese citation notes opens, keeps its turns' English notes, and stores both from then on. */
+/** A library from before the Chinese citation notes and the cited spans opens, keeps its turns' English notes, and stores both from then on. */
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -9,7 +9,7 @@ import { MIGRATIONS } from '../../main/db/migrations.js';
 import { openDatabase, schemaVersion } from '../../main/db/open.js';
 import { ConsultationStore } from '../../main/consult/store.js';
 
-test('migration 8 adds the Chinese note to citations stored before it, which read as null beside their English note', () => {
+test('migrations 8 and 9 add the Chinese note and the cited spans to citations stored before them, which read as null and none', () => {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'lexdesk-migrations-'));
   try {
     const file = path.join(dir, 'library.db');
@@ -28,9 +28,9 @@ test('migration 8 adds the Chinese note to citations stored before it, which rea
       assert.equal(schemaVersion(db), MIGRATIONS.at(-1)!.version);
       const store = new ConsultationStore(db);
       const [before] = store.citations(1);
-      assert.deepEqual([before!.note, before!.noteZh], ['no such law in the library', null]);
-      store.saveCitations(1, [{ ...before!, note: 'no such law in the library', noteZh: '法规库中没有这部法律' }]);
-      assert.equal(store.citations(1)[0]!.noteZh, '法规库中没有这部法律');
+      assert.deepEqual([before!.note, before!.noteZh, before!.citedSpans], ['no such law in the library', null, []]);
+      store.saveCitations(1, [{ ...before!, note: 'no such law in the library', noteZh: '法规库中没有这部法律', citedSpans: [[3, 9], [12, 20]] }]);
+      assert.deepEqual([store.citations(1)[0]!.noteZh, store.citations(1)[0]!.citedSpans], ['法规库中没有这部法律', [[3, 9], [12, 20]]]);
     } finally {
       db.close();
     }

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { CitationAudit, Evidence, TurnResult } from '../../../../preload/contract/index.js';
+import { MarkedText } from '../../components/MarkedText.js';
 import { auditNote, fill, statusText, useT, type Strings } from '../../i18n.js';
 
 interface Props {
@@ -18,6 +19,11 @@ function why(e: Evidence, t: Strings): string {
       return s.via === 'graph' ? `${via}（${s.query}）` : fill(t.foundAtRank, { via, rank: s.rank, query: s.query.slice(0, 24) });
     })
     .join(t.listSeparator);
+}
+
+/** Where the answer's citations of this article name its 款 and 项 (第三十八条第一款第二项), in the order of its text (MarkedText skips one inside another). */
+function citedSpansOf(e: Evidence, citations: CitationAudit[]): Array<[number, number]> {
+  return citations.filter((c) => c.articleId === e.articleId && c.text === e.text).flatMap((c) => c.citedSpans ?? []).sort((a, b) => a[0] - b[0]);
 }
 
 /** Each evidence article: law, number, breadcrumb, status, dates, full text, why selected, audit label; then what was excluded. */
@@ -56,7 +62,7 @@ export function CitedStatutesPanel({ turn, onOpenArticle }: Props) {
               </div>
               <div className="why" title={t.whySelected}>{t.whySelected}{t.colon}{why(e, t)}</div>
               <p className={expanded === e.articleId ? 'text' : 'text clamp'} onClick={() => setExpanded(expanded === e.articleId ? null : e.articleId)}>
-                {e.text}
+                <MarkedText text={e.text} spans={citedSpansOf(e, turn.citations)} />
               </p>
               {audit?.label === 'quote_mismatch' && <p className="bad">“{audit.quote}”</p>}
             </li>

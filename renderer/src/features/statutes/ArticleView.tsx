@@ -1,6 +1,7 @@
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import type { ArticleDetailDto, ArticleDto } from '../../../../preload/contract/index.js';
 import { fill, statusText, useT } from '../../i18n.js';
+import { MarkedText } from '../../components/MarkedText.js';
 import { Outline } from './Outline.js';
 
 interface Props {
@@ -35,18 +36,6 @@ function ArticleLinks({ title, items, onOpen, testid, unverified, unverifiedNote
       </ul>
     </div>
   );
-}
-
-/** The text with the cited 款 or 项 marked (spans in order, not overlapping). */
-function MarkedText({ text, spans }: { text: string; spans: Array<[number, number]> }) {
-  const parts: ReactNode[] = [];
-  let at = 0;
-  for (const [start, end] of spans) {
-    parts.push(text.slice(at, start), <mark key={start} data-testid="cited-part">{text.slice(start, end)}</mark>);
-    at = end;
-  }
-  parts.push(text.slice(at));
-  return <>{parts}</>;
 }
 
 /** One article: breadcrumb, status and dates, text, neighbours, links, versions, copy with citation. */
