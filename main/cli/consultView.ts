@@ -21,6 +21,12 @@ const VERDICT: Record<string, string> = {
 
 const LABEL: Record<string, string> = { verified: '已核验', outside_evidence: '证据外', unresolvable: '无法解析', quote_mismatch: '引文不符' };
 
+/** A cited 款 or 项 on one line, cut at 40 characters. */
+const clip = (text: string): string => {
+  const line = text.replace(/\s+/g, ' ').trim();
+  return line.length > 40 ? `${line.slice(0, 40)}…` : line;
+};
+
 /** Progress on stderr and the streamed answer on stdout, for the interactive terminal. */
 export function terminalEvents(out: Output): (e: TurnEvent) => void {
   let streaming = false;
@@ -50,6 +56,12 @@ export function printTurnSummary(r: TurnResult, out: Output): void {
   live.slice(0, r.mode === 'offline' ? 10 : 8).forEach((e, i) => out.print(`  [${i + 1}] 《${e.lawTitle}》${e.articleLabel}${e.status === 'current' ? '' : `（${e.status}）`} ${e.text.slice(0, 50).replace(/\s+/g, ' ')}…`));
   for (const e of r.evidence.filter((x) => x.excluded).slice(0, 5)) out.print(`  ✗ 已排除 《${e.lawTitle}》${e.articleLabel}：${e.excluded}`);
   if (r.citations.length) out.print(`引用：${r.citations.map((c) => `${c.marker} ${LABEL[c.label]}${c.notCurrent ? '（非现行）' : ''}`).join('，')}`);
+  // Below it, each citation with something to say: the 款 and 项 it names, and why it failed its check.
+  for (const c of r.citations) {
+    const parts = c.text ? c.citedSpans.map(([start, end]) => `「${clip(c.text!.slice(start, end))}」`).join('') : '';
+    const why = c.label === 'verified' ? null : (c.noteZh ?? c.note);
+    if (parts || why) out.print(`  ${c.marker}${parts ? ` ${parts}` : ''}${why ? ` — ${why}` : ''}`);
+  }
   if (r.verdict) out.print(`充分性：${VERDICT[r.verdict] ?? r.verdict}${r.iterations.length ? `（${r.iterations.length} 轮审查）` : ''}`);
   if (r.usage.calls) out.print(`用量：${r.usage.calls} 次调用，${r.usage.promptTokens}+${r.usage.completionTokens} tokens${r.usage.cost !== null ? `，费用 ${r.usage.cost.toFixed(4)}` : ''}`);
 }

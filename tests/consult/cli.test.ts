@@ -94,6 +94,14 @@ describe('lexdesk consult, llm, rules and eval-consult', { skip: SKIP }, () => {
     assert.match(res.stderr, /法律状态 \d+ ms/);
   });
 
+  test('the terminal summary shows the 款 and 项 each citation names, and why one failed its check', async () => {
+    bench.llm.queue('answer', { text: '依据《劳动合同法》第三十八条第一款第二项，你可以解除劳动合同；《劳动合同法》第三十八条第一款第九项另有规定。' });
+    const res = await runCli(['consult', '--db', bench.lib.dbPath, '--ask', WAGES], env());
+    assert.equal(res.code, 0, res.stderr);
+    assert.match(res.stdout, /^  《劳动合同法》第三十八条第一款第二项 「未及时足额支付劳动报酬的；」$/m);
+    assert.match(res.stdout, /^  《劳动合同法》第三十八条第一款第九项 — 引用的款或项不存在：第三十八条第1款只有\d+项，没有第9项。$/m);
+  });
+
   test('--ask: Ctrl+C stops the turn (stored as cancelled, retryable) and exits 130, the code of an interrupted command', { timeout: 120_000 }, async () => {
     slowFirstState();
     const cli = spawnCli(['consult', '--db', bench.lib.dbPath, '--ask', WAGES, '--json'], env());
