@@ -1,7 +1,7 @@
 import { citedSpans, joinSpans } from '../library/articles.js';
 import { parseCitations, type CitationRef } from '../library/citation/parseCitation.js';
 import { parseArticleLabel } from '../library/numerals.js';
-import type { CitationResolver } from '../library/citation/resolver.js';
+import type { CitationResolver, ResolveResult } from '../library/citation/resolver.js';
 import { repealedBy } from '../library/citation/repealedLaws.js';
 import { STATUS_ZH } from '../library/status.js';
 import type { CitationAudit, CitationLabel, Evidence } from './types.js';
@@ -162,7 +162,16 @@ function bareArticle(answer: string, ref: CitationRef, numbered: Evidence[], las
   if (!lastLaw && same.length === 1) {
     const meant = same[0]!;
     const read = `《${meant.lawTitle}》${meant.articleLabel}`;
-    return { ...base, article: meant, inEvidence: true, note: { en: `${ref.raw} names no law; read as ${read}, the only evidence article with that number`, zh: `${ref.raw}没有写明法律，读作证据中唯一有此条号的${read}` } };
+    // Its 款 and 项 are checked in that very version of the article.
+    const located = ref.parts.length ? resolver.lookup(`《${meant.lawTitle}》${ref.raw}`, meant.publishDate ? { version: meant.publishDate } : {}) : null;
+    const { missingPart, spans } = located?.ok && located.article.id === meant.articleId ? partsChecked(located, meant.text) : { missingPart: null, spans: [] };
+    return {
+      ...base, article: meant, inEvidence: true, missingPart: !!missingPart, spans,
+      note: {
+        en: `${ref.raw} names no law; read as ${read}, the only evidence article with that number${missingPart ? `; ${missingPart.en}` : ''}`,
+        zh: `${ref.raw}没有写明法律，读作证据中唯一有此条号的${read}${missingPart ? `；${missingPart.zh}` : ''}`,
+      },
+    };
   }
   const laws = same.map((e) => `《${e.lawTitle}》`).join('、');
   const note: Note = same.length
@@ -181,8 +190,6 @@ function citedArticle(
   const hit = resolver.resolveRef(ref, { asOf });
   const any = hit.ok ? hit : resolver.resolveRef(ref);
   if (!any.ok) return { message: { en: any.message, zh: any.messageZh } };
-  // 第三十八条第七项: the article exists, the provision cited does not.
-  const missingPart = any.warning ? { en: `the cited 款 or 项 does not exist: ${any.warning}`, zh: `引用的款或项不存在：${any.warningZh ?? any.warning}` } : null;
   const a = any.article;
   const match = numbered.find((e) => e.articleId === a.id || (e.lawTitle === a.lawTitle && e.articleLabel === a.label));
   // A model trained on older texts may cite a number a revision gave to another provision (公司法第七十一条).
@@ -195,8 +202,19 @@ function citedArticle(
     : NOT_IN_EVIDENCE;
   const article = match ?? { articleId: a.id, lawTitle: a.lawTitle, articleLabel: a.label, publishDate: a.publishDate, status: a.status, text: a.text };
   // The spans are places in the library's text: kept only where the text the audit stores is that text.
-  const spans = !missingPart && article.text === a.text ? citedSpans(a, any.parts) : [];
-  return { article, match, notInEvidence, missingPart, spans };
+  return { article, match, notInEvidence, ...partsChecked(any, article.text) };
+}
+
+/**
+ * What a resolved citation's 款 and 项 come to: why one the article lacks fails the check
+ * (第三十八条第七项: the article exists, the provision cited does not), else where they stand in
+ * the stored text (kept only where that text is the library's).
+ */
+function partsChecked(resolved: Extract<ResolveResult, { ok: true }>, storedText: string): { missingPart: Note | null; spans: Array<[number, number]> } {
+  if (resolved.warning) {
+    return { missingPart: { en: `the cited 款 or 项 does not exist: ${resolved.warning}`, zh: `引用的款或项不存在：${resolved.warningZh ?? resolved.warning}` }, spans: [] };
+  }
+  return { missingPart: null, spans: storedText === resolved.article.text ? citedSpans(resolved.article, resolved.parts) : [] };
 }
 
 /**

@@ -71,6 +71,12 @@ describe('citation audit', { skip: SKIP }, () => {
     assert.deepEqual(marked(viaMarker[0]!), ['未按照劳动合同约定提供劳动保护或者劳动条件的；', '未及时足额支付劳动报酬的；']);
     assert.deepEqual(audit('依据《劳动合同法》第三十八条，你可以解除合同。', [asEvidence(a38)])[0]!.citedSpans, [], 'the whole article');
     assert.deepEqual(audit('你可以解除合同[1]。', [asEvidence(a38)])[0]!.citedSpans, []);
+    // A bare 第N条 read as the only evidence article with that number is checked in that article too.
+    const [bare] = audit('依据第三十八条第一款第二项，你可以解除合同。', [asEvidence(a38)]);
+    assert.deepEqual([bare!.label, marked(bare!)], ['verified', ['未及时足额支付劳动报酬的；']]);
+    const [lacking] = audit('依据第三十八条第一款第九项，你可以解除合同。', [asEvidence(a38)]);
+    assert.equal(lacking!.label, 'unresolvable');
+    assert.match(lacking!.noteZh ?? '', /读作证据中唯一有此条号的《中华人民共和国劳动合同法》第三十八条；引用的款或项不存在：第三十八条第1款只有\d+项，没有第9项。$/);
   });
 
   test('a wrong quote is quote_mismatch', () => {
