@@ -201,7 +201,6 @@ function citedArticle(
       }
     : NOT_IN_EVIDENCE;
   const article = match ?? { articleId: a.id, lawTitle: a.lawTitle, articleLabel: a.label, publishDate: a.publishDate, status: a.status, text: a.text };
-  // The spans are places in the library's text: kept only where the text the audit stores is that text.
   return { article, match, notInEvidence, ...partsChecked(any, article.text) };
 }
 
@@ -217,15 +216,15 @@ function partsChecked(resolved: Extract<ResolveResult, { ok: true }>, storedText
   return { missingPart: null, spans: storedText === resolved.article.text ? citedSpans(resolved.article, resolved.parts) : [] };
 }
 
-/**
- * Whether the [n] marker right after a written citation already covers it (it names the same
- * evidence article); if so, the 款 and 项 the citation names are marked on the marker's entry.
- */
-function coveredByMarker(found: Found[], marker: { start: number; ids: Set<number> } | undefined, articleId: number, spans: Array<[number, number]>): boolean {
-  if (!marker?.ids.has(articleId)) return false;
-  const covering = found.find((f) => f.evidenceMarker && f.pos === marker.start && f.article?.articleId === articleId);
-  if (covering) covering.spans = joinSpans([...(covering.spans ?? []), ...spans]);
-  return true;
+/** The entry of the [n] marker right after a written citation when that marker names the same evidence article (it covers the citation); else null. */
+function coveringMarker(found: Found[], marker: { start: number; ids: Set<number> } | undefined, articleId: number): Found | null {
+  if (!marker?.ids.has(articleId)) return null;
+  return found.find((f) => f.evidenceMarker && f.pos === marker.start && f.article?.articleId === articleId) ?? null;
+}
+
+/** A citation the marker after it covers is not listed again; the 款 and 项 it names are marked on the marker's entry. */
+function markOnMarker(covering: Found, spans: Array<[number, number]>): void {
+  covering.spans = joinSpans([...(covering.spans ?? []), ...spans]);
 }
 
 interface Found {
@@ -273,8 +272,10 @@ export function auditCitations(answer: string, numbered: Evidence[], resolver: C
     if (!ref.lawKeys.length) {
       const unknown = unknownLaw(answer, ref, resolver);
       const bare = unknown ? null : bareArticle(answer, ref, numbered, lastLaw, resolver, asOf);
+      const covering = bare?.article && !bare.missingPart ? coveringMarker(found, followingMarker, bare.article.articleId) : null;
       if (unknown) found.push({ pos: ref.start, evidenceMarker: false, marker: unknown.marker, article: null, inEvidence: false, note: unknown.note });
-      else if (bare && !(bare.article && !bare.missingPart && coveredByMarker(found, followingMarker, bare.article.articleId, bare.spans ?? []))) found.push(bare);
+      else if (covering) markOnMarker(covering, bare?.spans ?? []);
+      else if (bare) found.push(bare);
       continue;
     }
     const cited = citedArticle(ref, numbered, resolver, asOf);
@@ -284,7 +285,11 @@ export function auditCitations(answer: string, numbered: Evidence[], resolver: C
     }
     lastLaw = ref;
     const { article, match, notInEvidence, missingPart, spans } = cited;
-    if (!missingPart && match && coveredByMarker(found, followingMarker, match.articleId, spans)) continue;
+    const covering = !missingPart && match ? coveringMarker(found, followingMarker, match.articleId) : null;
+    if (covering) {
+      markOnMarker(covering, spans);
+      continue;
+    }
     found.push({ pos: ref.start, evidenceMarker: false, marker: ref.raw, article, inEvidence: !!match, missingPart: !!missingPart, spans, note: missingPart ?? (match ? null : notInEvidence) });
   }
   found.sort((a, b) => a.pos - b.pos);

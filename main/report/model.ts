@@ -146,7 +146,7 @@ export function buildReport(engine: Engine, consultations: Consultations, id: nu
 
 /** The spans a turn's citations of an article mark in `text` (only those stored with that very text). */
 function spansIn(t: TurnResult, articleId: number, text: string): Array<[number, number]> {
-  return t.citations.filter((c) => c.articleId === articleId && c.text === text).flatMap((c) => c.citedSpans ?? []);
+  return t.citations.filter((c) => c.articleId === articleId && c.text === text).flatMap((c) => c.citedSpans);
 }
 
 function toReportTurn(t: TurnResult, refFor: (e: Evidence, t: TurnResult) => number, opts: ReportOptions, isLast: boolean): ReportTurn {

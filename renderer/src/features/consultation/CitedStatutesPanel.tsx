@@ -23,7 +23,7 @@ function why(e: Evidence, t: Strings): string {
 
 /** Where the answer's citations of this article name its 款 and 项 (第三十八条第一款第二项), in the order of its text (MarkedText skips one inside another). */
 function citedSpansOf(e: Evidence, citations: CitationAudit[]): Array<[number, number]> {
-  return citations.filter((c) => c.articleId === e.articleId && c.text === e.text).flatMap((c) => c.citedSpans ?? []).sort((a, b) => a[0] - b[0]);
+  return citations.filter((c) => c.articleId === e.articleId && c.text === e.text).flatMap((c) => c.citedSpans).sort((a, b) => a[0] - b[0]);
 }
 
 /** Each evidence article: law, number, breadcrumb, status, dates, full text, why selected, audit label; then what was excluded. */
