@@ -1,4 +1,6 @@
+import { excerptSnippet } from '../consult/excerpt.js';
 import type { TurnEvent, TurnResult } from '../consult/types.js';
+import { renderSnippet } from '../search/snippet.js';
 import type { Output } from './output.js';
 
 const STAGE_NAMES: Record<string, string> = {
@@ -53,7 +55,7 @@ export function printTurnSummary(r: TurnResult, out: Output): void {
   if (r.state && r.stateChanges.length) out.print(`状态变化：${r.stateChanges.map((c) => `${c.field}${c.added.length ? ` +${c.added.join('、')}` : ''}${c.removed.length ? ` -${c.removed.join('、')}` : ''}`).join('；')}`);
   const live = r.evidence.filter((e) => !e.excluded);
   out.print(r.mode === 'offline' ? '相关法条：' : '证据：');
-  live.slice(0, r.mode === 'offline' ? 10 : 8).forEach((e, i) => out.print(`  [${i + 1}] 《${e.lawTitle}》${e.articleLabel}${e.status === 'current' ? '' : `（${e.status}）`} ${e.text.slice(0, 50).replace(/\s+/g, ' ')}…`));
+  live.slice(0, r.mode === 'offline' ? 10 : 8).forEach((e, i) => out.print(`  [${i + 1}] 《${e.lawTitle}》${e.articleLabel}${e.status === 'current' ? '' : `（${e.status}）`} ${renderSnippet(excerptSnippet(e), Boolean(process.stdout.isTTY))}`));
   for (const e of r.evidence.filter((x) => x.excluded).slice(0, 5)) out.print(`  ✗ 已排除 《${e.lawTitle}》${e.articleLabel}：${e.excluded}`);
   if (r.citations.length) out.print(`引用：${r.citations.map((c) => `${c.marker} ${LABEL[c.label]}${c.notCurrent ? '（非现行）' : ''}`).join('，')}`);
   // Below it, each citation with something to say: the 款 and 项 it names, and why it failed its check.

@@ -4,7 +4,8 @@ import type { LlmClient } from '../llm/client.js';
 import type { SearchFilters } from '../search/filters.js';
 import type { LegalState } from './schemas.js';
 import type { ConsultationRow, ConsultationStore, TurnRow } from './store.js';
-import type { StageName, TurnEvent } from './types.js';
+import { withExcerpts } from './excerpt.js';
+import type { Evidence, StageName, TurnEvent } from './types.js';
 
 export interface TurnOptions {
   llmRerank: boolean;
@@ -57,6 +58,11 @@ export async function retrieve(ctx: TurnContext, query: string, filters: SearchF
   const ranked = await ctx.engine.retrieval.rank(query, { limit, filters });
   const byId = new Map(ctx.engine.articles(ranked.map((r) => r.id)).map((a) => [a.id, a]));
   return ranked.flatMap((r) => byId.get(r.id) ?? []);
+}
+
+/** Stores the turn's evidence as it stands, each article with the excerpt that shows the words that found it. */
+export function saveEvidence(ctx: TurnContext, evidence: Evidence[]): void {
+  ctx.store.saveEvidence(ctx.turn.id, withExcerpts(evidence, (query) => ctx.engine.retrieval.searchedTerms(query)));
 }
 
 /**

@@ -116,7 +116,7 @@ export class CandidatePool {
     return this.entries.get(articleId)?.score ?? 0;
   }
 
-  /** Evidence records: live ones in `order`, then the excluded ones. */
+  /** Evidence records: live ones in `order`, then the excluded ones (excerpts are added when stored, see saveEvidence in context.ts). */
   toEvidence(order: number[]): Evidence[] {
     const live = this.ranked(order);
     const excluded = [...this.entries.values()].filter((e) => e.excluded).map((e) => e.article);
@@ -136,6 +136,7 @@ export class CandidatePool {
         score: Number(e.score.toFixed(6)),
         foundBy: e.foundBy,
         excluded: e.excluded,
+        excerpt: null,
       };
     });
   }

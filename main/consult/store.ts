@@ -3,7 +3,7 @@ import type { Redaction } from '../llm/redaction.js';
 import type { LlmCallRecord } from '../llm/types.js';
 import { LexError } from '../util/errors.js';
 import { LegalStateSchema, type LegalState } from './schemas.js';
-import type { CitationAudit, Evidence, JudgeIteration, OfflineCode, StageName, Verdict } from './types.js';
+import type { CitationAudit, Evidence, EvidenceExcerpt, JudgeIteration, OfflineCode, StageName, Verdict } from './types.js';
 
 export interface ConsultationRow {
   id: number;
@@ -254,13 +254,13 @@ export class ConsultationStore {
 
   saveEvidence(turnId: number, evidence: Evidence[]): void {
     const insert = this.db.prepare(
-      `INSERT INTO evidence (turn_id, article_id, rank, law_title, article_label, level, province, status, publish_date, effective_date, path, text, found_by, score, excluded)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      `INSERT INTO evidence (turn_id, article_id, rank, law_title, article_label, level, province, status, publish_date, effective_date, path, text, found_by, score, excluded, excerpt)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     );
     this.db.transaction(() => {
       this.db.prepare('DELETE FROM evidence WHERE turn_id = ?').run(turnId);
       evidence.forEach((e, i) =>
-        insert.run(turnId, e.articleId, i + 1, e.lawTitle, e.articleLabel, e.level, e.province, e.status, e.publishDate, e.effectiveDate, JSON.stringify(e.path), e.text, JSON.stringify(e.foundBy), e.score, e.excluded),
+        insert.run(turnId, e.articleId, i + 1, e.lawTitle, e.articleLabel, e.level, e.province, e.status, e.publishDate, e.effectiveDate, JSON.stringify(e.path), e.text, JSON.stringify(e.foundBy), e.score, e.excluded, e.excerpt ? JSON.stringify(e.excerpt) : null),
       );
     })();
   }
@@ -281,6 +281,7 @@ export class ConsultationStore {
       score: r.score as number,
       foundBy: JSON.parse(r.found_by as string) as Evidence['foundBy'],
       excluded: r.excluded as string | null,
+      excerpt: r.excerpt ? (JSON.parse(r.excerpt as string) as EvidenceExcerpt) : null,
     }));
   }
 

@@ -1,6 +1,6 @@
 import { isLexError, LexError } from '../util/errors.js';
 import { countLabels, auditCitations } from './citationAudit.js';
-import { lawAsOf, retrieve, runStage, searchFilters, skipStage, type TurnContext } from './context.js';
+import { lawAsOf, retrieve, runStage, saveEvidence as storeEvidence, searchFilters, skipStage, type TurnContext } from './context.js';
 import { CandidatePool } from './pool.js';
 import type { LegalState } from './schemas.js';
 import { answerStage } from './stages/answer.js';
@@ -28,7 +28,7 @@ export async function runTurn(ctx: TurnContext): Promise<void> {
   const pool = new CandidatePool();
   let state: LegalState | null = null;
   let order: number[] = [];
-  const saveEvidence = () => ctx.store.saveEvidence(ctx.turn.id, pool.toEvidence(order));
+  const saveEvidence = () => storeEvidence(ctx, pool.toEvidence(order));
   try {
     state = await legalStateStage(ctx, llm);
     const filters = searchFilters(ctx, state);
@@ -99,7 +99,7 @@ async function runOffline(ctx: TurnContext, why: { code: OfflineCode; reason: st
       });
     }
     const ranked = pool.ranked().slice(0, OFFLINE_RESULTS).map((a) => a.id);
-    ctx.store.saveEvidence(ctx.turn.id, pool.toEvidence(ranked).filter((e) => ranked.includes(e.articleId)));
+    storeEvidence(ctx, pool.toEvidence(ranked).filter((e) => ranked.includes(e.articleId)));
     for (const stage of ['judge', 'answer'] as const) skipStage(ctx, stage, 0, 'offline');
     finish(ctx, { status: 'done', ...offline, verdict: 'offline' });
   } catch (err) {

@@ -33,6 +33,16 @@ export interface Evidence {
   foundBy: PoolSource[];
   /** Set when the applicability audit pruned the article: the condition that failed. */
   excluded: string | null;
+  /** Where the text shows the words that found it; null when none of them is in it, and in turns stored before it was kept. */
+  excerpt: EvidenceExcerpt | null;
+}
+
+/** The part of an evidence article a shortened view opens at, and where the words of its queries stand. */
+export interface EvidenceExcerpt {
+  /** Where the shortened view starts (a line start when one is near: 「（二）未及时足额支付劳动报酬的」). */
+  start: number;
+  /** [start, end) of every word of the queries that found the article, in the whole text, in order. */
+  hits: Array<[number, number]>;
 }
 
 export type Verdict = 'sufficient' | 'insufficient' | 'insufficient_at_limit' | 'offline';

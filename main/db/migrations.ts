@@ -200,4 +200,14 @@ export const MIGRATIONS: Migration[] = [
       ALTER TABLE citations ADD COLUMN cited_spans TEXT;
     `,
   },
+  {
+    version: 10,
+    name: 'where an evidence article shows the words that found it',
+    sql: `
+      -- The excerpt a shortened view of an evidence article opens at, and where the words of the queries
+      -- that found it stand in its text, as JSON ({"start": n, "hits": [[start, end], …]}); NULL in turns
+      -- from before and for an article holding none of the words.
+      ALTER TABLE evidence ADD COLUMN excerpt TEXT;
+    `,
+  },
 ];

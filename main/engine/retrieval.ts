@@ -249,12 +249,16 @@ export class Retrieval {
     return crossEncoder ? (await crossEncode(this.db, crossEncoder, text, ranked)).slice(0, limit) : ranked;
   }
 
+  /** The words a search for `text` looks for: the query's own and the statute terms added for its everyday words (none when literal). */
+  searchedTerms(text: string, opts: Pick<RetrievalOptions, 'literal'> = {}): string[] {
+    return queryTerms(withTerms(text, addedTerms(text, opts)));
+  }
+
   async search(text: string, opts: RetrievalOptions = {}): Promise<SearchHit[]> {
-    const added = addedTerms(text, opts);
-    const ranked = await this.rankSearching(text, added, opts);
+    const ranked = await this.rankSearching(text, addedTerms(text, opts), opts);
     const articles = new Map(getArticles(this.db, ranked.map((r) => r.id)).map((a) => [a.id, a]));
     // The added statute terms are marked in the snippets too.
-    const terms = queryTerms(withTerms(text, added));
+    const terms = this.searchedTerms(text, opts);
     return ranked.flatMap((r) => {
       const article = articles.get(r.id);
       return article ? [{ article, score: r.score, matchedBy: r.matchedBy, snippet: makeSnippet(article.text, terms) }] : [];

@@ -5,20 +5,53 @@ export interface Snippet {
   highlights: Array<[number, number]>;
 }
 
-const WINDOW = 90;
+/** Characters a snippet shows. */
+export const WINDOW = 90;
 
 export function makeSnippet(text: string, terms: string[], window = WINDOW): Snippet {
   const flat = text.replace(/\s*\n\s*/g, ' ');
-  const usable = [...new Set(terms.filter((t) => t.length > 0))].sort((a, b) => b.length - a.length);
-  const hits = findHits(flat, usable);
-  const start = bestWindowStart(flat.length, hits, window);
-  const end = Math.min(flat.length, start + window);
+  const { start, end, hits } = focusOf(flat, terms, window);
   const prefix = start > 0 ? '…' : '';
   const suffix = end < flat.length ? '…' : '';
   const highlights = hits
-    .filter((h) => h.start >= start && h.end <= end)
-    .map((h): [number, number] => [h.start - start + prefix.length, h.end - start + prefix.length]);
+    .filter(([s, e]) => s >= start && e <= end)
+    .map(([s, e]): [number, number] => [s - start + prefix.length, e - start + prefix.length]);
   return { text: prefix + flat.slice(start, end) + suffix, highlights };
+}
+
+/** Where a text best shows a query: the window [start, end) and every term's [start, end) in the whole text, in order. */
+export interface Focus {
+  start: number;
+  end: number;
+  hits: Array<[number, number]>;
+}
+
+/** The window of `text` holding the most of the query's distinct terms (see bestWindowStart), with all the terms' places. */
+export function focusOf(text: string, terms: string[], window = WINDOW): Focus {
+  const usable = [...new Set(terms.filter((t) => t.length > 0))].sort((a, b) => b.length - a.length);
+  const hits = findHits(text, usable);
+  const start = clauseStart(text, bestWindowStart(text.length, hits, window), hits);
+  return { start, end: Math.min(text.length, start + window), hits: hits.map((h) => [h.start, h.end]) };
+}
+
+/** How far before the window's first word its start may move to open a clause. */
+const SNAP = 20;
+/** Characters a clause follows: line breaks (spaces in a flattened text), full stops, semicolons, colons, commas. */
+const CLAUSE_BREAK = /[\n 。；：，]/;
+
+/**
+ * The window's start moved back to the earliest clause start (or the text's) at most SNAP characters before its
+ * first word, so an excerpt opens at 「（二）未及时…」 or 「劳动者可以…」, not mid-word at 「…位有下列」; unmoved when none is that near.
+ */
+function clauseStart(text: string, start: number, hits: Hit[]): number {
+  const first = hits.find((h) => h.start >= start)?.start;
+  if (first === undefined) return start;
+  for (let i = Math.max(0, first - SNAP); i < first; i++) {
+    if (i > 0 && !CLAUSE_BREAK.test(text[i - 1] as string)) continue;
+    while (i < first && /\s/.test(text[i] as string)) i++;
+    return i;
+  }
+  return start;
 }
 
 interface Hit {

@@ -12,7 +12,7 @@ let bench: Bench;
 function asEvidence(a: StatuteArticle): Evidence {
   return {
     articleId: a.id, lawTitle: a.lawTitle, articleLabel: a.label, level: a.level, province: a.province, status: a.status,
-    publishDate: a.publishDate, effectiveDate: a.effectiveDate, path: a.path, text: a.text, score: 1, foundBy: [], excluded: null,
+    publishDate: a.publishDate, effectiveDate: a.effectiveDate, path: a.path, text: a.text, score: 1, foundBy: [], excluded: null, excerpt: null,
   };
 }
 

@@ -241,6 +241,14 @@ describe('a turn under failure keeps the message and every finished stage', { sk
     assert.equal(r.offlineCode, 'llm_not_configured');
     assert.deepEqual(bench.consultations().get(r.consultationId).turns[0], r, 'stored with the turn');
     assert.ok(r.evidence.length > 0 && r.evidence.length <= 10);
+    // Each article keeps where the words it was found by stand, the statute terms for everyday words among them.
+    const searched = bench.lib.engine.retrieval.searchedTerms(WAGES);
+    for (const e of r.evidence) {
+      assert.equal(e.excerpt !== null, searched.some((t) => e.text.includes(t)), `${e.lawTitle}${e.articleLabel}: an excerpt exactly when it holds a word`);
+      for (const [s, t] of e.excerpt?.hits ?? []) assert.ok(searched.includes(e.text.slice(s, t)), e.text.slice(s, t));
+    }
+    assert.ok(searched.includes('劳动报酬') && !WAGES.includes('劳动报酬'));
+    assert.ok(r.evidence.some((e) => e.excerpt?.hits.some(([s, t]) => e.text.slice(s, t) === '劳动报酬')), 'the statute term for 工资 is marked');
   });
 
   test('a failed turn survives closing the app: reopened from the file it is failed, not running', async () => {

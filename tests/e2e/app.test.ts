@@ -58,6 +58,7 @@ describe('the app in a real browser against the browser host', { skip: SKIP, tim
     assert.equal(await page.getByTestId('verdict').innerText(), '证据充分');
     assert.ok((await page.getByTestId('evidence').count()) > 0);
     assert.equal(await page.getByTestId('audit-label').first().innerText(), '已核验');
+    assert.ok((await page.getByTestId('evidence').first().getByTestId('query-hit').count()) > 0, 'the words that found an article are marked in it');
     await page.getByTestId('composer').fill('我在公司工作了五年，能拿多少经济补偿？');
     await page.getByTestId('composer').press('Shift+Enter');
     assert.match(await page.getByTestId('composer').inputValue(), /\n$/, 'Shift+Enter adds a new line');

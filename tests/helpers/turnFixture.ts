@@ -11,9 +11,9 @@ export function turnFixture(over: Partial<TurnResult> = {}): TurnResult {
     },
     stateChanges: [{ field: 'keyFacts', added: ['工作五年'], removed: [] }, { field: 'missingFacts', added: [], removed: ['工作年限'] }],
     evidence: [
-      { articleId: 38, lawTitle: '中华人民共和国劳动合同法', articleLabel: '第三十八条', level: '法律', province: '', status: 'current', publishDate: '2012-12-28', effectiveDate: '2013-07-01', path: ['第四章 劳动合同的解除和终止'], text: '用人单位有下列情形之一的，劳动者可以解除劳动合同：（二）未及时足额支付劳动报酬的；', score: 0.1, foundBy: [{ via: 'original', query: '拖欠工资', rank: 1 }], excluded: null },
-      { articleId: 47, lawTitle: '中华人民共和国劳动合同法', articleLabel: '第四十七条', level: '法律', province: '', status: 'current', publishDate: '2012-12-28', effectiveDate: '2013-07-01', path: ['第四章 劳动合同的解除和终止'], text: '经济补偿按劳动者在本单位工作的年限，每满一年支付一个月工资的标准向劳动者支付。', score: 0.09, foundBy: [{ via: 'rewrite', query: '经济补偿 标准', rank: 1 }], excluded: null },
-      { articleId: 99, lawTitle: '中华人民共和国公司法', articleLabel: '第一条', level: '法律', province: '', status: 'superseded', publishDate: '2018-10-26', effectiveDate: '2018-10-26', path: ['第一章 总则'], text: '为了规范公司的组织和行为……', score: 0.01, foundBy: [{ via: 'graph', query: '引用:《中华人民共和国劳动合同法》第三十八条', rank: 0 }], excluded: '不存在公司组织关系' },
+      { articleId: 38, lawTitle: '中华人民共和国劳动合同法', articleLabel: '第三十八条', level: '法律', province: '', status: 'current', publishDate: '2012-12-28', effectiveDate: '2013-07-01', path: ['第四章 劳动合同的解除和终止'], text: '用人单位有下列情形之一的，劳动者可以解除劳动合同：（二）未及时足额支付劳动报酬的；', score: 0.1, foundBy: [{ via: 'original', query: '拖欠工资', rank: 1 }], excluded: null, excerpt: null },
+      { articleId: 47, lawTitle: '中华人民共和国劳动合同法', articleLabel: '第四十七条', level: '法律', province: '', status: 'current', publishDate: '2012-12-28', effectiveDate: '2013-07-01', path: ['第四章 劳动合同的解除和终止'], text: '经济补偿按劳动者在本单位工作的年限，每满一年支付一个月工资的标准向劳动者支付。', score: 0.09, foundBy: [{ via: 'rewrite', query: '经济补偿 标准', rank: 1 }], excluded: null, excerpt: null },
+      { articleId: 99, lawTitle: '中华人民共和国公司法', articleLabel: '第一条', level: '法律', province: '', status: 'superseded', publishDate: '2018-10-26', effectiveDate: '2018-10-26', path: ['第一章 总则'], text: '为了规范公司的组织和行为……', score: 0.01, foundBy: [{ via: 'graph', query: '引用:《中华人民共和国劳动合同法》第三十八条', rank: 0 }], excluded: '不存在公司组织关系', excerpt: null },
     ],
     answer: '可以解除合同[1]，经济补偿为五个月工资[2]。另见《劳动合同法》第九百条。',
     citations: [

@@ -132,6 +132,38 @@ describe('consultation panels', () => {
     other.unmount();
   });
 
+  test('cited statutes: shortened, an article opens after its list lead at the words that found it, or at the cited 项; a click shows all of it', async () => {
+    const turn = turnFixture();
+    const lead = '用人单位有下列情形之一的，劳动者可以解除劳动合同：';
+    const text = [lead, '（一）未按照劳动合同约定提供劳动保护或者劳动条件的；', '（二）未及时足额支付劳动报酬的；', '（三）未依法为劳动者缴纳社会保险费的；'].join('\n');
+    const at = (word: string): [number, number] => [text.indexOf(word), text.indexOf(word) + word.length];
+    turn.evidence[0] = { ...turn.evidence[0]!, text, excerpt: { start: text.indexOf('（二）'), hits: [at('用人单位'), at('劳动报酬')] } };
+    const r = await render(<CitedStatutesPanel turn={turn} onOpenArticle={() => undefined} />);
+    const shown = () => r.allByTestId('evidence-text')[0]!.textContent;
+    assert.equal(shown(), `${lead}\n…（二）未及时足额支付劳动报酬的；\n（三）未依法为劳动者缴纳社会保险费的；`);
+    assert.deepEqual(r.allByTestId('query-hit').map((e) => e.textContent).slice(0, 2), ['用人单位', '劳动报酬'], 'the words that found it are marked, in the lead too');
+    await r.click(r.allByTestId('evidence-text')[0]!);
+    assert.equal(shown(), text, 'a click shows the whole article');
+    r.unmount();
+    turn.evidence[0] = { ...turn.evidence[0]!, excerpt: { start: lead.indexOf('劳动者'), hits: [at('劳动者')] } };
+    const inLead = await render(<CitedStatutesPanel turn={turn} onOpenArticle={() => undefined} />);
+    assert.equal(inLead.allByTestId('evidence-text')[0]!.textContent, text, 'an excerpt inside the lead opens at the start, not mid-lead');
+    inLead.unmount();
+
+    const item = '未依法为劳动者缴纳社会保险费的；';
+    turn.citations[0] = { ...turn.citations[0]!, articleId: turn.evidence[0]!.articleId, text, citedSpans: [at(item)] };
+    const cited = await render(<CitedStatutesPanel turn={turn} onOpenArticle={() => undefined} />);
+    assert.equal(cited.allByTestId('evidence-text')[0]!.textContent, `${lead}\n…（三）${item}`, 'a cited 项 comes before the words');
+    assert.deepEqual(cited.allByTestId('cited-part').map((e) => e.textContent), [item]);
+    cited.unmount();
+
+    turn.evidence[0] = { ...turn.evidence[0]!, excerpt: null };
+    turn.citations[0] = { ...turn.citations[0]!, citedSpans: [] };
+    const stored = await render(<CitedStatutesPanel turn={turn} onOpenArticle={() => undefined} />);
+    assert.equal(stored.allByTestId('evidence-text')[0]!.textContent, text, 'a turn stored before excerpts opens at the start');
+    stored.unmount();
+  });
+
   test('answer text: each [n] is a chip that opens evidence n', async () => {
     const cited: number[] = [];
     const r = await render(<AnswerText text="结论[1]，依据[2]与[12]。" onCite={(n) => cited.push(n)} />);

@@ -6,7 +6,7 @@ import type { Evidence } from '../../main/consult/types.js';
 function ev(over: Partial<Evidence>): Evidence {
   return {
     articleId: 1, lawTitle: '中华人民共和国公司法', articleLabel: '第一条', level: '法律', province: '', status: 'current',
-    publishDate: '2023-12-29', effectiveDate: '2024-07-01', path: [], text: '…', score: 1, foundBy: [], excluded: null, ...over,
+    publishDate: '2023-12-29', effectiveDate: '2024-07-01', path: [], text: '…', score: 1, foundBy: [], excluded: null, excerpt: null, ...over,
   };
 }
 

@@ -1,4 +1,4 @@
-/** A library from before the Chinese citation notes and the cited spans opens, keeps its turns' English notes, and stores both from then on. */
+/** A library from before the Chinese citation notes, the cited spans and the evidence excerpts opens, keeps its turns as they were, and stores all three from then on. */
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -9,7 +9,7 @@ import { MIGRATIONS } from '../../main/db/migrations.js';
 import { openDatabase, schemaVersion } from '../../main/db/open.js';
 import { ConsultationStore } from '../../main/consult/store.js';
 
-test('migrations 8 and 9 add the Chinese note and the cited spans to citations stored before them, which read as null and none', () => {
+test('migrations 8 to 10 add the Chinese note and the cited spans to citations, and the excerpt to evidence, stored before them, which read as null and none', () => {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'lexdesk-migrations-'));
   try {
     const file = path.join(dir, 'library.db');
@@ -21,6 +21,10 @@ test('migrations 8 and 9 add the Chinese note and the cited spans to citations s
     old.prepare("INSERT INTO consultations (id, title, created_at, updated_at) VALUES (1, '工资', '2026-11-01', '2026-11-01')").run();
     old.prepare("INSERT INTO turns (id, consultation_id, seq, user_text, status, created_at) VALUES (1, 1, 1, '拖欠工资', 'done', '2026-11-01')").run();
     old.prepare("INSERT INTO citations (turn_id, seq, marker, label, note) VALUES (1, 1, '《合同法》第五十二条', 'unresolvable', 'no such law in the library')").run();
+    old.prepare(
+      `INSERT INTO evidence (turn_id, article_id, rank, law_title, article_label, level, province, status, text, found_by, score)
+       VALUES (1, 38, 1, '中华人民共和国劳动合同法', '第三十八条', '法律', '', 'current', '用人单位有下列情形之一的：\n（二）未及时足额支付劳动报酬的；', '[]', 0.1)`,
+    ).run();
     old.close();
 
     const db = openDatabase(file);
@@ -31,6 +35,10 @@ test('migrations 8 and 9 add the Chinese note and the cited spans to citations s
       assert.deepEqual([before!.note, before!.noteZh, before!.citedSpans], ['no such law in the library', null, []]);
       store.saveCitations(1, [{ ...before!, note: 'no such law in the library', noteZh: '法规库中没有这部法律', citedSpans: [[3, 9], [12, 20]] }]);
       assert.deepEqual([store.citations(1)[0]!.noteZh, store.citations(1)[0]!.citedSpans], ['法规库中没有这部法律', [[3, 9], [12, 20]]]);
+      const [evidence] = store.evidence(1);
+      assert.equal(evidence!.excerpt, null, 'evidence stored before migration 10 has no excerpt, and the views open it at its start');
+      store.saveEvidence(1, [{ ...evidence!, excerpt: { start: 14, hits: [[24, 28]] } }]);
+      assert.deepEqual(store.evidence(1)[0]!.excerpt, { start: 14, hits: [[24, 28]] });
     } finally {
       db.close();
     }

@@ -2,18 +2,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { makeSnippet } from '../../main/search/snippet.js';
+import { ARTICLE_38 } from '../helpers/article38.js';
 
-// 劳动合同法 第三十八条, as the library stores it (项 on their own lines).
-const ARTICLE_38 = [
-  '用人单位有下列情形之一的，劳动者可以解除劳动合同：',
-  '（一）未按照劳动合同约定提供劳动保护或者劳动条件的；',
-  '（二）未及时足额支付劳动报酬的；',
-  '（三）未依法为劳动者缴纳社会保险费的；',
-  '（四）用人单位的规章制度违反法律、法规的规定，损害劳动者权益的；',
-  '（五）因本法第二十六条第一款规定的情形致使劳动合同无效的；',
-  '（六）法律、行政法规规定劳动者可以解除劳动合同的其他情形。',
-  '用人单位以暴力、威胁或者非法限制人身自由的手段强迫劳动者劳动的，或者用人单位违章指挥、强令冒险作业危及劳动者人身安全的，劳动者可以立即解除劳动合同，不需事先告知用人单位。',
-].join('\n');
 const TERMS = ['劳动报酬', '用人单位', '劳动者', '解除', '劳动合同'];
 
 test('the excerpt shows the window with the most distinct query terms, the telling ones weighing more', () => {
@@ -39,4 +29,20 @@ test('repeated and empty terms change nothing; no term at all shows the beginnin
   const none = makeSnippet(ARTICLE_38, ['仲裁']);
   assert.ok(none.text.startsWith('用人单位有下列情形之一的'));
   assert.deepEqual(none.highlights, []);
+});
+
+test('the excerpt opens at a clause near its first term, not mid-word', () => {
+  // 劳动合同法 第四十七条: 月平均工资 stands after a long run without a comma, 经济补偿 just after one.
+  const article47 = [
+    '经济补偿按劳动者在本单位工作的年限，每满一年支付一个月工资的标准向劳动者支付。六个月以上不满一年的，按一年计算；不满六个月的，向劳动者支付半个月工资的经济补偿。',
+    '劳动者月工资高于用人单位所在直辖市、设区的市级人民政府公布的本地区上年度职工月平均工资三倍的，向其支付经济补偿的标准按职工月平均工资三倍的数额支付，向其支付经济补偿的年限最高不超过十二年。',
+  ].join('\n');
+  const opened = makeSnippet(article47, ['年限最高', '十二年'], 40);
+  assert.ok(opened.text.startsWith('…向其支付经济补偿的年限最高'), `opens after the comma: ${opened.text}`);
+  // The window at 劳动报酬 would start ten characters before it, inside 「（一）…条件的；」: it opens at （二） instead.
+  const item = makeSnippet(ARTICLE_38, ['劳动报酬', '社会保险费'], 40);
+  assert.ok(item.text.startsWith('…（二）未及时足额支付劳动报酬的'), item.text);
+  // No clause start within reach: the window stays where it was.
+  const run = makeSnippet(`${'甲'.repeat(60)}劳动报酬${'乙'.repeat(60)}`, ['劳动报酬'], 30);
+  assert.equal(run.text, `…${'甲'.repeat(10)}劳动报酬${'乙'.repeat(16)}…`);
 });

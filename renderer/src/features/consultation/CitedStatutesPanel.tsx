@@ -26,6 +26,42 @@ function citedSpansOf(e: Evidence, citations: CitationAudit[]): Array<[number, n
   return citations.filter((c) => c.articleId === e.articleId && c.text === e.text).flatMap((c) => c.citedSpans).sort((a, b) => a[0] - b[0]);
 }
 
+/** Where the shortened text opens: at the line of the first cited 款 or 项, else where the words that found the article stand. */
+function openingOf(e: Evidence, spans: Array<[number, number]>): number {
+  const cited = spans[0]?.[0];
+  return cited === undefined ? (e.excerpt?.start ?? 0) : e.text.lastIndexOf('\n', cited - 1) + 1;
+}
+
+/** The end of the article's first line when it leads a list of 项 (ends with a colon); else null. */
+function listLeadEnd(text: string): number | null {
+  const end = text.indexOf('\n');
+  return end > 0 && /[：:]$/.test(text.slice(0, end)) ? end : null;
+}
+
+/**
+ * An evidence article's text. Shortened, it opens at the first cited 款 or 项, else where the words that found it
+ * stand, after the lead of its list (「用人单位有下列情形之一的，劳动者可以解除劳动合同：」 then 「（二）未及时足额支付劳动报酬的」
+ * for unpaid wages, not its first 项); a click shows all of it.
+ */
+function EvidenceText({ evidence, spans, expanded, onToggle }: { evidence: Evidence; spans: Array<[number, number]>; expanded: boolean; onToggle(): void }) {
+  const t = useT();
+  const { text, excerpt } = evidence;
+  const hits = excerpt?.hits ?? [];
+  const leadEnd = listLeadEnd(text);
+  const at = expanded ? 0 : openingOf(evidence, spans);
+  // An excerpt inside the lead shows the whole lead, from the start.
+  const opening = leadEnd !== null && at <= leadEnd ? 0 : at;
+  const lead = leadEnd !== null && leadEnd < opening ? leadEnd : null;
+  const skipped = opening > (lead === null ? 0 : lead + 1);
+  return (
+    <p className={expanded ? 'text' : 'text clamp'} onClick={onToggle} title={expanded ? undefined : t.showWholeArticle} data-testid="evidence-text">
+      {lead !== null && <><MarkedText text={text} spans={spans} hits={hits} to={lead} />{'\n'}</>}
+      {skipped && '…'}
+      <MarkedText text={text} spans={spans} hits={hits} from={opening} />
+    </p>
+  );
+}
+
 /** Each evidence article: law, number, breadcrumb, status, dates, full text, why selected, audit label; then what was excluded. */
 export function CitedStatutesPanel({ turn, onOpenArticle }: Props) {
   const t = useT();
@@ -61,9 +97,7 @@ export function CitedStatutesPanel({ turn, onOpenArticle }: Props) {
                 {e.province && <span> · {e.province}</span>}
               </div>
               <div className="why" title={t.whySelected}>{t.whySelected}{t.colon}{why(e, t)}</div>
-              <p className={expanded === e.articleId ? 'text' : 'text clamp'} onClick={() => setExpanded(expanded === e.articleId ? null : e.articleId)}>
-                <MarkedText text={e.text} spans={citedSpansOf(e, turn.citations)} />
-              </p>
+              <EvidenceText evidence={e} spans={citedSpansOf(e, turn.citations)} expanded={expanded === e.articleId} onToggle={() => setExpanded(expanded === e.articleId ? null : e.articleId)} />
               {audit?.label === 'quote_mismatch' && <p className="bad">“{audit.quote}”</p>}
             </li>
           );
