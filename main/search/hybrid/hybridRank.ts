@@ -31,6 +31,8 @@ export interface HybridDeps {
 export interface Gathered {
   candidates: CandidateSignals[];
   votes: MemoryVotes | null;
+  /** Whether the text the retrievers searched has any word to search for (not punctuation or stop words only). */
+  searchable: boolean;
 }
 
 export interface RankedCandidate {
@@ -146,7 +148,7 @@ export async function gatherCandidates(
       else get(id).similar = true;
     }
   }
-  return { candidates: [...signals.values()], votes };
+  return { candidates: [...signals.values()], votes, searchable: queryTerms(retrieverText).length > 0 };
 }
 
 /**
@@ -223,7 +225,7 @@ export async function hybridRank(deps: HybridDeps, text: string, filters: Search
   const { only, ...gather } = opts;
   const gathered = await gatherCandidates(deps, text, filters, { perRetriever: limit, ...gather, ...(only === 'dense' ? { memory: null, lexical: false } : {}) });
   // Nothing to search for (punctuation or stop words only) and nothing cited: the embedding's neighbours would be arbitrary.
-  if (!queryTerms(withTerms(text, gather.terms ?? [])).length && !gathered.candidates.some((c) => c.cited)) return [];
+  if (!gathered.searchable && !gathered.candidates.some((c) => c.cited)) return [];
   // Dense mode: citations plus the embedding's neighbours, in embedding order.
   const candidates = only === 'dense' ? gathered.candidates.filter((c) => c.cited || c.denseRank !== null) : gathered.candidates;
   const matchedBy = (c: CandidateSignals): RankedCandidate['matchedBy'] =>
