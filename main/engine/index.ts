@@ -2,7 +2,8 @@ import { openDatabase, type Db } from '../db/open.js';
 import { getArticles, type StatuteArticle } from '../library/articles.js';
 import { CitationResolver, type ResolveResult, type VersionChoice } from '../library/citation/resolver.js';
 import { importPath, libraryCounts, type ImportPathOptions, type ImportSummary, type LibraryCounts } from '../library/import/index.js';
-import { neighboursOf, versionsOf, type ArticleContext } from '../library/context.js';
+import { neighboursOf, type ArticleContext } from '../library/context.js';
+import { articleVersions } from '../library/versions/counterparts.js';
 import { lawFilterMatches, withLawNames } from '../search/filters.js';
 import { textRevision, type FtsScope } from '../search/ftsTables.js';
 import { ResidentPostings } from '../search/residentPostings.js';
@@ -94,7 +95,7 @@ export function createEngine(opts: EngineOptions): Engine {
     rank: (text, searchOpts) => rankArticles(db, citations(), termStats, text, searchOpts).map((r) => r.id),
     lookup: (citation, choice) => citations().lookup(citation, choice),
     lookupAll: (text, choice) => citations().lookupAll(text, choice),
-    context: (article) => ({ neighbours: neighboursOf(db, article), versions: versionsOf(db, article) }),
+    context: (article) => ({ neighbours: neighboursOf(db, article), versions: articleVersions(db, article) }),
     articles: (ids) => getArticles(db, ids),
     counts: () => libraryCounts(db),
     unknownLawFilter(law) {

@@ -5,6 +5,9 @@
  */
 export type { TurnResult, TurnEvent, Evidence, CitationAudit, JudgeIteration, StateChange, Verdict, StageName } from '../../main/consult/types.js';
 export type { LegalState } from '../../main/consult/schemas.js';
+export type { ArticleVersion, VersionArticle, VersionMatch } from '../../main/library/versions/counterparts.js';
+export type { DiffPart } from '../../main/library/versions/textDiff.js';
+import type { ArticleVersion } from '../../main/library/versions/counterparts.js';
 
 export interface ArticleDto {
   id: number;
@@ -55,7 +58,8 @@ export interface ArticleDetailDto {
   article: ArticleDto;
   previous: ArticleDto | null;
   next: ArticleDto | null;
-  versions: Array<{ articleId: number | null; publishDate: string | null; effectiveDate: string | null; status: string }>;
+  /** Every version of the law, newest first: the article holding this provision there (by text, not number) and what changed. */
+  versions: ArticleVersion[];
   references: ArticleDto[];
   referencedBy: ArticleDto[];
   interpretations: ArticleDto[];

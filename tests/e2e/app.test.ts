@@ -186,6 +186,15 @@ describe('the app in a real browser against the browser host', { skip: SKIP, tim
     await page.getByTestId('earlier-numbering').waitFor({ state: 'detached' });
     assert.match(await page.getByTestId('article-text').innerText(), /^有限责任公司的股东之间可以相互转让/);
     assert.match(await page.getByTestId('article-view').innerText(), /2018-10-26/);
+    // Its versions name the article that holds it in 2023 (renumbered), with what changed, and open it.
+    const in2023 = page.getByTestId('version').filter({ hasText: '2023-12-29' });
+    assert.equal(await in2023.getByTestId('version-article').innerText(), '第八十四条');
+    await in2023.getByTestId('version-toggle').click();
+    assert.match(await in2023.getByTestId('version-diff').locator('del').first().innerText(), /\S/);
+    assert.match(await in2023.getByTestId('version-diff').innerText(), /经其他股东过半数同意/);
+    await b.screenshot('versions');
+    await in2023.getByTestId('version-article').click();
+    await page.getByTestId('article-title').filter({ hasText: '第八十四条' }).waitFor();
   });
 
   test('changing a setting persists it; the UI language switches', async () => {

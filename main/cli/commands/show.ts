@@ -6,13 +6,14 @@ import type { ResolveResult } from '../../library/citation/resolver.js';
 import { LexError } from '../../util/errors.js';
 import { dateOption, parseCommand } from '../args.js';
 import type { Output } from '../output.js';
+import { printVersions } from '../versionsView.js';
 
-const USAGE = 'lexdesk show "CITATION" [--as-of YYYY-MM-DD] [--version YYYY-MM-DD]   e.g. 民法典第1165条, 刑法264, 劳动合同法 38, 宪法序言, 民法典第1165、1166条, 刑法第263条至第269条';
+const USAGE = 'lexdesk show "CITATION" [--as-of YYYY-MM-DD] [--version YYYY-MM-DD] [--changes]   e.g. 民法典第1165条, 刑法264, 劳动合同法 38, 宪法序言, 民法典第1165、1166条, 刑法第263条至第269条';
 /** Interpretations listed in text output; --json lists all. */
 const MAX_LISTED = 10;
 
 export function showCommand(args: string[], open: (db?: string) => Engine, out: Output): number {
-  const { values, positionals } = parseCommand(args, { 'as-of': { type: 'string' }, version: { type: 'string' } }, USAGE);
+  const { values, positionals } = parseCommand(args, { 'as-of': { type: 'string' }, version: { type: 'string' }, changes: { type: 'boolean' } }, USAGE);
   const citation = positionals.join(' ').trim();
   if (!citation) throw new LexError('usage', `Give a citation.\nUsage: ${USAGE}`);
   const engine = open(values.db as string | undefined);
@@ -21,7 +22,7 @@ export function showCommand(args: string[], open: (db?: string) => Engine, out: 
     const found = results.filter((r): r is Resolved => r.ok);
     if (found.length === 0) throw lookupError(results[0] as Unresolved);
     if (results.length === 1) {
-      showOne(engine, out, citation, found[0] as Resolved);
+      showOne(engine, out, citation, found[0] as Resolved, Boolean(values.changes));
       return 0;
     }
     // Several citations (民法典第1165、1166条; a range): each article in turn, and what did not resolve said in its place.
@@ -69,8 +70,8 @@ function earlierNote(result: Resolved): string {
   return `Note: ${e.label} of the ${e.publishDate} version reads otherwise: 「${e.excerpt}」. Older texts that cite ${e.label} may mean that one: lexdesk show "${law}${e.label}" --version ${e.publishDate}`;
 }
 
-/** One article in full: its text, neighbours, versions, amendments and interpretations. */
-function showOne(engine: Engine, out: Output, citation: string, result: Resolved): void {
+/** One article in full: its text, neighbours, versions (with what changed, when asked), amendments and interpretations. */
+function showOne(engine: Engine, out: Output, citation: string, result: Resolved, changes: boolean): void {
   if (out.json) {
     out.printJson({ citation, ...shownJson(engine, result) });
     return;
@@ -84,9 +85,7 @@ function showOne(engine: Engine, out: Output, citation: string, result: Resolved
   const { previous, next } = context.neighbours;
   if (previous) out.print(`\n← ${previous.label}  ${previous.text.slice(0, 40)}…`);
   if (next) out.print(`→ ${next.label}  ${next.text.slice(0, 40)}…`);
-  if (context.versions.length > 1) {
-    out.print('\nVersions: ' + context.versions.map((v) => `${v.publishDate ?? '?'} ${v.status}${v.articleId === result.article.id ? ' ◀' : ''}`).join('；'));
-  }
+  printVersions(out, context.versions, changes);
   printLinks(out, 'Amended by', links.amendedBy);
   printLinks(out, 'Interpretations', links.interpretations);
 }

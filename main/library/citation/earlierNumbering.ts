@@ -9,6 +9,7 @@
  */
 import { cachedStatement, type Db } from '../../db/open.js';
 import { ARTICLE_SELECT, toStatuteArticle, type ArticleRow, type StatuteArticle } from '../articles.js';
+import { pairOverlap, textPairs } from '../versions/textPairs.js';
 
 export interface EarlierNumbering {
   articleId: number;
@@ -32,7 +33,7 @@ export function earlierNumbering(db: Db, article: StatuteArticle): EarlierNumber
   const earlier = cachedStatement(db, EARLIER_ARTICLE_SQL).get({ law: article.lawId, number: article.number, sub: article.subNumber, date: article.publishDate }) as ArticleRow | undefined;
   if (!earlier) return null;
   const before = toStatuteArticle(earlier);
-  if (pairOverlap(before.text, article.text) >= SAME_PROVISION) return null;
+  if (pairOverlap(textPairs(before.text), textPairs(article.text)) >= SAME_PROVISION) return null;
   const text = before.text.replace(/\s+/g, '');
   return {
     articleId: before.id,
@@ -40,25 +41,4 @@ export function earlierNumbering(db: Db, article: StatuteArticle): EarlierNumber
     label: before.label,
     excerpt: text.length > EXCERPT_CHARS ? `${text.slice(0, EXCERPT_CHARS)}…` : text,
   };
-}
-
-/** Dice's coefficient over the two texts' character pairs (punctuation and spaces left out). */
-function pairOverlap(a: string, b: string): number {
-  const pairs = (s: string) => {
-    const chars = [...s.replace(/[\s\p{P}]/gu, '')];
-    const out = new Map<string, number>();
-    for (let i = 0; i + 1 < chars.length; i++) {
-      const pair = chars[i]! + chars[i + 1]!;
-      out.set(pair, (out.get(pair) ?? 0) + 1);
-    }
-    return out;
-  };
-  const pa = pairs(a);
-  const pb = pairs(b);
-  let shared = 0;
-  let total = 0;
-  for (const n of pa.values()) total += n;
-  for (const n of pb.values()) total += n;
-  for (const [pair, n] of pa) shared += Math.min(n, pb.get(pair) ?? 0);
-  return total === 0 ? 1 : (2 * shared) / total;
 }

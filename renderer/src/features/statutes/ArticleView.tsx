@@ -3,6 +3,7 @@ import type { ArticleDetailDto, ArticleDto } from '../../../../preload/contract/
 import { fill, statusText, useT } from '../../i18n.js';
 import { MarkedText } from '../../components/MarkedText.js';
 import { Outline } from './Outline.js';
+import { VersionHistory } from './VersionHistory.js';
 
 interface Props {
   detail: ArticleDetailDto;
@@ -86,20 +87,7 @@ export function ArticleView({ detail, onOpen }: Props) {
       <ArticleLinks title={t.references} items={detail.references} testid="references" {...linkProps} />
       <ArticleLinks title={t.referencedBy} items={detail.referencedBy} testid="referenced-by" {...linkProps} />
       <ArticleLinks title={t.interpretations} items={detail.interpretations} testid="interpretations" {...linkProps} />
-      {detail.versions.length > 1 && (
-        <div className="versions" data-testid="versions">
-          <h4>{t.versions}</h4>
-          <ul>
-            {detail.versions.map((v) => (
-              <li key={`${v.publishDate}`}>
-                {v.articleId ? <button className="link" onClick={() => onOpen(v.articleId!)}>{v.publishDate ?? '—'}</button> : <span>{v.publishDate ?? '—'}</span>}
-                <span className={`badge ${v.status === 'current' ? 'ok' : 'warn'}`}>{statusText(t, v.status)}</span>
-                <span className="muted"> {v.effectiveDate ? fill(t.effectiveOn, { date: v.effectiveDate }) : t.effectiveUnknown}</span>
-              </li>
-            ))}
-          </ul>
-        </div>
-      )}
+      <VersionHistory versions={detail.versions} onOpen={onOpen} />
     </article>
   );
 }

@@ -1,0 +1,125 @@
+/**
+ * The same provision in the law's other versions. A revision renumbers (公司法 of 2018 第二十条, on abusing
+ * shareholder rights, is 2023's 第二十一条, and its third paragraph, piercing the corporate veil, became
+ * 第二十三条), splits and rewords articles, so the same number in another version is often another
+ * provision. Each version's counterpart is found by text: the article sharing most character pairs
+ * with this one, or, failing that, the one that holds most of this text (an article cut out of a
+ * longer one); other articles that took a large part of it are listed beside it. With it comes what
+ * changed, from the older text to the newer.
+ */
+import type { Db } from '../../db/open.js';
+import type { StatuteArticle } from '../articles.js';
+import { statusSql } from '../status.js';
+import { diffTexts, type DiffPart } from './textDiff.js';
+import { pairCover, pairOverlap, textPairs, type TextPairs } from './textPairs.js';
+
+/** How that version's provision relates to this article. */
+export type VersionMatch = 'self' | 'identical' | 'amended' | 'partly' | 'none';
+
+export interface VersionArticle {
+  articleId: number;
+  label: string;
+  /** Share of character pairs the two texts have in common (Dice), 0–1. */
+  similarity: number;
+}
+
+export interface ArticleVersion {
+  publishDate: string | null;
+  effectiveDate: string | null;
+  status: string;
+  /** The article of that version holding this provision (this article itself in its own version); null when none does. */
+  articleId: number | null;
+  label: string | null;
+  similarity: number | null;
+  match: VersionMatch;
+  /** Other articles of that version that took a large part of this text, or whose text this one largely holds (a split or a merger). */
+  also: VersionArticle[];
+  /** From the older text to the newer; null for this article's own version, an identical text or no counterpart. */
+  diff: DiffPart[] | null;
+}
+
+/** At this share of shared pairs two articles are the same provision, reworded. */
+const SAME_PROVISION = 0.35;
+/** From this share on, the rewording is an amendment rather than a partial carry-over. */
+const AMENDED = 0.5;
+/** One text (or paragraph) holding this share of the other's pairs took it over (a split or a merger)… */
+const COVERED = 0.7;
+/** …when the part is long enough for that to mean something (本法自公布之日起施行 is in many laws). */
+const MIN_PAIRS = 12;
+const MAX_ALSO = 3;
+
+interface Candidate {
+  id: number;
+  label: string;
+  text: string;
+  pairs: TextPairs;
+  /** Its paragraphs long enough to be told apart from boilerplate (违反前款规定，给公司造成损失的，应当承担赔偿责任). */
+  parts: TextPairs[];
+}
+
+/** A paragraph this long (in character pairs) is a provision of its own, not a formula many articles repeat. */
+const MIN_PART_PAIRS = 25;
+
+function candidate(row: { id: number; label: string; text: string }): Candidate {
+  return { ...row, pairs: textPairs(row.text), parts: longParagraphs(row.text) };
+}
+
+function longParagraphs(text: string): TextPairs[] {
+  return text.split('\n').map(textPairs).filter((p) => p.total >= MIN_PART_PAIRS);
+}
+
+export function articleVersions(db: Db, article: StatuteArticle): ArticleVersion[] {
+  const versions = db
+    .prepare(
+      `SELECT COALESCE(d.publish_date, '') AS date, d.publish_date, MAX(d.effective_date) AS effective_date, ${statusSql('d')} AS status
+         FROM documents d WHERE d.law_id = ? AND d.province = ?
+        GROUP BY COALESCE(d.publish_date, '') ORDER BY d.publish_date DESC`,
+    )
+    .all(article.lawId, article.province) as Array<{ date: string; publish_date: string | null; effective_date: string | null; status: string }>;
+  const articlesOf = db.prepare(
+    `SELECT a.id, a.label, a.text FROM articles a JOIN documents d ON d.id = a.document_id
+      WHERE d.law_id = ? AND d.province = ? AND COALESCE(d.publish_date, '') = ? AND a.kind = ? ORDER BY d.id, a.ordinal`,
+  );
+  const own = article.publishDate ?? '';
+  const mine = candidate(article);
+  return versions.map((v) => {
+    const base = { publishDate: v.publish_date, effectiveDate: v.effective_date, status: v.status };
+    if (v.date === own) return { ...base, articleId: article.id, label: article.label, similarity: 1, match: 'self', also: [], diff: null };
+    const candidates = (articlesOf.all(article.lawId, article.province, v.date, article.kind) as Array<{ id: number; label: string; text: string }>).map(candidate);
+    return { ...base, ...counterpartIn(mine, candidates, v.date < own) };
+  });
+}
+
+/** This article's counterpart among one version's articles, the others that took part of it, and the change between them. */
+function counterpartIn(
+  mine: Candidate, candidates: Candidate[], older: boolean,
+): Pick<ArticleVersion, 'articleId' | 'label' | 'similarity' | 'match' | 'also' | 'diff'> {
+  const scored = candidates.map((c) => ({ c, similarity: pairOverlap(mine.pairs, c.pairs), holdsMine: pairCover(mine.pairs, c.pairs) }));
+  const bySimilarity = [...scored].sort((x, y) => y.similarity - x.similarity);
+  const closest = bySimilarity[0];
+  const holder = [...scored].sort((x, y) => y.holdsMine - x.holdsMine)[0];
+  const best = closest && closest.similarity >= SAME_PROVISION ? closest
+    : holder && mine.pairs.total >= MIN_PAIRS && holder.holdsMine >= COVERED ? holder
+    : null;
+  if (!best) return { articleId: null, label: null, similarity: null, match: 'none', also: [], diff: null };
+  const identical = squeeze(best.c.text) === squeeze(mine.text);
+  // A paragraph of one carried into the other: 2018's 第二十条 第三款 (piercing the veil) is 2023's 第二十三条 第一款.
+  const sharesParagraph = (c: Candidate) =>
+    mine.parts.some((p) => pairCover(p, c.pairs) >= COVERED) || c.parts.some((p) => pairCover(p, mine.pairs) >= COVERED);
+  const also = bySimilarity
+    .filter((s) => s !== best && sharesParagraph(s.c))
+    .slice(0, MAX_ALSO)
+    .map((s) => ({ articleId: s.c.id, label: s.c.label, similarity: round(s.similarity) }));
+  return {
+    articleId: best.c.id,
+    label: best.c.label,
+    similarity: round(best.similarity),
+    match: identical ? 'identical' : best.similarity >= AMENDED ? 'amended' : 'partly',
+    also,
+    diff: identical ? null : older ? diffTexts(best.c.text, mine.text) : diffTexts(mine.text, best.c.text),
+  };
+}
+
+/** The text without spaces and line breaks: a re-wrapped line is no amendment. */
+const squeeze = (text: string) => text.replace(/\s+/g, '');
+const round = (x: number) => Math.round(x * 1000) / 1000;

@@ -1,0 +1,89 @@
+/**
+ * The same provision in another version of its law, found by its text: 公司法 of 2023 renumbered most of
+ * the 2018 text, split articles and merged others, so the same number is often another provision.
+ * Read from the real LawRefBook files of both versions.
+ */
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import type { ResolveResult } from '../../main/library/citation/resolver.js';
+import type { ArticleVersion } from '../../main/library/versions/counterparts.js';
+import { runCli } from '../helpers/cli.js';
+import { buildLibrary, sharedSkipReason, type TempLibrary } from '../helpers/library.js';
+
+const SKIP = sharedSkipReason();
+let lib: TempLibrary;
+
+function versionsOf(citation: string, version?: string): ArticleVersion[] {
+  const result = lib.engine.lookup(citation, version ? { version } : {}) as ResolveResult;
+  assert.ok(result.ok, citation);
+  return lib.engine.context(result.article).versions;
+}
+
+const in2018 = (versions: ArticleVersion[]) => versions.find((v) => v.publishDate === '2018-10-26')!;
+const in2023 = (versions: ArticleVersion[]) => versions.find((v) => v.publishDate === '2023-12-29')!;
+const removed = (v: ArticleVersion) => (v.diff ?? []).filter(([op]) => op === -1).map(([, t]) => t).join('');
+const added = (v: ArticleVersion) => (v.diff ?? []).filter(([op]) => op === 1).map(([, t]) => t).join('');
+
+describe('an article in the other versions of its law', { skip: SKIP }, () => {
+  before(async () => {
+    lib = await buildLibrary({ files: ['民法商法/公司法(2018-10-26).md', '民法商法/公司法(2023-12-29).md'] });
+  });
+  after(async () => {
+    await lib?.dispose();
+  });
+
+  test('a renumbered article is found under its new number, with what changed from the older text to the newer', () => {
+    // 2018 第七十一条 (transfer of shares) is 2023 第八十四条; 2023 第七十一条 is on dismissing directors.
+    const versions = versionsOf('公司法第七十一条', '2018-10-26');
+    assert.deepEqual(versions.map((v) => [v.publishDate, v.match]), [['2023-12-29', 'amended'], ['2018-10-26', 'self']], 'newest first');
+    const v2023 = in2023(versions);
+    assert.equal(v2023.label, '第八十四条');
+    assert.ok(v2023.similarity! >= 0.5 && v2023.similarity! < 1);
+    assert.match(removed(v2023), /经其他股东过半数同意/, 'the consent rule the 2023 text dropped');
+    assert.match(added(v2023), /数量、价格、支付方式和期限/);
+    // Seen from the newer article, the same pair and the same change.
+    const back = in2018(versionsOf('公司法第八十四条'));
+    assert.deepEqual([back.label, back.articleId, back.similarity], ['第七十一条', versions.find((v) => v.match === 'self')!.articleId, v2023.similarity]);
+    assert.deepEqual(back.diff, v2023.diff, 'always from the older text to the newer');
+  });
+
+  test('an article split in two: the counterpart, and the other article that took a paragraph of it', () => {
+    // 2018 第二十条 third paragraph (piercing the corporate veil) became 2023 第二十三条.
+    const v2023 = in2023(versionsOf('公司法第二十条', '2018-10-26'));
+    assert.equal(v2023.label, '第二十一条');
+    assert.deepEqual(v2023.also.map((a) => a.label), ['第二十三条']);
+    assert.match(removed(v2023), /逃避债务/);
+    // 2023 第二十三条 itself: partly 2018 第二十条, and 第六十三条 (one-person companies) went into it too.
+    const from2018 = in2018(versionsOf('公司法第二十三条'));
+    assert.deepEqual([from2018.label, from2018.match], ['第二十条', 'partly']);
+    assert.ok(from2018.also.some((a) => a.label === '第六十三条'), JSON.stringify(from2018.also));
+  });
+
+  test('the same text is "identical" with no diff, and a provision new in 2023 has no counterpart', () => {
+    const reworded = in2018(versionsOf('公司法第二十二条'));
+    assert.deepEqual([reworded.label, reworded.match], ['第二十一条', 'amended'], 'one word added (其) is an amendment');
+    // A provision new in 2023 has none.
+    const fresh = in2018(versionsOf('公司法第二十条'));
+    assert.equal(fresh.match, 'none', `2023 第二十条 (corporate social responsibility) has no 2018 counterpart: ${JSON.stringify(fresh)}`);
+    assert.equal(fresh.articleId, null);
+    assert.equal(fresh.diff, null);
+    // 2023 第五十八条 (the shareholders' meeting) is 2018 第三十六条 word for word.
+    const identical = in2018(versionsOf('公司法第五十八条'));
+    assert.deepEqual([identical.label, identical.match, identical.similarity, identical.diff], ['第三十六条', 'identical', 1, null]);
+  });
+
+  test('lexdesk show lists the versions by provision, --changes shows what changed, and --json carries it all', async () => {
+    const text = await runCli(['show', '公司法第七十一条', '--version', '2018-10-26', '--changes', '--db', lib.dbPath]);
+    assert.equal(text.code, 0, text.stderr);
+    assert.match(text.stdout, /2023-12-29 current +第八十四条 — amended, \d+% alike/);
+    assert.match(text.stdout, /Changes from this one to 2023-12-29 version \(第八十四条\):/);
+    assert.match(text.stdout, /\[-[^\]]*经其他股东过半数同意[^\]]*-\]/, 'deletions marked [-…-] off a terminal');
+    const plain = await runCli(['show', '公司法第七十一条', '--version', '2018-10-26', '--db', lib.dbPath]);
+    assert.doesNotMatch(plain.stdout, /Changes from/);
+    assert.match(plain.stdout, /--changes shows what changed/);
+    const json = await runCli(['show', '公司法第八十四条', '--json', '--db', lib.dbPath]);
+    const shown = JSON.parse(json.stdout) as { versions: ArticleVersion[] };
+    assert.deepEqual(shown.versions.map((v) => [v.publishDate, v.label, v.match]), [['2023-12-29', '第八十四条', 'self'], ['2018-10-26', '第七十一条', 'amended']]);
+    assert.ok(Array.isArray(shown.versions[1]!.diff));
+  });
+});

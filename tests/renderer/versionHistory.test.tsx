@@ -1,0 +1,48 @@
+/** The article view's versions: the article holding the provision in each version (not the same number), and what changed. */
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import '../helpers/domGlobals.js';
+import type { ArticleVersion } from '../../preload/contract/index.js';
+import { I18nContext, STRINGS } from '../../renderer/src/i18n.js';
+import { VersionHistory } from '../../renderer/src/features/statutes/VersionHistory.js';
+import { render } from '../helpers/dom.js';
+
+const VERSIONS: ArticleVersion[] = [
+  {
+    publishDate: '2023-12-29', effectiveDate: '2024-07-01', status: 'current', articleId: 21, label: '第二十一条', similarity: 0.653, match: 'amended',
+    also: [{ articleId: 23, label: '第二十三条', similarity: 0.469 }],
+    diff: [[0, '不得滥用股东权利损害公司或者其他股东的利益'], [-1, '；不得滥用公司法人独立地位'], [0, '。'], [1, '（新增）']],
+  },
+  { publishDate: '2018-10-26', effectiveDate: '2018-10-26', status: 'superseded', articleId: 20, label: '第二十条', similarity: 1, match: 'self', also: [], diff: null },
+  { publishDate: '2013-12-28', effectiveDate: '2014-03-01', status: 'superseded', articleId: null, label: null, similarity: null, match: 'none', also: [], diff: null },
+];
+
+test('each version names the article holding the provision there and how alike it is; its article and the others it went to open', async () => {
+  const opened: number[] = [];
+  const r = await render(<VersionHistory versions={VERSIONS} onOpen={(id) => opened.push(id)} />);
+  assert.deepEqual(r.allByTestId('version-match').map((e) => e.textContent!.trim()), ['有修改（相似 65%）', '本条', '该版本没有对应条文']);
+  await r.click(r.byTestId('version-article'));
+  await r.click(r.byTestId('version-also').querySelector('button')!);
+  assert.deepEqual(opened, [21, 23], 'the renumbered article, then the one that took a paragraph of it');
+  assert.equal(r.allByTestId('version-toggle').length, 1, 'only a version with a change has one to show');
+  r.unmount();
+});
+
+test('the changes open from older to newer, deletions struck through and insertions underlined', async () => {
+  const r = await render(<VersionHistory versions={VERSIONS} onOpen={() => undefined} />);
+  assert.equal(r.allByTestId('version-diff').length, 0);
+  await r.click(r.byTestId('version-toggle'));
+  const diff = r.byTestId('version-diff');
+  assert.match(diff.textContent!, /^本条 → 2023-12-29 第二十一条/, 'this (2018) article is the older text');
+  assert.deepEqual([...diff.querySelectorAll('del')].map((e) => e.textContent), ['；不得滥用公司法人独立地位']);
+  assert.deepEqual([...diff.querySelectorAll('ins')].map((e) => e.textContent), ['（新增）']);
+  await r.click(r.byTestId('version-toggle'));
+  assert.equal(r.allByTestId('version-diff').length, 0, 'and close again');
+  r.unmount();
+  const english = await render(<I18nContext.Provider value={STRINGS.en}><VersionHistory versions={VERSIONS} onOpen={() => undefined} /></I18nContext.Provider>);
+  assert.equal(english.allByTestId('version-match')[0]!.textContent!.trim(), 'amended (65% alike)');
+  english.unmount();
+  const single = await render(<VersionHistory versions={VERSIONS.slice(1, 2)} onOpen={() => undefined} />);
+  assert.equal(single.allByTestId('versions').length, 0, 'a law with one version shows no list');
+  single.unmount();
+});
