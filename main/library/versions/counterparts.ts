@@ -7,7 +7,8 @@
  * longer one); other articles that took a large part of it are listed beside it. With it comes what
  * changed, from the older text to the newer.
  */
-import type { Db } from '../../db/open.js';
+import { cachedStatement, type Db } from '../../db/open.js';
+import { textRevision } from '../../search/ftsTables.js';
 import type { StatuteArticle } from '../articles.js';
 import { statusSql } from '../status.js';
 import { diffTexts, type DiffPart } from './textDiff.js';
@@ -76,18 +77,39 @@ export function articleVersions(db: Db, article: StatuteArticle): ArticleVersion
         GROUP BY COALESCE(d.publish_date, '') ORDER BY d.publish_date DESC`,
     )
     .all(article.lawId, article.province) as Array<{ date: string; publish_date: string | null; effective_date: string | null; status: string }>;
-  const articlesOf = db.prepare(
-    `SELECT a.id, a.label, a.text FROM articles a JOIN documents d ON d.id = a.document_id
-      WHERE d.law_id = ? AND d.province = ? AND COALESCE(d.publish_date, '') = ? AND a.kind = ? ORDER BY d.id, a.ordinal`,
-  );
   const own = article.publishDate ?? '';
   const mine = candidate(article);
   return versions.map((v) => {
     const base = { publishDate: v.publish_date, effectiveDate: v.effective_date, status: v.status };
     if (v.date === own) return { ...base, articleId: article.id, label: article.label, similarity: 1, match: 'self', also: [], diff: null };
-    const candidates = (articlesOf.all(article.lawId, article.province, v.date, article.kind) as Array<{ id: number; label: string; text: string }>).map(candidate);
+    const candidates = versionArticles(db, article, v.date);
     return { ...base, ...counterpartIn(mine, candidates, v.date < own) };
   });
+}
+
+/** Versions whose articles' pairs are kept, so that reading a law's articles one after another counts each version once. */
+const CACHED_VERSIONS = 8;
+const cache = new WeakMap<Db, Map<string, Candidate[]>>();
+
+/** One version's articles of the article's kind, with their pairs (cached per connection until the library's text changes). */
+function versionArticles(db: Db, article: StatuteArticle, date: string): Candidate[] {
+  let byKey = cache.get(db);
+  if (!byKey) cache.set(db, (byKey = new Map()));
+  const key = [textRevision(db), article.lawId, article.province, date, article.kind].join('|');
+  let found = byKey.get(key);
+  if (found) {
+    byKey.delete(key);
+  } else {
+    const rows = cachedStatement(
+      db,
+      `SELECT a.id, a.label, a.text FROM articles a JOIN documents d ON d.id = a.document_id
+        WHERE d.law_id = ? AND d.province = ? AND COALESCE(d.publish_date, '') = ? AND a.kind = ? ORDER BY d.id, a.ordinal`,
+    ).all(article.lawId, article.province, date, article.kind) as Array<{ id: number; label: string; text: string }>;
+    found = rows.map(candidate);
+  }
+  byKey.set(key, found);
+  while (byKey.size > CACHED_VERSIONS) byKey.delete(byKey.keys().next().value as string);
+  return found;
 }
 
 /** This article's counterpart among one version's articles, the others that took part of it, and the change between them. */
