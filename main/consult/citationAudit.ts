@@ -194,10 +194,15 @@ function citedArticle(
   const match = numbered.find((e) => e.articleId === a.id || (e.lawTitle === a.lawTitle && e.articleLabel === a.label));
   // A model trained on older texts may cite a number a revision gave to another provision (公司法第七十一条).
   const earlier = match || ref.versionYear !== null ? null : resolver.earlierNumbering(a);
+  // Where that provision stands now, and whether the evidence holds it there ([3]).
+  const nowAt = earlier?.now ? numbered.findIndex((e) => e.articleId === earlier.now!.articleId) : -1;
+  const now: Note = !earlier?.now ? { en: '', zh: '' }
+    : nowAt >= 0 ? { en: `, now ${earlier.now.label}, evidence [${nowAt + 1}]`, zh: `，现为${earlier.now.label}，即证据[${nowAt + 1}]` }
+    : { en: `, now ${earlier.now.label}`, zh: `，现为${earlier.now.label}` };
   const notInEvidence: Note = earlier
     ? {
-        en: `${NOT_IN_EVIDENCE.en}; ${earlier.label} of the ${earlier.publishDate} version reads otherwise (「${earlier.excerpt}」), which the answer may mean`,
-        zh: `${NOT_IN_EVIDENCE.zh}；${earlier.publishDate} 版的${earlier.label}内容不同（「${earlier.excerpt}」），回答指的可能是那一条`,
+        en: `${NOT_IN_EVIDENCE.en}; ${earlier.label} of the ${earlier.publishDate} version reads otherwise (「${earlier.excerpt}」), which the answer may mean${now.en}`,
+        zh: `${NOT_IN_EVIDENCE.zh}；${earlier.publishDate} 版的${earlier.label}内容不同（「${earlier.excerpt}」），回答指的可能是那一条${now.zh}`,
       }
     : NOT_IN_EVIDENCE;
   const article = match ?? { articleId: a.id, lawTitle: a.lawTitle, articleLabel: a.label, publishDate: a.publishDate, status: a.status, text: a.text };

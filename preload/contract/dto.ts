@@ -80,7 +80,7 @@ export interface ArticleDetailDto {
    * For a looked-up citation that named no version: the version before this one holds another provision under the
    * same number (公司法第七十一条 of 2018, on share transfers), which older texts cite; absent otherwise.
    */
-  earlierNumbering?: { articleId: number; publishDate: string; label: string; excerpt: string } | null;
+  earlierNumbering?: { articleId: number; publishDate: string; label: string; excerpt: string; now: { articleId: number; label: string } | null } | null;
 }
 
 /** A law version's table of contents: headings (编/章/节) with their articles, in order. */

@@ -174,6 +174,12 @@ describe('citation audit', { skip: SKIP }, () => {
     assert.deepEqual([renumbered!.label, renumbered!.publishDate, same!.label], ['outside_evidence', '2023-12-29', 'outside_evidence']);
     assert.match(renumbered!.note!, /^cited in the answer but not among the evidence of this turn; 第七十一条 of the 2018-10-26 version reads otherwise \(「有限责任公司的股东之间可以相互转让/);
     assert.match(renumbered!.noteZh!, /^回答引用了这一条，但它不在本轮证据中；2018-10-26 版的第七十一条内容不同（「有限责任公司的股东之间/);
+    assert.match(renumbered!.noteZh!, /回答指的可能是那一条，现为第八十四条$/, 'and where that provision stands now');
+    assert.match(renumbered!.note!, /, now 第八十四条$/);
+    // When the evidence holds it there, the note says which evidence article it is.
+    const a84 = article('公司法第84条');
+    const [pointed] = audit('依据《公司法》第七十一条，股东可以向股东以外的人转让股权。', [asEvidence(a38), asEvidence(a84)]);
+    assert.match(pointed!.noteZh!, /现为第八十四条，即证据\[2\]$/);
     assert.equal(same!.note, 'cited in the answer but not among the evidence of this turn', '第一条 reads alike in both versions');
     const [named] = audit('依据2018年公司法第七十一条，股东可以转让股权。', [asEvidence(a38)]);
     assert.equal(named!.publishDate, '2018-10-26', 'a citation that names its version is read as written');

@@ -182,6 +182,7 @@ describe('the app in a real browser against the browser host', { skip: SKIP, tim
     await page.getByTestId('statute-query').press('Enter');
     await page.getByTestId('earlier-numbering').waitFor();
     assert.match(await page.getByTestId('earlier-numbering').innerText(), /^注意：2018-10-26 版的第七十一条内容不同（「有限责任公司的股东之间可以相互转让/);
+    assert.equal(await page.getByTestId('open-earlier-now').innerText(), '第八十四条', 'where that provision stands in this version');
     await page.getByTestId('open-earlier').click();
     await page.getByTestId('earlier-numbering').waitFor({ state: 'detached' });
     assert.match(await page.getByTestId('article-text').innerText(), /^有限责任公司的股东之间可以相互转让/);

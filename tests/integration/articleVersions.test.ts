@@ -78,6 +78,8 @@ describe('an article in the other versions of its law', { skip: SKIP }, () => {
     assert.match(text.stdout, /2023-12-29 current +第八十四条 — amended, \d+% alike/);
     assert.match(text.stdout, /Changes from this one to 2023-12-29 version \(第八十四条\):/);
     assert.match(text.stdout, /\[-[^\]]*经其他股东过半数同意[^\]]*-\]/, 'deletions marked [-…-] off a terminal');
+    const current = await runCli(['show', '公司法第七十一条', '--db', lib.dbPath]);
+    assert.match(current.stdout, /Older texts that cite 第七十一条 may mean that one, which this version has as 第八十四条: lexdesk show/, 'the note on the number says where the old provision went');
     const plain = await runCli(['show', '公司法第七十一条', '--version', '2018-10-26', '--db', lib.dbPath]);
     assert.doesNotMatch(plain.stdout, /Changes from/);
     assert.match(plain.stdout, /--changes shows what changed/);

@@ -67,7 +67,8 @@ function shownJson(engine: Engine, result: Resolved): Record<string, unknown> {
 function earlierNote(result: Resolved): string {
   const e = result.earlier!;
   const law = result.article.shortName || result.article.lawTitle;
-  return `Note: ${e.label} of the ${e.publishDate} version reads otherwise: 「${e.excerpt}」. Older texts that cite ${e.label} may mean that one: lexdesk show "${law}${e.label}" --version ${e.publishDate}`;
+  const now = e.now ? `, which this version has as ${e.now.label}` : '';
+  return `Note: ${e.label} of the ${e.publishDate} version reads otherwise: 「${e.excerpt}」. Older texts that cite ${e.label} may mean that one${now}: lexdesk show "${law}${e.label}" --version ${e.publishDate}`;
 }
 
 /** One article in full: its text, neighbours, versions (with what changed, when asked), amendments and interpretations. */

@@ -9,6 +9,7 @@
  */
 import { cachedStatement, type Db } from '../../db/open.js';
 import { ARTICLE_SELECT, toStatuteArticle, type ArticleRow, type StatuteArticle } from '../articles.js';
+import { articleVersions } from '../versions/counterparts.js';
 import { pairOverlap, textPairs } from '../versions/textPairs.js';
 
 export interface EarlierNumbering {
@@ -18,6 +19,8 @@ export interface EarlierNumbering {
   label: string;
   /** The earlier provision's opening words. */
   excerpt: string;
+  /** Where the earlier provision stands in the version looked up (2018's 第七十一条 is 2023's 第八十四条); null when no article there holds it. */
+  now: { articleId: number; label: string } | null;
 }
 
 /** Below this share of shared character pairs, the text under one number reads otherwise: another provision, or one rewritten. */
@@ -35,10 +38,13 @@ export function earlierNumbering(db: Db, article: StatuteArticle): EarlierNumber
   const before = toStatuteArticle(earlier);
   if (pairOverlap(textPairs(before.text), textPairs(article.text)) >= SAME_PROVISION) return null;
   const text = before.text.replace(/\s+/g, '');
+  const there = articleVersions(db, before).find((v) => v.publishDate === article.publishDate);
   return {
     articleId: before.id,
     publishDate: before.publishDate ?? '',
     label: before.label,
     excerpt: text.length > EXCERPT_CHARS ? `${text.slice(0, EXCERPT_CHARS)}…` : text,
+    // None to name when it is this article, reworded beyond recognition (未成年人保护法第九条).
+    now: there?.articleId && there.label && there.articleId !== article.id ? { articleId: there.articleId, label: there.label } : null,
   };
 }

@@ -76,6 +76,12 @@ export function ArticleView({ detail, onOpen }: Props) {
         <p className="notice" data-testid="earlier-numbering">
           {fill(t.earlierNumbering, { date: detail.earlierNumbering.publishDate, label: detail.earlierNumbering.label, excerpt: detail.earlierNumbering.excerpt })}{' '}
           <button className="link" onClick={() => onOpen(detail.earlierNumbering!.articleId)} data-testid="open-earlier">{t.openEarlier}</button>
+          {detail.earlierNumbering.now && (
+            <>
+              {' '}{t.earlierNowAt}
+              <button className="link" onClick={() => onOpen(detail.earlierNumbering!.now!.articleId)} data-testid="open-earlier-now">{detail.earlierNumbering.now.label}</button>
+            </>
+          )}
         </p>
       )}
       <button onClick={() => void copy()} data-testid="copy-citation">{copied ? t.copied : t.copy}</button>
