@@ -195,10 +195,11 @@ function citedArticle(
   // A model trained on older texts may cite a number a revision gave to another provision (公司法第七十一条).
   const earlier = match || ref.versionYear !== null ? null : resolver.earlierNumbering(a);
   // Where that provision stands now, and whether the evidence holds it there ([3]).
-  const nowAt = earlier?.now ? numbered.findIndex((e) => e.articleId === earlier.now!.articleId) : -1;
-  const now: Note = !earlier?.now ? { en: '', zh: '' }
-    : nowAt >= 0 ? { en: `, now ${earlier.now.label}, evidence [${nowAt + 1}]`, zh: `，现为${earlier.now.label}，即证据[${nowAt + 1}]` }
-    : { en: `, now ${earlier.now.label}`, zh: `，现为${earlier.now.label}` };
+  const there = earlier ? resolver.provisionNow(earlier, a) : null;
+  const nowAt = there ? numbered.findIndex((e) => e.articleId === there.articleId) : -1;
+  const now: Note = !there ? { en: '', zh: '' }
+    : nowAt >= 0 ? { en: `, now ${there.label}, evidence [${nowAt + 1}]`, zh: `，现为${there.label}，即证据[${nowAt + 1}]` }
+    : { en: `, now ${there.label}`, zh: `，现为${there.label}` };
   const notInEvidence: Note = earlier
     ? {
         en: `${NOT_IN_EVIDENCE.en}; ${earlier.label} of the ${earlier.publishDate} version reads otherwise (「${earlier.excerpt}」), which the answer may mean${now.en}`,

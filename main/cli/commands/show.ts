@@ -40,7 +40,7 @@ export function showCommand(args: string[], open: (db?: string) => Engine, out: 
       if (r.note) out.print(`Note: ${r.note}`);
       printArticle(out, r);
       if (r.warning) out.print(`\n(note: ${r.warning})`);
-      if (r.earlier) out.print(`\n${earlierNote(r)}`);
+      if (r.earlier) out.print(`\n${earlierNote(engine, r)}`);
     }
     return 0;
   } finally {
@@ -60,14 +60,16 @@ function shownJson(engine: Engine, result: Resolved): Record<string, unknown> {
   const { article, paragraph, item, warning } = result;
   // paragraph / item are the first cited; parts every 款 with its 项 (第三款第二项、第四款第一项).
   const paragraphs = result.parts.flatMap((p) => (p.paragraph === null ? [] : [p.paragraph]));
-  return { article, paragraph, item, paragraphs, parts: result.parts, warning, note: result.note ?? null, earlierNumbering: result.earlier ?? null, ...engine.context(article), ...incomingLinks(engine, article) };
+  const earlierNumbering = result.earlier ? { ...result.earlier, now: engine.searchDeps().resolver.provisionNow(result.earlier, article) } : null;
+  return { article, paragraph, item, paragraphs, parts: result.parts, warning, note: result.note ?? null, earlierNumbering, ...engine.context(article), ...incomingLinks(engine, article) };
 }
 
-/** The earlier version's text under the same number, and how to see it (公司法第七十一条 of 2018). */
-function earlierNote(result: Resolved): string {
+/** The earlier version's text under the same number, where it stands now, and how to see it (公司法第七十一条 of 2018). */
+function earlierNote(engine: Engine, result: Resolved): string {
   const e = result.earlier!;
   const law = result.article.shortName || result.article.lawTitle;
-  const now = e.now ? `, which this version has as ${e.now.label}` : '';
+  const there = engine.searchDeps().resolver.provisionNow(e, result.article);
+  const now = there ? `, which this version has as ${there.label}` : '';
   return `Note: ${e.label} of the ${e.publishDate} version reads otherwise: 「${e.excerpt}」. Older texts that cite ${e.label} may mean that one${now}: lexdesk show "${law}${e.label}" --version ${e.publishDate}`;
 }
 
@@ -82,7 +84,7 @@ function showOne(engine: Engine, out: Output, citation: string, result: Resolved
   if (result.note) out.print(`Note: ${result.note}`);
   printArticle(out, result);
   if (result.warning) out.print(`\n(note: ${result.warning})`);
-  if (result.earlier) out.print(`\n${earlierNote(result)}`);
+  if (result.earlier) out.print(`\n${earlierNote(engine, result)}`);
   const { previous, next } = context.neighbours;
   if (previous) out.print(`\n← ${previous.label}  ${previous.text.slice(0, 40)}…`);
   if (next) out.print(`→ ${next.label}  ${next.text.slice(0, 40)}…`);

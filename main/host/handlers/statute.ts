@@ -67,7 +67,7 @@ export const statuteHandlers: Pick<Handlers, 'statute.search' | 'statute.citatio
     }
     const only = results.length === 1 && results[0]?.ok ? results[0] : null;
     const citedWarning = only?.warning && only.warningZh ? { en: only.warning, zh: only.warningZh } : null;
-    const shown = only ? { ...detail(s, only.article), citedSpans: citedSpans(only.article, only.parts), citedWarning, earlierNumbering: only.earlier ?? null } : null;
+    const shown = only ? { ...detail(s, only.article), citedSpans: citedSpans(only.article, only.parts), citedWarning, earlierNumbering: only.earlier ? { ...only.earlier, now: s.engine.searchDeps().resolver.provisionNow(only.earlier, only.article) } : null } : null;
     return { hits, notFound, detail: shown, onlyCitations: onlyCitations(input.citation, s.engine.searchDeps().resolver.names) };
   },
   'statute.outline'(s, input) {

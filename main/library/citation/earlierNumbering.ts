@@ -19,8 +19,12 @@ export interface EarlierNumbering {
   label: string;
   /** The earlier provision's opening words. */
   excerpt: string;
-  /** Where the earlier provision stands in the version looked up (2018's 第七十一条 is 2023's 第八十四条); null when no article there holds it. */
-  now: { articleId: number; label: string } | null;
+}
+
+/** Where the earlier provision stands in the version looked up (2018's 第七十一条 is 2023's 第八十四条). */
+export interface ProvisionNow {
+  articleId: number;
+  label: string;
 }
 
 /** Below this share of shared character pairs, the text under one number reads otherwise: another provision, or one rewritten. */
@@ -38,13 +42,22 @@ export function earlierNumbering(db: Db, article: StatuteArticle): EarlierNumber
   const before = toStatuteArticle(earlier);
   if (pairOverlap(textPairs(before.text), textPairs(article.text)) >= SAME_PROVISION) return null;
   const text = before.text.replace(/\s+/g, '');
-  const there = articleVersions(db, before).find((v) => v.publishDate === article.publishDate);
   return {
     articleId: before.id,
     publishDate: before.publishDate ?? '',
     label: before.label,
     excerpt: text.length > EXCERPT_CHARS ? `${text.slice(0, EXCERPT_CHARS)}…` : text,
-    // None to name when it is this article, reworded beyond recognition (未成年人保护法第九条).
-    now: there?.articleId && there.label && there.articleId !== article.id ? { articleId: there.articleId, label: there.label } : null,
   };
+}
+
+/**
+ * The article of `article`'s version that holds the earlier provision now (found by text, see counterparts.ts);
+ * null when none does, or when it is `article` itself, reworded beyond recognition (未成年人保护法第九条).
+ * Apart from earlierNumbering, which every lookup runs, as it reads the whole version.
+ */
+export function provisionNow(db: Db, earlier: EarlierNumbering, article: StatuteArticle): ProvisionNow | null {
+  const before = cachedStatement(db, `${ARTICLE_SELECT} WHERE a.id = ?`).get(earlier.articleId) as ArticleRow | undefined;
+  if (!before) return null;
+  const there = articleVersions(db, toStatuteArticle(before)).find((v) => v.publishDate === article.publishDate);
+  return there?.articleId && there.label && there.articleId !== article.id ? { articleId: there.articleId, label: there.label } : null;
 }

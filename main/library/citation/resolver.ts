@@ -4,7 +4,7 @@ import { statusSql, TODAY_SQL } from '../status.js';
 import { lawAliases, LawNameIndex, normalizeLawName } from './aliases.js';
 import { parseCitations, parseSingleCitation, type CitationRef, type CitedPart } from './parseCitation.js';
 import { readRepeals, repealingShortTitle, repealMessages, type Repeal } from './repealedLaws.js';
-import { earlierNumbering, type EarlierNumbering } from './earlierNumbering.js';
+import { earlierNumbering, provisionNow, type EarlierNumbering, type ProvisionNow } from './earlierNumbering.js';
 
 export interface VersionChoice {
   /** ISO date: the version in force on that date. */
@@ -157,6 +157,11 @@ export class CitationResolver {
   /** What the version before the article's held under its number, when it reads otherwise (公司法第七十一条 of 2018). */
   earlierNumbering(article: StatuteArticle): EarlierNumbering | null {
     return earlierNumbering(this.db, article);
+  }
+
+  /** Where that earlier provision stands in `article`'s version (公司法 2018 第七十一条 → 2023 第八十四条); for what shows the note, not every lookup. */
+  provisionNow(earlier: EarlierNumbering, article: StatuteArticle): ProvisionNow | null {
+    return provisionNow(this.db, earlier, article);
   }
 
   /**
