@@ -266,13 +266,16 @@ describe('citation lookup on a corpus subset', { skip: SKIP }, () => {
       assert.equal(neighbours.next?.label, '第二条');
     });
 
-    test('versions list every version of the law, newest first, with the same article', () => {
+    test('versions list every version of the law, newest first, with the article holding the same provision', () => {
       const current = resolved('公司法第一条').article;
       const older = resolved('公司法第一条', { version: '2018-10-26' }).article;
       const { versions } = engine.context(current);
-      assert.deepEqual(versions.map((v) => [v.publishDate, v.status]), [['2023-12-29', 'current'], ['2018-10-26', 'superseded']]);
+      assert.deepEqual(versions.map((v) => [v.publishDate, v.status, v.match]), [['2023-12-29', 'current', 'self'], ['2018-10-26', 'superseded', 'amended']]);
       assert.deepEqual(versions.map((v) => v.articleId), [current.id, older.id]);
-      assert.deepEqual(engine.context(older).versions, versions);
+      // Seen from the older article: the same two articles, the same change, the other one marked as itself.
+      const fromOlder = engine.context(older).versions;
+      assert.deepEqual(fromOlder.map((v) => [v.articleId, v.match]), [[current.id, 'amended'], [older.id, 'self']]);
+      assert.deepEqual(fromOlder[0]!.diff, versions[1]!.diff);
     });
 
     test('a law with one version lists one', () => {
