@@ -3,7 +3,8 @@ import type { Consultations } from '../consult/index.js';
 import type { CitationLabel, Evidence, JudgeIteration, StateChange, TurnResult, Verdict } from '../consult/types.js';
 import type { LegalState } from '../consult/schemas.js';
 import type { Engine } from '../engine/index.js';
-import { joinSpans } from '../library/articles.js';
+import { joinSpans, type StatuteArticle } from '../library/articles.js';
+import type { VersionMatch } from '../library/versions/counterparts.js';
 import { STATUS_ZH } from '../library/status.js';
 import { LexError } from '../util/errors.js';
 
@@ -36,6 +37,11 @@ export interface ReportStatute {
   citedSpans: Array<[number, number]>;
   /** `text` as lines cut at those spans (statuteLines), for every format to mark; cut before any character is cleaned out of the text. */
   lines: StatuteLine[];
+  /**
+   * For a version not in force: the article of the version in force that holds this provision (2018 公司法 第七十一条
+   * → 2023 第八十四条, found by text; null label when none does); null when in force, or no version is in force or in the library.
+   */
+  inForce: { publishDate: string | null; label: string | null; match: VersionMatch } | null;
 }
 
 /** Said beside a statute whose cited 款 and 项 are marked. */
@@ -118,10 +124,13 @@ export function buildReport(engine: Engine, consultations: Consultations, id: nu
     }
     const audit = t.citations.find((c) => c.articleId === e.articleId);
     const text = audit?.text && audit.text !== '…' ? audit.text : e.text;
+    const [stored] = engine.articles([e.articleId]);
+    const notCurrent = audit?.notCurrent ?? e.status !== 'current';
     statutes.push({
       ref: statutes.length + 1, articleId: e.articleId, lawTitle: e.lawTitle, label: e.articleLabel, path: e.path, publishDate: e.publishDate,
       effectiveDate: e.effectiveDate, status: e.status, text, audit: audit?.label ?? null,
-      notCurrent: audit?.notCurrent ?? e.status !== 'current', inLibrary: engine.articles([e.articleId]).length > 0, citedSpans: joinSpans(spansIn(t, e.articleId, text)), lines: [],
+      notCurrent, inLibrary: stored !== undefined, citedSpans: joinSpans(spansIn(t, e.articleId, text)), lines: [],
+      inForce: notCurrent && stored ? inForceCounterpart(engine, stored) : null,
     });
     return statutes.length;
   };
@@ -142,6 +151,21 @@ export function buildReport(engine: Engine, consultations: Consultations, id: nu
     disclaimer: DISCLAIMER,
     credit: CREDIT,
   };
+}
+
+/** Where the version in force holds an article's provision (by text: a revision renumbers), for the warning on a version not in force. */
+function inForceCounterpart(engine: Engine, article: StatuteArticle): ReportStatute['inForce'] {
+  const v = engine.context(article).versions.find((x) => x.status === 'current' && x.match !== 'self');
+  return v ? { publishDate: v.publishDate, label: v.label, match: v.match } : null;
+}
+
+/** 「；现行版本（2023-12-29 版）中为第八十四条，有修改」, or that it holds none; nothing when no version is in force. */
+function inForceNote(inForce: ReportStatute['inForce']): string {
+  if (!inForce) return '';
+  const version = `现行版本（${inForce.publishDate ?? '日期不详'} 版）`;
+  if (!inForce.label) return `；${version}中没有对应条文`;
+  const how = inForce.match === 'identical' ? '内容相同' : inForce.match === 'amended' ? '有修改' : '部分对应';
+  return `；${version}中为${inForce.label}，${how}`;
 }
 
 /** The spans a turn's citations of an article mark in `text` (only those stored with that very text). */
@@ -210,7 +234,7 @@ function warningsFor(turns: ReportTurn[], statutes: ReportStatute[]): string[] {
   }
   for (const s of statutes) {
     if (s.audit === 'quote_mismatch') out.push(`[${s.ref}] 《${s.lawTitle}》${s.label}：回答中的引文与法条原文不一致。`);
-    if (s.notCurrent) out.push(`[${s.ref}] 《${s.lawTitle}》${s.label} 不是现行有效版本（${s.status === 'current' ? STATUS_ZH.superseded : STATUS_ZH[s.status] ?? s.status}）。`);
+    if (s.notCurrent) out.push(`[${s.ref}] 《${s.lawTitle}》${s.label} 不是现行有效版本（${s.status === 'current' ? STATUS_ZH.superseded : STATUS_ZH[s.status] ?? s.status}）${inForceNote(s.inForce)}。`);
     if (!s.inLibrary) out.push(`[${s.ref}] 《${s.lawTitle}》${s.label} 已不在当前法规库中；报告使用咨询时保存的文本。`);
   }
   return out;

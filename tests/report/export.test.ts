@@ -193,6 +193,20 @@ describe('cited answer reports', { skip: SKIP, timeout: 300_000 }, () => {
     assert.ok(html.includes(`（二）<strong class="cited">${item}</strong>`), 'the HTML that PDF is printed from');
   });
 
+  test('a cited version not in force: the report says where the version in force holds its provision (renumbered)', async () => {
+    // A matter of 2020: 公司法 as of then is the 2018 text, whose 第七十一条 (share transfers) is 2023's 第八十四条.
+    bench.llm.queue('state', { json: { parties: [{ name: '用户', role: '股东' }], relations: ['股权转让关系'], keyFacts: ['有限责任公司股东拟向股东以外的人转让股权'], disputeFocus: ['对外转让股权是否需要其他股东同意'], posture: '咨询', domains: ['公司法'], subQuestion: '对外转让股权的条件', missingFacts: [], factDate: '2020-06-01', place: null } });
+    bench.llm.queue('planner', { json: { historyQuery: '股东向股东以外的人转让股权 其他股东同意', role: 'terminology', queries: ['股东向股东以外的人转让股权 其他股东过半数同意'], covered: true, reason: '覆盖' } });
+    bench.llm.queue('answer', { text: '依据2018年《公司法》第七十一条，股东向股东以外的人转让股权，应当经其他股东过半数同意。' });
+    const t = await bench.consultations().ask({ text: '有限责任公司股东向股东以外的人转让股权，需要其他股东同意吗？', title: '股权转让', asOf: '2020-06-01' });
+    const cited = t.citations.find((c) => c.articleLabel === '第七十一条');
+    assert.deepEqual([cited?.label, cited?.publishDate, cited?.notCurrent], ['verified', '2018-10-26', true], t.evidence.map((e) => e.lawTitle + e.articleLabel + e.publishDate + (e.excluded ?? '')).join(' '));
+    const model = buildReport(bench.lib.engine, bench.consultations(), t.consultationId, '0.0.0');
+    const statute = model.statutes.find((s) => s.label === '第七十一条')!;
+    assert.deepEqual(statute.inForce, { publishDate: '2023-12-29', label: '第八十四条', match: 'amended' });
+    assert.ok(model.warnings.includes(`[${statute.ref}] 《中华人民共和国公司法》第七十一条 不是现行有效版本（已被修订）；现行版本（2023-12-29 版）中为第八十四条，有修改。`), model.warnings.join('\n'));
+  });
+
   test('a cited article removed from the library since: the report keeps the stored text and says so', async () => {
     const cited = turns[0]!.citations.find((c) => c.articleId !== null)!;
     const stored = turns[0]!.evidence.find((e) => e.articleId === cited.articleId)!.text;
