@@ -70,13 +70,12 @@ function longParagraphs(text: string): TextPairs[] {
 }
 
 export function articleVersions(db: Db, article: StatuteArticle): ArticleVersion[] {
-  const versions = db
-    .prepare(
-      `SELECT COALESCE(d.publish_date, '') AS date, d.publish_date, MAX(d.effective_date) AS effective_date, ${statusSql('d')} AS status
+  const versions = cachedStatement(
+    db,
+    `SELECT COALESCE(d.publish_date, '') AS date, d.publish_date, MAX(d.effective_date) AS effective_date, ${statusSql('d')} AS status
          FROM documents d WHERE d.law_id = ? AND d.province = ?
         GROUP BY COALESCE(d.publish_date, '') ORDER BY d.publish_date DESC`,
-    )
-    .all(article.lawId, article.province) as Array<{ date: string; publish_date: string | null; effective_date: string | null; status: string }>;
+  ).all(article.lawId, article.province) as Array<{ date: string; publish_date: string | null; effective_date: string | null; status: string }>;
   const own = article.publishDate ?? '';
   const mine = candidate(article);
   return versions.map((v) => {
