@@ -17,7 +17,8 @@ Commands:
   import PATH            import a LawRefBook folder or a JSONL file (--packs all|北京,上海)
   import --download [URL] download the LawRefBook collection and import it
   search "QUERY"         ranked articles (--k, --law, --level, --all-versions, --as-of, --province)
-  show "CITATION"        one article: 民法典第1165条, 刑法264, 劳动合同法 38 (--as-of, --version)
+  show "CITATION"        one article: 民法典第1165条, 刑法264, 劳动合同法 38 (--as-of, --version, --changes)
+  compare "LAW"          a revised law's old and new articles side by side (--from, --to, --changes, --out FILE.md)
   eval FILE.jsonl…       Recall/MRR/nDCG/Hit@k over labelled queries (--k, --runs OUT.jsonl)
   info                   what the library holds
   embed                  article vectors for semantic search (--model DIR | --http-base URL --http-model NAME, --quantize)
@@ -39,6 +40,7 @@ const COMMANDS: Record<string, Command> = {
   search: searchCommand,
   show: showCommand,
   eval: evalCommand,
+  compare: async (args, open, out) => (await import('./commands/compare.js')).compareCommand(args, open, out),
   info: infoCommand,
   doctor: async (args, open, out) => (await import('./commands/doctor.js')).doctorCommand(args, open, out),
   embed: async (args, open, out) => (await import('./commands/embed.js')).embedCommand(args, open, out),

@@ -7,6 +7,9 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { ResolveResult } from '../../main/library/citation/resolver.js';
 import type { ArticleVersion } from '../../main/library/versions/counterparts.js';
+import { compareVersions, type VersionComparison } from '../../main/library/versions/compareVersions.js';
+import fs from 'node:fs';
+import path from 'node:path';
 import { runCli } from '../helpers/cli.js';
 import { buildLibrary, sharedSkipReason, type TempLibrary } from '../helpers/library.js';
 
@@ -87,5 +90,49 @@ describe('an article in the other versions of its law', { skip: SKIP }, () => {
     const shown = JSON.parse(json.stdout) as { versions: ArticleVersion[] };
     assert.deepEqual(shown.versions.map((v) => [v.publishDate, v.label, v.match]), [['2023-12-29', '第八十四条', 'self'], ['2018-10-26', '第七十一条', 'amended']]);
     assert.ok(Array.isArray(shown.versions[1]!.diff));
+  });
+
+  test('a whole law compared: every 2023 article with its 2018 counterpart or as new, and the 2018 articles merged or removed', () => {
+    const first = lib.engine.lookup('公司法第一条');
+    assert.ok(first.ok);
+    const c = compareVersions(lib.engine.db, first.article.lawId, '2018-10-26', '2023-12-29');
+    const newer = c.rows.filter((r) => !['merged', 'removed'].includes(r.match));
+    assert.equal(newer.length, 266, 'one row per article of the 2023 version, in order');
+    assert.deepEqual(newer.slice(0, 2).map((r) => r.newer!.label), ['第一条', '第二条']);
+    assert.equal(c.counts.identical + c.counts.amended + c.counts.partly + c.counts.added, 266);
+    const row = (label: string) => c.rows.find((r) => r.newer?.label === label && !['merged', 'removed'].includes(r.match))!;
+    assert.deepEqual([row('第八十四条').older?.label, row('第八十四条').match], ['第七十一条', 'amended']);
+    assert.deepEqual([row('第二十条').older, row('第二十条').match], [null, 'added']);
+    assert.deepEqual([row('第五十八条').older?.label, row('第五十八条').match, row('第五十八条').diff], ['第三十六条', 'identical', null]);
+    // 2018 第五十八条 (one natural person, one one-person company) is gone from the 2023 text.
+    const gone = c.rows.find((r) => r.older?.label === '第五十八条' && r.match === 'removed');
+    assert.ok(gone && gone.newer === null, JSON.stringify(c.rows.filter((r) => r.older?.label === '第五十八条')));
+    for (const r of c.rows.filter((x) => x.match === 'merged')) assert.ok(r.newer && r.older && r.diff, 'a merged article names where most of it went, and what changed');
+    assert.equal(c.counts.merged + c.counts.removed, c.rows.length - 266);
+  });
+
+  test('lexdesk compare: the table on the terminal, as JSON and as a Markdown 新旧对照表; a law or version it does not have is refused', async () => {
+    const file = path.join(path.dirname(lib.dbPath), '公司法新旧对照.md');
+    const json = await runCli(['compare', '公司法', '--out', file, '--json', '--db', lib.dbPath]);
+    assert.equal(json.code, 0, json.stderr);
+    const c = JSON.parse(json.stdout) as VersionComparison & { out: string };
+    assert.deepEqual([c.lawTitle, c.older.publishDate, c.newer.publishDate, c.out], ['中华人民共和国公司法', '2018-10-26', '2023-12-29', file], 'the version in force against the one before it');
+    const md = fs.readFileSync(file, 'utf8');
+    assert.match(md, /^# 《中华人民共和国公司法》新旧对照（2018-10-26 版 → 2023-12-29 版）/);
+    assert.match(md, /^\| 第八十四条 \| 第七十一条 \| 修改 \| \d+% \|/m);
+    assert.match(md, /^### 第八十四条（原第七十一条）\n\n> 有限责任公司的股东之间可以相互转让/m);
+    assert.match(md, /~~经其他股东过半数同意/);
+    const text = await runCli(['compare', '中华人民共和国公司法', '--from', '2018-10-26', '--to', '2023-12-29', '--changes', '--db', lib.dbPath]);
+    assert.equal(text.code, 0, text.stderr);
+    assert.match(text.stdout, /266 articles in the 2023-12-29 version: \d+ same text, \d+ amended, \d+ partly carried over, \d+ new/);
+    assert.match(text.stdout, /第八十四条\u3000*\s+← 第七十一条\u3000*\s+修改 \d+%\n\s+有限责任公司的股东之间/);
+    const unknown = await runCli(['compare', '不存在的法', '--db', lib.dbPath]);
+    assert.equal(unknown.code, 1);
+    assert.match(unknown.stderr, /No law named "不存在的法" in the library/);
+    const badVersion = await runCli(['compare', '公司法', '--from', '2019-01-01', '--db', lib.dbPath]);
+    assert.equal(badVersion.code, 1);
+    assert.match(badVersion.stderr, /has no version published 2019-01-01 \(--from\); its versions: 2023-12-29, 2018-10-26/);
+    const reversed = await runCli(['compare', '公司法', '--from', '2023-12-29', '--to', '2018-10-26', '--db', lib.dbPath]);
+    assert.equal(reversed.code, 2);
   });
 });

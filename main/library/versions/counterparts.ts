@@ -86,6 +86,13 @@ export function articleVersions(db: Db, article: StatuteArticle): ArticleVersion
   });
 }
 
+/** The article of the version published `date` holding `article`'s provision (see counterpartIn), for one version only. */
+export function counterpartInVersion(db: Db, article: StatuteArticle, date: string): Pick<ArticleVersion, 'articleId' | 'label' | 'similarity' | 'match' | 'also' | 'diff'> {
+  const own = article.publishDate ?? '';
+  if (date === own) return { articleId: article.id, label: article.label, similarity: 1, match: 'self', also: [], diff: null };
+  return counterpartIn(candidate(article), versionArticles(db, article, date), date < own);
+}
+
 /** Versions whose articles' pairs are kept, so that reading a law's articles one after another counts each version once. */
 const CACHED_VERSIONS = 8;
 const cache = new WeakMap<Db, Map<string, Candidate[]>>();

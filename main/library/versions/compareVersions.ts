@@ -1,0 +1,88 @@
+/**
+ * A table of the old and new text of a revised law (新旧对照表): every article of the newer version
+ * with the article of the older one that held its provision (found by text, as for one article in
+ * counterparts.ts), and the older articles no newer one took over, removed or merged into another.
+ */
+import { cachedStatement, type Db } from '../../db/open.js';
+import { ARTICLE_SELECT, toStatuteArticle, type ArticleRow, type StatuteArticle } from '../articles.js';
+import { statusSql } from '../status.js';
+import { counterpartInVersion, type VersionArticle } from './counterparts.js';
+import type { DiffPart } from './textDiff.js';
+
+export interface ComparedArticle {
+  articleId: number;
+  label: string;
+}
+
+/** For a newer article: identical, amended, partly (carried over) or added; for an older one no newer article took over: merged (into another) or removed. */
+export type ComparisonMatch = 'identical' | 'amended' | 'partly' | 'added' | 'merged' | 'removed';
+
+export interface ComparisonRow {
+  /** The newer version's article; for an older article merged into another, the one that holds most of it; null when removed. */
+  newer: ComparedArticle | null;
+  older: ComparedArticle | null;
+  match: ComparisonMatch;
+  similarity: number | null;
+  /** Other older articles of which a paragraph went into the newer one (a merger), or other newer ones that took part of the older (a split). */
+  also: VersionArticle[];
+  /** From the older text to the newer; null when identical, added or removed. */
+  diff: DiffPart[] | null;
+}
+
+export interface VersionComparison {
+  lawTitle: string;
+  older: { publishDate: string; status: string };
+  newer: { publishDate: string; status: string };
+  /** The newer version's articles in order, then the older articles no newer one took over (merged or removed). */
+  rows: ComparisonRow[];
+  counts: Record<ComparisonMatch, number>;
+}
+
+/** The versions of a law, newest first (publish date and status). */
+export function lawVersions(db: Db, lawId: number): Array<{ publishDate: string; status: string }> {
+  return cachedStatement(
+    db,
+    `SELECT COALESCE(d.publish_date, '') AS publishDate, ${statusSql('d')} AS status FROM documents d
+      WHERE d.law_id = ? AND d.province = (SELECT province FROM documents WHERE law_id = ? LIMIT 1)
+      GROUP BY COALESCE(d.publish_date, '') ORDER BY publishDate DESC`,
+  ).all(lawId, lawId) as Array<{ publishDate: string; status: string }>;
+}
+
+export function compareVersions(db: Db, lawId: number, olderDate: string, newerDate: string): VersionComparison {
+  const versions = lawVersions(db, lawId);
+  const older = versions.find((v) => v.publishDate === olderDate);
+  const newer = versions.find((v) => v.publishDate === newerDate);
+  if (!older || !newer) throw new Error(`no version published ${!older ? olderDate : newerDate}`);
+  const newerArticles = articlesOf(db, lawId, newerDate);
+  const rows: ComparisonRow[] = newerArticles.map((a) => {
+    const there = counterpartInVersion(db, a, olderDate);
+    const at = { articleId: a.id, label: a.label };
+    if (there.match === 'none' || there.articleId === null) return { newer: at, older: null, match: 'added', similarity: null, also: [], diff: null };
+    return {
+      newer: at, older: { articleId: there.articleId, label: there.label! }, match: there.match === 'identical' ? 'identical' : there.match === 'amended' ? 'amended' : 'partly',
+      similarity: there.similarity, also: there.also, diff: there.diff,
+    };
+  });
+  const taken = new Set(rows.flatMap((r) => [r.older?.articleId, ...r.also.map((a) => a.articleId)]));
+  for (const o of articlesOf(db, lawId, olderDate)) {
+    if (taken.has(o.id)) continue;
+    const there = counterpartInVersion(db, o, newerDate);
+    const at = { articleId: o.id, label: o.label };
+    rows.push(there.match === 'none' || there.articleId === null
+      ? { newer: null, older: at, match: 'removed', similarity: null, also: [], diff: null }
+      : { newer: { articleId: there.articleId, label: there.label! }, older: at, match: 'merged', similarity: there.similarity, also: there.also, diff: there.diff });
+  }
+  const counts: Record<ComparisonMatch, number> = { identical: 0, amended: 0, partly: 0, added: 0, merged: 0, removed: 0 };
+  for (const r of rows) counts[r.match]++;
+  const lawTitle = newerArticles[0]?.lawTitle ?? '';
+  return { lawTitle, older, newer, rows, counts };
+}
+
+/** One version's articles (numbered articles and items, not preambles), in order. */
+function articlesOf(db: Db, lawId: number, date: string): StatuteArticle[] {
+  const rows = cachedStatement(
+    db,
+    `${ARTICLE_SELECT} WHERE d.law_id = ? AND COALESCE(d.publish_date, '') = ? AND a.kind != 'preamble' ORDER BY d.id, a.ordinal`,
+  ).all(lawId, date) as ArticleRow[];
+  return rows.map(toStatuteArticle);
+}
