@@ -7,6 +7,7 @@ export type { TurnResult, TurnEvent, Evidence, CitationAudit, JudgeIteration, St
 export type { LegalState } from '../../main/consult/schemas.js';
 export type { ArticleVersion, VersionArticle, VersionMatch } from '../../main/library/versions/counterparts.js';
 export type { DiffPart } from '../../main/library/versions/textDiff.js';
+export type { VersionComparison as VersionComparisonDto, ComparisonRow, ComparisonMatch } from '../../main/library/versions/compareVersions.js';
 import type { ArticleVersion } from '../../main/library/versions/counterparts.js';
 
 export interface ArticleDto {

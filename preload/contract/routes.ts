@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import type {
-  AppInfoDto, ArticleDetailDto, CitedArticlesDto, ConsultationDto, ConsultationSummaryDto, ImportSummaryDto, LibraryStatusDto, OutlineDto, PresetDto, ReportFileDto, SettingsDto, StatuteSearchDto, TurnResult,
+  AppInfoDto, ArticleDetailDto, CitedArticlesDto, VersionComparisonDto, ConsultationDto, ConsultationSummaryDto, ImportSummaryDto, LibraryStatusDto, OutlineDto, PresetDto, ReportFileDto, SettingsDto, StatuteSearchDto, TurnResult,
 } from './dto.js';
 
 /** The consultation roles a model can be set for (settings' roleModels). */
@@ -57,6 +57,8 @@ export const ROUTES = {
   'statute.citations': z.object({ citation: text(200), asOf: date.optional() }).strict(),
   'statute.article': z.object({ id }).strict(),
   'statute.outline': z.object({ id }).strict(),
+  /** The article's law, its version against the one published `with` (older to newer, whichever way round): a 新旧对照表. */
+  'statute.compare': z.object({ id, with: date }).strict(),
   'consult.list': z.object({ search: z.string().max(200).optional() }).strict(),
   'consult.get': z.object({ id }).strict(),
   'consult.ask': z
@@ -123,6 +125,7 @@ export interface RouteResults {
   'statute.citations': CitedArticlesDto;
   'statute.article': ArticleDetailDto;
   'statute.outline': OutlineDto;
+  'statute.compare': VersionComparisonDto;
   'consult.list': ConsultationSummaryDto[];
   'consult.get': ConsultationDto;
   'consult.ask': TurnResult;

@@ -194,6 +194,14 @@ describe('the app in a real browser against the browser host', { skip: SKIP, tim
     assert.match(await in2023.getByTestId('version-diff').locator('del').first().innerText(), /\S/);
     assert.match(await in2023.getByTestId('version-diff').innerText(), /经其他股东过半数同意/);
     await b.screenshot('versions');
+    // The whole law side by side, changed articles only, opened from the same list.
+    await in2023.getByTestId('compare-law').click();
+    await page.getByTestId('law-comparison').waitFor();
+    assert.match(await page.getByTestId('comparison-summary').innerText(), /^新版内容相同 \d+ 条，修改 \d+ 条/);
+    assert.match(await page.getByTestId('comparison-row').filter({ hasText: '第八十四条' }).first().innerText(), /第八十四条\s+第七十一条\s+修改 \d+%/);
+    await b.screenshot('law-comparison');
+    await in2023.getByTestId('compare-law').click();
+    await page.getByTestId('law-comparison').waitFor({ state: 'detached' });
     await in2023.getByTestId('version-article').click();
     await page.getByTestId('article-title').filter({ hasText: '第八十四条' }).waitFor();
   });

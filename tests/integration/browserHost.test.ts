@@ -126,6 +126,8 @@ describe('browser host security and the host contract', () => {
       ['statute.search', { query: 'x', limit: 100000 }, /limit/],
       ['statute.article', { id: 'DROP TABLE' }, /id/],
       ['statute.citations', { citation: '民法典第1165条', asOf: 'yesterday' }, /asOf/],
+      ['statute.compare', { id: 1, with: '2018' }, /with/],
+      ['statute.compare', { id: 1 }, /with/],
       ['consult.ask', { text: 'x', extra: 1 }, /Unrecognized key|extra/],
       ['consult.overrideVerdict', { turnId: 1, verdict: 'maybe' }, /verdict/],
       ['settings.update', { llm: { baseURL: 'not a url' } }, /baseURL/],
@@ -166,6 +168,8 @@ describe('browser host security and the host contract', () => {
     const res = JSON.parse((await apiCall('statute.article', { id: 999999 })).body);
     assert.deepEqual(Object.keys(res.error).sort(), ['code', 'message']);
     assert.equal(res.error.code, 'not_found');
+    const compared = JSON.parse((await apiCall('statute.compare', { id: 999999, with: '2018-10-26' })).body);
+    assert.equal(compared.error.code, 'not_found');
     assert.ok(!/\n\s+at /.test(res.error.message));
   });
 

@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import '../helpers/domGlobals.js';
-import type { ArticleVersion } from '../../preload/contract/index.js';
+import type { ArticleVersion, VersionComparisonDto } from '../../preload/contract/index.js';
 import { I18nContext, STRINGS } from '../../renderer/src/i18n.js';
 import { VersionHistory } from '../../renderer/src/features/statutes/VersionHistory.js';
 import { render } from '../helpers/dom.js';
@@ -45,4 +45,41 @@ test('the changes open from older to newer, deletions struck through and inserti
   const single = await render(<VersionHistory versions={VERSIONS.slice(1, 2)} onOpen={() => undefined} />);
   assert.equal(single.allByTestId('versions').length, 0, 'a law with one version shows no list');
   single.unmount();
+});
+
+test('the whole law compared: loaded on demand, changed articles only by default, each change opening under its row', async () => {
+  const asked: string[] = [];
+  const comparison: VersionComparisonDto = {
+    lawTitle: '中华人民共和国公司法',
+    older: { publishDate: '2018-10-26', status: 'superseded' },
+    newer: { publishDate: '2023-12-29', status: 'current' },
+    rows: [
+      { newer: { articleId: 101, label: '第一条' }, older: { articleId: 1, label: '第一条' }, match: 'identical', similarity: 1, also: [], diff: null },
+      { newer: { articleId: 184, label: '第八十四条' }, older: { articleId: 71, label: '第七十一条' }, match: 'amended', similarity: 0.72, also: [], diff: [[0, '股东'], [-1, '经其他股东过半数同意'], [1, '书面通知']] },
+      { newer: { articleId: 120, label: '第二十条' }, older: null, match: 'added', similarity: null, also: [], diff: null },
+      { newer: null, older: { articleId: 58, label: '第五十八条' }, match: 'removed', similarity: null, also: [], diff: null },
+    ],
+    counts: { identical: 1, amended: 1, partly: 0, added: 1, merged: 0, removed: 1 },
+  };
+  const opened: number[] = [];
+  const r = await render(<VersionHistory versions={VERSIONS} onOpen={(id) => opened.push(id)} loadComparison={async (date) => (asked.push(date), comparison)} />);
+  assert.equal(r.allByTestId('compare-law').length, 2, 'one per other version');
+  await r.click(r.allByTestId('compare-law')[0]!);
+  assert.deepEqual(asked, ['2023-12-29']);
+  assert.match(r.byTestId('comparison-summary').textContent!, /新版内容相同 1 条，修改 1 条，部分对应 0 条，新增 1 条；旧版并入他条 0 条，删除 1 条/);
+  const rows = () => r.allByTestId('comparison-row').map((row) => row.textContent);
+  assert.equal(rows().length, 3, 'the identical article is left out');
+  assert.match(rows()[0]!, /^第八十四条第七十一条修改 72%/);
+  await r.click(r.byTestId('comparison-changed-only'));
+  assert.equal(rows().length, 4, 'and shown on asking');
+  await r.click(r.byTestId('comparison-toggle'));
+  assert.deepEqual([...r.byTestId('law-comparison').querySelectorAll('del')].map((e) => e.textContent), ['经其他股东过半数同意']);
+  await r.click(r.allByTestId('comparison-row')[1]!.querySelector('button')!);
+  assert.deepEqual(opened, [184]);
+  r.unmount();
+
+  const failing = await render(<VersionHistory versions={VERSIONS} onOpen={() => undefined} loadComparison={async () => { throw new Error('库中没有该版本'); }} />);
+  await failing.click(failing.allByTestId('compare-law')[0]!);
+  assert.match(failing.byTestId('comparison-status').textContent!, /库中没有该版本/);
+  failing.unmount();
 });

@@ -8,6 +8,7 @@ import { toArticleDto } from '../dto.js';
 import type { HostServices } from '../services.js';
 import { addedTerms } from '../../engine/retrieval.js';
 import { makeSnippet } from '../../search/snippet.js';
+import { compareVersions, lawVersions } from '../../library/versions/compareVersions.js';
 import { onlyCitations } from '../../library/citation/parseCitation.js';
 import type { Handlers } from './types.js';
 
@@ -43,7 +44,7 @@ function failureText(message: string, candidates: string[], label: string): stri
   return candidates.length ? `${message} ${label}${candidates.slice(0, 5).join('、')}` : message;
 }
 
-export const statuteHandlers: Pick<Handlers, 'statute.search' | 'statute.citations' | 'statute.article' | 'statute.outline'> = {
+export const statuteHandlers: Pick<Handlers, 'statute.search' | 'statute.citations' | 'statute.article' | 'statute.outline' | 'statute.compare'> = {
   async 'statute.search'(s, input) {
     const literal = input.literal ?? false;
     // The mode is chosen here so that a fallback to lexical search can say why (a model that did not load is tried again later).
@@ -83,6 +84,17 @@ export const statuteHandlers: Pick<Handlers, 'statute.search' | 'statute.citatio
       else sections.push({ path: JSON.parse(r.path) as string[], articles: [{ id: r.id, label: r.label }] });
     }
     return { lawTitle: article.lawTitle, publishDate: article.publishDate, sections };
+  },
+  'statute.compare'(s, input) {
+    const [article] = s.engine.articles([input.id]);
+    if (!article) throw new LexError('not_found', `No article ${input.id} in the library.`);
+    const own = article.publishDate ?? '';
+    const dates = lawVersions(s.engine.db, article.lawId).map((v) => v.publishDate);
+    if (!dates.includes(input.with) || input.with === own) {
+      throw new LexError('not_found', `${article.lawTitle} has no other version published ${input.with}; its versions: ${dates.join(', ')}`);
+    }
+    const [older, newer] = input.with < own ? [input.with, own] : [own, input.with];
+    return compareVersions(s.engine.db, article.lawId, older, newer);
   },
   'statute.article'(s, input) {
     const [article] = s.engine.articles([input.id]);

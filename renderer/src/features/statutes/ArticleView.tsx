@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { ArticleDetailDto, ArticleDto } from '../../../../preload/contract/index.js';
+import { useApi } from '../../api/context.js';
 import { fill, statusText, useT } from '../../i18n.js';
 import { MarkedText } from '../../components/MarkedText.js';
 import { Outline } from './Outline.js';
@@ -42,6 +43,7 @@ function ArticleLinks({ title, items, onOpen, testid, unverified, unverifiedNote
 /** One article: breadcrumb, status and dates, text, neighbours, links, versions, copy with citation. */
 export function ArticleView({ detail, onOpen }: Props) {
   const t = useT();
+  const api = useApi();
   const [copied, setCopied] = useState(false);
   const [outlineAt, setOutlineAt] = useState<string[] | null>(null);
   const a = detail.article;
@@ -93,7 +95,7 @@ export function ArticleView({ detail, onOpen }: Props) {
       <ArticleLinks title={t.references} items={detail.references} testid="references" {...linkProps} />
       <ArticleLinks title={t.referencedBy} items={detail.referencedBy} testid="referenced-by" {...linkProps} />
       <ArticleLinks title={t.interpretations} items={detail.interpretations} testid="interpretations" {...linkProps} />
-      <VersionHistory versions={detail.versions} onOpen={onOpen} />
+      <VersionHistory versions={detail.versions} onOpen={onOpen} loadComparison={(date) => api.call('statute.compare', { id: a.id, with: date })} />
     </article>
   );
 }

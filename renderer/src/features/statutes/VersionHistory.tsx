@@ -1,28 +1,34 @@
 import { useState } from 'react';
-import type { ArticleVersion, DiffPart } from '../../../../preload/contract/index.js';
+import type { ArticleVersion, VersionComparisonDto } from '../../../../preload/contract/index.js';
+import { errorText } from '../../api/errorText.js';
 import { fill, statusText, useT } from '../../i18n.js';
+import { Changes } from './Changes.js';
+import { LawComparison } from './LawComparison.js';
 
 interface Props {
   versions: ArticleVersion[];
   onOpen(id: number): void;
-}
-
-/** What changed, older to newer: deletions struck through, insertions underlined. */
-function Changes({ parts }: { parts: DiffPart[] }) {
-  return (
-    <p className="text changes" data-testid="version-changes">
-      {parts.map(([op, text], i) => (op === 0 ? <span key={i}>{text}</span> : op < 0 ? <del key={i}>{text}</del> : <ins key={i}>{text}</ins>))}
-    </p>
-  );
+  /** The whole law, this article's version against the one published `date` (absent: no such button). */
+  loadComparison?(date: string): Promise<VersionComparisonDto>;
 }
 
 /**
  * The law's versions, each with the article that holds this provision there (a revision renumbers: 2018's
  * 公司法 第二十条 is 2023's 第二十一条, its third paragraph 第二十三条), how alike they are, and what changed.
  */
-export function VersionHistory({ versions, onOpen }: Props) {
+export function VersionHistory({ versions, onOpen, loadComparison }: Props) {
   const t = useT();
   const [open, setOpen] = useState<string | null>(null);
+  const [comparison, setComparison] = useState<{ date: string; result: VersionComparisonDto | null; error: string | null } | null>(null);
+  const compare = (date: string) => {
+    if (!loadComparison) return;
+    if (comparison?.date === date) return setComparison(null);
+    setComparison({ date, result: null, error: null });
+    loadComparison(date).then(
+      (result) => setComparison((c) => (c?.date === date ? { date, result, error: null } : c)),
+      (e: unknown) => setComparison((c) => (c?.date === date ? { date, result: null, error: errorText(t, e) } : c)),
+    );
+  };
   if (versions.length < 2) return null;
   const own = versions.find((v) => v.match === 'self')?.publishDate ?? '';
   return (
@@ -56,6 +62,12 @@ export function VersionHistory({ versions, onOpen }: Props) {
                   {v.also.map((a) => <button key={a.articleId} className="link" onClick={() => onOpen(a.articleId)}>{a.label}</button>)}
                 </span>
               )}
+              {loadComparison && v.match !== 'self' && v.publishDate && (
+                <>
+                  {' '}
+                  <button className="link" onClick={() => compare(v.publishDate!)} data-testid="compare-law">{comparison?.date === v.publishDate ? t.hideLawComparison : t.showLawComparison}</button>
+                </>
+              )}
               {v.diff && (
                 <>
                   {' '}
@@ -72,6 +84,7 @@ export function VersionHistory({ versions, onOpen }: Props) {
           );
         })}
       </ul>
+      {comparison && (comparison.result ? <LawComparison comparison={comparison.result} onOpen={onOpen} /> : <p className={comparison.error ? 'bad' : 'muted'} data-testid="comparison-status">{comparison.error ?? t.comparing}</p>)}
     </div>
   );
 }
