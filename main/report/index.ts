@@ -1,8 +1,6 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import type { Consultations } from '../consult/index.js';
 import type { Engine } from '../engine/index.js';
-import { LexError } from '../util/errors.js';
+import { writableOutput, writeAtomically } from '../util/atomicWrite.js';
 import { renderDocx } from './docx.js';
 import { renderHtml } from './html.js';
 import { renderMarkdown } from './markdown.js';
@@ -56,23 +54,9 @@ export function withDocumentSafeText<T>(value: T): T {
  * and renamed, so a failure never leaves a partial file.
  */
 export async function exportReport(engine: Engine, consultations: Consultations, id: number, format: ReportFormat, out: string, appVersion: string, opts: ReportOptions = {}): Promise<{ file: string; bytes: number; model: ReportModel }> {
-  const file = path.resolve(out);
-  const dir = path.dirname(file);
-  try {
-    fs.accessSync(dir, fs.constants.W_OK);
-  } catch {
-    throw new LexError('unwritable', `Cannot write to ${dir}: the folder does not exist or is not writable. Choose another --out path.`);
-  }
-  if (fs.existsSync(file) && fs.statSync(file).isDirectory()) throw new LexError('unwritable', `${file} is a folder; give a file name for --out.`);
+  const file = writableOutput(out);
   const model = buildReport(engine, consultations, id, appVersion, opts);
   const bytes = await renderReport(model, format);
-  const tmp = path.join(dir, `.${path.basename(file)}.${process.pid}.tmp`);
-  try {
-    fs.writeFileSync(tmp, bytes);
-    fs.renameSync(tmp, file);
-  } catch (err) {
-    fs.rmSync(tmp, { force: true });
-    throw new LexError('unwritable', `Cannot write ${file}: ${(err as Error).message}`);
-  }
+  writeAtomically(file, bytes);
   return { file, bytes: bytes.length, model };
 }

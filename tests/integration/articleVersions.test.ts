@@ -11,6 +11,7 @@ import { compareVersions, type VersionComparison } from '../../main/library/vers
 import fs from 'node:fs';
 import path from 'node:path';
 import { runCli } from '../helpers/cli.js';
+import { docxXml } from '../helpers/docxText.js';
 import { buildLibrary, sharedSkipReason, type TempLibrary } from '../helpers/library.js';
 
 const SKIP = sharedSkipReason();
@@ -126,6 +127,19 @@ describe('an article in the other versions of its law', { skip: SKIP }, () => {
     assert.equal(text.code, 0, text.stderr);
     assert.match(text.stdout, /266 articles in the 2023-12-29 version: \d+ same text, \d+ amended, \d+ partly carried over, \d+ new/);
     assert.match(text.stdout, /第八十四条\u3000*\s+← 第七十一条\u3000*\s+修改 \d+%\n\s+有限责任公司的股东之间/);
+    // As a Word document: the table, and each deletion a struck-through run, each insertion an underlined one.
+    const docx = path.join(path.dirname(lib.dbPath), '公司法新旧对照.docx');
+    const word = await runCli(['compare', '公司法', '--out', docx, '--db', lib.dbPath]);
+    assert.equal(word.code, 0, word.stderr);
+    const xml = (await docxXml(docx))['document.xml']!;
+    assert.match(xml, /<w:t xml:space="preserve">第八十四条<\/w:t>/);
+    assert.match(xml, /<w:rPr><w:strike\/><w:color w:val="A61B1B"\/><\/w:rPr><w:t xml:space="preserve">经其他股东过半数同意/);
+    assert.match(xml, /<w:u w:val="single"\/>[^]*?数量、价格、支付方式和期限/);
+    for (const bad of [['--out', path.join(path.dirname(lib.dbPath), 'table.txt')], ['--out', '/nonexistent-folder/table.md']]) {
+      const refused = await runCli(['compare', '公司法', ...bad, '--db', lib.dbPath]);
+      assert.notEqual(refused.code, 0);
+      assert.match(refused.stderr, /--out must name a \.md or \.docx file|Cannot write to \/nonexistent-folder/);
+    }
     const unknown = await runCli(['compare', '不存在的法', '--db', lib.dbPath]);
     assert.equal(unknown.code, 1);
     assert.match(unknown.stderr, /No law named "不存在的法" in the library/);
