@@ -59,6 +59,8 @@ export const ROUTES = {
   'statute.outline': z.object({ id }).strict(),
   /** The article's law, its version against the one published `with` (older to newer, whichever way round): a 新旧对照表. */
   'statute.compare': z.object({ id, with: date }).strict(),
+  /** The same table as a file to download: Markdown or Word. */
+  'statute.compareExport': z.object({ id, with: date, format: z.enum(['md', 'docx']) }).strict(),
   'consult.list': z.object({ search: z.string().max(200).optional() }).strict(),
   'consult.get': z.object({ id }).strict(),
   'consult.ask': z
@@ -126,6 +128,7 @@ export interface RouteResults {
   'statute.article': ArticleDetailDto;
   'statute.outline': OutlineDto;
   'statute.compare': VersionComparisonDto;
+  'statute.compareExport': ReportFileDto;
   'consult.list': ConsultationSummaryDto[];
   'consult.get': ConsultationDto;
   'consult.ask': TurnResult;

@@ -200,6 +200,11 @@ describe('the app in a real browser against the browser host', { skip: SKIP, tim
     assert.match(await page.getByTestId('comparison-summary').innerText(), /^新版内容相同 \d+ 条，修改 \d+ 条/);
     assert.match(await page.getByTestId('comparison-row').filter({ hasText: '第八十四条' }).first().innerText(), /第八十四条\s+第七十一条\s+修改 \d+%/);
     await b.screenshot('law-comparison');
+    const [word] = await Promise.all([page.waitForEvent('download'), page.getByTestId('comparison-export-docx').click()]);
+    assert.equal(word.suggestedFilename(), '中华人民共和国公司法新旧对照-2018-10-26-2023-12-29.docx');
+    const saved = path.join(b.dir, word.suggestedFilename());
+    await word.saveAs(saved);
+    assert.match((await docxParts(saved))['document.xml']!, /经其他股东过半数同意/);
     await in2023.getByTestId('compare-law').click();
     await page.getByTestId('law-comparison').waitFor({ state: 'detached' });
     await in2023.getByTestId('version-article').click();

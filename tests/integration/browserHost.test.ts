@@ -128,6 +128,7 @@ describe('browser host security and the host contract', () => {
       ['statute.citations', { citation: '民法典第1165条', asOf: 'yesterday' }, /asOf/],
       ['statute.compare', { id: 1, with: '2018' }, /with/],
       ['statute.compare', { id: 1 }, /with/],
+      ['statute.compareExport', { id: 1, with: '2018-10-26', format: 'pdf' }, /format/],
       ['consult.ask', { text: 'x', extra: 1 }, /Unrecognized key|extra/],
       ['consult.overrideVerdict', { turnId: 1, verdict: 'maybe' }, /verdict/],
       ['settings.update', { llm: { baseURL: 'not a url' } }, /baseURL/],

@@ -62,7 +62,10 @@ test('the whole law compared: loaded on demand, changed articles only by default
     counts: { identical: 1, amended: 1, partly: 0, added: 1, merged: 0, removed: 1 },
   };
   const opened: number[] = [];
-  const r = await render(<VersionHistory versions={VERSIONS} onOpen={(id) => opened.push(id)} loadComparison={async (date) => (asked.push(date), comparison)} />);
+  const exported: string[] = [];
+  const r = await render(
+    <VersionHistory versions={VERSIONS} onOpen={(id) => opened.push(id)} loadComparison={async (date) => (asked.push(date), comparison)} exportComparison={async (date, format) => void exported.push(`${date} ${format}`)} />,
+  );
   assert.equal(r.allByTestId('compare-law').length, 2, 'one per other version');
   await r.click(r.allByTestId('compare-law')[0]!);
   assert.deepEqual(asked, ['2023-12-29']);
@@ -76,10 +79,17 @@ test('the whole law compared: loaded on demand, changed articles only by default
   assert.deepEqual([...r.byTestId('law-comparison').querySelectorAll('del')].map((e) => e.textContent), ['经其他股东过半数同意']);
   await r.click(r.allByTestId('comparison-row')[1]!.querySelector('button')!);
   assert.deepEqual(opened, [184]);
+  await r.click(r.byTestId('comparison-export-docx'));
+  assert.deepEqual(exported, ['2023-12-29 docx'], 'the table downloads for the version compared');
   r.unmount();
 
   const failing = await render(<VersionHistory versions={VERSIONS} onOpen={() => undefined} loadComparison={async () => { throw new Error('库中没有该版本'); }} />);
   await failing.click(failing.allByTestId('compare-law')[0]!);
   assert.match(failing.byTestId('comparison-status').textContent!, /库中没有该版本/);
   failing.unmount();
+  const noExport = await render(<VersionHistory versions={VERSIONS} onOpen={() => undefined} loadComparison={async () => comparison} exportComparison={async () => { throw new Error('写入失败'); }} />);
+  await noExport.click(noExport.allByTestId('compare-law')[0]!);
+  await noExport.click(noExport.byTestId('comparison-export-md'));
+  assert.match(noExport.byTestId('comparison-export-error').textContent!, /写入失败/);
+  noExport.unmount();
 });

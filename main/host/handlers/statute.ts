@@ -8,7 +8,9 @@ import { toArticleDto } from '../dto.js';
 import type { HostServices } from '../services.js';
 import { addedTerms } from '../../engine/retrieval.js';
 import { makeSnippet } from '../../search/snippet.js';
-import { compareVersions, lawVersions } from '../../library/versions/compareVersions.js';
+import { compareVersions, lawVersions, type VersionComparison } from '../../library/versions/compareVersions.js';
+import { comparisonDocx, comparisonMarkdown } from '../../report/comparison.js';
+import { MIME } from '../../report/index.js';
 import { onlyCitations } from '../../library/citation/parseCitation.js';
 import type { Handlers } from './types.js';
 
@@ -44,7 +46,20 @@ function failureText(message: string, candidates: string[], label: string): stri
   return candidates.length ? `${message} ${label}${candidates.slice(0, 5).join('、')}` : message;
 }
 
-export const statuteHandlers: Pick<Handlers, 'statute.search' | 'statute.citations' | 'statute.article' | 'statute.outline' | 'statute.compare'> = {
+/** The article's law, its own version against the one published `other` (older to newer, whichever way round). */
+function comparisonFor(s: Parameters<Handlers['statute.article']>[0], id: number, other: string): VersionComparison {
+  const [article] = s.engine.articles([id]);
+  if (!article) throw new LexError('not_found', `No article ${id} in the library.`);
+  const own = article.publishDate ?? '';
+  const dates = lawVersions(s.engine.db, article.lawId).map((v) => v.publishDate);
+  if (!dates.includes(other) || other === own) {
+    throw new LexError('not_found', `${article.lawTitle} has no other version published ${other}; its versions: ${dates.join(', ')}`);
+  }
+  const [older, newer] = other < own ? [other, own] : [own, other];
+  return compareVersions(s.engine.db, article.lawId, older, newer);
+}
+
+export const statuteHandlers: Pick<Handlers, 'statute.search' | 'statute.citations' | 'statute.article' | 'statute.outline' | 'statute.compare' | 'statute.compareExport'> = {
   async 'statute.search'(s, input) {
     const literal = input.literal ?? false;
     // The mode is chosen here so that a fallback to lexical search can say why (a model that did not load is tried again later).
@@ -86,15 +101,13 @@ export const statuteHandlers: Pick<Handlers, 'statute.search' | 'statute.citatio
     return { lawTitle: article.lawTitle, publishDate: article.publishDate, sections };
   },
   'statute.compare'(s, input) {
-    const [article] = s.engine.articles([input.id]);
-    if (!article) throw new LexError('not_found', `No article ${input.id} in the library.`);
-    const own = article.publishDate ?? '';
-    const dates = lawVersions(s.engine.db, article.lawId).map((v) => v.publishDate);
-    if (!dates.includes(input.with) || input.with === own) {
-      throw new LexError('not_found', `${article.lawTitle} has no other version published ${input.with}; its versions: ${dates.join(', ')}`);
-    }
-    const [older, newer] = input.with < own ? [input.with, own] : [own, input.with];
-    return compareVersions(s.engine.db, article.lawId, older, newer);
+    return comparisonFor(s, input.id, input.with);
+  },
+  async 'statute.compareExport'(s, input) {
+    const c = comparisonFor(s, input.id, input.with);
+    const bytes = input.format === 'docx' ? await comparisonDocx(c) : Buffer.from(comparisonMarkdown(c), 'utf8');
+    const name = `${c.lawTitle}新旧对照-${c.older.publishDate}-${c.newer.publishDate}`.replace(/[\\/:*?"<>|\s]+/g, '_');
+    return { fileName: `${name}.${input.format}`, mime: MIME[input.format], base64: bytes.toString('base64'), warnings: [] };
   },
   'statute.article'(s, input) {
     const [article] = s.engine.articles([input.id]);

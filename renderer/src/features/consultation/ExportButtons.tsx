@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useApi } from '../../api/context.js';
 import { errorText } from '../../api/errorText.js';
+import { downloadFile } from '../../components/download.js';
 import { useT } from '../../i18n.js';
 
 const FORMATS = [['md', 'Markdown'], ['docx', 'Word'], ['pdf', 'PDF']] as const;
@@ -15,14 +16,7 @@ export function ExportButtons({ consultationId, turn }: { consultationId: number
     setBusy(format);
     setError(null);
     try {
-      const file = await api.call('report.export', { consultationId, format, turn });
-      const bytes = Uint8Array.from(atob(file.base64), (c) => c.charCodeAt(0));
-      const url = URL.createObjectURL(new Blob([bytes], { type: file.mime }));
-      const a = document.createElement('a');
-      a.href = url;
-      a.download = file.fileName;
-      a.click();
-      setTimeout(() => URL.revokeObjectURL(url), 10_000);
+      downloadFile(await api.call('report.export', { consultationId, format, turn }));
     } catch (e) {
       setError(errorText(t, e));
     } finally {

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { ArticleDetailDto, ArticleDto } from '../../../../preload/contract/index.js';
 import { useApi } from '../../api/context.js';
+import { downloadFile } from '../../components/download.js';
 import { fill, statusText, useT } from '../../i18n.js';
 import { MarkedText } from '../../components/MarkedText.js';
 import { Outline } from './Outline.js';
@@ -95,7 +96,12 @@ export function ArticleView({ detail, onOpen }: Props) {
       <ArticleLinks title={t.references} items={detail.references} testid="references" {...linkProps} />
       <ArticleLinks title={t.referencedBy} items={detail.referencedBy} testid="referenced-by" {...linkProps} />
       <ArticleLinks title={t.interpretations} items={detail.interpretations} testid="interpretations" {...linkProps} />
-      <VersionHistory versions={detail.versions} onOpen={onOpen} loadComparison={(date) => api.call('statute.compare', { id: a.id, with: date })} />
+      <VersionHistory
+        versions={detail.versions}
+        onOpen={onOpen}
+        loadComparison={(date) => api.call('statute.compare', { id: a.id, with: date })}
+        exportComparison={async (date, format) => downloadFile(await api.call('statute.compareExport', { id: a.id, with: date, format }))}
+      />
     </article>
   );
 }

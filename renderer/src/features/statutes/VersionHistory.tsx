@@ -10,13 +10,15 @@ interface Props {
   onOpen(id: number): void;
   /** The whole law, this article's version against the one published `date` (absent: no such button). */
   loadComparison?(date: string): Promise<VersionComparisonDto>;
+  /** The same table downloaded as a file. */
+  exportComparison?(date: string, format: 'md' | 'docx'): Promise<void>;
 }
 
 /**
  * The law's versions, each with the article that holds this provision there (a revision renumbers: 2018's
  * 公司法 第二十条 is 2023's 第二十一条, its third paragraph 第二十三条), how alike they are, and what changed.
  */
-export function VersionHistory({ versions, onOpen, loadComparison }: Props) {
+export function VersionHistory({ versions, onOpen, loadComparison, exportComparison }: Props) {
   const t = useT();
   const [open, setOpen] = useState<string | null>(null);
   const [comparison, setComparison] = useState<{ date: string; result: VersionComparisonDto | null; error: string | null } | null>(null);
@@ -84,7 +86,7 @@ export function VersionHistory({ versions, onOpen, loadComparison }: Props) {
           );
         })}
       </ul>
-      {comparison && (comparison.result ? <LawComparison comparison={comparison.result} onOpen={onOpen} /> : <p className={comparison.error ? 'bad' : 'muted'} data-testid="comparison-status">{comparison.error ?? t.comparing}</p>)}
+      {comparison && (comparison.result ? <LawComparison comparison={comparison.result} onOpen={onOpen} onExport={exportComparison ? (format) => exportComparison(comparison.date, format) : undefined} /> : <p className={comparison.error ? 'bad' : 'muted'} data-testid="comparison-status">{comparison.error ?? t.comparing}</p>)}
     </div>
   );
 }
