@@ -6,6 +6,7 @@
 import { cachedStatement, type Db } from '../../db/open.js';
 import { ARTICLE_SELECT, toStatuteArticle, type ArticleRow, type StatuteArticle } from '../articles.js';
 import { statusSql } from '../status.js';
+import { LexError } from '../../util/errors.js';
 import { counterpartInVersion, type VersionArticle } from './counterparts.js';
 import type { DiffPart } from './textDiff.js';
 
@@ -52,7 +53,7 @@ export function compareVersions(db: Db, lawId: number, olderDate: string, newerD
   const versions = lawVersions(db, lawId);
   const older = versions.find((v) => v.publishDate === olderDate);
   const newer = versions.find((v) => v.publishDate === newerDate);
-  if (!older || !newer) throw new Error(`no version published ${!older ? olderDate : newerDate}`);
+  if (!older || !newer) throw new LexError('not_found', `No version of this law published ${!older ? olderDate : newerDate}; its versions: ${versions.map((v) => v.publishDate).join(', ')}`);
   const newerArticles = articlesOf(db, lawId, newerDate);
   const rows: ComparisonRow[] = newerArticles.map((a) => {
     const there = counterpartInVersion(db, a, olderDate);
