@@ -66,6 +66,7 @@ describe('an article in the other versions of its law', { skip: SKIP }, () => {
   test('the same text is "identical" with no diff, and a provision new in 2023 has no counterpart', () => {
     const reworded = in2018(versionsOf('公司法第二十二条'));
     assert.deepEqual([reworded.label, reworded.match], ['第二十一条', 'amended'], 'one word added (其) is an amendment');
+    assert.deepEqual(reworded.also, [], 'the definitions article that repeats its list of roles (第二百一十六条) is not listed beside it');
     // A provision new in 2023 has none.
     const fresh = in2018(versionsOf('公司法第二十条'));
     assert.equal(fresh.match, 'none', `2023 第二十条 (corporate social responsibility) has no 2018 counterpart: ${JSON.stringify(fresh)}`);

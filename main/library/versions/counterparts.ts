@@ -48,6 +48,8 @@ const COVERED = 0.7;
 /** …when the part is long enough for that to mean something (本法自公布之日起施行 is in many laws). */
 const MIN_PAIRS = 12;
 const MAX_ALSO = 3;
+/** An article that shares a paragraph is listed beside the counterpart only when this alike as a whole: a list of roles repeated in a definitions article (公司法 第二百一十六条) is no carry-over. */
+const ALSO_SIMILARITY = 0.2;
 
 interface Candidate {
   id: number;
@@ -135,7 +137,7 @@ function counterpartIn(
   const sharesParagraph = (c: Candidate) =>
     mine.parts.some((p) => pairCover(p, c.pairs) >= COVERED) || c.parts.some((p) => pairCover(p, mine.pairs) >= COVERED);
   const also = bySimilarity
-    .filter((s) => s !== best && sharesParagraph(s.c))
+    .filter((s) => s !== best && s.similarity >= ALSO_SIMILARITY && sharesParagraph(s.c))
     .slice(0, MAX_ALSO)
     .map((s) => ({ articleId: s.c.id, label: s.c.label, similarity: round(s.similarity) }));
   return {
