@@ -1,6 +1,7 @@
 import type { Db } from '../db/open.js';
 import { getArticles, type StatuteArticle } from '../library/articles.js';
 import type { CitationResolver } from '../library/citation/resolver.js';
+import { pairCover, textPairs } from '../library/versions/textPairs.js';
 import { withLawNames, type SearchFilters } from './filters.js';
 import type { FtsScope } from './ftsTables.js';
 import { DEFAULT_WEIGHTS, lexicalSearch, queryTerms, type Bm25Weights } from './lexical.js';
@@ -37,7 +38,15 @@ export function rankArticles(db: Db, resolver: CitationResolver, stats: StatsFor
   for (const cited of resolver.findInText(text, { asOf: filters.asOf })) {
     if (seen.has(cited.article.id)) continue;
     seen.add(cited.article.id);
-    out.push({ id: cited.article.id, score: Infinity, matchedBy: 'citation' });
+    const ids = [cited.article.id];
+    // A number an earlier text gave to another provision: that provision, where it stands now, is cited too,
+    // first when the rest of the query reads more like it (公司法第七十一条 asked about transferring shares).
+    const former = filters.asOf ? null : resolver.formerMeaning(cited);
+    if (former && !seen.has(former.now.articleId)) {
+      seen.add(former.now.articleId);
+      ids.splice(readsMoreLike(db, text.replace(cited.ref.raw, ''), former.now.articleId, cited.article.text) ? 0 : 1, 0, former.now.articleId);
+    }
+    for (const id of ids) out.push({ id, score: Infinity, matchedBy: 'citation' });
   }
   if (opts.citationsOnly) return out.slice(0, limit);
   for (const hit of lexicalSearch(db, queryTerms(text), stats, filters, limit + out.length, opts.weights ?? DEFAULT_WEIGHTS)) {
@@ -56,4 +65,12 @@ export function searchArticles(db: Db, resolver: CitationResolver, stats: StatsF
     const article = articles.get(r.id);
     return article ? [{ article, score: r.score, matchedBy: r.matchedBy, snippet: makeSnippet(article.text, terms) }] : [];
   });
+}
+
+/** Whether the query's own words (its citation left out) share more of their character pairs with article `id` than with `otherText`. */
+function readsMoreLike(db: Db, words: string, id: number, otherText: string): boolean {
+  const query = textPairs(words);
+  const [article] = getArticles(db, [id]);
+  if (!article || query.total < 2) return false;
+  return pairCover(query, textPairs(article.text)) > pairCover(query, textPairs(otherText));
 }

@@ -150,4 +150,24 @@ describe('an article in the other versions of its law', { skip: SKIP }, () => {
     const reversed = await runCli(['compare', '公司法', '--from', '2023-12-29', '--to', '2018-10-26', '--db', lib.dbPath]);
     assert.equal(reversed.code, 2);
   });
+
+  test('a search citing a number an earlier version gave to another provision lists that provision too, first when the question reads like it', async () => {
+    const id = (citation: string, version?: string) => {
+      const r = lib.engine.lookup(citation, version ? { version } : {});
+      assert.ok(r.ok, citation);
+      return r.article.id;
+    };
+    const [directors, shares] = [id('公司法第七十一条'), id('公司法第八十四条')];
+    const top2 = async (query: string, filters = {}) => (await lib.engine.retrieval.rank(query, { mode: 'lexical', limit: 5, filters })).slice(0, 2).map((r) => [r.id, r.matchedBy]);
+    assert.deepEqual(await top2('公司法第七十一条规定股东向股东以外的人转让股权要经其他股东同意吗'), [[shares, 'citation'], [directors, 'citation']], 'asked about share transfers, the 2018 meaning first');
+    assert.deepEqual(await top2('公司法第七十一条'), [[directors, 'citation'], [shares, 'citation']], 'the number as cited first when nothing else is said');
+    // As of 2020 the citation is read in the 2018 text, which is what it meant: nothing to add.
+    const asOf = await lib.engine.retrieval.rank('公司法第七十一条', { mode: 'lexical', limit: 5, filters: { asOf: '2020-06-01', currentOnly: false } });
+    assert.equal(asOf[0]!.id, id('公司法第七十一条', '2018-10-26'));
+    assert.ok(!asOf.some((r) => r.id === shares || r.id === directors));
+    const cli = await runCli(['search', '公司法第七十一条 股东对外转让股权', '--mode', 'lexical', '--k', '3', '--db', lib.dbPath]);
+    assert.equal(cli.code, 0, cli.stderr);
+    assert.match(cli.stdout, /^Note: 第七十一条 of the 2018-10-26 version \(「有限责任公司的股东之间可以相互转让/m);
+    assert.match(cli.stdout, /is 第八十四条 in this one; both are listed as cited\./);
+  });
 });

@@ -28,14 +28,20 @@ export async function searchCommand(args: string[], open: (db?: string, models?:
     // A query that is a citation of a repealed law (合同法第五十二条) finds other laws' words: say what replaced it.
     const cited = engine.lookup(query);
     const repealNote = !cited.ok && cited.code === 'unknown-law' && cited.repeal ? cited.message : null;
+    // A number an earlier version gave to another provision: both are listed, and why.
+    const renumberedNotes = filtersFrom(values).asOf ? [] : engine.searchDeps().resolver.findInText(query).flatMap((c) => {
+      const former = engine.searchDeps().resolver.formerMeaning(c);
+      return former ? [`${c.article.label} of the ${former.earlier.publishDate} version (「${former.earlier.excerpt}」) is ${former.now.label} in this one; both are listed as cited`] : [];
+    });
     const providers = await providerReport(engine, mode);
     if (out.json) {
-      out.printJson({ query, mode, ...(modeNote ? { modeNote } : {}), ...(repealNote ? { repealNote } : {}), addedTerms, ...(providers ? { provider: providers.provider, providerFallbacks: providers.fallbacks } : {}), hits: hits.map((h, i) => ({ rank: i + 1, score: h.score === Infinity ? null : h.score, matchedBy: h.matchedBy, snippet: h.snippet, ...h.article })) });
+      out.printJson({ query, mode, ...(modeNote ? { modeNote } : {}), ...(repealNote ? { repealNote } : {}), ...(renumberedNotes.length ? { renumberedNotes } : {}), addedTerms, ...(providers ? { provider: providers.provider, providerFallbacks: providers.fallbacks } : {}), hits: hits.map((h, i) => ({ rank: i + 1, score: h.score === Infinity ? null : h.score, matchedBy: h.matchedBy, snippet: h.snippet, ...h.article })) });
       return 0;
     }
     if (modeNote) process.stderr.write(`lexdesk: ${modeNote}\n`);
     if (hint) process.stderr.write(`lexdesk: ${hint}\n`);
     if (repealNote) process.stderr.write(`lexdesk: ${repealNote}\n`);
+    for (const note of renumberedNotes) out.print(`Note: ${note}.`);
     // A GPU asked for and not available is said, so a slow search is not a mystery.
     if (providers?.fallbacks.length && values.providers !== undefined) process.stderr.write(`lexdesk: ${describeProviders(providers)}\n`);
     if (addedTerms.length) out.print(`Also searched for the statute terms ${addedTerms.join('、')} (--literal searches only your words)`);

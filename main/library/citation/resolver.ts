@@ -165,6 +165,18 @@ export class CitationResolver {
   }
 
   /**
+   * For a citation that names no version: the article of the cited version that holds what the version
+   * before gave this number, when that is another provision (《公司法》第七十一条 written from the 2018
+   * text means 2023's 第八十四条); null otherwise.
+   */
+  formerMeaning(cited: Extract<ResolveResult, { ok: true }>): { earlier: EarlierNumbering; now: ProvisionNow } | null {
+    if (cited.ref.versionYear !== null) return null;
+    const earlier = this.earlierNumbering(cited.article);
+    const now = earlier ? this.provisionNow(earlier, cited.article) : null;
+    return earlier && now ? { earlier, now } : null;
+  }
+
+  /**
    * Input meant as one or more citations (民法典第1165、1166条, 刑法第二百六十三条至第二百六十九条):
    * each article once, in order, the inside of a range included; a failure for a citation
    * that does not resolve. Input with fewer than two citations is `lookup`'s one answer.
