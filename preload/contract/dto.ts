@@ -7,6 +7,8 @@ export type { TurnResult, TurnEvent, Evidence, CitationAudit, JudgeIteration, St
 export type { LegalState } from '../../main/consult/schemas.js';
 export type { ArticleVersion, VersionArticle, VersionMatch } from '../../main/library/versions/counterparts.js';
 export type { DiffPart } from '../../main/library/versions/textDiff.js';
+import type { RenumberedCitation } from '../../main/library/citation/resolver.js';
+export type { RenumberedCitation };
 export type { VersionComparison as VersionComparisonDto, ComparisonRow, ComparisonMatch } from '../../main/library/versions/compareVersions.js';
 import type { ArticleVersion } from '../../main/library/versions/counterparts.js';
 
@@ -53,6 +55,8 @@ export interface StatuteSearchDto {
   modeNote: string | null;
   /** Set when the law filter names no law in the library: the filter as typed and the nearest law names (maybe none). */
   unknownLaw: { law: string; candidates: string[] } | null;
+  /** Cited numbers the version before gave to another provision, which the hits list as cited too (公司法第七十一条 → 第八十四条). */
+  renumbered: RenumberedCitation[];
 }
 
 export interface ArticleDetailDto {

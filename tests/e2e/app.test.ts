@@ -209,6 +209,12 @@ describe('the app in a real browser against the browser host', { skip: SKIP, tim
     await page.getByTestId('law-comparison').waitFor({ state: 'detached' });
     await in2023.getByTestId('version-article').click();
     await page.getByTestId('article-title').filter({ hasText: '第八十四条' }).waitFor();
+    // A question citing the old number: both articles listed as cited, the one it reads like first, and why.
+    await page.getByTestId('statute-query').fill('公司法第七十一条规定股东向股东以外的人转让股权要经其他股东过半数同意吗');
+    await page.getByTestId('statute-query').press('Enter');
+    await page.getByTestId('renumbered-note').waitFor();
+    assert.match(await page.getByTestId('renumbered-note').innerText(), /^注意：2018-10-26 版的第七十一条（「有限责任公司的股东之间可以相互转让.*」）在本版为第八十四条，两条都作为引用列出。$/);
+    assert.match(await page.locator('.hits li').first().innerText(), /《中华人民共和国公司法》第八十四条/);
   });
 
   test('changing a setting persists it; the UI language switches', async () => {

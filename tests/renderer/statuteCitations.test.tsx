@@ -24,7 +24,7 @@ test('several citations: their articles in order, the count, a notice for the on
         return { ok: true, data: { hits: [cited(1, '第一千一百六十五条'), cited(2, '第一千一百六十六条')], notFound: [], detail: null, onlyCitations: false } };
       }
       if (route === 'statute.search' && (input as { query: string }).query.endsWith('有什么关系')) {
-        return { ok: true, data: { hits: [cited(1, '第一千一百六十五条'), cited(2, '第一千一百六十六条'), cited(9, '第一千一百七十三条')], addedTerms: [], modeNote: null, unknownLaw: null } };
+        return { ok: true, data: { hits: [cited(1, '第一千一百六十五条'), cited(2, '第一千一百六十六条'), cited(9, '第一千一百七十三条')], addedTerms: [], modeNote: null, unknownLaw: null, renumbered: [] } };
       }
       if (route === 'statute.citations' && (input as { citation: string }).citation === '量子纠缠') return { ok: true, data: { hits: [], notFound: [], detail: null, onlyCitations: false } };
       if (route === 'statute.citations') {
@@ -38,7 +38,7 @@ test('several citations: their articles in order, the count, a notice for the on
           },
         };
       }
-      return { ok: true, data: { hits: [], addedTerms: [], modeNote: null, unknownLaw: null } };
+      return { ok: true, data: { hits: [], addedTerms: [], modeNote: null, unknownLaw: null, renumbered: [] } };
     },
     subscribe: () => () => undefined,
   });

@@ -13,7 +13,7 @@ test('the statute search shows why it searched by words only, and nothing when i
   const client = new ApiClient({
     request: async (route) => {
       if (route === 'statute.citations') return { ok: true, data: { hits: [], notFound: [], detail: null, onlyCitations: false } };
-      return { ok: true, data: { hits: [], addedTerms: [], modeNote } };
+      return { ok: true, data: { hits: [], addedTerms: [], modeNote, unknownLaw: null, renumbered: [] } };
     },
     subscribe: () => () => undefined,
   });

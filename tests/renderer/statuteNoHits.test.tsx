@@ -22,9 +22,9 @@ test('no hits: a plain notice, or the unknown law filter with its nearest names,
       if (route === 'statute.citations') return { ok: true, data: { hits: [], notFound: [], detail: null, onlyCitations: false } };
       const law = (input as { filters?: { law?: string } }).filters?.law;
       searchedLaws.push(law);
-      if (law === '劳动合同发') return { ok: true, data: { hits: [], addedTerms: [], modeNote: null, unknownLaw: { law, candidates: ['劳动合同法', '劳动合同法实施条例'] } } };
-      if (law === '劳动合同法') return { ok: true, data: { hits: [HIT], addedTerms: [], modeNote: null, unknownLaw: null } };
-      return { ok: true, data: { hits: [], addedTerms: [], modeNote: null, unknownLaw: null } };
+      if (law === '劳动合同发') return { ok: true, data: { hits: [], addedTerms: [], modeNote: null, unknownLaw: { law, candidates: ['劳动合同法', '劳动合同法实施条例'] }, renumbered: [] } };
+      if (law === '劳动合同法') return { ok: true, data: { hits: [HIT], addedTerms: [], modeNote: null, unknownLaw: null, renumbered: [] } };
+      return { ok: true, data: { hits: [], addedTerms: [], modeNote: null, unknownLaw: null, renumbered: [] } };
     },
     subscribe: () => () => undefined,
   });

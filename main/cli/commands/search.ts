@@ -29,10 +29,8 @@ export async function searchCommand(args: string[], open: (db?: string, models?:
     const cited = engine.lookup(query);
     const repealNote = !cited.ok && cited.code === 'unknown-law' && cited.repeal ? cited.message : null;
     // A number an earlier version gave to another provision: both are listed, and why.
-    const renumberedNotes = filtersFrom(values).asOf ? [] : engine.searchDeps().resolver.findInText(query).flatMap((c) => {
-      const former = engine.searchDeps().resolver.formerMeaning(c);
-      return former ? [`${c.article.label} of the ${former.earlier.publishDate} version (「${former.earlier.excerpt}」) is ${former.now.label} in this one; both are listed as cited`] : [];
-    });
+    const renumberedNotes = filtersFrom(values).asOf ? [] : engine.searchDeps().resolver.renumberedIn(query)
+      .map((r) => `${r.cited} of the ${r.publishDate} version (「${r.excerpt}」) is ${r.now} in this one; both are listed as cited`);
     const providers = await providerReport(engine, mode);
     if (out.json) {
       out.printJson({ query, mode, ...(modeNote ? { modeNote } : {}), ...(repealNote ? { repealNote } : {}), ...(renumberedNotes.length ? { renumberedNotes } : {}), addedTerms, ...(providers ? { provider: providers.provider, providerFallbacks: providers.fallbacks } : {}), hits: hits.map((h, i) => ({ rank: i + 1, score: h.score === Infinity ? null : h.score, matchedBy: h.matchedBy, snippet: h.snippet, ...h.article })) });

@@ -70,6 +70,7 @@ export const statuteHandlers: Pick<Handlers, 'statute.search' | 'statute.citatio
       addedTerms: addedTerms(input.query, { literal }),
       modeNote: note,
       unknownLaw: unknownLaw(s, input.filters?.law),
+      renumbered: input.filters?.asOf ? [] : s.engine.searchDeps().resolver.renumberedIn(input.query),
     };
   },
   'statute.citations'(s, input) {

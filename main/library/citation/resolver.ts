@@ -67,6 +67,14 @@ interface LawRow {
 }
 
 /** Resolves citations ("民法典第1165条", "刑法264") to exact articles of the library. */
+/** A cited number the version before gave to another provision: that version's date and opening words, and the number that provision has now. */
+export interface RenumberedCitation {
+  cited: string;
+  publishDate: string;
+  excerpt: string;
+  now: string;
+}
+
 export class CitationResolver {
   readonly names: LawNameIndex;
   private readonly laws = new Map<string, LawRow>();
@@ -169,6 +177,14 @@ export class CitationResolver {
    * before gave this number, when that is another provision (《公司法》第七十一条 written from the 2018
    * text means 2023's 第八十四条); null otherwise.
    */
+  /** Every citation in the text with such an earlier meaning (see formerMeaning), for a search to say why it lists both. */
+  renumberedIn(text: string): RenumberedCitation[] {
+    return this.findInText(text).flatMap((c) => {
+      const former = this.formerMeaning(c);
+      return former ? [{ cited: c.article.label, publishDate: former.earlier.publishDate, excerpt: former.earlier.excerpt, now: former.now.label }] : [];
+    });
+  }
+
   formerMeaning(cited: Extract<ResolveResult, { ok: true }>): { earlier: EarlierNumbering; now: ProvisionNow } | null {
     if (cited.ref.versionYear !== null) return null;
     const earlier = this.earlierNumbering(cited.article);

@@ -48,6 +48,8 @@ export const StatuteLookup = forwardRef<HTMLInputElement, Props>(function Statut
   const [addedTerms, setAddedTerms] = useState<string[]>([]);
   /** Why the search was by words only although the library has vectors (the embedding model did not load…). */
   const [modeNote, setModeNote] = useState<string | null>(null);
+  /** Cited numbers an earlier version gave to another provision, listed as cited too. */
+  const [renumbered, setRenumbered] = useState<StatuteSearchDto['renumbered']>([]);
   /** A finished search that found nothing, and the law filter when it names no law. */
   const [empty, setEmpty] = useState<{ unknownLaw: StatuteSearchDto['unknownLaw'] } | null>(null);
   const [detail, setDetail] = useState<ArticleDetailDto | null>(null);
@@ -109,6 +111,7 @@ export const StatuteLookup = forwardRef<HTMLInputElement, Props>(function Statut
       setHits(found.hits);
       setAddedTerms(found.addedTerms);
       setModeNote(found.modeNote);
+      setRenumbered(found.renumbered);
       setEmpty(found.hits.length ? null : { unknownLaw: found.unknownLaw });
       setDetail(null);
     } catch (e) {
@@ -147,6 +150,9 @@ export const StatuteLookup = forwardRef<HTMLInputElement, Props>(function Statut
           )}
           {modeNote && <p className="warn" data-testid="mode-note">{t.lexicalFallback}{modeNote}</p>}
           {addedTerms.length > 0 && <p className="muted" data-testid="added-terms">{t.addedTerms}{addedTerms.join('、')}</p>}
+          {renumbered.map((r) => (
+            <p className="notice" key={r.cited} data-testid="renumbered-note">{fill(t.renumberedNote, { ...r })}</p>
+          ))}
           {empty && (
             <div className="notice" data-testid="no-hits">
               {empty.unknownLaw ? fill(t.unknownLaw, { law: empty.unknownLaw.law }) : t.noHits}
