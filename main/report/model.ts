@@ -4,7 +4,7 @@ import type { CitationLabel, Evidence, JudgeIteration, StateChange, TurnResult, 
 import type { LegalState } from '../consult/schemas.js';
 import type { Engine } from '../engine/index.js';
 import { joinSpans, type StatuteArticle } from '../library/articles.js';
-import type { VersionMatch } from '../library/versions/counterparts.js';
+import { counterpartInVersion, lawVersions, type VersionMatch } from '../library/versions/counterparts.js';
 import { STATUS_ZH } from '../library/status.js';
 import { LexError } from '../util/errors.js';
 
@@ -155,8 +155,10 @@ export function buildReport(engine: Engine, consultations: Consultations, id: nu
 
 /** Where the version in force holds an article's provision (by text: a revision renumbers), for the warning on a version not in force. */
 function inForceCounterpart(engine: Engine, article: StatuteArticle): ReportStatute['inForce'] {
-  const v = engine.context(article).versions.find((x) => x.status === 'current' && x.match !== 'self');
-  return v ? { publishDate: v.publishDate, label: v.label, match: v.match } : null;
+  const current = lawVersions(engine.db, article.lawId).find((v) => v.status === 'current' && v.publishDate !== (article.publishDate ?? ''));
+  if (!current) return null;
+  const there = counterpartInVersion(engine.db, article, current.publishDate);
+  return { publishDate: current.publishDate || null, label: there.label, match: there.match };
 }
 
 /** 「；现行版本（2023-12-29 版）中为第八十四条，有修改」, or that it holds none; nothing when no version is in force. */

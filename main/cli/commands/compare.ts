@@ -1,5 +1,6 @@
 import type { Engine } from '../../engine/index.js';
-import { compareVersions, lawVersions, type VersionComparison } from '../../library/versions/compareVersions.js';
+import { compareVersions, type VersionComparison } from '../../library/versions/compareVersions.js';
+import { lawVersions } from '../../library/versions/counterparts.js';
 import { comparisonDocx, comparisonMarkdown, COMPARISON_MATCH_ZH } from '../../report/comparison.js';
 import { writableOutput, writeAtomically } from '../../util/atomicWrite.js';
 import { LexError } from '../../util/errors.js';

@@ -9,7 +9,7 @@
  */
 import { cachedStatement, type Db } from '../../db/open.js';
 import { ARTICLE_SELECT, toStatuteArticle, type ArticleRow, type StatuteArticle } from '../articles.js';
-import { articleVersions } from '../versions/counterparts.js';
+import { counterpartInVersion } from '../versions/counterparts.js';
 import { pairOverlap, textPairs } from '../versions/textPairs.js';
 
 export interface EarlierNumbering {
@@ -58,6 +58,6 @@ export function earlierNumbering(db: Db, article: StatuteArticle): EarlierNumber
 export function provisionNow(db: Db, earlier: EarlierNumbering, article: StatuteArticle): ProvisionNow | null {
   const before = cachedStatement(db, `${ARTICLE_SELECT} WHERE a.id = ?`).get(earlier.articleId) as ArticleRow | undefined;
   if (!before) return null;
-  const there = articleVersions(db, toStatuteArticle(before)).find((v) => v.publishDate === article.publishDate);
-  return there?.articleId && there.label && there.articleId !== article.id ? { articleId: there.articleId, label: there.label } : null;
+  const there = counterpartInVersion(db, toStatuteArticle(before), article.publishDate ?? '');
+  return there.articleId && there.label && there.articleId !== article.id ? { articleId: there.articleId, label: there.label } : null;
 }

@@ -7,7 +7,7 @@ import { cachedStatement, type Db } from '../../db/open.js';
 import { ARTICLE_SELECT, toStatuteArticle, type ArticleRow, type StatuteArticle } from '../articles.js';
 import { statusSql } from '../status.js';
 import { LexError } from '../../util/errors.js';
-import { counterpartInVersion, type VersionArticle } from './counterparts.js';
+import { counterpartInVersion, lawVersions, type VersionArticle } from './counterparts.js';
 import type { DiffPart } from './textDiff.js';
 
 export interface ComparedArticle {
@@ -39,16 +39,6 @@ export interface VersionComparison {
   counts: Record<ComparisonMatch, number>;
 }
 
-/** The versions of a law, newest first (publish date and status). */
-export function lawVersions(db: Db, lawId: number): Array<{ publishDate: string; status: string }> {
-  return cachedStatement(
-    db,
-    `SELECT COALESCE(d.publish_date, '') AS publishDate, ${statusSql('d')} AS status FROM documents d
-      WHERE d.law_id = ? AND d.province = (SELECT province FROM documents WHERE law_id = ? LIMIT 1)
-      GROUP BY COALESCE(d.publish_date, '') ORDER BY publishDate DESC`,
-  ).all(lawId, lawId) as Array<{ publishDate: string; status: string }>;
-}
-
 export function compareVersions(db: Db, lawId: number, olderDate: string, newerDate: string): VersionComparison {
   const versions = lawVersions(db, lawId);
   const older = versions.find((v) => v.publishDate === olderDate);
@@ -76,7 +66,7 @@ export function compareVersions(db: Db, lawId: number, olderDate: string, newerD
   const counts: Record<ComparisonMatch, number> = { identical: 0, amended: 0, partly: 0, added: 0, merged: 0, removed: 0 };
   for (const r of rows) counts[r.match]++;
   const lawTitle = newerArticles[0]?.lawTitle ?? '';
-  return { lawTitle, older, newer, rows, counts };
+  return { lawTitle, older: { publishDate: older.publishDate, status: older.status }, newer: { publishDate: newer.publishDate, status: newer.status }, rows, counts };
 }
 
 /** One version's articles (numbered articles and items, not preambles), in order. */

@@ -71,21 +71,23 @@ function longParagraphs(text: string): TextPairs[] {
   return text.split('\n').map(textPairs).filter((p) => p.total >= MIN_PART_PAIRS);
 }
 
-export function articleVersions(db: Db, article: StatuteArticle): ArticleVersion[] {
-  const versions = cachedStatement(
+/** The versions of a law, newest first: publish date ('' for an undated one), the latest effective date among its documents, status. */
+export function lawVersions(db: Db, lawId: number): Array<{ publishDate: string; effectiveDate: string | null; status: string }> {
+  return cachedStatement(
     db,
-    `SELECT COALESCE(d.publish_date, '') AS date, d.publish_date, MAX(d.effective_date) AS effective_date, ${statusSql('d')} AS status
-         FROM documents d WHERE d.law_id = ? AND d.province = ?
-        GROUP BY COALESCE(d.publish_date, '') ORDER BY d.publish_date DESC`,
-  ).all(article.lawId, article.province) as Array<{ date: string; publish_date: string | null; effective_date: string | null; status: string }>;
-  const own = article.publishDate ?? '';
-  const mine = candidate(article);
-  return versions.map((v) => {
-    const base = { publishDate: v.publish_date, effectiveDate: v.effective_date, status: v.status };
-    if (v.date === own) return { ...base, articleId: article.id, label: article.label, similarity: 1, match: 'self', also: [], diff: null };
-    const candidates = versionArticles(db, article, v.date);
-    return { ...base, ...counterpartIn(mine, candidates, v.date < own) };
-  });
+    `SELECT COALESCE(d.publish_date, '') AS publishDate, MAX(d.effective_date) AS effectiveDate, ${statusSql('d')} AS status
+       FROM documents d WHERE d.law_id = ?
+      GROUP BY COALESCE(d.publish_date, '') ORDER BY publishDate DESC`,
+  ).all(lawId) as Array<{ publishDate: string; effectiveDate: string | null; status: string }>;
+}
+
+export function articleVersions(db: Db, article: StatuteArticle): ArticleVersion[] {
+  return lawVersions(db, article.lawId).map((v) => ({
+    publishDate: v.publishDate || null,
+    effectiveDate: v.effectiveDate,
+    status: v.status,
+    ...counterpartInVersion(db, article, v.publishDate),
+  }));
 }
 
 /** The article of the version published `date` holding `article`'s provision (see counterpartIn), for one version only. */
@@ -103,7 +105,7 @@ const cache = new WeakMap<Db, Map<string, Candidate[]>>();
 function versionArticles(db: Db, article: StatuteArticle, date: string): Candidate[] {
   let byKey = cache.get(db);
   if (!byKey) cache.set(db, (byKey = new Map()));
-  const key = [textRevision(db), article.lawId, article.province, date, article.kind].join('|');
+  const key = [textRevision(db), article.lawId, date, article.kind].join('|');
   let found = byKey.get(key);
   if (found) {
     byKey.delete(key);
@@ -111,8 +113,8 @@ function versionArticles(db: Db, article: StatuteArticle, date: string): Candida
     const rows = cachedStatement(
       db,
       `SELECT a.id, a.label, a.text FROM articles a JOIN documents d ON d.id = a.document_id
-        WHERE d.law_id = ? AND d.province = ? AND COALESCE(d.publish_date, '') = ? AND a.kind = ? ORDER BY d.id, a.ordinal`,
-    ).all(article.lawId, article.province, date, article.kind) as Array<{ id: number; label: string; text: string }>;
+        WHERE d.law_id = ? AND COALESCE(d.publish_date, '') = ? AND a.kind = ? ORDER BY d.id, a.ordinal`,
+    ).all(article.lawId, date, article.kind) as Array<{ id: number; label: string; text: string }>;
     found = rows.map(candidate);
   }
   byKey.set(key, found);
