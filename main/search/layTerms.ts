@@ -13,6 +13,9 @@ import { DOCTRINE_TERMS } from './doctrineTerms.js';
 /** Words (or patterns) a query may hold, and the statute terms searched besides them. */
 type TermEntry = readonly [words: ReadonlyArray<string | RegExp>, terms: readonly string[]];
 
+/** Asking for money: 补偿, 赔偿 (not 赔偿违约金), 赔钱, 赔我多少, 给钱, 拿多少钱. */
+const MONEY_ON_LEAVING = '(补偿|赔偿(?!违约金)|赔钱|赔.{0,2}多少|给钱|拿.{0,2}钱|多少钱)';
+
 const LAY_TERMS: ReadonlyArray<TermEntry> = [
   // Employment
   [['工资', '薪水', '薪资', '薪酬', '欠薪', '工钱'], ['劳动报酬']],
@@ -22,6 +25,10 @@ const LAY_TERMS: ReadonlyArray<TermEntry> = [
   [['开除', '辞退', '炒鱿鱼', '劝退', '把我开了', '被开了', '给开了'], ['用人单位', '解除劳动合同']],
   [['裁员', '被裁'], ['裁减人员', '用人单位']],
   [['遣散费', '离职补偿', '辞退补偿', 'N+1'], ['经济补偿']],
+  // Money asked for on leaving is 经济补偿 (劳动合同法 第四十六条, 第四十七条); on being dismissed also the 赔偿金 of an
+  // unlawful dismissal (第四十八条, 第八十七条). Not when the worker is the one asked to pay (赔偿违约金).
+  [[new RegExp(`(辞职|离职|走人|不干了|不想干了|跳槽).{0,14}${MONEY_ON_LEAVING}`)], ['经济补偿']],
+  [[new RegExp(`(开除|辞退|炒鱿鱼|劝退|把我开了|被开了|给开了|裁员|被裁|解雇).{0,14}${MONEY_ON_LEAVING}`)], ['经济补偿', '赔偿金']],
   [['加班'], ['延长工作时间']],
   [['社保'], ['社会保险']],
   [['五险一金'], ['社会保险', '住房公积金']],

@@ -59,6 +59,16 @@ test('consumer, company and family wording reach the statute terms', () => {
   assert.deepEqual(layTermExpansion('爷爷去世了，房子归叔叔还是我爸爸'), ['父母', '祖父母']);
 });
 
+test('money asked for on leaving a job is 经济补偿; on being dismissed also the 赔偿金 of an unlawful dismissal', () => {
+  assert.deepEqual(layTermExpansion('老板拖欠工资，我辞职能要补偿吗'), ['劳动报酬', '用人单位', '劳动者', '解除劳动合同', '经济补偿']);
+  assert.deepEqual(layTermExpansion('老板一句话就把我开了，能赔多少钱'), ['用人单位', '解除劳动合同', '经济补偿', '赔偿金']);
+  assert.ok(layTermExpansion('公司裁员，我能拿多少钱').includes('经济补偿'));
+  // The worker asked to pay is no severance question (劳动合同法 第二十二条, 第二十三条, 第九十条).
+  assert.ok(!layTermExpansion('劳动者辞职，需要赔偿违约金吗').includes('经济补偿'));
+  // Leaving alone asks for no money.
+  assert.ok(!layTermExpansion('辞职要提前多久通知公司').includes('经济补偿'));
+});
+
 test('the time to ask for enforcement is 民事诉讼法\'s 申请执行的期间, not 行政强制法\'s 期限', () => {
   for (const text of ['申请强制执行的期限', '判决生效后多久内要申请强制执行', '强制执行有没有时限']) {
     assert.deepEqual(layTermExpansion(text), ['申请执行的期间', '申请执行时效'], text);
