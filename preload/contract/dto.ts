@@ -59,6 +59,14 @@ export interface StatuteSearchDto {
   renumbered: RenumberedCitation[];
 }
 
+/** The clause of a citing article that names the article being read; `mark` is the citation inside `text`, [start, end). */
+export interface CitingPassageDto {
+  articleId: number;
+  lead: string | null;
+  text: string;
+  mark: [number, number];
+}
+
 export interface ArticleDetailDto {
   article: ArticleDto;
   previous: ArticleDto | null;
@@ -75,6 +83,12 @@ export interface ArticleDetailDto {
    * older than every version of the cited law in the library, so its numbering may differ.
    */
   unverifiedLinks: number[];
+  /**
+   * Where each article of referencedBy, interpretations and amendedBy names this one: the clause holding
+   * the citation, marked, after the lead of its list (劳动合同法 第四十六条 of 第三十八条: 「有下列情形之一的，用人单位应当向劳动者
+   * 支付经济补偿：」 「（一）劳动者依照本法第三十八条规定解除劳动合同的；」). Absent for older hosts.
+   */
+  citingPassages?: CitingPassageDto[];
   /** "《中华人民共和国民法典》第一千一百六十五条（2020-05-28 版）" — for copy-with-citation. */
   citation: string;
   /** Where the 款 (one or several) or the 项 the looked-up citation named stand in `article.text` ([start, end), in order), for the view to mark; absent or empty otherwise. */

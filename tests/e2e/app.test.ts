@@ -77,6 +77,12 @@ describe('the app in a real browser against the browser host', { skip: SKIP, tim
     await page.getByTestId('article-view').waitFor();
     assert.match(await page.getByTestId('article-title').innerText(), /《中华人民共和国劳动合同法》第.+条/);
     assert.match(await page.getByTestId('breadcrumb').innerText(), /中华人民共和国劳动合同法 ›/);
+    // The answer's first citation is 第三十八条, which 第四十六条 cites: what follows from leaving under it, the citation
+    // marked, after the lead of 第四十六条's list.
+    assert.match(await page.getByTestId('article-title').innerText(), /第三十八条/);
+    const passage = page.getByTestId('referenced-by').locator('li', { hasText: '第四十六条' }).getByTestId('citing-passage');
+    assert.match(await passage.innerText(), /^有下列情形之一的，用人单位应当向劳动者支付经济补偿[:：] （一）劳动者依照本法第三十八条规定解除劳动合同的；$/);
+    assert.equal(await passage.getByTestId('passage-citation').innerText(), '本法第三十八条');
     await b.screenshot('article');
   });
 

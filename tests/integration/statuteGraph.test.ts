@@ -50,6 +50,9 @@ describe('statute graph', { skip: SKIP }, () => {
         '诉讼与非诉讼程序法/民事诉讼法(2021-12-24).md',
         '诉讼与非诉讼程序法/民事诉讼法(2023-09-01).md',
         '社会法/劳动合同法(2012-12-28).md',
+        // 民法典 is one file per 编: 本法第N条 in one may name an article of another.
+        '民法典/总则.md',
+        '民法典/合同编.md',
         LABOUR_INTERPRETATION,
         REPEALED_LABOUR_INTERPRETATION,
       ],
@@ -134,11 +137,34 @@ describe('statute graph', { skip: SKIP }, () => {
       runCli(['show', '劳动合同法第三十八条', '--json', '--db', lib.dbPath]),
     ]);
     assert.equal(text.code, 0, text.stderr);
-    const listed = text.stdout.split('Interpretations:\n')[1]?.split('\n').filter((l) => l.startsWith('  ')) ?? [];
+    const listed = text.stdout.split('Interpretations:\n')[1]?.split('\n').filter((l) => l.startsWith('  《')) ?? [];
     assert.match(listed[0] ?? '', /解释（一）》第四十六条$/, 'the interpretation in force first, unmarked');
-    assert.match(listed.at(-1) ?? '', /解释（四）》第五条 \[已废止 2013-01-18\]/);
+    assert.match(listed.at(-1) ?? '', /解释（四）》第五条 \[已废止，2013-01-18 公布\]/);
     const { interpretations } = parseJsonOutput<{ interpretations: Array<{ citation: string; status: string }> }>(json);
     assert.deepEqual(interpretations.map((l) => l.status), ['current', 'repealed']);
+  });
+
+  test('show says where each citing article names this one: the clause, the citation marked, after its list\'s lead', async () => {
+    const [text, json] = await Promise.all([
+      runCli(['show', '劳动合同法第三十八条', '--db', lib.dbPath]),
+      runCli(['show', '劳动合同法第三十八条', '--json', '--db', lib.dbPath]),
+    ]);
+    assert.equal(text.code, 0, text.stderr);
+    const citedBy = text.stdout.split('Cited by:\n')[1]?.split('\n\n')[0] ?? '';
+    // 第四十六条 grants severance when the worker leaves under 第三十八条: its 项 (一), after the lead of its list.
+    assert.match(citedBy, /《中华人民共和国劳动合同法》第四十六条\n\s+有下列情形之一的，用人单位应当向劳动者支付经济补偿[:：] （一）劳动者依照【本法第三十八条】规定解除劳动合同的；/);
+    assert.match(citedBy, /第六十五条\n\s+被派遣劳动者可以依照本法第三十六条、【第三十八条】的规定与劳务派遣单位解除劳动合同。/);
+    const interpretations = text.stdout.split('Interpretations:\n')[1] ?? '';
+    assert.match(interpretations, /依据【劳动合同法第三十八条】规定与新用人单位解除劳动合同/);
+    type Shown = { citation: string; passage: { lead: string | null; text: string; mark: [number, number] } | null };
+    // 民法典 第四百七十五条 (合同编) names 第一百四十一条 (总则) as 本法第一百四十一条: another file of the same version.
+    const civil = await runCli(['show', '民法典第一百四十一条', '--db', lib.dbPath]);
+    assert.match(civil.stdout, /第四百七十五条\n\s+要约的撤回适用【本法第一百四十一条】的规定。/);
+    const { citedBy: links } = parseJsonOutput<{ citedBy: Shown[] }>(json);
+    const p = links.find((l) => l.citation.endsWith('第四十六条'))?.passage;
+    assert.ok(p, '第四十六条 has its passage');
+    assert.equal(p.text.slice(...p.mark), '本法第三十八条');
+    assert.match(p.lead ?? '', /^有下列情形之一的，用人单位应当向劳动者支付经济补偿/);
   });
 
   test('show warns about a 项 that does not exist, in text and in --json', async () => {

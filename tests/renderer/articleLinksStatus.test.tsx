@@ -36,3 +36,29 @@ test('linked interpretations carry a status badge when they are not in force, an
   assert.equal(items[1]!.querySelector('[data-testid="link-status"]')?.textContent, '已废止');
   r.unmount();
 });
+
+test('an article that cites this one shows where: its clause with the citation marked, after its list\'s lead', async () => {
+  const lead = '有下列情形之一的，用人单位应当向劳动者支付经济补偿：';
+  const clause = '（一）劳动者依照本法第三十八条规定解除劳动合同的；';
+  const detail: ArticleDetailDto = {
+    article: { ...article(1, '中华人民共和国劳动合同法', '第三十八条', 'current', '2012-12-28'), level: '法律' },
+    previous: null,
+    next: null,
+    versions: [],
+    references: [],
+    referencedBy: [article(4, '中华人民共和国劳动合同法', '第四十六条', 'current', '2012-12-28'), article(5, '中华人民共和国劳动合同法', '第六十五条', 'current', '2012-12-28')],
+    interpretations: [],
+    amendedBy: [],
+    unverifiedLinks: [],
+    citingPassages: [{ articleId: 4, lead, text: clause, mark: [clause.indexOf('本法'), clause.indexOf('规定')] }],
+    citation: '《中华人民共和国劳动合同法》第三十八条（2012-12-28 版）',
+  };
+  const client = new ApiClient({ request: async () => ({ ok: false, error: { code: 'not_found', message: 'unused' } }), subscribe: () => () => undefined });
+  const r = await render(<ApiContext.Provider value={client}><ArticleView detail={detail} onOpen={() => undefined} /></ApiContext.Provider>);
+  const items = [...r.byTestId('referenced-by').querySelectorAll('li')];
+  const passage = items[0]!.querySelector('[data-testid="citing-passage"]');
+  assert.equal(passage?.textContent, `${lead} ${clause}`);
+  assert.equal(passage?.querySelector('[data-testid="passage-citation"]')?.textContent, '本法第三十八条');
+  assert.equal(items[1]!.querySelector('[data-testid="citing-passage"]'), null, 'no passage, none shown');
+  r.unmount();
+});

@@ -1,6 +1,7 @@
 import type { Engine } from '../../engine/index.js';
 import { citationText, itemMarker, type StatuteArticle } from '../../library/articles.js';
 import { ensureStatuteGraph, referencedBy, type LinkedArticle } from '../../library/graph/statuteGraph.js';
+import { citingPassages, type CitingPassage } from '../../library/graph/citingPassage.js';
 import { EFFECTIVE_UNKNOWN, inForceFirst, STATUS_ZH } from '../../library/status.js';
 import type { ResolveResult } from '../../library/citation/resolver.js';
 import { LexError } from '../../util/errors.js';
@@ -9,7 +10,7 @@ import type { Output } from '../output.js';
 import { printVersions } from '../versionsView.js';
 
 const USAGE = 'lexdesk show "CITATION" [--as-of YYYY-MM-DD] [--version YYYY-MM-DD] [--changes]   e.g. 民法典第1165条, 刑法264, 劳动合同法 38, 宪法序言, 民法典第1165、1166条, 刑法第263条至第269条';
-/** Interpretations listed in text output; --json lists all. */
+/** Linking articles listed in text output, per kind; --json lists all. */
 const MAX_LISTED = 10;
 
 export function showCommand(args: string[], open: (db?: string) => Engine, out: Output): number {
@@ -90,6 +91,7 @@ function showOne(engine: Engine, out: Output, citation: string, result: Resolved
   if (next) out.print(`→ ${next.label}  ${next.text.slice(0, 40)}…`);
   printVersions(out, context.versions, changes);
   printLinks(out, 'Amended by', links.amendedBy);
+  printLinks(out, 'Cited by', links.citedBy);
   printLinks(out, 'Interpretations', links.interpretations);
 }
 
@@ -101,27 +103,35 @@ interface ShownLink {
   /** The linking document's status: a repealed interpretation is no authority, and is said so. */
   status: StatuteArticle['status'];
   publishDate: string | null;
+  /** Where the linking article names this one (citingPassage.ts); null when it cannot be found again. */
+  passage: Omit<CitingPassage, 'articleId'> | null;
 }
 
-/** Amendments and judicial interpretations of the article, from the statute graph (built on first use). */
-function incomingLinks(engine: Engine, article: StatuteArticle): { amendedBy: ShownLink[]; interpretations: ShownLink[] } {
-  ensureStatuteGraph(engine.db, engine.searchDeps().resolver);
+/** Articles that cite this one, its amendments and its judicial interpretations, from the statute graph (built on first use), each with where it names it. */
+function incomingLinks(engine: Engine, article: StatuteArticle): { citedBy: ShownLink[]; amendedBy: ShownLink[]; interpretations: ShownLink[] } {
+  const resolver = engine.searchDeps().resolver;
+  ensureStatuteGraph(engine.db, resolver);
   const incoming = referencedBy(engine.db, article.id);
+  const citing = engine.articles([...new Set(incoming.map((l) => l.articleId))]);
+  const passages = new Map(citingPassages(engine.db, resolver, article, citing).map(({ articleId, ...p }) => [articleId, p]));
   const shown = (kind: LinkedArticle['kind']): ShownLink[] => {
     const links = incoming.filter((l) => l.kind === kind);
     const verified = new Map(links.map((l) => [l.articleId, l.verified]));
-    return inForceFirst(engine.articles(links.map((l) => l.articleId)))
-      .map((a) => ({ id: a.id, citation: citationText(a), verified: verified.get(a.id) ?? false, status: a.status, publishDate: a.publishDate }));
+    return inForceFirst(citing.filter((a) => verified.has(a.id))).map((a) => ({
+      id: a.id, citation: citationText(a), verified: verified.get(a.id) ?? false, status: a.status, publishDate: a.publishDate, passage: passages.get(a.id) ?? null,
+    }));
   };
-  return { amendedBy: shown('amends'), interpretations: shown('interprets') };
+  return { citedBy: shown('cites'), amendedBy: shown('amends'), interpretations: shown('interprets') };
 }
 
 function printLinks(out: Output, title: string, links: ShownLink[]): void {
   if (links.length === 0) return;
   out.print(`\n${title}:`);
   for (const l of links.slice(0, MAX_LISTED)) {
-    const status = l.status === 'current' ? '' : ` [${STATUS_ZH[l.status] ?? l.status}${l.publishDate ? ` ${l.publishDate}` : ''}]`;
+    const status = l.status === 'current' ? '' : ` [${STATUS_ZH[l.status] ?? l.status}${l.publishDate ? `，${l.publishDate} 公布` : ''}]`;
     out.print(`  ${l.citation}${status}${l.verified ? '' : '  (cites an earlier text; numbering not checked)'}`);
+    const p = l.passage;
+    if (p) out.print(`      ${p.lead ? `${p.lead} ` : ''}${p.text.slice(0, p.mark[0])}【${p.text.slice(p.mark[0], p.mark[1])}】${p.text.slice(p.mark[1])}`);
   }
   if (links.length > MAX_LISTED) out.print(`  … and ${links.length - MAX_LISTED} more (--json lists all)`);
 }

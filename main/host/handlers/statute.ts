@@ -1,6 +1,7 @@
 import { LexError } from '../../util/errors.js';
 import { inForceFirst, STATUS_ZH } from '../../library/status.js';
 import { referencedBy, referencesOf } from '../../library/graph/statuteGraph.js';
+import { citingPassages } from '../../library/graph/citingPassage.js';
 import { citedSpans, type StatuteArticle } from '../../library/articles.js';
 import type { ArticleDetailDto, CitedArticlesDto, SearchHitDto, StatuteSearchDto } from '../../../preload/contract/dto.js';
 import { citationLine } from '../../../preload/contract/citationLine.js';
@@ -21,7 +22,11 @@ function detail(s: HostServices, article: StatuteArticle): ArticleDetailDto {
   const outgoing = referencesOf(engine.db, article.id);
   const refs = engine.articles(outgoing.map((l) => l.articleId));
   const incoming = referencedBy(engine.db, article.id);
-  const byKind = (kind: string) => inForceFirst(engine.articles(incoming.filter((l) => l.kind === kind).map((l) => l.articleId))).map(toArticleDto);
+  const citing = engine.articles([...new Set(incoming.map((l) => l.articleId))]);
+  const byKind = (kind: string) => {
+    const ids = new Set(incoming.filter((l) => l.kind === kind).map((l) => l.articleId));
+    return inForceFirst(citing.filter((a) => ids.has(a.id))).map(toArticleDto);
+  };
   const unverified = [...outgoing, ...incoming].filter((l) => !l.verified).map((l) => l.articleId);
   return {
     article: toArticleDto(article),
@@ -33,6 +38,7 @@ function detail(s: HostServices, article: StatuteArticle): ArticleDetailDto {
     interpretations: byKind('interprets'),
     amendedBy: byKind('amends'),
     unverifiedLinks: [...new Set(unverified)],
+    citingPassages: citingPassages(engine.db, engine.searchDeps().resolver, article, citing),
     citation: citationLine(article, STATUS_ZH),
   };
 }

@@ -91,32 +91,50 @@ function linkKind(a: ArticleForLinks, target: StatuteArticle, amended: string | 
   return interprets ? 'interprets' : 'cites';
 }
 
+/** One place in the citing text that makes a link: the characters [start, end) of the citation (or of 前条). */
+export interface LinkSpan {
+  to: number;
+  kind: LinkKind;
+  verified: boolean;
+  start: number;
+  end: number;
+}
+
 /**
- * The links one article (or item, or 序言) makes: 《X法》第N条 and X法第N条 (see
- * linkTarget), 本法第N条 (same version), 前条 (the article before). A judicial
- * interpretation citing a law's article is recorded as interpreting it, an
- * amendment citing the law it amends as amending it.
+ * Every citation in one article (or item, or 序言) that links to another article, 前条 first, then
+ * the citations as parseCitations finds them: 《X法》第N条 and X法第N条 (see linkTarget), 本法第N条
+ * (same version), 前条 (the article before). A judicial interpretation citing a law's article is
+ * recorded as interpreting it, an amendment citing the law it amends as amending it.
  */
-export function extractLinks(a: ArticleForLinks, previousId: number | undefined, resolver: CitationResolver, sameVersion: SameVersionLookup): ArticleLink[] {
-  const out = new Map<string, ArticleLink>();
-  const add = (to: number | undefined, kind: LinkKind, verified = true) => {
-    if (to === undefined || to === a.id) return;
-    const key = `${to}:${kind}`;
-    if (!out.get(key)?.verified) out.set(key, { from: a.id, to, kind, verified });
+export function linkSpans(a: ArticleForLinks, previousId: number | undefined, resolver: CitationResolver, sameVersion: SameVersionLookup): LinkSpan[] {
+  const out: LinkSpan[] = [];
+  const add = (to: number | undefined, kind: LinkKind, start: number, end: number, verified = true) => {
+    if (to !== undefined && to !== a.id) out.push({ to, kind, verified, start, end });
   };
-  if (previousId !== undefined && /前条/.test(a.text)) add(previousId, 'cites');
-  if (!a.text.includes('条') && !a.text.includes('序言')) return [...out.values()];
+  const before = previousId === undefined ? -1 : a.text.indexOf('前条');
+  if (before >= 0) add(previousId, 'cites', before, before + 2);
+  if (!a.text.includes('条') && !a.text.includes('序言')) return out;
   const amended = amendedLawTitle(a.lawTitle);
   for (const ref of parseCitations(a.text, resolver.names)) {
     if (ref.sameLaw) {
-      if (!ref.preamble) add(sameVersion(a.lawId, a.publish, ref.article, ref.subNumber), 'cites');
+      if (!ref.preamble) add(sameVersion(a.lawId, a.publish, ref.article, ref.subNumber), 'cites', ref.start, ref.end);
       continue;
     }
     if (!ref.lawKeys.length) continue;
     const target = linkTarget(a, ref, resolver, amended);
     if (!target) continue;
     const kind = linkKind(a, target.article, amended);
-    if (kind !== 'amends' || !POSITION_ONLY_AFTER.test(a.text.slice(ref.end))) add(target.article.id, kind, target.verified);
+    if (kind !== 'amends' || !POSITION_ONLY_AFTER.test(a.text.slice(ref.end))) add(target.article.id, kind, ref.start, ref.end, target.verified);
+  }
+  return out;
+}
+
+/** The links one article makes (linkSpans), one per target and kind, verified where any of its citations is. */
+export function extractLinks(a: ArticleForLinks, previousId: number | undefined, resolver: CitationResolver, sameVersion: SameVersionLookup): ArticleLink[] {
+  const out = new Map<string, ArticleLink>();
+  for (const { to, kind, verified } of linkSpans(a, previousId, resolver, sameVersion)) {
+    const key = `${to}:${kind}`;
+    if (!out.get(key)?.verified) out.set(key, { from: a.id, to, kind, verified });
   }
   return [...out.values()];
 }

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { ArticleDetailDto, ArticleDto } from '../../../../preload/contract/index.js';
+import type { ArticleDetailDto, ArticleDto, CitingPassageDto } from '../../../../preload/contract/index.js';
 import { useApi } from '../../api/context.js';
 import { downloadFile } from '../../components/download.js';
 import { fill, statusText, useT } from '../../i18n.js';
@@ -20,9 +20,22 @@ interface LinksProps {
   /** Ids whose link could not be checked against the version the citing text meant. */
   unverified: readonly number[];
   unverifiedNote: string;
+  /** Where each linked article names this one, when it does (the links into this article). */
+  passages?: ReadonlyMap<number, CitingPassageDto>;
 }
 
-function ArticleLinks({ title, items, onOpen, testid, unverified, unverifiedNote }: LinksProps) {
+/** The clause of a citing article that names the article being read, the citation marked, after its list's lead. */
+function Passage({ passage }: { passage: CitingPassageDto }) {
+  const [start, end] = passage.mark;
+  return (
+    <div className="passage muted" data-testid="citing-passage">
+      {passage.lead && <>{passage.lead}{' '}</>}
+      {passage.text.slice(0, start)}<mark data-testid="passage-citation">{passage.text.slice(start, end)}</mark>{passage.text.slice(end)}
+    </div>
+  );
+}
+
+function ArticleLinks({ title, items, onOpen, testid, unverified, unverifiedNote, passages }: LinksProps) {
   const t = useT();
   if (!items.length) return null;
   return (
@@ -34,6 +47,7 @@ function ArticleLinks({ title, items, onOpen, testid, unverified, unverifiedNote
             <button className="link" onClick={() => onOpen(a.id)}>《{a.lawTitle}》{a.label}</button>
             {a.status !== 'current' && <span className="badge warn" data-testid="link-status">{statusText(t, a.status)}</span>}
             {unverified.includes(a.id) && <span className="muted" title={unverifiedNote}> ?</span>}
+            {passages?.get(a.id) && <Passage passage={passages.get(a.id)!} />}
           </li>
         ))}
       </ul>
@@ -49,6 +63,7 @@ export function ArticleView({ detail, onOpen }: Props) {
   const [outlineAt, setOutlineAt] = useState<string[] | null>(null);
   const a = detail.article;
   const linkProps = { onOpen, unverified: detail.unverifiedLinks ?? [], unverifiedNote: t.unverifiedLink };
+  const passages = new Map((detail.citingPassages ?? []).map((p) => [p.articleId, p]));
   const copy = async () => {
     await navigator.clipboard?.writeText(`${a.text}\n——${detail.citation}`).catch(() => undefined);
     setCopied(true);
@@ -92,10 +107,10 @@ export function ArticleView({ detail, onOpen }: Props) {
         {detail.previous && <button className="link" onClick={() => onOpen(detail.previous!.id)}>‹ {t.previous} {detail.previous.label}</button>}
         {detail.next && <button className="link" onClick={() => onOpen(detail.next!.id)}>{t.next} {detail.next.label} ›</button>}
       </div>
-      <ArticleLinks title={t.amendedBy} items={detail.amendedBy ?? []} testid="amended-by" {...linkProps} />
+      <ArticleLinks title={t.amendedBy} items={detail.amendedBy ?? []} testid="amended-by" {...linkProps} passages={passages} />
       <ArticleLinks title={t.references} items={detail.references} testid="references" {...linkProps} />
-      <ArticleLinks title={t.referencedBy} items={detail.referencedBy} testid="referenced-by" {...linkProps} />
-      <ArticleLinks title={t.interpretations} items={detail.interpretations} testid="interpretations" {...linkProps} />
+      <ArticleLinks title={t.referencedBy} items={detail.referencedBy} testid="referenced-by" {...linkProps} passages={passages} />
+      <ArticleLinks title={t.interpretations} items={detail.interpretations} testid="interpretations" {...linkProps} passages={passages} />
       <VersionHistory
         versions={detail.versions}
         onOpen={onOpen}
