@@ -55,6 +55,7 @@ export const ROUTES = {
   'statute.search': z.object({ query: text(2000), filters: filters.optional(), limit: z.number().int().min(1).max(100).optional(), literal: z.boolean().optional() }).strict(),
   /** Every article the text cites (民法典第1165、1166条; 刑法第263条至第269条 with what lies inside). */
   'statute.citations': z.object({ citation: text(200), asOf: date.optional() }).strict(),
+  'statute.citationsExport': z.object({ citation: text(200), asOf: date.optional(), format: z.enum(['md', 'docx']) }).strict(),
   'statute.article': z.object({ id }).strict(),
   'statute.outline': z.object({ id }).strict(),
   /** The article's law, its version against the one published `with` (older to newer, whichever way round): a 新旧对照表. */
@@ -125,6 +126,8 @@ export interface RouteResults {
   'library.embed': { embedded: number; skipped: number; removed: number; seconds: number; modelId: string; shortened: number };
   'statute.search': StatuteSearchDto;
   'statute.citations': CitedArticlesDto;
+  /** The articles the citations name as a compilation (法条汇编), Markdown or Word. */
+  'statute.citationsExport': ReportFileDto;
   'statute.article': ArticleDetailDto;
   'statute.outline': OutlineDto;
   'statute.compare': VersionComparisonDto;

@@ -151,6 +151,15 @@ describe('the app in a real browser against the browser host', { skip: SKIP, tim
     await page.getByTestId('cited-count').waitFor();
     assert.equal(await page.getByTestId('cited-count').innerText(), '输入引用的 3 条法条：');
     assert.deepEqual(await page.getByTestId('hit').locator('button').allInnerTexts(), ['一千一百六十五', '一千一百六十六', '一千一百六十七'].map((n) => `《中华人民共和国民法典》第${n}条`));
+    // The listed articles as a compilation (法条汇编) in Word: each in full, with its source and version.
+    const [compiled] = await Promise.all([page.waitForEvent('download'), page.getByTestId('compilation-docx').click()]);
+    assert.match(compiled.suggestedFilename(), /^法条汇编-\d{4}-\d{2}-\d{2}\.docx$/);
+    const compiledFile = path.join(b.dir, 'compilation.docx');
+    await compiled.saveAs(compiledFile);
+    const compiledText = (await docxParts(compiledFile))['document.xml']!.replace(/<[^>]+>/g, '');
+    for (const n of ['一千一百六十五', '一千一百六十六', '一千一百六十七']) assert.ok(compiledText.includes(`《中华人民共和国民法典》第${n}条`), n);
+    assert.match(compiledText, /行为人因过错侵害他人民事权益造成损害的，应当承担侵权责任。/);
+    assert.match(compiledText, /2020-05-28 版 · 2021-01-01 施行 · 现行有效/);
     await page.getByTestId('hit').nth(1).locator('button').click();
     await page.getByTestId('article-title').filter({ hasText: '第一千一百六十六条' }).waitFor();
     // A citation of a 项 opens its article with that 项 marked.

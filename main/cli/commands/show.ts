@@ -3,32 +3,39 @@ import { citationText, itemMarker, type StatuteArticle } from '../../library/art
 import { ensureStatuteGraph, referencedBy, type LinkedArticle } from '../../library/graph/statuteGraph.js';
 import { citingPassages, type CitingPassage } from '../../library/graph/citingPassage.js';
 import { EFFECTIVE_UNKNOWN, inForceFirst, STATUS_ZH } from '../../library/status.js';
-import type { ResolveResult } from '../../library/citation/resolver.js';
+import type { ResolveResult, VersionChoice } from '../../library/citation/resolver.js';
+import { buildCompilation, compilationDocx, compilationMarkdown } from '../../report/compilation.js';
+import { writableOutput, writeAtomically } from '../../util/atomicWrite.js';
 import { LexError } from '../../util/errors.js';
 import { dateOption, parseCommand } from '../args.js';
 import type { Output } from '../output.js';
 import { printVersions } from '../versionsView.js';
 
-const USAGE = 'lexdesk show "CITATION" [--as-of YYYY-MM-DD] [--version YYYY-MM-DD] [--changes]   e.g. 民法典第1165条, 刑法264, 劳动合同法 38, 宪法序言, 民法典第1165、1166条, 刑法第263条至第269条';
+const USAGE = 'lexdesk show "CITATION" [--as-of YYYY-MM-DD] [--version YYYY-MM-DD] [--changes] [--out FILE.md|FILE.docx]   e.g. 民法典第1165条, 刑法264, 劳动合同法 38, 宪法序言, 民法典第1165、1166条, 刑法第263条至第269条; --out writes the articles cited as a compilation (法条汇编)';
 /** Linking articles listed in text output, per kind; --json lists all. */
 const MAX_LISTED = 10;
 
-export function showCommand(args: string[], open: (db?: string) => Engine, out: Output): number {
-  const { values, positionals } = parseCommand(args, { 'as-of': { type: 'string' }, version: { type: 'string' }, changes: { type: 'boolean' } }, USAGE);
+export async function showCommand(args: string[], open: (db?: string) => Engine, out: Output): Promise<number> {
+  const { values, positionals } = parseCommand(args, { 'as-of': { type: 'string' }, version: { type: 'string' }, changes: { type: 'boolean' }, out: { type: 'string' } }, USAGE);
   const citation = positionals.join(' ').trim();
   if (!citation) throw new LexError('usage', `Give a citation.\nUsage: ${USAGE}`);
+  // The output is checked before any work: a Markdown or Word file in a folder that can be written.
+  const outFile = values.out === undefined ? null : writableOutput(String(values.out));
+  if (outFile && !/\.(md|docx)$/i.test(outFile)) throw new LexError('usage', `--out must name a .md or .docx file (got ${outFile})`);
   const engine = open(values.db as string | undefined);
   try {
-    const results = engine.lookupAll(citation, { asOf: dateOption(values['as-of'], 'as-of'), version: dateOption(values.version, 'version') });
+    const choice = { asOf: dateOption(values['as-of'], 'as-of'), version: dateOption(values.version, 'version') };
+    const results = engine.lookupAll(citation, choice);
     const found = results.filter((r): r is Resolved => r.ok);
     if (found.length === 0) throw lookupError(results[0] as Unresolved);
+    const written = outFile ? await writeCompilation(engine, citation, choice, outFile) : null;
     if (results.length === 1) {
-      showOne(engine, out, citation, found[0] as Resolved, Boolean(values.changes));
+      showOne(engine, out, citation, found[0] as Resolved, Boolean(values.changes), written);
       return 0;
     }
     // Several citations (民法典第1165、1166条; a range): each article in turn, and what did not resolve said in its place.
     if (out.json) {
-      out.printJson({ citation, results: results.map((r) => (r.ok ? shownJson(engine, r) : { error: { code: r.code, message: r.message, candidates: r.candidates } })) });
+      out.printJson({ citation, results: results.map((r) => (r.ok ? shownJson(engine, r) : { error: { code: r.code, message: r.message, candidates: r.candidates } })), ...(written ? { out: written } : {}) });
       return 0;
     }
     out.print(`${found.length} articles cited${found.length < results.length ? `, ${results.length - found.length} not found` : ''}.`);
@@ -43,6 +50,7 @@ export function showCommand(args: string[], open: (db?: string) => Engine, out: 
       if (r.warning) out.print(`\n(note: ${r.warning})`);
       if (r.earlier) out.print(`\n${earlierNote(engine, r)}`);
     }
+    if (written) out.print(`\n${writtenLine(written)}`);
     return 0;
   } finally {
     engine.close();
@@ -74,10 +82,24 @@ function earlierNote(engine: Engine, result: Resolved): string {
   return `Note: ${e.label} of the ${e.publishDate} version reads otherwise: 「${e.excerpt}」. Older texts that cite ${e.label} may mean that one${now}: lexdesk show "${law}${e.label}" --version ${e.publishDate}`;
 }
 
+/** The compilation of the articles `citation` names, written whole or not at all. */
+async function writeCompilation(engine: Engine, citation: string, choice: VersionChoice, file: string): Promise<{ file: string; articles: number; notFound: number }> {
+  const compilation = buildCompilation(engine, citation, choice);
+  const bytes = /\.docx$/i.test(file) ? await compilationDocx(compilation) : Buffer.from(compilationMarkdown(compilation), 'utf8');
+  writeAtomically(file, bytes);
+  return { file, articles: compilation.articles.length, notFound: compilation.notFound.length };
+}
+
+type Written = Awaited<ReturnType<typeof writeCompilation>>;
+
+function writtenLine(w: Written): string {
+  return `Written to ${w.file}: ${w.articles} article${w.articles === 1 ? '' : 's'}${w.notFound ? `, ${w.notFound} citation${w.notFound === 1 ? '' : 's'} not found (listed at its top)` : ''}.`;
+}
+
 /** One article in full: its text, neighbours, versions (with what changed, when asked), amendments and interpretations. */
-function showOne(engine: Engine, out: Output, citation: string, result: Resolved, changes: boolean): void {
+function showOne(engine: Engine, out: Output, citation: string, result: Resolved, changes: boolean, written: Written | null): void {
   if (out.json) {
-    out.printJson({ citation, ...shownJson(engine, result) });
+    out.printJson({ citation, ...shownJson(engine, result), ...(written ? { out: written } : {}) });
     return;
   }
   const context = engine.context(result.article);
@@ -93,6 +115,7 @@ function showOne(engine: Engine, out: Output, citation: string, result: Resolved
   printLinks(out, 'Amended by', links.amendedBy);
   printLinks(out, 'Cited by', links.citedBy);
   printLinks(out, 'Interpretations', links.interpretations);
+  if (written) out.print(`\n${writtenLine(written)}`);
 }
 
 interface ShownLink {

@@ -12,6 +12,7 @@ import { makeSnippet } from '../../search/snippet.js';
 import { compareVersions, type VersionComparison } from '../../library/versions/compareVersions.js';
 import { lawVersions } from '../../library/versions/counterparts.js';
 import { comparisonDocx, comparisonMarkdown } from '../../report/comparison.js';
+import { buildCompilation, compilationDocx, compilationMarkdown } from '../../report/compilation.js';
 import { MIME } from '../../report/index.js';
 import { onlyCitations } from '../../library/citation/parseCitation.js';
 import type { Handlers } from './types.js';
@@ -66,7 +67,7 @@ function comparisonFor(s: Parameters<Handlers['statute.article']>[0], id: number
   return compareVersions(s.engine.db, article.lawId, older, newer);
 }
 
-export const statuteHandlers: Pick<Handlers, 'statute.search' | 'statute.citations' | 'statute.article' | 'statute.outline' | 'statute.compare' | 'statute.compareExport'> = {
+export const statuteHandlers: Pick<Handlers, 'statute.search' | 'statute.citations' | 'statute.citationsExport' | 'statute.article' | 'statute.outline' | 'statute.compare' | 'statute.compareExport'> = {
   async 'statute.search'(s, input) {
     const literal = input.literal ?? false;
     // The mode is chosen here so that a fallback to lexical search can say why (a model that did not load is tried again later).
@@ -110,6 +111,13 @@ export const statuteHandlers: Pick<Handlers, 'statute.search' | 'statute.citatio
   },
   'statute.compare'(s, input) {
     return comparisonFor(s, input.id, input.with);
+  },
+  async 'statute.citationsExport'(s, input) {
+    const compilation = buildCompilation(s.engine, input.citation, input.asOf ? { asOf: input.asOf } : {});
+    if (!compilation.articles.length) throw new LexError('not_found', `None of these citations names an article in the library: ${compilation.notFound.join('; ') || input.citation}`);
+    const bytes = input.format === 'docx' ? await compilationDocx(compilation) : Buffer.from(compilationMarkdown(compilation), 'utf8');
+    const warnings = compilation.notFound.map((m) => `未找到：${m}`);
+    return { fileName: `法条汇编-${compilation.generatedAt.slice(0, 10)}.${input.format}`, mime: MIME[input.format], base64: bytes.toString('base64'), warnings };
   },
   async 'statute.compareExport'(s, input) {
     const c = comparisonFor(s, input.id, input.with);

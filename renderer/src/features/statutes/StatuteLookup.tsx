@@ -1,6 +1,7 @@
 import { forwardRef, useEffect, useState } from 'react';
 import type { ArticleDetailDto, SearchHitDto, StatuteSearchDto } from '../../../../preload/contract/index.js';
 import { useApi } from '../../api/context.js';
+import { downloadFile } from '../../components/download.js';
 import { errorText } from '../../api/errorText.js';
 import { citationLine } from '../../../../preload/contract/citationLine.js';
 import { fill, STRINGS, statusText, useT } from '../../i18n.js';
@@ -59,6 +60,9 @@ export const StatuteLookup = forwardRef<HTMLInputElement, Props>(function Statut
   /** How many articles the query cited, when it cited several and they are listed instead of search hits. */
   const [citedCount, setCitedCount] = useState<number | null>(null);
   const [copiedAll, setCopiedAll] = useState(false);
+  /** The citations whose articles are listed (with the as-of date they were looked up by), for the compilation download. */
+  const [citedBy, setCitedBy] = useState<{ citation: string; asOf?: string } | null>(null);
+  const [compiling, setCompiling] = useState(false);
 
   useEffect(() => {
     if (request === null) return;
@@ -73,12 +77,20 @@ export const StatuteLookup = forwardRef<HTMLInputElement, Props>(function Statut
     setCopiedAll(true);
   };
 
+  /** The listed articles as a compilation (法条汇编): each in full with its source, the cited 款 and 项 bold. */
+  const downloadCompilation = (format: 'md' | 'docx') => {
+    if (!citedBy) return;
+    setCompiling(true);
+    api.call('statute.citationsExport', { ...citedBy, format }).then(downloadFile, (e: unknown) => setError(errorText(t, e))).finally(() => setCompiling(false));
+  };
+
   const run = async (searchLiteral = literal, lawFilter = law) => {
     setCopiedAll(false);
     setError(null);
     setNotFound(null);
     setEmpty(null);
     setCitedCount(null);
+    setCitedBy(null);
     const q = query.trim();
     if (!q) return;
     // Citations alone open the article, or list the articles of several (民法典第1165、1166条, a range); with other words they are searched, cited articles first.
@@ -92,6 +104,7 @@ export const StatuteLookup = forwardRef<HTMLInputElement, Props>(function Statut
           setDetail(open);
           setHits(open ? [] : cited.hits);
           setCitedCount(open ? null : cited.hits.length);
+          setCitedBy(open ? null : { citation: q, asOf: asOf || undefined });
           setAddedTerms([]);
           setModeNote(null);
           return;
@@ -145,7 +158,12 @@ export const StatuteLookup = forwardRef<HTMLInputElement, Props>(function Statut
           {citedCount !== null && (
             <p className="muted">
               <span data-testid="cited-count">{fill(t.citedArticles, { n: String(citedCount) })}</span>{' '}
-              <button onClick={() => void copyAll()} data-testid="copy-cited">{copiedAll ? t.copied : t.copyAll}</button>
+              <button onClick={() => void copyAll()} data-testid="copy-cited">{copiedAll ? t.copied : t.copyAll}</button>{' '}
+              <span data-testid="compilation-export">
+                {t.downloadCompilation}
+                <button className="link" disabled={compiling} onClick={() => downloadCompilation('docx')} data-testid="compilation-docx">Word</button>
+                <button className="link" disabled={compiling} onClick={() => downloadCompilation('md')} data-testid="compilation-md">Markdown</button>
+              </span>
             </p>
           )}
           {modeNote && <p className="warn" data-testid="mode-note">{t.lexicalFallback}{modeNote}</p>}

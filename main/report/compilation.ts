@@ -1,0 +1,118 @@
+/**
+ * A statute compilation (法条汇编, `lexdesk show … --out`, 下载 in the app's lookup list): the articles a list of
+ * citations names, each in full with its source, version and status, the 款 and 项 cited in bold, and what
+ * a lawyer must check before relying on it (a version not in force, a 款 the article lacks, an older numbering).
+ */
+import { AlignmentType, Document, Footer, HeadingLevel, Packer, PageNumber, Paragraph, TextRun } from 'docx';
+import type { Engine } from '../engine/index.js';
+import { citationText, citedSpans } from '../library/articles.js';
+import type { VersionChoice } from '../library/citation/resolver.js';
+import { withDocumentSafeText } from './index.js';
+import { versionLine } from './labels.js';
+import { mdText } from './markdown.js';
+import { CREDIT, statuteLines, type StatuteLine } from './model.js';
+
+export interface CompiledArticle {
+  /** 《中华人民共和国劳动合同法》第三十八条 */
+  citation: string;
+  /** The law and its headings: 中华人民共和国劳动合同法 › 第四章 劳动合同的解除和终止 */
+  path: string;
+  publishDate: string | null;
+  effectiveDate: string | null;
+  status: string;
+  lines: StatuteLine[];
+  /** Some 款 or 项 were cited, and are bold. */
+  citedParts: boolean;
+  /** What to check before relying on it, in Chinese. */
+  notes: string[];
+}
+
+export interface Compilation {
+  title: string;
+  /** The citations as typed. */
+  request: string;
+  asOf: string | null;
+  generatedAt: string;
+  articles: CompiledArticle[];
+  /** Citations that did not resolve, with why (Chinese). */
+  notFound: string[];
+  credit: string;
+}
+
+/** The articles `request` cites, in its order (a range gives each article inside it), for a compilation. */
+export function buildCompilation(engine: Engine, request: string, choice: VersionChoice = {}, generatedAt = new Date().toISOString()): Compilation {
+  const results = engine.lookupAll(request, choice);
+  const articles: CompiledArticle[] = [];
+  const notFound: string[] = [];
+  const seen = new Set<number>();
+  for (const r of results) {
+    if (!r.ok) {
+      if (r.code !== 'no-article-number') notFound.push(r.candidates.length ? `${r.messageZh}（候选：${r.candidates.slice(0, 5).join('、')}）` : r.messageZh);
+      continue;
+    }
+    const a = r.article;
+    if (seen.has(a.id)) continue;
+    seen.add(a.id);
+    const spans = citedSpans(a, r.parts);
+    const notes: string[] = [];
+    if (a.status !== 'current') notes.push(`该版本不是现行有效版本（${versionLine(a)}），引用前请核对现行文本。`);
+    if (r.warningZh) notes.push(r.warningZh);
+    if (r.earlier) {
+      const now = engine.searchDeps().resolver.provisionNow(r.earlier, a);
+      notes.push(`${r.earlier.publishDate} 版的${r.earlier.label}内容不同（${r.earlier.excerpt}），旧文书引用的${r.earlier.label}可能指那一条${now ? `，其规定在本版为${now.label}` : ''}。`);
+    }
+    articles.push({
+      citation: citationText(a), path: [a.lawTitle, a.subtitle, ...a.path].filter(Boolean).join(' › '), publishDate: a.publishDate, effectiveDate: a.effectiveDate, status: a.status,
+      lines: statuteLines({ text: a.text, citedSpans: spans }), citedParts: spans.length > 0, notes,
+    });
+  }
+  const asOf = choice.asOf ?? choice.version ?? null;
+  return { title: '法条汇编', request, asOf, generatedAt, articles, notFound, credit: CREDIT };
+}
+
+const CITED_PARTS_NOTE = '加粗为所引用的款、项';
+const sourceLine = (a: CompiledArticle) => `${a.path} · ${versionLine(a)}${a.citedParts ? ` · ${CITED_PARTS_NOTE}` : ''}`;
+const headerLine = (c: Compilation) =>
+  `引用：${c.request} · 共 ${c.articles.length} 条${c.asOf ? ` · 版本截至 ${c.asOf}` : ' · 现行版本'} · 生成时间 ${c.generatedAt.slice(0, 16).replace('T', ' ')} UTC`;
+const NOT_FOUND_HEAD = '未能找到的引用';
+const OFFICIAL_TEXT = '本汇编由 LexDesk 自本地法规库生成，仅供检索参考；正式引用请以官方公布的文本为准。';
+
+export function compilationMarkdown(compilation: Compilation): string {
+  const c = withDocumentSafeText(compilation);
+  const out = [`# ${c.title}`, '', mdText(headerLine(c)), ''];
+  if (c.notFound.length) out.push(`> **${NOT_FOUND_HEAD}**`, ...c.notFound.map((m) => `> - ${mdText(m)}`), '');
+  for (const a of c.articles) {
+    out.push(`## ${mdText(a.citation)}`, '', `*${mdText(sourceLine(a))}*`, '');
+    for (const n of a.notes) out.push(`> **注意**：${mdText(n)}`, '');
+    // One paragraph per line of the article, the cited 款 and 项 bold (a mark closes before each line break).
+    for (const line of a.lines) out.push(line.map((p) => (p.cited && p.text.trim() ? `**${mdText(p.text)}**` : mdText(p.text))).join(''), '');
+  }
+  out.push('---', '', mdText(OFFICIAL_TEXT), '', mdText(c.credit));
+  return `${out.join('\n')}\n`;
+}
+
+export async function compilationDocx(compilation: Compilation): Promise<Buffer> {
+  const c = withDocumentSafeText(compilation);
+  const small = (text: string, color = '555555') => new Paragraph({ children: [new TextRun({ text, size: 18, color })] });
+  const children: Paragraph[] = [new Paragraph({ text: c.title, heading: HeadingLevel.TITLE }), small(headerLine(c))];
+  if (c.notFound.length) {
+    children.push(new Paragraph({ children: [new TextRun({ text: NOT_FOUND_HEAD, bold: true, color: 'B3261E' })] }));
+    for (const m of c.notFound) children.push(new Paragraph({ children: [new TextRun({ text: m, color: 'B3261E' })], bullet: { level: 0 } }));
+  }
+  for (const a of c.articles) {
+    children.push(new Paragraph({ text: a.citation, heading: HeadingLevel.HEADING_2 }), small(sourceLine(a)));
+    for (const n of a.notes) children.push(new Paragraph({ children: [new TextRun({ text: '注意：', bold: true, color: 'A86400' }), new TextRun({ text: n, color: 'A86400' })] }));
+    for (const line of a.lines) children.push(new Paragraph({ children: line.map((p) => new TextRun({ text: p.text, bold: p.cited })), indent: { firstLine: 420 } }));
+  }
+  children.push(small(OFFICIAL_TEXT), small(c.credit));
+  const doc = new Document({
+    creator: 'LexDesk',
+    title: c.title,
+    styles: { default: { document: { run: { font: { ascii: 'Calibri', eastAsia: 'SimSun', hAnsi: 'Calibri' }, size: 21 } } } },
+    sections: [{
+      footers: { default: new Footer({ children: [new Paragraph({ alignment: AlignmentType.CENTER, children: [new TextRun({ children: ['第 ', PageNumber.CURRENT, ' 页，共 ', PageNumber.TOTAL_PAGES, ' 页'], size: 18 })] })] }) },
+      children,
+    }],
+  });
+  return Packer.toBuffer(doc);
+}
