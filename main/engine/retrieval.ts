@@ -14,6 +14,7 @@ import { hybridRank, type RankedCandidate } from '../search/hybrid/hybridRank.js
 import { LearnedReranker } from '../search/hybrid/learnedReranker.js';
 import { VecDenseRetriever } from '../search/hybrid/vecDense.js';
 import { rankArticles, type SearchFilters, type SearchHit } from '../search/index.js';
+import { scopeLaws, scopeLawsFirst } from '../search/namedScope.js';
 import { doctrineTermExpansion, layTermExpansion, withTerms } from '../search/layTerms.js';
 import { queryTerms } from '../search/lexical.js';
 import { makeSnippet } from '../search/snippet.js';
@@ -229,8 +230,14 @@ export class Retrieval {
     return this.rankSearching(text, addedTerms(text, opts), opts);
   }
 
-  /** `rank` with the statute terms added to the query already found (none when literal). */
+  /** `rank` with the statute terms added to the query already found (none when literal); a law named at the head of the query first (namedScope.ts). */
   private async rankSearching(text: string, terms: string[], opts: RetrievalOptions): Promise<RankedCandidate[]> {
+    const ranked = await this.rankInMode(text, terms, opts);
+    const scope = opts.filters?.law ? [] : scopeLaws(text, this.resolver().names);
+    return scopeLawsFirst(this.db, ranked, scope);
+  }
+
+  private async rankInMode(text: string, terms: string[], opts: RetrievalOptions): Promise<RankedCandidate[]> {
     const mode = opts.mode ?? (await this.defaultMode());
     const limit = opts.limit ?? 10;
     const filters = opts.filters ?? {};

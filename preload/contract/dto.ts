@@ -102,6 +102,23 @@ export interface ArticleDetailDto {
   earlierNumbering?: { articleId: number; publishDate: string; label: string; excerpt: string; now: { articleId: number; label: string } | null } | null;
 }
 
+/** The library's laws as the catalogue lists them (main/library/lawCatalog.ts): the version in force, else the latest. */
+export interface LawCatalogDto {
+  total: number;
+  laws: Array<{
+    lawId: number;
+    title: string;
+    shortName: string;
+    level: string;
+    province: string;
+    versions: number;
+    version: { publishDate: string | null; effectiveDate: string | null; status: string };
+    articles: number;
+    /** Its first article, to open the law at; null when it has none. */
+    firstArticleId: number | null;
+  }>;
+}
+
 /** A law version's table of contents: headings (编/章/节) with their articles, in order. */
 export interface OutlineDto {
   lawTitle: string;

@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import type {
-  AppInfoDto, ArticleDetailDto, CitedArticlesDto, VersionComparisonDto, ConsultationDto, ConsultationSummaryDto, ImportSummaryDto, LibraryStatusDto, OutlineDto, PresetDto, ReportFileDto, SettingsDto, StatuteSearchDto, TurnResult,
+  AppInfoDto, ArticleDetailDto, CitedArticlesDto, LawCatalogDto, VersionComparisonDto, ConsultationDto, ConsultationSummaryDto, ImportSummaryDto, LibraryStatusDto, OutlineDto, PresetDto, ReportFileDto, SettingsDto, StatuteSearchDto, TurnResult,
 } from './dto.js';
 
 /** The consultation roles a model can be set for (settings' roleModels). */
@@ -52,6 +52,16 @@ export const ROUTES = {
   'library.import': z.object({ path: text(4096), packs: z.union([z.array(z.string().max(20)).max(40), z.literal('all')]).optional() }).strict(),
   'library.cancelImport': z.object({}).strict(),
   'library.embed': z.object({}).strict(),
+  /** The catalogue of laws: title or short form (empty for all), level, national only unless a province or 'all' is named. */
+  'library.laws': z
+    .object({
+      query: z.string().max(100).optional(),
+      level: z.enum(['宪法', '法律', '行政法规', '司法解释', '部门规章', '地方性法规', '其他']).optional(),
+      province: z.string().max(20).optional(),
+      limit: z.number().int().min(1).max(200).optional(),
+      offset: z.number().int().min(0).max(100_000).optional(),
+    })
+    .strict(),
   'statute.search': z.object({ query: text(2000), filters: filters.optional(), limit: z.number().int().min(1).max(100).optional(), literal: z.boolean().optional() }).strict(),
   /** Every article the text cites (民法典第1165、1166条; 刑法第263条至第269条 with what lies inside). */
   'statute.citations': z.object({ citation: text(200), asOf: date.optional() }).strict(),
@@ -124,6 +134,7 @@ export interface RouteResults {
   'library.cancelImport': { cancelled: boolean };
   /** shortened: long articles embedded from their beginning only (an endpoint's input limit). */
   'library.embed': { embedded: number; skipped: number; removed: number; seconds: number; modelId: string; shortened: number };
+  'library.laws': LawCatalogDto;
   'statute.search': StatuteSearchDto;
   'statute.citations': CitedArticlesDto;
   /** The articles the citations name as a compilation (法条汇编), Markdown or Word. */

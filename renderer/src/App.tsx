@@ -29,7 +29,7 @@ export function App({ transport }: { transport: Transport }) {
   const [tabsShown, setTabsShown] = useState<ReadonlySet<Tab>>(() => new Set(['consult']));
   const consultation = useOpenConsultation();
   const [historyKey, setHistoryKey] = useState(0);
-  const [article, setArticle] = useState<{ id: number; seq: number } | null>(null);
+  const [article, setArticle] = useState<{ id: number; seq: number; outline?: boolean } | null>(null);
   const lookupRef = useRef<HTMLInputElement>(null);
   const t = STRINGS[lang];
   // A tab is mounted when first shown and then only hidden: a draft, a streaming answer or a running import survives a tab change.
@@ -53,6 +53,11 @@ export function App({ transport }: { transport: Transport }) {
 
   const openArticle = useCallback((id: number) => {
     setArticle((cur) => ({ id, seq: (cur?.seq ?? 0) + 1 }));
+    setTab('statutes');
+  }, []);
+  /** A law from the catalogue: its first article, with the law's table of contents open. */
+  const openLaw = useCallback((id: number) => {
+    setArticle((cur) => ({ id, seq: (cur?.seq ?? 0) + 1, outline: true }));
     setTab('statutes');
   }, []);
   const changed = useCallback(() => setHistoryKey((k) => k + 1), []);
@@ -81,7 +86,7 @@ export function App({ transport }: { transport: Transport }) {
               </div>,
             )}
             {pane('statutes', <StatuteLookup ref={lookupRef} request={article} onOpen={openArticle} />)}
-            {pane('library', <LibraryView />)}
+            {pane('library', <LibraryView onOpenLaw={openLaw} />)}
             {pane('settings', <SettingsView onLanguage={setLang} />)}
           </main>
         </div>

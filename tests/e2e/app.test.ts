@@ -48,6 +48,26 @@ describe('the app in a real browser against the browser host', { skip: SKIP, tim
     await b.screenshot('library');
   });
 
+  test('the catalogue lists the library\'s laws; one opens at its first article with its table of contents', async () => {
+    const { page } = b;
+    await page.getByTestId('catalog-law').first().waitFor();
+    assert.match(await page.getByTestId('catalog-count').innerText(), /^共 \d+ 部$/);
+    // The constitution and laws first: 民法典, 刑法, 劳动合同法, 公司法 are laws; 劳动争议解释（一） is an interpretation.
+    const titles = await page.getByTestId('catalog-law').locator('button').allInnerTexts();
+    assert.ok(titles.indexOf('中华人民共和国劳动合同法') < titles.indexOf('最高人民法院关于审理劳动争议案件适用法律问题的解释（一）'), titles.join(' '));
+    await page.getByTestId('catalog-query').fill('公司法');
+    await page.getByTestId('catalog-search').click();
+    await page.getByTestId('catalog-law').filter({ hasText: '2 个版本' }).waitFor();
+    const company = page.getByTestId('catalog-law').first();
+    assert.match(await company.innerText(), /^中华人民共和国公司法现行有效 法律 · 2023-12-29 版 · 266 条 · 2 个版本$/);
+    await b.screenshot('catalog');
+    await company.locator('button').click();
+    await page.getByTestId('article-title').filter({ hasText: '《中华人民共和国公司法》第一条' }).waitFor();
+    await page.getByTestId('outline').waitFor();
+    assert.ok((await page.getByTestId('outline-article').count()) >= 266, 'the whole law\'s table of contents');
+    assert.equal(await page.locator('[data-testid=outline-article].current').innerText(), '第一条');
+  });
+
   test('a two-turn consultation shows state (with changes), cited statutes and the verdict', async () => {
     const { page, llm } = b;
     llm.queue('state', { json: STATE_1 }, { json: STATE_2 });

@@ -44,6 +44,21 @@ describe('everyday wording', { skip: SKIP, concurrency: false }, () => {
     assert.ok(!literal.includes('中华人民共和国民法典#1216'), literal.join(' '));
   });
 
+  test('a law named at the head of a query, set apart, puts its articles first among the same results', async () => {
+    const scoped = cited((await lib.engine.retrieval.rank('刑法 正当防卫', { mode: 'lexical', limit: 10 })).map((r) => r.id));
+    const inLaw = scoped.map((c) => c.startsWith('中华人民共和国刑法#'));
+    assert.ok(inLaw[0], scoped.join(' '));
+    assert.ok(inLaw.indexOf(false) > 0 && !inLaw.slice(inLaw.indexOf(false)).includes(true), `刑法's articles form the head: ${scoped.join(' ')}`);
+    assert.ok(scoped.includes('中华人民共和国刑法#20'));
+    assert.ok(scoped.includes('中华人民共和国民法典#181'), 'the other laws\' articles stay listed, after them');
+    // The same words with the law in running text: the same articles (the query's words are the same), ranked as search ranks them.
+    const unscoped = cited((await lib.engine.retrieval.rank('正当防卫 刑法', { mode: 'lexical', limit: 10 })).map((r) => r.id));
+    assert.deepEqual([...unscoped].sort(), [...scoped].sort());
+    // A law filter is scope enough: the order is search's own.
+    const filtered = await lib.engine.retrieval.rank('刑法 正当防卫', { mode: 'lexical', limit: 10, filters: { law: '刑法' } });
+    assert.ok(filtered.length > 0);
+  });
+
   test('search marks the statute terms it added in the snippets', async () => {
     const hits = await lib.engine.retrieval.search(LAY_QUESTION, { mode: 'lexical', limit: 10 });
     const article38 = hits.find((h) => h.article.lawTitle === LABOUR_LAW && h.article.number === 38);
@@ -76,7 +91,7 @@ describe('everyday wording', { skip: SKIP, concurrency: false }, () => {
   test('lexdesk search says which statute terms it added; --literal adds none', async () => {
     const text = await runCli(['search', LAY_QUESTION, '--db', lib.dbPath, '--mode', 'lexical', '--k', '10']);
     assert.equal(text.code, 0, text.stderr);
-    assert.match(text.stdout, /^Also searched for the statute terms 劳动报酬、用人单位、劳动者、解除劳动合同 \(--literal searches only your words\)$/m);
+    assert.match(text.stdout, /^Also searched for the statute terms 劳动报酬、用人单位、劳动者、解除劳动合同、经济补偿 \(--literal searches only your words\)$/m);
     assert.match(text.stdout, /《中华人民共和国劳动合同法》第三十八条/);
     const literal = await runCli(['search', LAY_QUESTION, '--db', lib.dbPath, '--mode', 'lexical', '--k', '10', '--literal', '--json']);
     assert.equal(literal.code, 0, literal.stderr);

@@ -1,12 +1,14 @@
 import path from 'node:path';
 import { ensureStatuteGraph } from '../../library/graph/statuteGraph.js';
+import { lawCatalog } from '../../library/lawCatalog.js';
 import { embedLibrary } from '../../search/vectors/embedLibrary.js';
 import { getModel, listModels } from '../../search/vectors/vecStore.js';
 import { LexError } from '../../util/errors.js';
 import type { Handlers } from './types.js';
 
-export const libraryHandlers: Pick<Handlers, 'app.info' | 'library.status' | 'library.import' | 'library.cancelImport' | 'library.embed'> = {
+export const libraryHandlers: Pick<Handlers, 'app.info' | 'library.status' | 'library.import' | 'library.cancelImport' | 'library.embed' | 'library.laws'> = {
   'app.info': (s) => ({ version: s.version, host: s.host, dbPath: s.engine.dbPath }),
+  'library.laws': (s, input) => lawCatalog(s.engine.db, s.engine.searchDeps().resolver.names, input),
   /**
    * The vectors of the model search uses (not of any model the library has vectors for): after a
    * switch to another model they are 0 until it is embedded, as search is lexical until then.

@@ -5,6 +5,7 @@ import { useApi } from '../../api/context.js';
 import { errorText } from '../../api/errorText.js';
 import { desktop, PickButtons } from '../../components/PickButtons.js';
 import { fill, useT, type Strings } from '../../i18n.js';
+import { LawCatalog } from './LawCatalog.js';
 import { useLibraryJob, type JobProgress } from './useLibraryJob.js';
 
 const PHASES: Record<string, keyof Strings> = { read: 'phaseRead', index: 'phaseIndex', finish: 'phaseFinish', embed: 'phaseEmbed' };
@@ -53,7 +54,8 @@ function vectorIndexText(t: Strings, e: LibraryStatusDto['embedding']): string {
 }
 
 /** Import a collection with progress and cancel; what the library holds; embedding and execution provider. */
-export function LibraryView() {
+/** Opens a law of the catalogue at its first article with its table of contents (absent: no catalogue). */
+export function LibraryView({ onOpenLaw }: { onOpenLaw?: (articleId: number) => void } = {}) {
   const api = useApi();
   const t = useT();
   const [status, setStatus] = useState<LibraryStatusDto | null>(null);
@@ -115,6 +117,7 @@ export function LibraryView() {
           <dd className="muted">{status.dbPath}</dd>
         </dl>
       )}
+      {onOpenLaw && status && status.counts.articles > 0 && <LawCatalog onOpenLaw={onOpenLaw} refreshKey={status.counts.articles} />}
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { ArticleDetailDto, ArticleDto, CitingPassageDto } from '../../../../preload/contract/index.js';
 import { useApi } from '../../api/context.js';
 import { downloadFile } from '../../components/download.js';
@@ -10,6 +10,8 @@ import { VersionHistory } from './VersionHistory.js';
 interface Props {
   detail: ArticleDetailDto;
   onOpen(id: number): void;
+  /** Set (to a new value each time) to open the law's whole table of contents, as when a law is opened from the catalogue. */
+  openOutline?: number;
 }
 
 interface LinksProps {
@@ -56,11 +58,14 @@ function ArticleLinks({ title, items, onOpen, testid, unverified, unverifiedNote
 }
 
 /** One article: breadcrumb, status and dates, text, neighbours, links, versions, copy with citation. */
-export function ArticleView({ detail, onOpen }: Props) {
+export function ArticleView({ detail, onOpen, openOutline }: Props) {
   const t = useT();
   const api = useApi();
   const [copied, setCopied] = useState(false);
   const [outlineAt, setOutlineAt] = useState<string[] | null>(null);
+  useEffect(() => {
+    if (openOutline !== undefined) setOutlineAt([]);
+  }, [openOutline]);
   const a = detail.article;
   const linkProps = { onOpen, unverified: detail.unverifiedLinks ?? [], unverifiedNote: t.unverifiedLink };
   const passages = new Map((detail.citingPassages ?? []).map((p) => [p.articleId, p]));

@@ -16,8 +16,8 @@ const MAX_CITATION_INPUT = 200;
 const MAX_JUMP_QUESTION = 30;
 
 interface Props {
-  /** The article to show (seq changes on every request, so opening the same article again works). */
-  request: { id: number; seq: number } | null;
+  /** The article to show (seq changes on every request, so opening the same article again works); `outline`: with its law's table of contents open. */
+  request: { id: number; seq: number; outline?: boolean } | null;
   onOpen(id: number): void;
 }
 
@@ -152,7 +152,7 @@ export const StatuteLookup = forwardRef<HTMLInputElement, Props>(function Statut
       {error && <div className="error" data-testid="statute-error">{error}</div>}
       {notFound && !detail && <div className="notice" data-testid="citation-not-found">{t.citationNotFound}{notFound}</div>}
       {detail ? (
-        <ArticleView detail={detail} onOpen={onOpen} />
+        <ArticleView detail={detail} onOpen={onOpen} openOutline={request?.outline && detail.article.id === request.id ? request.seq : undefined} />
       ) : (
         <>
           {citedCount !== null && (
