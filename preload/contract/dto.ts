@@ -11,6 +11,7 @@ import type { RenumberedCitation } from '../../main/library/citation/resolver.js
 export type { RenumberedCitation };
 export type { VersionComparison as VersionComparisonDto, ComparisonRow, ComparisonMatch } from '../../main/library/versions/compareVersions.js';
 import type { ArticleVersion } from '../../main/library/versions/counterparts.js';
+import type { LawEntry } from '../../main/library/lawCatalog.js';
 
 export interface ArticleDto {
   id: number;
@@ -105,18 +106,7 @@ export interface ArticleDetailDto {
 /** The library's laws as the catalogue lists them (main/library/lawCatalog.ts): the version in force, else the latest. */
 export interface LawCatalogDto {
   total: number;
-  laws: Array<{
-    lawId: number;
-    title: string;
-    shortName: string;
-    level: string;
-    province: string;
-    versions: number;
-    version: { publishDate: string | null; effectiveDate: string | null; status: string };
-    articles: number;
-    /** Its first article, to open the law at; null when it has none. */
-    firstArticleId: number | null;
-  }>;
+  laws: LawEntry[];
 }
 
 /** A law version's table of contents: headings (编/章/节) with their articles, in order. */

@@ -12,24 +12,34 @@ const article = (id: number, lawTitle: string, label: string, status: string, pu
   id, lawTitle, shortName: '', label, number: id, path: [], text: '……', level: '司法解释', province: '', status, publishDate, effectiveDate: publishDate,
 });
 
+/** 劳动合同法 第三十八条 with the given links; nothing else. */
+const detailOf = (links: Partial<ArticleDetailDto>): ArticleDetailDto => ({
+  article: { ...article(1, '中华人民共和国劳动合同法', '第三十八条', 'current', '2012-12-28'), level: '法律' },
+  previous: null,
+  next: null,
+  versions: [],
+  references: [],
+  referencedBy: [],
+  interpretations: [],
+  amendedBy: [],
+  unverifiedLinks: [],
+  citation: '《中华人民共和国劳动合同法》第三十八条（2012-12-28 版）',
+  ...links,
+});
+
+const mount = (detail: ArticleDetailDto) => {
+  const client = new ApiClient({ request: async () => ({ ok: false, error: { code: 'not_found', message: 'unused' } }), subscribe: () => () => undefined });
+  return render(<ApiContext.Provider value={client}><ArticleView detail={detail} onOpen={() => undefined} /></ApiContext.Provider>);
+};
+
 test('linked interpretations carry a status badge when they are not in force, and none when they are', async () => {
-  const detail: ArticleDetailDto = {
-    article: { ...article(1, '中华人民共和国劳动合同法', '第三十八条', 'current', '2012-12-28'), level: '法律' },
-    previous: null,
-    next: null,
-    versions: [],
-    references: [],
-    referencedBy: [],
+  const r = await mount(detailOf({
     interpretations: [
       article(2, '最高人民法院关于审理劳动争议案件适用法律问题的解释（一）', '第四十六条', 'current', '2020-12-29'),
       article(3, '最高人民法院关于审理劳动争议案件适用法律若干问题的解释（四）', '第五条', 'repealed', '2013-01-18'),
     ],
-    amendedBy: [],
     unverifiedLinks: [3],
-    citation: '《中华人民共和国劳动合同法》第三十八条（2012-12-28 版）',
-  };
-  const client = new ApiClient({ request: async () => ({ ok: false, error: { code: 'not_found', message: 'unused' } }), subscribe: () => () => undefined });
-  const r = await render(<ApiContext.Provider value={client}><ArticleView detail={detail} onOpen={() => undefined} /></ApiContext.Provider>);
+  }));
   const items = [...r.byTestId('interpretations').querySelectorAll('li')];
   assert.equal(items.length, 2);
   assert.equal(items[0]!.querySelector('[data-testid="link-status"]'), null, 'the interpretation in force has no badge');
@@ -40,21 +50,10 @@ test('linked interpretations carry a status badge when they are not in force, an
 test('an article that cites this one shows where: its clause with the citation marked, after its list\'s lead', async () => {
   const lead = '有下列情形之一的，用人单位应当向劳动者支付经济补偿：';
   const clause = '（一）劳动者依照本法第三十八条规定解除劳动合同的；';
-  const detail: ArticleDetailDto = {
-    article: { ...article(1, '中华人民共和国劳动合同法', '第三十八条', 'current', '2012-12-28'), level: '法律' },
-    previous: null,
-    next: null,
-    versions: [],
-    references: [],
+  const r = await mount(detailOf({
     referencedBy: [article(4, '中华人民共和国劳动合同法', '第四十六条', 'current', '2012-12-28'), article(5, '中华人民共和国劳动合同法', '第六十五条', 'current', '2012-12-28')],
-    interpretations: [],
-    amendedBy: [],
-    unverifiedLinks: [],
     citingPassages: [{ articleId: 4, lead, text: clause, mark: [clause.indexOf('本法'), clause.indexOf('规定')] }],
-    citation: '《中华人民共和国劳动合同法》第三十八条（2012-12-28 版）',
-  };
-  const client = new ApiClient({ request: async () => ({ ok: false, error: { code: 'not_found', message: 'unused' } }), subscribe: () => () => undefined });
-  const r = await render(<ApiContext.Provider value={client}><ArticleView detail={detail} onOpen={() => undefined} /></ApiContext.Provider>);
+  }));
   const items = [...r.byTestId('referenced-by').querySelectorAll('li')];
   const passage = items[0]!.querySelector('[data-testid="citing-passage"]');
   assert.equal(passage?.textContent, `${lead} ${clause}`);
