@@ -113,7 +113,8 @@ export interface LawCatalogDto {
 export interface OutlineDto {
   lawTitle: string;
   publishDate: string | null;
-  sections: Array<{ path: string[]; articles: Array<{ id: number; label: string }> }>;
+  /** `part`: the 编 (the file's subtitle) of a version in several files, such as 民法典; null otherwise. */
+  sections: Array<{ path: string[]; part?: string | null; articles: Array<{ id: number; label: string }> }>;
 }
 
 export interface LibraryStatusDto {

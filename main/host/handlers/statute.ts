@@ -3,7 +3,7 @@ import { inForceFirst, STATUS_ZH } from '../../library/status.js';
 import { referencedBy, referencesOf } from '../../library/graph/statuteGraph.js';
 import { citingPassages } from '../../library/graph/citingPassage.js';
 import { citedSpans, type StatuteArticle } from '../../library/articles.js';
-import type { ArticleDetailDto, CitedArticlesDto, SearchHitDto, StatuteSearchDto } from '../../../preload/contract/dto.js';
+import type { ArticleDetailDto, CitedArticlesDto, OutlineDto, SearchHitDto, StatuteSearchDto } from '../../../preload/contract/dto.js';
 import { citationLine } from '../../../preload/contract/citationLine.js';
 import { toArticleDto } from '../dto.js';
 import type { HostServices } from '../services.js';
@@ -99,13 +99,20 @@ export const statuteHandlers: Pick<Handlers, 'statute.search' | 'statute.citatio
     const [article] = s.engine.articles([input.id]);
     if (!article) throw new LexError('not_found', `No article ${input.id} in the library.`);
     const rows = s.engine.db
-      .prepare('SELECT a.id, a.label, a.path FROM articles a JOIN documents d ON d.id = a.document_id WHERE d.law_id = ? AND COALESCE(d.publish_date, \'\') = ? ORDER BY d.id, a.ordinal')
-      .all(article.lawId, article.publishDate ?? '') as Array<{ id: number; label: string; path: string }>;
-    const sections: Array<{ path: string[]; articles: Array<{ id: number; label: string }> }> = [];
+      .prepare(`SELECT a.id, a.label, a.path, d.id AS documentId, d.subtitle, a.number FROM articles a JOIN documents d ON d.id = a.document_id
+                 WHERE d.law_id = ? AND COALESCE(d.publish_date, '') = ? ORDER BY d.id, a.ordinal`)
+      .all(article.lawId, article.publishDate ?? '') as Array<{ id: number; label: string; path: string; documentId: number; subtitle: string | null; number: number }>;
+    // A version in several files (民法典, one per 编) reads in the order of its numbering, each file's part named.
+    const firstNumber = new Map<number, number>();
+    for (const r of rows) firstNumber.set(r.documentId, Math.min(firstNumber.get(r.documentId) ?? Infinity, r.number || Infinity));
+    const parts = firstNumber.size > 1;
+    if (parts) rows.sort((a, b) => (firstNumber.get(a.documentId) as number) - (firstNumber.get(b.documentId) as number) || a.documentId - b.documentId);
+    const sections: OutlineDto['sections'] = [];
     for (const r of rows) {
       const last = sections.at(-1);
-      if (last && JSON.stringify(last.path) === r.path) last.articles.push({ id: r.id, label: r.label });
-      else sections.push({ path: JSON.parse(r.path) as string[], articles: [{ id: r.id, label: r.label }] });
+      const part = parts ? r.subtitle ?? null : null;
+      if (last && JSON.stringify(last.path) === r.path && last.part === part) last.articles.push({ id: r.id, label: r.label });
+      else sections.push({ path: JSON.parse(r.path) as string[], part, articles: [{ id: r.id, label: r.label }] });
     }
     return { lawTitle: article.lawTitle, publishDate: article.publishDate, sections };
   },

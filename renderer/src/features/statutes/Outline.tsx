@@ -17,11 +17,14 @@ export function Outline({ articleId, prefix, onOpen }: Props) {
     void api.call('statute.outline', { id: articleId }).then(setOutline);
   }, [api, articleId]);
   if (!outline) return null;
-  const sections = outline.sections.filter((s) => prefix.every((p, i) => s.path[i] === p));
+  // Under a breadcrumb level, the headings of the article's own part (民法典 has a 第一章 一般规定 in each 编).
+  const own = outline.sections.find((s) => s.articles.some((a) => a.id === articleId))?.part ?? null;
+  const sections = outline.sections.filter((s) => prefix.every((p, i) => s.path[i] === p) && (prefix.length === 0 || (s.part ?? null) === own));
   return (
     <nav className="outline" data-testid="outline">
-      {sections.map((s) => (
+      {sections.map((s, i) => (
         <div key={s.path.join('/') + s.articles[0]!.id}>
+          {s.part && s.part !== sections[i - 1]?.part && <h4 data-testid="outline-part">{s.part}</h4>}
           {s.path.length > 0 && <h5>{s.path.slice(prefix.length).join(' › ') || s.path.at(-1)}</h5>}
           <div className="outline-articles">
             {s.articles.map((a) => (
