@@ -9,6 +9,7 @@ export function toArticleDto(a: StatuteArticle): ArticleDto {
     label: a.label,
     number: a.number,
     path: a.path,
+    subtitle: a.subtitle,
     text: a.text,
     level: a.level,
     province: a.province,

@@ -20,6 +20,8 @@ export interface ArticleDto {
   label: string;
   number: number;
   path: string[];
+  /** The part of a law kept in several files (民法典's 编: 侵权责任编); absent or null otherwise. */
+  subtitle?: string | null;
   text: string;
   level: string;
   province: string;

@@ -80,6 +80,7 @@ export function ArticleView({ detail, onOpen, openOutline }: Props) {
           <span key={part}>
             {i > 0 && ' › '}
             <button className="link crumb" data-testid="crumb" onClick={() => setOutlineAt(outlineAt && outlineAt.length === i ? null : a.path.slice(0, i))}>{part}</button>
+            {i === 0 && a.subtitle && <span data-testid="crumb-part"> › {a.subtitle}</span>}
           </span>
         ))}
       </div>
