@@ -127,7 +127,9 @@ export function buildReport(engine: Engine, consultations: Consultations, id: nu
     const [stored] = engine.articles([e.articleId]);
     const notCurrent = audit?.notCurrent ?? e.status !== 'current';
     statutes.push({
-      ref: statutes.length + 1, articleId: e.articleId, lawTitle: e.lawTitle, label: e.articleLabel, path: e.path, publishDate: e.publishDate,
+      ref: statutes.length + 1, articleId: e.articleId, lawTitle: e.lawTitle, label: e.articleLabel, publishDate: e.publishDate,
+      // The 编 of 民法典 (one file each) before its chapters, where the article is still in the library.
+      path: stored?.subtitle && e.path[0] !== stored.subtitle ? [stored.subtitle, ...e.path] : e.path,
       effectiveDate: e.effectiveDate, status: e.status, text, audit: audit?.label ?? null,
       notCurrent, inLibrary: stored !== undefined, citedSpans: joinSpans(spansIn(t, e.articleId, text)), lines: [],
       inForce: notCurrent && stored ? inForceCounterpart(engine, stored) : null,

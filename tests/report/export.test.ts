@@ -121,6 +121,10 @@ describe('cited answer reports', { skip: SKIP, timeout: 300_000 }, () => {
     assert.match(md, /离线检索，没有生成的回答/);
     assert.match(md, /模型：未使用大模型（离线）/);
     for (const e of offline.evidence.slice(0, 10)) assert.ok(md.includes(`《${e.lawTitle}》${e.articleLabel}`));
+    // A deposit question reaches 民法典's 合同编: its 编 stands before its chapters in the statute's heading line.
+    const civil = offline.evidence.find((e) => e.lawTitle === '中华人民共和国民法典' && e.path.length > 0);
+    assert.ok(civil, 'the test needs a 民法典 article among the ranked statutes');
+    assert.match(md, new RegExp(`\\*中华人民共和国民法典 › [^*]*编 › ${civil.path[0]}`));
   });
 
   test('bad input: unknown consultation, unwritable path, bad format — clear messages, no file left behind', async () => {
