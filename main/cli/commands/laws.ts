@@ -24,7 +24,9 @@ export function lawsCommand(args: string[], open: (db?: string) => Engine, out: 
     }
     if (total === 0) {
       const near = (query ? engine.unknownLawFilter(query) : null) ?? [];
-      out.print(`No law${query ? ` whose title holds "${query}"` : ''}${level ? ` at level ${level}` : ''} in the library.${near.length ? `\nNearest names: ${near.slice(0, 8).join('；')}` : ''}`);
+      const province = values.province as string | undefined;
+      const of = province && province !== 'all' ? ` of ${province} (province packs installed: ${engine.counts().provinces.join('、') || 'none'})` : '';
+      out.print(`No law${query ? ` whose title holds "${query}"` : ''}${level ? ` at level ${level}` : ''}${of} in the library.${near.length ? `\nNearest names: ${near.slice(0, 8).join('；')}` : ''}`);
       return 0;
     }
     out.print(`${total} law${total === 1 ? '' : 's'}${total > laws.length ? `, the first ${laws.length} (--limit)` : ''}:`);
