@@ -25,6 +25,9 @@ test('a citation in running text gives its sentence, no lead', () => {
   // A 款 after a list is no 项: it gets no lead.
   const second = '有下列情形之一的，可以解除：\n（一）甲；\n依照前款第一项规定解除的，适用本法第十条。';
   assert.equal(at(second, '本法第十条').lead, null);
+  // Items under a 款 that leads no list (no colon) take no lead from an earlier list.
+  const third = '有下列情形之一的，可以解除：\n（一）甲；\n另有下列情形\n（一）依照本法第十一条处理。';
+  assert.equal(at(third, '本法第十一条').lead, null);
 });
 
 test('a long clause is cut around the citation, which stays whole and marked', () => {

@@ -55,8 +55,9 @@ export function clauseAround(text: string, start: number, end: number): { lead: 
   const line = text.slice(lineStart, lineEnd);
   let lead: string | null = null;
   if (ITEM_START.test(line) && lineStart > 0) {
-    const before = text.slice(0, lineStart - 1).split('\n').reverse().find((l) => /[：:]\s*$/.test(l));
-    lead = before?.trim() ?? null;
+    // The lead is the line just above the list's items, and leads only when it ends with a colon.
+    const above = text.slice(0, lineStart - 1).split('\n').reverse().find((l) => !ITEM_START.test(l));
+    lead = above !== undefined && /[：:]\s*$/.test(above) ? above.trim() : null;
   }
   const shown = text.slice(from, to).trim();
   const offset = from + (text.slice(from, to).length - text.slice(from, to).trimStart().length);
