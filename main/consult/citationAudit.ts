@@ -138,19 +138,19 @@ const DOCUMENT_CLAUSE_AFTER = /^\s*(?:建议|意见|事项|约定|注意)/;
  * number; otherwise it cannot be checked and is said to be so. A clause of a contract or
  * other document is no citation at all (null).
  */
-function bareArticle(answer: string, ref: CitationRef, numbered: Evidence[], lastLaw: CitationRef | null, resolver: CitationResolver, asOf: string): Found | null {
+function bareArticle(answer: string, ref: CitationRef, numbered: Evidence[], lastLaw: CitationRef | null, resolver: CitationResolver, asOf: string, draft = false): Found | null {
   if (ref.preamble || DOCUMENT_CLAUSE_BEFORE.test(answer.slice(Math.max(0, ref.start - 8), ref.start)) || DOCUMENT_CLAUSE_AFTER.test(answer.slice(ref.end, ref.end + 4))) return null;
   const base = { pos: ref.start, evidenceMarker: false, marker: ref.raw };
   if (lastLaw) {
-    const cited = citedArticle({ ...ref, lawName: lastLaw.lawName, lawKeys: lastLaw.lawKeys, versionYear: lastLaw.versionYear }, numbered, resolver, asOf);
+    const cited = citedArticle({ ...ref, lawName: lastLaw.lawName, lawKeys: lastLaw.lawKeys, versionYear: lastLaw.versionYear }, numbered, resolver, asOf, draft);
     if ('article' in cited) {
       const { article, match, missingPart, spans } = cited;
       const read = `《${article.lawTitle}》${article.articleLabel}`;
       return {
         ...base, article, inEvidence: !!match, missingPart: !!missingPart, spans,
         note: {
-          en: `${ref.raw} names no law; read as ${read}, of the law the answer named last${match ? '' : ', which is not among the evidence of this turn'}${missingPart ? `; ${missingPart.en}` : ''}`,
-          zh: `${ref.raw}没有写明法律，按回答前面最后提到的法律读作${read}${match ? '' : '，该条不在本轮证据中'}${missingPart ? `；${missingPart.zh}` : ''}`,
+          en: `${ref.raw} names no law; read as ${read}, of the law the ${draft ? 'text' : 'answer'} named last${match || draft ? '' : ', which is not among the evidence of this turn'}${missingPart ? `; ${missingPart.en}` : ''}`,
+          zh: `${ref.raw}没有写明法律，按${draft ? '文中' : '回答'}前面最后提到的法律读作${read}${match || draft ? '' : '，该条不在本轮证据中'}${missingPart ? `；${missingPart.zh}` : ''}`,
         },
       };
     }
@@ -174,7 +174,9 @@ function bareArticle(answer: string, ref: CitationRef, numbered: Evidence[], las
     };
   }
   const laws = same.map((e) => `《${e.lawTitle}》`).join('、');
-  const note: Note = same.length
+  const note: Note = draft
+    ? { en: `${ref.raw} names no law${lastLaw ? ', and the law named before it has no such article' : ''}: the citation cannot be checked`, zh: `${ref.raw}没有写明法律${lastLaw ? '，前面提到的法律也没有这一条' : ''}：无法核验这条引用` }
+    : same.length
     ? { en: `${ref.raw} names no law, and the evidence has it in ${laws}: the citation cannot be checked`, zh: `${ref.raw}没有写明法律，而证据中${laws}都有此条号：无法核验这条引用` }
     : {
         en: `${ref.raw} names no law${lastLaw ? ', the law named before it has no such article,' : ''} and no evidence article has that number: the citation cannot be checked`,
@@ -185,8 +187,8 @@ function bareArticle(answer: string, ref: CitationRef, numbered: Evidence[], las
 
 /** A citation resolved as of `asOf` (else in any version), and the evidence article it is, if any; the resolver's message when it resolves to none. */
 function citedArticle(
-  ref: CitationRef, numbered: Evidence[], resolver: CitationResolver, asOf: string,
-): { article: NonNullable<Found['article']>; match: Evidence | undefined; notInEvidence: Note; missingPart: Note | null; spans: Array<[number, number]> } | { message: Note } {
+  ref: CitationRef, numbered: Evidence[], resolver: CitationResolver, asOf: string, draft = false,
+): { article: NonNullable<Found['article']>; match: Evidence | undefined; notInEvidence: Note | null; missingPart: Note | null; spans: Array<[number, number]> } | { message: Note } {
   const hit = resolver.resolveRef(ref, { asOf });
   const any = hit.ok ? hit : resolver.resolveRef(ref);
   if (!any.ok) return { message: { en: any.message, zh: any.messageZh } };
@@ -200,12 +202,16 @@ function citedArticle(
   const now: Note = !there ? { en: '', zh: '' }
     : nowAt >= 0 ? { en: `, now ${there.label}, evidence [${nowAt + 1}]`, zh: `，现为${there.label}，即证据[${nowAt + 1}]` }
     : { en: `, now ${there.label}`, zh: `，现为${there.label}` };
-  const notInEvidence: Note = earlier
+  // A draft has no evidence: only the earlier numbering is worth saying.
+  const otherReading: Note | null = earlier
     ? {
-        en: `${NOT_IN_EVIDENCE.en}; ${earlier.label} of the ${earlier.publishDate} version reads otherwise (「${earlier.excerpt}」), which the answer may mean${now.en}`,
-        zh: `${NOT_IN_EVIDENCE.zh}；${earlier.publishDate} 版的${earlier.label}内容不同（「${earlier.excerpt}」），回答指的可能是那一条${now.zh}`,
+        en: `${earlier.label} of the ${earlier.publishDate} version reads otherwise (「${earlier.excerpt}」), which the ${draft ? 'text' : 'answer'} may mean${now.en}`,
+        zh: `${earlier.publishDate} 版的${earlier.label}内容不同（「${earlier.excerpt}」），${draft ? '文中' : '回答'}指的可能是那一条${now.zh}`,
       }
-    : NOT_IN_EVIDENCE;
+    : null;
+  const notInEvidence: Note | null = draft
+    ? otherReading
+    : otherReading ? { en: `${NOT_IN_EVIDENCE.en}; ${otherReading.en}`, zh: `${NOT_IN_EVIDENCE.zh}；${otherReading.zh}` } : NOT_IN_EVIDENCE;
   const article = match ?? { articleId: a.id, lawTitle: a.lawTitle, articleLabel: a.label, publishDate: a.publishDate, status: a.status, text: a.text };
   return { article, match, notInEvidence, ...partsChecked(any, article.text) };
 }
@@ -259,10 +265,12 @@ interface Note {
  * the evidence, quoted text against the article verbatim, and the cited
  * version against the date the consultation applies the law as of.
  */
-export function auditCitations(answer: string, numbered: Evidence[], resolver: CitationResolver, asOf: string): CitationAudit[] {
+export function auditCitations(answer: string, numbered: Evidence[], resolver: CitationResolver, asOf: string, opts: { draft?: boolean } = {}): CitationAudit[] {
+  const draft = opts.draft ?? false;
   const found: Found[] = [];
   const markerSpans: Array<{ start: number; ids: Set<number> }> = [];
-  for (const m of answer.matchAll(evidenceMarkers())) {
+  // A draft's [1] is its own footnote, not a marker of evidence.
+  for (const m of draft ? [] : answer.matchAll(evidenceMarkers())) {
     const ids = new Set<number>();
     for (const n of markerNumbers(m[1]!)) {
       const e = numbered[n - 1];
@@ -277,14 +285,14 @@ export function auditCitations(answer: string, numbered: Evidence[], resolver: C
     const followingMarker = markerSpans.find((s) => s.start >= ref.end && s.start - ref.end <= 12);
     if (!ref.lawKeys.length) {
       const unknown = unknownLaw(answer, ref, resolver);
-      const bare = unknown ? null : bareArticle(answer, ref, numbered, lastLaw, resolver, asOf);
+      const bare = unknown ? null : bareArticle(answer, ref, numbered, lastLaw, resolver, asOf, draft);
       const covering = bare?.article && !bare.missingPart ? coveringMarker(found, followingMarker, bare.article.articleId) : null;
       if (unknown) found.push({ pos: ref.start, evidenceMarker: false, marker: unknown.marker, article: null, inEvidence: false, note: unknown.note });
       else if (covering) markOnMarker(covering, bare?.spans ?? []);
       else if (bare) found.push(bare);
       continue;
     }
-    const cited = citedArticle(ref, numbered, resolver, asOf);
+    const cited = citedArticle(ref, numbered, resolver, asOf, draft);
     if (!('article' in cited)) {
       found.push({ pos: ref.start, evidenceMarker: false, marker: ref.raw, article: null, inEvidence: false, note: cited.message });
       continue;

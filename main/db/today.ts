@@ -25,3 +25,8 @@ export function fixToday(db: Database.Database, date: string): void {
 function localDate(d: Date): string {
   return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
 }
+
+/** Today as statuses on this connection read it (the clock's local date, unless fixToday set one). */
+export function todayOf(db: Database.Database): string {
+  return (db.prepare('SELECT lexdesk_today() AS d').get() as { d: string }).d;
+}

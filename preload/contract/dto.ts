@@ -12,6 +12,7 @@ export type { RenumberedCitation };
 export type { VersionComparison as VersionComparisonDto, ComparisonRow, ComparisonMatch } from '../../main/library/versions/compareVersions.js';
 import type { ArticleVersion } from '../../main/library/versions/counterparts.js';
 import type { LawEntry } from '../../main/library/lawCatalog.js';
+import type { DraftCheck } from '../../main/consult/draftCheck.js';
 
 export interface ArticleDto {
   id: number;
@@ -104,6 +105,9 @@ export interface ArticleDetailDto {
    */
   earlierNumbering?: { articleId: number; publishDate: string; label: string; excerpt: string; now: { articleId: number; label: string } | null } | null;
 }
+
+/** A text of the user's own with each statute citation in it looked up and checked (main/consult/draftCheck.ts). */
+export type DraftCheckDto = DraftCheck;
 
 /** The library's laws as the catalogue lists them (main/library/lawCatalog.ts): the version in force, else the latest. */
 export interface LawCatalogDto {

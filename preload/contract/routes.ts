@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import type {
-  AppInfoDto, ArticleDetailDto, CitedArticlesDto, LawCatalogDto, VersionComparisonDto, ConsultationDto, ConsultationSummaryDto, ImportSummaryDto, LibraryStatusDto, OutlineDto, PresetDto, ReportFileDto, SettingsDto, StatuteSearchDto, TurnResult,
+  AppInfoDto, ArticleDetailDto, CitedArticlesDto, DraftCheckDto, LawCatalogDto, VersionComparisonDto, ConsultationDto, ConsultationSummaryDto, ImportSummaryDto, LibraryStatusDto, OutlineDto, PresetDto, ReportFileDto, SettingsDto, StatuteSearchDto, TurnResult,
 } from './dto.js';
 
 /** The consultation roles a model can be set for (settings' roleModels). */
@@ -66,6 +66,8 @@ export const ROUTES = {
   /** Every article the text cites (民法典第1165、1166条; 刑法第263条至第269条 with what lies inside). */
   'statute.citations': z.object({ citation: text(200), asOf: date.optional() }).strict(),
   'statute.citationsExport': z.object({ citation: text(200), asOf: date.optional(), format: z.enum(['md', 'docx']) }).strict(),
+  /** Every statute citation in a text of the user's own (a brief), looked up and checked as of a date (today when none). */
+  'statute.checkText': z.object({ text: text(100_000), asOf: date.optional() }).strict(),
   'statute.article': z.object({ id }).strict(),
   'statute.outline': z.object({ id }).strict(),
   /** The article's law, its version against the one published `with` (older to newer, whichever way round): a 新旧对照表. */
@@ -139,6 +141,7 @@ export interface RouteResults {
   'statute.citations': CitedArticlesDto;
   /** The articles the citations name as a compilation (法条汇编), Markdown or Word. */
   'statute.citationsExport': ReportFileDto;
+  'statute.checkText': DraftCheckDto;
   'statute.article': ArticleDetailDto;
   'statute.outline': OutlineDto;
   'statute.compare': VersionComparisonDto;

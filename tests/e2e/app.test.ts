@@ -253,6 +253,23 @@ describe('the app in a real browser against the browser host', { skip: SKIP, tim
     assert.match(await page.locator('.hits li').first().innerText(), /《中华人民共和国公司法》第八十四条/);
   });
 
+  test('a pasted brief: each citation checked, what is wrong said, each found article a link', async () => {
+    const { page } = b;
+    await page.getByTestId('tab-statutes').click();
+    await page.getByTestId('check-toggle').click();
+    await page.getByTestId('check-text').fill('根据《中华人民共和国合同法》第五十二条，合同无效。《民法典》第一千一百六十五条规定“行为人因过错侵害他人民事权益，应当承担侵权责任”。《劳动合同法》第三十八条。');
+    await page.getByTestId('check-run').click();
+    await page.getByTestId('check-summary').waitFor();
+    assert.match(await page.getByTestId('check-summary').innerText(), /^共 3 处引用（法律截至 \d{4}-\d{2}-\d{2}）：无误 1，需核对 0，引文不符 1，未找到 1$/);
+    const rows = page.getByTestId('check-citation');
+    assert.deepEqual(await Promise.all([0, 1, 2].map((i) => rows.nth(i).getAttribute('data-finding'))), ['unresolvable', 'quote_mismatch', 'ok']);
+    assert.match(await rows.nth(0).innerText(), /已由《中华人民共和国民法典》第一千二百六十条废止/);
+    assert.match(await rows.nth(1).getByTestId('check-quote').innerText(), /法条原文：「行为人因过错侵害他人民事权益造成损害的，应当承担侵权责任。」/);
+    await b.screenshot('citation-check');
+    await rows.nth(2).locator('button').click();
+    await page.getByTestId('article-title').filter({ hasText: '《中华人民共和国劳动合同法》第三十八条' }).waitFor();
+  });
+
   test('changing a setting persists it; the UI language switches', async () => {
     const { page } = b;
     await page.getByTestId('tab-settings').click();

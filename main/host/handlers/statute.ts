@@ -13,9 +13,11 @@ import { compareVersions, type VersionComparison } from '../../library/versions/
 import { lawVersions } from '../../library/versions/counterparts.js';
 import { comparisonDocx, comparisonMarkdown } from '../../report/comparison.js';
 import { buildCompilation, compilationDocx, compilationMarkdown } from '../../report/compilation.js';
+import { checkDraft } from '../../consult/draftCheck.js';
 import { MIME } from '../../report/index.js';
 import { onlyCitations } from '../../library/citation/parseCitation.js';
 import type { Handlers } from './types.js';
+import { todayOf } from '../../db/today.js';
 
 function detail(s: HostServices, article: StatuteArticle): ArticleDetailDto {
   const engine = s.engine;
@@ -67,7 +69,7 @@ function comparisonFor(s: Parameters<Handlers['statute.article']>[0], id: number
   return compareVersions(s.engine.db, article.lawId, older, newer);
 }
 
-export const statuteHandlers: Pick<Handlers, 'statute.search' | 'statute.citations' | 'statute.citationsExport' | 'statute.article' | 'statute.outline' | 'statute.compare' | 'statute.compareExport'> = {
+export const statuteHandlers: Pick<Handlers, 'statute.search' | 'statute.citations' | 'statute.citationsExport' | 'statute.checkText' | 'statute.article' | 'statute.outline' | 'statute.compare' | 'statute.compareExport'> = {
   async 'statute.search'(s, input) {
     const literal = input.literal ?? false;
     // The mode is chosen here so that a fallback to lexical search can say why (a model that did not load is tried again later).
@@ -131,6 +133,10 @@ export const statuteHandlers: Pick<Handlers, 'statute.search' | 'statute.citatio
     const bytes = input.format === 'docx' ? await comparisonDocx(c) : Buffer.from(comparisonMarkdown(c), 'utf8');
     const name = `${c.lawTitle}新旧对照-${c.older.publishDate}-${c.newer.publishDate}`.replace(/[\\/:*?"<>|\s]+/g, '_');
     return { fileName: `${name}.${input.format}`, mime: MIME[input.format], base64: bytes.toString('base64'), warnings: [] };
+  },
+  'statute.checkText'(s, input) {
+    const asOf = input.asOf ?? todayOf(s.engine.db);
+    return checkDraft(s.engine.searchDeps().resolver, input.text, asOf);
   },
   'statute.article'(s, input) {
     const [article] = s.engine.articles([input.id]);

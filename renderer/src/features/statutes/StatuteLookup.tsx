@@ -6,6 +6,7 @@ import { errorText } from '../../api/errorText.js';
 import { citationLine } from '../../../../preload/contract/citationLine.js';
 import { fill, STRINGS, statusText, useT } from '../../i18n.js';
 import { ArticleView } from './ArticleView.js';
+import { CitationCheck } from './CitationCheck.js';
 
 /** A version's status in a copied citation: in Chinese, as the article view's copy has it in either language. */
 const CITED_STATUS = { superseded: STRINGS.zh.superseded, repealed: STRINGS.zh.repealed, pending: STRINGS.zh.notYetInForce };
@@ -63,6 +64,7 @@ export const StatuteLookup = forwardRef<HTMLInputElement, Props>(function Statut
   /** The citations whose articles are listed (with the as-of date they were looked up by), for the compilation download. */
   const [citedBy, setCitedBy] = useState<{ citation: string; asOf?: string } | null>(null);
   const [compiling, setCompiling] = useState(false);
+  const [checking, setChecking] = useState(false);
 
   useEffect(() => {
     if (request === null) return;
@@ -149,6 +151,8 @@ export const StatuteLookup = forwardRef<HTMLInputElement, Props>(function Statut
           <label title={t.literalHint}><input type="checkbox" checked={literal} onChange={(e) => { setLiteral(e.target.checked); void run(e.target.checked); }} data-testid="filter-literal" />{t.literal}</label>
         </div>
       </form>
+      <button className="link" onClick={() => setChecking(!checking)} data-testid="check-toggle">{checking ? t.checkClose : t.checkOpen}</button>
+      {checking && <CitationCheck onOpen={onOpen} asOf={asOf} />}
       {error && <div className="error" data-testid="statute-error">{error}</div>}
       {notFound && !detail && <div className="notice" data-testid="citation-not-found">{t.citationNotFound}{notFound}</div>}
       {detail ? (

@@ -1,0 +1,59 @@
+import fs from 'node:fs';
+import type { Engine } from '../../engine/index.js';
+import { checkDraft, MAX_DRAFT_CHARS, type DraftCitation, type DraftFinding } from '../../consult/draftCheck.js';
+import { docxText } from '../../util/docxText.js';
+import { LexError } from '../../util/errors.js';
+import { dateOption, parseCommand } from '../args.js';
+import type { Output } from '../output.js';
+import { todayOf } from '../../db/today.js';
+
+const USAGE = 'lexdesk check FILE.docx|FILE.md|FILE.txt|- [--as-of YYYY-MM-DD]   checks every statute citation in a brief or opinion (- reads stdin)';
+const MARK: Record<DraftFinding, string> = { ok: '✓', check: '!', quote_mismatch: '≠', unresolvable: '✗' };
+const NAME: Record<DraftFinding, string> = { ok: 'found', check: 'to check', quote_mismatch: 'quotation differs', unresolvable: 'not found' };
+
+/** `lexdesk check`: the citations of a text of the user's own, each looked up and checked (draftCheck.ts). */
+export async function checkCommand(args: string[], open: (db?: string) => Engine, out: Output): Promise<number> {
+  const { values, positionals } = parseCommand(args, { 'as-of': { type: 'string' } }, USAGE);
+  const file = positionals[0];
+  if (!file || positionals.length > 1) throw new LexError('usage', `Give one file to check.\nUsage: ${USAGE}`);
+  const text = await readDraft(file);
+  if (text.length > MAX_DRAFT_CHARS) throw new LexError('bad_input', `${file} holds ${text.length} characters; check at most ${MAX_DRAFT_CHARS} at a time (split the file).`);
+  const engine = open(values.db as string | undefined);
+  try {
+    const asOf = dateOption(values['as-of'], 'as-of') ?? todayOf(engine.db);
+    const result = checkDraft(engine.searchDeps().resolver, text, asOf);
+    if (out.json) {
+      out.printJson({ file, ...result });
+      return 0;
+    }
+    const n = result.citations.length;
+    if (n === 0) {
+      out.print(`No statute citation found in ${file} (${text.length} characters).`);
+      return 0;
+    }
+    const counts = (Object.keys(MARK) as DraftFinding[]).filter((f) => result.counts[f] > 0).map((f) => `${result.counts[f]} ${NAME[f]}`).join(', ');
+    out.print(`${n} citation${n === 1 ? '' : 's'} in ${file}, law as of ${asOf}: ${counts}`);
+    for (const c of result.citations) out.print(line(c));
+    return 0;
+  } finally {
+    engine.close();
+  }
+}
+
+function line(c: DraftCitation): string {
+  const found = c.lawTitle && c.articleLabel ? ` → 《${c.lawTitle}》${c.articleLabel}（${c.publishDate ?? '日期不详'} 版）` : '';
+  const note = c.noteZh ?? c.note;
+  const quote = c.finding === 'quote_mismatch' && c.quote ? `\n       引文：「${c.quote}」${c.original ? `\n       原文：「${c.original}」` : ''}` : '';
+  return `  ${MARK[c.finding]} ${c.seq}. ${c.marker}${found}${note ? `\n       ${note}` : ''}${quote}`;
+}
+
+async function readDraft(file: string): Promise<string> {
+  if (file === '-') return fs.readFileSync(0, 'utf8');
+  if (!fs.existsSync(file)) throw new LexError('not_found', `No file ${file}.`);
+  if (/\.docx$/i.test(file)) return docxText(file);
+  if (/\.(doc|pdf|wps)$/i.test(file)) throw new LexError('bad_input', `${file}: only .docx, Markdown and plain text can be read; save it as .docx or .txt first.`);
+  const bytes = fs.readFileSync(file);
+  const text = new TextDecoder('utf-8', { fatal: false }).decode(bytes);
+  if (text.includes('\uFFFD')) throw new LexError('bad_input', `${file} is not UTF-8 text (a GBK file? save it as UTF-8 or .docx).`);
+  return text;
+}

@@ -1,0 +1,61 @@
+import type { CitationResolver } from '../library/citation/resolver.js';
+import { auditCitations } from './citationAudit.js';
+import type { CitationAudit } from './types.js';
+
+/**
+ * A lawyer's own text — a brief, an opinion, a contract — checked citation by citation, as the consultation
+ * audits an answer (citationAudit.ts), with no evidence to compare against: each written citation
+ * (《X法》第N条, its 款 and 项, 该法 and a bare 第N条 after a law) looked up as of a date, a law that was
+ * repealed said with what repealed it, a 款 or 项 the article lacks, a number an earlier version gave to
+ * another provision, a version not in force, and a quotation that is not the article's text word for word.
+ */
+export type DraftFinding =
+  /** Found, in force, nothing to say. */
+  | 'ok'
+  /** Found, but worth a look: a version not in force, or a number an earlier version gave to another provision. */
+  | 'check'
+  /** The quotation beside it is not the article's text. */
+  | 'quote_mismatch'
+  /** Not found: a law not in the library (or repealed), an article, 款 or 项 it does not have, no law named. */
+  | 'unresolvable';
+
+export interface DraftCitation extends Omit<CitationAudit, 'label'> {
+  finding: DraftFinding;
+  /** For a quotation that differs: the sentence of the article nearest to it, to set beside it; null otherwise. */
+  original: string | null;
+}
+
+export interface DraftCheck {
+  asOf: string;
+  characters: number;
+  citations: DraftCitation[];
+  counts: Record<DraftFinding, number>;
+}
+
+/** Longest text checked at once (a long brief is about 30,000 characters). */
+export const MAX_DRAFT_CHARS = 200_000;
+
+export function checkDraft(resolver: CitationResolver, text: string, asOf: string): DraftCheck {
+  const citations = auditCitations(text, [], resolver, asOf, { draft: true }).map(({ label, ...c }): DraftCitation => ({
+    ...c,
+    finding: label === 'unresolvable' || label === 'quote_mismatch' ? label : c.notCurrent || c.note ? 'check' : 'ok',
+    original: label === 'quote_mismatch' && c.text && c.quote ? nearestSentence(c.text, c.quote) : null,
+  }));
+  const counts: Record<DraftFinding, number> = { ok: 0, check: 0, quote_mismatch: 0, unresolvable: 0 };
+  for (const c of citations) counts[c.finding]++;
+  return { asOf, characters: text.length, citations, counts };
+}
+
+/** The sentence (to 。；or a line's end) of `text` sharing most character pairs with `quote`. */
+export function nearestSentence(text: string, quote: string): string {
+  const pairs = new Set<string>();
+  for (let i = 0; i + 1 < quote.length; i++) pairs.add(quote.slice(i, i + 2));
+  let best = '';
+  let bestShared = -1;
+  for (const sentence of text.split(/(?<=[。；;])|\n/).map((x) => x.trim()).filter(Boolean)) {
+    let shared = 0;
+    for (let i = 0; i + 1 < sentence.length; i++) if (pairs.has(sentence.slice(i, i + 2))) shared++;
+    if (shared > bestShared) [best, bestShared] = [sentence, shared];
+  }
+  return best;
+}

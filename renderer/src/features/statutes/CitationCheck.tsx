@@ -1,0 +1,68 @@
+import { useState } from 'react';
+import type { DraftCheckDto } from '../../../../preload/contract/index.js';
+import { useApi } from '../../api/context.js';
+import { errorText } from '../../api/errorText.js';
+import { fill, useT, type Strings } from '../../i18n.js';
+
+type Finding = DraftCheckDto['citations'][number]['finding'];
+const FINDING: Record<Finding, { text: keyof Strings; badge: string }> = {
+  ok: { text: 'checkOk', badge: 'ok' },
+  check: { text: 'checkLook', badge: 'warn' },
+  quote_mismatch: { text: 'checkQuote', badge: 'bad' },
+  unresolvable: { text: 'checkNotFound', badge: 'bad' },
+};
+
+interface Props {
+  onOpen(id: number): void;
+  /** Checked as of this date (the lookup's as-of filter); today when empty. */
+  asOf: string;
+}
+
+/** A brief or opinion pasted in, each statute citation in it looked up and checked (lexdesk check). */
+export function CitationCheck({ onOpen, asOf }: Props) {
+  const t = useT();
+  const api = useApi();
+  const [text, setText] = useState('');
+  const [result, setResult] = useState<DraftCheckDto | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const run = () => {
+    setError(null);
+    setBusy(true);
+    api.call('statute.checkText', { text, asOf: asOf || undefined })
+      .then(setResult, (e: unknown) => setError(errorText(t, e)))
+      .finally(() => setBusy(false));
+  };
+  return (
+    <section className="citation-check" data-testid="citation-check">
+      <textarea value={text} rows={8} placeholder={t.checkPlaceholder} onChange={(e) => setText(e.target.value)} data-testid="check-text" />
+      <button onClick={run} disabled={busy || !text.trim()} data-testid="check-run">{t.checkRun}</button>
+      {error && <div className="error" data-testid="check-error">{error}</div>}
+      {result && (
+        <>
+          <p className="muted" data-testid="check-summary">
+            {result.citations.length === 0 ? t.checkNone : fill(t.checkSummary, { n: result.citations.length, date: result.asOf, ok: result.counts.ok, look: result.counts.check, quote: result.counts.quote_mismatch, missing: result.counts.unresolvable })}
+          </p>
+          <ol className="hits">
+            {result.citations.map((c) => (
+              <li key={c.seq} data-testid="check-citation" data-finding={c.finding}>
+                <span className={`badge ${FINDING[c.finding].badge}`}>{t[FINDING[c.finding].text] as string}</span>{' '}
+                <span>{c.marker}</span>
+                {c.articleId !== null && (
+                  <> → <button className="link" onClick={() => onOpen(c.articleId!)}>《{c.lawTitle}》{c.articleLabel}</button></>
+                )}
+                {(c.noteZh ?? c.note) && <div className="muted">{t.lang === 'zh' ? c.noteZh ?? c.note : c.note}</div>}
+                {c.finding === 'quote_mismatch' && (
+                  <div className="muted" data-testid="check-quote">
+                    {t.checkQuoted}「{c.quote}」<br />
+                    {t.checkOriginal}「{c.original}」
+                  </div>
+                )}
+              </li>
+            ))}
+          </ol>
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,111 @@
+/**
+ * A brief's citations checked (`lexdesk check`, the route statute.checkText) on real corpus files: a repealed law,
+ * a number the 2018 公司法 gave to another provision, a 项 the article lacks, a quotation that is not the
+ * article's text, 该法 with no law in its sentence, and a clause of a contract, which is no citation.
+ */
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { Document, FootnoteReferenceRun, Packer, Paragraph, TextRun } from 'docx';
+import { checkDraft } from '../../main/consult/draftCheck.js';
+import { createHostApi } from '../../main/host/hostApi.js';
+import { FileKeyStore } from '../../main/llm/keyStore.js';
+import { SettingsStore } from '../../main/llm/settings.js';
+import { wordXmlText } from '../../main/util/docxText.js';
+import { parseJsonOutput, runCli } from '../helpers/cli.js';
+import { buildLibrary, CORE_SUBSET, sharedSkipReason, type TempLibrary } from '../helpers/library.js';
+
+const SKIP = sharedSkipReason();
+if (SKIP) console.log(`# draft check tests ${SKIP}`);
+
+const BRIEF = [
+  '根据《中华人民共和国合同法》第五十二条，该合同无效。',
+  '依照《公司法》第七十一条，股东向股东以外的人转让股权，应当经其他股东过半数同意[1]。',
+  '《劳动合同法》第三十八条第一款第九项规定了劳动者的解除权。',
+  '《民法典》第一千一百六十五条规定“行为人因过错侵害他人民事权益，应当承担侵权责任”。',
+  '《刑法》第二百六十四条规定了盗窃罪。双方依照合同第五条约定处理。',
+].join('\n');
+
+describe('checking the citations of a brief', { skip: SKIP }, () => {
+  let lib: TempLibrary;
+  let dir: string;
+  before(async () => {
+    lib = await buildLibrary({ files: [...CORE_SUBSET] });
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lexdesk-check-'));
+  });
+  after(async () => {
+    await lib?.dispose();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  test('each citation in order, with what is wrong with it and what it is now', () => {
+    const r = checkDraft(lib.engine.searchDeps().resolver, BRIEF, '2026-11-27');
+    assert.deepEqual(r.citations.map((c) => [c.marker, c.finding]), [
+      ['《中华人民共和国合同法》第五十二条', 'unresolvable'],
+      ['《公司法》第七十一条', 'check'],
+      ['《劳动合同法》第三十八条第一款第九项', 'unresolvable'],
+      ['《民法典》第一千一百六十五条', 'quote_mismatch'],
+      ['《刑法》第二百六十四条', 'ok'],
+    ], 'the contract\'s 第五条 and the brief\'s own [1] are no statute citations');
+    const [contract, company, item, quoted] = r.citations;
+    assert.match(contract!.noteZh!, /已由《中华人民共和国民法典》第一千二百六十条废止/);
+    assert.match(company!.noteZh!, /^2018-10-26 版的第七十一条内容不同.*文中指的可能是那一条，现为第八十四条$/);
+    assert.doesNotMatch(company!.noteZh!, /证据|回答/, 'a brief has no evidence and is no answer');
+    assert.match(item!.noteZh!, /没有第9项/);
+    assert.equal(quoted!.quote, '行为人因过错侵害他人民事权益，应当承担侵权责任');
+    assert.equal(quoted!.original, '行为人因过错侵害他人民事权益造成损害的，应当承担侵权责任。');
+    assert.deepEqual(r.counts, { ok: 1, check: 1, quote_mismatch: 1, unresolvable: 2 });
+  });
+
+  test('an older version as of an earlier date: the 2018 text is the law then, and 第七十一条 is fine', () => {
+    const r = checkDraft(lib.engine.searchDeps().resolver, '《公司法》第七十一条', '2020-06-01');
+    assert.equal(r.citations[0]?.publishDate, '2018-10-26');
+  });
+
+  test('lexdesk check reads text, Word (body and footnotes) and stdin, and refuses what it cannot read', async () => {
+    const txt = path.join(dir, 'brief.txt');
+    fs.writeFileSync(txt, BRIEF);
+    const text = await runCli(['check', txt, '--as-of', '2026-11-27', '--db', lib.dbPath]);
+    assert.equal(text.code, 0, text.stderr);
+    assert.match(text.stdout, /^5 citations in .*brief\.txt, law as of 2026-11-27: 1 found, 1 to check, 1 quotation differs, 2 not found\n/);
+    assert.match(text.stdout, /≠ 4\. 《民法典》第一千一百六十五条 → 《中华人民共和国民法典》第一千一百六十五条（2020-05-28 版）\n.*\n\s+引文：「行为人因过错侵害他人民事权益，应当承担侵权责任」\n\s+原文：「行为人因过错侵害他人民事权益造成损害的，应当承担侵权责任。」/);
+
+    const docx = path.join(dir, 'brief.docx');
+    const footnotes = { 1: { children: [new Paragraph('参见《劳动合同法》第四十七条。')] } };
+    const doc = new Document({ footnotes, sections: [{ children: [new Paragraph({ children: [new TextRun('依照《刑法》第二百六十四条 & 第二百六十五条处理'), new FootnoteReferenceRun(1)] })] }] });
+    fs.writeFileSync(docx, await Packer.toBuffer(doc));
+    const json = parseJsonOutput<{ citations: Array<{ articleLabel: string; finding: string }> }>(await runCli(['check', docx, '--json', '--db', lib.dbPath]));
+    assert.deepEqual(json.citations.map((c) => c.articleLabel), ['第二百六十四条', '第二百六十五条', '第四十七条'], 'the body, then the footnotes; & decoded');
+
+    const stdin = await runCli(['check', '-', '--db', lib.dbPath], {}, { input: '《刑法》第二百六十四条' });
+    assert.match(stdin.stdout, /^1 citation in -/);
+
+    const gbk = path.join(dir, 'gbk.txt');
+    fs.writeFileSync(gbk, Buffer.from([0xb8, 0xf9, 0xbe, 0xdd, 0xd0, 0xcc, 0xb7, 0xa8]));
+    const refused = await runCli(['check', gbk, '--db', lib.dbPath]);
+    assert.equal(refused.code, 1);
+    assert.match(refused.stderr, /not UTF-8 text/);
+    const doc97 = await runCli(['check', path.join(dir, 'brief.doc'), '--db', lib.dbPath]);
+    assert.match(doc97.stderr, /No file .*brief\.doc/);
+    fs.writeFileSync(path.join(dir, 'old.doc'), 'x');
+    assert.match((await runCli(['check', path.join(dir, 'old.doc'), '--db', lib.dbPath])).stderr, /only \.docx, Markdown and plain text/);
+    fs.writeFileSync(path.join(dir, 'fake.docx'), 'not a zip');
+    assert.match((await runCli(['check', path.join(dir, 'fake.docx'), '--db', lib.dbPath])).stderr, /is not a Word \(\.docx\) file/);
+  });
+
+  test('the route checks a pasted text as of today, or the date given', async () => {
+    const api = createHostApi({ engine: lib.engine, settings: new SettingsStore(dir), keys: new FileKeyStore(dir), host: 'browser', version: 'test' });
+    const res = await api.call('statute.checkText', { text: BRIEF, asOf: '2026-11-27' });
+    assert.ok(res.ok);
+    assert.equal((res.data as { citations: unknown[] }).citations.length, 5);
+    const empty = await api.call('statute.checkText', { text: '   ' });
+    assert.equal(empty.ok ? '' : empty.error.code, 'bad_input');
+  });
+});
+
+test('Word XML to text: paragraphs on their own lines, tabs and breaks kept, entities decoded', () => {
+  const xml = '<w:body><w:p><w:r><w:t>《刑法》第二百六十四条</w:t><w:tab/><w:t>A&amp;B &#x4E00;</w:t></w:r></w:p><w:p><w:r><w:t>第二</w:t><w:br/><w:t>行</w:t></w:r></w:p></w:body>';
+  assert.equal(wordXmlText(xml), '《刑法》第二百六十四条\tA&B 一\n第二\n行');
+});
