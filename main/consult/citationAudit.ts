@@ -263,7 +263,9 @@ interface Note {
  * Checks every citation in a generated answer: [n] markers against the
  * numbered evidence, written citations (《X法》第N条) against the library and
  * the evidence, quoted text against the article verbatim, and the cited
- * version against the date the consultation applies the law as of.
+ * version against the date the consultation applies the law as of. With `draft`,
+ * a text of the user's own (draftCheck.ts): no evidence, its [1] its own footnotes,
+ * and the notes speak of the text (文中), not of an answer.
  */
 export function auditCitations(answer: string, numbered: Evidence[], resolver: CitationResolver, asOf: string, opts: { draft?: boolean } = {}): CitationAudit[] {
   const draft = opts.draft ?? false;
