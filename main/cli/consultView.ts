@@ -53,6 +53,9 @@ export function printTurnSummary(r: TurnResult, out: Output): void {
   if (r.error) out.print(`✗ ${r.error.message}（${r.error.code}）— 消息已保存，可用 --retry ${r.turnId} 重试`);
   if (r.mode === 'offline') out.print(`[离线] ${r.offlineReason ?? ''}`);
   if (r.state && r.stateChanges.length) out.print(`状态变化：${r.stateChanges.map((c) => `${c.field}${c.added.length ? ` +${c.added.join('、')}` : ''}${c.removed.length ? ` -${c.removed.join('、')}` : ''}`).join('；')}`);
+  // The user's own citations worth a word: a repealed law, an older numbering, a 款 or 项 the article lacks.
+  if (r.questionCitations.length) out.print('问题中引用的法条：');
+  for (const c of r.questionCitations) out.print(`  ${c.finding === 'unresolvable' ? '✗' : c.finding === 'quote_mismatch' ? '≠' : '!'} ${c.marker} — ${c.noteZh ?? c.note ?? ''}`);
   const live = r.evidence.filter((e) => !e.excluded);
   out.print(r.mode === 'offline' ? '相关法条：' : '证据：');
   live.slice(0, r.mode === 'offline' ? 10 : 8).forEach((e, i) => out.print(`  [${i + 1}] 《${e.lawTitle}》${e.articleLabel}${e.status === 'current' ? '' : `（${e.status}）`} ${renderSnippet(excerptSnippet(e), Boolean(process.stdout.isTTY))}`));
@@ -89,5 +92,6 @@ export function turnJson(r: TurnResult) {
     stages: r.stages,
     redactions: r.redactions,
     error: r.error,
+    questionCitations: r.questionCitations,
   };
 }

@@ -154,6 +154,8 @@ export function answerPrompt(args: {
   state: LegalState;
   evidence: string[];
   sufficient: boolean;
+  /** What is wrong with the statutes the user cited (a repealed law, an older numbering), one line each. */
+  citationNotes?: string[];
 }): ChatMessage[] {
   const messages: ChatMessage[] = [
     {
@@ -174,7 +176,9 @@ export function answerPrompt(args: {
     role: 'user',
     content: `${args.question}
 
-【本案状态】${json(args.state)}
+【本案状态】${json(args.state)}${args.citationNotes?.length ? `
+【用户所引法条的核验】（回答时向用户指出，并依据现行有效的法条）
+${args.citationNotes.join('\n')}` : ''}
 【法条证据】
 ${args.evidence.map((e, i) => `[${i + 1}] ${e}`).join('\n')}`,
   });

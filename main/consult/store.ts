@@ -42,6 +42,8 @@ export interface TurnRow {
   /** The Consultations instance running (or that last ran) the turn, and its last heartbeat (ms); see turnOwner.ts. */
   owner: string | null;
   heartbeat_at: number | null;
+  /** The question's citations worth a word, as JSON (QuestionCitation[]); null in turns from before migration 11. */
+  question_citations: string | null;
 }
 
 export type RunningTurn = Pick<TurnRow, 'id' | 'consultation_id' | 'owner' | 'heartbeat_at'>;

@@ -10,7 +10,8 @@ import { legalStateStage } from './stages/legalState.js';
 import { expandAlongGraph, queryStage } from './stages/queries.js';
 import { rerankStage } from './stages/rerank.js';
 import type { TurnFields } from './store.js';
-import type { OfflineCode, Verdict } from './types.js';
+import type { OfflineCode, QuestionCitation, Verdict } from './types.js';
+import { checkDraft } from './draftCheck.js';
 
 const OFFLINE_RESULTS = 10;
 
@@ -31,6 +32,7 @@ export async function runTurn(ctx: TurnContext): Promise<void> {
   const saveEvidence = () => storeEvidence(ctx, pool.toEvidence(order));
   try {
     state = await legalStateStage(ctx, llm);
+    const questionCitations = checkQuestion(ctx, lawAsOf(ctx, state));
     const filters = searchFilters(ctx, state);
     await queryStage(ctx, llm, state, pool, filters);
     order = await rerankStage(ctx, state, pool, 0);
@@ -64,7 +66,7 @@ export async function runTurn(ctx: TurnContext): Promise<void> {
     }
     ctx.store.updateTurn(ctx.turn.id, { verdict });
     const numbered = pool.auditedEvidence(order, ctx.options.topK);
-    const answer = await answerStage(ctx, state, numbered, verdict === 'sufficient');
+    const answer = await answerStage(ctx, state, numbered, verdict === 'sufficient', questionCitations);
     ctx.store.updateTurn(ctx.turn.id, { answer });
     const citations = await runStage(
       ctx,
@@ -88,6 +90,7 @@ async function runOffline(ctx: TurnContext, why: { code: OfflineCode; reason: st
   const offline = { mode: 'offline', offline_reason: why.reason, offline_code: why.code } as const;
   try {
     const pool = existing ?? new CandidatePool();
+    checkQuestion(ctx, lawAsOf(ctx, null));
     if (!existing) {
       await runStage(ctx, 'retrieval', 0, async () => {
         const filters = searchFilters(ctx, null);
@@ -106,6 +109,24 @@ async function runOffline(ctx: TurnContext, why: { code: OfflineCode; reason: st
     const e = isLexError(err) ? err : new LexError('internal', err instanceof Error ? err.message : String(err));
     finish(ctx, { status: 'failed', ...offline, error_code: e.code, error_message: e.message });
   }
+}
+
+/**
+ * The statute citations of the user's message worth a word (a repealed law, an older numbering, a 款 or 项
+ * the article lacks, a version not in force, a misquotation), checked as a draft is and stored with the turn.
+ * A check that fails costs the turn nothing: it then has none.
+ */
+function checkQuestion(ctx: TurnContext, asOf: string): QuestionCitation[] {
+  let flagged: QuestionCitation[] = [];
+  try {
+    flagged = checkDraft(ctx.engine.searchDeps().resolver, ctx.turn.user_text, asOf).citations
+      .filter((c) => c.finding !== 'ok')
+      .map(({ marker, finding, articleId, lawTitle, articleLabel, publishDate, status, note, noteZh, quote, original }) => ({ marker, finding, articleId, lawTitle, articleLabel, publishDate, status, note, noteZh, quote, original }));
+  } catch {
+    flagged = [];
+  }
+  ctx.store.updateTurn(ctx.turn.id, { question_citations: JSON.stringify(flagged) });
+  return flagged;
 }
 
 function finish(ctx: TurnContext, fields: TurnFields): void {

@@ -34,5 +34,6 @@ export function loadTurnResult(store: ConsultationStore, turn: TurnRow): TurnRes
     stages: store.stages(turn.id).map(({ stage, iteration, status, ms }) => ({ stage, iteration, status, ms })),
     redactions: turn.redaction ? store.redactions(turn.consultation_id) : [],
     error: turn.error_code ? { code: turn.error_code, message: turn.error_message ?? '' } : null,
+    questionCitations: turn.question_citations ? (JSON.parse(turn.question_citations) as TurnResult['questionCitations']) : [],
   };
 }

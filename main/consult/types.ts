@@ -1,3 +1,4 @@
+import type { DraftCitation } from './draftCheck.js';
 import type { Redaction } from '../llm/redaction.js';
 import type { JudgeReply, LegalState } from './schemas.js';
 
@@ -129,7 +130,16 @@ export interface TurnResult {
   stages: StageRecord[];
   redactions: Redaction[];
   error: { code: string; message: string } | null;
+  /**
+   * The statute citations of the user's own message that are worth a word, checked as a draft is (draftCheck.ts):
+   * a repealed law (《合同法》第五十二条), a number an earlier version gave to another provision, a 款 or 项 the
+   * article lacks, a version not in force, a misquotation; empty when there are none, and in turns from before.
+   */
+  questionCitations: QuestionCitation[];
 }
+
+/** One such citation: what the user wrote, what it is (when found), and why it is worth a word. */
+export type QuestionCitation = Pick<DraftCitation, 'marker' | 'finding' | 'articleId' | 'lawTitle' | 'articleLabel' | 'publishDate' | 'status' | 'note' | 'noteZh' | 'quote' | 'original'>;
 
 export interface StateChange {
   field: keyof LegalState;

@@ -210,4 +210,13 @@ export const MIGRATIONS: Migration[] = [
       ALTER TABLE evidence ADD COLUMN excerpt TEXT;
     `,
   },
+  {
+    version: 11,
+    name: 'the citations of the user\'s question, checked',
+    sql: `
+      -- The statute citations of the user's message that are worth a word (a repealed law, an older numbering,
+      -- a 款 or 项 the article lacks, a misquotation), as JSON (draftCheck.ts); NULL in turns from before.
+      ALTER TABLE turns ADD COLUMN question_citations TEXT;
+    `,
+  },
 ];

@@ -88,6 +88,8 @@ export interface ReportTurn {
   iterations: JudgeIteration[];
   /** Citations that failed the audit, with why (in Chinese where the audit kept it). */
   stray: Array<{ marker: string; label: CitationLabel; note: string | null }>;
+  /** The question's own citations worth a word (a repealed law, an older numbering), with why. */
+  questionCitations: Array<{ marker: string; note: string }>;
   excluded: Array<{ lawTitle: string; label: string; reason: string }>;
 }
 
@@ -206,6 +208,7 @@ function toReportTurn(t: TurnResult, refFor: (e: Evidence, t: TurnResult) => num
     override: t.verdictOverride,
     iterations: t.iterations,
     stray: t.citations.filter((c) => c.label === 'unresolvable' || c.label === 'outside_evidence').map((c) => ({ marker: c.marker, label: c.label, note: c.noteZh ?? c.note })),
+    questionCitations: (t.questionCitations ?? []).map((q) => ({ marker: q.marker, note: q.noteZh ?? q.note ?? '' })),
     excluded: opts.includeExcluded ? t.evidence.filter((e) => e.excluded).map((e) => ({ lawTitle: e.lawTitle, label: e.articleLabel, reason: e.excluded! })) : [],
   };
 }
@@ -231,6 +234,7 @@ function warningsFor(turns: ReportTurn[], statutes: ReportStatute[]): string[] {
     if (v === 'insufficient' || v === 'insufficient_at_limit') out.push(`第 ${t.seq} 轮：证据不充分${v === 'insufficient_at_limit' ? '（已达检索上限）' : ''}，相关结论可能缺乏法律依据。`);
     if (t.mode === 'offline') out.push(`第 ${t.seq} 轮为离线检索：没有生成的回答，只列出相关法条。`);
     if (t.error) out.push(`第 ${t.seq} 轮未完成：${t.error}`);
+    for (const q of t.questionCitations) out.push(`第 ${t.seq} 轮的问题中引用的 ${q.marker}：${q.note.replace(/[。.]$/, '')}。`);
     for (const s of t.stray) {
       const why = s.label === 'unresolvable' ? `无法解析${s.note ? `：${s.note.replace(/[。.]$/, '')}` : ''}` : '不在本轮证据中';
       out.push(`第 ${t.seq} 轮的引用 ${s.marker} 未通过核验（${why}）。`);

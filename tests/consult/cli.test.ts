@@ -69,6 +69,11 @@ describe('lexdesk consult, llm, rules and eval-consult', { skip: SKIP }, () => {
     assert.equal(r.mode, 'offline');
     assert.equal(r.verdict, 'offline');
     assert.ok(r.evidence.length > 0);
+    // Offline too, the question's own citations are checked: the terminal names a repealed law, --json carries it.
+    const cited = await runCli(['consult', '--db', bench.lib.dbPath, '--ask', '根据合同法第52条，借款合同无效吗？', '--offline'], { LEXDESK_HOME: home });
+    assert.equal(cited.code, 0, cited.stderr);
+    assert.match(cited.stdout, /问题中引用的法条：\n  ✗ 合同法第52条 — 已废止的法律：已由《中华人民共和国民法典》第一千二百六十条废止/);
+    assert.deepEqual(r.questionCitations, []);
   });
 
   test('a failed turn exits 1 with the error in the JSON object', async () => {

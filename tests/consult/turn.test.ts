@@ -41,6 +41,24 @@ describe('a consultation turn against the scripted endpoint', { skip: SKIP }, ()
     assert.deepEqual(reopened, r);
   });
 
+  test('the question\'s own citations are checked: a repealed law and an older numbering are said, kept with the turn, and told to the answer', async () => {
+    const question = '根据合同法第52条，借款合同无效吗？公司法第71条对股权转让怎么规定？劳动合同法第三十八条呢？';
+    const c = bench.consultations();
+    const r = await c.ask({ text: question });
+    assert.equal(r.status, 'done', JSON.stringify(r.error));
+    assert.deepEqual(r.questionCitations.map((q) => [q.marker, q.finding]), [['合同法第52条', 'unresolvable'], ['公司法第71条', 'check']], 'the correct citation is not listed');
+    assert.match(r.questionCitations[0]!.noteZh!, /已由《中华人民共和国民法典》第一千二百六十条废止/);
+    assert.match(r.questionCitations[1]!.noteZh!, /现为第八十四条/);
+    assert.deepEqual(c.get(r.consultationId).turns[0]!.questionCitations, r.questionCitations, 'stored with the turn');
+    const answerPrompt = bench.llm.requests.find((q) => q.role === 'answer')!.prompt;
+    assert.match(answerPrompt, /【用户所引法条的核验】[^【]*合同法第52条：已废止的法律[^【]*公司法第71条：2018-10-26 版的第七十一条内容不同/);
+    // A question citing nothing amiss tells the answer nothing of the kind.
+    bench.llm.reset();
+    const plain = await c.ask({ text: WAGES });
+    assert.deepEqual(plain.questionCitations, []);
+    assert.doesNotMatch(bench.llm.requests.find((q) => q.role === 'answer')!.prompt, /用户所引法条的核验/);
+  });
+
   test('per-role models: each request names the model chosen for its role', async () => {
     await bench.consultations({ endpoint: { roleModels: { planner: 'small-model', judge: 'strong-model' } } }).ask({ text: WAGES });
     const modelOf = (role: string) => bench.llm.requests.find((q) => q.role === role)!.body.model;

@@ -32,6 +32,7 @@ export function turnFixture(over: Partial<TurnResult> = {}): TurnResult {
     stages: [{ stage: 'state', iteration: 0, status: 'done', ms: 120 }],
     redactions: [],
     error: null,
+    questionCitations: [],
     ...over,
   };
 }

@@ -127,6 +127,12 @@ describe('cited answer reports', { skip: SKIP, timeout: 300_000 }, () => {
     assert.match(md, new RegExp(`\\*中华人民共和国民法典 › [^*]*编 › ${civil.path[0]}`));
   });
 
+  test('a question citing a repealed law: the report\'s warnings say so, with what repealed it', async () => {
+    const t = await bench.consultations({ offline: true }).ask({ text: '根据合同法第52条，借款合同无效吗？', title: '借款' });
+    const model = buildReport(bench.lib.engine, bench.consultations(), t.consultationId, '0.0.0');
+    assert.ok(model.warnings.some((w) => /^第 1 轮的问题中引用的 合同法第52条：已废止的法律：已由《中华人民共和国民法典》第一千二百六十条废止/.test(w)), model.warnings.join('\n'));
+  });
+
   test('bad input: unknown consultation, unwritable path, bad format — clear messages, no file left behind', async () => {
     const file = path.join(out, 'never.md');
     const unknown = await exportCli(['99999', '--format', 'md', '--out', file]);

@@ -1,4 +1,4 @@
-/** A library from before the Chinese citation notes, the cited spans and the evidence excerpts opens, keeps its turns as they were, and stores all three from then on. */
+/** A library from before the Chinese citation notes, the cited spans, the evidence excerpts and the question's checked citations opens, keeps its turns as they were, and stores all four from then on. */
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -9,7 +9,7 @@ import { MIGRATIONS } from '../../main/db/migrations.js';
 import { openDatabase, schemaVersion } from '../../main/db/open.js';
 import { ConsultationStore } from '../../main/consult/store.js';
 
-test('migrations 8 to 10 add the Chinese note and the cited spans to citations, and the excerpt to evidence, stored before them, which read as null and none', () => {
+test('migrations 8 to 11 add the Chinese note and the cited spans to citations, the excerpt to evidence and the checked question citations to turns, stored before them, which read as null and none', () => {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'lexdesk-migrations-'));
   try {
     const file = path.join(dir, 'library.db');
@@ -39,6 +39,9 @@ test('migrations 8 to 10 add the Chinese note and the cited spans to citations, 
       assert.equal(evidence!.excerpt, null, 'evidence stored before migration 10 has no excerpt, and the views open it at its start');
       store.saveEvidence(1, [{ ...evidence!, excerpt: { start: 14, hits: [[24, 28]] } }]);
       assert.deepEqual(store.evidence(1)[0]!.excerpt, { start: 14, hits: [[24, 28]] });
+      assert.equal(store.turns(1)[0]!.question_citations, null, 'a turn stored before migration 11 has its question unchecked');
+      store.updateTurn(1, { question_citations: '[{"marker":"合同法第52条"}]' });
+      assert.equal(store.turns(1)[0]!.question_citations, '[{"marker":"合同法第52条"}]');
     } finally {
       db.close();
     }

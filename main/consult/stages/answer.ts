@@ -1,10 +1,10 @@
 import { runStage, type TurnContext } from '../context.js';
 import { answerPrompt, evidenceLine } from '../prompts.js';
 import type { LegalState } from '../schemas.js';
-import type { Evidence } from '../types.js';
+import type { Evidence, QuestionCitation } from '../types.js';
 
 /** Stage 6: the answer, streamed, grounded in the numbered evidence and the state. */
-export async function answerStage(ctx: TurnContext, state: LegalState, numbered: Evidence[], sufficient: boolean): Promise<string> {
+export async function answerStage(ctx: TurnContext, state: LegalState, numbered: Evidence[], sufficient: boolean, questionCitations: QuestionCitation[] = []): Promise<string> {
   const llm = ctx.llm!;
   return runStage(
     ctx,
@@ -16,7 +16,9 @@ export async function answerStage(ctx: TurnContext, state: LegalState, numbered:
         .filter((t) => t.seq < ctx.turn.seq && t.status === 'done')
         .slice(-3)
         .map((t) => ({ user: t.user_text, answer: t.answer }));
-      const messages = answerPrompt({ history, question: ctx.turn.user_text, state, evidence: numbered.map((e) => evidenceLine(e, 600)), sufficient });
+      // What is wrong with the user's own citations (a repealed 合同法), so the answer does not build on it.
+      const citationNotes = questionCitations.map((c) => `${c.marker}：${c.noteZh ?? c.note ?? ''}`);
+      const messages = answerPrompt({ history, question: ctx.turn.user_text, state, evidence: numbered.map((e) => evidenceLine(e, 600)), sufficient, citationNotes });
       const reply = await llm.text({ role: 'answer', messages, signal: ctx.signal, onToken: (text) => ctx.emit({ type: 'token', text }) });
       return reply.text;
     },

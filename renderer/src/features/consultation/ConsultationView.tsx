@@ -77,6 +77,17 @@ export function ConsultationView({ openId, onChanged, onOpened, onOpenArticle }:
         {turns.map((tr) => (
           <article key={tr.turnId} className={`turn ${tr.turnId === turn?.turnId ? 'selected' : ''}`} data-testid="turn" onClick={() => setSelected(tr.turnId)}>
             <div className="user" data-testid="user-message">{tr.userText}</div>
+            {(tr.questionCitations ?? []).length > 0 && (
+              <div className="notice" data-testid="question-citations">
+                {t.questionCitations}
+                {tr.questionCitations.map((q) => (
+                  <div key={q.marker} data-testid="question-citation">
+                    {q.marker}：{t.lang === 'zh' ? q.noteZh ?? q.note : q.note ?? q.noteZh}
+                    {q.articleId !== null && <button className="link" onClick={(e) => { e.stopPropagation(); onOpenArticle(q.articleId!); }}>《{q.lawTitle}》{q.articleLabel}</button>}
+                  </div>
+                ))}
+              </div>
+            )}
             {tr.mode === 'offline' && <div className="notice" data-testid="offline-notice">{t.offlineNotice} {offlineReason(t, tr)}</div>}
             {tr.answer && <AnswerText text={tr.answer} onCite={(n) => cite(n, tr)} />}
             {tr.stages.length > 0 && <StageProgress lines={tr.stages} />}
