@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import yauzl from 'yauzl';
 import { LexError } from './errors.js';
 
@@ -19,16 +20,27 @@ export function wordXmlText(xml: string): string {
     .trim();
 }
 
+/** Largest Word file read (a brief with pictures is a few MB). */
+export const MAX_DOCX_BYTES = 20 * 1024 * 1024;
+
 /** The text of a .docx file (body, footnotes, endnotes); a file that is not one says so. */
 export async function docxText(file: string): Promise<string> {
+  const size = fs.statSync(file).size;
+  if (size > MAX_DOCX_BYTES) throw new LexError('bad_input', `${file} is ${(size / 1048576).toFixed(1)} MB; Word files of at most ${MAX_DOCX_BYTES / 1048576} MB are read.`);
+  return docxTextOf(fs.readFileSync(file), file);
+}
+
+/** The text of a .docx held in memory (an upload); `name` says which file in messages. */
+export async function docxTextOf(bytes: Buffer, name = 'the file'): Promise<string> {
+  const notWord = (why: string) => new LexError('bad_input', `${name} is not a Word (.docx) file: ${why}`);
   const zip = await new Promise<yauzl.ZipFile>((resolve, reject) =>
-    yauzl.open(file, { lazyEntries: true }, (err, z) => (err || !z ? reject(new LexError('bad_input', `${file} is not a Word (.docx) file: ${err?.message ?? 'unreadable'}`)) : resolve(z))));
+    yauzl.fromBuffer(bytes, { lazyEntries: true }, (err, z) => (err || !z ? reject(notWord(err?.message ?? 'unreadable')) : resolve(z))));
   const parts = new Map<string, string>();
   try {
     await new Promise<void>((resolve, reject) => {
       zip.on('entry', (entry: yauzl.Entry) => {
         if (!TEXT_PARTS.includes(entry.fileName)) return zip.readEntry();
-        if (entry.uncompressedSize > MAX_PART_BYTES) return reject(new LexError('bad_input', `${file}: ${entry.fileName} is larger than ${MAX_PART_BYTES / 1048576} MB`));
+        if (entry.uncompressedSize > MAX_PART_BYTES) return reject(new LexError('bad_input', `${name}: ${entry.fileName} is larger than ${MAX_PART_BYTES / 1048576} MB`));
         zip.openReadStream(entry, (err, stream) => {
           if (err || !stream) return reject(err ?? new Error('unreadable entry'));
           const chunks: Buffer[] = [];
@@ -41,12 +53,12 @@ export async function docxText(file: string): Promise<string> {
         });
       });
       zip.on('end', () => resolve());
-      zip.on('error', reject);
+      zip.on('error', (err: Error) => reject(notWord(err.message)));
       zip.readEntry();
     });
   } finally {
     zip.close();
   }
-  if (!parts.has('word/document.xml')) throw new LexError('bad_input', `${file} is not a Word (.docx) file: it has no word/document.xml`);
+  if (!parts.has('word/document.xml')) throw notWord('it has no word/document.xml');
   return TEXT_PARTS.flatMap((p) => (parts.has(p) ? [wordXmlText(parts.get(p) as string)] : [])).filter(Boolean).join('\n\n');
 }

@@ -106,8 +106,8 @@ export interface ArticleDetailDto {
   earlierNumbering?: { articleId: number; publishDate: string; label: string; excerpt: string; now: { articleId: number; label: string } | null } | null;
 }
 
-/** A text of the user's own with each statute citation in it looked up and checked (main/consult/draftCheck.ts). */
-export type DraftCheckDto = DraftCheck;
+/** A text of the user's own with each statute citation in it looked up and checked (main/consult/draftCheck.ts); `text`: what was read from a Word file. */
+export type DraftCheckDto = DraftCheck & { text?: string };
 
 /** The library's laws as the catalogue lists them (main/library/lawCatalog.ts): the version in force, else the latest. */
 export interface LawCatalogDto {

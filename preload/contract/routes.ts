@@ -66,8 +66,14 @@ export const ROUTES = {
   /** Every article the text cites (民法典第1165、1166条; 刑法第263条至第269条 with what lies inside). */
   'statute.citations': z.object({ citation: text(200), asOf: date.optional() }).strict(),
   'statute.citationsExport': z.object({ citation: text(200), asOf: date.optional(), format: z.enum(['md', 'docx']) }).strict(),
-  /** Every statute citation in a text of the user's own (a brief), looked up and checked as of a date (today when none). */
-  'statute.checkText': z.object({ text: text(100_000), asOf: date.optional() }).strict(),
+  /**
+   * Every statute citation in a text of the user's own (a brief), looked up and checked as of a date (today when none):
+   * the text itself, or a Word file as base64 (up to about 730 KB, within the browser host's 1 MiB request).
+   */
+  'statute.checkText': z
+    .object({ text: text(100_000).optional(), docx: z.string().min(1).max(1_000_000).optional(), asOf: date.optional() })
+    .strict()
+    .refine((x) => (x.text === undefined) !== (x.docx === undefined), { message: 'give either text or docx' }),
   'statute.article': z.object({ id }).strict(),
   'statute.outline': z.object({ id }).strict(),
   /** The article's law, its version against the one published `with` (older to newer, whichever way round): a 新旧对照表. */

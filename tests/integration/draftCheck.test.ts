@@ -102,6 +102,22 @@ describe('checking the citations of a brief', { skip: SKIP }, () => {
     assert.equal((res.data as { citations: unknown[] }).citations.length, 5);
     const empty = await api.call('statute.checkText', { text: '   ' });
     assert.equal(empty.ok ? '' : empty.error.code, 'bad_input');
+    // A Word file, as the page uploads it: read by the host, its text given back with the check.
+    const word = await Packer.toBuffer(new Document({ sections: [{ children: [new Paragraph('依照《刑法》第二百六十四条处理。'), new Paragraph('《合同法》第五十二条')] }] }));
+    const uploaded = await api.call('statute.checkText', { docx: word.toString('base64') });
+    assert.ok(uploaded.ok, JSON.stringify(uploaded));
+    const data = uploaded.data as { text: string; citations: Array<{ finding: string }> };
+    assert.equal(data.text, '依照《刑法》第二百六十四条处理。\n《合同法》第五十二条');
+    assert.deepEqual(data.citations.map((c) => c.finding), ['ok', 'unresolvable']);
+    for (const [input, why] of [
+      [{ text: BRIEF, docx: word.toString('base64') }, /either text or docx/],
+      [{}, /either text or docx/],
+      [{ docx: Buffer.from('not a zip').toString('base64') }, /is not a Word \(\.docx\) file/],
+    ] as const) {
+      const refused = await api.call('statute.checkText', input);
+      assert.equal(refused.ok, false);
+      assert.match(refused.ok ? '' : refused.error.message, why);
+    }
   });
 });
 

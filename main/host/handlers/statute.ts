@@ -13,7 +13,8 @@ import { compareVersions, type VersionComparison } from '../../library/versions/
 import { lawVersions } from '../../library/versions/counterparts.js';
 import { comparisonDocx, comparisonMarkdown } from '../../report/comparison.js';
 import { buildCompilation, compilationDocx, compilationMarkdown } from '../../report/compilation.js';
-import { checkDraft } from '../../consult/draftCheck.js';
+import { checkDraft, MAX_DRAFT_CHARS } from '../../consult/draftCheck.js';
+import { docxTextOf } from '../../util/docxText.js';
 import { MIME } from '../../report/index.js';
 import { onlyCitations } from '../../library/citation/parseCitation.js';
 import type { Handlers } from './types.js';
@@ -134,9 +135,12 @@ export const statuteHandlers: Pick<Handlers, 'statute.search' | 'statute.citatio
     const name = `${c.lawTitle}新旧对照-${c.older.publishDate}-${c.newer.publishDate}`.replace(/[\\/:*?"<>|\s]+/g, '_');
     return { fileName: `${name}.${input.format}`, mime: MIME[input.format], base64: bytes.toString('base64'), warnings: [] };
   },
-  'statute.checkText'(s, input) {
+  async 'statute.checkText'(s, input) {
     const asOf = input.asOf ?? todayOf(s.engine.db);
-    return checkDraft(s.engine.searchDeps().resolver, input.text, asOf);
+    if (input.text !== undefined) return checkDraft(s.engine.searchDeps().resolver, input.text, asOf);
+    const text = await docxTextOf(Buffer.from(input.docx ?? '', 'base64'), 'the Word file');
+    if (text.length > MAX_DRAFT_CHARS) throw new LexError('bad_input', `the Word file holds ${text.length} characters; check at most ${MAX_DRAFT_CHARS} at a time.`);
+    return { ...checkDraft(s.engine.searchDeps().resolver, text, asOf), text };
   },
   'statute.article'(s, input) {
     const [article] = s.engine.articles([input.id]);

@@ -26,17 +26,38 @@ export function CitationCheck({ onOpen, asOf }: Props) {
   const [result, setResult] = useState<DraftCheckDto | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const run = () => {
+  const check = (input: { text: string } | { docx: string }) => {
     setError(null);
     setBusy(true);
-    api.call('statute.checkText', { text, asOf: asOf || undefined })
-      .then(setResult, (e: unknown) => setError(errorText(t, e)))
+    api.call('statute.checkText', { ...input, asOf: asOf || undefined })
+      .then((r) => {
+        setResult(r);
+        if (r.text !== undefined) setText(r.text);
+      }, (e: unknown) => setError(errorText(t, e)))
       .finally(() => setBusy(false));
+  };
+  const run = () => check({ text });
+  /** A Word file goes to the host to be read; Markdown and plain text are read here. */
+  const pick = async (file: File | undefined) => {
+    if (!file) return;
+    if (/\.docx$/i.test(file.name)) {
+      const bytes = new Uint8Array(await file.arrayBuffer());
+      let binary = '';
+      for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+      check({ docx: btoa(binary) });
+    } else {
+      const read = await file.text();
+      setText(read);
+      check({ text: read });
+    }
   };
   return (
     <section className="citation-check" data-testid="citation-check">
       <textarea value={text} rows={8} placeholder={t.checkPlaceholder} onChange={(e) => setText(e.target.value)} data-testid="check-text" />
-      <button onClick={run} disabled={busy || !text.trim()} data-testid="check-run">{t.checkRun}</button>
+      <div>
+        <button onClick={run} disabled={busy || !text.trim()} data-testid="check-run">{t.checkRun}</button>{' '}
+        <label className="muted">{t.checkFile} <input type="file" accept=".docx,.md,.txt" disabled={busy} onChange={(e) => void pick(e.target.files?.[0])} data-testid="check-file" /></label>
+      </div>
       {error && <div className="error" data-testid="check-error">{error}</div>}
       {result && (
         <>
