@@ -5,7 +5,8 @@
  */
 import { AlignmentType, Document, Footer, HeadingLevel, Packer, PageNumber, Paragraph, TextRun } from 'docx';
 import type { Engine } from '../engine/index.js';
-import { citationText, citedSpans } from '../library/articles.js';
+import { citationText, citedSpans, joinSpans, type StatuteArticle } from '../library/articles.js';
+import type { DraftCheck } from '../consult/draftCheck.js';
 import type { VersionChoice } from '../library/citation/resolver.js';
 import { withDocumentSafeText } from './index.js';
 import { versionLine } from './labels.js';
@@ -61,13 +62,44 @@ export function buildCompilation(engine: Engine, request: string, choice: Versio
       const now = engine.searchDeps().resolver.provisionNow(r.earlier, a);
       notes.push(`${r.earlier.publishDate} 版的${r.earlier.label}内容不同（${r.earlier.excerpt}），旧文书引用的${r.earlier.label}可能指那一条${now ? `，其规定在本版为${now.label}` : ''}。`);
     }
-    articles.push({
-      citation: citationText(a), path: [a.lawTitle, a.subtitle, ...a.path].filter(Boolean).join(' › '), publishDate: a.publishDate, effectiveDate: a.effectiveDate, status: a.status,
-      lines: statuteLines({ text: a.text, citedSpans: spans }), citedParts: spans.length > 0, notes,
-    });
+    articles.push(compiled(a, spans, notes));
   }
   const asOf = choice.asOf ?? choice.version ?? null;
   return { title: '法条汇编', request, asOf, generatedAt, articles, notFound, credit: CREDIT };
+}
+
+/**
+ * The articles a checked text cites (draftCheck.ts), in the order first cited, each once with every 款 and 项 cited
+ * of it bold and what its check found; the citations that named no article listed first with why. A brief's
+ * 法条汇编, as litigators attach one.
+ */
+export function compilationOfCheck(engine: Engine, check: DraftCheck, source: string, generatedAt = new Date().toISOString()): Compilation {
+  const found = new Map<number, { spans: Array<[number, number]>; notes: string[] }>();
+  const notFound: string[] = [];
+  for (const c of check.citations) {
+    const note = c.noteZh ?? c.note;
+    if (c.articleId === null) {
+      notFound.push(`${c.marker}：${note ?? '无法核验'}`);
+      continue;
+    }
+    const entry = found.get(c.articleId) ?? { spans: [], notes: [] };
+    entry.spans = joinSpans([...entry.spans, ...c.citedSpans]);
+    if (c.finding !== 'ok' && note) entry.notes.push(`文中“${c.marker}”：${note}${c.finding === 'quote_mismatch' && c.quote ? `（文中引文「${c.quote}」）` : ''}`);
+    found.set(c.articleId, entry);
+  }
+  const byId = new Map(engine.articles([...found.keys()]).map((a) => [a.id, a]));
+  const articles = [...found].flatMap(([id, { spans, notes }]) => {
+    const a = byId.get(id);
+    return a ? [compiled(a, spans, notes)] : [];
+  });
+  return { title: '法条汇编', request: `${source}中引用的法条`, asOf: check.asOf, generatedAt, articles, notFound, credit: CREDIT };
+}
+
+function compiled(a: StatuteArticle, spans: Array<[number, number]>, notes: string[]): CompiledArticle {
+  return {
+    citation: citationText(a), path: [a.lawTitle, a.subtitle, ...a.path].filter(Boolean).join(' › '), publishDate: a.publishDate, effectiveDate: a.effectiveDate, status: a.status,
+    lines: statuteLines({ text: a.text, citedSpans: spans }), citedParts: spans.length > 0, notes,
+  };
 }
 
 const CITED_PARTS_NOTE = '加粗为所引用的款、项';

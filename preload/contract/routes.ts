@@ -74,6 +74,11 @@ export const ROUTES = {
     .object({ text: text(100_000).optional(), docx: z.string().min(1).max(1_000_000).optional(), asOf: date.optional() })
     .strict()
     .refine((x) => (x.text === undefined) !== (x.docx === undefined), { message: 'give either text or docx' }),
+  /** The articles such a text cites, as a compilation (法条汇编) to download: Markdown or Word. */
+  'statute.checkExport': z
+    .object({ text: text(100_000).optional(), docx: z.string().min(1).max(1_000_000).optional(), asOf: date.optional(), format: z.enum(['md', 'docx']) })
+    .strict()
+    .refine((x) => (x.text === undefined) !== (x.docx === undefined), { message: 'give either text or docx' }),
   'statute.article': z.object({ id }).strict(),
   'statute.outline': z.object({ id }).strict(),
   /** The article's law, its version against the one published `with` (older to newer, whichever way round): a 新旧对照表. */
@@ -148,6 +153,7 @@ export interface RouteResults {
   /** The articles the citations name as a compilation (法条汇编), Markdown or Word. */
   'statute.citationsExport': ReportFileDto;
   'statute.checkText': DraftCheckDto;
+  'statute.checkExport': ReportFileDto;
   'statute.article': ArticleDetailDto;
   'statute.outline': OutlineDto;
   'statute.compare': VersionComparisonDto;

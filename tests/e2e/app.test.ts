@@ -269,6 +269,14 @@ describe('the app in a real browser against the browser host', { skip: SKIP, tim
     assert.match(await rows.nth(0).innerText(), /已由《中华人民共和国民法典》第一千二百六十条废止/);
     assert.match(await rows.nth(1).getByTestId('check-quote').innerText(), /法条原文：「行为人因过错侵害他人民事权益造成损害的，应当承担侵权责任。」/);
     await b.screenshot('citation-check');
+    // The articles the text cites, as a 法条汇编 in Word: the two found, not the repealed 合同法.
+    const [compiledCheck] = await Promise.all([page.waitForEvent('download'), page.getByTestId('check-compilation-docx').click()]);
+    assert.match(compiledCheck.suggestedFilename(), /^所引法条汇编-\d{4}-\d{2}-\d{2}\.docx$/);
+    const compiledCheckFile = path.join(b.dir, 'check-compilation.docx');
+    await compiledCheck.saveAs(compiledCheckFile);
+    const compiledCheckText = (await docxParts(compiledCheckFile))['document.xml']!;
+    assert.match(compiledCheckText, /《中华人民共和国民法典》第一千一百六十五条[\s\S]*《中华人民共和国劳动合同法》第三十八条/);
+    assert.match(compiledCheckText, /未能找到的引用[\s\S]*合同法》第五十二条：已废止的法律/);
     // A Word file chosen instead: the host reads it, the box shows what was read, and its citations are checked.
     const word = path.join(b.dir, 'brief.docx');
     fs.writeFileSync(word, await Packer.toBuffer(new Document({ sections: [{ children: [new Paragraph('依照《刑法》第二百六十四条处理。')] }] })));

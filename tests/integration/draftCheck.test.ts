@@ -95,6 +95,27 @@ describe('checking the citations of a brief', { skip: SKIP }, () => {
     assert.match((await runCli(['check', path.join(dir, 'fake.docx'), '--db', lib.dbPath])).stderr, /is not a Word \(\.docx\) file/);
   });
 
+  test('the articles a brief cites as a compilation: each once in the order first cited, what its check found, what named none first', async () => {
+    const md = path.join(dir, 'brief-compiled.md');
+    const twice = `${BRIEF}\n另见《刑法》第二百六十四条第一款。`;
+    fs.writeFileSync(path.join(dir, 'twice.txt'), twice);
+    const res = await runCli(['check', path.join(dir, 'twice.txt'), '--as-of', '2026-11-27', '--out', md, '--db', lib.dbPath]);
+    assert.equal(res.code, 0, res.stderr);
+    assert.match(res.stdout, /\nWritten to .*brief-compiled\.md: 4 articles, 1 citation not found \(listed at its top\)\.\n$/);
+    const text = fs.readFileSync(md, 'utf8');
+    assert.match(text, /引用：twice\.txt中引用的法条 · 共 4 条 · 版本截至 2026-11-27/);
+    assert.match(text, /> - 《中华人民共和国合同法》第五十二条：已废止的法律/);
+    const headings = [...text.matchAll(/^## (.+)$/gm)].map((m) => m[1]);
+    assert.deepEqual(headings, ['《中华人民共和国公司法》第七十一条', '《中华人民共和国劳动合同法》第三十八条', '《中华人民共和国民法典》第一千一百六十五条', '《中华人民共和国刑法》第二百六十四条'], 'each once, 刑法 第二百六十四条 cited twice');
+    assert.match(text, /\*\*注意\*\*：文中“《民法典》第一千一百六十五条”：引文与法条原文不一致（文中引文「行为人因过错侵害他人民事权益，应当承担侵权责任」）/);
+    // 刑法 第二百六十四条 was cited once whole and once by its 第一款: the 款 is bold.
+    assert.match(text, /\*\*盗窃公私财物，数额较大的/);
+    const none = path.join(dir, 'none.md');
+    const nothing = await runCli(['check', '-', '--out', none, '--db', lib.dbPath], {}, { input: '《合同法》第五十二条' });
+    assert.match(nothing.stdout, /No article found to compile: nothing written to/);
+    assert.ok(!fs.existsSync(none));
+  });
+
   test('the route checks a pasted text as of today, or the date given', async () => {
     const api = createHostApi({ engine: lib.engine, settings: new SettingsStore(dir), keys: new FileKeyStore(dir), host: 'browser', version: 'test' });
     const res = await api.call('statute.checkText', { text: BRIEF, asOf: '2026-11-27' });
@@ -109,6 +130,14 @@ describe('checking the citations of a brief', { skip: SKIP }, () => {
     const data = uploaded.data as { text: string; citations: Array<{ finding: string }> };
     assert.equal(data.text, '依照《刑法》第二百六十四条处理。\n《合同法》第五十二条');
     assert.deepEqual(data.citations.map((c) => c.finding), ['ok', 'unresolvable']);
+    const compiled = await api.call('statute.checkExport', { docx: word.toString('base64'), format: 'md' });
+    assert.ok(compiled.ok, JSON.stringify(compiled));
+    const file = compiled.data as { fileName: string; base64: string; warnings: string[] };
+    assert.match(file.fileName, /^所引法条汇编-\d{4}-\d{2}-\d{2}\.md$/);
+    assert.match(Buffer.from(file.base64, 'base64').toString('utf8'), /## 《中华人民共和国刑法》第二百六十四条/);
+    assert.equal(file.warnings.length, 1, 'the repealed 合同法 named no article');
+    const nothing = await api.call('statute.checkExport', { text: '《合同法》第五十二条', format: 'docx' });
+    assert.equal(nothing.ok ? '' : nothing.error.code, 'not_found');
     for (const [input, why] of [
       [{ text: BRIEF, docx: word.toString('base64') }, /either text or docx/],
       [{}, /either text or docx/],

@@ -1,39 +1,46 @@
 import fs from 'node:fs';
+import path from 'node:path';
 import type { Engine } from '../../engine/index.js';
 import { checkDraft, MAX_DRAFT_CHARS, type DraftCitation, type DraftFinding } from '../../consult/draftCheck.js';
 import { docxText } from '../../util/docxText.js';
+import { compilationOfCheck } from '../../report/compilation.js';
+import { compilationOut, writeCompilation, writtenLine } from '../compilationOut.js';
 import { LexError } from '../../util/errors.js';
 import { dateOption, parseCommand } from '../args.js';
 import type { Output } from '../output.js';
 import { todayOf } from '../../db/today.js';
 
-const USAGE = 'lexdesk check FILE.docx|FILE.md|FILE.txt|- [--as-of YYYY-MM-DD]   checks every statute citation in a brief or opinion (- reads stdin)';
+const USAGE = 'lexdesk check FILE.docx|FILE.md|FILE.txt|- [--as-of YYYY-MM-DD] [--out FILE.md|FILE.docx]   checks every statute citation in a brief or opinion (- reads stdin); --out writes the articles it cites as a compilation (法条汇编)';
 const MARK: Record<DraftFinding, string> = { ok: '✓', check: '!', quote_mismatch: '≠', unresolvable: '✗' };
 const NAME: Record<DraftFinding, string> = { ok: 'found', check: 'to check', quote_mismatch: 'quotation differs', unresolvable: 'not found' };
 
 /** `lexdesk check`: the citations of a text of the user's own, each looked up and checked (draftCheck.ts). */
 export async function checkCommand(args: string[], open: (db?: string) => Engine, out: Output): Promise<number> {
-  const { values, positionals } = parseCommand(args, { 'as-of': { type: 'string' } }, USAGE);
+  const { values, positionals } = parseCommand(args, { 'as-of': { type: 'string' }, out: { type: 'string' } }, USAGE);
   const file = positionals[0];
   if (!file || positionals.length > 1) throw new LexError('usage', `Give one file to check.\nUsage: ${USAGE}`);
+  const outFile = compilationOut(values.out);
   const text = await readDraft(file);
   if (text.length > MAX_DRAFT_CHARS) throw new LexError('bad_input', `${file} holds ${text.length} characters; check at most ${MAX_DRAFT_CHARS} at a time (split the file).`);
   const engine = open(values.db as string | undefined);
   try {
     const asOf = dateOption(values['as-of'], 'as-of') ?? todayOf(engine.db);
     const result = checkDraft(engine.searchDeps().resolver, text, asOf);
+    // The articles it cites as a compilation, when asked and when it cites any.
+    const compilation = outFile ? compilationOfCheck(engine, result, file === '-' ? '输入' : path.basename(file)) : null;
+    const written = outFile && compilation?.articles.length ? await writeCompilation(compilation, outFile) : null;
     if (out.json) {
-      out.printJson({ file, ...result });
+      out.printJson({ file, ...result, ...(written ? { out: written } : {}) });
       return 0;
     }
     const n = result.citations.length;
-    if (n === 0) {
-      out.print(`No statute citation found in ${file} (${text.length} characters).`);
-      return 0;
+    if (n === 0) out.print(`No statute citation found in ${file} (${text.length} characters).`);
+    else {
+      const counts = (Object.keys(MARK) as DraftFinding[]).filter((f) => result.counts[f] > 0).map((f) => `${result.counts[f]} ${NAME[f]}`).join(', ');
+      out.print(`${n} citation${n === 1 ? '' : 's'} in ${file}, law as of ${asOf}: ${counts}`);
+      for (const c of result.citations) out.print(line(c));
     }
-    const counts = (Object.keys(MARK) as DraftFinding[]).filter((f) => result.counts[f] > 0).map((f) => `${result.counts[f]} ${NAME[f]}`).join(', ');
-    out.print(`${n} citation${n === 1 ? '' : 's'} in ${file}, law as of ${asOf}: ${counts}`);
-    for (const c of result.citations) out.print(line(c));
+    if (outFile) out.print(`\n${written ? writtenLine(written) : `No article found to compile: nothing written to ${outFile}.`}`);
     return 0;
   } finally {
     engine.close();

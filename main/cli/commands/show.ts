@@ -3,9 +3,9 @@ import { citationText, itemMarker, type StatuteArticle } from '../../library/art
 import { ensureStatuteGraph, referencedBy, type LinkedArticle } from '../../library/graph/statuteGraph.js';
 import { citingPassages, type CitingPassage } from '../../library/graph/citingPassage.js';
 import { EFFECTIVE_UNKNOWN, inForceFirst, STATUS_ZH } from '../../library/status.js';
-import type { ResolveResult, VersionChoice } from '../../library/citation/resolver.js';
-import { buildCompilation, compilationDocx, compilationMarkdown } from '../../report/compilation.js';
-import { writableOutput, writeAtomically } from '../../util/atomicWrite.js';
+import type { ResolveResult } from '../../library/citation/resolver.js';
+import { buildCompilation } from '../../report/compilation.js';
+import { compilationOut, writeCompilation, writtenLine, type Written } from '../compilationOut.js';
 import { LexError } from '../../util/errors.js';
 import { dateOption, parseCommand } from '../args.js';
 import type { Output } from '../output.js';
@@ -19,16 +19,14 @@ export async function showCommand(args: string[], open: (db?: string) => Engine,
   const { values, positionals } = parseCommand(args, { 'as-of': { type: 'string' }, version: { type: 'string' }, changes: { type: 'boolean' }, out: { type: 'string' } }, USAGE);
   const citation = positionals.join(' ').trim();
   if (!citation) throw new LexError('usage', `Give a citation.\nUsage: ${USAGE}`);
-  // The output is checked before any work: a Markdown or Word file in a folder that can be written.
-  const outFile = values.out === undefined ? null : writableOutput(String(values.out));
-  if (outFile && !/\.(md|docx)$/i.test(outFile)) throw new LexError('usage', `--out must name a .md or .docx file (got ${outFile})`);
+  const outFile = compilationOut(values.out);
   const engine = open(values.db as string | undefined);
   try {
     const choice = { asOf: dateOption(values['as-of'], 'as-of'), version: dateOption(values.version, 'version') };
     const results = engine.lookupAll(citation, choice);
     const found = results.filter((r): r is Resolved => r.ok);
     if (found.length === 0) throw lookupError(results[0] as Unresolved);
-    const written = outFile ? await writeCompilation(engine, citation, choice, outFile) : null;
+    const written = outFile ? await writeCompilation(buildCompilation(engine, citation, choice), outFile) : null;
     if (results.length === 1) {
       showOne(engine, out, citation, found[0] as Resolved, Boolean(values.changes), written);
       return 0;
@@ -80,20 +78,6 @@ function earlierNote(engine: Engine, result: Resolved): string {
   const there = engine.searchDeps().resolver.provisionNow(e, result.article);
   const now = there ? `, which this version has as ${there.label}` : '';
   return `Note: ${e.label} of the ${e.publishDate} version reads otherwise: 「${e.excerpt}」. Older texts that cite ${e.label} may mean that one${now}: lexdesk show "${law}${e.label}" --version ${e.publishDate}`;
-}
-
-/** The compilation of the articles `citation` names, written whole or not at all. */
-async function writeCompilation(engine: Engine, citation: string, choice: VersionChoice, file: string): Promise<{ file: string; articles: number; notFound: number }> {
-  const compilation = buildCompilation(engine, citation, choice);
-  const bytes = /\.docx$/i.test(file) ? await compilationDocx(compilation) : Buffer.from(compilationMarkdown(compilation), 'utf8');
-  writeAtomically(file, bytes);
-  return { file, articles: compilation.articles.length, notFound: compilation.notFound.length };
-}
-
-type Written = Awaited<ReturnType<typeof writeCompilation>>;
-
-function writtenLine(w: Written): string {
-  return `Written to ${w.file}: ${w.articles} article${w.articles === 1 ? '' : 's'}${w.notFound ? `, ${w.notFound} citation${w.notFound === 1 ? '' : 's'} not found (listed at its top)` : ''}.`;
 }
 
 /** One article in full: its text, neighbours, versions (with what changed, when asked), amendments and interpretations. */

@@ -12,8 +12,8 @@ import { makeSnippet } from '../../search/snippet.js';
 import { compareVersions, type VersionComparison } from '../../library/versions/compareVersions.js';
 import { lawVersions } from '../../library/versions/counterparts.js';
 import { comparisonDocx, comparisonMarkdown } from '../../report/comparison.js';
-import { buildCompilation, compilationDocx, compilationMarkdown } from '../../report/compilation.js';
-import { checkDraft, MAX_DRAFT_CHARS } from '../../consult/draftCheck.js';
+import { buildCompilation, compilationDocx, compilationMarkdown, compilationOfCheck } from '../../report/compilation.js';
+import { checkDraft, MAX_DRAFT_CHARS, type DraftCheck } from '../../consult/draftCheck.js';
 import { docxTextOf } from '../../util/docxText.js';
 import { MIME } from '../../report/index.js';
 import { onlyCitations } from '../../library/citation/parseCitation.js';
@@ -47,6 +47,13 @@ function detail(s: HostServices, article: StatuteArticle): ArticleDetailDto {
   };
 }
 
+/** A text (or a Word file's text) and the check of its citations, as of the date given or today. */
+async function checkedDraft(s: HostServices, input: { text?: string; docx?: string; asOf?: string }): Promise<{ text: string; check: DraftCheck }> {
+  const text = input.text ?? (await docxTextOf(Buffer.from(input.docx ?? '', 'base64'), 'the Word file'));
+  if (text.length > MAX_DRAFT_CHARS) throw new LexError('bad_input', `the text holds ${text.length} characters; check at most ${MAX_DRAFT_CHARS} at a time.`);
+  return { text, check: checkDraft(s.engine.searchDeps().resolver, text, input.asOf ?? todayOf(s.engine.db)) };
+}
+
 function unknownLaw(s: HostServices, law: string | undefined): StatuteSearchDto['unknownLaw'] {
   const candidates = law?.trim() ? s.engine.unknownLawFilter(law) : null;
   return candidates && law ? { law, candidates } : null;
@@ -70,7 +77,7 @@ function comparisonFor(s: Parameters<Handlers['statute.article']>[0], id: number
   return compareVersions(s.engine.db, article.lawId, older, newer);
 }
 
-export const statuteHandlers: Pick<Handlers, 'statute.search' | 'statute.citations' | 'statute.citationsExport' | 'statute.checkText' | 'statute.article' | 'statute.outline' | 'statute.compare' | 'statute.compareExport'> = {
+export const statuteHandlers: Pick<Handlers, 'statute.search' | 'statute.citations' | 'statute.citationsExport' | 'statute.checkText' | 'statute.checkExport' | 'statute.article' | 'statute.outline' | 'statute.compare' | 'statute.compareExport'> = {
   async 'statute.search'(s, input) {
     const literal = input.literal ?? false;
     // The mode is chosen here so that a fallback to lexical search can say why (a model that did not load is tried again later).
@@ -136,11 +143,15 @@ export const statuteHandlers: Pick<Handlers, 'statute.search' | 'statute.citatio
     return { fileName: `${name}.${input.format}`, mime: MIME[input.format], base64: bytes.toString('base64'), warnings: [] };
   },
   async 'statute.checkText'(s, input) {
-    const asOf = input.asOf ?? todayOf(s.engine.db);
-    if (input.text !== undefined) return checkDraft(s.engine.searchDeps().resolver, input.text, asOf);
-    const text = await docxTextOf(Buffer.from(input.docx ?? '', 'base64'), 'the Word file');
-    if (text.length > MAX_DRAFT_CHARS) throw new LexError('bad_input', `the Word file holds ${text.length} characters; check at most ${MAX_DRAFT_CHARS} at a time.`);
-    return { ...checkDraft(s.engine.searchDeps().resolver, text, asOf), text };
+    const { text, check } = await checkedDraft(s, input);
+    return input.docx === undefined ? check : { ...check, text };
+  },
+  async 'statute.checkExport'(s, input) {
+    const { check } = await checkedDraft(s, input);
+    const compilation = compilationOfCheck(s.engine, check, input.docx === undefined ? '文稿' : 'Word 文件');
+    if (!compilation.articles.length) throw new LexError('not_found', 'The text cites no article in the library: there is nothing to compile.');
+    const bytes = input.format === 'docx' ? await compilationDocx(compilation) : Buffer.from(compilationMarkdown(compilation), 'utf8');
+    return { fileName: `所引法条汇编-${compilation.generatedAt.slice(0, 10)}.${input.format}`, mime: MIME[input.format], base64: bytes.toString('base64'), warnings: compilation.notFound };
   },
   'statute.article'(s, input) {
     const [article] = s.engine.articles([input.id]);

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { DraftCheckDto } from '../../../../preload/contract/index.js';
 import { useApi } from '../../api/context.js';
 import { errorText } from '../../api/errorText.js';
+import { downloadFile } from '../../components/download.js';
 import { fill, useT, type Strings } from '../../i18n.js';
 
 type Finding = DraftCheckDto['citations'][number]['finding'];
@@ -26,14 +27,25 @@ export function CitationCheck({ onOpen, asOf }: Props) {
   const [result, setResult] = useState<DraftCheckDto | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  /** What was checked last (the text or the Word file), so its compilation is of the same text. */
+  const [checked, setChecked] = useState<{ text: string } | { docx: string } | null>(null);
   const check = (input: { text: string } | { docx: string }) => {
     setError(null);
     setBusy(true);
     api.call('statute.checkText', { ...input, asOf: asOf || undefined })
       .then((r) => {
         setResult(r);
+        setChecked(input);
         if (r.text !== undefined) setText(r.text);
       }, (e: unknown) => setError(errorText(t, e)))
+      .finally(() => setBusy(false));
+  };
+  /** The articles the text cites as a 法条汇编, as litigators attach one to a brief. */
+  const compile = (format: 'md' | 'docx') => {
+    if (!checked) return;
+    setBusy(true);
+    api.call('statute.checkExport', { ...checked, asOf: asOf || undefined, format })
+      .then(downloadFile, (e: unknown) => setError(errorText(t, e)))
       .finally(() => setBusy(false));
   };
   const run = () => check({ text });
@@ -64,6 +76,13 @@ export function CitationCheck({ onOpen, asOf }: Props) {
           <p className="muted" data-testid="check-summary">
             {result.citations.length === 0 ? t.checkNone : fill(t.checkSummary, { n: result.citations.length, date: result.asOf, ok: result.counts.ok, look: result.counts.check, quote: result.counts.quote_mismatch, missing: result.counts.unresolvable })}
           </p>
+          {result.citations.some((c) => c.articleId !== null) && (
+            <p className="muted" data-testid="check-compilation">
+              {t.checkCompilation}
+              <button className="link" disabled={busy} onClick={() => compile('docx')} data-testid="check-compilation-docx">Word</button>
+              <button className="link" disabled={busy} onClick={() => compile('md')} data-testid="check-compilation-md">Markdown</button>
+            </p>
+          )}
           <ol className="hits">
             {result.citations.map((c) => (
               <li key={c.seq} data-testid="check-citation" data-finding={c.finding}>
