@@ -1,4 +1,4 @@
-import { compilationDocx, compilationMarkdown, type Compilation } from '../report/compilation.js';
+import { renderCompilation, type Compilation } from '../report/compilation.js';
 import { writableOutput, writeAtomically } from '../util/atomicWrite.js';
 import { LexError } from '../util/errors.js';
 
@@ -19,8 +19,7 @@ export function compilationOut(out: unknown): string | null {
 
 /** Writes a compilation as Markdown or Word by the file's extension, whole or not at all. */
 export async function writeCompilation(compilation: Compilation, file: string): Promise<Written> {
-  const bytes = /\.docx$/i.test(file) ? await compilationDocx(compilation) : Buffer.from(compilationMarkdown(compilation), 'utf8');
-  writeAtomically(file, bytes);
+  writeAtomically(file, await renderCompilation(compilation, /\.docx$/i.test(file) ? 'docx' : 'md'));
   return { file, articles: compilation.articles.length, notFound: compilation.notFound.length };
 }
 

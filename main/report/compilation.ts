@@ -148,3 +148,8 @@ export async function compilationDocx(compilation: Compilation): Promise<Buffer>
   });
   return Packer.toBuffer(doc);
 }
+
+/** A compilation as the bytes of a Markdown or Word file. */
+export async function renderCompilation(compilation: Compilation, format: 'md' | 'docx'): Promise<Buffer> {
+  return format === 'docx' ? compilationDocx(compilation) : Buffer.from(compilationMarkdown(compilation), 'utf8');
+}

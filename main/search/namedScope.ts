@@ -12,12 +12,15 @@ import type { LawNameIndex } from '../library/citation/aliases.js';
  * 劳动合同法 第四十二条), so a name there is left to the ranking.
  */
 const SET_APART = /^[\s:：，,]|^$/;
+/** Longer than any law title the national library holds (at most 74 characters), plus 《 and the character after. */
+const HEAD_CHARS = 100;
 
 /** The laws (ids) a query names at its head, set apart from the rest; empty when it names none so. */
 export function scopeLaws(text: string, names: LawNameIndex): number[] {
   const query = text.trimStart();
   const bracketed = query.startsWith('《');
-  const head = names.findAll(query)[0];
+  // Only the head can be a scope: the names of its first characters, not of the whole query (every search reads this).
+  const head = names.findAll(query.slice(0, HEAD_CHARS))[0];
   if (!head || head.start !== (bracketed ? 1 : 0)) return [];
   const after = query.slice(head.end);
   const closed = bracketed ? after.startsWith('》') : SET_APART.test(after);

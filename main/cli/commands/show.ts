@@ -1,8 +1,8 @@
 import type { Engine } from '../../engine/index.js';
 import { citationText, itemMarker, type StatuteArticle } from '../../library/articles.js';
-import { ensureStatuteGraph, referencedBy, type LinkedArticle } from '../../library/graph/statuteGraph.js';
-import { citingPassages, type CitingPassage } from '../../library/graph/citingPassage.js';
-import { EFFECTIVE_UNKNOWN, inForceFirst, STATUS_ZH } from '../../library/status.js';
+import { ensureStatuteGraph } from '../../library/graph/statuteGraph.js';
+import { linksInto, type CitingPassage, type IncomingLink } from '../../library/graph/citingPassage.js';
+import { EFFECTIVE_UNKNOWN, STATUS_ZH } from '../../library/status.js';
 import type { ResolveResult } from '../../library/citation/resolver.js';
 import { buildCompilation } from '../../report/compilation.js';
 import { compilationOut, writeCompilation, writtenLine, type Written } from '../compilationOut.js';
@@ -118,17 +118,11 @@ interface ShownLink {
 function incomingLinks(engine: Engine, article: StatuteArticle): { citedBy: ShownLink[]; amendedBy: ShownLink[]; interpretations: ShownLink[] } {
   const resolver = engine.searchDeps().resolver;
   ensureStatuteGraph(engine.db, resolver);
-  const incoming = referencedBy(engine.db, article.id);
-  const citing = engine.articles([...new Set(incoming.map((l) => l.articleId))]);
-  const passages = new Map(citingPassages(engine.db, resolver, article, citing).map(({ articleId, ...p }) => [articleId, p]));
-  const shown = (kind: LinkedArticle['kind']): ShownLink[] => {
-    const links = incoming.filter((l) => l.kind === kind);
-    const verified = new Map(links.map((l) => [l.articleId, l.verified]));
-    return inForceFirst(citing.filter((a) => verified.has(a.id))).map((a) => ({
-      id: a.id, citation: citationText(a), verified: verified.get(a.id) ?? false, status: a.status, publishDate: a.publishDate, passage: passages.get(a.id) ?? null,
-    }));
-  };
-  return { citedBy: shown('cites'), amendedBy: shown('amends'), interpretations: shown('interprets') };
+  const into = linksInto(engine.db, resolver, article);
+  const shown = (links: IncomingLink[]): ShownLink[] => links.map(({ article: a, verified, passage }) => ({
+    id: a.id, citation: citationText(a), verified, status: a.status, publishDate: a.publishDate, passage: passage && { lead: passage.lead, text: passage.text, mark: passage.mark },
+  }));
+  return { citedBy: shown(into.cites), amendedBy: shown(into.amends), interpretations: shown(into.interprets) };
 }
 
 function printLinks(out: Output, title: string, links: ShownLink[]): void {

@@ -1,7 +1,7 @@
 import { LexError } from '../../util/errors.js';
-import { inForceFirst, STATUS_ZH } from '../../library/status.js';
-import { referencedBy, referencesOf } from '../../library/graph/statuteGraph.js';
-import { citingPassages } from '../../library/graph/citingPassage.js';
+import { STATUS_ZH } from '../../library/status.js';
+import { referencesOf } from '../../library/graph/statuteGraph.js';
+import { linksInto } from '../../library/graph/citingPassage.js';
 import { citedSpans, type StatuteArticle } from '../../library/articles.js';
 import type { ArticleDetailDto, CitedArticlesDto, OutlineDto, SearchHitDto, StatuteSearchDto } from '../../../preload/contract/dto.js';
 import { citationLine } from '../../../preload/contract/citationLine.js';
@@ -12,7 +12,7 @@ import { makeSnippet } from '../../search/snippet.js';
 import { compareVersions, type VersionComparison } from '../../library/versions/compareVersions.js';
 import { lawVersions } from '../../library/versions/counterparts.js';
 import { comparisonDocx, comparisonMarkdown } from '../../report/comparison.js';
-import { buildCompilation, compilationDocx, compilationMarkdown, compilationOfCheck } from '../../report/compilation.js';
+import { buildCompilation, compilationOfCheck, renderCompilation } from '../../report/compilation.js';
 import { checkDraft, MAX_DRAFT_CHARS, type DraftCheck } from '../../consult/draftCheck.js';
 import { docxTextOf } from '../../util/docxText.js';
 import { MIME } from '../../report/index.js';
@@ -25,24 +25,20 @@ function detail(s: HostServices, article: StatuteArticle): ArticleDetailDto {
   const ctx = engine.context(article);
   const outgoing = referencesOf(engine.db, article.id);
   const refs = engine.articles(outgoing.map((l) => l.articleId));
-  const incoming = referencedBy(engine.db, article.id);
-  const citing = engine.articles([...new Set(incoming.map((l) => l.articleId))]);
-  const byKind = (kind: string) => {
-    const ids = new Set(incoming.filter((l) => l.kind === kind).map((l) => l.articleId));
-    return inForceFirst(citing.filter((a) => ids.has(a.id))).map(toArticleDto);
-  };
-  const unverified = [...outgoing, ...incoming].filter((l) => !l.verified).map((l) => l.articleId);
+  const into = linksInto(engine.db, engine.searchDeps().resolver, article);
+  const incoming = [...into.cites, ...into.interprets, ...into.amends];
+  const unverified = [...outgoing.filter((l) => !l.verified).map((l) => l.articleId), ...incoming.filter((l) => !l.verified).map((l) => l.article.id)];
   return {
     article: toArticleDto(article),
     previous: ctx.neighbours.previous ? toArticleDto(ctx.neighbours.previous) : null,
     next: ctx.neighbours.next ? toArticleDto(ctx.neighbours.next) : null,
     versions: ctx.versions,
     references: refs.map(toArticleDto),
-    referencedBy: byKind('cites'),
-    interpretations: byKind('interprets'),
-    amendedBy: byKind('amends'),
+    referencedBy: into.cites.map((l) => toArticleDto(l.article)),
+    interpretations: into.interprets.map((l) => toArticleDto(l.article)),
+    amendedBy: into.amends.map((l) => toArticleDto(l.article)),
     unverifiedLinks: [...new Set(unverified)],
-    citingPassages: citingPassages(engine.db, engine.searchDeps().resolver, article, citing),
+    citingPassages: [...new Map(incoming.flatMap((l) => (l.passage ? [[l.article.id, l.passage] as const] : []))).values()],
     citation: citationLine(article, STATUS_ZH),
   };
 }
@@ -132,7 +128,7 @@ export const statuteHandlers: Pick<Handlers, 'statute.search' | 'statute.citatio
   async 'statute.citationsExport'(s, input) {
     const compilation = buildCompilation(s.engine, input.citation, input.asOf ? { asOf: input.asOf } : {});
     if (!compilation.articles.length) throw new LexError('not_found', `None of these citations names an article in the library: ${compilation.notFound.join('; ') || input.citation}`);
-    const bytes = input.format === 'docx' ? await compilationDocx(compilation) : Buffer.from(compilationMarkdown(compilation), 'utf8');
+    const bytes = await renderCompilation(compilation, input.format);
     const warnings = compilation.notFound.map((m) => `未找到：${m}`);
     return { fileName: `法条汇编-${compilation.generatedAt.slice(0, 10)}.${input.format}`, mime: MIME[input.format], base64: bytes.toString('base64'), warnings };
   },
@@ -150,7 +146,7 @@ export const statuteHandlers: Pick<Handlers, 'statute.search' | 'statute.citatio
     const { check } = await checkedDraft(s, input);
     const compilation = compilationOfCheck(s.engine, check, input.docx === undefined ? '文稿' : 'Word 文件');
     if (!compilation.articles.length) throw new LexError('not_found', 'The text cites no article in the library: there is nothing to compile.');
-    const bytes = input.format === 'docx' ? await compilationDocx(compilation) : Buffer.from(compilationMarkdown(compilation), 'utf8');
+    const bytes = await renderCompilation(compilation, input.format);
     return { fileName: `所引法条汇编-${compilation.generatedAt.slice(0, 10)}.${input.format}`, mime: MIME[input.format], base64: bytes.toString('base64'), warnings: compilation.notFound };
   },
   'statute.article'(s, input) {

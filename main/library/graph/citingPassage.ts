@@ -1,7 +1,9 @@
 import type { Db } from '../../db/open.js';
-import type { StatuteArticle } from '../articles.js';
+import { getArticles, type StatuteArticle } from '../articles.js';
+import { inForceFirst } from '../status.js';
 import type { CitationResolver } from '../citation/resolver.js';
-import { linkSpans, type ArticleForLinks } from './extractLinks.js';
+import { linkSpans, type ArticleForLinks, type LinkKind } from './extractLinks.js';
+import { referencedBy } from './statuteGraph.js';
 
 /**
  * Where a citing article names the article being read: the clause holding the citation, with the
@@ -88,4 +90,24 @@ export function citingPassages(db: Db, resolver: CitationResolver, target: Statu
     if (span) out.push({ articleId: a.id, ...clauseAround(a.text, span.start, span.end) });
   }
   return out;
+}
+
+/** An article linking into another (citing, interpreting or amending it), with whether its link was checked and where it names it. */
+export interface IncomingLink {
+  article: StatuteArticle;
+  /** See LinkedArticle.verified. */
+  verified: boolean;
+  passage: CitingPassage | null;
+}
+
+/** The articles linking into `target`, by kind of link, each kind in force first, with where each names `target`. */
+export function linksInto(db: Db, resolver: CitationResolver, target: StatuteArticle): Record<LinkKind, IncomingLink[]> {
+  const incoming = referencedBy(db, target.id);
+  const citing = getArticles(db, [...new Set(incoming.map((l) => l.articleId))]);
+  const passages = new Map(citingPassages(db, resolver, target, citing).map((p) => [p.articleId, p]));
+  const ofKind = (kind: LinkKind): IncomingLink[] => {
+    const verified = new Map(incoming.filter((l) => l.kind === kind).map((l) => [l.articleId, l.verified]));
+    return inForceFirst(citing.filter((a) => verified.has(a.id))).map((a) => ({ article: a, verified: verified.get(a.id) ?? false, passage: passages.get(a.id) ?? null }));
+  };
+  return { cites: ofKind('cites'), interprets: ofKind('interprets'), amends: ofKind('amends') };
 }
