@@ -23,6 +23,7 @@ Commands:
   info                   what the library holds
   laws [QUERY]           the catalogue of laws: level, the version in force, its articles (--level 法律, --province all)
   check FILE             every statute citation in a brief (.docx, .md, .txt, - for stdin) looked up and checked (--as-of)
+  saved [add|note|move|remove|folders|export]  articles kept for a matter, with notes, and what later imports made of them
   embed                  article vectors for semantic search (--model DIR | --http-base URL --http-model NAME, --quantize)
   doctor                 check sqlite-vec, ONNX providers and a model (--model DIR, --providers cuda,cpu)
   consult                interactive consultation; --ask TEXT [--consultation ID] --json runs one turn
@@ -46,6 +47,7 @@ const COMMANDS: Record<string, Command> = {
   info: infoCommand,
   laws: async (args, open, out) => (await import('./commands/laws.js')).lawsCommand(args, open, out),
   check: async (args, open, out) => (await import('./commands/check.js')).checkCommand(args, open, out),
+  saved: async (args, open, out) => (await import('./commands/saved.js')).savedCommand(args, open, out),
   doctor: async (args, open, out) => (await import('./commands/doctor.js')).doctorCommand(args, open, out),
   embed: async (args, open, out) => (await import('./commands/embed.js')).embedCommand(args, open, out),
   consult: async (args, open, out) => (await import('./commands/consult.js')).consultCommand(args, open, out),

@@ -219,4 +219,29 @@ export const MIGRATIONS: Migration[] = [
       ALTER TABLE turns ADD COLUMN question_citations TEXT;
     `,
   },
+  {
+    version: 12,
+    name: 'saved articles',
+    sql: `
+      -- Articles a user saved for a matter (收藏), in a folder of their own naming ('' = unfiled), with a note.
+      -- An import deletes and re-inserts articles, and may give them other ids, so a saved article is kept by
+      -- its law, version and label, with the text and status it had when saved: a later import that amends,
+      -- renumbers or removes it is then told apart from the text the user saved (main/library/saved).
+      CREATE TABLE saved_articles (
+        id            INTEGER PRIMARY KEY,
+        folder        TEXT NOT NULL DEFAULT '',
+        note          TEXT NOT NULL DEFAULT '',
+        saved_at      TEXT NOT NULL,
+        law_title     TEXT NOT NULL,
+        province      TEXT NOT NULL DEFAULT '',
+        publish_date  TEXT NOT NULL DEFAULT '',
+        kind          TEXT NOT NULL,
+        article_label TEXT NOT NULL,
+        path          TEXT NOT NULL DEFAULT '[]',
+        text          TEXT NOT NULL,
+        status        TEXT NOT NULL,
+        UNIQUE (folder, law_title, province, publish_date, kind, article_label)
+      );
+    `,
+  },
 ];

@@ -5,13 +5,14 @@ import { isRouteName, ROUTES } from '../../preload/contract/routes.js';
 import { consultHandlers } from './handlers/consult.js';
 import { libraryHandlers } from './handlers/library.js';
 import { reportHandlers } from './handlers/report.js';
+import { savedHandlers } from './handlers/saved.js';
 import { settingsHandlers } from './handlers/settings.js';
 import { statuteHandlers } from './handlers/statute.js';
 import type { Handlers } from './handlers/types.js';
 import { createServices, type HostServices } from './services.js';
 
 /** The one audited list of what the renderer can reach. */
-export const HANDLERS: Handlers = { ...libraryHandlers, ...statuteHandlers, ...consultHandlers, ...reportHandlers, ...settingsHandlers };
+export const HANDLERS: Handlers = { ...libraryHandlers, ...statuteHandlers, ...savedHandlers, ...consultHandlers, ...reportHandlers, ...settingsHandlers };
 
 export interface HostApi {
   /** Validates the input against the route's schema, runs the handler, answers an envelope (never throws). */

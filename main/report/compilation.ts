@@ -7,6 +7,7 @@ import { AlignmentType, Document, Footer, HeadingLevel, Packer, PageNumber, Para
 import type { Engine } from '../engine/index.js';
 import { citationText, citedSpans, joinSpans, type StatuteArticle } from '../library/articles.js';
 import type { DraftCheck } from '../consult/draftCheck.js';
+import type { SavedArticle } from '../library/saved/index.js';
 import type { VersionChoice } from '../library/citation/resolver.js';
 import { withDocumentSafeText } from './index.js';
 import { versionLine } from './labels.js';
@@ -26,6 +27,8 @@ export interface CompiledArticle {
   citedParts: boolean;
   /** What to check before relying on it, in Chinese. */
   notes: string[];
+  /** The user's own note on it (a saved article's). */
+  remark?: string;
 }
 
 export interface Compilation {
@@ -37,6 +40,8 @@ export interface Compilation {
   articles: CompiledArticle[];
   /** Citations that did not resolve, with why (Chinese). */
   notFound: string[];
+  /** Each article is in the version it was saved in (a folder of saved articles), not the one in force or as of a date. */
+  asSaved?: boolean;
   credit: string;
 }
 
@@ -95,6 +100,25 @@ export function compilationOfCheck(engine: Engine, check: DraftCheck, source: st
   return { title: '法条汇编', request: `${source}中引用的法条`, asOf: check.asOf, generatedAt, articles, notFound, credit: CREDIT };
 }
 
+/**
+ * A folder of saved articles (收藏) as a compilation: each article in the version saved, with the user's note and,
+ * where the library has moved on (a revision, a repeal, a version gone), what changed and where the provision is now.
+ */
+export function compilationOfSaved(engine: Engine, saved: readonly SavedArticle[], folder: string | null, generatedAt = new Date().toISOString()): Compilation {
+  const byId = new Map(engine.articles(saved.flatMap((s) => (s.articleId === null ? [] : [s.articleId]))).map((a) => [a.id, a]));
+  const articles = saved.map((s): CompiledArticle => {
+    const a = s.articleId === null ? undefined : byId.get(s.articleId);
+    const notes = s.state === 'in_force' ? [] : [s.messageZh];
+    const entry = a ? compiled(a, [], notes) : {
+      citation: citationText({ lawTitle: s.lawTitle, label: s.label, kind: s.kind as StatuteArticle['kind'] }), path: s.path.join(' › '), publishDate: s.publishDate,
+      effectiveDate: null, status: s.statusWhenSaved, lines: statuteLines({ text: s.text, citedSpans: [] }), citedParts: false, notes,
+    };
+    return s.note ? { ...entry, remark: s.note } : entry;
+  });
+  const request = folder === null ? '全部收藏的法条' : `收藏夹「${folder || '未分类'}」`;
+  return { title: '法条汇编', request, asOf: null, generatedAt, articles, notFound: [], asSaved: true, credit: CREDIT };
+}
+
 function compiled(a: StatuteArticle, spans: Array<[number, number]>, notes: string[]): CompiledArticle {
   return {
     citation: citationText(a), path: [a.lawTitle, a.subtitle, ...a.path].filter(Boolean).join(' › '), publishDate: a.publishDate, effectiveDate: a.effectiveDate, status: a.status,
@@ -105,7 +129,7 @@ function compiled(a: StatuteArticle, spans: Array<[number, number]>, notes: stri
 const CITED_PARTS_NOTE = '加粗为所引用的款、项';
 const sourceLine = (a: CompiledArticle) => `${a.path} · ${versionLine(a)}${a.citedParts ? ` · ${CITED_PARTS_NOTE}` : ''}`;
 const headerLine = (c: Compilation) =>
-  `引用：${c.request} · 共 ${c.articles.length} 条${c.asOf ? ` · 版本截至 ${c.asOf}` : ' · 现行版本'} · 生成时间 ${c.generatedAt.slice(0, 16).replace('T', ' ')} UTC`;
+  `引用：${c.request} · 共 ${c.articles.length} 条${c.asOf ? ` · 版本截至 ${c.asOf}` : c.asSaved ? ' · 各条为收藏时的版本' : ' · 现行版本'} · 生成时间 ${c.generatedAt.slice(0, 16).replace('T', ' ')} UTC`;
 const NOT_FOUND_HEAD = '未能找到的引用';
 const OFFICIAL_TEXT = '本汇编由 LexDesk 自本地法规库生成，仅供检索参考；正式引用请以官方公布的文本为准。';
 
@@ -116,6 +140,7 @@ export function compilationMarkdown(compilation: Compilation): string {
   for (const a of c.articles) {
     out.push(`## ${mdText(a.citation)}`, '', `*${mdText(sourceLine(a))}*`, '');
     for (const n of a.notes) out.push(`> **注意**：${mdText(n)}`, '');
+    if (a.remark) out.push(`> **备注**：${mdText(a.remark).replace(/\n/g, '  \n> ')}`, '');
     // One paragraph per line of the article, the cited 款 and 项 bold (a mark closes before each line break).
     for (const line of a.lines) out.push(line.map((p) => (p.cited && p.text.trim() ? `**${mdText(p.text)}**` : mdText(p.text))).join(''), '');
   }
@@ -134,6 +159,10 @@ export async function compilationDocx(compilation: Compilation): Promise<Buffer>
   for (const a of c.articles) {
     children.push(new Paragraph({ text: a.citation, heading: HeadingLevel.HEADING_2 }), small(sourceLine(a)));
     for (const n of a.notes) children.push(new Paragraph({ children: [new TextRun({ text: '注意：', bold: true, color: 'A86400' }), new TextRun({ text: n, color: 'A86400' })] }));
+    if (a.remark) {
+      const lines = a.remark.split(/\r?\n/).map((text, i) => new TextRun({ text, color: '1F4E79', break: i ? 1 : 0 }));
+      children.push(new Paragraph({ children: [new TextRun({ text: '备注：', bold: true, color: '1F4E79' }), ...lines] }));
+    }
     for (const line of a.lines) children.push(new Paragraph({ children: line.map((p) => new TextRun({ text: p.text, bold: p.cited })), indent: { firstLine: 420 } }));
   }
   children.push(small(OFFICIAL_TEXT), small(c.credit));

@@ -13,6 +13,7 @@ export type { VersionComparison as VersionComparisonDto, ComparisonRow, Comparis
 import type { ArticleVersion } from '../../main/library/versions/counterparts.js';
 import type { LawEntry } from '../../main/library/lawCatalog.js';
 import type { DraftCheck } from '../../main/consult/draftCheck.js';
+import type { SavedArticle } from '../../main/library/saved/savedState.js';
 
 export interface ArticleDto {
   id: number;
@@ -93,6 +94,8 @@ export interface ArticleDetailDto {
    * 支付经济补偿：」 「（一）劳动者依照本法第三十八条规定解除劳动合同的；」). Absent for older hosts.
    */
   citingPassages?: CitingPassageDto[];
+  /** The folders this article (this version) is saved in, with their notes; absent for older hosts. */
+  saved?: Array<{ id: number; folder: string; note: string }>;
   /** "《中华人民共和国民法典》第一千一百六十五条（2020-05-28 版）" — for copy-with-citation. */
   citation: string;
   /** Where the 款 (one or several) or the 项 the looked-up citation named stand in `article.text` ([start, end), in order), for the view to mark; absent or empty otherwise. */
@@ -108,6 +111,15 @@ export interface ArticleDetailDto {
 
 /** A text of the user's own with each statute citation in it looked up and checked (main/consult/draftCheck.ts); `text`: what was read from a Word file. */
 export type DraftCheckDto = DraftCheck & { text?: string };
+
+/** A saved article (收藏) and what the library has made of it since: revised, renumbered, repealed, gone. */
+export type SavedArticleDto = SavedArticle;
+
+export interface SavedListDto {
+  /** Every folder with its count, whichever folder was asked for. */
+  folders: Array<{ name: string; count: number }>;
+  items: SavedArticleDto[];
+}
 
 /** The library's laws as the catalogue lists them (main/library/lawCatalog.ts): the version in force, else the latest. */
 export interface LawCatalogDto {

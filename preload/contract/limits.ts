@@ -4,3 +4,7 @@
 export function minMaxInputChars(prefixes: readonly string[]): number {
   return Math.max(0, ...prefixes.map((p) => p.length)) + 16;
 }
+
+/** A saved article's folder is a matter's name, its note a line or a paragraph (收藏). */
+export const MAX_SAVED_FOLDER_CHARS = 60;
+export const MAX_SAVED_NOTE_CHARS = 4000;

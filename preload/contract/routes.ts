@@ -6,8 +6,9 @@
  */
 import { z } from 'zod';
 import type {
-  AppInfoDto, ArticleDetailDto, CitedArticlesDto, DraftCheckDto, LawCatalogDto, VersionComparisonDto, ConsultationDto, ConsultationSummaryDto, ImportSummaryDto, LibraryStatusDto, OutlineDto, PresetDto, ReportFileDto, SettingsDto, StatuteSearchDto, TurnResult,
+  AppInfoDto, ArticleDetailDto, CitedArticlesDto, DraftCheckDto, LawCatalogDto, SavedArticleDto, SavedListDto, VersionComparisonDto, ConsultationDto, ConsultationSummaryDto, ImportSummaryDto, LibraryStatusDto, OutlineDto, PresetDto, ReportFileDto, SettingsDto, StatuteSearchDto, TurnResult,
 } from './dto.js';
+import { MAX_SAVED_FOLDER_CHARS, MAX_SAVED_NOTE_CHARS } from './limits.js';
 
 /** The consultation roles a model can be set for (settings' roleModels). */
 export const LLM_ROLE_NAMES = ['state', 'planner', 'rules', 'rerank', 'summary', 'checklist', 'audit', 'judge', 'answer', 'evolve'] as const;
@@ -17,6 +18,9 @@ const date = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'a date like 2021-01-01');
 const text = (max: number) => z.string().trim().min(1).max(max);
 /** A tag the caller picks for one ask or retry; the host echoes it on that turn's events, so a view can tell its own turn's events from others'. */
 const requestId = z.string().min(1).max(64).optional();
+
+const folder = z.string().max(MAX_SAVED_FOLDER_CHARS);
+const note = z.string().max(MAX_SAVED_NOTE_CHARS);
 
 const filters = z
   .object({
@@ -85,6 +89,13 @@ export const ROUTES = {
   'statute.compare': z.object({ id, with: date }).strict(),
   /** The same table as a file to download: Markdown or Word. */
   'statute.compareExport': z.object({ id, with: date, format: z.enum(['md', 'docx']) }).strict(),
+  /** Saved articles (收藏): one folder's, or all; a folder is a matter's name ('' = unfiled). */
+  'saved.list': z.object({ folder: folder.optional() }).strict(),
+  'saved.add': z.object({ articleId: id, folder: folder.optional(), note: note.optional() }).strict(),
+  'saved.update': z.object({ id, folder: folder.optional(), note: note.optional() }).strict(),
+  'saved.remove': z.object({ id }).strict(),
+  /** One folder's saved articles (all when none is named) as a compilation with their notes: Markdown or Word. */
+  'saved.export': z.object({ folder: folder.optional(), format: z.enum(['md', 'docx']) }).strict(),
   'consult.list': z.object({ search: z.string().max(200).optional() }).strict(),
   'consult.get': z.object({ id }).strict(),
   'consult.ask': z
@@ -158,6 +169,11 @@ export interface RouteResults {
   'statute.outline': OutlineDto;
   'statute.compare': VersionComparisonDto;
   'statute.compareExport': ReportFileDto;
+  'saved.list': SavedListDto;
+  'saved.add': SavedArticleDto;
+  'saved.update': SavedArticleDto;
+  'saved.remove': { removed: boolean };
+  'saved.export': ReportFileDto;
   'consult.list': ConsultationSummaryDto[];
   'consult.get': ConsultationDto;
   'consult.ask': TurnResult;

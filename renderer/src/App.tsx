@@ -7,9 +7,10 @@ import { HistoryList } from './features/history/HistoryList.js';
 import { LibraryView } from './features/library/LibraryView.js';
 import { SettingsView } from './features/settings/SettingsView.js';
 import { StatuteLookup } from './features/statutes/StatuteLookup.js';
+import { SavedView } from './features/saved/SavedView.js';
 import { I18nContext, STRINGS } from './i18n.js';
 
-type Tab = 'consult' | 'statutes' | 'library' | 'settings';
+type Tab = 'consult' | 'statutes' | 'saved' | 'library' | 'settings';
 
 /**
  * Which consultation is on screen. open() is the user choosing one (or a new one) in the history: a fresh view.
@@ -29,11 +30,16 @@ export function App({ transport }: { transport: Transport }) {
   const [tabsShown, setTabsShown] = useState<ReadonlySet<Tab>>(() => new Set(['consult']));
   const consultation = useOpenConsultation();
   const [historyKey, setHistoryKey] = useState(0);
+  /** Counts the times the saved articles' tab was shown, so that it reads them again each time. */
+  const [savedShown, setSavedShown] = useState(0);
   const [article, setArticle] = useState<{ id: number; seq: number; outline?: boolean } | null>(null);
   const lookupRef = useRef<HTMLInputElement>(null);
   const t = STRINGS[lang];
   // A tab is mounted when first shown and then only hidden: a draft, a streaming answer or a running import survives a tab change.
   useEffect(() => setTabsShown((shown) => (shown.has(tab) ? shown : new Set([...shown, tab]))), [tab]);
+  useEffect(() => {
+    if (tab === 'saved') setSavedShown((n) => n + 1);
+  }, [tab]);
   const pane = (k: Tab, node: ReactNode) => (tabsShown.has(k) || tab === k) && <div className="pane" hidden={tab !== k} data-testid={`pane-${k}`}>{node}</div>;
 
   useEffect(() => {
@@ -69,7 +75,7 @@ export function App({ transport }: { transport: Transport }) {
           <header>
             <strong>LexDesk</strong>
             <nav className="tabs" role="tablist">
-              {(['consult', 'statutes', 'library', 'settings'] as const).map((k) => (
+              {(['consult', 'statutes', 'saved', 'library', 'settings'] as const).map((k) => (
                 <button key={k} role="tab" aria-selected={tab === k} className={tab === k ? 'active' : ''} onClick={() => setTab(k)} data-testid={`tab-${k}`}>
                   {t[k]}
                 </button>
@@ -86,6 +92,7 @@ export function App({ transport }: { transport: Transport }) {
               </div>,
             )}
             {pane('statutes', <StatuteLookup ref={lookupRef} request={article} onOpen={openArticle} />)}
+            {pane('saved', <SavedView onOpen={openArticle} refreshKey={savedShown} />)}
             {pane('library', <LibraryView onOpenLaw={openLaw} />)}
             {pane('settings', <SettingsView onLanguage={setLang} />)}
           </main>

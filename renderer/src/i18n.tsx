@@ -2,7 +2,9 @@ import { createContext, useContext } from 'react';
 
 const ZH = {
   lang: 'zh',
-  consult: '咨询', statutes: '法条检索', library: '法规库', settings: '设置', history: '咨询记录',
+  consult: '咨询', statutes: '法条检索', saved: '收藏夹', library: '法规库', settings: '设置', history: '咨询记录',
+  saveArticle: '☆ 收藏', savedIn: '★ 已收藏：', saveFolder: '文件夹（如案件名称，可留空）', saveNote: '备注（可选）', saveConfirm: '收藏', saveCancel: '取消', unsave: '取消收藏', unfiled: '未分类', allSaved: '全部',
+  savedEmpty: '还没有收藏的法条。打开一条法条，点“☆ 收藏”，可按案件分文件夹并写备注。', savedCount: '共 {n} 条', savedAttention: '其中 {n} 条有变化或不再现行', savedNote: '备注', savedEditNote: '编辑备注', savedSaveNote: '保存备注', savedRemove: '移除', savedOpenNow: '查看现行条文：', savedShowChanges: '显示差异', savedHideChanges: '收起差异', savedExport: '下载法条汇编（含备注）：', savedWhen: '收藏于 {date}', savedGone: '（法规库中已无此版本）',
   send: '发送', stop: '停止', retry: '重试', newConsultation: '新咨询', placeholder: '描述案情或提问（Enter 发送，Shift+Enter 换行）',
   state: '法律分析状态', cited: '引用法条', sufficiency: '充分性',
   sufficient: '证据充分', insufficient: '证据不足', insufficient_at_limit: '证据不足（已达上限）', offline: '离线：无审查', pending: '等待中',
@@ -13,7 +15,7 @@ const ZH = {
   neighbours: '前后条文', references: '本条引用', referencedBy: '被以下条文引用', interpretations: '相关司法解释', amendedBy: '修正情况', unverifiedLink: '引用早于库中各版本，条号未核对', versions: '版本沿革', versionSelf: '本条', versionIdentical: '内容相同', versionAmended: '有修改（相似 {percent}%）', versionPartly: '部分对应（相似 {percent}%）', versionNone: '该版本没有对应条文', versionAlso: '另见', showChanges: '对照修改', hideChanges: '收起对照', changesFromTo: '{from} → {to}（删除线为删去，下划线为新增）', thisArticle: '本条', showLawComparison: '整部法律对照', hideLawComparison: '收起整部对照', compareTitle: '《{law}》新旧对照（{older} 版 → {newer} 版）', compareSummary: '新版内容相同 {identical} 条，修改 {amended} 条，部分对应 {partly} 条，新增 {added} 条；旧版并入他条 {merged} 条，删除 {removed} 条。对应关系按条文文字比对得出，供核对参考。', compareChangedOnly: '只看有变化的条文', comparing: '正在比对……', compareVersion: '{date} 版', compareChange: '变化', compareIdentical: '内容相同', compareAmended: '修改', comparePartly: '部分对应', compareAdded: '新增', compareMerged: '并入', compareRemoved: '删除', previous: '上一条', next: '下一条',
   importPath: 'LawRefBook 文件夹或 JSONL 文件路径', pickFolder: '选择文件夹…', pickJsonl: '选择 JSONL 文件…', clearPath: '清除', import: '导入', cancel: '取消', status: '状态', provider: '执行设备',
   save: '保存', apiKey: 'API 密钥', keyStored: '已保存密钥', clearKey: '清除密钥', preset: '预设', baseURL: '接口地址', model: '模型', language: '界面语言',
-  redactLocal: '本地接口也脱敏', redactNames: '需脱敏的姓名（逗号分隔）', llmRerank: '大模型重排', stateAware: '按案情状态重排', saved: '已保存',
+  redactLocal: '本地接口也脱敏', redactNames: '需脱敏的姓名（逗号分隔）', llmRerank: '大模型重排', stateAware: '按案情状态重排', settingsSaved: '已保存',
   rename: '重命名', delete: '删除', open: '打开', searchHistory: '搜索记录',
   whySelected: '入选原因', changed: '本轮变化', correct: '更正', offlineNotice: '离线模式：未连接大模型，仅列出相关法条。',
   keysSessionOnly: '系统钥匙串不可用（Linux 需 Secret Service 或 KWallet）：密钥只保存在本次运行的内存中，不写入磁盘，重启后需重新输入。',
@@ -38,7 +40,9 @@ const ZH = {
 
 const EN: typeof ZH = {
   lang: 'en',
-  consult: 'Consult', statutes: 'Statutes', library: 'Library', settings: 'Settings', history: 'History',
+  consult: 'Consult', statutes: 'Statutes', saved: 'Saved', library: 'Library', settings: 'Settings', history: 'History',
+  saveArticle: '☆ Save', savedIn: '★ Saved in: ', saveFolder: 'Folder (e.g. the matter; may be left empty)', saveNote: 'Note (optional)', saveConfirm: 'Save', saveCancel: 'Cancel', unsave: 'Remove', unfiled: 'Unfiled', allSaved: 'All',
+  savedEmpty: 'No saved articles yet. Open an article and press “☆ Save”; folders per matter and a note each are optional.', savedCount: '{n} articles', savedAttention: '{n} changed or no longer in force', savedNote: 'Note', savedEditNote: 'Edit note', savedSaveNote: 'Save note', savedRemove: 'Remove', savedOpenNow: 'Open the text in force: ', savedShowChanges: 'Show changes', savedHideChanges: 'Hide changes', savedExport: 'Download as a compilation (with notes): ', savedWhen: 'saved {date}', savedGone: ' (version no longer in the library)',
   send: 'Send', stop: 'Stop', retry: 'Retry', newConsultation: 'New consultation', placeholder: 'Describe the matter or ask (Enter to send, Shift+Enter for a new line)',
   state: 'Legal state', cited: 'Cited statutes', sufficiency: 'Sufficiency',
   sufficient: 'Sufficient', insufficient: 'Insufficient', insufficient_at_limit: 'Insufficient at limit', offline: 'Offline: no judge', pending: 'Pending',
@@ -49,7 +53,7 @@ const EN: typeof ZH = {
   neighbours: 'Neighbours', references: 'References', referencedBy: 'Referenced by', interpretations: 'Judicial interpretations', amendedBy: 'Amended by', unverifiedLink: 'cites an earlier text; numbering not checked', versions: 'Versions', versionSelf: 'this article', versionIdentical: 'same text', versionAmended: 'amended ({percent}% alike)', versionPartly: 'partly carried over ({percent}% alike)', versionNone: 'no article of this version holds this provision', versionAlso: 'see also', showChanges: 'Show changes', hideChanges: 'Hide changes', changesFromTo: '{from} → {to} (struck through: removed; underlined: added)', thisArticle: 'this article', showLawComparison: 'Compare the whole law', hideLawComparison: 'Hide the whole-law comparison', compareTitle: '{law}: {older} version → {newer} version', compareSummary: 'Newer version: {identical} same text, {amended} amended, {partly} partly carried over, {added} new; older version: {merged} merged into another article, {removed} removed. Counterparts are found by comparing the texts; check them.', compareChangedOnly: 'Only articles that changed', comparing: 'Comparing…', compareVersion: '{date} version', compareChange: 'Change', compareIdentical: 'same text', compareAmended: 'amended', comparePartly: 'partly carried over', compareAdded: 'new', compareMerged: 'merged into', compareRemoved: 'removed', previous: 'Previous', next: 'Next',
   importPath: 'LawRefBook folder or JSONL file', pickFolder: 'Choose folder…', pickJsonl: 'Choose JSONL file…', clearPath: 'Clear', import: 'Import', cancel: 'Cancel', status: 'Status', provider: 'Execution provider',
   save: 'Save', apiKey: 'API key', keyStored: 'Key stored', clearKey: 'Clear key', preset: 'Preset', baseURL: 'Base URL', model: 'Model', language: 'Language',
-  redactLocal: 'Redact for local endpoints too', redactNames: 'Names to redact (comma separated)', llmRerank: 'LLM reranking', stateAware: 'State-aware reranking', saved: 'Saved',
+  redactLocal: 'Redact for local endpoints too', redactNames: 'Names to redact (comma separated)', llmRerank: 'LLM reranking', stateAware: 'State-aware reranking', settingsSaved: 'Saved',
   rename: 'Rename', delete: 'Delete', open: 'Open', searchHistory: 'Search history',
   whySelected: 'Why selected', changed: 'Changed this turn', correct: 'Correct', offlineNotice: 'Offline: no LLM connected, showing the ranked statutes only.',
   keysSessionOnly: 'No OS keychain is available (on Linux: Secret Service or KWallet): keys are kept in memory for this run only, never written to disk, and must be entered again after a restart.',

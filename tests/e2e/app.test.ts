@@ -290,6 +290,61 @@ describe('the app in a real browser against the browser host', { skip: SKIP, tim
     await page.getByTestId('article-title').filter({ hasText: '《中华人民共和国劳动合同法》第三十八条' }).waitFor();
   });
 
+  test('saved articles: saved from the article view with a folder and note, listed with what a revision made of them, exported, removed', async () => {
+    const { page } = b;
+    // The article view the previous test left open: 劳动合同法 第三十八条.
+    await page.getByTestId('article-title').filter({ hasText: '《中华人民共和国劳动合同法》第三十八条' }).waitFor();
+    await page.getByTestId('save-open').click();
+    await page.getByTestId('save-folder').fill('张三劳动争议');
+    await page.getByTestId('save-note').fill('公司拖欠工资三个月，可据第一款第二项解除');
+    await page.getByTestId('save-confirm').click();
+    await page.getByTestId('saved-in').filter({ hasText: '张三劳动争议' }).waitFor();
+    // 公司法's 2018 第七十一条, saved before the 2023 revision was read (the library holds both versions).
+    const [old] = b.engine.lookupAll('公司法第71条', { version: '2018-10-26' });
+    assert.ok(old?.ok);
+    const added = await b.api.call('saved.add', { articleId: old.article.id, folder: '股权转让' });
+    assert.ok(added.ok);
+    await page.getByTestId('tab-saved').click();
+    await page.getByTestId('saved-item').filter({ hasText: '第七十一条' }).waitFor();
+    const labour = page.getByTestId('saved-item').filter({ hasText: '第三十八条' });
+    assert.equal(await labour.getAttribute('data-state'), 'in_force');
+    assert.equal(await labour.getByTestId('saved-note').innerText(), '备注：公司拖欠工资三个月，可据第一款第二项解除');
+    const company = page.getByTestId('saved-item').filter({ hasText: '第七十一条' });
+    assert.equal(await company.getAttribute('data-state'), 'amended');
+    assert.match(await company.getByTestId('saved-state').innerText(), /^收藏的 2018-10-26 版已被修订；现行 2023-12-29 版中对应第八十四条，内容有修改（见差异）。$/);
+    assert.match(await page.getByTestId('saved-summary').innerText(), /共 2 条 · 其中 1 条有变化或不再现行/);
+    await company.getByTestId('saved-changes').click();
+    assert.match(await company.getByTestId('version-changes').locator('del').first().innerText(), /经其他股东过半数同意/);
+    await b.screenshot('saved');
+    // The note edited in place; one folder exported as Word with its note.
+    await labour.getByTestId('saved-edit-note').click();
+    await labour.getByTestId('saved-note-input').fill('拖欠工资三个月：第三十八条第一款第二项');
+    await labour.getByTestId('saved-note-save').click();
+    await labour.getByTestId('saved-note').filter({ hasText: '第一款第二项' }).filter({ hasText: '拖欠工资三个月：' }).waitFor();
+    await page.getByTestId('saved-folder').filter({ hasText: '张三劳动争议' }).click();
+    await page.getByTestId('saved-item').filter({ hasText: '第七十一条' }).waitFor({ state: 'detached' });
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('saved-export-docx').click()]);
+    assert.match(download.suggestedFilename(), /^收藏法条-张三劳动争议-\d{4}-\d{2}-\d{2}\.docx$/);
+    const file = path.join(b.dir, 'saved.docx');
+    await download.saveAs(file);
+    const text = (await docxParts(file))['document.xml']!;
+    assert.match(text, /《中华人民共和国劳动合同法》第三十八条/);
+    assert.match(text, /备注：拖欠工资三个月：第三十八条第一款第二项/);
+    assert.doesNotMatch(text, /公司法/, 'only the folder asked for');
+    // The text in force opens from the saved article; removing it from the article view empties its folder.
+    await page.getByTestId('saved-folders').getByRole('button', { name: '全部' }).click();
+    await page.getByTestId('saved-item').filter({ hasText: '第七十一条' }).getByTestId('saved-open-now').click();
+    await page.getByTestId('article-title').filter({ hasText: '第八十四条' }).waitFor();
+    await page.getByTestId('statute-query').fill('劳动合同法第38条');
+    await page.getByTestId('statute-query').press('Enter');
+    await page.getByTestId('article-title').filter({ hasText: '第三十八条' }).waitFor();
+    await page.getByTestId('saved-in').getByTestId('unsave').click();
+    await page.getByTestId('saved-in').waitFor({ state: 'detached' });
+    await page.getByTestId('tab-saved').click();
+    await page.getByTestId('saved-item').filter({ hasText: '第三十八条' }).waitFor({ state: 'detached' });
+    assert.equal(await page.getByTestId('saved-item').count(), 1);
+  });
+
   test('changing a setting persists it; the UI language switches', async () => {
     const { page } = b;
     await page.getByTestId('tab-settings').click();

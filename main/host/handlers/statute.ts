@@ -19,6 +19,7 @@ import { MIME } from '../../report/index.js';
 import { onlyCitations } from '../../library/citation/parseCitation.js';
 import type { Handlers } from './types.js';
 import { todayOf } from '../../db/today.js';
+import { savedOfArticle } from '../../library/saved/index.js';
 
 function detail(s: HostServices, article: StatuteArticle): ArticleDetailDto {
   const engine = s.engine;
@@ -40,6 +41,7 @@ function detail(s: HostServices, article: StatuteArticle): ArticleDetailDto {
     unverifiedLinks: [...new Set(unverified)],
     citingPassages: [...new Map(incoming.flatMap((l) => (l.passage ? [[l.article.id, l.passage] as const] : []))).values()],
     citation: citationLine(article, STATUS_ZH),
+    saved: savedOfArticle(engine.db, article),
   };
 }
 

@@ -97,12 +97,20 @@ export function counterpartInVersion(db: Db, article: StatuteArticle, date: stri
   return counterpartIn(candidate(article), versionArticles(db, article, date), date < own);
 }
 
+/**
+ * The article of the version published `date` holding a provision known only by its text (a saved article whose
+ * own version the library no longer holds); the change is from that text to the version's.
+ */
+export function counterpartOfText(db: Db, provision: Pick<StatuteArticle, 'lawId' | 'kind' | 'text'>, date: string): Pick<ArticleVersion, 'articleId' | 'label' | 'similarity' | 'match' | 'also' | 'diff'> {
+  return counterpartIn(candidate({ id: 0, label: '', text: provision.text }), versionArticles(db, provision, date), false);
+}
+
 /** Versions whose articles' pairs are kept, so that reading a law's articles one after another counts each version once. */
 const CACHED_VERSIONS = 8;
 const cache = new WeakMap<Db, Map<string, Candidate[]>>();
 
 /** One version's articles of the article's kind, with their pairs (cached per connection until the library's text changes). */
-function versionArticles(db: Db, article: StatuteArticle, date: string): Candidate[] {
+function versionArticles(db: Db, article: Pick<StatuteArticle, 'lawId' | 'kind'>, date: string): Candidate[] {
   let byKey = cache.get(db);
   if (!byKey) cache.set(db, (byKey = new Map()));
   const key = [textRevision(db), article.lawId, date, article.kind].join('|');

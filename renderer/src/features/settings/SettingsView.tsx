@@ -68,7 +68,7 @@ export function SettingsView({ onLanguage }: { onLanguage(lang: 'zh' | 'en'): vo
     try {
       const next = await api.call('settings.update', patch);
       setSettings(next);
-      setMessage(t.saved);
+      setMessage(t.settingsSaved);
       if (patch.ui?.language) onLanguage(patch.ui.language);
     } catch (e) {
       setMessage(errorText(t, e));
@@ -90,7 +90,7 @@ export function SettingsView({ onLanguage }: { onLanguage(lang: 'zh' | 'en'): vo
         <label>{t.apiKey}
           <input type="password" autoComplete="off" value={key} placeholder={llm.keyHint ? `${t.keyStored}：${llm.keyHint}` : ''} onChange={(e) => setKey(e.target.value)} data-testid="api-key" />
         </label>
-        <button type="button" disabled={!key} data-testid="save-key" onClick={() => void api.call('settings.setKey', { key }).then((s) => { setSettings(s); setKey(''); setMessage(t.saved); })}>{t.save}</button>
+        <button type="button" disabled={!key} data-testid="save-key" onClick={() => void api.call('settings.setKey', { key }).then((s) => { setSettings(s); setKey(''); setMessage(t.settingsSaved); })}>{t.save}</button>
         {llm.keyHint && <button type="button" data-testid="clear-key" onClick={() => void api.call('settings.clearKey', {}).then(setSettings)}>{t.clearKey}</button>}
         {!llm.keysPersistent && <p className="notice" data-testid="keys-session-only">{t.keysSessionOnly}</p>}
       </fieldset>
@@ -118,7 +118,7 @@ export function SettingsView({ onLanguage }: { onLanguage(lang: 'zh' | 'en'): vo
           <PickButtons kinds={['folder']} onPicked={(dir) => void save({ models: { dir } })} testId="model-dir-pick" />
           {desktop() && settings.models.dir && <button type="button" data-testid="model-dir-clear" onClick={() => void save({ models: { dir: null } })}>{t.clearPath}</button>}
         </label>
-        <EmbeddingEndpoint models={settings.models} onSaved={(s) => { setSettings(s); setMessage(t.saved); }} onError={setMessage} />
+        <EmbeddingEndpoint models={settings.models} onSaved={(s) => { setSettings(s); setMessage(t.settingsSaved); }} onError={setMessage} />
         <label>{t.crossEncoderDir}
           <input defaultValue={settings.models.crossEncoderDir ?? ''} key={`c${settings.models.crossEncoderDir}`} placeholder="bge-reranker-v2-m3" readOnly={desktop()} data-testid="cross-encoder-dir" onBlur={(e) => e.target.value.trim() !== (settings.models.crossEncoderDir ?? '') && void save({ models: { crossEncoderDir: e.target.value.trim() || null } })} />
           <PickButtons kinds={['folder']} onPicked={(crossEncoderDir) => void save({ models: { crossEncoderDir } })} testId="cross-encoder-pick" />

@@ -6,6 +6,7 @@ import { fill, statusText, useT } from '../../i18n.js';
 import { MarkedText } from '../../components/MarkedText.js';
 import { Outline } from './Outline.js';
 import { VersionHistory } from './VersionHistory.js';
+import { SaveArticle } from '../saved/SaveArticle.js';
 
 interface Props {
   detail: ArticleDetailDto;
@@ -108,7 +109,10 @@ export function ArticleView({ detail, onOpen, openOutline }: Props) {
           )}
         </p>
       )}
-      <button onClick={() => void copy()} data-testid="copy-citation">{copied ? t.copied : t.copy}</button>
+      <div className="article-actions">
+        <button onClick={() => void copy()} data-testid="copy-citation">{copied ? t.copied : t.copy}</button>
+        {detail.saved && <SaveArticle key={a.id} articleId={a.id} saved={detail.saved} />}
+      </div>
       <div className="neighbours" data-testid="neighbours">
         {detail.previous && <button className="link" onClick={() => onOpen(detail.previous!.id)}>‹ {t.previous} {detail.previous.label}</button>}
         {detail.next && <button className="link" onClick={() => onOpen(detail.next!.id)}>{t.next} {detail.next.label} ›</button>}

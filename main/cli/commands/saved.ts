@@ -1,0 +1,156 @@
+import type { Engine } from '../../engine/index.js';
+import type { ResolveResult } from '../../library/citation/resolver.js';
+import { removeSaved, saveArticle, savedArticle, savedArticles, savedFolders, savedRow, savedRows, updateSaved, type SavedArticle, type SavedState } from '../../library/saved/index.js';
+import { compilationOfSaved } from '../../report/compilation.js';
+import { LexError } from '../../util/errors.js';
+import { dateOption, parseCommand } from '../args.js';
+import { compilationOut, writeCompilation, writtenLine } from '../compilationOut.js';
+import type { Output } from '../output.js';
+import { renderDiff } from '../versionsView.js';
+
+const USAGE = `lexdesk saved [list] [--folder NAME] [--changes]        the saved articles and what became of each
+  lexdesk saved add "CITATION" [--folder NAME] [--note TEXT] [--as-of DATE | --version DATE]   e.g. 劳动合同法第38条、第46条
+  lexdesk saved note ID "TEXT"                             set a saved article's note ("" clears it)
+  lexdesk saved move ID FOLDER                             move it to another folder ("" = unfiled)
+  lexdesk saved remove ID
+  lexdesk saved folders
+  lexdesk saved export --out FILE.md|FILE.docx [--folder NAME]   the saved articles as a compilation (法条汇编), with their notes`;
+
+const MARK: Record<SavedState, string> = { in_force: '✓', corrected: '!', carried: '↻', renumbered: '↻', amended: '!', dropped: '✗', not_yet_in_force: '…', repealed: '✗', missing: '?' };
+
+type Open = (db?: string) => Engine;
+
+/** `lexdesk saved`: articles kept for a matter, by folder, with a note each, and what a later import made of them. */
+export async function savedCommand(args: string[], open: Open, out: Output): Promise<number> {
+  const [sub = 'list', ...rest] = args[0]?.startsWith('-') ? ['list', ...args] : args;
+  const run = SUBCOMMANDS[sub];
+  if (!run) throw new LexError('usage', `Unknown saved command "${sub}".\nUsage: ${USAGE}`);
+  return run(rest, open, out);
+}
+
+const SUBCOMMANDS: Record<string, (args: string[], open: Open, out: Output) => Promise<number> | number> = {
+  list(args, open, out) {
+    const { values, positionals } = parseCommand(args, { folder: { type: 'string' }, changes: { type: 'boolean' } }, USAGE);
+    if (positionals.length) throw new LexError('usage', `lexdesk saved list takes no arguments (got ${positionals.join(' ')}).\nUsage: ${USAGE}`);
+    return withEngine(open, values.db, (engine) => {
+      const folder = values.folder as string | undefined;
+      const items = savedArticles(engine.db, savedRows(engine.db, folder));
+      if (out.json) return out.printJson({ folder: folder ?? null, folders: savedFolders(engine.db), items });
+      if (!items.length) return out.print(folder === undefined ? 'Nothing saved yet. Save an article with: lexdesk saved add "劳动合同法第38条" --folder 张三劳动争议' : `The folder "${folder}" holds nothing.`);
+      let shown: string | null = null;
+      for (const s of items) {
+        if (s.folder !== shown) out.print(`${shown === null ? '' : '\n'}${s.folder || '未分类 (unfiled)'}`);
+        shown = s.folder;
+        printSaved(out, s, Boolean(values.changes));
+      }
+      const attention = items.filter((s) => s.state !== 'in_force').length;
+      out.print(`\n${items.length} saved article${items.length === 1 ? '' : 's'}${attention ? `, ${attention} changed since saved or not in force (${values.changes ? '' : '--changes shows what changed; '}lexdesk show "CITATION" for the text in force)` : ', all in force as saved'}.`);
+    });
+  },
+  add(args, open, out) {
+    const { values, positionals } = parseCommand(args, { folder: { type: 'string' }, note: { type: 'string' }, 'as-of': { type: 'string' }, version: { type: 'string' } }, USAGE);
+    const citation = positionals.join(' ').trim();
+    if (!citation) throw new LexError('usage', `Give the citation to save.\nUsage: ${USAGE}`);
+    return withEngine(open, values.db, (engine) => {
+      const results = engine.lookupAll(citation, { asOf: dateOption(values['as-of'], 'as-of'), version: dateOption(values.version, 'version') });
+      const found = results.flatMap((r) => (r.ok ? [r.article] : []));
+      if (!found.length) throw new LexError('not_found', `Nothing saved: ${notFoundText(results) || `no article cited in "${citation}"`}`);
+      // All or none: one transaction, so a bad note or a full library saves nothing.
+      const saved = engine.db.transaction(() => found.map((a) => ({ a, ...saveArticle(engine.db, a, { folder: values.folder as string | undefined, note: values.note as string | undefined }) })))();
+      const skipped = results.filter((r): r is Extract<ResolveResult, { ok: false }> => !r.ok && r.code !== 'no-article-number');
+      if (out.json) return out.printJson({ saved: saved.map((x) => savedArticle(engine.db, savedRow(engine.db, x.id))), created: saved.filter((x) => x.created).length, notFound: skipped.map((r) => r.messageZh) });
+      const folder = (values.folder as string | undefined)?.trim() || '未分类';
+      for (const x of saved) out.print(`${x.created ? 'Saved' : 'Already saved, note kept or updated'}: [${x.id}] 《${x.a.lawTitle}》${x.a.label}（${x.a.publishDate ?? '日期不详'} 版）→ ${folder}`);
+      for (const r of skipped) out.print(`Not found: ${r.messageZh}`);
+    });
+  },
+  note(args, open, out) {
+    const { values, positionals } = parseCommand(args, {}, USAGE);
+    const [id, ...text] = positionals;
+    if (id === undefined || !text.length) throw new LexError('usage', `Give the saved article's number and the note ("" clears it).\nUsage: ${USAGE}`);
+    return withEngine(open, values.db, (engine) => {
+      updateSaved(engine.db, savedId(id), { note: text.join(' ') });
+      reportOne(engine, out, savedId(id), 'Note saved');
+    });
+  },
+  move(args, open, out) {
+    const { values, positionals } = parseCommand(args, {}, USAGE);
+    const [id, folder] = positionals;
+    if (id === undefined || folder === undefined || positionals.length > 2) throw new LexError('usage', `Give the saved article's number and the folder ("" = unfiled).\nUsage: ${USAGE}`);
+    return withEngine(open, values.db, (engine) => {
+      updateSaved(engine.db, savedId(id), { folder });
+      reportOne(engine, out, savedId(id), `Moved to ${folder.trim() || '未分类'}`);
+    });
+  },
+  remove(args, open, out) {
+    const { values, positionals } = parseCommand(args, {}, USAGE);
+    if (positionals.length !== 1) throw new LexError('usage', `Give the number of one saved article.\nUsage: ${USAGE}`);
+    return withEngine(open, values.db, (engine) => {
+      const id = savedId(positionals[0]!);
+      const row = savedRow(engine.db, id);
+      removeSaved(engine.db, id);
+      if (out.json) return out.printJson({ removed: id });
+      out.print(`Removed [${id}] 《${row.law_title}》${row.article_label} from ${row.folder || '未分类'}.`);
+    });
+  },
+  folders(args, open, out) {
+    const { values } = parseCommand(args, {}, USAGE);
+    return withEngine(open, values.db, (engine) => {
+      const folders = savedFolders(engine.db);
+      if (out.json) return out.printJson({ folders });
+      if (!folders.length) return out.print('No saved articles yet.');
+      for (const f of folders) out.print(`  ${f.name || '未分类 (unfiled)'}  ${f.count}`);
+    });
+  },
+  async export(args, open, out) {
+    const { values, positionals } = parseCommand(args, { folder: { type: 'string' }, out: { type: 'string' } }, USAGE);
+    if (positionals.length) throw new LexError('usage', `lexdesk saved export takes no arguments (got ${positionals.join(' ')}).\nUsage: ${USAGE}`);
+    const file = compilationOut(values.out);
+    if (!file) throw new LexError('usage', `Give the file to write with --out FILE.md or FILE.docx.\nUsage: ${USAGE}`);
+    const engine = open(values.db as string | undefined);
+    try {
+      const folder = values.folder as string | undefined;
+      const items = savedArticles(engine.db, savedRows(engine.db, folder));
+      if (!items.length) throw new LexError('not_found', folder === undefined ? 'Nothing saved yet: there is nothing to export.' : `The folder "${folder}" holds nothing: there is nothing to export.`);
+      const written = await writeCompilation(compilationOfSaved(engine, items, folder ?? null), file);
+      if (out.json) out.printJson({ out: written });
+      else out.print(writtenLine(written));
+      return 0;
+    } finally {
+      engine.close();
+    }
+  },
+};
+
+function withEngine(open: Open, db: unknown, work: (engine: Engine) => void): number {
+  const engine = open(db as string | undefined);
+  try {
+    work(engine);
+    return 0;
+  } finally {
+    engine.close();
+  }
+}
+
+function savedId(text: string): number {
+  const id = Number(text);
+  if (!Number.isInteger(id) || id <= 0) throw new LexError('usage', `A saved article's number is a positive integer, as lexdesk saved lists it (got "${text}").`);
+  return id;
+}
+
+function reportOne(engine: Engine, out: Output, id: number, what: string): void {
+  const s = savedArticle(engine.db, savedRow(engine.db, id));
+  if (out.json) out.printJson({ saved: s });
+  else out.print(`${what}: [${s.id}] 《${s.lawTitle}》${s.label}${s.note ? ` — ${s.note}` : ''}`);
+}
+
+function printSaved(out: Output, s: SavedArticle, changes: boolean): void {
+  const version = s.publishDate ? `${s.publishDate} 版` : '日期不详';
+  out.print(`  ${MARK[s.state]} [${s.id}] 《${s.lawTitle}》${s.label}（${version}）  ${s.messageZh}`);
+  if (s.note) out.print(`      备注：${s.note.replace(/\n/g, '\n            ')}`);
+  if (changes && s.diff) out.print(`      ${renderDiff(s.diff, out.tty).replace(/\n/g, '\n      ')}`);
+}
+
+function notFoundText(results: ResolveResult[]): string {
+  return results.flatMap((r) => (!r.ok && r.code !== 'no-article-number' ? [r.messageZh] : [])).join('；');
+}

@@ -1,0 +1,34 @@
+import { removeSaved, saveArticle, savedArticle, savedArticles, savedFolders, savedRow, savedRows, updateSaved } from '../../library/saved/index.js';
+import { compilationOfSaved, renderCompilation } from '../../report/compilation.js';
+import { MIME } from '../../report/index.js';
+import { LexError } from '../../util/errors.js';
+import type { Handlers } from './types.js';
+
+/** Saved articles (收藏): thin adapters onto main/library/saved. */
+export const savedHandlers: Pick<Handlers, 'saved.list' | 'saved.add' | 'saved.update' | 'saved.remove' | 'saved.export'> = {
+  'saved.list'(s, input) {
+    const db = s.engine.db;
+    return { folders: savedFolders(db), items: savedArticles(db, savedRows(db, input.folder)) };
+  },
+  'saved.add'(s, input) {
+    const [article] = s.engine.articles([input.articleId]);
+    if (!article) throw new LexError('not_found', `No article ${input.articleId} in the library (it may have been removed by a later import).`);
+    const { id } = saveArticle(s.engine.db, article, { folder: input.folder, note: input.note });
+    return savedArticle(s.engine.db, savedRow(s.engine.db, id));
+  },
+  'saved.update'(s, input) {
+    updateSaved(s.engine.db, input.id, { folder: input.folder, note: input.note });
+    return savedArticle(s.engine.db, savedRow(s.engine.db, input.id));
+  },
+  'saved.remove'(s, input) {
+    return { removed: removeSaved(s.engine.db, input.id) };
+  },
+  async 'saved.export'(s, input) {
+    const items = savedArticles(s.engine.db, savedRows(s.engine.db, input.folder));
+    if (!items.length) throw new LexError('not_found', input.folder === undefined ? 'Nothing is saved: there is nothing to export.' : `The folder "${input.folder}" holds nothing: there is nothing to export.`);
+    const compilation = compilationOfSaved(s.engine, items, input.folder ?? null);
+    const bytes = await renderCompilation(compilation, input.format);
+    const name = `收藏法条-${input.folder?.trim() || (input.folder === undefined ? '全部' : '未分类')}-${compilation.generatedAt.slice(0, 10)}`.replace(/[\\/:*?"<>|\s]+/g, '_');
+    return { fileName: `${name}.${input.format}`, mime: MIME[input.format], base64: bytes.toString('base64'), warnings: [] };
+  },
+};

@@ -1,0 +1,113 @@
+/**
+ * Articles a user keeps for a matter (收藏): each in a folder of their own naming ('' = unfiled) with a note.
+ * An import deletes and re-inserts articles and may give them other ids, so a saved article is stored by its
+ * law, version and label with the text and status it had when saved; savedState.ts finds it again.
+ */
+import { cachedStatement, type Db } from '../../db/open.js';
+import { LexError } from '../../util/errors.js';
+import type { StatuteArticle } from '../articles.js';
+import { MAX_SAVED_FOLDER_CHARS as MAX_FOLDER_CHARS, MAX_SAVED_NOTE_CHARS as MAX_NOTE_CHARS } from '../../../preload/contract/limits.js';
+
+export interface SavedArticleRow {
+  id: number;
+  folder: string;
+  note: string;
+  saved_at: string;
+  law_title: string;
+  province: string;
+  publish_date: string;
+  kind: string;
+  article_label: string;
+  path: string;
+  text: string;
+  status: string;
+}
+
+/** A folder is a matter's name, a note a line or a paragraph: both bounded so that one paste cannot bloat the library. */
+export { MAX_SAVED_FOLDER_CHARS as MAX_FOLDER_CHARS, MAX_SAVED_NOTE_CHARS as MAX_NOTE_CHARS } from '../../../preload/contract/limits.js';
+/** More than any research folder holds; a runaway script stops here. */
+export const MAX_SAVED = 20_000;
+
+/** The folder as stored: trimmed, inner runs of space made one, refused when too long. */
+export function folderName(folder: string | undefined): string {
+  const name = (folder ?? '').replace(/\s+/g, ' ').trim();
+  if (name.length > MAX_FOLDER_CHARS) throw new LexError('bad_input', `A folder name may be at most ${MAX_FOLDER_CHARS} characters (got ${name.length}).`);
+  return name;
+}
+
+function noteText(note: string | undefined): string {
+  const text = (note ?? '').trim();
+  if (text.length > MAX_NOTE_CHARS) throw new LexError('bad_input', `A note may be at most ${MAX_NOTE_CHARS} characters (got ${text.length}); keep longer work in the consultation or a document of your own.`);
+  return text;
+}
+
+/**
+ * Saves an article to a folder, or, when that folder already holds it, updates its note (a note left out keeps
+ * the one there). Returns the saved row's id and whether it was new.
+ */
+export function saveArticle(db: Db, article: StatuteArticle, options: { folder?: string; note?: string; now?: string } = {}): { id: number; created: boolean } {
+  const folder = folderName(options.folder);
+  const existing = savedIn(db, folder, [article.lawTitle, article.province, article.publishDate ?? '', article.kind, article.label]);
+  if (existing) {
+    if (options.note !== undefined) updateSaved(db, existing.id, { note: options.note });
+    return { id: existing.id, created: false };
+  }
+  const count = (cachedStatement(db, 'SELECT COUNT(*) AS n FROM saved_articles').get() as { n: number }).n;
+  if (count >= MAX_SAVED) throw new LexError('bad_input', `The library already keeps ${count} saved articles, the most it keeps; remove some (lexdesk saved remove ID) first.`);
+  const info = cachedStatement(
+    db,
+    `INSERT INTO saved_articles (folder, note, saved_at, law_title, province, publish_date, kind, article_label, path, text, status)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  ).run(folder, noteText(options.note), options.now ?? new Date().toISOString(), article.lawTitle, article.province, article.publishDate ?? '', article.kind, article.label,
+    JSON.stringify([article.subtitle, ...article.path].filter(Boolean)), article.text, article.status);
+  return { id: Number(info.lastInsertRowid), created: true };
+}
+
+/** The saved row of one article (law title, province, publish date, kind, label) in a folder, if there is one. */
+function savedIn(db: Db, folder: string, key: [string, string, string, string, string]): { id: number } | undefined {
+  return cachedStatement(
+    db,
+    'SELECT id FROM saved_articles WHERE folder = ? AND law_title = ? AND province = ? AND publish_date = ? AND kind = ? AND article_label = ?',
+  ).get(folder, ...key) as { id: number } | undefined;
+}
+
+export function savedRow(db: Db, id: number): SavedArticleRow {
+  const row = cachedStatement(db, 'SELECT * FROM saved_articles WHERE id = ?').get(id) as SavedArticleRow | undefined;
+  if (!row) throw new LexError('not_found', `No saved article ${id}; lexdesk saved lists them with their numbers.`);
+  return row;
+}
+
+/** The saved articles of one folder (all when none is named), folder by folder in the order each was saved. */
+export function savedRows(db: Db, folder?: string): SavedArticleRow[] {
+  if (folder === undefined) return cachedStatement(db, 'SELECT * FROM saved_articles ORDER BY folder, id').all() as SavedArticleRow[];
+  return cachedStatement(db, 'SELECT * FROM saved_articles WHERE folder = ? ORDER BY id').all(folderName(folder)) as SavedArticleRow[];
+}
+
+/** The folders and how many articles each holds, unfiled ('') first, then by name. */
+export function savedFolders(db: Db): Array<{ name: string; count: number }> {
+  return cachedStatement(db, 'SELECT folder AS name, COUNT(*) AS count FROM saved_articles GROUP BY folder ORDER BY folder').all() as Array<{ name: string; count: number }>;
+}
+
+/** The saved rows of an article as it is in the library now (by law, version and label), for its view to show. */
+export function savedOfArticle(db: Db, article: StatuteArticle): Array<{ id: number; folder: string; note: string }> {
+  return cachedStatement(
+    db,
+    'SELECT id, folder, note FROM saved_articles WHERE law_title = ? AND province = ? AND publish_date = ? AND kind = ? AND article_label = ? ORDER BY folder',
+  ).all(article.lawTitle, article.province, article.publishDate ?? '', article.kind, article.label) as Array<{ id: number; folder: string; note: string }>;
+}
+
+/** Changes a saved article's note or moves it to another folder (refused when that folder already holds it). */
+export function updateSaved(db: Db, id: number, change: { note?: string; folder?: string }): void {
+  const row = savedRow(db, id);
+  const folder = change.folder === undefined ? row.folder : folderName(change.folder);
+  const note = change.note === undefined ? row.note : noteText(change.note);
+  if (folder !== row.folder) {
+    const clash = savedIn(db, folder, [row.law_title, row.province, row.publish_date, row.kind, row.article_label]);
+    if (clash) throw new LexError('bad_input', `The folder "${folder || '未分类'}" already holds ${row.law_title}${row.article_label} (saved article ${clash.id}).`);
+  }
+  cachedStatement(db, 'UPDATE saved_articles SET folder = ?, note = ? WHERE id = ?').run(folder, note, id);
+}
+
+export function removeSaved(db: Db, id: number): boolean {
+  return cachedStatement(db, 'DELETE FROM saved_articles WHERE id = ?').run(id).changes > 0;
+}

@@ -1,0 +1,151 @@
+/**
+ * A saved article as the library stands now. A lawyer who saved 公司法 (2018) 第七十一条 for a matter must learn,
+ * when the library later holds the 2023 revision, that the provision is now 第八十四条 and how it reads; one who
+ * saved an article whose version a re-import removed keeps the text saved and is told where the provision went.
+ */
+import { cachedStatement, type Db } from '../../db/open.js';
+import { ARTICLE_SELECT, toStatuteArticle, type ArticleRow, type StatuteArticle } from '../articles.js';
+import type { ArticleKind } from '../types.js';
+import { counterpartInVersion, counterpartOfText, lawVersions, type ArticleVersion } from '../versions/counterparts.js';
+import { diffTexts, type DiffPart } from '../versions/textDiff.js';
+import type { SavedArticleRow } from './savedArticles.js';
+
+/**
+ * in_force: the saved version is in force and reads as saved; corrected: in force, but the library's text changed
+ * (a corrected import); carried / renumbered / amended / dropped: the law was revised, and the version in force holds
+ * the provision unchanged under the same number, unchanged under another, changed, or not at all; not_yet_in_force:
+ * the saved version takes effect later; repealed: no version of the law is in force; missing: the library no longer
+ * holds the saved version (a re-import removed it), and the text shown is the one saved.
+ */
+export type SavedState = 'in_force' | 'corrected' | 'carried' | 'renumbered' | 'amended' | 'dropped' | 'not_yet_in_force' | 'repealed' | 'missing';
+
+/** The provision in another version of the law: the one in force, or one published and not yet in force. */
+export interface SavedCounterpart {
+  articleId: number;
+  label: string;
+  publishDate: string | null;
+  effectiveDate: string | null;
+  match: 'identical' | 'amended' | 'partly';
+}
+
+export interface SavedArticle {
+  id: number;
+  folder: string;
+  note: string;
+  savedAt: string;
+  lawTitle: string;
+  province: string;
+  publishDate: string | null;
+  kind: string;
+  label: string;
+  /** The law's name and headings when saved. */
+  path: string[];
+  /** The text as saved. */
+  text: string;
+  statusWhenSaved: string;
+  state: SavedState;
+  /** The saved version's article in the library now; null when the library no longer holds it. */
+  articleId: number | null;
+  /** The provision in the version in force, when that is another version than the one saved. */
+  now: SavedCounterpart | null;
+  /** A later version published but not yet in force, and the provision there, when the saved one is in force. */
+  upcoming: SavedCounterpart | null;
+  /** From the text saved to the text now (the version in force, or the corrected text); null when unchanged. */
+  diff: DiffPart[] | null;
+  message: string;
+  messageZh: string;
+}
+
+const BY_KEY = `${ARTICLE_SELECT} WHERE l.title = ? AND l.province = ? AND COALESCE(d.publish_date, '') = ? AND a.kind = ? AND a.label = ? LIMIT 1`;
+
+export function savedArticle(db: Db, row: SavedArticleRow): SavedArticle {
+  const found = cachedStatement(db, BY_KEY).get(row.law_title, row.province, row.publish_date, row.kind, row.article_label) as ArticleRow | undefined;
+  const own = found ? toStatuteArticle(found) : null;
+  const base = {
+    id: row.id, folder: row.folder, note: row.note, savedAt: row.saved_at, lawTitle: row.law_title, province: row.province,
+    publishDate: row.publish_date || null, kind: row.kind, label: row.article_label, path: JSON.parse(row.path) as string[],
+    text: row.text, statusWhenSaved: row.status, articleId: own?.id ?? null, now: null, upcoming: null, diff: null,
+  };
+  return { ...base, ...(own ? stateOf(db, row, own) : stateOfMissing(db, row)) };
+}
+
+type Resolved = Pick<SavedArticle, 'state' | 'now' | 'upcoming' | 'diff' | 'message' | 'messageZh'>;
+
+/** A version as Chinese text names it, with the space a date takes after a Chinese character: 「现行 2023-12-29 版」, 「现行日期不详的版本」. */
+const versionZh = (date: string | null) => (date ? ` ${date} 版` : '日期不详的版本');
+const versionEn = (date: string | null) => (date ? `the ${date} version` : 'the undated version');
+
+function stateOf(db: Db, row: SavedArticleRow, own: StatuteArticle): Resolved {
+  const versions = lawVersions(db, own.lawId);
+  const inForce = versions.find((v) => v.status === 'current');
+  const saved = versionZh(own.publishDate);
+  if (own.status === 'current') {
+    const changed = squeeze(own.text) !== squeeze(row.text);
+    const later = versions.find((v) => v.status === 'pending' && v.publishDate > (own.publishDate ?? ''));
+    const upcoming = later ? counterpart(counterpartInVersion(db, own, later.publishDate), later) : null;
+    const ahead = later ? upcomingNote(later, upcoming) : { en: '', zh: '' };
+    return changed
+      ? { state: 'corrected', now: null, upcoming, diff: diffTexts(row.text, own.text), message: `In force; the library's text has changed since it was saved (see the changes).${ahead.en}`, messageZh: `现行有效；收藏后法规库中的文本有改动（见差异）。${ahead.zh}` }
+      : { state: 'in_force', now: null, upcoming, diff: null, message: `In force, as saved.${ahead.en}`, messageZh: `现行有效，与收藏时一致。${ahead.zh}` };
+  }
+  if (own.status === 'pending') {
+    const now = inForce ? counterpart(counterpartInVersion(db, own, inForce.publishDate), inForce) : null;
+    const where = now ? { en: ` In force now: ${versionEn(inForce!.publishDate)}, ${now.label}.`, zh: `现行${versionZh(inForce!.publishDate)}中对应${now.label}。` } : { en: '', zh: '' };
+    return { state: 'not_yet_in_force', now, upcoming: null, diff: null, message: `${versionEn(own.publishDate)} takes effect on ${own.effectiveDate}.${where.en}`, messageZh: `收藏的${saved}自 ${own.effectiveDate} 起施行，尚未生效。${where.zh}` };
+  }
+  if (!inForce) return { state: 'repealed', now: null, upcoming: null, diff: null, message: 'No version of this law is in force: it has been repealed.', messageZh: '该法已废止（法规库中没有现行有效的版本）。' };
+  const match = counterpartInVersion(db, own, inForce.publishDate);
+  return revised(match, inForce, own.label, `The saved ${versionEn(own.publishDate).slice(4)} has been revised`, `收藏的${saved}已被修订`);
+}
+
+/** The saved version is gone from the library: the text saved, and the provision in the version in force found by it. */
+function stateOfMissing(db: Db, row: SavedArticleRow): Resolved {
+  const gone = { en: `The library no longer holds ${versionEn(row.publish_date || null)} of this law; the text shown is the one saved.`, zh: `法规库中已没有收藏的${versionZh(row.publish_date || null)}（可能已被重新导入删除），以下为收藏时的文本。` };
+  const law = cachedStatement(db, 'SELECT id FROM laws WHERE title = ? AND province = ?').get(row.law_title, row.province) as { id: number } | undefined;
+  const inForce = law ? lawVersions(db, law.id).find((v) => v.status === 'current') : undefined;
+  if (!law || !inForce) return { state: 'missing', now: null, upcoming: null, diff: null, message: gone.en, messageZh: gone.zh };
+  const match = counterpartOfText(db, { lawId: law.id, kind: row.kind as ArticleKind, text: row.text }, inForce.publishDate);
+  const now = counterpart(match, inForce);
+  const where = now
+    ? { en: ` In force now: ${versionEn(inForce.publishDate)}, ${now.label}${now.match === 'identical' ? ', the same text' : ''}.`, zh: `现行${versionZh(inForce.publishDate)}中对应${now.label}${now.match === 'identical' ? '，内容相同' : '（内容有修改）'}。` }
+    : { en: ` ${versionEn(inForce.publishDate)}, in force now, holds no such provision.`, zh: `现行${versionZh(inForce.publishDate)}中没有对应条文。` };
+  return { state: 'missing', now, upcoming: null, diff: now ? match.diff : null, message: gone.en + where.en, messageZh: gone.zh + where.zh };
+}
+
+type Match = Pick<ArticleVersion, 'articleId' | 'label' | 'match' | 'diff'>;
+type Version = { publishDate: string; effectiveDate: string | null };
+
+function counterpart(match: Match, version: Version): SavedCounterpart | null {
+  if (match.articleId === null || match.label === null || match.match === 'none' || match.match === 'self') return null;
+  return { articleId: match.articleId, label: match.label, publishDate: version.publishDate || null, effectiveDate: version.effectiveDate, match: match.match };
+}
+
+function revised(match: Match, inForce: Version, savedLabel: string, en: string, zh: string): Resolved {
+  const now = counterpart(match, inForce);
+  const version = { en: versionEn(inForce.publishDate || null), zh: versionZh(inForce.publishDate || null) };
+  if (!now) return { state: 'dropped', now: null, upcoming: null, diff: null, message: `${en}; ${version.en}, in force, holds no such provision.`, messageZh: `${zh}；现行${version.zh}中没有对应条文。` };
+  if (now.match === 'identical') {
+    return now.label === savedLabel
+      ? { state: 'carried', now, upcoming: null, diff: null, message: `${en}; ${version.en}, in force, keeps it word for word as ${now.label}.`, messageZh: `${zh}；现行${version.zh}${now.label}内容相同。` }
+      : { state: 'renumbered', now, upcoming: null, diff: null, message: `${en}; ${version.en}, in force, keeps the text word for word as ${now.label}.`, messageZh: `${zh}；现行${version.zh}中内容相同，条文序号改为${now.label}。` };
+  }
+  const part = now.match === 'partly' ? { en: 'part of it is in', zh: '部分内容在' } : { en: 'it is now, amended,', zh: '对应' };
+  return { state: 'amended', now, upcoming: null, diff: match.diff, message: `${en}; ${part.en} ${now.label} of ${version.en}, in force (see the changes).`, messageZh: `${zh}；现行${version.zh}中${part.zh}${now.label}，内容有修改（见差异）。` };
+}
+
+function upcomingNote(later: Version, upcoming: SavedCounterpart | null): { en: string; zh: string } {
+  const when = later.effectiveDate ?? '?';
+  if (!upcoming) return { en: ` ${versionEn(later.publishDate)}, in force from ${when}, holds no such provision.`, zh: `已公布的${versionZh(later.publishDate)}将于 ${when} 施行，新版中没有对应条文。` };
+  const same = upcoming.match === 'identical';
+  return {
+    en: ` ${versionEn(later.publishDate)}, in force from ${when}, has it as ${upcoming.label}${same ? ', unchanged' : ', amended'}.`,
+    zh: `已公布的${versionZh(later.publishDate)}将于 ${when} 施行，该条在新版为${upcoming.label}${same ? '，内容相同' : '，内容有修改'}。`,
+  };
+}
+
+/** The text without spaces and line breaks: a re-wrapped line is no change. */
+const squeeze = (text: string) => text.replace(/\s+/g, '');
+
+export function savedArticles(db: Db, rows: readonly SavedArticleRow[]): SavedArticle[] {
+  return rows.map((row) => savedArticle(db, row));
+}

@@ -1,0 +1,122 @@
+import { useCallback, useEffect, useState } from 'react';
+import type { SavedArticleDto, SavedListDto } from '../../../../preload/contract/index.js';
+import { MAX_SAVED_NOTE_CHARS } from '../../../../preload/contract/limits.js';
+import { useApi } from '../../api/context.js';
+import { errorText } from '../../api/errorText.js';
+import { downloadFile } from '../../components/download.js';
+import { fill, useT } from '../../i18n.js';
+import { Changes } from '../statutes/Changes.js';
+
+interface Props {
+  onOpen(id: number): void;
+  /** Changes each time the tab is shown: the list is read again (an article saved meanwhile, an import since). */
+  refreshKey: number;
+}
+
+/** 收藏夹: saved articles by folder, each with its note and what the library has made of it since it was saved. */
+export function SavedView({ onOpen, refreshKey }: Props) {
+  const t = useT();
+  const api = useApi();
+  /** The folder shown; null for all of them. */
+  const [folder, setFolder] = useState<string | null>(null);
+  const [list, setList] = useState<SavedListDto | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const load = useCallback(() => {
+    api.call('saved.list', folder === null ? {} : { folder }).then(setList, (e: unknown) => setError(errorText(t, e)));
+  }, [api, folder, t]);
+  useEffect(load, [load, refreshKey]);
+  const fail = (e: unknown) => setError(errorText(t, e));
+  const download = (format: 'md' | 'docx') => {
+    setError(null);
+    api.call('saved.export', { ...(folder === null ? {} : { folder }), format }).then(downloadFile, fail);
+  };
+  if (!list) return error ? <p className="error" role="alert">{error}</p> : null;
+  const attention = list.items.filter((s) => s.state !== 'in_force').length;
+  return (
+    <section className="saved-view" data-testid="saved-view">
+      <nav className="saved-folders" data-testid="saved-folders">
+        <button className={folder === null ? 'active' : ''} onClick={() => setFolder(null)}>{t.allSaved}</button>
+        {list.folders.map((f) => (
+          <button key={f.name} className={folder === f.name ? 'active' : ''} onClick={() => setFolder(f.name)} data-testid="saved-folder">
+            {f.name || t.unfiled} <span className="muted">{f.count}</span>
+          </button>
+        ))}
+      </nav>
+      {error && <p className="error" role="alert">{error}</p>}
+      {list.items.length === 0 ? (
+        <p className="muted" data-testid="saved-empty">{t.savedEmpty}</p>
+      ) : (
+        <>
+          <p className="meta" data-testid="saved-summary">
+            {fill(t.savedCount, { n: list.items.length })}{attention > 0 && ` · ${fill(t.savedAttention, { n: attention })}`}
+            {' · '}{t.savedExport}
+            <button className="link" onClick={() => download('docx')} data-testid="saved-export-docx">Word</button>{' / '}
+            <button className="link" onClick={() => download('md')} data-testid="saved-export-md">Markdown</button>
+          </p>
+          <ul className="saved-items">
+            {list.items.map((s) => <SavedItem key={s.id} item={s} showFolder={folder === null} onOpen={onOpen} onChanged={load} onError={fail} />)}
+          </ul>
+        </>
+      )}
+    </section>
+  );
+}
+
+interface ItemProps {
+  item: SavedArticleDto;
+  showFolder: boolean;
+  onOpen(id: number): void;
+  onChanged(): void;
+  onError(e: unknown): void;
+}
+
+function SavedItem({ item, showFolder, onOpen, onChanged, onError }: ItemProps) {
+  const t = useT();
+  const api = useApi();
+  const [note, setNote] = useState<string | null>(null);
+  const [changes, setChanges] = useState(false);
+  const ok = item.state === 'in_force';
+  const saveNote = () => {
+    if (note === null) return;
+    api.call('saved.update', { id: item.id, note }).then(() => { setNote(null); onChanged(); }, onError);
+  };
+  return (
+    <li className="saved-item" data-testid="saved-item" data-state={item.state}>
+      <div>
+        {item.articleId !== null
+          ? <button className="link" onClick={() => onOpen(item.articleId!)} data-testid="saved-open">《{item.lawTitle}》{item.label}</button>
+          : <strong>《{item.lawTitle}》{item.label}</strong>}
+        <span className="muted">（{item.publishDate ?? '—'}）{item.articleId === null && t.savedGone}</span>
+        {showFolder && <span className="badge">{item.folder || t.unfiled}</span>}
+        <span className={`badge ${ok ? 'ok' : 'warn'}`} data-testid="saved-state">{t.lang === 'zh' ? item.messageZh : item.message}</span>
+      </div>
+      {item.now && (
+        <div className="muted">
+          {t.savedOpenNow}<button className="link" onClick={() => onOpen(item.now!.articleId)} data-testid="saved-open-now">{item.now.publishDate ?? ''} {item.now.label}</button>
+        </div>
+      )}
+      {item.upcoming && <div className="muted" data-testid="saved-upcoming">→ {item.upcoming.publishDate} {item.upcoming.label}</div>}
+      <p className="text saved-text">{item.text}</p>
+      {item.diff && (
+        <>
+          <button className="link" onClick={() => setChanges(!changes)} data-testid="saved-changes">{changes ? t.savedHideChanges : t.savedShowChanges}</button>
+          {changes && <Changes parts={item.diff} />}
+        </>
+      )}
+      {note === null ? (
+        <div className="saved-note">
+          {item.note && <p data-testid="saved-note"><strong>{t.savedNote}：</strong>{item.note}</p>}
+          <span className="muted">{fill(t.savedWhen, { date: item.savedAt.slice(0, 10) })}</span>{' '}
+          <button className="link" onClick={() => setNote(item.note)} data-testid="saved-edit-note">{t.savedEditNote}</button>{' · '}
+          <button className="link" onClick={() => void api.call('saved.remove', { id: item.id }).then(onChanged, onError)} data-testid="saved-remove">{t.savedRemove}</button>
+        </div>
+      ) : (
+        <form onSubmit={(e) => { e.preventDefault(); saveNote(); }}>
+          <textarea value={note} maxLength={MAX_SAVED_NOTE_CHARS} rows={3} aria-label={t.savedNote} onChange={(e) => setNote(e.target.value)} data-testid="saved-note-input" />
+          <button type="submit" data-testid="saved-note-save">{t.savedSaveNote}</button>
+          <button type="button" onClick={() => setNote(null)}>{t.saveCancel}</button>
+        </form>
+      )}
+    </li>
+  );
+}
