@@ -91,7 +91,16 @@ export const ROUTES = {
   'statute.compareExport': z.object({ id, with: date, format: z.enum(['md', 'docx']) }).strict(),
   /** Saved articles (收藏): one folder's, or all; a folder is a matter's name ('' = unfiled). */
   'saved.list': z.object({ folder: folder.optional() }).strict(),
-  'saved.add': z.object({ articleId: id, folder: folder.optional(), note: note.optional() }).strict(),
+  /**
+   * expected: the law, label and version the caller showed (a consultation's evidence, stored with the turn); an import
+   * since may have given that id to another article, and then nothing is saved.
+   */
+  'saved.add': z
+    .object({
+      articleId: id, folder: folder.optional(), note: note.optional(),
+      expected: z.object({ lawTitle: z.string().max(200), label: z.string().max(40), publishDate: z.string().max(10).nullable() }).strict().optional(),
+    })
+    .strict(),
   'saved.update': z.object({ id, folder: folder.optional(), note: note.optional() }).strict(),
   'saved.remove': z.object({ id }).strict(),
   /** One folder's saved articles (all when none is named) as a compilation with their notes: Markdown or Word. */

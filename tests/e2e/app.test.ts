@@ -343,6 +343,18 @@ describe('the app in a real browser against the browser host', { skip: SKIP, tim
     await page.getByTestId('tab-saved').click();
     await page.getByTestId('saved-item').filter({ hasText: '第三十八条' }).waitFor({ state: 'detached' });
     assert.equal(await page.getByTestId('saved-item').count(), 1);
+    // ☆ beside a consultation's cited statute saves it to a folder named after the consultation.
+    await page.getByTestId('tab-consult').click();
+    const first = page.getByTestId('cited-panel').last().getByTestId('evidence').first();
+    const cited = (await first.getByTestId('open-article').innerText()).trim();
+    await first.getByTestId('evidence-save').click();
+    const folder = (await first.getByTestId('evidence-saved').innerText()).replace(/^★\s*/, '');
+    assert.ok(folder.length > 0);
+    await page.getByTestId('tab-saved').click();
+    await page.getByTestId('saved-item').filter({ hasText: cited.replace(/^《[^》]+》/, '') }).waitFor();
+    await page.getByTestId('saved-folder').filter({ hasText: folder }).click();
+    await page.getByTestId('saved-item').filter({ hasText: '第七十一条' }).waitFor({ state: 'detached' });
+    assert.equal((await page.getByTestId('saved-item').getByTestId('saved-open').innerText()).trim(), cited);
   });
 
   test('changing a setting persists it; the UI language switches', async () => {

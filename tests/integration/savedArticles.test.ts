@@ -168,6 +168,13 @@ describe('saved articles through later imports (a JSONL collection)', () => {
     const tooLong = await api.call('saved.add', { articleId: id, note: 'x'.repeat(4001) });
     assert.equal(tooLong.ok, false);
     assert.equal(!tooLong.ok && tooLong.error.code, 'bad_input');
+    // A consultation's evidence names the article it stored; an id an import has since given to another article saves nothing.
+    const stale = await api.call('saved.add', { articleId: id, folder: '旧咨询', expected: { lawTitle: LAW, label: '第三条', publishDate: '2022-01-01' } });
+    assert.equal(!stale.ok && stale.error.code, 'not_found');
+    assert.match(!stale.ok ? stale.error.message : '', /《测试收藏法》第三条（2022-01-01 版） is no longer article \d+ of the library/);
+    assert.equal(savedRows(engine.db, '旧咨询').length, 0);
+    const same = await api.call('saved.add', { articleId: id, folder: '旧咨询', expected: { lawTitle: LAW, label: '第二条', publishDate: '2022-01-01' } });
+    assert.ok(same.ok, JSON.stringify(same));
     const gone = await api.call('saved.add', { articleId: 999_999 });
     assert.equal(!gone.ok && gone.error.code, 'not_found');
     assert.deepEqual((await api.call('saved.remove', { id: saved.id })), { ok: true, data: { removed: true } });

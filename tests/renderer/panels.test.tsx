@@ -11,6 +11,10 @@ import { SufficiencyIndicator } from '../../renderer/src/features/consultation/S
 import { I18nContext, STRINGS } from '../../renderer/src/i18n.js';
 import { render } from '../helpers/dom.js';
 import { turnFixture } from '../helpers/turnFixture.js';
+import { ApiContext } from '../../renderer/src/api/context.js';
+
+/** A host that answers nothing: panels that can call the host (☆) get one, though these tests press nothing that calls it. */
+const NO_API = new ApiClient({ request: async () => ({ ok: false, error: { code: 'internal', message: 'no host in this test' } }), subscribe: () => () => undefined });
 
 describe('consultation panels', () => {
   test('sufficiency indicator: the verdict at a glance, expandable to iterations, checks and refinements; override', async () => {
@@ -91,7 +95,7 @@ describe('consultation panels', () => {
 
   test('cited statutes: status badge, audit label per article, why selected, excluded and stray citations; opening an article', async () => {
     const opened: number[] = [];
-    const r = await render(<CitedStatutesPanel turn={turnFixture()} onOpenArticle={(id) => opened.push(id)} />);
+    const r = await render(<ApiContext.Provider value={NO_API}><CitedStatutesPanel turn={turnFixture()} onOpenArticle={(id) => opened.push(id)} /></ApiContext.Provider>);
     const items = r.allByTestId('evidence');
     assert.equal(items.length, 2, 'excluded articles are not among the evidence');
     assert.deepEqual(r.allByTestId('audit-label').map((e) => e.textContent), ['已核验', '引文不符']);
@@ -106,14 +110,39 @@ describe('consultation panels', () => {
     assert.deepEqual(opened, [47]);
     r.unmount();
 
-    const english = await render(<I18nContext.Provider value={STRINGS.en}><CitedStatutesPanel turn={turnFixture()} onOpenArticle={() => undefined} /></I18nContext.Provider>);
+    const english = await render(<I18nContext.Provider value={STRINGS.en}><ApiContext.Provider value={NO_API}><CitedStatutesPanel turn={turnFixture()} onOpenArticle={() => undefined} /></ApiContext.Provider></I18nContext.Provider>);
     assert.match(english.byTestId('stray-citations').textContent!, /：no such article$/, 'and in English in the English UI');
     english.unmount();
     const older = turnFixture();
     older.citations = older.citations.map((c) => ({ ...c, noteZh: null }));
-    const stored = await render(<CitedStatutesPanel turn={older} onOpenArticle={() => undefined} />);
+    const stored = await render(<ApiContext.Provider value={NO_API}><CitedStatutesPanel turn={older} onOpenArticle={() => undefined} /></ApiContext.Provider>);
     assert.match(stored.byTestId('stray-citations').textContent!, /：no such article$/, 'a turn stored before the Chinese note shows the English one');
     stored.unmount();
+  });
+
+  test('cited statutes: ☆ saves the article, as the turn stored it, to the consultation\'s folder; a refusal is said in place', async () => {
+    const sent: Array<{ route: string; input: unknown }> = [];
+    const client = new ApiClient({
+      request: async (route, input) => {
+        sent.push({ route, input });
+        const i = input as { articleId: number; folder: string };
+        if (i.articleId === 47) return { ok: false, error: { code: 'not_found', message: '《中华人民共和国劳动合同法》第四十七条 is no longer article 47 of the library (a later import changed it); look it up again and save it from its view.' } };
+        return { ok: true, data: { id: 5, folder: i.folder, note: '' } };
+      },
+      subscribe: () => () => undefined,
+    });
+    const r = await render(<ApiContext.Provider value={client}><CitedStatutesPanel turn={turnFixture()} onOpenArticle={() => undefined} folder="张三诉某公司拖欠工资" /></ApiContext.Provider>);
+    const stars = r.allByTestId('evidence-save');
+    assert.equal(stars.length, 2, 'one ☆ per evidence article shown');
+    await r.click(stars[0]!);
+    await new Promise((done) => setTimeout(done, 0));
+    assert.deepEqual(sent, [{ route: 'saved.add', input: { articleId: 38, folder: '张三诉某公司拖欠工资', expected: { lawTitle: '中华人民共和国劳动合同法', label: '第三十八条', publishDate: '2012-12-28' } } }]);
+    assert.equal(r.byTestId('evidence-saved').textContent, '★ 张三诉某公司拖欠工资');
+    await r.click(r.allByTestId('evidence-save')[0]!);
+    await new Promise((done) => setTimeout(done, 0));
+    assert.match(r.allByTestId('evidence')[1]!.textContent!, /no longer article 47/);
+    assert.equal(r.allByTestId('evidence-saved').length, 1);
+    r.unmount();
   });
 
   test('cited statutes: the 款 and 项 the answer named are marked in the article, only where the stored text is the evidence text', async () => {
@@ -122,12 +151,12 @@ describe('consultation panels', () => {
     const item = '未及时足额支付劳动报酬的；';
     const spans: Array<[number, number]> = [[text.indexOf(item), text.indexOf(item) + item.length]];
     turn.citations[0] = { ...turn.citations[0]!, text, citedSpans: spans };
-    const r = await render(<CitedStatutesPanel turn={turn} onOpenArticle={() => undefined} />);
+    const r = await render(<ApiContext.Provider value={NO_API}><CitedStatutesPanel turn={turn} onOpenArticle={() => undefined} /></ApiContext.Provider>);
     assert.deepEqual(r.allByTestId('cited-part').map((e) => e.textContent), [item]);
     assert.equal(r.allByTestId('evidence')[0]!.textContent!.includes(`（二）${item}`), true, 'the text around it stays');
     r.unmount();
     turn.citations[0] = { ...turn.citations[0]!, text: `${text}（旧文本）` };
-    const other = await render(<CitedStatutesPanel turn={turn} onOpenArticle={() => undefined} />);
+    const other = await render(<ApiContext.Provider value={NO_API}><CitedStatutesPanel turn={turn} onOpenArticle={() => undefined} /></ApiContext.Provider>);
     assert.equal(other.allByTestId('cited-part').length, 0, 'spans of another text are not applied');
     other.unmount();
   });
@@ -138,7 +167,7 @@ describe('consultation panels', () => {
     const text = [lead, '（一）未按照劳动合同约定提供劳动保护或者劳动条件的；', '（二）未及时足额支付劳动报酬的；', '（三）未依法为劳动者缴纳社会保险费的；'].join('\n');
     const at = (word: string): [number, number] => [text.indexOf(word), text.indexOf(word) + word.length];
     turn.evidence[0] = { ...turn.evidence[0]!, text, excerpt: { start: text.indexOf('（二）'), hits: [at('用人单位'), at('劳动报酬')] } };
-    const r = await render(<CitedStatutesPanel turn={turn} onOpenArticle={() => undefined} />);
+    const r = await render(<ApiContext.Provider value={NO_API}><CitedStatutesPanel turn={turn} onOpenArticle={() => undefined} /></ApiContext.Provider>);
     const shown = () => r.allByTestId('evidence-text')[0]!.textContent;
     assert.equal(shown(), `${lead}\n…（二）未及时足额支付劳动报酬的；\n（三）未依法为劳动者缴纳社会保险费的；`);
     assert.deepEqual(r.allByTestId('query-hit').map((e) => e.textContent).slice(0, 2), ['用人单位', '劳动报酬'], 'the words that found it are marked, in the lead too');
@@ -146,20 +175,20 @@ describe('consultation panels', () => {
     assert.equal(shown(), text, 'a click shows the whole article');
     r.unmount();
     turn.evidence[0] = { ...turn.evidence[0]!, excerpt: { start: lead.indexOf('劳动者'), hits: [at('劳动者')] } };
-    const inLead = await render(<CitedStatutesPanel turn={turn} onOpenArticle={() => undefined} />);
+    const inLead = await render(<ApiContext.Provider value={NO_API}><CitedStatutesPanel turn={turn} onOpenArticle={() => undefined} /></ApiContext.Provider>);
     assert.equal(inLead.allByTestId('evidence-text')[0]!.textContent, text, 'an excerpt inside the lead opens at the start, not mid-lead');
     inLead.unmount();
 
     const item = '未依法为劳动者缴纳社会保险费的；';
     turn.citations[0] = { ...turn.citations[0]!, articleId: turn.evidence[0]!.articleId, text, citedSpans: [at(item)] };
-    const cited = await render(<CitedStatutesPanel turn={turn} onOpenArticle={() => undefined} />);
+    const cited = await render(<ApiContext.Provider value={NO_API}><CitedStatutesPanel turn={turn} onOpenArticle={() => undefined} /></ApiContext.Provider>);
     assert.equal(cited.allByTestId('evidence-text')[0]!.textContent, `${lead}\n…（三）${item}`, 'a cited 项 comes before the words');
     assert.deepEqual(cited.allByTestId('cited-part').map((e) => e.textContent), [item]);
     cited.unmount();
 
     turn.evidence[0] = { ...turn.evidence[0]!, excerpt: null };
     turn.citations[0] = { ...turn.citations[0]!, citedSpans: [] };
-    const stored = await render(<CitedStatutesPanel turn={turn} onOpenArticle={() => undefined} />);
+    const stored = await render(<ApiContext.Provider value={NO_API}><CitedStatutesPanel turn={turn} onOpenArticle={() => undefined} /></ApiContext.Provider>);
     assert.equal(stored.allByTestId('evidence-text')[0]!.textContent, text, 'a turn stored before excerpts opens at the start');
     stored.unmount();
   });
@@ -203,7 +232,7 @@ describe('consultation panels', () => {
     const stages = await inEnglish(<StageProgress lines={[{ stage: 'state', iteration: 0, status: 'done', ms: 100 }, { stage: 'citations', iteration: 0, status: 'done', ms: 2 }]} />);
     assert.deepEqual([...stages.byTestId('stages').children].map((li) => li.textContent), ['State 100 ms', 'Citation check 2 ms']);
     stages.unmount();
-    const cited = await inEnglish(<CitedStatutesPanel turn={turnFixture()} onOpenArticle={() => undefined} />);
+    const cited = await inEnglish(<ApiContext.Provider value={NO_API}><CitedStatutesPanel turn={turnFixture()} onOpenArticle={() => undefined} /></ApiContext.Provider>);
     const first = cited.allByTestId('evidence')[0]!;
     assert.match(first.textContent!, /Why selected: #1 for the question: 拖欠工资/);
     assert.match(first.textContent!, /2012-12-28 version · in force 2013-07-01/);

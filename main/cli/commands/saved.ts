@@ -44,7 +44,8 @@ const SUBCOMMANDS: Record<string, (args: string[], open: Open, out: Output) => P
         printSaved(out, s, Boolean(values.changes));
       }
       const attention = items.filter((s) => s.state !== 'in_force').length;
-      out.print(`\n${items.length} saved article${items.length === 1 ? '' : 's'}${attention ? `, ${attention} changed since saved or not in force (${values.changes ? '' : '--changes shows what changed; '}lexdesk show "CITATION" for the text in force)` : ', all in force as saved'}.`);
+      const look = attention ? `, ${attention} to look at: revised, repealed, not yet in force, corrected or gone from the library (${values.changes ? '' : '--changes shows what changed; '}lexdesk show "CITATION" gives the text in force)` : ', all in force as saved';
+      out.print(`\n${items.length} saved article${items.length === 1 ? '' : 's'}${look}.`);
     });
   },
   add(args, open, out) {

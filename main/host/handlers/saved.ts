@@ -12,7 +12,11 @@ export const savedHandlers: Pick<Handlers, 'saved.list' | 'saved.add' | 'saved.u
   },
   'saved.add'(s, input) {
     const [article] = s.engine.articles([input.articleId]);
-    if (!article) throw new LexError('not_found', `No article ${input.articleId} in the library (it may have been removed by a later import).`);
+    const e = input.expected;
+    if (!article || (e && (article.lawTitle !== e.lawTitle || article.label !== e.label || article.publishDate !== e.publishDate))) {
+      const what = e ? `《${e.lawTitle}》${e.label}${e.publishDate ? `（${e.publishDate} 版）` : ''} is no longer article ${input.articleId} of the library` : `No article ${input.articleId} in the library`;
+      throw new LexError('not_found', `${what} (a later import changed it); look it up again and save it from its view.`);
+    }
     const { id } = saveArticle(s.engine.db, article, { folder: input.folder, note: input.note });
     return savedArticle(s.engine.db, savedRow(s.engine.db, id));
   },

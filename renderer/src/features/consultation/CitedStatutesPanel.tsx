@@ -2,10 +2,13 @@ import { useState } from 'react';
 import type { CitationAudit, Evidence, TurnResult } from '../../../../preload/contract/index.js';
 import { MarkedText } from '../../components/MarkedText.js';
 import { auditNote, fill, statusText, useT, type Strings } from '../../i18n.js';
+import { SaveEvidence } from './SaveEvidence.js';
 
 interface Props {
   turn: TurnResult;
   onOpenArticle(articleId: number): void;
+  /** The consultation's title: the folder its articles are saved to (☆); unfiled when none. */
+  folder?: string;
 }
 
 const VIA: Record<string, keyof Strings> = { original: 'viaOriginal', history: 'viaHistory', rewrite: 'viaRewrite', rule: 'viaRule', refinement: 'viaRefinement', graph: 'viaGraph' };
@@ -63,7 +66,7 @@ function EvidenceText({ evidence, spans, expanded, onToggle }: { evidence: Evide
 }
 
 /** Each evidence article: law, number, breadcrumb, status, dates, full text, why selected, audit label; then what was excluded. */
-export function CitedStatutesPanel({ turn, onOpenArticle }: Props) {
+export function CitedStatutesPanel({ turn, onOpenArticle, folder = '' }: Props) {
   const t = useT();
   const [expanded, setExpanded] = useState<number | null>(null);
   const labelOf = new Map<number, CitationAudit>();
@@ -89,6 +92,7 @@ export function CitedStatutesPanel({ turn, onOpenArticle }: Props) {
                   {audit ? t[audit.label] : t.notCited}
                   {audit?.notCurrent ? ' ⚠' : ''}
                 </span>
+                <SaveEvidence evidence={e} folder={folder} />
               </div>
               {e.path.length > 0 && <div className="breadcrumb" data-testid="evidence-breadcrumb">{[e.lawTitle, ...e.path].join(' › ')}</div>}
               <div className="meta">

@@ -124,7 +124,7 @@ export function ConsultationView({ openId, onChanged, onOpened, onOpenArticle }:
           {/* Keyed by turn: an override or correction begun on one turn is never saved to another. */}
           <SufficiencyIndicator key={`v${turn.turnId}`} turn={turn} onOverride={(v, note) => void c.override(turn.turnId, v, note)} />
           <StatePanel key={`s${turn.turnId}`} turn={turn} onCorrect={(corr) => c.correct(turn.turnId, corr)} />
-          <CitedStatutesPanel turn={turn} onOpenArticle={onOpenArticle} />
+          <CitedStatutesPanel turn={turn} onOpenArticle={onOpenArticle} folder={c.consultation?.title ?? ''} />
         </aside>
       )}
     </div>
