@@ -82,19 +82,19 @@ function stateOf(db: Db, row: SavedArticleRow, own: StatuteArticle): Resolved {
   if (own.status === 'current') {
     const changed = squeeze(own.text) !== squeeze(row.text);
     const later = versions.find((v) => v.status === 'pending' && v.publishDate > (own.publishDate ?? ''));
-    const upcoming = later ? counterpart(counterpartInVersion(db, own, later.publishDate), later) : null;
+    const upcoming = later ? counterpart(provisionIn(db, own, later.publishDate), later) : null;
     const ahead = later ? upcomingNote(later, upcoming) : { en: '', zh: '' };
     return changed
       ? { state: 'corrected', now: null, upcoming, diff: diffTexts(row.text, own.text), message: `In force; the library's text has changed since it was saved (see the changes).${ahead.en}`, messageZh: `现行有效；收藏后法规库中的文本有改动（见差异）。${ahead.zh}` }
       : { state: 'in_force', now: null, upcoming, diff: null, message: `In force, as saved.${ahead.en}`, messageZh: `现行有效，与收藏时一致。${ahead.zh}` };
   }
   if (own.status === 'pending') {
-    const now = inForce ? counterpart(counterpartInVersion(db, own, inForce.publishDate), inForce) : null;
+    const now = inForce ? counterpart(provisionIn(db, own, inForce.publishDate), inForce) : null;
     const where = now ? { en: ` In force now: ${versionEn(inForce!.publishDate)}, ${now.label}.`, zh: `现行${versionZh(inForce!.publishDate)}中对应${now.label}。` } : { en: '', zh: '' };
     return { state: 'not_yet_in_force', now, upcoming: null, diff: null, message: `${versionEn(own.publishDate)} takes effect on ${own.effectiveDate}.${where.en}`, messageZh: `收藏的${saved}自 ${own.effectiveDate} 起施行，尚未生效。${where.zh}` };
   }
   if (!inForce) return { state: 'repealed', now: null, upcoming: null, diff: null, message: 'No version of this law is in force: it has been repealed.', messageZh: '该法已废止（法规库中没有现行有效的版本）。' };
-  const match = counterpartInVersion(db, own, inForce.publishDate);
+  const match = provisionIn(db, own, inForce.publishDate);
   return revised(match, inForce, own.label, `The saved ${versionEn(own.publishDate).slice(4)} has been revised`, `收藏的${saved}已被修订`);
 }
 
@@ -113,6 +113,20 @@ function stateOfMissing(db: Db, row: SavedArticleRow): Resolved {
 }
 
 type Match = Pick<ArticleVersion, 'articleId' | 'label' | 'match' | 'diff'>;
+
+/**
+ * The article of the version published `date` holding `own`'s provision: first one with the very same text (most
+ * provisions a revision leaves alone, found by SQLite alone), else by comparing texts (counterparts.ts), which reads
+ * the whole version.
+ */
+function provisionIn(db: Db, own: StatuteArticle, date: string): Match {
+  const same = cachedStatement(
+    db,
+    `SELECT a.id, a.label FROM articles a JOIN documents d ON d.id = a.document_id
+      WHERE d.law_id = ? AND COALESCE(d.publish_date, '') = ? AND a.kind = ? AND a.text = ? ORDER BY a.label = ? DESC, d.id, a.ordinal LIMIT 1`,
+  ).get(own.lawId, date, own.kind, own.text, own.label) as { id: number; label: string } | undefined;
+  return same ? { articleId: same.id, label: same.label, match: 'identical', diff: null } : counterpartInVersion(db, own, date);
+}
 type Version = { publishDate: string; effectiveDate: string | null };
 
 function counterpart(match: Match, version: Version): SavedCounterpart | null {
