@@ -110,14 +110,17 @@ export function compilationOfSaved(engine: Engine, saved: readonly SavedArticle[
     const a = s.articleId === null ? undefined : byId.get(s.articleId);
     const notes = s.state === 'in_force' ? [] : [s.messageZh];
     const entry = a ? compiled(a, [], notes) : {
-      citation: citationText({ lawTitle: s.lawTitle, label: s.label, kind: s.kind as StatuteArticle['kind'] }), path: s.path.join(' › '), publishDate: s.publishDate,
-      effectiveDate: null, status: s.statusWhenSaved, lines: statuteLines({ text: s.text, citedSpans: [] }), citedParts: false, notes,
+      citation: citationText({ lawTitle: s.lawTitle, label: s.label, kind: s.kind as StatuteArticle['kind'] }), path: [s.lawTitle, ...s.path].join(' › '), publishDate: s.publishDate,
+      effectiveDate: null, status: GONE, lines: statuteLines({ text: s.text, citedSpans: [] }), citedParts: false, notes,
     };
     return s.note ? { ...entry, remark: s.note } : entry;
   });
   const request = folder === null ? '全部收藏的法条' : `收藏夹「${folder || '未分类'}」`;
   return { title: '法条汇编', request, asOf: null, generatedAt, articles, notFound: [], asSaved: true, credit: CREDIT };
 }
+
+/** The status of a saved article whose version the library no longer holds (the text printed is the one saved). */
+const GONE = '已不在法规库中（收藏时的文本）';
 
 function compiled(a: StatuteArticle, spans: Array<[number, number]>, notes: string[]): CompiledArticle {
   return {

@@ -98,11 +98,13 @@ export const ROUTES = {
   'saved.add': z
     .object({
       articleId: id, folder: folder.optional(), note: note.optional(),
-      expected: z.object({ lawTitle: z.string().max(200), label: z.string().max(40), publishDate: z.string().max(10).nullable() }).strict().optional(),
+      expected: z.object({ lawTitle: z.string().max(200), label: z.string().max(40), publishDate: z.string().max(10).nullable(), province: z.string().max(20).optional() }).strict().optional(),
     })
     .strict(),
   'saved.update': z.object({ id, folder: folder.optional(), note: note.optional() }).strict(),
   'saved.remove': z.object({ id }).strict(),
+  /** The folders and their counts alone (the save form's choices), without reading each saved article against the library. */
+  'saved.folders': z.object({}).strict(),
   /** One folder's saved articles (all when none is named) as a compilation with their notes: Markdown or Word. */
   'saved.export': z.object({ folder: folder.optional(), format: z.enum(['md', 'docx']) }).strict(),
   'consult.list': z.object({ search: z.string().max(200).optional() }).strict(),
@@ -182,6 +184,7 @@ export interface RouteResults {
   'saved.add': SavedArticleDto;
   'saved.update': SavedArticleDto;
   'saved.remove': { removed: boolean };
+  'saved.folders': SavedListDto['folders'];
   'saved.export': ReportFileDto;
   'consult.list': ConsultationSummaryDto[];
   'consult.get': ConsultationDto;

@@ -81,6 +81,7 @@ describe('saved articles through later imports (a JSONL collection)', () => {
     assert.equal(first.note, '改过的备注');
     assert.equal(first.state, 'in_force');
     assert.equal(first.messageZh, '现行有效，与收藏时一致。');
+    assert.equal(first.attention, false);
     assert.equal(get('王五 案|2015-01-01|第一条').state, 'repealed');
     assert.throws(() => saveArticle(engine.db, article('第二条', '2020-01-01'), { folder: '案'.repeat(61) }), /at most 60/);
     assert.throws(() => updateSaved(engine.db, other.id, { folder: '王五 案' }), /already holds/);
@@ -118,9 +119,12 @@ describe('saved articles through later imports (a JSONL collection)', () => {
     assert.equal(current.upcoming?.label, '第一条');
     assert.equal(current.upcoming?.match, 'amended');
     assert.match(current.messageZh, /已公布的 2026-10-01 版将于 2099-01-01 施行，该条在新版为第一条，内容有修改/);
+    assert.match(current.message, /^In force, as saved\. The 2026-10-01 version, in force from 2099-01-01, has it as 第一条, amended\.$/);
+    assert.equal(current.attention, true, 'in force, but a published revision amends it');
     const pending = get('新版|2026-10-01|第一条');
     assert.equal(pending.state, 'not_yet_in_force');
     assert.equal(pending.now?.articleId, article('第一条', '2022-01-01').id);
+    assert.match(pending.message, /^The 2026-10-01 version takes effect on 2099-01-01\./);
   });
 
   test('a corrected text of the same version is told apart from the text saved', async () => {
@@ -175,12 +179,27 @@ describe('saved articles through later imports (a JSONL collection)', () => {
     assert.equal(savedRows(engine.db, '旧咨询').length, 0);
     const same = await api.call('saved.add', { articleId: id, folder: '旧咨询', expected: { lawTitle: LAW, label: '第二条', publishDate: '2022-01-01' } });
     assert.ok(same.ok, JSON.stringify(same));
+    const elsewhere = await api.call('saved.add', { articleId: id, expected: { lawTitle: LAW, label: '第二条', publishDate: '2022-01-01', province: '北京' } });
+    assert.equal(!elsewhere.ok && elsewhere.error.code, 'not_found', 'a regulation of the same title in another province is another article');
+    const folders = await api.call('saved.folders', {});
+    assert.ok(folders.ok);
+    assert.ok((folders.data as Array<{ name: string; count: number }>).some((f) => f.name === '旧咨询' && f.count === 1));
     const gone = await api.call('saved.add', { articleId: 999_999 });
     assert.equal(!gone.ok && gone.error.code, 'not_found');
     assert.deepEqual((await api.call('saved.remove', { id: saved.id })), { ok: true, data: { removed: true } });
     const empty = await api.call('saved.export', { folder: '平台规则', format: 'md' });
     assert.equal(!empty.ok && empty.error.code, 'not_found');
     assert.equal(removeSaved(engine.db, saved.id), false);
+  });
+
+  test('a revision is compared with the text the user saved, not with a correction the library made since', async () => {
+    // The 2022 第四条 was saved reading 「自收藏之日起计算」 and corrected in the library to 「…起算」 (above); a 2024
+    // revision keeps the corrected words, which differ from the ones saved.
+    await engine.importPath(write('d.jsonl', [line('2024-01-01', '第一条', '为了规范测试收藏活动，制定本法。'), line('2024-01-01', '第四条', '收藏记录的保存期限为五年，自收藏之日起算。')]));
+    const saved = get('新版|2022-01-01|第四条');
+    assert.equal(saved.state, 'amended', saved.messageZh);
+    assert.equal(saved.now?.label, '第四条');
+    assert.ok(saved.diff?.some(([op, text]) => op === -1 && text.includes('计')), JSON.stringify(saved.diff));
   });
 });
 
@@ -224,6 +243,7 @@ describe('saved articles on the real corpus', { skip: SKIP }, () => {
     assert.match(md, /## 《中华人民共和国劳动合同法》第三十八条/);
     assert.match(md, /（二）未及时足额支付劳动报酬的；/);
     assert.match(md, /法规库中已没有收藏的 2012-12-28 版/);
+    assert.match(md, /\*中华人民共和国劳动合同法 › 第四章 劳动合同的解除和终止 · 2012-12-28 版 · 施行日期不详 · 已不在法规库中（收藏时的文本）\*/);
     const removed = await cli('remove', '2');
     assert.match(removed.stdout, /Removed \[2\] 《中华人民共和国劳动合同法》第三十八条 from 张三/);
     assert.equal((await cli('remove', '2')).code, 1);

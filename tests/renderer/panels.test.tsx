@@ -136,7 +136,7 @@ describe('consultation panels', () => {
     assert.equal(stars.length, 2, 'one ☆ per evidence article shown');
     await r.click(stars[0]!);
     await new Promise((done) => setTimeout(done, 0));
-    assert.deepEqual(sent, [{ route: 'saved.add', input: { articleId: 38, folder: '张三诉某公司拖欠工资', expected: { lawTitle: '中华人民共和国劳动合同法', label: '第三十八条', publishDate: '2012-12-28' } } }]);
+    assert.deepEqual(sent, [{ route: 'saved.add', input: { articleId: 38, folder: '张三诉某公司拖欠工资', expected: { lawTitle: '中华人民共和国劳动合同法', label: '第三十八条', publishDate: '2012-12-28', province: '' } } }]);
     assert.equal(r.byTestId('evidence-saved').textContent, '★ 张三诉某公司拖欠工资');
     await r.click(r.allByTestId('evidence-save')[0]!);
     await new Promise((done) => setTimeout(done, 0));

@@ -1,6 +1,6 @@
 import type { Engine } from '../../engine/index.js';
 import type { ResolveResult } from '../../library/citation/resolver.js';
-import { removeSaved, saveArticle, savedArticle, savedArticles, savedFolders, savedRow, savedRows, updateSaved, type SavedArticle, type SavedState } from '../../library/saved/index.js';
+import { folderName, removeSaved, saveArticle, savedArticle, savedArticles, savedFolders, savedRow, savedRows, updateSaved, type SavedArticle, type SavedState } from '../../library/saved/index.js';
 import { compilationOfSaved } from '../../report/compilation.js';
 import { LexError } from '../../util/errors.js';
 import { dateOption, parseCommand } from '../args.js';
@@ -43,8 +43,8 @@ const SUBCOMMANDS: Record<string, (args: string[], open: Open, out: Output) => P
         shown = s.folder;
         printSaved(out, s, Boolean(values.changes));
       }
-      const attention = items.filter((s) => s.state !== 'in_force').length;
-      const look = attention ? `, ${attention} to look at: revised, repealed, not yet in force, corrected or gone from the library (${values.changes ? '' : '--changes shows what changed; '}lexdesk show "CITATION" gives the text in force)` : ', all in force as saved';
+      const attention = items.filter((s) => s.attention).length;
+      const look = attention ? `, ${attention} to look at: revised or about to be, repealed, not yet in force, corrected or gone from the library (${values.changes ? '' : '--changes shows what changed; '}lexdesk show "CITATION" gives the text in force)` : ', all in force as saved';
       out.print(`\n${items.length} saved article${items.length === 1 ? '' : 's'}${look}.`);
     });
   },
@@ -60,8 +60,8 @@ const SUBCOMMANDS: Record<string, (args: string[], open: Open, out: Output) => P
       const saved = engine.db.transaction(() => found.map((a) => ({ a, ...saveArticle(engine.db, a, { folder: values.folder as string | undefined, note: values.note as string | undefined }) })))();
       const skipped = results.filter((r): r is Extract<ResolveResult, { ok: false }> => !r.ok && r.code !== 'no-article-number');
       if (out.json) return out.printJson({ saved: saved.map((x) => savedArticle(engine.db, savedRow(engine.db, x.id))), created: saved.filter((x) => x.created).length, notFound: skipped.map((r) => r.messageZh) });
-      const folder = (values.folder as string | undefined)?.trim() || '未分类';
-      for (const x of saved) out.print(`${x.created ? 'Saved' : 'Already saved, note kept or updated'}: [${x.id}] 《${x.a.lawTitle}》${x.a.label}（${x.a.publishDate ?? '日期不详'} 版）→ ${folder}`);
+      const folder = folderName(values.folder as string | undefined) || '未分类';
+      for (const x of saved) out.print(`${x.created ? 'Saved' : 'Already saved, note kept or updated'}: [${x.id}] 《${x.a.lawTitle}》${x.a.label}（${x.a.publishDate ? `${x.a.publishDate} 版` : '日期不详'}）→ ${folder}`);
       for (const r of skipped) out.print(`Not found: ${r.messageZh}`);
     });
   },
@@ -147,7 +147,7 @@ function reportOne(engine: Engine, out: Output, id: number, what: string): void 
 
 function printSaved(out: Output, s: SavedArticle, changes: boolean): void {
   const version = s.publishDate ? `${s.publishDate} 版` : '日期不详';
-  out.print(`  ${MARK[s.state]} [${s.id}] 《${s.lawTitle}》${s.label}（${version}）  ${s.messageZh}`);
+  out.print(`  ${s.state === 'in_force' && s.attention ? '!' : MARK[s.state]} [${s.id}] 《${s.lawTitle}》${s.label}（${version}）  ${s.messageZh}`);
   if (s.note) out.print(`      备注：${s.note.replace(/\n/g, '\n            ')}`);
   if (changes && s.diff) out.print(`      ${renderDiff(s.diff, out.tty).replace(/\n/g, '\n      ')}`);
 }

@@ -5,7 +5,10 @@ import { LexError } from '../../util/errors.js';
 import type { Handlers } from './types.js';
 
 /** Saved articles (收藏): thin adapters onto main/library/saved. */
-export const savedHandlers: Pick<Handlers, 'saved.list' | 'saved.add' | 'saved.update' | 'saved.remove' | 'saved.export'> = {
+export const savedHandlers: Pick<Handlers, 'saved.list' | 'saved.folders' | 'saved.add' | 'saved.update' | 'saved.remove' | 'saved.export'> = {
+  'saved.folders'(s) {
+    return savedFolders(s.engine.db);
+  },
   'saved.list'(s, input) {
     const db = s.engine.db;
     return { folders: savedFolders(db), items: savedArticles(db, savedRows(db, input.folder)) };
@@ -13,7 +16,8 @@ export const savedHandlers: Pick<Handlers, 'saved.list' | 'saved.add' | 'saved.u
   'saved.add'(s, input) {
     const [article] = s.engine.articles([input.articleId]);
     const e = input.expected;
-    if (!article || (e && (article.lawTitle !== e.lawTitle || article.label !== e.label || article.publishDate !== e.publishDate))) {
+    const moved = e && (article?.lawTitle !== e.lawTitle || article.label !== e.label || article.publishDate !== e.publishDate || (e.province !== undefined && article.province !== e.province));
+    if (!article || moved) {
       const what = e ? `《${e.lawTitle}》${e.label}${e.publishDate ? `（${e.publishDate} 版）` : ''} is no longer article ${input.articleId} of the library` : `No article ${input.articleId} in the library`;
       throw new LexError('not_found', `${what} (a later import changed it); look it up again and save it from its view.`);
     }

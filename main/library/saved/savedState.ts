@@ -38,7 +38,7 @@ export interface SavedArticle {
   publishDate: string | null;
   kind: string;
   label: string;
-  /** The law's name and headings when saved. */
+  /** The part (编) and headings of the article when saved, without the law's name. */
   path: string[];
   /** The text as saved. */
   text: string;
@@ -52,11 +52,13 @@ export interface SavedArticle {
   upcoming: SavedCounterpart | null;
   /** From the text saved to the text now (the version in force, or the corrected text); null when unchanged. */
   diff: DiffPart[] | null;
+  /** Worth a look: anything but in force as saved with no change published, i.e. also in force but amended or dropped by a revision not yet in force. */
+  attention: boolean;
   message: string;
   messageZh: string;
 }
 
-const BY_KEY = `${ARTICLE_SELECT} WHERE l.title = ? AND l.province = ? AND COALESCE(d.publish_date, '') = ? AND a.kind = ? AND a.label = ? LIMIT 1`;
+const BY_KEY = `${ARTICLE_SELECT} WHERE l.title = ? AND l.province = ? AND COALESCE(d.publish_date, '') = ? AND a.kind = ? AND a.label = ? ORDER BY d.id, a.ordinal LIMIT 1`;
 
 export function savedArticle(db: Db, row: SavedArticleRow): SavedArticle {
   const found = cachedStatement(db, BY_KEY).get(row.law_title, row.province, row.publish_date, row.kind, row.article_label) as ArticleRow | undefined;
@@ -66,10 +68,13 @@ export function savedArticle(db: Db, row: SavedArticleRow): SavedArticle {
     publishDate: row.publish_date || null, kind: row.kind, label: row.article_label, path: JSON.parse(row.path) as string[],
     text: row.text, statusWhenSaved: row.status, articleId: own?.id ?? null, now: null, upcoming: null, diff: null,
   };
-  return { ...base, ...(own ? stateOf(db, row, own) : stateOfMissing(db, row)) };
+  const resolved = own ? stateOf(db, row, own) : stateOfMissing(db, row);
+  const revisionAhead = resolved.state === 'in_force' && resolved.upcoming?.match !== 'identical' && resolved.pendingRevision;
+  const { pendingRevision: _, ...shown } = resolved;
+  return { ...base, ...shown, attention: resolved.state !== 'in_force' || Boolean(revisionAhead) };
 }
 
-type Resolved = Pick<SavedArticle, 'state' | 'now' | 'upcoming' | 'diff' | 'message' | 'messageZh'>;
+type Resolved = Pick<SavedArticle, 'state' | 'now' | 'upcoming' | 'diff' | 'message' | 'messageZh'> & { /** A later version is published, not yet in force. */ pendingRevision?: boolean };
 
 /** A version as Chinese text names it, with the space a date takes after a Chinese character: 「现行 2023-12-29 版」, 「现行日期不详的版本」. */
 const versionZh = (date: string | null) => (date ? ` ${date} 版` : '日期不详的版本');
@@ -82,19 +87,21 @@ function stateOf(db: Db, row: SavedArticleRow, own: StatuteArticle): Resolved {
   if (own.status === 'current') {
     const changed = squeeze(own.text) !== squeeze(row.text);
     const later = versions.find((v) => v.status === 'pending' && v.publishDate > (own.publishDate ?? ''));
-    const upcoming = later ? counterpart(provisionIn(db, own, later.publishDate), later) : null;
+    const upcoming = later ? counterpart(provisionIn(db, own, own.text, later.publishDate), later) : null;
     const ahead = later ? upcomingNote(later, upcoming) : { en: '', zh: '' };
+    const pendingRevision = Boolean(later);
     return changed
-      ? { state: 'corrected', now: null, upcoming, diff: diffTexts(row.text, own.text), message: `In force; the library's text has changed since it was saved (see the changes).${ahead.en}`, messageZh: `现行有效；收藏后法规库中的文本有改动（见差异）。${ahead.zh}` }
-      : { state: 'in_force', now: null, upcoming, diff: null, message: `In force, as saved.${ahead.en}`, messageZh: `现行有效，与收藏时一致。${ahead.zh}` };
+      ? { state: 'corrected', now: null, upcoming, diff: diffTexts(row.text, own.text), pendingRevision, message: `In force; the library's text has changed since it was saved (see the changes).${ahead.en}`, messageZh: `现行有效；收藏后法规库中的文本有改动（见差异）。${ahead.zh}` }
+      : { state: 'in_force', now: null, upcoming, diff: null, pendingRevision, message: `In force, as saved.${ahead.en}`, messageZh: `现行有效，与收藏时一致。${ahead.zh}` };
   }
   if (own.status === 'pending') {
-    const now = inForce ? counterpart(provisionIn(db, own, inForce.publishDate), inForce) : null;
+    const now = inForce ? counterpart(provisionIn(db, own, own.text, inForce.publishDate), inForce) : null;
     const where = now ? { en: ` In force now: ${versionEn(inForce!.publishDate)}, ${now.label}.`, zh: `现行${versionZh(inForce!.publishDate)}中对应${now.label}。` } : { en: '', zh: '' };
-    return { state: 'not_yet_in_force', now, upcoming: null, diff: null, message: `${versionEn(own.publishDate)} takes effect on ${own.effectiveDate}.${where.en}`, messageZh: `收藏的${saved}自 ${own.effectiveDate} 起施行，尚未生效。${where.zh}` };
+    return { state: 'not_yet_in_force', now, upcoming: null, diff: null, message: `${capital(versionEn(own.publishDate))} takes effect on ${own.effectiveDate}.${where.en}`, messageZh: `收藏的${saved}自 ${own.effectiveDate} 起施行，尚未生效。${where.zh}` };
   }
   if (!inForce) return { state: 'repealed', now: null, upcoming: null, diff: null, message: 'No version of this law is in force: it has been repealed.', messageZh: '该法已废止（法规库中没有现行有效的版本）。' };
-  const match = provisionIn(db, own, inForce.publishDate);
+  // The provision is looked for by the text the user saved, which a corrected import may since have changed in the library.
+  const match = provisionIn(db, own, row.text, inForce.publishDate);
   return revised(match, inForce, own.label, `The saved ${versionEn(own.publishDate).slice(4)} has been revised`, `收藏的${saved}已被修订`);
 }
 
@@ -103,29 +110,32 @@ function stateOfMissing(db: Db, row: SavedArticleRow): Resolved {
   const gone = { en: `The library no longer holds ${versionEn(row.publish_date || null)} of this law; the text shown is the one saved.`, zh: `法规库中已没有收藏的${versionZh(row.publish_date || null)}（可能已被重新导入删除），以下为收藏时的文本。` };
   const law = cachedStatement(db, 'SELECT id FROM laws WHERE title = ? AND province = ?').get(row.law_title, row.province) as { id: number } | undefined;
   const inForce = law ? lawVersions(db, law.id).find((v) => v.status === 'current') : undefined;
-  if (!law || !inForce) return { state: 'missing', now: null, upcoming: null, diff: null, message: gone.en, messageZh: gone.zh };
+  if (!law) return { state: 'missing', now: null, upcoming: null, diff: null, message: gone.en, messageZh: gone.zh };
+  if (!inForce) return { state: 'missing', now: null, upcoming: null, diff: null, message: `${gone.en} No version of the law is in force: it has been repealed.`, messageZh: `${gone.zh}该法已废止（法规库中没有现行有效的版本）。` };
   const match = counterpartOfText(db, { lawId: law.id, kind: row.kind as ArticleKind, text: row.text }, inForce.publishDate);
   const now = counterpart(match, inForce);
+  const how = { identical: { en: ', the same text', zh: '对应{label}，内容相同' }, amended: { en: ', amended', zh: '对应{label}（内容有修改）' }, partly: { en: ' holds part of it', zh: '{label}含有其部分内容' } };
   const where = now
-    ? { en: ` In force now: ${versionEn(inForce.publishDate)}, ${now.label}${now.match === 'identical' ? ', the same text' : ''}.`, zh: `现行${versionZh(inForce.publishDate)}中对应${now.label}${now.match === 'identical' ? '，内容相同' : '（内容有修改）'}。` }
-    : { en: ` ${versionEn(inForce.publishDate)}, in force now, holds no such provision.`, zh: `现行${versionZh(inForce.publishDate)}中没有对应条文。` };
+    ? { en: ` In force now: ${versionEn(inForce.publishDate)}, ${now.label}${how[now.match].en}.`, zh: `现行${versionZh(inForce.publishDate)}中${how[now.match].zh.replace('{label}', now.label)}。` }
+    : { en: ` ${capital(versionEn(inForce.publishDate))}, in force now, holds no such provision.`, zh: `现行${versionZh(inForce.publishDate)}中没有对应条文。` };
   return { state: 'missing', now, upcoming: null, diff: now ? match.diff : null, message: gone.en + where.en, messageZh: gone.zh + where.zh };
 }
 
 type Match = Pick<ArticleVersion, 'articleId' | 'label' | 'match' | 'diff'>;
 
 /**
- * The article of the version published `date` holding `own`'s provision: first one with the very same text (most
- * provisions a revision leaves alone, found by SQLite alone), else by comparing texts (counterparts.ts), which reads
- * the whole version.
+ * The article of the version published `date` holding the provision `text` states (the saved article's, in its law
+ * and of its kind): first one with the very same text (most provisions a revision leaves alone, found by SQLite
+ * alone), else by comparing texts (counterparts.ts), which reads the whole version.
  */
-function provisionIn(db: Db, own: StatuteArticle, date: string): Match {
+function provisionIn(db: Db, own: StatuteArticle, text: string, date: string): Match {
   const same = cachedStatement(
     db,
     `SELECT a.id, a.label FROM articles a JOIN documents d ON d.id = a.document_id
       WHERE d.law_id = ? AND COALESCE(d.publish_date, '') = ? AND a.kind = ? AND a.text = ? ORDER BY a.label = ? DESC, d.id, a.ordinal LIMIT 1`,
-  ).get(own.lawId, date, own.kind, own.text, own.label) as { id: number; label: string } | undefined;
-  return same ? { articleId: same.id, label: same.label, match: 'identical', diff: null } : counterpartInVersion(db, own, date);
+  ).get(own.lawId, date, own.kind, text, own.label) as { id: number; label: string } | undefined;
+  if (same) return { articleId: same.id, label: same.label, match: 'identical', diff: null };
+  return text === own.text ? counterpartInVersion(db, own, date) : counterpartOfText(db, { lawId: own.lawId, kind: own.kind, text }, date);
 }
 type Version = { publishDate: string; effectiveDate: string | null };
 
@@ -149,13 +159,15 @@ function revised(match: Match, inForce: Version, savedLabel: string, en: string,
 
 function upcomingNote(later: Version, upcoming: SavedCounterpart | null): { en: string; zh: string } {
   const when = later.effectiveDate ?? '?';
-  if (!upcoming) return { en: ` ${versionEn(later.publishDate)}, in force from ${when}, holds no such provision.`, zh: `已公布的${versionZh(later.publishDate)}将于 ${when} 施行，新版中没有对应条文。` };
+  if (!upcoming) return { en: ` ${capital(versionEn(later.publishDate))}, in force from ${when}, holds no such provision.`, zh: `已公布的${versionZh(later.publishDate)}将于 ${when} 施行，新版中没有对应条文。` };
   const same = upcoming.match === 'identical';
   return {
-    en: ` ${versionEn(later.publishDate)}, in force from ${when}, has it as ${upcoming.label}${same ? ', unchanged' : ', amended'}.`,
+    en: ` ${capital(versionEn(later.publishDate))}, in force from ${when}, has it as ${upcoming.label}${same ? ', unchanged' : ', amended'}.`,
     zh: `已公布的${versionZh(later.publishDate)}将于 ${when} 施行，该条在新版为${upcoming.label}${same ? '，内容相同' : '，内容有修改'}。`,
   };
 }
+
+const capital = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 /** The text without spaces and line breaks: a re-wrapped line is no change. */
 const squeeze = (text: string) => text.replace(/\s+/g, '');

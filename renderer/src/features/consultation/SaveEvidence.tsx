@@ -15,7 +15,7 @@ export function SaveEvidence({ evidence, folder }: { evidence: Evidence; folder:
   const [state, setState] = useState<{ saved: string } | { error: string } | null>(null);
   const name = folder.slice(0, MAX_SAVED_FOLDER_CHARS);
   const save = () => {
-    const expected = { lawTitle: evidence.lawTitle, label: evidence.articleLabel, publishDate: evidence.publishDate };
+    const expected = { lawTitle: evidence.lawTitle, label: evidence.articleLabel, publishDate: evidence.publishDate, province: evidence.province };
     api.call('saved.add', { articleId: evidence.articleId, folder: name, expected })
       .then((s) => setState({ saved: s.folder || t.unfiled }), (e: unknown) => setState({ error: errorText(t, e) }));
   };

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { ArticleDetailDto } from '../../../../preload/contract/index.js';
+import type { ArticleDetailDto, ArticleDto } from '../../../../preload/contract/index.js';
 import { MAX_SAVED_FOLDER_CHARS, MAX_SAVED_NOTE_CHARS } from '../../../../preload/contract/limits.js';
 import { useApi } from '../../api/context.js';
 import { errorText } from '../../api/errorText.js';
@@ -8,7 +8,7 @@ import { useT } from '../../i18n.js';
 type Saved = NonNullable<ArticleDetailDto['saved']>;
 
 /** ☆ 收藏 under an article: the folders it is saved in (each removable), and a small form to save it to another. */
-export function SaveArticle({ articleId, saved: initial }: { articleId: number; saved: Saved }) {
+export function SaveArticle({ article, saved: initial }: { article: ArticleDto; saved: Saved }) {
   const t = useT();
   const api = useApi();
   const [saved, setSaved] = useState<Saved>(initial);
@@ -19,11 +19,14 @@ export function SaveArticle({ articleId, saved: initial }: { articleId: number; 
   const open = () => {
     setForm({ folder: '', note: '' });
     setError(null);
-    api.call('saved.list', {}).then((r) => setFolders(r.folders.map((f) => f.name).filter(Boolean)), () => undefined);
+    api.call('saved.folders', {}).then((r) => setFolders(r.map((f) => f.name).filter(Boolean)), () => undefined);
   };
   const save = () => {
     if (!form) return;
-    api.call('saved.add', { articleId, folder: form.folder, note: form.note }).then((s) => {
+    // The article as shown: an import since may have given its id to another one, and then nothing is saved. A note left
+    // empty keeps the one the folder may already hold for it.
+    const expected = { lawTitle: article.lawTitle, label: article.label, publishDate: article.publishDate, province: article.province };
+    api.call('saved.add', { articleId: article.id, folder: form.folder, ...(form.note.trim() ? { note: form.note } : {}), expected }).then((s) => {
       setSaved((cur) => [...cur.filter((x) => x.id !== s.id), { id: s.id, folder: s.folder, note: s.note }]);
       setForm(null);
     }, (e: unknown) => setError(errorText(t, e)));

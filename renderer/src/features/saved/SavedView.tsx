@@ -22,7 +22,12 @@ export function SavedView({ onOpen, refreshKey }: Props) {
   const [list, setList] = useState<SavedListDto | null>(null);
   const [error, setError] = useState<string | null>(null);
   const load = useCallback(() => {
-    api.call('saved.list', folder === null ? {} : { folder }).then(setList, (e: unknown) => setError(errorText(t, e)));
+    api.call('saved.list', folder === null ? {} : { folder }).then((r) => {
+      setError(null);
+      // A folder emptied (its last article removed here or elsewhere) is gone: show them all.
+      if (folder !== null && !r.folders.some((f) => f.name === folder)) setFolder(null);
+      else setList(r);
+    }, (e: unknown) => setError(errorText(t, e)));
   }, [api, folder, t]);
   useEffect(load, [load, refreshKey]);
   const fail = (e: unknown) => setError(errorText(t, e));
@@ -31,7 +36,7 @@ export function SavedView({ onOpen, refreshKey }: Props) {
     api.call('saved.export', { ...(folder === null ? {} : { folder }), format }).then(downloadFile, fail);
   };
   if (!list) return error ? <p className="error" role="alert">{error}</p> : null;
-  const attention = list.items.filter((s) => s.state !== 'in_force').length;
+  const attention = list.items.filter((s) => s.attention).length;
   return (
     <section className="saved-view" data-testid="saved-view">
       <nav className="saved-folders" data-testid="saved-folders">
@@ -75,7 +80,7 @@ function SavedItem({ item, showFolder, onOpen, onChanged, onError }: ItemProps) 
   const api = useApi();
   const [note, setNote] = useState<string | null>(null);
   const [changes, setChanges] = useState(false);
-  const ok = item.state === 'in_force';
+  const ok = !item.attention;
   const saveNote = () => {
     if (note === null) return;
     api.call('saved.update', { id: item.id, note }).then(() => { setNote(null); onChanged(); }, onError);

@@ -111,7 +111,7 @@ export function ArticleView({ detail, onOpen, openOutline }: Props) {
       )}
       <div className="article-actions">
         <button onClick={() => void copy()} data-testid="copy-citation">{copied ? t.copied : t.copy}</button>
-        {detail.saved && <SaveArticle key={a.id} articleId={a.id} saved={detail.saved} />}
+        {detail.saved && <SaveArticle key={a.id} article={a} saved={detail.saved} />}
       </div>
       <div className="neighbours" data-testid="neighbours">
         {detail.previous && <button className="link" onClick={() => onOpen(detail.previous!.id)}>‹ {t.previous} {detail.previous.label}</button>}
