@@ -45,6 +45,30 @@ describe('lexdesk consult, llm, rules and eval-consult', { skip: SKIP }, () => {
   });
   beforeEach(() => bench.llm.reset());
 
+  test('saved add --consultation: the articles the answers cite, each once, to a folder named after the consultation', async () => {
+    const asked = await runCli(['consult', '--db', bench.lib.dbPath, '--ask', WAGES, '--json'], env());
+    assert.equal(asked.code, 0, asked.stderr);
+    const r = json(asked.stdout);
+    const cited = [...new Set((r.citations as Array<{ articleId: number | null; lawTitle: string; articleLabel: string }>).filter((c) => c.articleId !== null).map((c) => `${c.lawTitle}|${c.articleLabel}`))];
+    assert.ok(cited.length > 0, 'the scripted answer cites articles');
+    const saved = await runCli(['saved', 'add', '--consultation', String(r.consultationId), '--db', bench.lib.dbPath, '--json'], env());
+    assert.equal(saved.code, 0, saved.stderr);
+    const out = json(saved.stdout);
+    const listed = JSON.parse((await runCli(['consult', '--list', '--db', bench.lib.dbPath, '--json'], env())).stdout) as Array<{ id: number; title: string }>;
+    const title = listed.find((c) => c.id === r.consultationId)?.title;
+    assert.ok(title);
+    assert.equal(out.folder, title.replace(/\s+/g, ' ').trim().slice(0, 60));
+    assert.deepEqual(out.saved.map((s: { lawTitle: string; label: string }) => `${s.lawTitle}|${s.label}`), cited);
+    assert.equal(out.created, cited.length);
+    const again = json((await runCli(['saved', 'add', '--consultation', String(r.consultationId), '--turn', '1', '--db', bench.lib.dbPath, '--json'], env())).stdout);
+    assert.equal(again.created, 0, 'saving again adds nothing');
+    const noTurn = await runCli(['saved', 'add', '--consultation', String(r.consultationId), '--turn', '9', '--db', bench.lib.dbPath], env());
+    assert.equal(noTurn.code, 1);
+    assert.match(noTurn.stderr, /has no turn 9/);
+    const both = await runCli(['saved', 'add', '劳动合同法第38条', '--consultation', String(r.consultationId), '--db', bench.lib.dbPath], env());
+    assert.equal(both.code, 2);
+  });
+
   test('consult --ask --json runs one turn and prints one JSON object; --consultation continues it', async () => {
     const first = await runCli(['consult', '--db', bench.lib.dbPath, '--ask', WAGES, '--json'], env());
     assert.equal(first.code, 0, first.stderr);

@@ -1,15 +1,18 @@
 import type { Engine } from '../../engine/index.js';
 import type { ResolveResult } from '../../library/citation/resolver.js';
-import { folderName, removeSaved, saveArticle, savedArticle, savedArticles, savedFolders, savedRow, savedRows, updateSaved, type SavedArticle, type SavedState } from '../../library/saved/index.js';
+import { folderName, MAX_FOLDER_CHARS, removeSaved, saveArticle, savedArticle, savedArticles, savedFolders, savedRow, savedRows, updateSaved, type SavedArticle, type SavedState } from '../../library/saved/index.js';
 import { compilationOfSaved } from '../../report/compilation.js';
 import { LexError } from '../../util/errors.js';
-import { dateOption, parseCommand } from '../args.js';
+import { dateOption, intOption, parseCommand } from '../args.js';
+import { ConsultationStore } from '../../consult/store.js';
+import type { CitationAudit } from '../../consult/types.js';
 import { compilationOut, writeCompilation, writtenLine } from '../compilationOut.js';
 import type { Output } from '../output.js';
 import { renderDiff } from '../versionsView.js';
 
 const USAGE = `lexdesk saved [list] [--folder NAME] [--changes]        the saved articles and what became of each
   lexdesk saved add "CITATION" [--folder NAME] [--note TEXT] [--as-of DATE | --version DATE]   e.g. 劳动合同法第38条、第46条
+  lexdesk saved add --consultation ID [--turn N] [--folder NAME]   the articles a consultation's answers cite, to a folder named after it
   lexdesk saved note ID "TEXT"                             set a saved article's note ("" clears it)
   lexdesk saved move ID FOLDER                             move it to another folder ("" = unfiled)
   lexdesk saved remove ID
@@ -49,8 +52,13 @@ const SUBCOMMANDS: Record<string, (args: string[], open: Open, out: Output) => P
     });
   },
   add(args, open, out) {
-    const { values, positionals } = parseCommand(args, { folder: { type: 'string' }, note: { type: 'string' }, 'as-of': { type: 'string' }, version: { type: 'string' } }, USAGE);
+    const { values, positionals } = parseCommand(args, { folder: { type: 'string' }, note: { type: 'string' }, 'as-of': { type: 'string' }, version: { type: 'string' }, consultation: { type: 'string' }, turn: { type: 'string' } }, USAGE);
     const citation = positionals.join(' ').trim();
+    if (values.consultation !== undefined) {
+      if (citation) throw new LexError('usage', `Give a citation or --consultation, not both.\nUsage: ${USAGE}`);
+      return withEngine(open, values.db, (engine) => addFromConsultation(engine, out, values));
+    }
+    if (values.turn !== undefined) throw new LexError('usage', `--turn goes with --consultation.\nUsage: ${USAGE}`);
     if (!citation) throw new LexError('usage', `Give the citation to save.\nUsage: ${USAGE}`);
     return withEngine(open, values.db, (engine) => {
       const results = engine.lookupAll(citation, { asOf: dateOption(values['as-of'], 'as-of'), version: dateOption(values.version, 'version') });
@@ -122,6 +130,34 @@ const SUBCOMMANDS: Record<string, (args: string[], open: Open, out: Output) => P
     }
   },
 };
+
+/**
+ * The articles a consultation's answers cite (each once, in the order first cited), saved to a folder named after the
+ * consultation. A turn's citations name the article as the turn found it; one an import has since changed is not saved.
+ */
+function addFromConsultation(engine: Engine, out: Output, values: Record<string, unknown>): void {
+  const store = new ConsultationStore(engine.db);
+  const id = savedId(String(values.consultation));
+  const consultation = store.consultation(id);
+  const seq = values.turn === undefined ? undefined : intOption(values.turn, 'turn', 1);
+  const turns = store.turns(id).filter((t) => seq === undefined || t.seq === seq);
+  if (seq !== undefined && !turns.length) throw new LexError('not_found', `Consultation ${id} has no turn ${seq}.`);
+  const cited = new Map<number, CitationAudit>();
+  for (const t of turns) for (const c of store.citations(t.id)) if (c.articleId !== null && c.lawTitle && c.articleLabel && !cited.has(c.articleId)) cited.set(c.articleId, c);
+  if (!cited.size) throw new LexError('not_found', `Nothing saved: the answers of consultation ${id}${seq ? ` (turn ${seq})` : ''} cite no statute of the library (an offline turn answers with ranked articles only: save those with ☆ in the app, or by citation).`);
+  const byId = new Map(engine.articles([...cited.keys()]).map((a) => [a.id, a]));
+  const same = (c: CitationAudit) => {
+    const a = byId.get(c.articleId!);
+    return a && a.lawTitle === c.lawTitle && a.label === c.articleLabel && a.publishDate === c.publishDate ? a : undefined;
+  };
+  const folder = folderName(values.folder === undefined ? consultation.title.slice(0, MAX_FOLDER_CHARS) : String(values.folder));
+  const found = [...cited.values()].flatMap((c) => { const a = same(c); return a ? [a] : []; });
+  const changed = [...cited.values()].filter((c) => !same(c)).map((c) => `《${c.lawTitle}》${c.articleLabel}`);
+  const saved = engine.db.transaction(() => found.map((a) => ({ a, ...saveArticle(engine.db, a, { folder }) })))();
+  if (out.json) return out.printJson({ consultation: id, folder, saved: saved.map((x) => savedArticle(engine.db, savedRow(engine.db, x.id))), created: saved.filter((x) => x.created).length, changed });
+  for (const x of saved) out.print(`${x.created ? 'Saved' : 'Already saved'}: [${x.id}] 《${x.a.lawTitle}》${x.a.label} → ${folder || '未分类'}`);
+  if (changed.length) out.print(`Not saved, changed by an import since the consultation (look them up again): ${changed.join('、')}`);
+}
 
 function withEngine(open: Open, db: unknown, work: (engine: Engine) => void): number {
   const engine = open(db as string | undefined);
