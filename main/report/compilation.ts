@@ -113,7 +113,9 @@ export function compilationOfSaved(engine: Engine, saved: readonly SavedArticle[
       citation: citationText({ lawTitle: s.lawTitle, label: s.label, kind: s.kind as StatuteArticle['kind'] }), path: [s.lawTitle, ...s.path].join(' › '), publishDate: s.publishDate,
       effectiveDate: null, status: GONE, lines: statuteLines({ text: s.text, citedSpans: [] }), citedParts: false, notes,
     };
-    return s.note ? { ...entry, remark: s.note } : entry;
+    // All folders in one file: each article says which folder (matter) it is kept for.
+    const remark = [folder === null ? `文件夹：${s.folder || '未分类'}` : '', s.note].filter(Boolean).join('\n');
+    return remark ? { ...entry, remark } : entry;
   });
   const request = folder === null ? '全部收藏的法条' : `收藏夹「${folder || '未分类'}」`;
   return { title: '法条汇编', request, asOf: null, generatedAt, articles, notFound: [], asSaved: true, credit: CREDIT };

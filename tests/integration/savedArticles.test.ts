@@ -144,6 +144,11 @@ describe('saved articles through later imports (a JSONL collection)', () => {
     assert.match(md, /> \*\*注意\*\*：收藏的 ?2020-01-01 版已被修订；现行 2022-01-01 版中对应第四条，内容有修改/);
     assert.match(md, /> \*\*备注\*\*：第三条备注/);
     assert.ok(md.indexOf('第一条') < md.indexOf('第四条'), 'in the order saved');
+    assert.doesNotMatch(md, /文件夹：/, 'one folder: no folder named on each article');
+    const everything = compilationMarkdown(compilationOfSaved(engine, savedArticles(engine.db, savedRows(engine.db)), null, '2026-11-27T10:00:00.000Z'));
+    assert.match(everything, /引用：全部收藏的法条 · 共 9 条/);
+    assert.match(everything, /> \*\*备注\*\*：文件夹：王五 案  \n> 第三条备注/, 'all folders: each article names its folder, then its note');
+    assert.match(everything, /> \*\*备注\*\*：文件夹：未分类\n/);
   });
 
   test('the host routes: add, list, update, remove, export, and the article view says where it is saved', async () => {
