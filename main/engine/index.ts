@@ -1,3 +1,4 @@
+import { savedChangedSince, savedStanding } from '../library/saved/index.js';
 import { openDatabase, type Db } from '../db/open.js';
 import { getArticles, type StatuteArticle } from '../library/articles.js';
 import { CitationResolver, type ResolveResult, type VersionChoice } from '../library/citation/resolver.js';
@@ -86,10 +87,12 @@ export function createEngine(opts: EngineOptions): Engine {
     db,
     dbPath: opts.dbPath,
     async importPath(target, importOpts) {
+      // How the saved articles stand before, to say afterwards which of them this import changed.
+      const before = savedStanding(db);
       const summary = await importPath(db, target, importOpts);
       resolver = null;
       stats = {};
-      return summary;
+      return { ...summary, savedChanged: savedChangedSince(db, before) };
     },
     search: (text, searchOpts) => searchArticles(db, citations(), termStats, text, searchOpts),
     rank: (text, searchOpts) => rankArticles(db, citations(), termStats, text, searchOpts).map((r) => r.id),

@@ -157,6 +157,8 @@ export interface ImportSummaryDto {
   /** What the import noticed about the source: a province pack asked for but not found (with the ones available), case files skipped. */
   notes: string[];
   durationMs: number;
+  /** Saved articles (收藏) whose standing this import changed; absent from older hosts. */
+  savedChanged?: Array<{ id: number; folder: string; citation: string; state: string; message: string; messageZh: string }>;
 }
 
 export interface ConsultationSummaryDto {

@@ -89,7 +89,15 @@ describe('saved articles through later imports (a JSONL collection)', () => {
 
   test('after the revision: kept as is, renumbered, amended with its changes, dropped', async () => {
     const ids = savedRows(engine.db).map((r) => r.id);
-    await engine.importPath(write('b.jsonl', B));
+    const summary = await engine.importPath(write('b.jsonl', B));
+    // The import says which saved articles it changed: the four of 2020 in 王五 案 and the unfiled 第一条; not the repealed law's.
+    assert.deepEqual(summary.savedChanged?.map((c) => [c.folder, c.citation, c.state]), [
+      ['王五 案', '《测试收藏法》第一条（2020-01-01 版）', 'carried'],
+      ['王五 案', '《测试收藏法》第二条（2020-01-01 版）', 'renumbered'],
+      ['王五 案', '《测试收藏法》第三条（2020-01-01 版）', 'amended'],
+      ['王五 案', '《测试收藏法》第四条（2020-01-01 版）', 'dropped'],
+      ['', '《测试收藏法》第一条（2020-01-01 版）', 'carried'],
+    ]);
     assert.deepEqual(savedRows(engine.db).map((r) => r.id), ids, 'an import keeps every saved article');
     const carried = get('王五 案|2020-01-01|第一条');
     assert.equal(carried.state, 'carried');
@@ -111,7 +119,8 @@ describe('saved articles through later imports (a JSONL collection)', () => {
   });
 
   test('a version published and not yet in force: said beside the one in force, and a saved pending version points to the one in force', async () => {
-    await engine.importPath(write('c.jsonl', C));
+    const summary = await engine.importPath(write('c.jsonl', C));
+    assert.deepEqual(summary.savedChanged, [], 'a version not yet in force changes no saved article of a version superseded already');
     saveArticle(engine.db, article('第一条', '2022-01-01'), { folder: '新版' });
     saveArticle(engine.db, article('第一条', '2026-10-01'), { folder: '新版' });
     const current = get('新版|2022-01-01|第一条');
@@ -231,7 +240,10 @@ describe('saved articles on the real corpus', { skip: SKIP }, () => {
     lib.engine.close();
     await copySubset(path.dirname(lib.corpusRoot), { files: ['民法商法/公司法(2023-12-29).md'] });
     fs.rmSync(path.join(lib.corpusRoot, '社会法'), { recursive: true });
-    assert.equal((await runCli(['import', lib.corpusRoot, '--db', lib.dbPath])).code, 0);
+    const reimport = await runCli(['import', lib.corpusRoot, '--db', lib.dbPath]);
+    assert.equal(reimport.code, 0, reimport.stderr);
+    assert.match(reimport.stdout, /saved articles this import changed \(3; lexdesk saved --changes shows what changed\):/);
+    assert.match(reimport.stdout, /\[1\] 《中华人民共和国公司法》第七十一条（2018-10-26 版）（股权转让）：收藏的 2018-10-26 版已被修订；现行 2023-12-29 版中对应第八十四条/);
     const listed = await cli('list', '--changes');
     assert.equal(listed.code, 0, listed.stderr);
     assert.match(listed.stdout, /! \[1\] 《中华人民共和国公司法》第七十一条（2018-10-26 版）  收藏的 2018-10-26 版已被修订；现行 2023-12-29 版中对应第八十四条，内容有修改/);

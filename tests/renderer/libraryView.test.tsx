@@ -21,6 +21,7 @@ import { OnnxEmbedder } from '../../main/models/onnxEmbedder.js';
 import { embedLibrary } from '../../main/search/vectors/embedLibrary.js';
 import { render } from '../helpers/dom.js';
 import { buildLibrary, sharedSkipReason } from '../helpers/library.js';
+import { saveArticle } from '../../main/library/saved/index.js';
 import { tempDir, writeTinyEmbeddingModel } from '../helpers/tinyModels.js';
 
 test('the library screen in English has no Chinese labels', async () => {
@@ -137,6 +138,35 @@ test('an import\'s parser notes are counted in the UI\'s language, each under th
       assert.deepEqual([...notes.querySelectorAll('li')].map((li) => li.textContent), ['社会法/测试法(2020-01-01).md: article numbers skip: 第四条 follows 第二条']);
       r.unmount();
     }
+  } finally {
+    engine.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('an import that revises a saved article says so under its summary', async () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lexdesk-library-saved-'));
+  const engine = createEngine({ dbPath: path.join(dir, 'library.db') });
+  const jsonl = (name: string, publish: string, text: string) => {
+    const file = path.join(dir, name);
+    fs.writeFileSync(file, `${JSON.stringify({ law: '测试导入收藏法', article: '第一条', text, publish })}\n`);
+    return file;
+  };
+  try {
+    await engine.importPath(jsonl('a.jsonl', '2020-01-01', '收藏记录的保存期限为三年，自收藏之日起计算。'));
+    const [found] = engine.lookupAll('测试导入收藏法第1条');
+    assert.ok(found?.ok);
+    saveArticle(engine.db, found.article, { folder: '王五案' });
+    const api = createHostApi({ engine, settings: new SettingsStore(dir), keys: new FileKeyStore(dir), host: 'browser', version: 'test' });
+    const client = new ApiClient({ request: (route, input) => api.call(route, input), subscribe: () => () => undefined });
+    const r = await render(<ApiContext.Provider value={client}><LibraryView /></ApiContext.Provider>);
+    await r.type(r.byTestId('import-path') as HTMLInputElement, jsonl('b.jsonl', '2022-01-01', '收藏记录的保存期限为五年，自收藏之日起计算。'));
+    await r.click(r.byTestId('import-start'));
+    for (let i = 0; i < 100 && r.allByTestId('import-summary').length === 0; i += 1) await act(async () => { await new Promise((resolve) => setTimeout(resolve, 20)); });
+    const changed = r.byTestId('import-saved-changed').textContent!;
+    assert.match(changed, /^本次导入使 1 条收藏的法条有了变化（详见“收藏夹”）：/);
+    assert.match(changed, /《测试导入收藏法》第一条（2020-01-01 版）（王五案）：收藏的 2020-01-01 版已被修订；现行 2022-01-01 版中对应第一条，内容有修改/);
+    r.unmount();
   } finally {
     engine.close();
     fs.rmSync(dir, { recursive: true, force: true });

@@ -98,4 +98,10 @@ export function printSummary(out: Output, s: ImportSummary): void {
     if (s.skipped.length > 20) out.print(`    … and ${s.skipped.length - 20} more (use --json for the full list)`);
   }
   if (s.warnings.length) out.print(`  ${s.warnings.length} parse warning(s) (use --json to list them)`);
+  const changed = s.savedChanged ?? [];
+  if (changed.length) {
+    out.print(`  saved articles this import changed (${changed.length}; lexdesk saved --changes shows what changed):`);
+    for (const c of changed.slice(0, 20)) out.print(`    [${c.id}] ${c.citation}${c.folder ? `（${c.folder}）` : ''}：${c.messageZh}`);
+    if (changed.length > 20) out.print(`    … and ${changed.length - 20} more (lexdesk saved lists them all)`);
+  }
 }

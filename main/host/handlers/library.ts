@@ -58,6 +58,7 @@ export const libraryHandlers: Pick<Handlers, 'app.info' | 'library.status' | 'li
         warnings: summary.warnings,
         notes: summary.notes,
         durationMs: summary.durationMs,
+        savedChanged: summary.savedChanged ?? [],
       };
     } catch (err) {
       s.emit({ type: 'import-done', ok: false, message: err instanceof Error ? err.message : String(err) });

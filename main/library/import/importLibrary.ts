@@ -1,3 +1,4 @@
+import type { SavedChange } from '../saved/savedState.js';
 import type { Db } from '../../db/open.js';
 import { forgetChangedArticles } from '../../search/vectors/embedLibrary.js';
 import { LexError } from '../../util/errors.js';
@@ -30,6 +31,8 @@ export interface ImportSummary {
   reindexed: boolean;
   durationMs: number;
   library: LibraryCounts;
+  /** Saved articles (收藏) whose standing this import changed — revised, renumbered, repealed, gone (filled by the engine). */
+  savedChanged?: SavedChange[];
 }
 
 export interface LibraryCounts {

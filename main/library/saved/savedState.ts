@@ -175,3 +175,31 @@ const squeeze = (text: string) => text.replace(/\s+/g, '');
 export function savedArticles(db: Db, rows: readonly SavedArticleRow[]): SavedArticle[] {
   return rows.map((row) => savedArticle(db, row));
 }
+
+/** A saved article whose standing an import changed: what it is now, as the list says it. */
+export interface SavedChange {
+  id: number;
+  folder: string;
+  /** 《中华人民共和国公司法》第七十一条（2018-10-26 版） */
+  citation: string;
+  state: SavedState;
+  message: string;
+  messageZh: string;
+}
+
+const standing = (s: SavedArticle) => `${s.state}|${s.articleId === null ? 'gone' : 'here'}|${s.message}`;
+
+/** How each saved article stands, by id, to compare before and after an import (the message names every label and date it depends on). */
+export function savedStanding(db: Db): Map<number, string> {
+  const rows = cachedStatement(db, 'SELECT * FROM saved_articles ORDER BY id').all() as SavedArticleRow[];
+  return new Map(savedArticles(db, rows).map((s) => [s.id, standing(s)]));
+}
+
+/** The saved articles whose standing differs from `before` (savedStanding taken before an import), in the order saved. */
+export function savedChangedSince(db: Db, before: ReadonlyMap<number, string>): SavedChange[] {
+  if (!before.size) return [];
+  const rows = cachedStatement(db, 'SELECT * FROM saved_articles ORDER BY id').all() as SavedArticleRow[];
+  return savedArticles(db, rows)
+    .filter((s) => before.has(s.id) && before.get(s.id) !== standing(s))
+    .map((s) => ({ id: s.id, folder: s.folder, citation: `《${s.lawTitle}》${s.label}（${s.publishDate ? `${s.publishDate} 版` : '日期不详'}）`, state: s.state, message: s.message, messageZh: s.messageZh }));
+}

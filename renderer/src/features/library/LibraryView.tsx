@@ -31,6 +31,12 @@ function ImportSummary({ summary }: { summary: ImportSummaryDto }) {
       {summary.removed.documents > 0 && <div data-testid="import-removed">{fill(t.removedDocuments, { n: summary.removed.documents })}</div>}
       {summary.notes.map((n) => <div key={n} className="warn" data-testid="import-note">{n}</div>)}
       {summary.skipped.length > 0 && <div className="muted">{fill(t.skippedFiles, { n: summary.skipped.length })}</div>}
+      {(summary.savedChanged ?? []).length > 0 && (
+        <details className="warn" open data-testid="import-saved-changed">
+          <summary>{fill(t.savedChangedByImport, { n: summary.savedChanged!.length })}</summary>
+          <ul>{summary.savedChanged!.map((c) => <li key={c.id}>{c.citation}{c.folder && `（${c.folder}）`}{t.colon}{t.lang === 'zh' ? c.messageZh : c.message}</li>)}</ul>
+        </details>
+      )}
       {summary.warnings.length > 0 && (
         // A full collection gives dozens of these parser notes (38 for the national library): counted and said in the
         // UI's language, each note (file: what the parser met) under the count.
