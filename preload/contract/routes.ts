@@ -103,6 +103,8 @@ export const ROUTES = {
     .strict(),
   'saved.update': z.object({ id, folder: folder.optional(), note: note.optional() }).strict(),
   'saved.remove': z.object({ id }).strict(),
+  /** The folders that hold this article (this version), with their notes: the article view's ★ read again. */
+  'saved.ofArticle': z.object({ articleId: id }).strict(),
   /** The folders and their counts alone (the save form's choices), without reading each saved article against the library. */
   'saved.folders': z.object({}).strict(),
   /** One folder's saved articles (all when none is named) as a compilation with their notes: Markdown or Word. */
@@ -185,6 +187,7 @@ export interface RouteResults {
   'saved.update': SavedArticleDto;
   'saved.remove': { removed: boolean };
   'saved.folders': SavedListDto['folders'];
+  'saved.ofArticle': NonNullable<ArticleDetailDto['saved']>;
   'saved.export': ReportFileDto;
   'consult.list': ConsultationSummaryDto[];
   'consult.get': ConsultationDto;

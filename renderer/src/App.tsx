@@ -32,6 +32,7 @@ export function App({ transport }: { transport: Transport }) {
   const [historyKey, setHistoryKey] = useState(0);
   /** Counts the times the saved articles' tab was shown, so that it reads them again each time. */
   const [savedShown, setSavedShown] = useState(0);
+  const [statutesShown, setStatutesShown] = useState(0);
   const [article, setArticle] = useState<{ id: number; seq: number; outline?: boolean } | null>(null);
   const lookupRef = useRef<HTMLInputElement>(null);
   const t = STRINGS[lang];
@@ -39,6 +40,7 @@ export function App({ transport }: { transport: Transport }) {
   useEffect(() => setTabsShown((shown) => (shown.has(tab) ? shown : new Set([...shown, tab]))), [tab]);
   useEffect(() => {
     if (tab === 'saved') setSavedShown((n) => n + 1);
+    if (tab === 'statutes') setStatutesShown((n) => n + 1);
   }, [tab]);
   const pane = (k: Tab, node: ReactNode) => (tabsShown.has(k) || tab === k) && <div className="pane" hidden={tab !== k} data-testid={`pane-${k}`}>{node}</div>;
 
@@ -91,7 +93,7 @@ export function App({ transport }: { transport: Transport }) {
                 <ConsultationView key={consultation.opening} openId={consultation.id} onChanged={changed} onOpened={(id) => { consultation.adopt(id); changed(); }} onOpenArticle={openArticle} />
               </div>,
             )}
-            {pane('statutes', <StatuteLookup ref={lookupRef} request={article} onOpen={openArticle} />)}
+            {pane('statutes', <StatuteLookup ref={lookupRef} request={article} onOpen={openArticle} shown={statutesShown} />)}
             {pane('saved', <SavedView onOpen={openArticle} refreshKey={savedShown} />)}
             {pane('library', <LibraryView onOpenLaw={openLaw} />)}
             {pane('settings', <SettingsView onLanguage={setLang} />)}

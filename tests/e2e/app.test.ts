@@ -352,9 +352,22 @@ describe('the app in a real browser against the browser host', { skip: SKIP, tim
     assert.ok(folder.length > 0);
     await page.getByTestId('tab-saved').click();
     await page.getByTestId('saved-item').filter({ hasText: cited.replace(/^《[^》]+》/, '') }).waitFor();
+    // Narrowed by words: 公司法 leaves only 第七十一条.
+    await page.getByTestId('saved-filter').fill('公司法 股东');
+    await page.getByTestId('saved-item').filter({ hasText: cited.replace(/^《[^》]+》/, '') }).waitFor({ state: 'detached' });
+    assert.equal(await page.getByTestId('saved-item').count(), 1);
+    await page.getByTestId('saved-filter').fill('');
     await page.getByTestId('saved-folder').filter({ hasText: folder }).click();
     await page.getByTestId('saved-item').filter({ hasText: '第七十一条' }).waitFor({ state: 'detached' });
     assert.equal((await page.getByTestId('saved-item').getByTestId('saved-open').innerText()).trim(), cited);
+    // Opened from there, its view says where it is saved; removed in this tab, the view says so once shown again.
+    await page.getByTestId('saved-item').getByTestId('saved-open').click();
+    await page.getByTestId('saved-in').filter({ hasText: folder }).waitFor();
+    await page.getByTestId('tab-saved').click();
+    await page.getByTestId('saved-item').getByTestId('saved-remove').click();
+    await page.getByTestId('saved-item').first().waitFor();
+    await page.getByTestId('tab-statutes').click();
+    await page.getByTestId('saved-in').waitFor({ state: 'detached' });
   });
 
   test('changing a setting persists it; the UI language switches', async () => {

@@ -170,6 +170,8 @@ describe('saved articles through later imports (a JSONL collection)', () => {
     const view = await api.call('statute.article', { id });
     assert.ok(view.ok);
     assert.deepEqual((view.data as { saved: unknown }).saved, [{ id: saved.id, folder: '平台', note: '第一行\n第二行' }]);
+    assert.deepEqual(await api.call('saved.ofArticle', { articleId: id }), { ok: true, data: [{ id: saved.id, folder: '平台', note: '第一行\n第二行' }] });
+    assert.deepEqual(await api.call('saved.ofArticle', { articleId: 999_999 }), { ok: true, data: [] });
     const list = await api.call('saved.list', { folder: '平台' });
     assert.ok(list.ok);
     assert.deepEqual((list.data as { items: SavedArticle[] }).items.map((s) => s.id), [saved.id]);

@@ -1,13 +1,17 @@
-import { removeSaved, saveArticle, savedArticle, savedArticles, savedFolders, savedRow, savedRows, updateSaved } from '../../library/saved/index.js';
+import { removeSaved, saveArticle, savedArticle, savedArticles, savedFolders, savedOfArticle, savedRow, savedRows, updateSaved } from '../../library/saved/index.js';
 import { compilationOfSaved, renderCompilation } from '../../report/compilation.js';
 import { MIME } from '../../report/index.js';
 import { LexError } from '../../util/errors.js';
 import type { Handlers } from './types.js';
 
 /** Saved articles (收藏): thin adapters onto main/library/saved. */
-export const savedHandlers: Pick<Handlers, 'saved.list' | 'saved.folders' | 'saved.add' | 'saved.update' | 'saved.remove' | 'saved.export'> = {
+export const savedHandlers: Pick<Handlers, 'saved.list' | 'saved.folders' | 'saved.ofArticle' | 'saved.add' | 'saved.update' | 'saved.remove' | 'saved.export'> = {
   'saved.folders'(s) {
     return savedFolders(s.engine.db);
+  },
+  'saved.ofArticle'(s, input) {
+    const [article] = s.engine.articles([input.articleId]);
+    return article ? savedOfArticle(s.engine.db, article) : [];
   },
   'saved.list'(s, input) {
     const db = s.engine.db;

@@ -8,7 +8,7 @@ import { useT } from '../../i18n.js';
 type Saved = NonNullable<ArticleDetailDto['saved']>;
 
 /** ☆ 收藏 under an article: the folders it is saved in (each removable), and a small form to save it to another. */
-export function SaveArticle({ article, saved: initial }: { article: ArticleDto; saved: Saved }) {
+export function SaveArticle({ article, saved: initial, refreshKey }: { article: ArticleDto; saved: Saved; refreshKey?: number }) {
   const t = useT();
   const api = useApi();
   const [saved, setSaved] = useState<Saved>(initial);
@@ -16,6 +16,12 @@ export function SaveArticle({ article, saved: initial }: { article: ArticleDto; 
   const [folders, setFolders] = useState<string[]>([]);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => setSaved(initial), [initial]);
+  // Shown again (the statutes tab chosen after the 收藏夹 tab may have removed or moved it): read where it is saved now.
+  const [seenKey] = useState(refreshKey);
+  useEffect(() => {
+    if (refreshKey === undefined || refreshKey === seenKey) return;
+    api.call('saved.ofArticle', { articleId: article.id }).then(setSaved, () => undefined);
+  }, [api, article.id, refreshKey, seenKey]);
   const open = () => {
     setForm({ folder: '', note: '' });
     setError(null);

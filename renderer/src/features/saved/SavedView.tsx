@@ -21,6 +21,8 @@ export function SavedView({ onOpen, refreshKey }: Props) {
   const [folder, setFolder] = useState<string | null>(null);
   const [list, setList] = useState<SavedListDto | null>(null);
   const [error, setError] = useState<string | null>(null);
+  /** Words to narrow the list by: in the law's title, the article's number, its text, note or folder. */
+  const [filter, setFilter] = useState('');
   const load = useCallback(() => {
     api.call('saved.list', folder === null ? {} : { folder }).then((r) => {
       setError(null);
@@ -37,6 +39,8 @@ export function SavedView({ onOpen, refreshKey }: Props) {
   };
   if (!list) return error ? <p className="error" role="alert">{error}</p> : null;
   const attention = list.items.filter((s) => s.attention).length;
+  const words = filter.trim().split(/\s+/).filter(Boolean);
+  const shown = words.length ? list.items.filter((s) => words.every((w) => `${s.lawTitle}${s.label}${s.note}${s.text}${s.folder}`.includes(w))) : list.items;
   return (
     <section className="saved-view" data-testid="saved-view">
       <nav className="saved-folders" data-testid="saved-folders">
@@ -58,8 +62,9 @@ export function SavedView({ onOpen, refreshKey }: Props) {
             <button className="link" onClick={() => download('docx')} data-testid="saved-export-docx">Word</button>{' / '}
             <button className="link" onClick={() => download('md')} data-testid="saved-export-md">Markdown</button>
           </p>
+          <input type="search" value={filter} placeholder={t.savedFilter} aria-label={t.savedFilter} onChange={(e) => setFilter(e.target.value)} data-testid="saved-filter" />
           <ul className="saved-items">
-            {list.items.map((s) => <SavedItem key={s.id} item={s} showFolder={folder === null} onOpen={onOpen} onChanged={load} onError={fail} />)}
+            {shown.map((s) => <SavedItem key={s.id} item={s} showFolder={folder === null} onOpen={onOpen} onChanged={load} onError={fail} />)}
           </ul>
         </>
       )}

@@ -13,6 +13,8 @@ interface Props {
   onOpen(id: number): void;
   /** Set (to a new value each time) to open the law's whole table of contents, as when a law is opened from the catalogue. */
   openOutline?: number;
+  /** Changes each time the statutes tab is shown again, so that what may have changed elsewhere (where the article is saved) is read again. */
+  shown?: number;
 }
 
 interface LinksProps {
@@ -59,7 +61,7 @@ function ArticleLinks({ title, items, onOpen, testid, unverified, unverifiedNote
 }
 
 /** One article: breadcrumb, status and dates, text, neighbours, links, versions, copy with citation. */
-export function ArticleView({ detail, onOpen, openOutline }: Props) {
+export function ArticleView({ detail, onOpen, openOutline, shown }: Props) {
   const t = useT();
   const api = useApi();
   const [copied, setCopied] = useState(false);
@@ -111,7 +113,7 @@ export function ArticleView({ detail, onOpen, openOutline }: Props) {
       )}
       <div className="article-actions">
         <button onClick={() => void copy()} data-testid="copy-citation">{copied ? t.copied : t.copy}</button>
-        {detail.saved && <SaveArticle key={a.id} article={a} saved={detail.saved} />}
+        {detail.saved && <SaveArticle key={a.id} article={a} saved={detail.saved} refreshKey={shown} />}
       </div>
       <div className="neighbours" data-testid="neighbours">
         {detail.previous && <button className="link" onClick={() => onOpen(detail.previous!.id)}>‹ {t.previous} {detail.previous.label}</button>}

@@ -20,6 +20,8 @@ interface Props {
   /** The article to show (seq changes on every request, so opening the same article again works); `outline`: with its law's table of contents open. */
   request: { id: number; seq: number; outline?: boolean } | null;
   onOpen(id: number): void;
+  /** Counts the times the statutes tab was shown (see ArticleView). */
+  shown?: number;
 }
 
 function Snippet({ hit }: { hit: SearchHitDto }) {
@@ -36,7 +38,7 @@ function Snippet({ hit }: { hit: SearchHitDto }) {
 }
 
 /** Statute lookup: search with filters, citation jump ("民法典1165"), and the article view. */
-export const StatuteLookup = forwardRef<HTMLInputElement, Props>(function StatuteLookup({ request, onOpen }, inputRef) {
+export const StatuteLookup = forwardRef<HTMLInputElement, Props>(function StatuteLookup({ request, onOpen, shown }, inputRef) {
   const api = useApi();
   const t = useT();
   const [query, setQuery] = useState('');
@@ -156,7 +158,7 @@ export const StatuteLookup = forwardRef<HTMLInputElement, Props>(function Statut
       {error && <div className="error" data-testid="statute-error">{error}</div>}
       {notFound && !detail && <div className="notice" data-testid="citation-not-found">{t.citationNotFound}{notFound}</div>}
       {detail ? (
-        <ArticleView detail={detail} onOpen={onOpen} openOutline={request?.outline && detail.article.id === request.id ? request.seq : undefined} />
+        <ArticleView detail={detail} onOpen={onOpen} shown={shown} openOutline={request?.outline && detail.article.id === request.id ? request.seq : undefined} />
       ) : (
         <>
           {citedCount !== null && (
