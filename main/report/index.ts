@@ -9,6 +9,9 @@ import { renderPdf } from './pdf.js';
 
 export type ReportFormat = 'md' | 'docx' | 'pdf' | 'html';
 export const REPORT_FORMATS: readonly ReportFormat[] = ['md', 'docx', 'pdf', 'html'];
+/** A name for a downloaded file: characters no file system takes, and runs of space, made one underscore. */
+export const fileNameOf = (text: string): string => text.replace(/[\\/:*?"<>|\s]+/g, '_');
+
 export const MIME: Record<ReportFormat, string> = {
   md: 'text/markdown; charset=utf-8',
   docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',

@@ -1,6 +1,6 @@
 import type { Engine } from '../../engine/index.js';
 import type { ResolveResult } from '../../library/citation/resolver.js';
-import { folderName, MAX_FOLDER_CHARS, removeSaved, saveArticle, savedArticle, savedArticles, savedFolders, savedRow, savedRows, updateSaved, type SavedArticle, type SavedState } from '../../library/saved/index.js';
+import { folderName, isArticleShown, MAX_FOLDER_CHARS, removeSaved, saveArticle, savedArticle, savedCitation, savedArticles, savedFolders, savedRow, savedRows, updateSaved, type SavedArticle, type SavedState } from '../../library/saved/index.js';
 import { compilationOfSaved } from '../../report/compilation.js';
 import { LexError } from '../../util/errors.js';
 import { dateOption, intOption, parseCommand } from '../args.js';
@@ -69,7 +69,7 @@ const SUBCOMMANDS: Record<string, (args: string[], open: Open, out: Output) => P
       const skipped = results.filter((r): r is Extract<ResolveResult, { ok: false }> => !r.ok && r.code !== 'no-article-number');
       if (out.json) return out.printJson({ saved: saved.map((x) => savedArticle(engine.db, savedRow(engine.db, x.id))), created: saved.filter((x) => x.created).length, notFound: skipped.map((r) => r.messageZh) });
       const folder = folderName(values.folder as string | undefined) || '未分类';
-      for (const x of saved) out.print(`${x.created ? 'Saved' : 'Already saved, note kept or updated'}: [${x.id}] 《${x.a.lawTitle}》${x.a.label}（${x.a.publishDate ? `${x.a.publishDate} 版` : '日期不详'}）→ ${folder}`);
+      for (const x of saved) out.print(`${x.created ? 'Saved' : 'Already saved, note kept or updated'}: [${x.id}] ${savedCitation(x.a)}→ ${folder}`);
       for (const r of skipped) out.print(`Not found: ${r.messageZh}`);
     });
   },
@@ -148,7 +148,7 @@ function addFromConsultation(engine: Engine, out: Output, values: Record<string,
   const byId = new Map(engine.articles([...cited.keys()]).map((a) => [a.id, a]));
   const same = (c: CitationAudit) => {
     const a = byId.get(c.articleId!);
-    return a && a.lawTitle === c.lawTitle && a.label === c.articleLabel && a.publishDate === c.publishDate ? a : undefined;
+    return a && isArticleShown(a, { lawTitle: c.lawTitle, label: c.articleLabel, publishDate: c.publishDate }) ? a : undefined;
   };
   const folder = folderName(values.folder === undefined ? consultation.title.slice(0, MAX_FOLDER_CHARS) : String(values.folder));
   const found = [...cited.values()].flatMap((c) => { const a = same(c); return a ? [a] : []; });
@@ -182,8 +182,7 @@ function reportOne(engine: Engine, out: Output, id: number, what: string): void 
 }
 
 function printSaved(out: Output, s: SavedArticle, changes: boolean): void {
-  const version = s.publishDate ? `${s.publishDate} 版` : '日期不详';
-  out.print(`  ${s.state === 'in_force' && s.attention ? '!' : MARK[s.state]} [${s.id}] 《${s.lawTitle}》${s.label}（${version}）  ${s.messageZh}`);
+  out.print(`  ${s.state === 'in_force' && s.attention ? '!' : MARK[s.state]} [${s.id}] ${savedCitation(s)}  ${s.messageZh}`);
   if (s.note) out.print(`      备注：${s.note.replace(/\n/g, '\n            ')}`);
   if (changes && s.diff) out.print(`      ${renderDiff(s.diff, out.tty).replace(/\n/g, '\n      ')}`);
 }

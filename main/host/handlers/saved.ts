@@ -1,6 +1,6 @@
-import { removeSaved, saveArticle, savedArticle, savedArticles, savedFolders, savedOfArticle, savedRow, savedRows, updateSaved } from '../../library/saved/index.js';
+import { isArticleShown, removeSaved, saveArticle, savedArticle, savedArticles, savedFolders, savedOfArticle, savedRow, savedRows, updateSaved } from '../../library/saved/index.js';
 import { compilationOfSaved, renderCompilation } from '../../report/compilation.js';
-import { MIME } from '../../report/index.js';
+import { fileNameOf, MIME } from '../../report/index.js';
 import { LexError } from '../../util/errors.js';
 import type { Handlers } from './types.js';
 
@@ -20,8 +20,7 @@ export const savedHandlers: Pick<Handlers, 'saved.list' | 'saved.folders' | 'sav
   'saved.add'(s, input) {
     const [article] = s.engine.articles([input.articleId]);
     const e = input.expected;
-    const moved = e && (article?.lawTitle !== e.lawTitle || article.label !== e.label || article.publishDate !== e.publishDate || (e.province !== undefined && article.province !== e.province));
-    if (!article || moved) {
+    if (!article || (e && !isArticleShown(article, e))) {
       const what = e ? `《${e.lawTitle}》${e.label}${e.publishDate ? `（${e.publishDate} 版）` : ''} is no longer article ${input.articleId} of the library` : `No article ${input.articleId} in the library`;
       throw new LexError('not_found', `${what} (a later import changed it); look it up again and save it from its view.`);
     }
@@ -40,7 +39,7 @@ export const savedHandlers: Pick<Handlers, 'saved.list' | 'saved.folders' | 'sav
     if (!items.length) throw new LexError('not_found', input.folder === undefined ? 'Nothing is saved: there is nothing to export.' : `The folder "${input.folder}" holds nothing: there is nothing to export.`);
     const compilation = compilationOfSaved(s.engine, items, input.folder ?? null);
     const bytes = await renderCompilation(compilation, input.format);
-    const name = `收藏法条-${input.folder?.trim() || (input.folder === undefined ? '全部' : '未分类')}-${compilation.generatedAt.slice(0, 10)}`.replace(/[\\/:*?"<>|\s]+/g, '_');
+    const name = fileNameOf(`收藏法条-${input.folder?.trim() || (input.folder === undefined ? '全部' : '未分类')}-${compilation.generatedAt.slice(0, 10)}`);
     return { fileName: `${name}.${input.format}`, mime: MIME[input.format], base64: bytes.toString('base64'), warnings: [] };
   },
 };

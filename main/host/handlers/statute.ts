@@ -15,7 +15,7 @@ import { comparisonDocx, comparisonMarkdown } from '../../report/comparison.js';
 import { buildCompilation, compilationOfCheck, renderCompilation } from '../../report/compilation.js';
 import { checkDraft, MAX_DRAFT_CHARS, type DraftCheck } from '../../consult/draftCheck.js';
 import { docxTextOf } from '../../util/docxText.js';
-import { MIME } from '../../report/index.js';
+import { fileNameOf, MIME } from '../../report/index.js';
 import { onlyCitations } from '../../library/citation/parseCitation.js';
 import type { Handlers } from './types.js';
 import { todayOf } from '../../db/today.js';
@@ -137,7 +137,7 @@ export const statuteHandlers: Pick<Handlers, 'statute.search' | 'statute.citatio
   async 'statute.compareExport'(s, input) {
     const c = comparisonFor(s, input.id, input.with);
     const bytes = input.format === 'docx' ? await comparisonDocx(c) : Buffer.from(comparisonMarkdown(c), 'utf8');
-    const name = `${c.lawTitle}新旧对照-${c.older.publishDate}-${c.newer.publishDate}`.replace(/[\\/:*?"<>|\s]+/g, '_');
+    const name = fileNameOf(`${c.lawTitle}新旧对照-${c.older.publishDate}-${c.newer.publishDate}`);
     return { fileName: `${name}.${input.format}`, mime: MIME[input.format], base64: bytes.toString('base64'), warnings: [] };
   },
   async 'statute.checkText'(s, input) {

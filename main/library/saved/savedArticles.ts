@@ -71,6 +71,14 @@ function savedIn(db: Db, folder: string, key: [string, string, string, string, s
   ).get(folder, ...key) as { id: number } | undefined;
 }
 
+/**
+ * Whether an article is still the one a view or a consultation turn showed under its id (an import may since have
+ * given the id to another article): the same law, number and version, and province when the caller knew it.
+ */
+export function isArticleShown(article: StatuteArticle, shown: { lawTitle: string | null; label: string | null; publishDate: string | null; province?: string }): boolean {
+  return article.lawTitle === shown.lawTitle && article.label === shown.label && article.publishDate === shown.publishDate && (shown.province === undefined || article.province === shown.province);
+}
+
 export function savedRow(db: Db, id: number): SavedArticleRow {
   const row = cachedStatement(db, 'SELECT * FROM saved_articles WHERE id = ?').get(id) as SavedArticleRow | undefined;
   if (!row) throw new LexError('not_found', `No saved article ${id}; lexdesk saved lists them with their numbers.`);

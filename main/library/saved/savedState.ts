@@ -68,13 +68,12 @@ export function savedArticle(db: Db, row: SavedArticleRow): SavedArticle {
     publishDate: row.publish_date || null, kind: row.kind, label: row.article_label, path: JSON.parse(row.path) as string[],
     text: row.text, statusWhenSaved: row.status, articleId: own?.id ?? null, now: null, upcoming: null, diff: null,
   };
-  const resolved = own ? stateOf(db, row, own) : stateOfMissing(db, row);
-  const revisionAhead = resolved.state === 'in_force' && resolved.upcoming?.match !== 'identical' && resolved.pendingRevision;
-  const { pendingRevision: _, ...shown } = resolved;
-  return { ...base, ...shown, attention: resolved.state !== 'in_force' || Boolean(revisionAhead) };
+  const { revisedAhead, ...resolved } = own ? stateOf(db, row, own) : stateOfMissing(db, row);
+  return { ...base, ...resolved, attention: resolved.state !== 'in_force' || Boolean(revisedAhead) };
 }
 
-type Resolved = Pick<SavedArticle, 'state' | 'now' | 'upcoming' | 'diff' | 'message' | 'messageZh'> & { /** A later version is published, not yet in force. */ pendingRevision?: boolean };
+/** `revisedAhead`: a revision published, not yet in force, amends or drops the article in force. */
+type Resolved = Pick<SavedArticle, 'state' | 'now' | 'upcoming' | 'diff' | 'message' | 'messageZh'> & { revisedAhead?: boolean };
 
 /** A version as Chinese text names it, with the space a date takes after a Chinese character: 「现行 2023-12-29 版」, 「现行日期不详的版本」. */
 const versionZh = (date: string | null) => (date ? ` ${date} 版` : '日期不详的版本');
@@ -89,10 +88,10 @@ function stateOf(db: Db, row: SavedArticleRow, own: StatuteArticle): Resolved {
     const later = versions.find((v) => v.status === 'pending' && v.publishDate > (own.publishDate ?? ''));
     const upcoming = later ? counterpart(provisionIn(db, own, own.text, later.publishDate), later) : null;
     const ahead = later ? upcomingNote(later, upcoming) : { en: '', zh: '' };
-    const pendingRevision = Boolean(later);
+    const revisedAhead = Boolean(later) && upcoming?.match !== 'identical';
     return changed
-      ? { state: 'corrected', now: null, upcoming, diff: diffTexts(row.text, own.text), pendingRevision, message: `In force; the library's text has changed since it was saved (see the changes).${ahead.en}`, messageZh: `现行有效；收藏后法规库中的文本有改动（见差异）。${ahead.zh}` }
-      : { state: 'in_force', now: null, upcoming, diff: null, pendingRevision, message: `In force, as saved.${ahead.en}`, messageZh: `现行有效，与收藏时一致。${ahead.zh}` };
+      ? { state: 'corrected', now: null, upcoming, diff: diffTexts(row.text, own.text), revisedAhead, message: `In force; the library's text has changed since it was saved (see the changes).${ahead.en}`, messageZh: `现行有效；收藏后法规库中的文本有改动（见差异）。${ahead.zh}` }
+      : { state: 'in_force', now: null, upcoming, diff: null, revisedAhead, message: `In force, as saved.${ahead.en}`, messageZh: `现行有效，与收藏时一致。${ahead.zh}` };
   }
   if (own.status === 'pending') {
     const now = inForce ? counterpart(provisionIn(db, own, own.text, inForce.publishDate), inForce) : null;
@@ -187,19 +186,26 @@ export interface SavedChange {
   messageZh: string;
 }
 
+/** 《中华人民共和国公司法》第七十一条（2018-10-26 版）, as lists of saved articles name one. */
+export const savedCitation = (s: { lawTitle: string; label: string; publishDate: string | null }): string =>
+  `《${s.lawTitle}》${s.label}（${s.publishDate ? `${s.publishDate} 版` : '日期不详'}）`;
+
+/** Every saved article in the order saved, to compare its standing before and after an import. */
+const ALL_BY_ID = 'SELECT * FROM saved_articles ORDER BY id';
+
 const standing = (s: SavedArticle) => `${s.state}|${s.articleId === null ? 'gone' : 'here'}|${s.message}`;
 
 /** How each saved article stands, by id, to compare before and after an import (the message names every label and date it depends on). */
 export function savedStanding(db: Db): Map<number, string> {
-  const rows = cachedStatement(db, 'SELECT * FROM saved_articles ORDER BY id').all() as SavedArticleRow[];
+  const rows = cachedStatement(db, ALL_BY_ID).all() as SavedArticleRow[];
   return new Map(savedArticles(db, rows).map((s) => [s.id, standing(s)]));
 }
 
 /** The saved articles whose standing differs from `before` (savedStanding taken before an import), in the order saved. */
 export function savedChangedSince(db: Db, before: ReadonlyMap<number, string>): SavedChange[] {
   if (!before.size) return [];
-  const rows = cachedStatement(db, 'SELECT * FROM saved_articles ORDER BY id').all() as SavedArticleRow[];
+  const rows = cachedStatement(db, ALL_BY_ID).all() as SavedArticleRow[];
   return savedArticles(db, rows)
     .filter((s) => before.has(s.id) && before.get(s.id) !== standing(s))
-    .map((s) => ({ id: s.id, folder: s.folder, citation: `《${s.lawTitle}》${s.label}（${s.publishDate ? `${s.publishDate} 版` : '日期不详'}）`, state: s.state, message: s.message, messageZh: s.messageZh }));
+    .map((s) => ({ id: s.id, folder: s.folder, citation: savedCitation(s), state: s.state, message: s.message, messageZh: s.messageZh }));
 }
