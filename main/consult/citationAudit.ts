@@ -2,6 +2,7 @@ import { citedSpans, joinSpans } from '../library/articles.js';
 import { parseCitations, type CitationRef } from '../library/citation/parseCitation.js';
 import { parseArticleLabel } from '../library/numerals.js';
 import type { CitationResolver, ResolveResult } from '../library/citation/resolver.js';
+import type { QuoteSource } from '../library/citation/quoteSource.js';
 import { repealedBy } from '../library/citation/repealedLaws.js';
 import { STATUS_ZH } from '../library/status.js';
 import type { CitationAudit, CitationLabel, Evidence } from './types.js';
@@ -59,7 +60,7 @@ function assignQuotes(answer: string, found: Found[]): Map<Found, string[]> {
   const spans = sentences(answer);
   const out = new Map<Found, string[]>();
   for (const m of answer.matchAll(QUOTE)) {
-    const group = citationsRightAfter(answer, m, found) ?? nearestInSentence(m, found, spans);
+    const group = citationsRightAfter(answer, m, found) ?? citationRightBefore(answer, m, found) ?? nearestInSentence(m, found, spans);
     const owner = group && ownerOf(group, m[1]!);
     if (owner) out.set(owner, [...(out.get(owner) ?? []), m[1]!]);
   }
@@ -75,6 +76,20 @@ function citationsRightAfter(answer: string, quote: RegExpMatchArray, found: Fou
   const close = quote.index! + quote[0].length;
   const first = found.find((f) => f.evidenceMarker && f.pos >= close && f.pos - close <= MAX_GAP_AFTER_QUOTE && ONLY_PUNCTUATION.test(answer.slice(close, f.pos)));
   return first ? found.filter((f) => f.pos === first.pos) : null;
+}
+
+/** What may stand between a written citation and the quote it introduces: 第N条规定：“…”, 第N条明确规定，“…”, 第N条“…”. */
+const INTRODUCES_QUOTE = /^\s*(?:中|之)?(?:明确|亦|也|又|还|则)?(?:规定|载明|指出|写明|表述为|即)?\s*[：:，,]?\s*$/;
+
+/**
+ * The written citation whose quote this is, as briefs and opinions write one: the citation, at most
+ * 规定 and a colon, then the quote (《公司法》第七十一条规定：“…”).
+ */
+function citationRightBefore(answer: string, quote: RegExpMatchArray, found: Found[]): Found[] | null {
+  const open = quote.index!;
+  const before = found.filter((f) => !f.evidenceMarker && f.pos < open && answer.startsWith(f.marker, f.pos) && INTRODUCES_QUOTE.test(answer.slice(f.pos + f.marker.length, open)));
+  const last = before.at(-1);
+  return last ? [last] : null;
 }
 
 /** The citations (a whole marker list) of the quote's sentence nearest to it. */
@@ -310,20 +325,22 @@ export function auditCitations(answer: string, numbered: Evidence[], resolver: C
   }
   found.sort((a, b) => a.pos - b.pos);
   const quotes = assignQuotes(answer, found);
-  return found.map((f, i) => toAudit(f, i + 1, quotes.get(f) ?? [], asOf));
+  return found.map((f, i) => toAudit(f, i + 1, quotes.get(f) ?? [], asOf, resolver));
 }
 
-function toAudit(f: Found, seq: number, quotes: string[], asOf: string): CitationAudit {
+function toAudit(f: Found, seq: number, quotes: string[], asOf: string, resolver: CitationResolver): CitationAudit {
   let label: CitationLabel = !f.article || f.missingPart ? 'unresolvable' : f.inEvidence ? 'verified' : 'outside_evidence';
   let quote: string | null = null;
   let note = f.note;
+  let source: QuoteSource | null = null;
   if (f.article && quotes.length) {
     const body = normalizeForQuote(f.article.text);
     const bad = quotes.find((q) => !body.includes(normalizeForQuote(q)));
     quote = bad ?? quotes[0]!;
     if (bad) {
       label = 'quote_mismatch';
-      note = { en: 'the quoted text does not appear verbatim in the article', zh: '引文与法条原文不一致' };
+      source = resolver.quoteSource(f.article.articleId, bad);
+      note = source ? quoteSourceNote(f.article, source) : { en: 'the quoted text does not appear verbatim in the article', zh: '引文与法条原文不一致' };
     }
   }
   const notCurrent = !!f.article && f.article.status !== 'current';
@@ -346,6 +363,32 @@ function toAudit(f: Found, seq: number, quotes: string[], asOf: string): Citatio
     note: note?.en ?? null,
     noteZh: note?.zh ?? null,
     citedSpans: f.spans ?? [],
+    ...(source ? { quoteSource: source } : {}),
+  };
+}
+
+/**
+ * What a quotation found elsewhere in the law comes to: 「引文是 2017-06-27 版第六十四条的条文（已被修订），
+ * 2023-09-01 版中为第六十七条，内容相同」, or another article of the same version (a mistyped number).
+ */
+function quoteSourceNote(cited: NonNullable<Found['article']>, s: QuoteSource): Note {
+  const is = s.verbatim ? { en: 'is', zh: '是' } : { en: 'is close to', zh: '接近' };
+  if (s.sameVersion) {
+    return {
+      en: `the quoted text is not in ${cited.articleLabel}: it ${is.en} ${s.label} of the same version; the article number may be wrong`,
+      zh: `引文不在${cited.articleLabel}中：引文${is.zh}本版${s.label}的条文，条号可能有误`,
+    };
+  }
+  const version = s.publishDate ?? 'undated';
+  const citedVersion = cited.publishDate ?? 'undated';
+  const now = !s.now
+    ? { en: `; the ${citedVersion} version has no such provision`, zh: `；${citedVersion} 版中没有相应条文` }
+    : s.now.match === 'identical' ? { en: `; the ${citedVersion} version holds it word for word as ${s.now.label}`, zh: `；${citedVersion} 版中为${s.now.label}，内容相同` }
+    : s.now.match === 'amended' ? { en: `; in the ${citedVersion} version it is ${s.now.label}, amended`, zh: `；${citedVersion} 版中对应${s.now.label}，内容有修改` }
+    : { en: `; in the ${citedVersion} version ${s.now.label} holds part of it`, zh: `；${citedVersion} 版中${s.now.label}含其部分内容` };
+  return {
+    en: `the quoted text is not in ${cited.articleLabel} of the ${citedVersion} version: it ${is.en} ${s.label} of the ${version} version (${s.status})${now.en}`,
+    zh: `引文不在 ${citedVersion} 版${cited.articleLabel}中：引文${is.zh} ${version} 版${s.label}的条文（${STATUS_ZH[s.status] ?? s.status}）${now.zh}`,
   };
 }
 

@@ -1,3 +1,4 @@
+import type { QuoteSource } from '../library/citation/quoteSource.js';
 import type { DraftCitation } from './draftCheck.js';
 import type { Redaction } from '../llm/redaction.js';
 import type { JudgeReply, LegalState } from './schemas.js';
@@ -87,6 +88,11 @@ export interface CitationAudit {
    * 款 or 项 the article lacks, and turns stored before migration 9.
    */
   citedSpans: Array<[number, number]>;
+  /**
+   * For a quotation the article does not hold: where in its law the quotation stands (an earlier version's
+   * article under the same number, a neighbour); the note says the same. Not stored with a turn.
+   */
+  quoteSource?: QuoteSource | null;
 }
 
 export interface TurnUsage {

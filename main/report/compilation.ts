@@ -9,6 +9,7 @@ import { citationText, citedSpans, joinSpans, type StatuteArticle } from '../lib
 import type { DraftCheck } from '../consult/draftCheck.js';
 import type { SavedArticle } from '../library/saved/index.js';
 import type { VersionChoice } from '../library/citation/resolver.js';
+import type { QuoteSource } from '../library/citation/quoteSource.js';
 import { withDocumentSafeText } from './index.js';
 import { versionLine } from './labels.js';
 import { mdText } from './markdown.js';
@@ -91,6 +92,13 @@ export function compilationOfCheck(engine: Engine, check: DraftCheck, source: st
     entry.spans = joinSpans([...entry.spans, ...c.citedSpans]);
     if (c.finding !== 'ok' && note) entry.notes.push(`文中“${c.marker}”：${note}${c.finding === 'quote_mismatch' && c.quote ? `（文中引文「${c.quote}」）` : ''}`);
     found.set(c.articleId, entry);
+    // The article holding the words the text quotes, in the version checked, is what the text relies on: it goes in too.
+    const meant = c.quoteSource?.sameVersion ? c.quoteSource.articleId : c.quoteSource?.now?.articleId;
+    if (meant !== undefined && meant !== c.articleId) {
+      const held = found.get(meant) ?? { spans: [], notes: [] };
+      held.notes.push(`文中“${c.marker}”所引的文字（「${c.quote}」）${heldHere(c.quoteSource!)}。`);
+      found.set(meant, held);
+    }
   }
   const byId = new Map(engine.articles([...found.keys()]).map((a) => [a.id, a]));
   const articles = [...found].flatMap(([id, { spans, notes }]) => {
@@ -98,6 +106,13 @@ export function compilationOfCheck(engine: Engine, check: DraftCheck, source: st
     return a ? [compiled(a, spans, notes)] : [];
   });
   return { title: '法条汇编', request: `${source}中引用的法条`, asOf: check.asOf, generatedAt, articles, notFound, credit: CREDIT };
+}
+
+/** Where the words a checked text quoted stand, said under the article of the version checked that holds them. */
+function heldHere(source: QuoteSource): string {
+  if (source.sameVersion) return '见于此条';
+  const change = source.now?.match === 'amended' ? '（内容有修改）' : source.now?.match === 'partly' ? '（部分内容）' : '';
+  return `出自 ${source.publishDate ?? '日期不详'} 版${source.label}，其规定在本版为此条${change}`;
 }
 
 /**

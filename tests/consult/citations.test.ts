@@ -83,6 +83,17 @@ describe('citation audit', { skip: SKIP }, () => {
     const a38 = article('劳动合同法第38条');
     const [c] = audit('法律规定“用人单位拖欠工资满三个月的，劳动者可以要求双倍赔偿”[1]。', [asEvidence(a38)]);
     assert.equal(c!.label, 'quote_mismatch');
+    assert.equal(c!.noteZh, '引文与法条原文不一致', 'words found nowhere in the law');
+    assert.equal(c!.quoteSource, undefined);
+  });
+
+  test('an answer quoting another article of the law under a marker is told which article the words are', () => {
+    const [a38, a87] = [article('劳动合同法第38条'), article('劳动合同法第87条')];
+    const quote = a87.text.slice(0, 30);
+    const [c] = audit(`公司违法解除的，法律规定“${quote}”[1]。`, [asEvidence(a38)]);
+    assert.equal(c!.label, 'quote_mismatch');
+    assert.equal(c!.quoteSource?.articleId, a87.id);
+    assert.equal(c!.noteZh, '引文不在第三十八条中：引文是本版第八十七条的条文，条号可能有误');
   });
 
   test('a quote whose 。 is inside the quote marks, or that ends a sentence before its marker, is still checked', () => {

@@ -283,6 +283,15 @@ describe('the app in a real browser against the browser host', { skip: SKIP, tim
     await page.getByTestId('check-file').setInputFiles(word);
     await page.getByTestId('check-summary').filter({ hasText: '共 1 处引用' }).waitFor();
     assert.equal(await page.getByTestId('check-text').inputValue(), '依照《刑法》第二百六十四条处理。');
+    // A quotation of 2018's 公司法 under its old number: where the words come from, and a link to where they stand now.
+    await page.getByTestId('check-text').fill('《公司法》第七十一条规定：“股东向股东以外的人转让股权，应当经其他股东过半数同意。”');
+    await page.getByTestId('check-run').click();
+    const source = page.getByTestId('check-quote-source');
+    await source.waitFor();
+    assert.equal(await source.innerText(), '引文出处：2018-10-26 版第七十一条 · 本版为第八十四条');
+    assert.match(await rows.nth(0).innerText(), /引文是 2018-10-26 版第七十一条的条文（已被修订）；2023-12-29 版中对应第八十四条，内容有修改/);
+    await source.getByRole('button', { name: '第八十四条' }).click();
+    await page.getByTestId('article-title').filter({ hasText: '《中华人民共和国公司法》第八十四条' }).waitFor();
     await page.getByTestId('check-text').fill('《劳动合同法》第三十八条');
     await page.getByTestId('check-run').click();
     await page.getByTestId('check-citation').filter({ hasText: '劳动合同法' }).waitFor();

@@ -10,6 +10,7 @@ import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { Document, FootnoteReferenceRun, Packer, Paragraph, TextRun } from 'docx';
 import { checkDraft } from '../../main/consult/draftCheck.js';
+import { compilationOfCheck } from '../../main/report/compilation.js';
 import { createHostApi } from '../../main/host/hostApi.js';
 import { FileKeyStore } from '../../main/llm/keyStore.js';
 import { SettingsStore } from '../../main/llm/settings.js';
@@ -57,6 +58,54 @@ describe('checking the citations of a brief', { skip: SKIP }, () => {
     assert.equal(quoted!.quote, '行为人因过错侵害他人民事权益，应当承担侵权责任');
     assert.equal(quoted!.original, '行为人因过错侵害他人民事权益造成损害的，应当承担侵权责任。');
     assert.deepEqual(r.counts, { ok: 1, check: 1, quote_mismatch: 1, unresolvable: 2 });
+  });
+
+  test('a quotation the article lacks is looked for in its law: an earlier version under the same number, a neighbour, or nowhere', () => {
+    const brief = [
+      '《公司法》第七十一条规定：“股东向股东以外的人转让股权，应当经其他股东过半数同意。”又，《刑法》第二百六十四条规定了盗窃罪。',
+      '《民法典》第一千一百六十六条规定：“行为人因过错侵害他人民事权益造成损害的，应当承担侵权责任。”',
+      '《劳动合同法》第三十九条规定，“用人单位未及时足额支付劳动报酬的”，劳动者可以解除劳动合同。',
+      '《刑法》第二百六十五条规定：“当事人应当遵循诚信原则”。《民法典》第七条“诚实信用原则”。',
+    ].join('\n');
+    const r = checkDraft(lib.engine.searchDeps().resolver, brief, '2026-11-27');
+    assert.deepEqual(r.citations.map((c) => [c.articleLabel, c.finding]), [
+      ['第七十一条', 'quote_mismatch'], ['第二百六十四条', 'ok'], ['第一千一百六十六条', 'quote_mismatch'],
+      ['第三十九条', 'quote_mismatch'], ['第二百六十五条', 'quote_mismatch'], ['第七条', 'quote_mismatch'],
+    ], 'each quotation goes to the citation that introduces it (规定：“…”), not to the one after it');
+    const [company, , civil, labour, theft, tooShort] = r.citations;
+    assert.equal(company!.publishDate, '2023-12-29');
+    assert.deepEqual({ ...company!.quoteSource, articleId: 0, now: { ...company!.quoteSource!.now!, articleId: 0 } }, {
+      articleId: 0, label: '第七十一条', publishDate: '2018-10-26', status: 'superseded', sameVersion: false, verbatim: true,
+      now: { articleId: 0, label: '第八十四条', match: 'amended' },
+    });
+    assert.equal(company!.noteZh, '引文不在 2023-12-29 版第七十一条中：引文是 2018-10-26 版第七十一条的条文（已被修订）；2023-12-29 版中对应第八十四条，内容有修改');
+    assert.match(company!.note!, /is 第七十一条 of the 2018-10-26 version \(superseded\); in the 2023-12-29 version it is 第八十四条, amended$/);
+    const held = lib.engine.articles([company!.quoteSource!.now!.articleId])[0]!;
+    assert.equal(held.label, '第八十四条');
+    assert.equal(held.publishDate, '2023-12-29');
+    // A mistyped number: the words are the article before it, word for word.
+    assert.equal(civil!.quoteSource?.label, '第一千一百六十五条');
+    assert.equal(civil!.quoteSource?.sameVersion, true);
+    assert.equal(civil!.quoteSource?.verbatim, true);
+    assert.equal(civil!.quoteSource?.now, null);
+    assert.equal(civil!.noteZh, '引文不在第一千一百六十六条中：引文是本版第一千一百六十五条的条文，条号可能有误');
+    // Close, not word for word: 第三十八条 says 「（二）未及时足额支付劳动报酬的」 under 「用人单位有下列情形之一的」.
+    assert.equal(labour!.quoteSource?.label, '第三十八条');
+    assert.equal(labour!.quoteSource?.verbatim, false);
+    assert.match(labour!.noteZh!, /引文接近本版第三十八条的条文/);
+    // Words of another law are not looked for there, and two characters say nothing about where they come from.
+    assert.equal(theft!.quoteSource, undefined);
+    assert.equal(theft!.noteZh, '引文与法条原文不一致');
+    assert.equal(tooShort!.quoteSource, undefined);
+  });
+
+  test('the compilation of such a brief holds the article the quotation means, in the version checked', async () => {
+    const brief = '《公司法》第七十一条规定：“股东向股东以外的人转让股权，应当经其他股东过半数同意。”';
+    const compilation = compilationOfCheck(lib.engine, checkDraft(lib.engine.searchDeps().resolver, brief, '2026-11-27'), 'brief.txt');
+    assert.deepEqual(compilation.articles.map((a) => [a.citation, a.publishDate]), [['《中华人民共和国公司法》第七十一条', '2023-12-29'], ['《中华人民共和国公司法》第八十四条', '2023-12-29']]);
+    assert.deepEqual(compilation.articles[1]!.notes, ['文中“《公司法》第七十一条”所引的文字（「股东向股东以外的人转让股权，应当经其他股东过半数同意。」）出自 2018-10-26 版第七十一条，其规定在本版为此条（内容有修改）。']);
+    const cli = await runCli(['check', '-', '--as-of', '2026-11-27', '--db', lib.dbPath], {}, { input: brief });
+    assert.match(cli.stdout, /≠ 1\. 《公司法》第七十一条 .*\n\s+引文不在 2023-12-29 版第七十一条中：引文是 2018-10-26 版第七十一条的条文（已被修订）；2023-12-29 版中对应第八十四条，内容有修改\n/);
   });
 
   test('an older version as of an earlier date: the 2018 text is the law then, and 第七十一条 is fine', () => {

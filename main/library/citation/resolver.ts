@@ -5,6 +5,7 @@ import { lawAliases, LawNameIndex, normalizeLawName } from './aliases.js';
 import { parseCitations, parseSingleCitation, type CitationRef, type CitedPart } from './parseCitation.js';
 import { readRepeals, repealingShortTitle, repealMessages, type Repeal } from './repealedLaws.js';
 import { earlierNumbering, provisionNow, type EarlierNumbering, type ProvisionNow } from './earlierNumbering.js';
+import { quoteSource, type QuoteSource } from './quoteSource.js';
 
 export interface VersionChoice {
   /** ISO date: the version in force on that date. */
@@ -170,6 +171,11 @@ export class CitationResolver {
   /** Where that earlier provision stands in `article`'s version (公司法 2018 第七十一条 → 2023 第八十四条); for what shows the note, not every lookup. */
   provisionNow(earlier: EarlierNumbering, article: StatuteArticle): ProvisionNow | null {
     return provisionNow(this.db, earlier, article);
+  }
+
+  /** Where in the cited article's law a quotation it does not hold stands (see quoteSource.ts). */
+  quoteSource(citedArticleId: number, quote: string): QuoteSource | null {
+    return quoteSource(this.db, citedArticleId, quote);
   }
 
   /**

@@ -92,6 +92,20 @@ export function CitationCheck({ onOpen, asOf }: Props) {
                   <> → <button className="link" onClick={() => onOpen(c.articleId!)}>《{c.lawTitle}》{c.articleLabel}</button></>
                 )}
                 {(c.noteZh ?? c.note) && <div className="muted">{t.lang === 'zh' ? c.noteZh ?? c.note : c.note}</div>}
+                {c.quoteSource && (
+                  <div className="muted" data-testid="check-quote-source">
+                    {t.checkQuoteFrom}
+                    <button className="link" onClick={() => onOpen(c.quoteSource!.articleId)}>
+                      {c.quoteSource.sameVersion ? c.quoteSource.label : fill(t.checkQuoteVersion, { date: c.quoteSource.publishDate ?? '?', label: c.quoteSource.label })}
+                    </button>
+                    {c.quoteSource.now && (
+                      <>
+                        {' · '}{t.checkQuoteNow}
+                        <button className="link" onClick={() => onOpen(c.quoteSource!.now!.articleId)}>{c.quoteSource.now.label}</button>
+                      </>
+                    )}
+                  </div>
+                )}
                 {c.finding === 'quote_mismatch' && (
                   <div className="muted" data-testid="check-quote">
                     {t.checkQuoted}「{c.quote}」<br />
