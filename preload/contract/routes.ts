@@ -21,6 +21,8 @@ const requestId = z.string().min(1).max(64).optional();
 
 const folder = z.string().max(MAX_SAVED_FOLDER_CHARS);
 const note = z.string().max(MAX_SAVED_NOTE_CHARS);
+/** An article as the caller shows it (a consultation's evidence, stored with the turn): its law, label and version. */
+const shownArticle = z.object({ lawTitle: z.string().max(200), label: z.string().max(40), publishDate: z.string().max(10).nullable(), province: z.string().max(20).optional() }).strict();
 
 const filters = z
   .object({
@@ -95,14 +97,11 @@ export const ROUTES = {
    * expected: the law, label and version the caller showed (a consultation's evidence, stored with the turn); an import
    * since may have given that id to another article, and then nothing is saved.
    */
-  'saved.add': z
-    .object({
-      articleId: id, folder: folder.optional(), note: note.optional(),
-      expected: z.object({ lawTitle: z.string().max(200), label: z.string().max(40), publishDate: z.string().max(10).nullable(), province: z.string().max(20).optional() }).strict().optional(),
-    })
-    .strict(),
+  'saved.add': z.object({ articleId: id, folder: folder.optional(), note: note.optional(), expected: shownArticle.optional() }).strict(),
   'saved.update': z.object({ id, folder: folder.optional(), note: note.optional() }).strict(),
   'saved.remove': z.object({ id }).strict(),
+  /** The folders holding each article a consultation's evidence shows (by law, label and version, as the turn stored them): its ☆ or ★. */
+  'saved.ofEvidence': z.object({ articles: z.array(shownArticle).max(100) }).strict(),
   /** The folders that hold this article (this version), with their notes: the article view's ★ read again. */
   'saved.ofArticle': z.object({ articleId: id }).strict(),
   /** The folders and their counts alone (the save form's choices), without reading each saved article against the library. */
@@ -188,6 +187,7 @@ export interface RouteResults {
   'saved.remove': { removed: boolean };
   'saved.folders': SavedListDto['folders'];
   'saved.ofArticle': NonNullable<ArticleDetailDto['saved']>;
+  'saved.ofEvidence': string[][];
   'saved.export': ReportFileDto;
   'consult.list': ConsultationSummaryDto[];
   'consult.get': ConsultationDto;

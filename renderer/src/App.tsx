@@ -33,6 +33,7 @@ export function App({ transport }: { transport: Transport }) {
   /** Counts the times the saved articles' tab was shown, so that it reads them again each time. */
   const [savedShown, setSavedShown] = useState(0);
   const [statutesShown, setStatutesShown] = useState(0);
+  const [consultShown, setConsultShown] = useState(0);
   const [article, setArticle] = useState<{ id: number; seq: number; outline?: boolean } | null>(null);
   const lookupRef = useRef<HTMLInputElement>(null);
   const t = STRINGS[lang];
@@ -41,6 +42,7 @@ export function App({ transport }: { transport: Transport }) {
   useEffect(() => {
     if (tab === 'saved') setSavedShown((n) => n + 1);
     if (tab === 'statutes') setStatutesShown((n) => n + 1);
+    if (tab === 'consult') setConsultShown((n) => n + 1);
   }, [tab]);
   const pane = (k: Tab, node: ReactNode) => (tabsShown.has(k) || tab === k) && <div className="pane" hidden={tab !== k} data-testid={`pane-${k}`}>{node}</div>;
 
@@ -90,7 +92,7 @@ export function App({ transport }: { transport: Transport }) {
               <div className="with-history">
                 <HistoryList openId={consultation.id} refreshKey={historyKey} onOpen={consultation.open} />
                 {/* Keyed by the opening, not the id: a new consultation learning its id mid-answer stays the same view. */}
-                <ConsultationView key={consultation.opening} openId={consultation.id} onChanged={changed} onOpened={(id) => { consultation.adopt(id); changed(); }} onOpenArticle={openArticle} />
+                <ConsultationView key={consultation.opening} openId={consultation.id} onChanged={changed} onOpened={(id) => { consultation.adopt(id); changed(); }} onOpenArticle={openArticle} shown={consultShown} />
               </div>,
             )}
             {pane('statutes', <StatuteLookup ref={lookupRef} request={article} onOpen={openArticle} shown={statutesShown} />)}

@@ -377,6 +377,10 @@ describe('the app in a real browser against the browser host', { skip: SKIP, tim
     await page.getByTestId('saved-item').first().waitFor();
     await page.getByTestId('tab-statutes').click();
     await page.getByTestId('saved-in').waitFor({ state: 'detached' });
+    // And the consultation's cited statute, shown again, offers ☆ again instead of ★.
+    await page.getByTestId('tab-consult').click();
+    await first.getByTestId('evidence-save').waitFor();
+    assert.equal(await first.getByTestId('evidence-saved').count(), 0);
   });
 
   test('changing a setting persists it; the UI language switches', async () => {

@@ -172,6 +172,12 @@ describe('saved articles through later imports (a JSONL collection)', () => {
     assert.deepEqual((view.data as { saved: unknown }).saved, [{ id: saved.id, folder: '平台', note: '第一行\n第二行' }]);
     assert.deepEqual(await api.call('saved.ofArticle', { articleId: id }), { ok: true, data: [{ id: saved.id, folder: '平台', note: '第一行\n第二行' }] });
     assert.deepEqual(await api.call('saved.ofArticle', { articleId: 999_999 }), { ok: true, data: [] });
+    // A consultation's evidence asks by what its turn stored (law, label, version), not by id: another version is another article.
+    const a = article('第二条', '2022-01-01');
+    const asShown = (publishDate: string | null) => ({ lawTitle: a.lawTitle, label: a.label, publishDate, province: a.province });
+    assert.deepEqual(await api.call('saved.ofEvidence', { articles: [asShown('2022-01-01'), asShown('2020-01-01'), { ...asShown('2022-01-01'), province: '北京' }] }), { ok: true, data: [['平台'], ['王五 案'], []] }, 'the 2020 text was saved to 王五 案 above');
+    const tooMany = await api.call('saved.ofEvidence', { articles: Array.from({ length: 101 }, () => asShown(null)) });
+    assert.equal(tooMany.ok ? '' : tooMany.error.code, 'bad_input');
     const list = await api.call('saved.list', { folder: '平台' });
     assert.ok(list.ok);
     assert.deepEqual((list.data as { items: SavedArticle[] }).items.map((s) => s.id), [saved.id]);

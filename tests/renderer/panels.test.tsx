@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import type { ReactNode } from 'react';
+import { act, type ReactNode } from 'react';
 import '../helpers/domGlobals.js';
 import { ApiClient, HostCallError } from '../../renderer/src/api/client.js';
 import { AnswerText } from '../../renderer/src/features/consultation/AnswerText.js';
@@ -124,6 +124,7 @@ describe('consultation panels', () => {
     const sent: Array<{ route: string; input: unknown }> = [];
     const client = new ApiClient({
       request: async (route, input) => {
+        if (route === 'saved.ofEvidence') return { ok: false, error: { code: 'internal', message: 'not read in this test' } };
         sent.push({ route, input });
         const i = input as { articleId: number; folder: string };
         if (i.articleId === 47) return { ok: false, error: { code: 'not_found', message: '《中华人民共和国劳动合同法》第四十七条 is no longer article 47 of the library (a later import changed it); look it up again and save it from its view.' } };
@@ -142,6 +143,43 @@ describe('consultation panels', () => {
     await new Promise((done) => setTimeout(done, 0));
     assert.match(r.allByTestId('evidence')[1]!.textContent!, /no longer article 47/);
     assert.equal(r.allByTestId('evidence-saved').length, 1);
+    r.unmount();
+  });
+
+  test('cited statutes: ★ for an article already saved, read from the host by what the turn stored, and read again when the tab is shown again', async () => {
+    const sent: Array<{ route: string; input: unknown }> = [];
+    let folders: string[][] = [['张三诉某公司拖欠工资', '劳动争议模板'], ['劳动争议模板']];
+    const client = new ApiClient({
+      request: async (route, input) => {
+        sent.push({ route, input });
+        if (route === 'saved.ofEvidence') return { ok: true, data: folders };
+        const i = input as { folder: string };
+        return { ok: true, data: { id: 6, folder: i.folder, note: '' } };
+      },
+      subscribe: () => () => undefined,
+    });
+    const panel = (shown: number) => <ApiContext.Provider value={client}><CitedStatutesPanel turn={turnFixture()} onOpenArticle={() => undefined} folder="张三诉某公司拖欠工资" shown={shown} /></ApiContext.Provider>;
+    const r = await render(panel(1));
+    await new Promise((done) => setTimeout(done, 0));
+    assert.deepEqual(sent, [{ route: 'saved.ofEvidence', input: { articles: [
+      { lawTitle: '中华人民共和国劳动合同法', label: '第三十八条', publishDate: '2012-12-28', province: '' },
+      { lawTitle: '中华人民共和国劳动合同法', label: '第四十七条', publishDate: '2012-12-28', province: '' },
+    ] } }]);
+    const [first, second] = r.allByTestId('evidence');
+    assert.equal(first!.querySelector('[data-testid="evidence-saved"]')!.textContent, '★ 张三诉某公司拖欠工资');
+    assert.equal(first!.querySelector('[data-testid="evidence-saved"]')!.getAttribute('title'), '★ 已收藏：张三诉某公司拖欠工资；劳动争议模板');
+    assert.equal(first!.querySelector('[data-testid="evidence-save"]'), null, 'saved in this consultation\'s folder: no ☆');
+    assert.equal(second!.querySelector('[data-testid="evidence-saved-elsewhere"]')!.textContent, '★ 劳动争议模板', 'saved elsewhere only: where, and ☆ to save it here too');
+    await r.click(second!.querySelector('[data-testid="evidence-save"]')!);
+    await new Promise((done) => setTimeout(done, 0));
+    assert.equal(r.allByTestId('evidence')[1]!.querySelector('[data-testid="evidence-saved"]')!.getAttribute('title'), '★ 已收藏：劳动争议模板；张三诉某公司拖欠工资');
+    // Removed in the 收藏夹 tab meanwhile: shown again, the panel reads it again.
+    folders = [[], []];
+    await act(async () => r.root.render(panel(2)));
+    await new Promise((done) => setTimeout(done, 0));
+    assert.equal(r.allByTestId('evidence-saved').length + r.allByTestId('evidence-saved-elsewhere').length, 0);
+    assert.equal(r.allByTestId('evidence-save').length, 2);
+    assert.equal(sent.filter((x) => x.route === 'saved.ofEvidence').length, 2);
     r.unmount();
   });
 

@@ -1,17 +1,20 @@
-import { isArticleShown, removeSaved, saveArticle, savedArticle, savedArticles, savedFolders, savedOfArticle, savedRow, savedRows, updateSaved } from '../../library/saved/index.js';
+import { isArticleShown, removeSaved, saveArticle, savedArticle, savedArticles, savedFolders, savedFoldersOf, savedOfArticle, savedRow, savedRows, updateSaved } from '../../library/saved/index.js';
 import { compilationOfSaved, renderCompilation } from '../../report/compilation.js';
 import { fileNameOf, MIME } from '../../report/index.js';
 import { LexError } from '../../util/errors.js';
 import type { Handlers } from './types.js';
 
 /** Saved articles (收藏): thin adapters onto main/library/saved. */
-export const savedHandlers: Pick<Handlers, 'saved.list' | 'saved.folders' | 'saved.ofArticle' | 'saved.add' | 'saved.update' | 'saved.remove' | 'saved.export'> = {
+export const savedHandlers: Pick<Handlers, 'saved.list' | 'saved.folders' | 'saved.ofArticle' | 'saved.ofEvidence' | 'saved.add' | 'saved.update' | 'saved.remove' | 'saved.export'> = {
   'saved.folders'(s) {
     return savedFolders(s.engine.db);
   },
   'saved.ofArticle'(s, input) {
     const [article] = s.engine.articles([input.articleId]);
     return article ? savedOfArticle(s.engine.db, article) : [];
+  },
+  'saved.ofEvidence'(s, input) {
+    return savedFoldersOf(s.engine.db, input.articles);
   },
   'saved.list'(s, input) {
     const db = s.engine.db;

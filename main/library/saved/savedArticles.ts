@@ -104,6 +104,23 @@ export function savedOfArticle(db: Db, article: StatuteArticle): Array<{ id: num
   ).all(article.lawTitle, article.province, article.publishDate ?? '', article.kind, article.label) as Array<{ id: number; folder: string; note: string }>;
 }
 
+/** What a consultation's evidence names an article by: its law, label and version, as the turn stored them. */
+export interface ShownArticle {
+  lawTitle: string;
+  label: string;
+  publishDate: string | null;
+  province?: string;
+}
+
+/** The folders holding each of these articles (that version), in the order given: a consultation's ☆ read against the saved articles. */
+export function savedFoldersOf(db: Db, shown: readonly ShownArticle[]): string[][] {
+  const folders = cachedStatement(
+    db,
+    'SELECT folder FROM saved_articles WHERE law_title = ? AND province = ? AND publish_date = ? AND article_label = ? ORDER BY folder',
+  );
+  return shown.map((a) => (folders.all(a.lawTitle, a.province ?? '', a.publishDate ?? '', a.label) as Array<{ folder: string }>).map((r) => r.folder));
+}
+
 /** Changes a saved article's note or moves it to another folder (refused when that folder already holds it). */
 export function updateSaved(db: Db, id: number, change: { note?: string; folder?: string }): void {
   const row = savedRow(db, id);

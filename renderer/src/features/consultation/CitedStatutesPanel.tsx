@@ -1,14 +1,17 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { CitationAudit, Evidence, TurnResult } from '../../../../preload/contract/index.js';
 import { MarkedText } from '../../components/MarkedText.js';
 import { auditNote, fill, statusText, useT, type Strings } from '../../i18n.js';
-import { SaveEvidence } from './SaveEvidence.js';
+import { useApi } from '../../api/context.js';
+import { SaveEvidence, shownArticle } from './SaveEvidence.js';
 
 interface Props {
   turn: TurnResult;
   onOpenArticle(articleId: number): void;
   /** The consultation's title: the folder its articles are saved to (☆); unfiled when none. */
   folder?: string;
+  /** Counts the times the consultation tab was shown: where the articles are saved is read again each time (a removal in 收藏夹 shows). */
+  shown?: number;
 }
 
 const VIA: Record<string, keyof Strings> = { original: 'viaOriginal', history: 'viaHistory', rewrite: 'viaRewrite', rule: 'viaRule', refinement: 'viaRefinement', graph: 'viaGraph' };
@@ -66,12 +69,30 @@ function EvidenceText({ evidence, spans, expanded, onToggle }: { evidence: Evide
 }
 
 /** Each evidence article: law, number, breadcrumb, status, dates, full text, why selected, audit label; then what was excluded. */
-export function CitedStatutesPanel({ turn, onOpenArticle, folder = '' }: Props) {
+export function CitedStatutesPanel({ turn, onOpenArticle, folder = '', shown = 0 }: Props) {
   const t = useT();
+  const api = useApi();
   const [expanded, setExpanded] = useState<number | null>(null);
   const labelOf = new Map<number, CitationAudit>();
   for (const c of turn.citations) if (c.articleId !== null && !labelOf.has(c.articleId)) labelOf.set(c.articleId, c);
   const live = turn.evidence.filter((e) => !e.excluded).slice(0, turn.mode === 'offline' ? 10 : 8);
+  /** The folders holding each article shown, by id; null until read (or when the host cannot say: ☆ alone, as before). */
+  const [savedIn, setSavedIn] = useState<ReadonlyMap<number, string[]> | null>(null);
+  const shownKey = live.map((e) => e.articleId).join(',');
+  useEffect(() => {
+    if (!live.length) return;
+    let current = true;
+    api.call('saved.ofEvidence', { articles: live.map(shownArticle) }).then(
+      (folders) => current && setSavedIn(new Map(live.map((e, i) => [e.articleId, folders[i] ?? []]))),
+      () => undefined,
+    );
+    return () => {
+      current = false;
+    };
+    // `live` comes from the turn, and shownKey stands for it.
+  }, [api, turn.turnId, shownKey, shown]);
+  const onSaved = (articleId: number, into: string) =>
+    setSavedIn((before) => new Map(before ?? []).set(articleId, [...new Set([...(before?.get(articleId) ?? []), into])].sort()));
   const excluded = turn.evidence.filter((e) => e.excluded);
   const stray = turn.citations.filter((c) => c.label === 'unresolvable' || c.label === 'outside_evidence');
   return (
@@ -92,7 +113,7 @@ export function CitedStatutesPanel({ turn, onOpenArticle, folder = '' }: Props) 
                   {audit ? t[audit.label] : t.notCited}
                   {audit?.notCurrent ? ' ⚠' : ''}
                 </span>
-                <SaveEvidence evidence={e} folder={folder} />
+                <SaveEvidence evidence={e} folder={folder} savedIn={savedIn?.get(e.articleId) ?? null} onSaved={(into) => onSaved(e.articleId, into)} />
               </div>
               {e.path.length > 0 && <div className="breadcrumb" data-testid="evidence-breadcrumb">{[e.lawTitle, ...e.path].join(' › ')}</div>}
               <div className="meta">

@@ -20,6 +20,8 @@ interface Props {
   /** The id the host gave the new consultation this view started. */
   onOpened(id: number): void;
   onOpenArticle(articleId: number): void;
+  /** Counts the times the tab was shown (the cited statutes' ★ are read again). */
+  shown?: number;
 }
 
 /** The consultation screen: chat on the left, the selected turn's verdict, state and cited statutes on the right. */
@@ -32,7 +34,7 @@ function offlineReason(t: Strings, turn: TurnResult): string {
   return errorText(t, { code: turn.offlineCode, message: turn.offlineCode === 'llm_not_configured' && t.lang === 'zh' ? '' : (turn.offlineReason ?? '') });
 }
 
-export function ConsultationView({ openId, onChanged, onOpened, onOpenArticle }: Props) {
+export function ConsultationView({ openId, onChanged, onOpened, onOpenArticle, shown = 0 }: Props) {
   const t = useT();
   const c = useConsultation(openId, onChanged, onOpened);
   const [draft, setDraft] = useDraft(openId);
@@ -124,7 +126,7 @@ export function ConsultationView({ openId, onChanged, onOpened, onOpenArticle }:
           {/* Keyed by turn: an override or correction begun on one turn is never saved to another. */}
           <SufficiencyIndicator key={`v${turn.turnId}`} turn={turn} onOverride={(v, note) => void c.override(turn.turnId, v, note)} />
           <StatePanel key={`s${turn.turnId}`} turn={turn} onCorrect={(corr) => c.correct(turn.turnId, corr)} />
-          <CitedStatutesPanel turn={turn} onOpenArticle={onOpenArticle} folder={c.consultation?.title ?? ''} />
+          <CitedStatutesPanel turn={turn} onOpenArticle={onOpenArticle} folder={c.consultation?.title ?? ''} shown={shown} />
         </aside>
       )}
     </div>
