@@ -345,8 +345,9 @@ function toAudit(f: Found, seq: number, quotes: string[], asOf: string, resolver
   }
   const notCurrent = !!f.article && f.article.status !== 'current';
   if (notCurrent && !note) {
-    const { status, publishDate } = f.article!;
-    note = { en: `cites a ${status} version (${publishDate ?? 'undated'}); law as of ${asOf}`, zh: `引用的是${STATUS_ZH[status] ?? status}的版本（${publishDate ?? '日期不详'}）；适用的法律截至 ${asOf}` };
+    const { status, publishDate, articleId } = f.article!;
+    const then = inForceThen(resolver.provisionAsOf(articleId, asOf));
+    note = { en: `cites a ${status} version (${publishDate ?? 'undated'}); law as of ${asOf}${then.en}`, zh: `引用的是${STATUS_ZH[status] ?? status}的版本（${publishDate ?? '日期不详'}）；适用的法律截至 ${asOf}${then.zh}` };
   }
   return {
     seq,
@@ -365,6 +366,16 @@ function toAudit(f: Found, seq: number, quotes: string[], asOf: string, resolver
     citedSpans: f.spans ?? [],
     ...(source ? { quoteSource: source } : {}),
   };
+}
+
+/** Where the version applied holds a cited older version's provision: 「，该日适用 2023-12-29 版，其中为第八十四条，内容有修改」. */
+function inForceThen(there: ReturnType<CitationResolver['provisionAsOf']>): Note {
+  if (!there) return { en: '', zh: '' };
+  const v = there.publishDate || 'undated';
+  if (!there.label || there.match === 'none') return { en: `, when the ${v} version applies, which has no such provision`, zh: `，该日适用 ${v} 版，其中没有相应条文` };
+  if (there.match === 'partly') return { en: `, when the ${v} version applies: ${there.label} there holds part of it`, zh: `，该日适用 ${v} 版，其中${there.label}含其部分内容` };
+  const how = there.match === 'amended' ? { en: 'amended', zh: '内容有修改' } : { en: 'word for word', zh: '内容相同' };
+  return { en: `, when the ${v} version applies: ${there.label} there, ${how.en}`, zh: `，该日适用 ${v} 版，其中为${there.label}，${how.zh}` };
 }
 
 /**

@@ -108,6 +108,12 @@ describe('checking the citations of a brief', { skip: SKIP }, () => {
     assert.match(cli.stdout, /≠ 1\. 《公司法》第七十一条 .*\n\s+引文不在 2023-12-29 版第七十一条中：引文是 2018-10-26 版第七十一条的条文（已被修订）；2023-12-29 版中对应第八十四条，内容有修改\n/);
   });
 
+  test('a citation of a version no longer applied says where the version applied holds the provision', () => {
+    const r = checkDraft(lib.engine.searchDeps().resolver, '依据《公司法》（2018年修正）第七十一条，其他股东享有优先购买权。', '2026-11-27');
+    assert.deepEqual(r.citations.map((c) => [c.articleLabel, c.publishDate, c.finding]), [['第七十一条', '2018-10-26', 'check']]);
+    assert.equal(r.citations[0]!.noteZh, '引用的是已被修订的版本（2018-10-26）；适用的法律截至 2026-11-27，该日适用 2023-12-29 版，其中为第八十四条，内容有修改');
+  });
+
   test('an older version as of an earlier date: the 2018 text is the law then, and 第七十一条 is fine', () => {
     const r = checkDraft(lib.engine.searchDeps().resolver, '《公司法》第七十一条', '2020-06-01');
     assert.equal(r.citations[0]?.publishDate, '2018-10-26');

@@ -1,4 +1,4 @@
-import type { Db } from '../../db/open.js';
+import { cachedStatement, type Db } from '../../db/open.js';
 import { ARTICLE_SELECT, toStatuteArticle, type ArticleRow, type StatuteArticle } from '../articles.js';
 import { statusSql, TODAY_SQL } from '../status.js';
 import { lawAliases, LawNameIndex, normalizeLawName } from './aliases.js';
@@ -6,6 +6,7 @@ import { parseCitations, parseSingleCitation, type CitationRef, type CitedPart }
 import { readRepeals, repealingShortTitle, repealMessages, type Repeal } from './repealedLaws.js';
 import { earlierNumbering, provisionNow, type EarlierNumbering, type ProvisionNow } from './earlierNumbering.js';
 import { quoteSource, type QuoteSource } from './quoteSource.js';
+import { counterpartInVersion, type VersionMatch } from '../versions/counterparts.js';
 
 export interface VersionChoice {
   /** ISO date: the version in force on that date. */
@@ -171,6 +172,21 @@ export class CitationResolver {
   /** Where that earlier provision stands in `article`'s version (公司法 2018 第七十一条 → 2023 第八十四条); for what shows the note, not every lookup. */
   provisionNow(earlier: EarlierNumbering, article: StatuteArticle): ProvisionNow | null {
     return provisionNow(this.db, earlier, article);
+  }
+
+  /**
+   * Where the version of the article's law in force on `asOf` holds its provision (found by text, as a revision
+   * renumbers: 公司法 2018 第七十一条 → 2023 第八十四条, amended); null when that version is the article's own or
+   * none was in force then.
+   */
+  provisionAsOf(articleId: number, asOf: string): { publishDate: string; label: string | null; match: VersionMatch } | null {
+    const row = cachedStatement(this.db, `${ARTICLE_SELECT} WHERE a.id = ?`).get(articleId) as ArticleRow | undefined;
+    if (!row) return null;
+    const article = toStatuteArticle(row);
+    const version = this.pickVersion(article.lawId, { asOf });
+    if (version === null || version === (article.publishDate ?? '')) return null;
+    const there = counterpartInVersion(this.db, article, version);
+    return { publishDate: version, label: there.label, match: there.match };
   }
 
   /** Where in the cited article's law a quotation it does not hold stands (see quoteSource.ts). */
