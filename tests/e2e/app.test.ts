@@ -7,6 +7,7 @@ import { Document, Packer, Paragraph } from 'docx';
 import fs from 'node:fs';
 import path from 'node:path';
 import { sharedSkipReason } from '../helpers/library.js';
+import { renderPdf } from '../../main/report/pdf.js';
 
 const SKIP = sharedSkipReason() || browserSkipReason();
 let b: BrowserBench;
@@ -283,6 +284,12 @@ describe('the app in a real browser against the browser host', { skip: SKIP, tim
     await page.getByTestId('check-file').setInputFiles(word);
     await page.getByTestId('check-summary').filter({ hasText: '共 1 处引用' }).waitFor();
     assert.equal(await page.getByTestId('check-text').inputValue(), '依照《刑法》第二百六十四条处理。');
+    // A PDF the same way: read by the host with pdf.js.
+    const pdf = path.join(b.dir, 'brief.pdf');
+    fs.writeFileSync(pdf, await renderPdf('<!doctype html><meta charset="utf-8"><body style="font-family:\'WenQuanYi Micro Hei\'"><p>依照《劳动合同法》第三十八条、第四十六条解除劳动合同。</p></body>'));
+    await page.getByTestId('check-file').setInputFiles(pdf);
+    await page.getByTestId('check-summary').filter({ hasText: '共 2 处引用' }).waitFor();
+    assert.match(await page.getByTestId('check-text').inputValue(), /^依照《劳动合同法》第三十八条、第四十六条解除劳动合同。/);
     // A quotation of 2018's 公司法 under its old number: where the words come from, and a link to where they stand now.
     await page.getByTestId('check-text').fill('《公司法》第七十一条规定：“股东向股东以外的人转让股权，应当经其他股东过半数同意。”');
     await page.getByTestId('check-run').click();

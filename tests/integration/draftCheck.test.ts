@@ -145,7 +145,7 @@ describe('checking the citations of a brief', { skip: SKIP }, () => {
     const doc97 = await runCli(['check', path.join(dir, 'brief.doc'), '--db', lib.dbPath]);
     assert.match(doc97.stderr, /No file .*brief\.doc/);
     fs.writeFileSync(path.join(dir, 'old.doc'), 'x');
-    assert.match((await runCli(['check', path.join(dir, 'old.doc'), '--db', lib.dbPath])).stderr, /only \.docx, Markdown and plain text/);
+    assert.match((await runCli(['check', path.join(dir, 'old.doc'), '--db', lib.dbPath])).stderr, /only \.docx, PDF, Markdown and plain text/);
     fs.writeFileSync(path.join(dir, 'fake.docx'), 'not a zip');
     assert.match((await runCli(['check', path.join(dir, 'fake.docx'), '--db', lib.dbPath])).stderr, /is not a Word \(\.docx\) file/);
   });
@@ -194,8 +194,8 @@ describe('checking the citations of a brief', { skip: SKIP }, () => {
     const nothing = await api.call('statute.checkExport', { text: '《合同法》第五十二条', format: 'docx' });
     assert.equal(nothing.ok ? '' : nothing.error.code, 'not_found');
     for (const [input, why] of [
-      [{ text: BRIEF, docx: word.toString('base64') }, /either text or docx/],
-      [{}, /either text or docx/],
+      [{ text: BRIEF, docx: word.toString('base64') }, /either text, docx or pdf/],
+      [{}, /either text, docx or pdf/],
       [{ docx: Buffer.from('not a zip').toString('base64') }, /is not a Word \(\.docx\) file/],
     ] as const) {
       const refused = await api.call('statute.checkText', input);

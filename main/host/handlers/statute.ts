@@ -15,6 +15,7 @@ import { comparisonDocx, comparisonMarkdown } from '../../report/comparison.js';
 import { buildCompilation, compilationOfCheck, renderCompilation } from '../../report/compilation.js';
 import { checkDraft, MAX_DRAFT_CHARS, type DraftCheck } from '../../consult/draftCheck.js';
 import { docxTextOf } from '../../util/docxText.js';
+import { pdfTextOf } from '../../util/pdfText.js';
 import { fileNameOf, MIME } from '../../report/index.js';
 import { onlyCitations } from '../../library/citation/parseCitation.js';
 import type { Handlers } from './types.js';
@@ -45,9 +46,10 @@ function detail(s: HostServices, article: StatuteArticle): ArticleDetailDto {
   };
 }
 
-/** A text (or a Word file's text) and the check of its citations, as of the date given or today. */
-async function checkedDraft(s: HostServices, input: { text?: string; docx?: string; asOf?: string }): Promise<{ text: string; check: DraftCheck }> {
-  const text = input.text ?? (await docxTextOf(Buffer.from(input.docx ?? '', 'base64'), 'the Word file'));
+/** A text (or a Word or PDF file's text) and the check of its citations, as of the date given or today. */
+async function checkedDraft(s: HostServices, input: { text?: string; docx?: string; pdf?: string; asOf?: string }): Promise<{ text: string; check: DraftCheck }> {
+  const text = input.text
+    ?? (input.pdf !== undefined ? await pdfTextOf(Buffer.from(input.pdf, 'base64'), 'the PDF file') : await docxTextOf(Buffer.from(input.docx ?? '', 'base64'), 'the Word file'));
   if (text.length > MAX_DRAFT_CHARS) throw new LexError('bad_input', `the text holds ${text.length} characters; check at most ${MAX_DRAFT_CHARS} at a time.`);
   return { text, check: checkDraft(s.engine.searchDeps().resolver, text, input.asOf ?? todayOf(s.engine.db)) };
 }
@@ -142,11 +144,11 @@ export const statuteHandlers: Pick<Handlers, 'statute.search' | 'statute.citatio
   },
   async 'statute.checkText'(s, input) {
     const { text, check } = await checkedDraft(s, input);
-    return input.docx === undefined ? check : { ...check, text };
+    return input.text !== undefined ? check : { ...check, text };
   },
   async 'statute.checkExport'(s, input) {
     const { check } = await checkedDraft(s, input);
-    const compilation = compilationOfCheck(s.engine, check, input.docx === undefined ? '文稿' : 'Word 文件');
+    const compilation = compilationOfCheck(s.engine, check, input.pdf !== undefined ? 'PDF 文件' : input.docx !== undefined ? 'Word 文件' : '文稿');
     if (!compilation.articles.length) throw new LexError('not_found', 'The text cites no article in the library: there is nothing to compile.');
     const bytes = await renderCompilation(compilation, input.format);
     return { fileName: `所引法条汇编-${compilation.generatedAt.slice(0, 10)}.${input.format}`, mime: MIME[input.format], base64: bytes.toString('base64'), warnings: compilation.notFound };

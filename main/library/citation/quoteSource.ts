@@ -9,7 +9,8 @@ import { cachedStatement, type Db } from '../../db/open.js';
 import { ARTICLE_SELECT, toStatuteArticle, type ArticleRow } from '../articles.js';
 import { statusSql } from '../status.js';
 import { counterpartInVersion } from '../versions/counterparts.js';
-import { pairCover, textPairs } from '../versions/textPairs.js';
+import { pairCover, textPairs, type TextPairs } from '../versions/textPairs.js';
+import { textRevision } from '../../search/ftsTables.js';
 
 export interface QuoteSource {
   articleId: number;
@@ -38,9 +39,37 @@ interface LawArticle {
   label: string;
   number: number | null;
   sub_number: number | null;
-  text: string;
   publish_date: string | null;
   status: string;
+  /** The text without spacing and punctuation, and its character pairs. */
+  key: string;
+  pairs: TextPairs;
+}
+
+/** Laws whose articles are kept read, so that a text quoting one law many times reads it once. */
+const CACHED_LAWS = 4;
+const cache = new WeakMap<Db, Map<string, LawArticle[]>>();
+
+/** Every version's articles of one law (and province), read once until the library's text changes. */
+function lawArticles(db: Db, lawId: number, province: string): LawArticle[] {
+  let byLaw = cache.get(db);
+  if (!byLaw) cache.set(db, (byLaw = new Map()));
+  const cacheKey = [textRevision(db), lawId, province].join('|');
+  let found = byLaw.get(cacheKey);
+  if (found) {
+    byLaw.delete(cacheKey);
+  } else {
+    const rows = cachedStatement(
+      db,
+      `SELECT a.id, a.label, a.number, a.sub_number, a.text, d.publish_date, ${statusSql('d')} AS status
+         FROM articles a JOIN documents d ON d.id = a.document_id
+        WHERE d.law_id = ? AND COALESCE(d.province, '') = ? AND a.kind = 'article'`,
+    ).all(lawId, province ?? '') as Array<Omit<LawArticle, 'key' | 'pairs'> & { text: string }>;
+    found = rows.map(({ text, ...a }) => ({ ...a, key: quoteKey(text), pairs: textPairs(text) }));
+  }
+  byLaw.set(cacheKey, found);
+  while (byLaw.size > CACHED_LAWS) byLaw.delete(byLaw.keys().next().value as string);
+  return found;
 }
 
 /** Spacing and the forms of punctuation that quotations vary in, left out, so that only the words are compared. */
@@ -61,19 +90,14 @@ export function quoteSource(db: Db, citedArticleId: number, quote: string): Quot
   if (!row) return null;
   const cited = toStatuteArticle(row);
   if (quoteKey(cited.text).includes(key)) return null;
-  const others = (cachedStatement(
-    db,
-    `SELECT a.id, a.label, a.number, a.sub_number, a.text, d.publish_date, ${statusSql('d')} AS status
-       FROM articles a JOIN documents d ON d.id = a.document_id
-      WHERE d.law_id = ? AND COALESCE(d.province, '') = COALESCE(?, '') AND a.kind = 'article' AND a.id != ?`,
-  ).all(cited.lawId, cited.province, cited.id) as LawArticle[]);
+  const others = lawArticles(db, cited.lawId, cited.province).filter((a) => a.id !== cited.id);
   const rank = (a: LawArticle): number => {
     const sameVersion = (a.publish_date ?? '') === (cited.publishDate ?? '');
     const sameNumber = a.number === cited.number && a.sub_number === cited.subNumber;
     return !sameVersion && sameNumber ? 0 : sameVersion ? 1 : 2;
   };
   const byPreference = (a: LawArticle, b: LawArticle) => rank(a) - rank(b) || (b.publish_date ?? '').localeCompare(a.publish_date ?? '');
-  const exact = others.filter((a) => quoteKey(a.text).includes(key)).sort(byPreference)[0];
+  const exact = others.filter((a) => a.key.includes(key)).sort(byPreference)[0];
   const found = exact ? { article: exact, verbatim: true } : closest(others, key, cited.text, byPreference);
   if (!found) return null;
   const { article, verbatim } = found;
@@ -95,7 +119,7 @@ function closest(others: LawArticle[], key: string, citedText: string, byPrefere
   const floor = Math.max(CLOSE_COVER, pairCover(pairs, textPairs(citedText)) + CLOSE_MARGIN);
   let best: { article: LawArticle; cover: number } | null = null;
   for (const article of others) {
-    const cover = pairCover(pairs, textPairs(article.text));
+    const cover = pairCover(pairs, article.pairs);
     if (cover < floor) continue;
     if (!best || cover > best.cover + 1e-9 || (Math.abs(cover - best.cover) <= 1e-9 && byPreference(article, best.article) < 0)) best = { article, cover };
   }

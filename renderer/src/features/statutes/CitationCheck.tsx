@@ -13,6 +13,8 @@ const FINDING: Record<Finding, { text: keyof Strings; badge: string }> = {
   unresolvable: { text: 'checkNotFound', badge: 'bad' },
 };
 
+type Upload = { text: string } | { docx: string } | { pdf: string };
+
 interface Props {
   onOpen(id: number): void;
   /** Checked as of this date (the lookup's as-of filter); today when empty. */
@@ -27,9 +29,9 @@ export function CitationCheck({ onOpen, asOf }: Props) {
   const [result, setResult] = useState<DraftCheckDto | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  /** What was checked last (the text or the Word file), so its compilation is of the same text. */
-  const [checked, setChecked] = useState<{ text: string } | { docx: string } | null>(null);
-  const check = (input: { text: string } | { docx: string }) => {
+  /** What was checked last (the text, or the Word or PDF file), so its compilation is of the same text. */
+  const [checked, setChecked] = useState<Upload | null>(null);
+  const check = (input: Upload) => {
     setError(null);
     setBusy(true);
     api.call('statute.checkText', { ...input, asOf: asOf || undefined })
@@ -49,14 +51,15 @@ export function CitationCheck({ onOpen, asOf }: Props) {
       .finally(() => setBusy(false));
   };
   const run = () => check({ text });
-  /** A Word file goes to the host to be read; Markdown and plain text are read here. */
+  /** A Word or PDF file goes to the host to be read; Markdown and plain text are read here. */
   const pick = async (file: File | undefined) => {
     if (!file) return;
-    if (/\.docx$/i.test(file.name)) {
+    const kind = /\.docx$/i.test(file.name) ? 'docx' : /\.pdf$/i.test(file.name) ? 'pdf' : null;
+    if (kind) {
       const bytes = new Uint8Array(await file.arrayBuffer());
       let binary = '';
       for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-      check({ docx: btoa(binary) });
+      check(kind === 'pdf' ? { pdf: btoa(binary) } : { docx: btoa(binary) });
     } else {
       const read = await file.text();
       setText(read);
@@ -68,7 +71,7 @@ export function CitationCheck({ onOpen, asOf }: Props) {
       <textarea value={text} rows={8} placeholder={t.checkPlaceholder} onChange={(e) => setText(e.target.value)} data-testid="check-text" />
       <div>
         <button onClick={run} disabled={busy || !text.trim()} data-testid="check-run">{t.checkRun}</button>{' '}
-        <label className="muted">{t.checkFile} <input type="file" accept=".docx,.md,.txt" disabled={busy} onChange={(e) => void pick(e.target.files?.[0])} data-testid="check-file" /></label>
+        <label className="muted">{t.checkFile} <input type="file" accept=".docx,.pdf,.md,.txt" disabled={busy} onChange={(e) => void pick(e.target.files?.[0])} data-testid="check-file" /></label>
       </div>
       {error && <div className="error" data-testid="check-error">{error}</div>}
       {result && (

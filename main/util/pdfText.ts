@@ -1,0 +1,101 @@
+/**
+ * The text of a PDF (a brief as filed, a judgment as downloaded), read with pdf.js in pure JavaScript, so that its
+ * citations can be checked as a Word file's are. A PDF has no paragraphs, only lines placed on a page; a line that
+ * reaches the right margin without ending a sentence was wrapped, and is joined to the next (Chinese has no spaces
+ * to lose), so that a citation or a quotation broken across two lines reads whole.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { createRequire } from 'node:module';
+import { LexError } from './errors.js';
+
+/** Largest PDF read (a long judgment with embedded fonts is a few MB). */
+export const MAX_PDF_BYTES = 50 * 1024 * 1024;
+/** A line ending with one of these ends a sentence or a heading's clause, so it was not wrapped. */
+const ENDS_LINE = /[。！？；：:;!?」』”)）]$/;
+
+/** What a line is built from: pdf.js's text item, of which only these are read. */
+type TextItem = Pick<import('pdfjs-dist/types/src/display/api.js').TextItem, 'str' | 'transform' | 'width' | 'height' | 'hasEOL'>;
+
+interface Line {
+  text: string;
+  right: number;
+  size: number;
+}
+
+/** The text of a .pdf file; one that is not a PDF, is locked, or holds no text (a scan) says so. */
+export async function pdfText(file: string): Promise<string> {
+  const size = fs.statSync(file).size;
+  if (size > MAX_PDF_BYTES) throw new LexError('bad_input', `${file} is ${(size / 1048576).toFixed(1)} MB; PDF files of at most ${MAX_PDF_BYTES / 1048576} MB are read.`);
+  return pdfTextOf(fs.readFileSync(file), file);
+}
+
+/** The text of a PDF held in memory (an upload); `name` says which file in messages. */
+export async function pdfTextOf(bytes: Buffer, name = 'the file'): Promise<string> {
+  if (bytes.subarray(0, 1024).indexOf('%PDF-') < 0) throw new LexError('bad_input', `${name} is not a PDF file (it does not begin with %PDF-).`);
+  const { getDocument } = await import('pdfjs-dist/legacy/build/pdf.mjs');
+  // pdf.js takes DOMMatrix in Node from @napi-rs/canvas, an optional dependency that an install may have left out.
+  if (typeof globalThis.DOMMatrix === 'undefined') throw new LexError('pdf_unavailable', 'Reading PDF files needs the @napi-rs/canvas package, which this install lacks (installed with --omit=optional?): reinstall LexDesk\'s dependencies, or save the file as .docx or .txt.');
+  const assets = path.dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json'));
+  const task = getDocument({
+    data: new Uint8Array(bytes),
+    // Chinese fonts are mapped to Unicode through Adobe's CMaps, shipped with pdf.js.
+    cMapUrl: `${path.join(assets, 'cmaps')}${path.sep}`,
+    cMapPacked: true,
+    standardFontDataUrl: `${path.join(assets, 'standard_fonts')}${path.sep}`,
+    isEvalSupported: false,
+    useSystemFonts: false,
+    verbosity: 0,
+  });
+  let doc;
+  try {
+    doc = await task.promise;
+  } catch (err) {
+    const why = err instanceof Error ? err : new Error(String(err));
+    if (why.name === 'PasswordException') throw new LexError('bad_input', `${name} is protected by a password; save an unlocked copy (or its text) and check that.`);
+    throw new LexError('bad_input', `${name} could not be read as a PDF: ${why.message}`);
+  }
+  try {
+    const pages: string[] = [];
+    for (let n = 1; n <= doc.numPages; n++) {
+      const page = await doc.getPage(n);
+      const content = await page.getTextContent();
+      pages.push(pageText(content.items.flatMap((i) => ('str' in i ? [i] : []))));
+      page.cleanup();
+    }
+    const text = pages.join('\n').replace(/\n{3,}/g, '\n\n').trim();
+    if (!text) throw new LexError('bad_input', `${name} holds no text, only images (a scan?): run it through OCR first, or paste its text.`);
+    return text;
+  } finally {
+    await doc.destroy();
+  }
+}
+
+/** A page's lines in reading order, wrapped lines joined. */
+export function pageText(items: readonly TextItem[]): string {
+  const lines: Line[] = [];
+  let current: Line = { text: '', right: 0, size: 0 };
+  for (const item of items) {
+    current.text += item.str;
+    if (item.str.trim()) {
+      current.right = Math.max(current.right, (item.transform[4] ?? 0) + item.width);
+      current.size = Math.max(current.size, item.height || Math.abs(item.transform[3] ?? 0));
+    }
+    if (item.hasEOL) {
+      lines.push(current);
+      current = { text: '', right: 0, size: 0 };
+    }
+  }
+  if (current.text) lines.push(current);
+  const margin = Math.max(0, ...lines.map((l) => l.right));
+  let out = '';
+  lines.forEach((line, i) => {
+    const text = line.text.replace(/\s+$/, '');
+    out += text;
+    if (i === lines.length - 1) return;
+    const wrapped = text !== '' && !ENDS_LINE.test(text) && line.right >= margin - 1.5 * line.size;
+    const next = lines[i + 1]!.text.trimStart();
+    out += !wrapped ? '\n' : /[A-Za-z0-9]$/.test(text) && /^[A-Za-z0-9]/.test(next) ? ' ' : '';
+  });
+  return out;
+}

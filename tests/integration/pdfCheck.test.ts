@@ -1,0 +1,127 @@
+/**
+ * A brief as a PDF (`lexdesk check FILE.pdf`, the route statute.checkText with a PDF): its text read with pdf.js,
+ * wrapped lines joined so that a quotation broken across two lines reads whole, and a PDF that is not one, or holds
+ * only images, refused with what to do. The PDFs are printed here by Chromium from HTML, as the report export prints.
+ */
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { createHostApi } from '../../main/host/hostApi.js';
+import { FileKeyStore } from '../../main/llm/keyStore.js';
+import { SettingsStore } from '../../main/llm/settings.js';
+import { renderPdf } from '../../main/report/pdf.js';
+import { pageText, pdfText } from '../../main/util/pdfText.js';
+import { browserSkipReason } from '../helpers/browserBench.js';
+import { parseJsonOutput, runCli } from '../helpers/cli.js';
+import { buildLibrary, CORE_SUBSET, sharedSkipReason, type TempLibrary } from '../helpers/library.js';
+
+const SKIP = sharedSkipReason() || browserSkipReason();
+
+/** 2018's 公司法 第七十一条, second paragraph: long enough to wrap on an A4 page. */
+const QUOTE = '股东向股东以外的人转让股权，应当经其他股东过半数同意。股东应就其股权转让事项书面通知其他股东征求同意，其他股东自接到书面通知之日起满三十日未答复的，视为同意转让。';
+
+function page(body: string): string {
+  return `<!doctype html><html><head><meta charset="utf-8"><style>body{font-family:'WenQuanYi Micro Hei',sans-serif;font-size:16px}</style></head><body>${body}</body></html>`;
+}
+
+/** A one-page PDF whose page is a filled rectangle and no text, as a scan without OCR is (written by hand, offsets counted). */
+function imageOnlyPdf(): Buffer {
+  const content = '0.2 0.3 0.4 rg 100 500 300 200 re f';
+  const objects = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Contents 4 0 R >>',
+    `<< /Length ${content.length} >>\nstream\n${content}\nendstream`,
+  ];
+  let out = '%PDF-1.4\n';
+  const offsets: number[] = [];
+  objects.forEach((body, i) => {
+    offsets.push(out.length);
+    out += `${i + 1} 0 obj\n${body}\nendobj\n`;
+  });
+  const xref = out.length;
+  out += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`;
+  out += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(out, 'latin1');
+}
+
+const item = (str: string, x: number, width: number, hasEOL: boolean) => ({ str, transform: [12, 0, 0, 12, x, 700], width, height: 12, hasEOL });
+
+test('PDF lines: one that reaches the margin without ending a sentence was wrapped and is joined; others keep their break', () => {
+  const text = pageText([
+    item('民事起诉状', 250, 60, true),
+    item('原告依据《中华人民共和国公司法》第七', 50, 490, true),
+    item('十一条提起诉讼，请求判令被告支付', 50, 492, true),
+    item('货款。', 50, 36, true),
+    item('此致', 50, 24, true),
+    item('See the Company Law of', 50, 491, true),
+    item('2018, as amended.', 50, 120, false),
+  ]);
+  assert.equal(text, '民事起诉状\n原告依据《中华人民共和国公司法》第七十一条提起诉讼，请求判令被告支付货款。\n此致\nSee the Company Law of 2018, as amended.');
+  assert.equal(pageText([item('本院认为：', 50, 491, true), item('被告应当承担责任。', 50, 200, false)]), '本院认为：\n被告应当承担责任。', 'a line ending in a colon was not wrapped, however long');
+});
+
+describe('checking the citations of a PDF', { skip: SKIP }, () => {
+  let lib: TempLibrary;
+  let dir: string;
+  let brief: string;
+  before(async () => {
+    lib = await buildLibrary({ files: [...CORE_SUBSET] });
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lexdesk-pdf-'));
+    brief = path.join(dir, 'brief.pdf');
+    fs.writeFileSync(brief, await renderPdf(page(`<h2>民事起诉状</h2><p>原告认为，依照《中华人民共和国公司法》第七十一条第二款的规定：“${QUOTE}”被告未通知原告即转让股权，侵害了原告的优先购买权。</p><p>另依照《民法典》第一千一百六十五条，被告应当承担侵权责任。</p>`)));
+  });
+  after(async () => {
+    await lib?.dispose();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  test('the text read whole: the quotation across two printed lines, the heading on its own', async () => {
+    const text = await pdfText(brief);
+    assert.ok(text.startsWith('民事起诉状\n原告认为，'), text.slice(0, 40));
+    assert.ok(text.includes(`“${QUOTE}”`), 'the quotation, wrapped on the page, reads without a break');
+    assert.ok(text.includes('\n另依照《民法典》第一千一百六十五条'), 'a new paragraph keeps its break');
+  });
+
+  test('lexdesk check FILE.pdf: each citation checked as in a Word file, the quotation traced to 2018', async () => {
+    const res = parseJsonOutput<{ citations: Array<{ articleLabel: string; finding: string; quote: string | null; noteZh: string | null }> }>(
+      await runCli(['check', brief, '--as-of', '2026-11-27', '--json', '--db', lib.dbPath]));
+    assert.deepEqual(res.citations.map((c) => [c.articleLabel, c.finding]), [['第七十一条', 'quote_mismatch'], ['第一千一百六十五条', 'ok']]);
+    assert.equal(res.citations[0]!.quote, QUOTE);
+    assert.match(res.citations[0]!.noteZh!, /引文是 2018-10-26 版第七十一条的条文（已被修订）；2023-12-29 版中对应第八十四条，内容有修改$/);
+  });
+
+  test('a PDF of images only, a file that is no PDF, and the route refuse with what to do', async () => {
+    const scan = path.join(dir, 'scan.pdf');
+    fs.writeFileSync(scan, imageOnlyPdf());
+    const noText = await runCli(['check', scan, '--db', lib.dbPath]);
+    assert.equal(noText.code, 1);
+    assert.match(noText.stderr, /scan\.pdf holds no text, only images \(a scan\?\): run it through OCR first, or paste its text/);
+    const fake = path.join(dir, 'fake.pdf');
+    fs.writeFileSync(fake, '《刑法》第二百六十四条');
+    assert.match((await runCli(['check', fake, '--db', lib.dbPath])).stderr, /fake\.pdf is not a PDF file/);
+    const broken = path.join(dir, 'broken.pdf');
+    fs.writeFileSync(broken, '%PDF-1.7\n1 0 obj << /Type /Catalog >> endobj\n');
+    const unreadable = await runCli(['check', broken, '--db', lib.dbPath]);
+    assert.equal(unreadable.code, 1);
+    assert.match(unreadable.stderr, /broken\.pdf could not be read as a PDF: /);
+
+    const api = createHostApi({ engine: lib.engine, settings: new SettingsStore(dir), keys: new FileKeyStore(dir), host: 'browser', version: 'test' });
+    const uploaded = await api.call('statute.checkText', { pdf: fs.readFileSync(brief).toString('base64'), asOf: '2026-11-27' });
+    assert.ok(uploaded.ok, JSON.stringify(uploaded));
+    const data = uploaded.data as { text: string; citations: Array<{ finding: string }> };
+    assert.ok(data.text.includes(QUOTE), 'the text read is given back, for the box');
+    assert.deepEqual(data.citations.map((c) => c.finding), ['quote_mismatch', 'ok']);
+    const compiled = await api.call('statute.checkExport', { pdf: fs.readFileSync(brief).toString('base64'), asOf: '2026-11-27', format: 'md' });
+    assert.ok(compiled.ok, JSON.stringify(compiled));
+    const md = Buffer.from((compiled.data as { base64: string }).base64, 'base64').toString('utf8');
+    assert.match(md, /引用：PDF 文件中引用的法条/);
+    assert.match(md, /## 《中华人民共和国公司法》第八十四条/, 'the article the quotation means, in the version checked');
+    const both = await api.call('statute.checkText', { text: '《刑法》第二百六十四条', pdf: 'JVBERi0=' });
+    assert.match(both.ok ? '' : both.error.message, /either text, docx or pdf/);
+    const scanned = await api.call('statute.checkText', { pdf: fs.readFileSync(scan).toString('base64') });
+    assert.match(scanned.ok ? '' : scanned.error.message, /the PDF file holds no text, only images/);
+  });
+});
