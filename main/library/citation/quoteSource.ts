@@ -11,6 +11,7 @@ import { statusSql } from '../status.js';
 import { counterpartInVersion } from '../versions/counterparts.js';
 import { pairCover, textPairs, type TextPairs } from '../versions/textPairs.js';
 import { textRevision } from '../../search/ftsTables.js';
+import { RecentCache } from '../../util/recentCache.js';
 
 export interface QuoteSource {
   articleId: number;
@@ -48,28 +49,19 @@ interface LawArticle {
 
 /** Laws whose articles are kept read, so that a text quoting one law many times reads it once. */
 const CACHED_LAWS = 4;
-const cache = new WeakMap<Db, Map<string, LawArticle[]>>();
+const cache = new RecentCache<LawArticle[]>(CACHED_LAWS);
 
 /** Every version's articles of one law (and province), read once until the library's text changes. */
 function lawArticles(db: Db, lawId: number, province: string): LawArticle[] {
-  let byLaw = cache.get(db);
-  if (!byLaw) cache.set(db, (byLaw = new Map()));
-  const cacheKey = [textRevision(db), lawId, province].join('|');
-  let found = byLaw.get(cacheKey);
-  if (found) {
-    byLaw.delete(cacheKey);
-  } else {
+  return cache.get(db, [textRevision(db), lawId, province].join('|'), () => {
     const rows = cachedStatement(
       db,
       `SELECT a.id, a.label, a.number, a.sub_number, a.text, d.publish_date, ${statusSql('d')} AS status
          FROM articles a JOIN documents d ON d.id = a.document_id
         WHERE d.law_id = ? AND COALESCE(d.province, '') = ? AND a.kind = 'article'`,
     ).all(lawId, province ?? '') as Array<Omit<LawArticle, 'key' | 'pairs'> & { text: string }>;
-    found = rows.map(({ text, ...a }) => ({ ...a, key: quoteKey(text), pairs: textPairs(text) }));
-  }
-  byLaw.set(cacheKey, found);
-  while (byLaw.size > CACHED_LAWS) byLaw.delete(byLaw.keys().next().value as string);
-  return found;
+    return rows.map(({ text, ...a }) => ({ ...a, key: quoteKey(text), pairs: textPairs(text) }));
+  });
 }
 
 /** Spacing and the forms of punctuation that quotations vary in, left out, so that only the words are compared. */

@@ -9,6 +9,7 @@
  */
 import { cachedStatement, type Db } from '../../db/open.js';
 import { textRevision } from '../../search/ftsTables.js';
+import { RecentCache } from '../../util/recentCache.js';
 import type { StatuteArticle } from '../articles.js';
 import { statusSql } from '../status.js';
 import { diffTexts, type DiffPart } from './textDiff.js';
@@ -107,27 +108,18 @@ export function counterpartOfText(db: Db, provision: Pick<StatuteArticle, 'lawId
 
 /** Versions whose articles' pairs are kept, so that reading a law's articles one after another counts each version once. */
 const CACHED_VERSIONS = 8;
-const cache = new WeakMap<Db, Map<string, Candidate[]>>();
+const cache = new RecentCache<Candidate[]>(CACHED_VERSIONS);
 
 /** One version's articles of the article's kind, with their pairs (cached per connection until the library's text changes). */
 function versionArticles(db: Db, article: Pick<StatuteArticle, 'lawId' | 'kind'>, date: string): Candidate[] {
-  let byKey = cache.get(db);
-  if (!byKey) cache.set(db, (byKey = new Map()));
-  const key = [textRevision(db), article.lawId, date, article.kind].join('|');
-  let found = byKey.get(key);
-  if (found) {
-    byKey.delete(key);
-  } else {
+  return cache.get(db, [textRevision(db), article.lawId, date, article.kind].join('|'), () => {
     const rows = cachedStatement(
       db,
       `SELECT a.id, a.label, a.text FROM articles a JOIN documents d ON d.id = a.document_id
         WHERE d.law_id = ? AND COALESCE(d.publish_date, '') = ? AND a.kind = ? ORDER BY d.id, a.ordinal`,
     ).all(article.lawId, date, article.kind) as Array<{ id: number; label: string; text: string }>;
-    found = rows.map(candidate);
-  }
-  byKey.set(key, found);
-  while (byKey.size > CACHED_VERSIONS) byKey.delete(byKey.keys().next().value as string);
-  return found;
+    return rows.map(candidate);
+  });
 }
 
 /** This article's counterpart among one version's articles, the others that took part of it, and the change between them. */
