@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import yauzl from 'yauzl';
 import { LexError } from './errors.js';
 
@@ -22,13 +21,6 @@ export function wordXmlText(xml: string): string {
 
 /** Largest Word file read (a brief with pictures is a few MB). */
 export const MAX_DOCX_BYTES = 20 * 1024 * 1024;
-
-/** The text of a .docx file (body, footnotes, endnotes); a file that is not one says so. */
-export async function docxText(file: string): Promise<string> {
-  const size = fs.statSync(file).size;
-  if (size > MAX_DOCX_BYTES) throw new LexError('bad_input', `${file} is ${(size / 1048576).toFixed(1)} MB; Word files of at most ${MAX_DOCX_BYTES / 1048576} MB are read.`);
-  return docxTextOf(fs.readFileSync(file), file);
-}
 
 /** The text of a .docx held in memory (an upload); `name` says which file in messages. */
 export async function docxTextOf(bytes: Buffer, name = 'the file'): Promise<string> {

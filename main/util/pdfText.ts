@@ -4,7 +4,6 @@
  * reaches the right margin without ending a sentence was wrapped, and is joined to the next (Chinese has no spaces
  * to lose), so that a citation or a quotation broken across two lines reads whole.
  */
-import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { LexError } from './errors.js';
@@ -21,13 +20,6 @@ interface Line {
   text: string;
   right: number;
   size: number;
-}
-
-/** The text of a .pdf file; one that is not a PDF, is locked, or holds no text (a scan) says so. */
-export async function pdfText(file: string): Promise<string> {
-  const size = fs.statSync(file).size;
-  if (size > MAX_PDF_BYTES) throw new LexError('bad_input', `${file} is ${(size / 1048576).toFixed(1)} MB; PDF files of at most ${MAX_PDF_BYTES / 1048576} MB are read.`);
-  return pdfTextOf(fs.readFileSync(file), file);
 }
 
 /** The text of a PDF held in memory (an upload); `name` says which file in messages. */

@@ -24,10 +24,17 @@ const note = z.string().max(MAX_SAVED_NOTE_CHARS);
 /** An article as the caller shows it (a consultation's evidence, stored with the turn): its law, label and version. */
 const shownArticle = z.object({ lawTitle: z.string().max(200), label: z.string().max(40), publishDate: z.string().max(10).nullable(), province: z.string().max(20).optional() }).strict();
 
-/** A text of the user's own to check: typed or pasted, or a Word or PDF file as base64; exactly one of them. */
-const upload = z.string().min(1).max(1_000_000);
-const draftInput = z.object({ text: text(100_000).optional(), docx: upload.optional(), pdf: upload.optional(), asOf: date.optional() });
-const oneDraft = (x: { text?: string; docx?: string; pdf?: string }) => [x.text, x.docx, x.pdf].filter((v) => v !== undefined).length === 1;
+/**
+ * A text of the user's own to check: typed or pasted, or a file as base64 with its name (Word, PDF, a web page,
+ * plain text in UTF-8, GBK or UTF-16; read by the host); one or the other.
+ */
+const draftInput = z.object({
+  text: text(100_000).optional(),
+  file: z.string().min(1).max(1_000_000).optional(),
+  fileName: z.string().min(1).max(255).optional(),
+  asOf: date.optional(),
+});
+const oneDraft = (x: { text?: string; file?: string; fileName?: string }) => (x.text === undefined) !== (x.file === undefined) && (x.file === undefined) === (x.fileName === undefined);
 
 const filters = z
   .object({
@@ -79,11 +86,11 @@ export const ROUTES = {
   'statute.citationsExport': z.object({ citation: text(200), asOf: date.optional(), format: z.enum(['md', 'docx']) }).strict(),
   /**
    * Every statute citation in a text of the user's own (a brief), looked up and checked as of a date (today when none):
-   * the text itself, or a Word or PDF file as base64 (up to about 730 KB, within the browser host's 1 MiB request).
+   * the text itself, or a file as base64 (up to about 730 KB, within the browser host's 1 MiB request) with its name.
    */
-  'statute.checkText': draftInput.strict().refine(oneDraft, { message: 'give either text, docx or pdf' }),
+  'statute.checkText': draftInput.strict().refine(oneDraft, { message: 'give either text, or file with fileName' }),
   /** The articles such a text cites, as a compilation (法条汇编) to download: Markdown or Word. */
-  'statute.checkExport': draftInput.extend({ format: z.enum(['md', 'docx']) }).strict().refine(oneDraft, { message: 'give either text, docx or pdf' }),
+  'statute.checkExport': draftInput.extend({ format: z.enum(['md', 'docx']) }).strict().refine(oneDraft, { message: 'give either text, or file with fileName' }),
   'statute.article': z.object({ id }).strict(),
   'statute.outline': z.object({ id }).strict(),
   /** The article's law, its version against the one published `with` (older to newer, whichever way round): a 新旧对照表. */

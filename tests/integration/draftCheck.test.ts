@@ -137,15 +137,15 @@ describe('checking the citations of a brief', { skip: SKIP }, () => {
     const stdin = await runCli(['check', '-', '--db', lib.dbPath], {}, { input: '《刑法》第二百六十四条' });
     assert.match(stdin.stdout, /^1 citation in -/);
 
-    const gbk = path.join(dir, 'gbk.txt');
-    fs.writeFileSync(gbk, Buffer.from([0xb8, 0xf9, 0xbe, 0xdd, 0xd0, 0xcc, 0xb7, 0xa8]));
-    const refused = await runCli(['check', gbk, '--db', lib.dbPath]);
+    const unreadable = path.join(dir, 'binary.txt');
+    fs.writeFileSync(unreadable, Buffer.from([0x41, 0xff, 0x41, 0x00]));
+    const refused = await runCli(['check', unreadable, '--db', lib.dbPath]);
     assert.equal(refused.code, 1);
-    assert.match(refused.stderr, /not UTF-8 text/);
+    assert.match(refused.stderr, /binary\.txt is neither UTF-8 nor GBK text/);
     const doc97 = await runCli(['check', path.join(dir, 'brief.doc'), '--db', lib.dbPath]);
     assert.match(doc97.stderr, /No file .*brief\.doc/);
-    fs.writeFileSync(path.join(dir, 'old.doc'), 'x');
-    assert.match((await runCli(['check', path.join(dir, 'old.doc'), '--db', lib.dbPath])).stderr, /only \.docx, PDF, Markdown and plain text/);
+    fs.writeFileSync(path.join(dir, 'old.doc'), Buffer.concat([Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]), Buffer.alloc(504)]));
+    assert.match((await runCli(['check', path.join(dir, 'old.doc'), '--db', lib.dbPath])).stderr, /old\.doc is a Word 97–2003 \(\.doc\) or WPS file, which LexDesk cannot read: open it and save it as \.docx/);
     fs.writeFileSync(path.join(dir, 'fake.docx'), 'not a zip');
     assert.match((await runCli(['check', path.join(dir, 'fake.docx'), '--db', lib.dbPath])).stderr, /is not a Word \(\.docx\) file/);
   });
@@ -180,23 +180,24 @@ describe('checking the citations of a brief', { skip: SKIP }, () => {
     assert.equal(empty.ok ? '' : empty.error.code, 'bad_input');
     // A Word file, as the page uploads it: read by the host, its text given back with the check.
     const word = await Packer.toBuffer(new Document({ sections: [{ children: [new Paragraph('依照《刑法》第二百六十四条处理。'), new Paragraph('《合同法》第五十二条')] }] }));
-    const uploaded = await api.call('statute.checkText', { docx: word.toString('base64') });
+    const uploaded = await api.call('statute.checkText', { file: word.toString('base64'), fileName: 'brief.docx' });
     assert.ok(uploaded.ok, JSON.stringify(uploaded));
     const data = uploaded.data as { text: string; citations: Array<{ finding: string }> };
     assert.equal(data.text, '依照《刑法》第二百六十四条处理。\n《合同法》第五十二条');
     assert.deepEqual(data.citations.map((c) => c.finding), ['ok', 'unresolvable']);
-    const compiled = await api.call('statute.checkExport', { docx: word.toString('base64'), format: 'md' });
+    const compiled = await api.call('statute.checkExport', { file: word.toString('base64'), fileName: 'brief.docx', format: 'md' });
     assert.ok(compiled.ok, JSON.stringify(compiled));
     const file = compiled.data as { fileName: string; base64: string; warnings: string[] };
     assert.match(file.fileName, /^所引法条汇编-\d{4}-\d{2}-\d{2}\.md$/);
-    assert.match(Buffer.from(file.base64, 'base64').toString('utf8'), /## 《中华人民共和国刑法》第二百六十四条/);
+    assert.match(Buffer.from(file.base64, 'base64').toString('utf8'), /引用：brief\.docx中引用的法条[\s\S]*## 《中华人民共和国刑法》第二百六十四条/);
     assert.equal(file.warnings.length, 1, 'the repealed 合同法 named no article');
     const nothing = await api.call('statute.checkExport', { text: '《合同法》第五十二条', format: 'docx' });
     assert.equal(nothing.ok ? '' : nothing.error.code, 'not_found');
     for (const [input, why] of [
-      [{ text: BRIEF, docx: word.toString('base64') }, /either text, docx or pdf/],
-      [{}, /either text, docx or pdf/],
-      [{ docx: Buffer.from('not a zip').toString('base64') }, /is not a Word \(\.docx\) file/],
+      [{ text: BRIEF, file: word.toString('base64'), fileName: 'brief.docx' }, /either text, or file with fileName/],
+      [{}, /either text, or file with fileName/],
+      [{ file: word.toString('base64') }, /either text, or file with fileName/],
+      [{ file: Buffer.from('not a zip').toString('base64'), fileName: 'fake.docx' }, /fake\.docx is not a Word \(\.docx\) file/],
     ] as const) {
       const refused = await api.call('statute.checkText', input);
       assert.equal(refused.ok, false);

@@ -12,7 +12,8 @@ import { createHostApi } from '../../main/host/hostApi.js';
 import { FileKeyStore } from '../../main/llm/keyStore.js';
 import { SettingsStore } from '../../main/llm/settings.js';
 import { renderPdf } from '../../main/report/pdf.js';
-import { pageText, pdfText } from '../../main/util/pdfText.js';
+import { draftFileText } from '../../main/util/draftFile.js';
+import { pageText } from '../../main/util/pdfText.js';
 import { browserSkipReason } from '../helpers/browserBench.js';
 import { parseJsonOutput, runCli } from '../helpers/cli.js';
 import { buildLibrary, CORE_SUBSET, sharedSkipReason, type TempLibrary } from '../helpers/library.js';
@@ -79,7 +80,7 @@ describe('checking the citations of a PDF', { skip: SKIP }, () => {
   });
 
   test('the text read whole: the quotation across two printed lines, the heading on its own', async () => {
-    const text = await pdfText(brief);
+    const text = await draftFileText(brief);
     assert.ok(text.startsWith('民事起诉状\n原告认为，'), text.slice(0, 40));
     assert.ok(text.includes(`“${QUOTE}”`), 'the quotation, wrapped on the page, reads without a break');
     assert.ok(text.includes('\n另依照《民法典》第一千一百六十五条'), 'a new paragraph keeps its break');
@@ -109,19 +110,19 @@ describe('checking the citations of a PDF', { skip: SKIP }, () => {
     assert.match(unreadable.stderr, /broken\.pdf could not be read as a PDF: /);
 
     const api = createHostApi({ engine: lib.engine, settings: new SettingsStore(dir), keys: new FileKeyStore(dir), host: 'browser', version: 'test' });
-    const uploaded = await api.call('statute.checkText', { pdf: fs.readFileSync(brief).toString('base64'), asOf: '2026-11-27' });
+    const uploaded = await api.call('statute.checkText', { file: fs.readFileSync(brief).toString('base64'), fileName: 'brief.pdf', asOf: '2026-11-27' });
     assert.ok(uploaded.ok, JSON.stringify(uploaded));
     const data = uploaded.data as { text: string; citations: Array<{ finding: string }> };
     assert.ok(data.text.includes(QUOTE), 'the text read is given back, for the box');
     assert.deepEqual(data.citations.map((c) => c.finding), ['quote_mismatch', 'ok']);
-    const compiled = await api.call('statute.checkExport', { pdf: fs.readFileSync(brief).toString('base64'), asOf: '2026-11-27', format: 'md' });
+    const compiled = await api.call('statute.checkExport', { file: fs.readFileSync(brief).toString('base64'), fileName: 'brief.pdf', asOf: '2026-11-27', format: 'md' });
     assert.ok(compiled.ok, JSON.stringify(compiled));
     const md = Buffer.from((compiled.data as { base64: string }).base64, 'base64').toString('utf8');
-    assert.match(md, /引用：PDF 文件中引用的法条/);
+    assert.match(md, /引用：brief\.pdf中引用的法条/);
     assert.match(md, /## 《中华人民共和国公司法》第八十四条/, 'the article the quotation means, in the version checked');
-    const both = await api.call('statute.checkText', { text: '《刑法》第二百六十四条', pdf: 'JVBERi0=' });
-    assert.match(both.ok ? '' : both.error.message, /either text, docx or pdf/);
-    const scanned = await api.call('statute.checkText', { pdf: fs.readFileSync(scan).toString('base64') });
-    assert.match(scanned.ok ? '' : scanned.error.message, /the PDF file holds no text, only images/);
+    const both = await api.call('statute.checkText', { text: '《刑法》第二百六十四条', file: 'JVBERi0=', fileName: 'a.pdf' });
+    assert.match(both.ok ? '' : both.error.message, /either text, or file with fileName/);
+    const scanned = await api.call('statute.checkText', { file: fs.readFileSync(scan).toString('base64'), fileName: 'scan.pdf' });
+    assert.match(scanned.ok ? '' : scanned.error.message, /scan\.pdf holds no text, only images/);
   });
 });

@@ -2,8 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Engine } from '../../engine/index.js';
 import { checkDraft, MAX_DRAFT_CHARS, type DraftCitation, type DraftFinding } from '../../consult/draftCheck.js';
-import { docxText } from '../../util/docxText.js';
-import { pdfText } from '../../util/pdfText.js';
+import { decodeText, draftFileText } from '../../util/draftFile.js';
 import { compilationOfCheck } from '../../report/compilation.js';
 import { compilationOut, writeCompilation, writtenLine } from '../compilationOut.js';
 import { LexError } from '../../util/errors.js';
@@ -11,7 +10,7 @@ import { dateOption, parseCommand } from '../args.js';
 import type { Output } from '../output.js';
 import { todayOf } from '../../db/today.js';
 
-const USAGE = 'lexdesk check FILE.docx|FILE.pdf|FILE.md|FILE.txt|- [--as-of YYYY-MM-DD] [--out FILE.md|FILE.docx]   checks every statute citation in a brief or opinion (- reads stdin); --out writes the articles it cites as a compilation (法条汇编)';
+const USAGE = 'lexdesk check FILE.docx|FILE.pdf|FILE.html|FILE.txt|- [--as-of YYYY-MM-DD] [--out FILE.md|FILE.docx]   checks every statute citation in a brief or opinion (- reads stdin); --out writes the articles it cites as a compilation (法条汇编)';
 const MARK: Record<DraftFinding, string> = { ok: '✓', check: '!', quote_mismatch: '≠', unresolvable: '✗' };
 const NAME: Record<DraftFinding, string> = { ok: 'found', check: 'to check', quote_mismatch: 'quotation differs', unresolvable: 'not found' };
 
@@ -56,13 +55,5 @@ function line(c: DraftCitation): string {
 }
 
 async function readDraft(file: string): Promise<string> {
-  if (file === '-') return fs.readFileSync(0, 'utf8');
-  if (!fs.existsSync(file)) throw new LexError('not_found', `No file ${file}.`);
-  if (/\.docx$/i.test(file)) return docxText(file);
-  if (/\.pdf$/i.test(file)) return pdfText(file);
-  if (/\.(doc|wps)$/i.test(file)) throw new LexError('bad_input', `${file}: only .docx, PDF, Markdown and plain text can be read; save it as .docx or .txt first.`);
-  const bytes = fs.readFileSync(file);
-  const text = new TextDecoder('utf-8', { fatal: false }).decode(bytes);
-  if (text.includes('\uFFFD')) throw new LexError('bad_input', `${file} is not UTF-8 text (a GBK file? save it as UTF-8 or .docx).`);
-  return text;
+  return file === '-' ? decodeText(fs.readFileSync(0), 'stdin') : draftFileText(file);
 }

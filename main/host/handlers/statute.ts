@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { LexError } from '../../util/errors.js';
 import { STATUS_ZH } from '../../library/status.js';
 import { referencesOf } from '../../library/graph/statuteGraph.js';
@@ -14,8 +15,7 @@ import { lawVersions } from '../../library/versions/counterparts.js';
 import { comparisonDocx, comparisonMarkdown } from '../../report/comparison.js';
 import { buildCompilation, compilationOfCheck, renderCompilation } from '../../report/compilation.js';
 import { checkDraft, MAX_DRAFT_CHARS, type DraftCheck } from '../../consult/draftCheck.js';
-import { docxTextOf } from '../../util/docxText.js';
-import { pdfTextOf } from '../../util/pdfText.js';
+import { draftTextOf } from '../../util/draftFile.js';
 import { fileNameOf, MIME } from '../../report/index.js';
 import { onlyCitations } from '../../library/citation/parseCitation.js';
 import type { Handlers } from './types.js';
@@ -46,10 +46,9 @@ function detail(s: HostServices, article: StatuteArticle): ArticleDetailDto {
   };
 }
 
-/** A text (or a Word or PDF file's text) and the check of its citations, as of the date given or today. */
-async function checkedDraft(s: HostServices, input: { text?: string; docx?: string; pdf?: string; asOf?: string }): Promise<{ text: string; check: DraftCheck }> {
-  const text = input.text
-    ?? (input.pdf !== undefined ? await pdfTextOf(Buffer.from(input.pdf, 'base64'), 'the PDF file') : await docxTextOf(Buffer.from(input.docx ?? '', 'base64'), 'the Word file'));
+/** A text (or an uploaded file's text, see draftFile.ts) and the check of its citations, as of the date given or today. */
+async function checkedDraft(s: HostServices, input: { text?: string; file?: string; fileName?: string; asOf?: string }): Promise<{ text: string; check: DraftCheck }> {
+  const text = input.text ?? (await draftTextOf(Buffer.from(input.file ?? '', 'base64'), path.basename(input.fileName ?? 'the file')));
   if (text.length > MAX_DRAFT_CHARS) throw new LexError('bad_input', `the text holds ${text.length} characters; check at most ${MAX_DRAFT_CHARS} at a time.`);
   return { text, check: checkDraft(s.engine.searchDeps().resolver, text, input.asOf ?? todayOf(s.engine.db)) };
 }
@@ -148,7 +147,7 @@ export const statuteHandlers: Pick<Handlers, 'statute.search' | 'statute.citatio
   },
   async 'statute.checkExport'(s, input) {
     const { check } = await checkedDraft(s, input);
-    const compilation = compilationOfCheck(s.engine, check, input.pdf !== undefined ? 'PDF 文件' : input.docx !== undefined ? 'Word 文件' : '文稿');
+    const compilation = compilationOfCheck(s.engine, check, input.fileName ? path.basename(input.fileName) : '文稿');
     if (!compilation.articles.length) throw new LexError('not_found', 'The text cites no article in the library: there is nothing to compile.');
     const bytes = await renderCompilation(compilation, input.format);
     return { fileName: `所引法条汇编-${compilation.generatedAt.slice(0, 10)}.${input.format}`, mime: MIME[input.format], base64: bytes.toString('base64'), warnings: compilation.notFound };

@@ -13,7 +13,7 @@ const FINDING: Record<Finding, { text: keyof Strings; badge: string }> = {
   unresolvable: { text: 'checkNotFound', badge: 'bad' },
 };
 
-type Upload = { text: string } | { docx: string } | { pdf: string };
+type Upload = { text: string } | { file: string; fileName: string };
 
 interface Props {
   onOpen(id: number): void;
@@ -51,27 +51,20 @@ export function CitationCheck({ onOpen, asOf }: Props) {
       .finally(() => setBusy(false));
   };
   const run = () => check({ text });
-  /** A Word or PDF file goes to the host to be read; Markdown and plain text are read here. */
+  /** A file goes to the host to be read, whatever it is: Word, PDF, a web page, text in UTF-8, GBK or UTF-16. */
   const pick = async (file: File | undefined) => {
     if (!file) return;
-    const kind = /\.docx$/i.test(file.name) ? 'docx' : /\.pdf$/i.test(file.name) ? 'pdf' : null;
-    if (kind) {
-      const bytes = new Uint8Array(await file.arrayBuffer());
-      let binary = '';
-      for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-      check(kind === 'pdf' ? { pdf: btoa(binary) } : { docx: btoa(binary) });
-    } else {
-      const read = await file.text();
-      setText(read);
-      check({ text: read });
-    }
+    const bytes = new Uint8Array(await file.arrayBuffer());
+    let binary = '';
+    for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+    check({ file: btoa(binary), fileName: file.name });
   };
   return (
     <section className="citation-check" data-testid="citation-check">
       <textarea value={text} rows={8} placeholder={t.checkPlaceholder} onChange={(e) => setText(e.target.value)} data-testid="check-text" />
       <div>
         <button onClick={run} disabled={busy || !text.trim()} data-testid="check-run">{t.checkRun}</button>{' '}
-        <label className="muted">{t.checkFile} <input type="file" accept=".docx,.pdf,.md,.txt" disabled={busy} onChange={(e) => void pick(e.target.files?.[0])} data-testid="check-file" /></label>
+        <label className="muted">{t.checkFile} <input type="file" accept=".docx,.pdf,.doc,.html,.htm,.md,.txt" disabled={busy} onChange={(e) => void pick(e.target.files?.[0])} data-testid="check-file" /></label>
       </div>
       {error && <div className="error" data-testid="check-error">{error}</div>}
       {result && (

@@ -1,0 +1,82 @@
+/**
+ * The text of a file a lawyer wants checked, whatever it came as: Word (.docx), PDF, a web page or a "Word"
+ * file that is one (court and database sites save judgments as HTML named .doc), or plain text in the encodings
+ * Chinese Windows writes — UTF-8, GBK (GB18030), or UTF-16 with its byte-order mark (Notepad's "Unicode").
+ * The content decides, not only the name: a .doc that is really .docx or PDF is read as such. A Word 97–2003
+ * binary file, which no pure-JavaScript reader handles well, is refused with how to save it.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { docxTextOf, MAX_DOCX_BYTES } from './docxText.js';
+import { LexError } from './errors.js';
+import { MAX_PDF_BYTES, pdfTextOf } from './pdfText.js';
+
+/** Chinese characters and the full-width punctuation between them. */
+const CJK = '[\\u3000-\\u303f\\u3400-\\u9fff\\uff00-\\uffef]';
+const OLE = Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
+const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ', ldquo: '“', rdquo: '”', lsquo: '‘', rsquo: '’', mdash: '—', hellip: '…', middot: '·', times: '×' };
+
+/** The text of a file on disk (see draftTextOf); a file larger than the readers take is refused before it is read. */
+export async function draftFileText(file: string): Promise<string> {
+  if (!fs.existsSync(file)) throw new LexError('not_found', `No file ${file}.`);
+  const limit = Math.max(MAX_DOCX_BYTES, MAX_PDF_BYTES);
+  const size = fs.statSync(file).size;
+  if (size > limit) throw new LexError('bad_input', `${file} is ${(size / 1048576).toFixed(1)} MB; files of at most ${limit / 1048576} MB are read.`);
+  return draftTextOf(fs.readFileSync(file), file);
+}
+
+/** The text of a file held in memory (an upload or a file read); `name` gives its extension and says which file in messages. */
+export async function draftTextOf(bytes: Buffer, name: string): Promise<string> {
+  const ext = path.extname(name).toLowerCase();
+  if (bytes.subarray(0, 8).equals(OLE)) {
+    throw new LexError('bad_input', `${name} is a Word 97–2003 (.doc) or WPS file, which LexDesk cannot read: open it and save it as .docx (另存为 → Word 文档) or PDF, then check that.`);
+  }
+  if (bytes.subarray(0, 2).toString('latin1') === 'PK') return docxTextOf(bytes, name);
+  if (bytes.subarray(0, 1024).indexOf('%PDF-') >= 0 || ext === '.pdf') return pdfTextOf(bytes, name);
+  if (ext === '.docx') return docxTextOf(bytes, name);
+  if (bytes.subarray(0, 5).toString('latin1') === '{\\rtf') {
+    throw new LexError('bad_input', `${name} is a Rich Text (RTF) file, which LexDesk cannot read: save it as .docx or .txt, then check that.`);
+  }
+  const text = decodeText(bytes, name);
+  return looksLikeHtml(text) ? htmlText(text) : text;
+}
+
+/** Text in UTF-8 (with or without a byte-order mark), UTF-16 with one, else GB18030 (GBK's superset); anything else is refused. */
+export function decodeText(bytes: Buffer, name = 'the file'): string {
+  const bom = bytes.subarray(0, 3);
+  if (bom[0] === 0xff && bom[1] === 0xfe) return new TextDecoder('utf-16le').decode(bytes.subarray(2));
+  if (bom[0] === 0xfe && bom[1] === 0xff) return new TextDecoder('utf-16be').decode(bytes.subarray(2));
+  for (const encoding of ['utf-8', 'gb18030']) {
+    try {
+      // TextDecoder drops a UTF-8 byte-order mark itself.
+      return new TextDecoder(encoding, { fatal: true }).decode(bytes);
+    } catch {
+      // not this encoding
+    }
+  }
+  throw new LexError('bad_input', `${name} is neither UTF-8 nor GBK text: save it as UTF-8 text or .docx.`);
+}
+
+function looksLikeHtml(text: string): boolean {
+  return /<(?:!doctype\s+html|html|body)\b/i.test(text.slice(0, 4096));
+}
+
+/** A web page's (or HTML "Word" file's) visible text: each block on its own line, scripts, styles and comments left out, entities decoded. */
+export function htmlText(html: string): string {
+  return html
+    .replace(/<!--[\s\S]*?-->/g, '')
+    .replace(/<(script|style|head|title|xml)\b[\s\S]*?<\/\1\s*>/gi, '')
+    .replace(/\s+/g, ' ')
+    // A line break in the source between two Chinese characters is no space (第二百\n六十四条 is one citation).
+    .replace(new RegExp(`(${CJK}) (?=${CJK})`, 'g'), '$1')
+    .replace(/<br\b[^>]*>/gi, '\n')
+    .replace(/<\/?(?:p|div|h[1-6]|li|tr|table|section|article|blockquote|pre)\b[^>]*>/gi, '\n')
+    .replace(/<\/t[dh]\s*>/gi, '\t')
+    .replace(/<[^>]+>/g, '')
+    .replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (m, e: string) =>
+      e.startsWith('#') ? String.fromCodePoint(e[1] === 'x' || e[1] === 'X' ? parseInt(e.slice(2), 16) : Number(e.slice(1))) : ENTITIES[e.toLowerCase()] ?? m)
+    .split('\n')
+    .map((line) => line.replace(/[ \t\u00a0\u3000]+/g, (run) => (run.includes('\t') ? '\t' : ' ')).trim())
+    .filter(Boolean)
+    .join('\n');
+}

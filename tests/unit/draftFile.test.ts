@@ -1,0 +1,36 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { Document, Packer, Paragraph } from 'docx';
+import { decodeText, draftTextOf, htmlText } from '../../main/util/draftFile.js';
+
+const TEXT = '依照《刑法》第二百六十四条处理。';
+/** TEXT as Chinese Windows saves it by default (GBK), written out byte by byte. */
+const GBK = Buffer.from([210, 192, 213, 213, 161, 182, 208, 204, 183, 168, 161, 183, 181, 218, 182, 254, 176, 217, 193, 249, 202, 174, 203, 196, 204, 245, 180, 166, 192, 237, 161, 163]);
+
+test('plain text in the encodings Chinese Windows writes: UTF-8 (with or without BOM), GBK, UTF-16 with its BOM', () => {
+  assert.equal(decodeText(Buffer.from(TEXT, 'utf8')), TEXT);
+  assert.equal(decodeText(Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(TEXT, 'utf8')])), TEXT);
+  assert.equal(decodeText(GBK), TEXT);
+  assert.equal(decodeText(Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(TEXT, 'utf16le')])), TEXT);
+  assert.equal(decodeText(Buffer.concat([Buffer.from([0xfe, 0xff]), Buffer.from(TEXT, 'utf16le').swap16()])), TEXT);
+  assert.throws(() => decodeText(Buffer.from([0x41, 0xff, 0x41]), 'x.txt'), /x\.txt is neither UTF-8 nor GBK text/);
+});
+
+test('a web page, or an HTML "Word" file as court sites save judgments: its visible text, a block per line, source line breaks inside words gone', async () => {
+  const html = `<html xmlns:w="urn:schemas-microsoft-com:office:word"><head><meta charset="gbk"><title>判决书</title><style>p { margin: 0 }</style>
+    <!--[if gte mso 9]><xml><w:WordDocument></w:WordDocument></xml><![endif]--></head>
+    <body><div>北京市某区人民法院</div><p>本院认为，依照《中华人民共和国刑法》第二百
+    六十四条之规定&nbsp;&ldquo;盗窃公私财物&rdquo;&#12290;</p><table><tr><td>审判长</td><td>张三</td></tr></table><script>var x = '《民法典》第一条';</script></body></html>`;
+  assert.equal(htmlText(html), '北京市某区人民法院\n本院认为，依照《中华人民共和国刑法》第二百六十四条之规定 “盗窃公私财物”。\n审判长\t张三');
+  const gbkDoc = Buffer.concat([Buffer.from('<html><body><p>', 'latin1'), GBK, Buffer.from('</p></body></html>', 'latin1')]);
+  assert.equal(await draftTextOf(gbkDoc, '判决书.doc'), TEXT, 'a .doc that is HTML in GBK');
+});
+
+test('the content decides: a .doc that is a Word 2007 file is read as one; a binary .doc or RTF is refused with how to save it', async () => {
+  const docx = await Packer.toBuffer(new Document({ sections: [{ children: [new Paragraph(TEXT)] }] }));
+  assert.equal(await draftTextOf(docx, 'renamed.doc'), TEXT);
+  const ole = Buffer.concat([Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]), Buffer.alloc(504)]);
+  await assert.rejects(draftTextOf(ole, 'old.wps'), /old\.wps is a Word 97–2003 \(\.doc\) or WPS file, which LexDesk cannot read: open it and save it as \.docx \(另存为 → Word 文档\) or PDF/);
+  await assert.rejects(draftTextOf(Buffer.from('{\\rtf1\\ansi 第一条}'), 'a.rtf'), /a\.rtf is a Rich Text \(RTF\) file/);
+  assert.equal(await draftTextOf(Buffer.from('# 意见\n《民法典》第一条'), 'notes.md'), '# 意见\n《民法典》第一条', 'Markdown stays as written');
+});
