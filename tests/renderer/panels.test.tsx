@@ -100,7 +100,7 @@ describe('consultation panels', () => {
     assert.equal(items.length, 2, 'excluded articles are not among the evidence');
     assert.deepEqual(r.allByTestId('audit-label').map((e) => e.textContent), ['已核验', '引文不符']);
     assert.deepEqual(r.allByTestId('status-badge').map((e) => e.textContent), ['现行有效', '现行有效']);
-    assert.match(items[1]!.textContent!, /每满两年支付一个月工资/, 'the mismatching quote is shown');
+    assert.equal(r.byTestId('evidence-quote').textContent, '“每满两年支付一个月工资”引文与法条原文不一致', 'the mismatching quote is shown, with why');
     assert.match(items[0]!.textContent!, /入选原因：原问题第1名：拖欠工资/);
     assert.equal(r.allByTestId('evidence-breadcrumb')[0]!.textContent, '中华人民共和国劳动合同法 › 第四章 劳动合同的解除和终止');
     assert.match(r.byTestId('excluded').textContent!, /《中华人民共和国公司法》第一条：不存在公司组织关系/);

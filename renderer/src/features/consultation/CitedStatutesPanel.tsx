@@ -123,7 +123,9 @@ export function CitedStatutesPanel({ turn, onOpenArticle, folder = '', shown = 0
               </div>
               <div className="why" title={t.whySelected}>{t.whySelected}{t.colon}{why(e, t)}</div>
               <EvidenceText evidence={e} spans={citedSpansOf(e, turn.citations)} expanded={expanded === e.articleId} onToggle={() => setExpanded(expanded === e.articleId ? null : e.articleId)} />
-              {audit?.label === 'quote_mismatch' && <p className="bad">“{audit.quote}”</p>}
+              {audit?.label === 'quote_mismatch' && (
+                <p className="bad" data-testid="evidence-quote">“{audit.quote}”{auditNote(t, audit) && <><br /><span className="muted">{auditNote(t, audit)}</span></>}</p>
+              )}
             </li>
           );
         })}
