@@ -122,7 +122,7 @@ const SHOWN_BEFORE = 24;
  * `raw`, so the text before the citation is read) or 该法 with no law named in
  * its sentence. Null for a bare 第N条 that names no law at all (bareArticle reads those).
  */
-function unknownLaw(answer: string, ref: CitationRef, resolver: CitationResolver): { marker: string; note: Note } | null {
+function unknownLaw(answer: string, ref: CitationRef, resolver: CitationResolver): { marker: string; note: Note; quoteLaw?: Found['quoteLaw'] } | null {
   const before = answer.slice(Math.max(0, ref.start - SHOWN_BEFORE), ref.start);
   if (!ref.raw.includes('《') && !LAW_NAME_BEFORE.test(before)) return null;
   const marker = ref.raw.includes('《') ? ref.raw : `${before.split(CLAUSE_BREAK).pop()!.replace(CITING_VERB, '')}${ref.raw}`;
@@ -135,7 +135,7 @@ function unknownLaw(answer: string, ref: CitationRef, resolver: CitationResolver
   const repeal = resolver.repealOf(/《([^》]+)》/.exec(marker)?.[1] ?? marker.replace(/第[^第]*$/, ''));
   if (!repeal) return { marker, note: { en: 'no such law in the library', zh: '法规库中没有这部法律' } };
   const by = repealedBy(repeal);
-  return { marker, note: { en: `a repealed law: ${by.en}; cite the law in force`, zh: `已废止的法律：${by.zh}；请引用现行法律` } };
+  return { marker, note: { en: `a repealed law: ${by.en}; cite the law in force`, zh: `已废止的法律：${by.zh}；请引用现行法律` }, quoteLaw: resolver.lawTitled(repeal.byLaw) };
 }
 
 const NOT_IN_EVIDENCE: Note = { en: 'cited in the answer but not among the evidence of this turn', zh: '回答引用了这一条，但它不在本轮证据中' };
@@ -203,10 +203,10 @@ function bareArticle(answer: string, ref: CitationRef, numbered: Evidence[], las
 /** A citation resolved as of `asOf` (else in any version), and the evidence article it is, if any; the resolver's message when it resolves to none. */
 function citedArticle(
   ref: CitationRef, numbered: Evidence[], resolver: CitationResolver, asOf: string, draft = false,
-): { article: NonNullable<Found['article']>; match: Evidence | undefined; notInEvidence: Note | null; missingPart: Note | null; spans: Array<[number, number]> } | { message: Note } {
+): { article: NonNullable<Found['article']>; match: Evidence | undefined; notInEvidence: Note | null; missingPart: Note | null; spans: Array<[number, number]> } | { message: Note; law: Found['quoteLaw'] } {
   const hit = resolver.resolveRef(ref, { asOf });
   const any = hit.ok ? hit : resolver.resolveRef(ref);
-  if (!any.ok) return { message: { en: any.message, zh: any.messageZh } };
+  if (!any.ok) return { message: { en: any.message, zh: any.messageZh }, law: any.code === 'article-not-found' ? resolver.lawOf(ref) : null };
   const a = any.article;
   const match = numbered.find((e) => e.articleId === a.id || (e.lawTitle === a.lawTitle && e.articleLabel === a.label));
   // A model trained on older texts may cite a number a revision gave to another provision (公司法第七十一条).
@@ -266,6 +266,11 @@ interface Found {
   /** Where the 款 and 项 it names stand in the article's text. */
   spans?: Array<[number, number]>;
   note: Note | null;
+  /**
+   * For a citation of no article the library holds: the law its quotation is looked for in — the law that
+   * repealed the one cited (民法典 for 《合同法》), or the cited law itself when it has no such article.
+   */
+  quoteLaw?: { id: number; title: string; province: string } | null;
 }
 
 /** Why a citation failed its check, in English (the CLI) and Chinese (the app in Chinese). */
@@ -304,14 +309,14 @@ export function auditCitations(answer: string, numbered: Evidence[], resolver: C
       const unknown = unknownLaw(answer, ref, resolver);
       const bare = unknown ? null : bareArticle(answer, ref, numbered, lastLaw, resolver, asOf, draft);
       const covering = bare?.article && !bare.missingPart ? coveringMarker(found, followingMarker, bare.article.articleId) : null;
-      if (unknown) found.push({ pos: ref.start, evidenceMarker: false, marker: unknown.marker, article: null, inEvidence: false, note: unknown.note });
+      if (unknown) found.push({ pos: ref.start, evidenceMarker: false, marker: unknown.marker, article: null, inEvidence: false, note: unknown.note, quoteLaw: unknown.quoteLaw });
       else if (covering) markOnMarker(covering, bare?.spans ?? []);
       else if (bare) found.push(bare);
       continue;
     }
     const cited = citedArticle(ref, numbered, resolver, asOf, draft);
     if (!('article' in cited)) {
-      found.push({ pos: ref.start, evidenceMarker: false, marker: ref.raw, article: null, inEvidence: false, note: cited.message });
+      found.push({ pos: ref.start, evidenceMarker: false, marker: ref.raw, article: null, inEvidence: false, note: cited.message, quoteLaw: cited.law });
       continue;
     }
     lastLaw = ref;
@@ -342,6 +347,13 @@ function toAudit(f: Found, seq: number, quotes: string[], asOf: string, resolver
       source = resolver.quoteSource(f.article.articleId, bad);
       note = source ? quoteSourceNote(f.article, source) : { en: 'the quoted text does not appear verbatim in the article', zh: '引文与法条原文不一致' };
     }
+  } else if (!f.article && f.quoteLaw && quotes.length) {
+    // 《合同法》第一百零七条 with its words: the article of the law in force that holds them.
+    const law = f.quoteLaw;
+    const traced = quotes.map((q) => ({ q, s: resolver.quoteInLaw(law, q) })).find((x) => x.s);
+    quote = traced?.q ?? quotes[0]!;
+    source = traced?.s ?? null;
+    if (source && note) note = { en: `${note.en.replace(/\.$/, '')}; ${heldBy(source).en}`, zh: `${note.zh.replace(/。$/, '')}；${heldBy(source).zh}` };
   }
   const notCurrent = !!f.article && f.article.status !== 'current';
   if (notCurrent && !note) {
@@ -376,6 +388,17 @@ function inForceThen(there: ReturnType<CitationResolver['provisionAsOf']>): Note
   if (there.match === 'partly') return { en: `, when the ${v} version applies: ${there.label} there holds part of it`, zh: `，该日适用 ${v} 版，其中${there.label}含其部分内容` };
   const how = there.match === 'amended' ? { en: 'amended', zh: '内容有修改' } : { en: 'word for word', zh: '内容相同' };
   return { en: `, when the ${v} version applies: ${there.label} there, ${how.en}`, zh: `，该日适用 ${v} 版，其中为${there.label}，${how.zh}` };
+}
+
+/** Where a law in force holds a quotation of a citation that found no article: 「引文是《中华人民共和国民法典》第五百七十七条的条文」. */
+function heldBy(s: QuoteSource): Note {
+  const is = s.verbatim ? { en: 'is', zh: '是' } : { en: 'is close to', zh: '接近' };
+  if (!s.now) return { en: `the quoted text ${is.en} ${s.label} of 《${s.lawTitle}》`, zh: `引文${is.zh}《${s.lawTitle}》${s.label}的条文` };
+  const how = s.now.match === 'identical' ? { en: 'word for word', zh: '内容相同' } : s.now.match === 'amended' ? { en: 'amended', zh: '内容有修改' } : { en: 'in part', zh: '部分内容' };
+  return {
+    en: `the quoted text ${is.en} ${s.label} of 《${s.lawTitle}》 of ${s.publishDate ?? 'undated'}, which the version in force holds as ${s.now.label} (${how.en})`,
+    zh: `引文${is.zh}《${s.lawTitle}》${s.publishDate ?? '日期不详'} 版${s.label}的条文，现行版本中为${s.now.label}（${how.zh}）`,
+  };
 }
 
 /**

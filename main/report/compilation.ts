@@ -84,16 +84,16 @@ export function compilationOfCheck(engine: Engine, check: DraftCheck, source: st
   const notFound: string[] = [];
   for (const c of check.citations) {
     const note = c.noteZh ?? c.note;
-    if (c.articleId === null) {
-      notFound.push(`${c.marker}：${note ?? '无法核验'}`);
-      continue;
+    if (c.articleId === null) notFound.push(`${c.marker}：${note ?? '无法核验'}`);
+    else {
+      const entry = found.get(c.articleId) ?? { spans: [], notes: [] };
+      entry.spans = joinSpans([...entry.spans, ...c.citedSpans]);
+      if (c.finding !== 'ok' && note) entry.notes.push(`文中“${c.marker}”：${note}${c.finding === 'quote_mismatch' && c.quote ? `（文中引文「${c.quote}」）` : ''}`);
+      found.set(c.articleId, entry);
     }
-    const entry = found.get(c.articleId) ?? { spans: [], notes: [] };
-    entry.spans = joinSpans([...entry.spans, ...c.citedSpans]);
-    if (c.finding !== 'ok' && note) entry.notes.push(`文中“${c.marker}”：${note}${c.finding === 'quote_mismatch' && c.quote ? `（文中引文「${c.quote}」）` : ''}`);
-    found.set(c.articleId, entry);
-    // The article holding the words the text quotes, in the version checked, is what the text relies on: it goes in too.
-    const meant = c.quoteSource?.sameVersion ? c.quoteSource.articleId : c.quoteSource?.now?.articleId;
+    // The article holding the words the text quotes, in the version checked (or in force), is what the text relies on: it goes in too.
+    const s = c.quoteSource;
+    const meant = s ? (s.now?.articleId ?? (s.sameVersion || s.status === 'current' ? s.articleId : undefined)) : undefined;
     if (meant !== undefined && meant !== c.articleId) {
       const held = found.get(meant) ?? { spans: [], notes: [] };
       held.notes.push(`文中“${c.marker}”所引的文字（「${c.quote}」）${heldHere(c.quoteSource!)}。`);
@@ -110,7 +110,7 @@ export function compilationOfCheck(engine: Engine, check: DraftCheck, source: st
 
 /** Where the words a checked text quoted stand, said under the article of the version checked that holds them. */
 function heldHere(source: QuoteSource): string {
-  if (source.sameVersion) return '见于此条';
+  if (source.sameVersion || !source.now) return source.verbatim ? '见于此条' : '与此条接近';
   const change = source.now?.match === 'amended' ? '（内容有修改）' : source.now?.match === 'partly' ? '（部分内容）' : '';
   return `出自 ${source.publishDate ?? '日期不详'} 版${source.label}，其规定在本版为此条${change}`;
 }

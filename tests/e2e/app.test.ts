@@ -291,10 +291,12 @@ describe('the app in a real browser against the browser host', { skip: SKIP, tim
     await page.getByTestId('check-summary').filter({ hasText: '共 2 处引用' }).waitFor();
     assert.match(await page.getByTestId('check-text').inputValue(), /^依照《劳动合同法》第三十八条、第四十六条解除劳动合同。/);
     // A quotation of 2018's 公司法 under its old number: where the words come from, and a link to where they stand now.
-    await page.getByTestId('check-text').fill('《公司法》第七十一条规定：“股东向股东以外的人转让股权，应当经其他股东过半数同意。”');
+    // And a quotation of the repealed 合同法: the article of 民法典 that holds its words.
+    await page.getByTestId('check-text').fill('《公司法》第七十一条规定：“股东向股东以外的人转让股权，应当经其他股东过半数同意。”《合同法》第一百零七条规定：“当事人一方不履行合同义务或者履行合同义务不符合约定的，应当承担继续履行、采取补救措施或者赔偿损失等违约责任。”');
     await page.getByTestId('check-run').click();
-    const source = page.getByTestId('check-quote-source');
-    await source.waitFor();
+    await page.getByTestId('check-quote-source').nth(1).waitFor();
+    assert.equal(await page.getByTestId('check-quote-source').nth(1).innerText(), '引文出处：《中华人民共和国民法典》第五百七十七条');
+    const source = page.getByTestId('check-quote-source').first();
     assert.equal(await source.innerText(), '引文出处：2018-10-26 版第七十一条 · 本版为第八十四条');
     assert.match(await rows.nth(0).innerText(), /引文是 2018-10-26 版第七十一条的条文（已被修订）；2023-12-29 版中对应第八十四条，内容有修改/);
     await source.getByRole('button', { name: '第八十四条' }).click();

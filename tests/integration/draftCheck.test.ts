@@ -75,7 +75,7 @@ describe('checking the citations of a brief', { skip: SKIP }, () => {
     const [company, , civil, labour, theft, tooShort] = r.citations;
     assert.equal(company!.publishDate, '2023-12-29');
     assert.deepEqual({ ...company!.quoteSource, articleId: 0, now: { ...company!.quoteSource!.now!, articleId: 0 } }, {
-      articleId: 0, label: '第七十一条', publishDate: '2018-10-26', status: 'superseded', sameVersion: false, verbatim: true,
+      articleId: 0, lawTitle: '中华人民共和国公司法', label: '第七十一条', publishDate: '2018-10-26', status: 'superseded', sameVersion: false, verbatim: true,
       now: { articleId: 0, label: '第八十四条', match: 'amended' },
     });
     assert.equal(company!.noteZh, '引文不在 2023-12-29 版第七十一条中：引文是 2018-10-26 版第七十一条的条文（已被修订）；2023-12-29 版中对应第八十四条，内容有修改');
@@ -97,6 +97,30 @@ describe('checking the citations of a brief', { skip: SKIP }, () => {
     assert.equal(theft!.quoteSource, undefined);
     assert.equal(theft!.noteZh, '引文与法条原文不一致');
     assert.equal(tooShort!.quoteSource, undefined);
+  });
+
+  test('a citation of a repealed law, or of a number the law lacks, with a quotation: the article in force that holds the words', () => {
+    const brief = [
+      '《合同法》第一百零七条规定：“当事人一方不履行合同义务或者履行合同义务不符合约定的，应当承担继续履行、采取补救措施或者赔偿损失等违约责任。”',
+      '《劳动合同法》第一百二十条规定：“用人单位违反本法规定解除或者终止劳动合同的，应当依照本法第四十七条规定的经济补偿标准的二倍向劳动者支付赔偿金。”',
+      '《合同法》第五十二条规定：“以合法形式掩盖非法目的的合同一律无效。”',
+    ].join('\n');
+    const r = checkDraft(lib.engine.searchDeps().resolver, brief, '2026-11-27');
+    assert.deepEqual(r.citations.map((c) => [c.marker, c.finding, c.quoteSource?.lawTitle ?? null, c.quoteSource?.label ?? null]), [
+      ['《合同法》第一百零七条', 'unresolvable', '中华人民共和国民法典', '第五百七十七条'],
+      ['《劳动合同法》第一百二十条', 'unresolvable', '中华人民共和国劳动合同法', '第八十七条'],
+      ['《合同法》第五十二条', 'unresolvable', null, null],
+    ], 'the third quotation is in no article of 民法典');
+    const [contract, labour, nowhere] = r.citations;
+    assert.equal(contract!.noteZh, '已废止的法律：已由《中华人民共和国民法典》第一千二百六十条废止（2021-01-01起施行）；请引用现行法律；引文是《中华人民共和国民法典》第五百七十七条的条文');
+    assert.equal(contract!.quote, '当事人一方不履行合同义务或者履行合同义务不符合约定的，应当承担继续履行、采取补救措施或者赔偿损失等违约责任。');
+    assert.deepEqual([contract!.quoteSource!.verbatim, contract!.quoteSource!.now, contract!.quoteSource!.status], [true, null, 'current']);
+    assert.equal(labour!.noteZh, '中华人民共和国劳动合同法（2012-12-28版本）没有第120条；引文是《中华人民共和国劳动合同法》第八十七条的条文');
+    assert.match(nowhere!.noteZh!, /^已废止的法律：.*请引用现行法律$/);
+    const compilation = compilationOfCheck(lib.engine, r, 'brief.txt');
+    assert.deepEqual(compilation.articles.map((a) => a.citation), ['《中华人民共和国民法典》第五百七十七条', '《中华人民共和国劳动合同法》第八十七条']);
+    assert.match(compilation.articles[0]!.notes[0]!, /^文中“《合同法》第一百零七条”所引的文字（「当事人一方不履行合同义务.*」）见于此条。$/);
+    assert.equal(compilation.notFound.length, 3, 'each still listed as not found, with what was found for it');
   });
 
   test('the compilation of such a brief holds the article the quotation means, in the version checked', async () => {

@@ -50,7 +50,7 @@ export async function checkCommand(args: string[], open: (db?: string) => Engine
 function line(c: DraftCitation): string {
   const found = c.lawTitle && c.articleLabel ? ` → 《${c.lawTitle}》${c.articleLabel}（${c.publishDate ?? '日期不详'} 版）` : '';
   const note = c.noteZh ?? c.note;
-  const quote = c.finding === 'quote_mismatch' && c.quote ? `\n       引文：「${c.quote}」${c.original ? `\n       原文：「${c.original}」` : ''}` : '';
+  const quote = (c.finding === 'quote_mismatch' || c.quoteSource) && c.quote ? `\n       引文：「${c.quote}」${c.original ? `\n       原文：「${c.original}」` : ''}` : '';
   return `  ${MARK[c.finding]} ${c.seq}. ${c.marker}${found}${note ? `\n       ${note}` : ''}${quote}`;
 }
 

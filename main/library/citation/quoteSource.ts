@@ -8,13 +8,15 @@
 import { cachedStatement, type Db } from '../../db/open.js';
 import { ARTICLE_SELECT, toStatuteArticle, type ArticleRow } from '../articles.js';
 import { statusSql } from '../status.js';
-import { counterpartInVersion } from '../versions/counterparts.js';
+import { counterpartInVersion, lawVersions } from '../versions/counterparts.js';
 import { pairCover, textPairs, type TextPairs } from '../versions/textPairs.js';
 import { textRevision } from '../../search/ftsTables.js';
 import { RecentCache } from '../../util/recentCache.js';
 
 export interface QuoteSource {
   articleId: number;
+  /** The law holding it: the cited article's, or the law that repealed the one cited. */
+  lawTitle: string;
   label: string;
   /** The version holding it; the cited article's own when `sameVersion`. */
   publishDate: string | null;
@@ -23,8 +25,9 @@ export interface QuoteSource {
   /** Word for word (spacing and punctuation aside), or only close (a word or two differ). */
   verbatim: boolean;
   /**
-   * For an article of another version: the article of the cited version holding that provision now, and
-   * how (word for word, amended, or only part of it); null when that version holds none of it (or for the cited version itself).
+   * For an article of another version: the article of the cited version (or, with no article cited, of the
+   * version in force) holding that provision now, and how (word for word, amended, or only part of it); null
+   * when that version holds none of it, or the article is in that version itself.
    */
   now: { articleId: number; label: string; match: 'identical' | 'amended' | 'partly' } | null;
 }
@@ -88,20 +91,47 @@ export function quoteSource(db: Db, citedArticleId: number, quote: string): Quot
     const sameNumber = a.number === cited.number && a.sub_number === cited.subNumber;
     return !sameVersion && sameNumber ? 0 : sameVersion ? 1 : 2;
   };
-  const byPreference = (a: LawArticle, b: LawArticle) => rank(a) - rank(b) || (b.publish_date ?? '').localeCompare(a.publish_date ?? '');
-  const exact = others.filter((a) => a.key.includes(key)).sort(byPreference)[0];
-  const found = exact ? { article: exact, verbatim: true } : closest(others, key, cited.text, byPreference);
+  const found = located(others, key, cited.text, rank);
   if (!found) return null;
+  const sameVersion = (found.article.publish_date ?? '') === (cited.publishDate ?? '');
+  return sourceOf(db, cited.lawTitle, found, sameVersion, sameVersion ? null : cited.publishDate ?? '');
+}
+
+/**
+ * Where the quotation stands in a law when the citation names no article of it the library holds: a law
+ * since repealed, whose words the law that repealed it carried over (《合同法》第一百零七条's are 民法典
+ * 第五百七十七条's), or an article number the law does not have. The version in force first, then the newest;
+ * for an older version's article, where the version in force holds it.
+ */
+export function quoteInLaw(db: Db, law: { id: number; title: string; province: string }, quote: string): QuoteSource | null {
+  const key = quoteKey(quote);
+  if ([...key].length < MIN_QUOTE_CHARS) return null;
+  const found = located(lawArticles(db, law.id, law.province), key, '', (a) => (a.status === 'current' ? 0 : 1));
+  if (!found) return null;
+  const inForce = lawVersions(db, law.id).find((v) => v.status === 'current')?.publishDate;
+  const current = found.article.status === 'current' || inForce === undefined;
+  return sourceOf(db, law.title, found, false, current ? null : inForce);
+}
+
+/** The article holding the quotation word for word, by `rank` (lower first) then the newest version; else the closest. */
+function located(articles: LawArticle[], key: string, citedText: string, rank: (a: LawArticle) => number): { article: LawArticle; verbatim: boolean } | null {
+  const byPreference = (a: LawArticle, b: LawArticle) => rank(a) - rank(b) || (b.publish_date ?? '').localeCompare(a.publish_date ?? '');
+  const exact = articles.filter((a) => a.key.includes(key)).sort(byPreference)[0];
+  return exact ? { article: exact, verbatim: true } : closest(articles, key, citedText, byPreference);
+}
+
+/** The source found, and (given a version date) where that version holds its provision. */
+function sourceOf(db: Db, lawTitle: string, found: { article: LawArticle; verbatim: boolean }, sameVersion: boolean, nowIn: string | null): QuoteSource {
   const { article, verbatim } = found;
-  const sameVersion = (article.publish_date ?? '') === (cited.publishDate ?? '');
   return {
     articleId: article.id,
+    lawTitle,
     label: article.label,
     publishDate: article.publish_date,
     status: article.status,
     sameVersion,
     verbatim,
-    now: sameVersion ? null : holdingNow(db, article.id, cited.publishDate ?? ''),
+    now: nowIn === null ? null : holdingNow(db, article.id, nowIn),
   };
 }
 

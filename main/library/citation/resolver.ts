@@ -5,7 +5,7 @@ import { lawAliases, LawNameIndex, normalizeLawName } from './aliases.js';
 import { parseCitations, parseSingleCitation, type CitationRef, type CitedPart } from './parseCitation.js';
 import { readRepeals, repealingShortTitle, repealMessages, type Repeal } from './repealedLaws.js';
 import { earlierNumbering, provisionNow, type EarlierNumbering, type ProvisionNow } from './earlierNumbering.js';
-import { quoteSource, type QuoteSource } from './quoteSource.js';
+import { quoteInLaw, quoteSource, type QuoteSource } from './quoteSource.js';
 import { counterpartInVersion, type VersionMatch } from '../versions/counterparts.js';
 
 export interface VersionChoice {
@@ -187,6 +187,23 @@ export class CitationResolver {
     if (version === null || version === (article.publishDate ?? '')) return null;
     const there = counterpartInVersion(this.db, article, version);
     return { publishDate: version, label: there.label, match: there.match };
+  }
+
+  /** The one law a citation names (the national one when a province has a law of that name too), or null when none or several. */
+  lawOf(ref: CitationRef): { id: number; title: string; province: string } | null {
+    const laws = this.preferred(ref.lawName, ref.lawKeys.map((k) => this.laws.get(k)).filter((l): l is LawRow => l !== undefined));
+    return laws.length === 1 ? { id: laws[0]!.id, title: laws[0]!.title, province: laws[0]!.province } : null;
+  }
+
+  /** The national law of exactly this title (民法典's, which repealed 合同法), or null. */
+  lawTitled(title: string): { id: number; title: string; province: string } | null {
+    const row = [...this.laws.values()].find((l) => l.title === title && l.province === '');
+    return row ? { id: row.id, title: row.title, province: row.province } : null;
+  }
+
+  /** Where a quotation stands in a law a citation names no article of (a repealed law's successor, a number the law lacks; see quoteSource.ts). */
+  quoteInLaw(law: { id: number; title: string; province: string }, quote: string): QuoteSource | null {
+    return quoteInLaw(this.db, law, quote);
   }
 
   /** Where in the cited article's law a quotation it does not hold stands (see quoteSource.ts). */

@@ -92,11 +92,12 @@ export function CitationCheck({ onOpen, asOf }: Props) {
                   <div className="muted" data-testid="check-quote-source">
                     {t.checkQuoteFrom}
                     <button className="link" onClick={() => onOpen(c.quoteSource!.articleId)}>
-                      {c.quoteSource.sameVersion ? c.quoteSource.label : fill(t.checkQuoteVersion, { date: c.quoteSource.publishDate ?? '?', label: c.quoteSource.label })}
+                      {c.lawTitle === c.quoteSource.lawTitle ? '' : `《${c.quoteSource.lawTitle}》`}
+                      {c.quoteSource.sameVersion || (c.lawTitle !== c.quoteSource.lawTitle && !c.quoteSource.now) ? c.quoteSource.label : fill(t.checkQuoteVersion, { date: c.quoteSource.publishDate ?? '?', label: c.quoteSource.label })}
                     </button>
                     {c.quoteSource.now && (
                       <>
-                        {' · '}{t.checkQuoteNow}
+                        {' · '}{c.articleId === null ? t.checkQuoteInForce : t.checkQuoteNow}
                         <button className="link" onClick={() => onOpen(c.quoteSource!.now!.articleId)}>{c.quoteSource.now.label}</button>
                       </>
                     )}
