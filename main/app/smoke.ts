@@ -3,10 +3,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { createEngine } from '../engine/index.js';
 import { embedLibrary } from '../search/vectors/embedLibrary.js';
+import { draftTextOf } from '../util/draftFile.js';
+import { SMOKE_PDF_TEXT, smokePdf } from './smokePdf.js';
 
 /**
  * The packaged-app smoke test (`LexDesk --smoke-test`): open a library, load
- * sqlite-vec, embed once with the shipped model, search once — from inside
+ * sqlite-vec, embed once with the shipped model, search once, read a PDF — from inside
  * the packaged app, so native modules, asar unpacking and resource paths are
  * exercised for real.
  */
@@ -26,7 +28,9 @@ export async function runSmokeTest(): Promise<Record<string, unknown>> {
     const embedder = await engine.retrieval.loadEmbedder();
     const embedded = await embedLibrary(engine.db, embedder, {});
     const hits = await engine.retrieval.search('未及时足额支付劳动报酬，劳动者能否解除劳动合同', { limit: 2, mode: 'hybrid' });
-    return { ok: hits.length > 0, articles: imported.library.articles, embedded, provider: embedder.provider, top: hits[0]?.article.label ?? null };
+    // A PDF's text, as the citation check reads one (pdf.js, its CMaps and @napi-rs/canvas from inside the package).
+    const pdf = await draftTextOf(smokePdf(), 'smoke.pdf');
+    return { ok: hits.length > 0 && pdf === SMOKE_PDF_TEXT, articles: imported.library.articles, embedded, provider: embedder.provider, top: hits[0]?.article.label ?? null, pdf };
   } catch (err) {
     return { ok: false, error: err instanceof Error ? err.message : String(err) };
   } finally {

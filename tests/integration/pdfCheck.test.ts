@@ -12,6 +12,7 @@ import { createHostApi } from '../../main/host/hostApi.js';
 import { FileKeyStore } from '../../main/llm/keyStore.js';
 import { SettingsStore } from '../../main/llm/settings.js';
 import { renderPdf } from '../../main/report/pdf.js';
+import { pdfOf } from '../../main/app/smokePdf.js';
 import { draftFileText } from '../../main/util/draftFile.js';
 import { pageText } from '../../main/util/pdfText.js';
 import { browserSkipReason } from '../helpers/browserBench.js';
@@ -27,25 +28,15 @@ function page(body: string): string {
   return `<!doctype html><html><head><meta charset="utf-8"><style>body{font-family:'WenQuanYi Micro Hei',sans-serif;font-size:16px}</style></head><body>${body}</body></html>`;
 }
 
-/** A one-page PDF whose page is a filled rectangle and no text, as a scan without OCR is (written by hand, offsets counted). */
+/** A one-page PDF whose page is a filled rectangle and no text, as a scan without OCR is. */
 function imageOnlyPdf(): Buffer {
   const content = '0.2 0.3 0.4 rg 100 500 300 200 re f';
-  const objects = [
+  return pdfOf([
     '<< /Type /Catalog /Pages 2 0 R >>',
     '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
     '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Contents 4 0 R >>',
     `<< /Length ${content.length} >>\nstream\n${content}\nendstream`,
-  ];
-  let out = '%PDF-1.4\n';
-  const offsets: number[] = [];
-  objects.forEach((body, i) => {
-    offsets.push(out.length);
-    out += `${i + 1} 0 obj\n${body}\nendobj\n`;
-  });
-  const xref = out.length;
-  out += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`;
-  out += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return Buffer.from(out, 'latin1');
+  ]);
 }
 
 const item = (str: string, x: number, width: number, hasEOL: boolean) => ({ str, transform: [12, 0, 0, 12, x, 700], width, height: 12, hasEOL });
