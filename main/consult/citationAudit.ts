@@ -4,7 +4,7 @@ import { parseArticleLabel } from '../library/numerals.js';
 import type { CitationResolver, ResolveResult } from '../library/citation/resolver.js';
 import type { QuoteSource } from '../library/citation/quoteSource.js';
 import { repealedBy } from '../library/citation/repealedLaws.js';
-import { STATUS_ZH } from '../library/status.js';
+import { MATCH_WORDS, STATUS_ZH } from '../library/status.js';
 import type { CitationAudit, CitationLabel, Evidence } from './types.js';
 
 /** An answer's evidence markers: [1], and lists such as [1、2] or [1, 2] (a fresh regex each call: it is global). */
@@ -79,6 +79,8 @@ function citationsRightAfter(answer: string, quote: RegExpMatchArray, found: Fou
 }
 
 /** What may stand between a written citation and the quote it introduces: 第N条规定：“…”, 第N条明确规定，“…”, 第N条“…”. */
+/** What joins the citations of a list: 、, 和, 及, 以及, 与, 或, a comma. */
+const LIST_SEPARATOR = /^\s*(?:[、，,]|和|及|以及|与|或)\s*$/;
 const INTRODUCES_QUOTE = /^\s*(?:中|之)?(?:明确|亦|也|又|还|则)?(?:规定|载明|指出|写明|表述为|即)?\s*[：:，,]?\s*$/;
 
 /**
@@ -87,9 +89,17 @@ const INTRODUCES_QUOTE = /^\s*(?:中|之)?(?:明确|亦|也|又|还|则)?(?:规�
  */
 function citationRightBefore(answer: string, quote: RegExpMatchArray, found: Found[]): Found[] | null {
   const open = quote.index!;
-  const before = found.filter((f) => !f.evidenceMarker && f.pos < open && answer.startsWith(f.marker, f.pos) && INTRODUCES_QUOTE.test(answer.slice(f.pos + f.marker.length, open)));
-  const last = before.at(-1);
-  return last ? [last] : null;
+  const written = found.filter((f) => !f.evidenceMarker && f.pos < open && answer.startsWith(f.marker, f.pos)).sort((a, b) => a.pos - b.pos);
+  const last = written.at(-1);
+  if (!last || !INTRODUCES_QUOTE.test(answer.slice(last.pos + last.marker.length, open))) return null;
+  // 第五百七十七条、第五百八十四条规定：“…”: the whole list, so that the quotation goes to the one holding it.
+  const run = [last];
+  for (let i = written.length - 2; i >= 0; i--) {
+    const f = written[i]!;
+    if (!LIST_SEPARATOR.test(answer.slice(f.pos + f.marker.length, run[0]!.pos))) break;
+    run.unshift(f);
+  }
+  return run;
 }
 
 /** The citations (a whole marker list) of the quote's sentence nearest to it. */
@@ -270,7 +280,7 @@ interface Found {
    * For a citation of no article the library holds: the law its quotation is looked for in — the law that
    * repealed the one cited (民法典 for 《合同法》), or the cited law itself when it has no such article.
    */
-  quoteLaw?: { id: number; title: string; province: string } | null;
+  quoteLaw?: { id: number; title: string } | null;
 }
 
 /** Why a citation failed its check, in English (the CLI) and Chinese (the app in Chinese). */
@@ -348,9 +358,9 @@ function toAudit(f: Found, seq: number, quotes: string[], asOf: string, resolver
       note = source ? quoteSourceNote(f.article, source) : { en: 'the quoted text does not appear verbatim in the article', zh: '引文与法条原文不一致' };
     }
   } else if (!f.article && f.quoteLaw && quotes.length) {
-    // 《合同法》第一百零七条 with its words: the article of the law in force that holds them.
+    // 《合同法》第一百零七条 with its words: the article of the law applied that holds them.
     const law = f.quoteLaw;
-    const traced = quotes.map((q) => ({ q, s: resolver.quoteInLaw(law, q) })).find((x) => x.s);
+    const traced = quotes.map((q) => ({ q, s: resolver.quoteInLaw(law, asOf, q) })).find((x) => x.s);
     quote = traced?.q ?? quotes[0]!;
     source = traced?.s ?? null;
     if (source && note) note = { en: `${note.en.replace(/\.$/, '')}; ${heldBy(source).en}`, zh: `${note.zh.replace(/。$/, '')}；${heldBy(source).zh}` };
@@ -358,8 +368,12 @@ function toAudit(f: Found, seq: number, quotes: string[], asOf: string, resolver
   const notCurrent = !!f.article && f.article.status !== 'current';
   if (notCurrent && !note) {
     const { status, publishDate, articleId } = f.article!;
-    const then = inForceThen(resolver.provisionAsOf(articleId, asOf));
-    note = { en: `cites a ${status} version (${publishDate ?? 'undated'}); law as of ${asOf}${then.en}`, zh: `引用的是${STATUS_ZH[status] ?? status}的版本（${publishDate ?? '日期不详'}）；适用的法律截至 ${asOf}${then.zh}` };
+    const there = resolver.provisionAsOf(articleId, asOf);
+    const then = there ? inVersion(there.publishDate, there.label ? { label: there.label, match: there.match } : null) : null;
+    note = {
+      en: `cites a ${status} version (${publishDate ?? 'undated'}); law as of ${asOf}${then ? `, when the ${then.en}` : ''}`,
+      zh: `引用的是${STATUS_ZH[status] ?? status}的版本（${publishDate ?? '日期不详'}）；适用的法律截至 ${asOf}${then ? `，该日适用的 ${then.zh}` : ''}`,
+    };
   }
   return {
     seq,
@@ -380,29 +394,34 @@ function toAudit(f: Found, seq: number, quotes: string[], asOf: string, resolver
   };
 }
 
-/** Where the version applied holds a cited older version's provision: 「，该日适用 2023-12-29 版，其中为第八十四条，内容有修改」. */
-function inForceThen(there: ReturnType<CitationResolver['provisionAsOf']>): Note {
-  if (!there) return { en: '', zh: '' };
-  const v = there.publishDate || 'undated';
-  if (!there.label || there.match === 'none') return { en: `, when the ${v} version applies, which has no such provision`, zh: `，该日适用 ${v} 版，其中没有相应条文` };
-  if (there.match === 'partly') return { en: `, when the ${v} version applies: ${there.label} there holds part of it`, zh: `，该日适用 ${v} 版，其中${there.label}含其部分内容` };
-  const how = there.match === 'amended' ? { en: 'amended', zh: '内容有修改' } : { en: 'word for word', zh: '内容相同' };
-  return { en: `, when the ${v} version applies: ${there.label} there, ${how.en}`, zh: `，该日适用 ${v} 版，其中为${there.label}，${how.zh}` };
+/**
+ * How a version holds a provision: 「2023-12-29 版中为第八十四条，内容有修改」, 「…中没有相应条文」 (English alike,
+ * to follow "the" or "in the").
+ */
+function inVersion(version: string | null, held: { label: string; match: string } | null): Note {
+  const v = version || 'undated';
+  if (!held || !(held.match in MATCH_WORDS)) return { en: `${v} version has no such provision`, zh: `${v} 版中没有相应条文` };
+  if (held.match === 'partly') return { en: `${v} version holds part of it in ${held.label}`, zh: `${v} 版中${held.label}含其部分内容` };
+  const how = MATCH_WORDS[held.match as keyof typeof MATCH_WORDS];
+  return { en: `${v} version holds it as ${held.label} (${how.en})`, zh: `${v} 版中为${held.label}，${how.zh}` };
 }
 
-/** Where a law in force holds a quotation of a citation that found no article: 「引文是《中华人民共和国民法典》第五百七十七条的条文」. */
+/**
+ * Where the law applied holds a quotation of a citation that found no article: 「引文是《中华人民共和国民法典》第五百七十七条
+ * 的条文」, or of another version: 「引文是《X》2018-10-26 版第七十一条的条文；2023-12-29 版中为第八十四条，内容有修改」.
+ */
 function heldBy(s: QuoteSource): Note {
   const is = s.verbatim ? { en: 'is', zh: '是' } : { en: 'is close to', zh: '接近' };
-  if (!s.now) return { en: `the quoted text ${is.en} ${s.label} of 《${s.lawTitle}》`, zh: `引文${is.zh}《${s.lawTitle}》${s.label}的条文` };
-  const how = s.now.match === 'identical' ? { en: 'word for word', zh: '内容相同' } : s.now.match === 'amended' ? { en: 'amended', zh: '内容有修改' } : { en: 'in part', zh: '部分内容' };
+  if (s.nowIn === null) return { en: `the quoted text ${is.en} ${s.label} of 《${s.lawTitle}》`, zh: `引文${is.zh}《${s.lawTitle}》${s.label}的条文` };
+  const there = inVersion(s.nowIn, s.now);
   return {
-    en: `the quoted text ${is.en} ${s.label} of 《${s.lawTitle}》 of ${s.publishDate ?? 'undated'}, which the version in force holds as ${s.now.label} (${how.en})`,
-    zh: `引文${is.zh}《${s.lawTitle}》${s.publishDate ?? '日期不详'} 版${s.label}的条文，现行版本中为${s.now.label}（${how.zh}）`,
+    en: `the quoted text ${is.en} ${s.label} of 《${s.lawTitle}》 of ${s.publishDate ?? 'undated'}; the ${there.en}`,
+    zh: `引文${is.zh}《${s.lawTitle}》${s.publishDate ?? '日期不详'} 版${s.label}的条文；${there.zh}`,
   };
 }
 
 /**
- * What a quotation found elsewhere in the law comes to: 「引文是 2017-06-27 版第六十四条的条文（已被修订），
+ * What a quotation found elsewhere in the law comes to: 「引文是 2017-06-27 版第六十四条的条文（已被修订）；
  * 2023-09-01 版中为第六十七条，内容相同」, or another article of the same version (a mistyped number).
  */
 function quoteSourceNote(cited: NonNullable<Found['article']>, s: QuoteSource): Note {
@@ -415,14 +434,10 @@ function quoteSourceNote(cited: NonNullable<Found['article']>, s: QuoteSource): 
   }
   const version = s.publishDate ?? 'undated';
   const citedVersion = cited.publishDate ?? 'undated';
-  const now = !s.now
-    ? { en: `; the ${citedVersion} version has no such provision`, zh: `；${citedVersion} 版中没有相应条文` }
-    : s.now.match === 'identical' ? { en: `; the ${citedVersion} version holds it word for word as ${s.now.label}`, zh: `；${citedVersion} 版中为${s.now.label}，内容相同` }
-    : s.now.match === 'amended' ? { en: `; in the ${citedVersion} version it is ${s.now.label}, amended`, zh: `；${citedVersion} 版中对应${s.now.label}，内容有修改` }
-    : { en: `; in the ${citedVersion} version ${s.now.label} holds part of it`, zh: `；${citedVersion} 版中${s.now.label}含其部分内容` };
+  const there = inVersion(citedVersion, s.now);
   return {
-    en: `the quoted text is not in ${cited.articleLabel} of the ${citedVersion} version: it ${is.en} ${s.label} of the ${version} version (${s.status})${now.en}`,
-    zh: `引文不在 ${citedVersion} 版${cited.articleLabel}中：引文${is.zh} ${version} 版${s.label}的条文（${STATUS_ZH[s.status] ?? s.status}）${now.zh}`,
+    en: `the quoted text is not in ${cited.articleLabel} of the ${citedVersion} version: it ${is.en} ${s.label} of the ${version} version (${s.status}); the ${there.en}`,
+    zh: `引文不在 ${citedVersion} 版${cited.articleLabel}中：引文${is.zh} ${version} 版${s.label}的条文（${STATUS_ZH[s.status] ?? s.status}）；${there.zh}`,
   };
 }
 

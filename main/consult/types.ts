@@ -92,7 +92,7 @@ export interface CitationAudit {
    * For a quotation the article does not hold: where in its law the quotation stands (an earlier version's
    * article under the same number, a neighbour); the note says the same. Not stored with a turn.
    */
-  quoteSource?: QuoteSource | null;
+  quoteSource?: QuoteSource;
 }
 
 export interface TurnUsage {

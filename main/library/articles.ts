@@ -1,4 +1,4 @@
-import type { Db } from '../db/open.js';
+import { cachedStatement, type Db } from '../db/open.js';
 import { matchMarker } from './lawRefBook/parseItems.js';
 import { intToChinese } from './numerals.js';
 import { statusSql } from './status.js';
@@ -93,6 +93,12 @@ export function getArticles(db: Db, ids: number[]): StatuteArticle[] {
     .all(JSON.stringify(ids)) as ArticleRow[];
   const byId = new Map(rows.map((r) => [r.id, toStatuteArticle(r)]));
   return ids.map((id) => byId.get(id)).filter((a): a is StatuteArticle => a !== undefined);
+}
+
+/** One article by id, or null when the library no longer has it. */
+export function articleById(db: Db, id: number): StatuteArticle | null {
+  const row = cachedStatement(db, `${ARTICLE_SELECT} WHERE a.id = ?`).get(id) as ArticleRow | undefined;
+  return row ? toStatuteArticle(row) : null;
 }
 
 /** "中华人民共和国民法典 第一千一百六十五条" — how a citation of the article reads. */

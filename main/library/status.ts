@@ -34,3 +34,10 @@ export function inForceFirst<T extends { status: string }>(articles: readonly T[
 
 /** What to show for an effective date the sources do not give. */
 export const EFFECTIVE_UNKNOWN = '施行日期不详';
+
+/** How a provision stands in another version (counterparts.ts's match), in the notes' words. */
+export const MATCH_WORDS: Record<'identical' | 'amended' | 'partly', { en: string; zh: string }> = {
+  identical: { en: 'word for word', zh: '内容相同' },
+  amended: { en: 'amended', zh: '内容有修改' },
+  partly: { en: 'in part', zh: '部分内容' },
+};

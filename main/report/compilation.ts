@@ -12,6 +12,7 @@ import type { VersionChoice } from '../library/citation/resolver.js';
 import type { QuoteSource } from '../library/citation/quoteSource.js';
 import { withDocumentSafeText } from './index.js';
 import { versionLine } from './labels.js';
+import { MATCH_WORDS } from '../library/status.js';
 import { mdText } from './markdown.js';
 import { CREDIT, statuteLines, type StatuteLine } from './model.js';
 
@@ -91,10 +92,9 @@ export function compilationOfCheck(engine: Engine, check: DraftCheck, source: st
       if (c.finding !== 'ok' && note) entry.notes.push(`文中“${c.marker}”：${note}${c.finding === 'quote_mismatch' && c.quote ? `（文中引文「${c.quote}」）` : ''}`);
       found.set(c.articleId, entry);
     }
-    // The article holding the words the text quotes, in the version checked (or in force), is what the text relies on: it goes in too.
-    const s = c.quoteSource;
-    const meant = s ? (s.now?.articleId ?? (s.sameVersion || s.status === 'current' ? s.articleId : undefined)) : undefined;
-    if (meant !== undefined && meant !== c.articleId) {
+    // The article holding the words the text quotes, in the version checked, is what the text relies on: it goes in too.
+    const meant = c.quoteSource ? meantArticle(c.quoteSource) : null;
+    if (meant !== null && meant !== c.articleId) {
       const held = found.get(meant) ?? { spans: [], notes: [] };
       held.notes.push(`文中“${c.marker}”所引的文字（「${c.quote}」）${heldHere(c.quoteSource!)}。`);
       found.set(meant, held);
@@ -108,10 +108,15 @@ export function compilationOfCheck(engine: Engine, check: DraftCheck, source: st
   return { title: '法条汇编', request: `${source}中引用的法条`, asOf: check.asOf, generatedAt, articles, notFound, credit: CREDIT };
 }
 
+/** The article of the version checked (or applied) that holds a quotation's words: the one found, or where its version's provision went; null when none does. */
+function meantArticle(source: QuoteSource): number | null {
+  return source.nowIn === null ? source.articleId : source.now?.articleId ?? null;
+}
+
 /** Where the words a checked text quoted stand, said under the article of the version checked that holds them. */
 function heldHere(source: QuoteSource): string {
-  if (source.sameVersion || !source.now) return source.verbatim ? '见于此条' : '与此条接近';
-  const change = source.now?.match === 'amended' ? '（内容有修改）' : source.now?.match === 'partly' ? '（部分内容）' : '';
+  if (!source.now) return source.verbatim ? '见于此条' : '与此条接近';
+  const change = source.now.match === 'identical' ? '' : `（${MATCH_WORDS[source.now.match].zh}）`;
   return `出自 ${source.publishDate ?? '日期不详'} 版${source.label}，其规定在本版为此条${change}`;
 }
 

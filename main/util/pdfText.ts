@@ -22,12 +22,15 @@ interface Line {
   size: number;
 }
 
-/** The text of a PDF held in memory (an upload); `name` says which file in messages. */
-export async function pdfTextOf(bytes: Buffer, name = 'the file'): Promise<string> {
+/**
+ * The text of a PDF held in memory (an upload); `name` says which file in messages. Pages stop being read once
+ * the text passes `maxChars` (the caller refuses so long a text anyway).
+ */
+export async function pdfTextOf(bytes: Buffer, name = 'the file', maxChars = Infinity): Promise<string> {
   if (bytes.subarray(0, 1024).indexOf('%PDF-') < 0) throw new LexError('bad_input', `${name} is not a PDF file (it does not begin with %PDF-).`);
   const { getDocument } = await import('pdfjs-dist/legacy/build/pdf.mjs');
   // pdf.js takes DOMMatrix in Node from @napi-rs/canvas, an optional dependency that an install may have left out.
-  if (typeof globalThis.DOMMatrix === 'undefined') throw new LexError('pdf_unavailable', 'Reading PDF files needs the @napi-rs/canvas package, which this install lacks (installed with --omit=optional?): reinstall LexDesk\'s dependencies, or save the file as .docx or .txt.');
+  if (typeof globalThis.DOMMatrix === 'undefined') throw new LexError('pdf_reader_unavailable', 'Reading PDF files needs the @napi-rs/canvas package, which this install lacks (installed with --omit=optional?): reinstall LexDesk\'s dependencies, or save the file as .docx or .txt.');
   const assets = path.dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json'));
   const task = getDocument({
     data: new Uint8Array(bytes),
@@ -48,14 +51,19 @@ export async function pdfTextOf(bytes: Buffer, name = 'the file'): Promise<strin
     throw new LexError('bad_input', `${name} could not be read as a PDF: ${why.message}`);
   }
   try {
-    const pages: string[] = [];
-    for (let n = 1; n <= doc.numPages; n++) {
+    const pages: Line[][] = [];
+    let chars = 0;
+    for (let n = 1; n <= doc.numPages && chars <= maxChars; n++) {
       const page = await doc.getPage(n);
       const content = await page.getTextContent();
-      pages.push(pageText(content.items.flatMap((i) => ('str' in i ? [i] : []))));
+      const lines = pageLines(content.items.flatMap((i) => ('str' in i ? [i] : [])));
+      pages.push(lines);
+      chars += lines.reduce((sum, l) => sum + l.text.length, 0);
       page.cleanup();
     }
-    const text = pages.join('\n').replace(/\n{3,}/g, '\n\n').trim();
+    // The right margin is the document's: a page of short lines (a list, the signatures) has none of its own.
+    const margin = Math.max(0, ...pages.flat().map((l) => l.right));
+    const text = pages.map((lines) => joinLines(lines, margin)).join('\n').replace(/\n{3,}/g, '\n\n').trim();
     if (!text) throw new LexError('bad_input', `${name} holds no text, only images (a scan?): run it through OCR first, or paste its text.`);
     return text;
   } finally {
@@ -63,8 +71,14 @@ export async function pdfTextOf(bytes: Buffer, name = 'the file'): Promise<strin
   }
 }
 
-/** A page's lines in reading order, wrapped lines joined. */
-export function pageText(items: readonly TextItem[]): string {
+/** A page's text, its wrapped lines joined (the right margin the page's own unless given). */
+export function pageText(items: readonly TextItem[], margin?: number): string {
+  const lines = pageLines(items);
+  return joinLines(lines, margin ?? Math.max(0, ...lines.map((l) => l.right)));
+}
+
+/** A page's lines in reading order, each with where it ends on the right and its type size. */
+function pageLines(items: readonly TextItem[]): Line[] {
   const lines: Line[] = [];
   let current: Line = { text: '', right: 0, size: 0 };
   for (const item of items) {
@@ -79,7 +93,11 @@ export function pageText(items: readonly TextItem[]): string {
     }
   }
   if (current.text) lines.push(current);
-  const margin = Math.max(0, ...lines.map((l) => l.right));
+  return lines;
+}
+
+/** The lines as text: one that reaches the margin without ending a sentence was wrapped, and is joined to the next. */
+function joinLines(lines: readonly Line[], margin: number): string {
   let out = '';
   lines.forEach((line, i) => {
     const text = line.text.replace(/\s+$/, '');

@@ -8,3 +8,11 @@ export function minMaxInputChars(prefixes: readonly string[]): number {
 /** A saved article's folder is a matter's name, its note a line or a paragraph (收藏). */
 export const MAX_SAVED_FOLDER_CHARS = 60;
 export const MAX_SAVED_NOTE_CHARS = 4000;
+
+/** A folder name as it is stored: runs of spaces as one, none at either end (the page compares names the host stored). */
+export function savedFolderName(folder: string): string {
+  return folder.replace(/\s+/g, ' ').trim();
+}
+
+/** The largest file the citation check takes from the page: its base64 stays within the browser host's 1 MiB request. */
+export const MAX_UPLOAD_BYTES = 750_000;

@@ -8,7 +8,7 @@ import { z } from 'zod';
 import type {
   AppInfoDto, ArticleDetailDto, CitedArticlesDto, DraftCheckDto, LawCatalogDto, SavedArticleDto, SavedListDto, VersionComparisonDto, ConsultationDto, ConsultationSummaryDto, ImportSummaryDto, LibraryStatusDto, OutlineDto, PresetDto, ReportFileDto, SettingsDto, StatuteSearchDto, TurnResult,
 } from './dto.js';
-import { MAX_SAVED_FOLDER_CHARS, MAX_SAVED_NOTE_CHARS } from './limits.js';
+import { MAX_SAVED_FOLDER_CHARS, MAX_SAVED_NOTE_CHARS, MAX_UPLOAD_BYTES } from './limits.js';
 
 /** The consultation roles a model can be set for (settings' roleModels). */
 export const LLM_ROLE_NAMES = ['state', 'planner', 'rules', 'rerank', 'summary', 'checklist', 'audit', 'judge', 'answer', 'evolve'] as const;
@@ -30,7 +30,7 @@ const shownArticle = z.object({ lawTitle: z.string().max(200), label: z.string()
  */
 const draftInput = z.object({
   text: text(100_000).optional(),
-  file: z.string().min(1).max(1_000_000).optional(),
+  file: z.string().min(1).max(Math.ceil(MAX_UPLOAD_BYTES / 3) * 4).optional(),
   fileName: z.string().min(1).max(255).optional(),
   asOf: date.optional(),
 });

@@ -249,11 +249,11 @@ describe('citation audit', { skip: SKIP }, () => {
     assert.equal(c!.label, 'verified');
     assert.equal(c!.notCurrent, true);
     assert.match(c!.note!, /superseded/);
-    assert.equal(c!.noteZh, '引用的是已被修订的版本（2018-10-26）；适用的法律截至 2026-11-22，该日适用 2023-12-29 版，其中为第一条，内容有修改');
-    assert.match(c!.note!, /, when the 2023-12-29 version applies: 第一条 there, amended$/);
+    assert.equal(c!.noteZh, '引用的是已被修订的版本（2018-10-26）；适用的法律截至 2026-11-22，该日适用的 2023-12-29 版中为第一条，内容有修改');
+    assert.match(c!.note!, /, when the 2023-12-29 version holds it as 第一条 \(amended\)$/);
     // Renumbered: 2018's 第七十一条 (transfer of shares) is 2023's 第八十四条.
     const [moved] = audit('见[1]。', [asEvidence(article('公司法第71条', '2018-10-26'))]);
-    assert.match(moved!.noteZh!, /，该日适用 2023-12-29 版，其中为第八十四条，内容有修改$/);
+    assert.match(moved!.noteZh!, /，该日适用的 2023-12-29 版中为第八十四条，内容有修改$/);
     // Applying the law of 2020, the 2018 text is the one in force then: nothing more to say.
     const [then] = auditCitations('见[1]。', [asEvidence(old)], bench.lib.engine.searchDeps().resolver, '2020-06-01');
     assert.equal(then!.noteZh, '引用的是已被修订的版本（2018-10-26）；适用的法律截至 2020-06-01');

@@ -290,6 +290,9 @@ describe('the app in a real browser against the browser host', { skip: SKIP, tim
     await page.getByTestId('check-file').setInputFiles(pdf);
     await page.getByTestId('check-summary').filter({ hasText: '共 2 处引用' }).waitFor();
     assert.match(await page.getByTestId('check-text').inputValue(), /^依照《劳动合同法》第三十八条、第四十六条解除劳动合同。/);
+    // A file too large for the page is refused there, with what to do instead.
+    await page.getByTestId('check-file').setInputFiles({ name: 'long.txt', mimeType: 'text/plain', buffer: Buffer.alloc(800_000, 0x41) });
+    assert.equal(await page.getByTestId('check-error').innerText(), '文件过大（800 KB）：这里一次最多读取 750 KB；请粘贴其中的文字，或用命令行 lexdesk check 核验整个文件。');
     // A quotation of 2018's 公司法 under its old number: where the words come from, and a link to where they stand now.
     // And a quotation of the repealed 合同法: the article of 民法典 that holds its words.
     await page.getByTestId('check-text').fill('《公司法》第七十一条规定：“股东向股东以外的人转让股权，应当经其他股东过半数同意。”《合同法》第一百零七条规定：“当事人一方不履行合同义务或者履行合同义务不符合约定的，应当承担继续履行、采取补救措施或者赔偿损失等违约责任。”');
@@ -298,7 +301,7 @@ describe('the app in a real browser against the browser host', { skip: SKIP, tim
     assert.equal(await page.getByTestId('check-quote-source').nth(1).innerText(), '引文出处：《中华人民共和国民法典》第五百七十七条');
     const source = page.getByTestId('check-quote-source').first();
     assert.equal(await source.innerText(), '引文出处：2018-10-26 版第七十一条 · 本版为第八十四条');
-    assert.match(await rows.nth(0).innerText(), /引文是 2018-10-26 版第七十一条的条文（已被修订）；2023-12-29 版中对应第八十四条，内容有修改/);
+    assert.match(await rows.nth(0).innerText(), /引文是 2018-10-26 版第七十一条的条文（已被修订）；2023-12-29 版中为第八十四条，内容有修改/);
     await source.getByRole('button', { name: '第八十四条' }).click();
     await page.getByTestId('article-title').filter({ hasText: '《中华人民共和国公司法》第八十四条' }).waitFor();
     await page.getByTestId('check-text').fill('《劳动合同法》第三十八条');

@@ -76,10 +76,10 @@ describe('checking the citations of a brief', { skip: SKIP }, () => {
     assert.equal(company!.publishDate, '2023-12-29');
     assert.deepEqual({ ...company!.quoteSource, articleId: 0, now: { ...company!.quoteSource!.now!, articleId: 0 } }, {
       articleId: 0, lawTitle: '中华人民共和国公司法', label: '第七十一条', publishDate: '2018-10-26', status: 'superseded', sameVersion: false, verbatim: true,
-      now: { articleId: 0, label: '第八十四条', match: 'amended' },
+      now: { articleId: 0, label: '第八十四条', match: 'amended' }, nowIn: '2023-12-29',
     });
-    assert.equal(company!.noteZh, '引文不在 2023-12-29 版第七十一条中：引文是 2018-10-26 版第七十一条的条文（已被修订）；2023-12-29 版中对应第八十四条，内容有修改');
-    assert.match(company!.note!, /is 第七十一条 of the 2018-10-26 version \(superseded\); in the 2023-12-29 version it is 第八十四条, amended$/);
+    assert.equal(company!.noteZh, '引文不在 2023-12-29 版第七十一条中：引文是 2018-10-26 版第七十一条的条文（已被修订）；2023-12-29 版中为第八十四条，内容有修改');
+    assert.match(company!.note!, /is 第七十一条 of the 2018-10-26 version \(superseded\); the 2023-12-29 version holds it as 第八十四条 \(amended\)$/);
     const held = lib.engine.articles([company!.quoteSource!.now!.articleId])[0]!;
     assert.equal(held.label, '第八十四条');
     assert.equal(held.publishDate, '2023-12-29');
@@ -123,19 +123,38 @@ describe('checking the citations of a brief', { skip: SKIP }, () => {
     assert.equal(compilation.notFound.length, 3, 'each still listed as not found, with what was found for it');
   });
 
+  test('words that stand in several articles name none; a quotation after a list of citations goes to the one that holds it; the date checked picks the version', () => {
+    const resolver = lib.engine.searchDeps().resolver;
+    const a577 = lib.engine.lookup('民法典第577条');
+    assert.ok(a577.ok);
+    const common = checkDraft(resolver, '《民法典》第五百七十七条规定：“但是当事人另有约定的除外。”《劳动合同法》第三十八条规定：“构成犯罪的，依法追究刑事责任。”', '2026-11-27');
+    assert.deepEqual(common.citations.map((c) => [c.finding, c.quoteSource ?? null, c.noteZh]), [
+      ['quote_mismatch', null, '引文与法条原文不一致'],
+      ['quote_mismatch', null, '引文与法条原文不一致'],
+    ], 'a phrase that ends 23 articles of 民法典, and one in three of 劳动合同法, cannot say which was meant');
+    const listed = checkDraft(resolver, `《民法典》第五百七十七条、第五百八十四条规定：“${a577.article.text}”`, '2026-11-27');
+    assert.deepEqual(listed.citations.map((c) => [c.articleLabel, c.finding]), [['第五百七十七条', 'ok'], ['第五百八十四条', 'ok']]);
+    // 公司法 has no 第三百条; its words are 2018's 第七十一条, the version applied in 2020 and the one before 2023's.
+    const brief = '《公司法》第三百条规定：“股东向股东以外的人转让股权，应当经其他股东过半数同意。”';
+    const [then] = checkDraft(resolver, brief, '2020-06-01').citations;
+    assert.match(then!.noteZh!, /；引文是《中华人民共和国公司法》第七十一条的条文$/);
+    const [now] = checkDraft(resolver, brief, '2026-11-27').citations;
+    assert.match(now!.noteZh!, /；引文是《中华人民共和国公司法》2018-10-26 版第七十一条的条文；2023-12-29 版中为第八十四条，内容有修改$/);
+  });
+
   test('the compilation of such a brief holds the article the quotation means, in the version checked', async () => {
     const brief = '《公司法》第七十一条规定：“股东向股东以外的人转让股权，应当经其他股东过半数同意。”';
     const compilation = compilationOfCheck(lib.engine, checkDraft(lib.engine.searchDeps().resolver, brief, '2026-11-27'), 'brief.txt');
     assert.deepEqual(compilation.articles.map((a) => [a.citation, a.publishDate]), [['《中华人民共和国公司法》第七十一条', '2023-12-29'], ['《中华人民共和国公司法》第八十四条', '2023-12-29']]);
     assert.deepEqual(compilation.articles[1]!.notes, ['文中“《公司法》第七十一条”所引的文字（「股东向股东以外的人转让股权，应当经其他股东过半数同意。」）出自 2018-10-26 版第七十一条，其规定在本版为此条（内容有修改）。']);
     const cli = await runCli(['check', '-', '--as-of', '2026-11-27', '--db', lib.dbPath], {}, { input: brief });
-    assert.match(cli.stdout, /≠ 1\. 《公司法》第七十一条 .*\n\s+引文不在 2023-12-29 版第七十一条中：引文是 2018-10-26 版第七十一条的条文（已被修订）；2023-12-29 版中对应第八十四条，内容有修改\n/);
+    assert.match(cli.stdout, /≠ 1\. 《公司法》第七十一条 .*\n\s+引文不在 2023-12-29 版第七十一条中：引文是 2018-10-26 版第七十一条的条文（已被修订）；2023-12-29 版中为第八十四条，内容有修改\n/);
   });
 
   test('a citation of a version no longer applied says where the version applied holds the provision', () => {
     const r = checkDraft(lib.engine.searchDeps().resolver, '依据《公司法》（2018年修正）第七十一条，其他股东享有优先购买权。', '2026-11-27');
     assert.deepEqual(r.citations.map((c) => [c.articleLabel, c.publishDate, c.finding]), [['第七十一条', '2018-10-26', 'check']]);
-    assert.equal(r.citations[0]!.noteZh, '引用的是已被修订的版本（2018-10-26）；适用的法律截至 2026-11-27，该日适用 2023-12-29 版，其中为第八十四条，内容有修改');
+    assert.equal(r.citations[0]!.noteZh, '引用的是已被修订的版本（2018-10-26）；适用的法律截至 2026-11-27，该日适用的 2023-12-29 版中为第八十四条，内容有修改');
   });
 
   test('an older version as of an earlier date: the 2018 text is the law then, and 第七十一条 is fine', () => {

@@ -53,6 +53,9 @@ test('PDF lines: one that reaches the margin without ending a sentence was wrapp
   ]);
   assert.equal(text, '民事起诉状\n原告依据《中华人民共和国公司法》第七十一条提起诉讼，请求判令被告支付货款。\n此致\nSee the Company Law of 2018, as amended.');
   assert.equal(pageText([item('本院认为：', 50, 491, true), item('被告应当承担责任。', 50, 200, false)]), '本院认为：\n被告应当承担责任。', 'a line ending in a colon was not wrapped, however long');
+  // A page of short lines (a list) measured against its own longest line would read as wrapped; the document's margin says it was not.
+  const list = [item('1.《民法典》第五百七十七条', 50, 200, true), item('2.《民法典》第五百八十四条', 50, 200, false)];
+  assert.equal(pageText(list, 542), '1.《民法典》第五百七十七条\n2.《民法典》第五百八十四条');
 });
 
 describe('checking the citations of a PDF', { skip: SKIP }, () => {
@@ -82,7 +85,7 @@ describe('checking the citations of a PDF', { skip: SKIP }, () => {
       await runCli(['check', brief, '--as-of', '2026-11-27', '--json', '--db', lib.dbPath]));
     assert.deepEqual(res.citations.map((c) => [c.articleLabel, c.finding]), [['第七十一条', 'quote_mismatch'], ['第一千一百六十五条', 'ok']]);
     assert.equal(res.citations[0]!.quote, QUOTE);
-    assert.match(res.citations[0]!.noteZh!, /引文是 2018-10-26 版第七十一条的条文（已被修订）；2023-12-29 版中对应第八十四条，内容有修改$/);
+    assert.match(res.citations[0]!.noteZh!, /引文是 2018-10-26 版第七十一条的条文（已被修订）；2023-12-29 版中为第八十四条，内容有修改$/);
   });
 
   test('a PDF of images only, a file that is no PDF, and the route refuse with what to do', async () => {

@@ -181,6 +181,12 @@ describe('consultation panels', () => {
     assert.equal(r.allByTestId('evidence-save').length, 2);
     assert.equal(sent.filter((x) => x.route === 'saved.ofEvidence').length, 2);
     r.unmount();
+    // A title with spaces the host does not keep (runs of them as one, none at the end) is still the folder it stored.
+    folders = [['股东能否 转让股权 ？'], []];
+    const spaced = await render(<ApiContext.Provider value={client}><CitedStatutesPanel turn={turnFixture()} onOpenArticle={() => undefined} folder={'股东能否  转让股权 ？ '} shown={1} /></ApiContext.Provider>);
+    await new Promise((done) => setTimeout(done, 0));
+    assert.equal(spaced.allByTestId('evidence-saved')[0]?.textContent, '★ 股东能否 转让股权 ？');
+    spaced.unmount();
   });
 
   test('cited statutes: the 款 and 项 the answer named are marked in the article, only where the stored text is the evidence text', async () => {

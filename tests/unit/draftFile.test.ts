@@ -24,6 +24,13 @@ test('a web page, or an HTML "Word" file as court sites save judgments: its visi
   assert.equal(htmlText(html), '北京市某区人民法院\n本院认为，依照《中华人民共和国刑法》第二百六十四条之规定 “盗窃公私财物”。\n审判长\t张三');
   const gbkDoc = Buffer.concat([Buffer.from('<html><body><p>', 'latin1'), GBK, Buffer.from('</p></body></html>', 'latin1')]);
   assert.equal(await draftTextOf(gbkDoc, '判决书.doc'), TEXT, 'a .doc that is HTML in GBK');
+  // A page that declares an encoding neither UTF-8 nor GBK: 依照《刑法》第二百六十四條 in Big5.
+  const big5 = Buffer.from([168, 204, 183, 211, 161, 109, 166, 68, 170, 107, 161, 110, 178, 196, 164, 71, 166, 202, 164, 187, 164, 81, 165, 124, 177, 248]);
+  const page = Buffer.concat([Buffer.from('<html><head><meta http-equiv="Content-Type" content="text/html; charset=big5"></head><body>', 'latin1'), big5, Buffer.from('</body></html>', 'latin1')]);
+  assert.equal(await draftTextOf(page, 'taiwan.html'), '依照《刑法》第二百六十四條');
+  // What a malformed page leaves: an unclosed comment hides the rest, a stray < stays, entities past Unicode stay as written.
+  assert.equal(htmlText('<html><p>第一条</p><!-- never closed <p>第二条'), '第一条');
+  assert.equal(htmlText('<html><p>甲<乙</p><p>&#99999999;&emsp;丙</p>'), '甲<乙\n&#99999999; 丙');
 });
 
 test('the content decides: a .doc that is a Word 2007 file is read as one; a binary .doc or RTF is refused with how to save it', async () => {

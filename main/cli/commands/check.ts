@@ -55,5 +55,5 @@ function line(c: DraftCitation): string {
 }
 
 async function readDraft(file: string): Promise<string> {
-  return file === '-' ? decodeText(fs.readFileSync(0), 'stdin') : draftFileText(file);
+  return file === '-' ? decodeText(fs.readFileSync(0), 'stdin') : draftFileText(file, { maxChars: MAX_DRAFT_CHARS });
 }

@@ -8,7 +8,7 @@
  * reader is told.
  */
 import { cachedStatement, type Db } from '../../db/open.js';
-import { ARTICLE_SELECT, toStatuteArticle, type ArticleRow, type StatuteArticle } from '../articles.js';
+import { ARTICLE_SELECT, articleById, toStatuteArticle, type ArticleRow, type StatuteArticle } from '../articles.js';
 import { counterpartInVersion } from '../versions/counterparts.js';
 import { pairOverlap, textPairs } from '../versions/textPairs.js';
 
@@ -56,8 +56,8 @@ export function earlierNumbering(db: Db, article: StatuteArticle): EarlierNumber
  * Apart from earlierNumbering, which every lookup runs, as it reads the whole version.
  */
 export function provisionNow(db: Db, earlier: EarlierNumbering, article: StatuteArticle): ProvisionNow | null {
-  const before = cachedStatement(db, `${ARTICLE_SELECT} WHERE a.id = ?`).get(earlier.articleId) as ArticleRow | undefined;
+  const before = articleById(db, earlier.articleId);
   if (!before) return null;
-  const there = counterpartInVersion(db, toStatuteArticle(before), article.publishDate ?? '');
+  const there = counterpartInVersion(db, before, article.publishDate ?? '');
   return there.articleId && there.label && there.articleId !== article.id ? { articleId: there.articleId, label: there.label } : null;
 }

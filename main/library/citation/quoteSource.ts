@@ -6,9 +6,9 @@
  * quotation stands, so the reader is told which article the text meant instead of only that it differs.
  */
 import { cachedStatement, type Db } from '../../db/open.js';
-import { ARTICLE_SELECT, toStatuteArticle, type ArticleRow } from '../articles.js';
+import { articleById } from '../articles.js';
 import { statusSql } from '../status.js';
-import { counterpartInVersion, lawVersions } from '../versions/counterparts.js';
+import { counterpartInVersion } from '../versions/counterparts.js';
 import { pairCover, textPairs, type TextPairs } from '../versions/textPairs.js';
 import { textRevision } from '../../search/ftsTables.js';
 import { RecentCache } from '../../util/recentCache.js';
@@ -30,6 +30,8 @@ export interface QuoteSource {
    * when that version holds none of it, or the article is in that version itself.
    */
   now: { articleId: number; label: string; match: 'identical' | 'amended' | 'partly' } | null;
+  /** The version `now` was looked for in (the cited one, or the one applied); null when the article is in that version itself. */
+  nowIn: string | null;
 }
 
 /** Shorter quotations (正当理由, 依法) stand in too many articles to say which one was meant. */
@@ -54,15 +56,16 @@ interface LawArticle {
 const CACHED_LAWS = 4;
 const cache = new RecentCache<LawArticle[]>(CACHED_LAWS);
 
-/** Every version's articles of one law (and province), read once until the library's text changes. */
-function lawArticles(db: Db, lawId: number, province: string): LawArticle[] {
-  return cache.get(db, [textRevision(db), lawId, province].join('|'), () => {
+/** Every version's articles of one law, newest version first, read once until the library's text changes. */
+function lawArticles(db: Db, lawId: number): LawArticle[] {
+  return cache.get(db, `${textRevision(db)}|${lawId}`, () => {
     const rows = cachedStatement(
       db,
       `SELECT a.id, a.label, a.number, a.sub_number, a.text, d.publish_date, ${statusSql('d')} AS status
          FROM articles a JOIN documents d ON d.id = a.document_id
-        WHERE d.law_id = ? AND COALESCE(d.province, '') = ? AND a.kind = 'article'`,
-    ).all(lawId, province ?? '') as Array<Omit<LawArticle, 'key' | 'pairs'> & { text: string }>;
+        WHERE d.law_id = ? AND a.kind = 'article'
+        ORDER BY COALESCE(d.publish_date, '') DESC, d.id, a.ordinal`,
+    ).all(lawId) as Array<Omit<LawArticle, 'key' | 'pairs'> & { text: string }>;
     return rows.map(({ text, ...a }) => ({ ...a, key: quoteKey(text), pairs: textPairs(text) }));
   });
 }
@@ -76,48 +79,77 @@ function quoteKey(s: string): string {
  * Where the quotation stands in the cited article's law, when not in the article itself: by preference the
  * same number in another version (the citation follows an older text, and the article of the cited version
  * that holds the provision now is given), then another article of the cited version (a mistyped number),
- * then any version's, newest first. Word for word before close. Null when the law has it nowhere.
+ * then any version's, newest first. Word for word before close. Null when the law has it nowhere, or in
+ * more than one article of a version (「但是当事人另有约定的除外」 ends 23 articles of 民法典: which one was
+ * meant cannot be told).
  */
 export function quoteSource(db: Db, citedArticleId: number, quote: string): QuoteSource | null {
   const key = quoteKey(quote);
-  if ([...key].length < MIN_QUOTE_CHARS) return null;
-  const row = cachedStatement(db, `${ARTICLE_SELECT} WHERE a.id = ?`).get(citedArticleId) as ArticleRow | undefined;
-  if (!row) return null;
-  const cited = toStatuteArticle(row);
-  if (quoteKey(cited.text).includes(key)) return null;
-  const others = lawArticles(db, cited.lawId, cited.province).filter((a) => a.id !== cited.id);
+  const cited = [...key].length < MIN_QUOTE_CHARS ? null : articleById(db, citedArticleId);
+  if (!cited || quoteKey(cited.text).includes(key)) return null;
+  const others = lawArticles(db, cited.lawId).filter((a) => a.id !== cited.id);
+  const version = cited.publishDate ?? '';
   const rank = (a: LawArticle): number => {
-    const sameVersion = (a.publish_date ?? '') === (cited.publishDate ?? '');
+    const sameVersion = (a.publish_date ?? '') === version;
     const sameNumber = a.number === cited.number && a.sub_number === cited.subNumber;
     return !sameVersion && sameNumber ? 0 : sameVersion ? 1 : 2;
   };
   const found = located(others, key, cited.text, rank);
   if (!found) return null;
-  const sameVersion = (found.article.publish_date ?? '') === (cited.publishDate ?? '');
-  return sourceOf(db, cited.lawTitle, found, sameVersion, sameVersion ? null : cited.publishDate ?? '');
+  const sameVersion = (found.article.publish_date ?? '') === version;
+  return sourceOf(db, cited.lawTitle, found, sameVersion, sameVersion ? null : version);
 }
 
 /**
  * Where the quotation stands in a law when the citation names no article of it the library holds: a law
  * since repealed, whose words the law that repealed it carried over (《合同法》第一百零七条's are 民法典
- * 第五百七十七条's), or an article number the law does not have. The version in force first, then the newest;
- * for an older version's article, where the version in force holds it.
+ * 第五百七十七条's), or an article number the law does not have. The version applied (`version`, the one in
+ * force on the date checked) first, then the newest; for another version's article, where the version applied
+ * holds it. Null as for quoteSource.
  */
-export function quoteInLaw(db: Db, law: { id: number; title: string; province: string }, quote: string): QuoteSource | null {
+export function quoteInLaw(db: Db, law: { id: number; title: string }, version: string | null, quote: string): QuoteSource | null {
   const key = quoteKey(quote);
   if ([...key].length < MIN_QUOTE_CHARS) return null;
-  const found = located(lawArticles(db, law.id, law.province), key, '', (a) => (a.status === 'current' ? 0 : 1));
+  const found = located(lawArticles(db, law.id), key, '', (a) => (version !== null && (a.publish_date ?? '') === version ? 0 : 1));
   if (!found) return null;
-  const inForce = lawVersions(db, law.id).find((v) => v.status === 'current')?.publishDate;
-  const current = found.article.status === 'current' || inForce === undefined;
-  return sourceOf(db, law.title, found, false, current ? null : inForce);
+  const applied = version === null || (found.article.publish_date ?? '') === version;
+  return sourceOf(db, law.title, found, false, applied ? null : version);
 }
 
-/** The article holding the quotation word for word, by `rank` (lower first) then the newest version; else the closest. */
+/**
+ * The article holding the quotation word for word, by `rank` (lower first) then the newest version; else the
+ * closest. Null when the best rank holds it in two articles of one version: the words do not tell which.
+ */
 function located(articles: LawArticle[], key: string, citedText: string, rank: (a: LawArticle) => number): { article: LawArticle; verbatim: boolean } | null {
-  const byPreference = (a: LawArticle, b: LawArticle) => rank(a) - rank(b) || (b.publish_date ?? '').localeCompare(a.publish_date ?? '');
-  const exact = articles.filter((a) => a.key.includes(key)).sort(byPreference)[0];
-  return exact ? { article: exact, verbatim: true } : closest(articles, key, citedText, byPreference);
+  const exact = articles.filter((a) => a.key.includes(key));
+  if (exact.length) {
+    const one = onlyOne(exact, rank, () => 0);
+    return one && { article: one, verbatim: true };
+  }
+  const pairs = textPairs(key);
+  const floor = Math.max(CLOSE_COVER, pairCover(pairs, textPairs(citedText)) + CLOSE_MARGIN);
+  const covers = new Map<LawArticle, number>();
+  for (const a of articles) {
+    const cover = pairCover(pairs, a.pairs);
+    if (cover >= floor) covers.set(a, cover);
+  }
+  const best = onlyOne([...covers.keys()], rank, (a) => covers.get(a)!);
+  return best && { article: best, verbatim: false };
+}
+
+/**
+ * Of the candidates at the best rank (then the highest score), the newest version's — unless that version has
+ * two of them, when the text cannot say which it meant (null). `candidates` come newest version first.
+ */
+function onlyOne(candidates: LawArticle[], rank: (a: LawArticle) => number, score: (a: LawArticle) => number): LawArticle | null {
+  if (!candidates.length) return null;
+  const bestRank = Math.min(...candidates.map(rank));
+  const ranked = candidates.filter((a) => rank(a) === bestRank);
+  const bestScore = Math.max(...ranked.map(score));
+  const top = ranked.filter((a) => score(a) >= bestScore - 1e-9);
+  const chosen = top[0]!;
+  const inItsVersion = top.filter((a) => (a.publish_date ?? '') === (chosen.publish_date ?? ''));
+  return inItsVersion.length === 1 ? chosen : null;
 }
 
 /** The source found, and (given a version date) where that version holds its provision. */
@@ -131,28 +163,15 @@ function sourceOf(db: Db, lawTitle: string, found: { article: LawArticle; verbat
     status: article.status,
     sameVersion,
     verbatim,
+    nowIn,
     now: nowIn === null ? null : holdingNow(db, article.id, nowIn),
   };
 }
 
-/** The article sharing nearly all of the quotation's character pairs, and far more of them than the article cited does. */
-function closest(others: LawArticle[], key: string, citedText: string, byPreference: (a: LawArticle, b: LawArticle) => number): { article: LawArticle; verbatim: false } | null {
-  const pairs = textPairs(key);
-  const floor = Math.max(CLOSE_COVER, pairCover(pairs, textPairs(citedText)) + CLOSE_MARGIN);
-  let best: { article: LawArticle; cover: number } | null = null;
-  for (const article of others) {
-    const cover = pairCover(pairs, article.pairs);
-    if (cover < floor) continue;
-    if (!best || cover > best.cover + 1e-9 || (Math.abs(cover - best.cover) <= 1e-9 && byPreference(article, best.article) < 0)) best = { article, cover };
-  }
-  return best && { article: best.article, verbatim: false };
-}
-
 /** The article of the version published `date` holding the provision of article `id`, as the versions view finds it. */
 function holdingNow(db: Db, id: number, date: string): QuoteSource['now'] {
-  const row = cachedStatement(db, `${ARTICLE_SELECT} WHERE a.id = ?`).get(id) as ArticleRow | undefined;
-  if (!row) return null;
-  const there = counterpartInVersion(db, toStatuteArticle(row), date);
-  const { articleId, label, match } = there;
+  const article = articleById(db, id);
+  if (!article) return null;
+  const { articleId, label, match } = counterpartInVersion(db, article, date);
   return articleId && label && (match === 'identical' || match === 'amended' || match === 'partly') ? { articleId, label, match } : null;
 }

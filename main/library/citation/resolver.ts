@@ -1,5 +1,5 @@
 import { cachedStatement, type Db } from '../../db/open.js';
-import { ARTICLE_SELECT, toStatuteArticle, type ArticleRow, type StatuteArticle } from '../articles.js';
+import { ARTICLE_SELECT, articleById, toStatuteArticle, type ArticleRow, type StatuteArticle } from '../articles.js';
 import { statusSql, TODAY_SQL } from '../status.js';
 import { lawAliases, LawNameIndex, normalizeLawName } from './aliases.js';
 import { parseCitations, parseSingleCitation, type CitationRef, type CitedPart } from './parseCitation.js';
@@ -180,9 +180,8 @@ export class CitationResolver {
    * none was in force then.
    */
   provisionAsOf(articleId: number, asOf: string): { publishDate: string; label: string | null; match: VersionMatch } | null {
-    const row = cachedStatement(this.db, `${ARTICLE_SELECT} WHERE a.id = ?`).get(articleId) as ArticleRow | undefined;
-    if (!row) return null;
-    const article = toStatuteArticle(row);
+    const article = articleById(this.db, articleId);
+    if (!article) return null;
     const version = this.pickVersion(article.lawId, { asOf });
     if (version === null || version === (article.publishDate ?? '')) return null;
     const there = counterpartInVersion(this.db, article, version);
@@ -190,20 +189,23 @@ export class CitationResolver {
   }
 
   /** The one law a citation names (the national one when a province has a law of that name too), or null when none or several. */
-  lawOf(ref: CitationRef): { id: number; title: string; province: string } | null {
+  lawOf(ref: CitationRef): { id: number; title: string } | null {
     const laws = this.preferred(ref.lawName, ref.lawKeys.map((k) => this.laws.get(k)).filter((l): l is LawRow => l !== undefined));
-    return laws.length === 1 ? { id: laws[0]!.id, title: laws[0]!.title, province: laws[0]!.province } : null;
+    return laws.length === 1 ? { id: laws[0]!.id, title: laws[0]!.title } : null;
   }
 
   /** The national law of exactly this title (民法典's, which repealed 合同法), or null. */
-  lawTitled(title: string): { id: number; title: string; province: string } | null {
+  lawTitled(title: string): { id: number; title: string } | null {
     const row = [...this.laws.values()].find((l) => l.title === title && l.province === '');
-    return row ? { id: row.id, title: row.title, province: row.province } : null;
+    return row ? { id: row.id, title: row.title } : null;
   }
 
-  /** Where a quotation stands in a law a citation names no article of (a repealed law's successor, a number the law lacks; see quoteSource.ts). */
-  quoteInLaw(law: { id: number; title: string; province: string }, quote: string): QuoteSource | null {
-    return quoteInLaw(this.db, law, quote);
+  /**
+   * Where a quotation stands in a law a citation names no article of (a repealed law's successor, a number the
+   * law lacks; see quoteSource.ts), the version in force on `asOf` first.
+   */
+  quoteInLaw(law: { id: number; title: string }, asOf: string, quote: string): QuoteSource | null {
+    return quoteInLaw(this.db, law, this.pickVersion(law.id, { asOf }), quote);
   }
 
   /** Where in the cited article's law a quotation it does not hold stands (see quoteSource.ts). */

@@ -6,7 +6,7 @@
 import { cachedStatement, type Db } from '../../db/open.js';
 import { LexError } from '../../util/errors.js';
 import type { StatuteArticle } from '../articles.js';
-import { MAX_SAVED_FOLDER_CHARS as MAX_FOLDER_CHARS, MAX_SAVED_NOTE_CHARS as MAX_NOTE_CHARS } from '../../../preload/contract/limits.js';
+import { MAX_SAVED_FOLDER_CHARS as MAX_FOLDER_CHARS, MAX_SAVED_NOTE_CHARS as MAX_NOTE_CHARS, savedFolderName } from '../../../preload/contract/limits.js';
 
 export interface SavedArticleRow {
   id: number;
@@ -30,7 +30,7 @@ export const MAX_SAVED = 20_000;
 
 /** The folder as stored: trimmed, inner runs of space made one, refused when too long. */
 export function folderName(folder: string | undefined): string {
-  const name = (folder ?? '').replace(/\s+/g, ' ').trim();
+  const name = savedFolderName(folder ?? '');
   if (name.length > MAX_FOLDER_CHARS) throw new LexError('bad_input', `A folder name may be at most ${MAX_FOLDER_CHARS} characters (got ${name.length}).`);
   return name;
 }

@@ -24,6 +24,7 @@ const ZH_BY_CODE: Readonly<Record<string, string>> = {
   unwritable: '无法写入文件。请换一个保存位置。',
   pdf_unavailable: 'PDF 导出需要 Chromium 或 Chrome。Markdown 和 DOCX 导出不受影响。',
   pdf_failed: 'PDF 导出失败。Markdown 和 DOCX 导出不受影响。',
+  pdf_reader_unavailable: '读取 PDF 需要 @napi-rs/canvas 组件，而当前安装缺少它：请重新安装 LexDesk，或把文件另存为 .docx 或 .txt 后再核验。',
   forbidden: '访问被拒绝。在浏览器中，请用 lexdesk serve 打印的地址重新打开页面。',
   not_picked: '请用旁边的「选择…」按钮选择该文件夹或文件。',
   engine_restarted: 'LexDesk 引擎在处理时停止，已重新启动。您的消息和已完成的步骤都已保存，请重试。',

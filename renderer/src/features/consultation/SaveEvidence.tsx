@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { Evidence } from '../../../../preload/contract/index.js';
-import { MAX_SAVED_FOLDER_CHARS } from '../../../../preload/contract/limits.js';
+import { MAX_SAVED_FOLDER_CHARS, savedFolderName } from '../../../../preload/contract/limits.js';
 import { useApi } from '../../api/context.js';
 import { errorText } from '../../api/errorText.js';
 import { useT } from '../../i18n.js';
@@ -28,7 +28,8 @@ export function SaveEvidence({ evidence, folder, savedIn, onSaved }: Props) {
   const t = useT();
   const api = useApi();
   const [error, setError] = useState<string | null>(null);
-  const name = folder.slice(0, MAX_SAVED_FOLDER_CHARS);
+  // As the host will store it, so that ★ knows it there: 「股东能否转让股权 ？」's space before ？ stays one, a trailing one goes.
+  const name = savedFolderName(savedFolderName(folder).slice(0, MAX_SAVED_FOLDER_CHARS));
   const folders = savedIn ?? [];
   const shown = (f: string) => f || t.unfiled;
   const title = t.savedIn + folders.map(shown).join(t.listSeparator);

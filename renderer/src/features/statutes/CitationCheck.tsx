@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { DraftCheckDto } from '../../../../preload/contract/index.js';
+import { MAX_UPLOAD_BYTES } from '../../../../preload/contract/limits.js';
 import { useApi } from '../../api/context.js';
 import { errorText } from '../../api/errorText.js';
 import { downloadFile } from '../../components/download.js';
@@ -54,6 +55,10 @@ export function CitationCheck({ onOpen, asOf }: Props) {
   /** A file goes to the host to be read, whatever it is: Word, PDF, a web page, text in UTF-8, GBK or UTF-16. */
   const pick = async (file: File | undefined) => {
     if (!file) return;
+    if (file.size > MAX_UPLOAD_BYTES) {
+      setError(fill(t.checkTooLarge, { size: Math.ceil(file.size / 1000), max: MAX_UPLOAD_BYTES / 1000 }));
+      return;
+    }
     const bytes = new Uint8Array(await file.arrayBuffer());
     let binary = '';
     for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
@@ -93,7 +98,7 @@ export function CitationCheck({ onOpen, asOf }: Props) {
                     {t.checkQuoteFrom}
                     <button className="link" onClick={() => onOpen(c.quoteSource!.articleId)}>
                       {c.lawTitle === c.quoteSource.lawTitle ? '' : `《${c.quoteSource.lawTitle}》`}
-                      {c.quoteSource.sameVersion || (c.lawTitle !== c.quoteSource.lawTitle && !c.quoteSource.now) ? c.quoteSource.label : fill(t.checkQuoteVersion, { date: c.quoteSource.publishDate ?? '?', label: c.quoteSource.label })}
+                      {c.quoteSource.nowIn === null ? c.quoteSource.label : fill(t.checkQuoteVersion, { date: c.quoteSource.publishDate ?? '?', label: c.quoteSource.label })}
                     </button>
                     {c.quoteSource.now && (
                       <>
