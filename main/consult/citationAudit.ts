@@ -391,6 +391,7 @@ function toAudit(f: Found, seq: number, quotes: string[], asOf: string, resolver
     noteZh: note?.zh ?? null,
     citedSpans: f.spans ?? [],
     ...(source ? { quoteSource: source } : {}),
+    at: f.pos,
   };
 }
 

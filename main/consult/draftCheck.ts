@@ -23,6 +23,8 @@ export interface DraftCitation extends Omit<CitationAudit, 'label'> {
   finding: DraftFinding;
   /** For a quotation that differs: the sentence of the article nearest to it, to set beside it; null otherwise. */
   original: string | null;
+  /** Where it stands in the text, to find it again: the PDF page (null for other files), the line, and the words around it. */
+  where: { page: number | null; line: number; context: string };
 }
 
 export interface DraftCheck {
@@ -40,10 +42,31 @@ export function checkDraft(resolver: CitationResolver, text: string, asOf: strin
     ...c,
     finding: label === 'unresolvable' || label === 'quote_mismatch' ? label : c.notCurrent || c.note ? 'check' : 'ok',
     original: label === 'quote_mismatch' && c.text && c.quote ? nearestSentence(c.text, c.quote) : null,
+    where: whereIn(text, c.at ?? 0, c.marker.length),
   }));
   const counts: Record<DraftFinding, number> = { ok: 0, check: 0, quote_mismatch: 0, unresolvable: 0 };
   for (const c of citations) counts[c.finding]++;
   return { asOf, characters: text.length, citations, counts };
+}
+
+/** Characters of context shown on each side of a citation. */
+const CONTEXT_CHARS = 24;
+
+/**
+ * Where `length` characters at `at` stand: the page (a PDF's text has a form feed between pages, pdfText.ts),
+ * the line within it, and the words around them on their line, cut with … where the line goes on.
+ */
+export function whereIn(text: string, at: number, length: number): DraftCitation['where'] {
+  const pageStart = text.lastIndexOf('\f', at - 1) + 1;
+  const page = text.includes('\f') ? text.slice(0, pageStart).split('\f').length : null;
+  let line = 1;
+  for (let i = text.indexOf('\n', pageStart); i >= 0 && i < at; i = text.indexOf('\n', i + 1)) line++;
+  const lineStart = Math.max(pageStart, text.lastIndexOf('\n', at - 1) + 1);
+  const lineEnd = [text.indexOf('\n', at + length), text.indexOf('\f', at + length)].filter((i) => i >= 0).reduce((a, b) => Math.min(a, b), text.length);
+  const from = Math.max(lineStart, at - CONTEXT_CHARS);
+  const to = Math.min(lineEnd, at + length + CONTEXT_CHARS);
+  const context = `${from > lineStart ? '…' : ''}${text.slice(from, to).trim()}${to < lineEnd ? '…' : ''}`;
+  return { page, line, context };
 }
 
 /** The sentence (to 。；or a line's end) of `text` sharing most character pairs with `quote`. */

@@ -93,6 +93,8 @@ export interface CitationAudit {
    * article under the same number, a neighbour); the note says the same. Not stored with a turn.
    */
   quoteSource?: QuoteSource;
+  /** Where the citation starts in the text audited (a UTF-16 offset). Not stored with a turn. */
+  at?: number;
 }
 
 export interface TurnUsage {

@@ -63,8 +63,9 @@ export async function pdfTextOf(bytes: Buffer, name = 'the file', maxChars = Inf
     }
     // The right margin is the document's: a page of short lines (a list, the signatures) has none of its own.
     const margin = Math.max(0, ...pages.flat().map((l) => l.right));
-    const text = pages.map((lines) => joinLines(lines, margin)).join('\n').replace(/\n{3,}/g, '\n\n').trim();
-    if (!text) throw new LexError('bad_input', `${name} holds no text, only images (a scan?): run it through OCR first, or paste its text.`);
+    // A form feed ends each page, so that a citation's page can be told (draftCheck.ts).
+    const text = pages.map((lines) => `${joinLines(lines, margin).replace(/\n{3,}/g, '\n\n').trim()}\n\f`).join('');
+    if (!text.trim()) throw new LexError('bad_input', `${name} holds no text, only images (a scan?): run it through OCR first, or paste its text.`);
     return text;
   } finally {
     await doc.destroy();

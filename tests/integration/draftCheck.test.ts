@@ -148,7 +148,7 @@ describe('checking the citations of a brief', { skip: SKIP }, () => {
     assert.deepEqual(compilation.articles.map((a) => [a.citation, a.publishDate]), [['《中华人民共和国公司法》第七十一条', '2023-12-29'], ['《中华人民共和国公司法》第八十四条', '2023-12-29']]);
     assert.deepEqual(compilation.articles[1]!.notes, ['文中“《公司法》第七十一条”所引的文字（「股东向股东以外的人转让股权，应当经其他股东过半数同意。」）出自 2018-10-26 版第七十一条，其规定在本版为此条（内容有修改）。']);
     const cli = await runCli(['check', '-', '--as-of', '2026-11-27', '--db', lib.dbPath], {}, { input: brief });
-    assert.match(cli.stdout, /≠ 1\. 《公司法》第七十一条 .*\n\s+引文不在 2023-12-29 版第七十一条中：引文是 2018-10-26 版第七十一条的条文（已被修订）；2023-12-29 版中为第八十四条，内容有修改\n/);
+    assert.match(cli.stdout, /≠ 1\. 《公司法》第七十一条 .*\n\s+第1行：《公司法》第七十一条规定：“股东向股东以外的人转让股权，应当经其他股…\n\s+引文不在 2023-12-29 版第七十一条中：引文是 2018-10-26 版第七十一条的条文（已被修订）；2023-12-29 版中为第八十四条，内容有修改\n/);
   });
 
   test('a citation of a version no longer applied says where the version applied holds the provision', () => {
@@ -168,7 +168,8 @@ describe('checking the citations of a brief', { skip: SKIP }, () => {
     const text = await runCli(['check', txt, '--as-of', '2026-11-27', '--db', lib.dbPath]);
     assert.equal(text.code, 0, text.stderr);
     assert.match(text.stdout, /^5 citations in .*brief\.txt, law as of 2026-11-27: 1 found, 1 to check, 1 quotation differs, 2 not found\n/);
-    assert.match(text.stdout, /≠ 4\. 《民法典》第一千一百六十五条 → 《中华人民共和国民法典》第一千一百六十五条（2020-05-28 版）\n.*\n\s+引文：「行为人因过错侵害他人民事权益，应当承担侵权责任」\n\s+原文：「行为人因过错侵害他人民事权益造成损害的，应当承担侵权责任。」/);
+    assert.match(text.stdout, /✓ 5\. 《刑法》第二百六十四条 → 《中华人民共和国刑法》第二百六十四条（2020-12-26 版）  \[第5行\]\n/, 'a citation found as written: only its line');
+    assert.match(text.stdout, /≠ 4\. 《民法典》第一千一百六十五条 → 《中华人民共和国民法典》第一千一百六十五条（2020-05-28 版）\n\s+第4行：《民法典》第一千一百六十五条规定“行为人因过错侵害他人民事权益，应当承担侵权…\n.*\n\s+引文：「行为人因过错侵害他人民事权益，应当承担侵权责任」\n\s+原文：「行为人因过错侵害他人民事权益造成损害的，应当承担侵权责任。」/);
 
     const docx = path.join(dir, 'brief.docx');
     const footnotes = { 1: { children: [new Paragraph('参见《劳动合同法》第四十七条。')] } };

@@ -81,10 +81,11 @@ describe('checking the citations of a PDF', { skip: SKIP }, () => {
   });
 
   test('lexdesk check FILE.pdf: each citation checked as in a Word file, the quotation traced to 2018', async () => {
-    const res = parseJsonOutput<{ citations: Array<{ articleLabel: string; finding: string; quote: string | null; noteZh: string | null }> }>(
+    const res = parseJsonOutput<{ citations: Array<{ articleLabel: string; finding: string; quote: string | null; noteZh: string | null; where: { page: number | null } }> }>(
       await runCli(['check', brief, '--as-of', '2026-11-27', '--json', '--db', lib.dbPath]));
     assert.deepEqual(res.citations.map((c) => [c.articleLabel, c.finding]), [['第七十一条', 'quote_mismatch'], ['第一千一百六十五条', 'ok']]);
     assert.equal(res.citations[0]!.quote, QUOTE);
+    assert.deepEqual(res.citations.map((c) => c.where.page), [1, 1], 'a one-page PDF: page 1');
     assert.match(res.citations[0]!.noteZh!, /引文是 2018-10-26 版第七十一条的条文（已被修订）；2023-12-29 版中为第八十四条，内容有修改$/);
   });
 

@@ -49,9 +49,12 @@ export async function checkCommand(args: string[], open: (db?: string) => Engine
 
 function line(c: DraftCitation): string {
   const found = c.lawTitle && c.articleLabel ? ` → 《${c.lawTitle}》${c.articleLabel}（${c.publishDate ?? '日期不详'} 版）` : '';
+  const place = `${c.where.page !== null ? `第${c.where.page}页` : ''}第${c.where.line}行`;
+  // Where to find it in the file: its line, and for a finding worth a look the words around it.
+  const at = c.finding === 'ok' ? `  [${place}]` : `\n       ${place}：${c.where.context}`;
   const note = c.noteZh ?? c.note;
   const quote = (c.finding === 'quote_mismatch' || c.quoteSource) && c.quote ? `\n       引文：「${c.quote}」${c.original ? `\n       原文：「${c.original}」` : ''}` : '';
-  return `  ${MARK[c.finding]} ${c.seq}. ${c.marker}${found}${note ? `\n       ${note}` : ''}${quote}`;
+  return `  ${MARK[c.finding]} ${c.seq}. ${c.marker}${found}${at}${note ? `\n       ${note}` : ''}${quote}`;
 }
 
 async function readDraft(file: string): Promise<string> {

@@ -92,6 +92,11 @@ export function CitationCheck({ onOpen, asOf }: Props) {
                 {c.articleId !== null && (
                   <> → <button className="link" onClick={() => onOpen(c.articleId!)}>《{c.lawTitle}》{c.articleLabel}</button></>
                 )}
+                {' '}
+                <span className="muted" data-testid="check-where">
+                  [{c.where.page !== null ? fill(t.checkWherePage, { page: c.where.page, line: c.where.line }) : fill(t.checkWhere, { line: c.where.line })}]
+                </span>
+                {c.finding !== 'ok' && <div className="muted" data-testid="check-context">{c.where.context}</div>}
                 {(c.noteZh ?? c.note) && <div className="muted">{t.lang === 'zh' ? c.noteZh ?? c.note : c.note}</div>}
                 {c.quoteSource && (
                   <div className="muted" data-testid="check-quote-source">
