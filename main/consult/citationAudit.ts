@@ -429,8 +429,8 @@ function quoteSourceNote(cited: NonNullable<Found['article']>, s: QuoteSource): 
   const is = s.verbatim ? { en: 'is', zh: '是' } : { en: 'is close to', zh: '接近' };
   if (s.sameVersion) {
     return {
-      en: `the quoted text is not in ${cited.articleLabel}: it ${is.en} ${s.label} of the same version; the article number may be wrong`,
-      zh: `引文不在${cited.articleLabel}中：引文${is.zh}本版${s.label}的条文，条号可能有误`,
+      en: `the quoted text is not in ${cited.articleLabel}: it ${is.en} ${s.label} of the same version; the article number may be wrong${s.revised ? ', or follow an earlier version\'s numbering' : ''}`,
+      zh: `引文不在${cited.articleLabel}中：引文${is.zh}本版${s.label}的条文，条号可能有误${s.revised ? '或沿用了旧版本的序号' : ''}`,
     };
   }
   const version = s.publishDate ?? 'undated';

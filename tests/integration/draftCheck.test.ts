@@ -76,7 +76,7 @@ describe('checking the citations of a brief', { skip: SKIP }, () => {
     assert.equal(company!.publishDate, '2023-12-29');
     assert.deepEqual({ ...company!.quoteSource, articleId: 0, now: { ...company!.quoteSource!.now!, articleId: 0 } }, {
       articleId: 0, lawTitle: '中华人民共和国公司法', label: '第七十一条', publishDate: '2018-10-26', status: 'superseded', sameVersion: false, verbatim: true,
-      now: { articleId: 0, label: '第八十四条', match: 'amended' }, nowIn: '2023-12-29',
+      now: { articleId: 0, label: '第八十四条', match: 'amended' }, nowIn: '2023-12-29', revised: true,
     });
     assert.equal(company!.noteZh, '引文不在 2023-12-29 版第七十一条中：引文是 2018-10-26 版第七十一条的条文（已被修订）；2023-12-29 版中为第八十四条，内容有修改');
     assert.match(company!.note!, /is 第七十一条 of the 2018-10-26 version \(superseded\); the 2023-12-29 version holds it as 第八十四条 \(amended\)$/);
@@ -88,7 +88,10 @@ describe('checking the citations of a brief', { skip: SKIP }, () => {
     assert.equal(civil!.quoteSource?.sameVersion, true);
     assert.equal(civil!.quoteSource?.verbatim, true);
     assert.equal(civil!.quoteSource?.now, null);
-    assert.equal(civil!.noteZh, '引文不在第一千一百六十六条中：引文是本版第一千一百六十五条的条文，条号可能有误');
+    assert.equal(civil!.noteZh, '引文不在第一千一百六十六条中：引文是本版第一千一百六十五条的条文，条号可能有误', '民法典 has one version: no older numbering to follow');
+    // 公司法 has two: a number that is not the words' may follow 2018's numbering.
+    const [renumbered] = checkDraft(lib.engine.searchDeps().resolver, '《公司法》第八十五条规定：“应当将股权转让的数量、价格、支付方式和期限等事项书面通知其他股东”', '2026-11-27').citations;
+    assert.equal(renumbered!.noteZh, '引文不在第八十五条中：引文是本版第八十四条的条文，条号可能有误或沿用了旧版本的序号');
     // Close, not word for word: 第三十八条 says 「（二）未及时足额支付劳动报酬的」 under 「用人单位有下列情形之一的」.
     assert.equal(labour!.quoteSource?.label, '第三十八条');
     assert.equal(labour!.quoteSource?.verbatim, false);

@@ -32,6 +32,8 @@ export interface QuoteSource {
   now: { articleId: number; label: string; match: 'identical' | 'amended' | 'partly' } | null;
   /** The version `now` was looked for in (the cited one, or the one applied); null when the article is in that version itself. */
   nowIn: string | null;
+  /** The library holds more than one version of the law: a number may follow an older numbering, not only be mistyped. */
+  revised: boolean;
 }
 
 /** Shorter quotations (正当理由, 依法) stand in too many articles to say which one was meant. */
@@ -97,7 +99,7 @@ export function quoteSource(db: Db, citedArticleId: number, quote: string): Quot
   const found = located(others, key, cited.text, rank);
   if (!found) return null;
   const sameVersion = (found.article.publish_date ?? '') === version;
-  return sourceOf(db, cited.lawTitle, found, sameVersion, sameVersion ? null : version);
+  return sourceOf(db, cited.lawTitle, found, sameVersion, sameVersion ? null : version, others);
 }
 
 /**
@@ -110,10 +112,11 @@ export function quoteSource(db: Db, citedArticleId: number, quote: string): Quot
 export function quoteInLaw(db: Db, law: { id: number; title: string }, version: string | null, quote: string): QuoteSource | null {
   const key = quoteKey(quote);
   if ([...key].length < MIN_QUOTE_CHARS) return null;
-  const found = located(lawArticles(db, law.id), key, '', (a) => (version !== null && (a.publish_date ?? '') === version ? 0 : 1));
+  const articles = lawArticles(db, law.id);
+  const found = located(articles, key, '', (a) => (version !== null && (a.publish_date ?? '') === version ? 0 : 1));
   if (!found) return null;
   const applied = version === null || (found.article.publish_date ?? '') === version;
-  return sourceOf(db, law.title, found, false, applied ? null : version);
+  return sourceOf(db, law.title, found, false, applied ? null : version, articles);
 }
 
 /**
@@ -153,9 +156,10 @@ function onlyOne(candidates: LawArticle[], rank: (a: LawArticle) => number, scor
 }
 
 /** The source found, and (given a version date) where that version holds its provision. */
-function sourceOf(db: Db, lawTitle: string, found: { article: LawArticle; verbatim: boolean }, sameVersion: boolean, nowIn: string | null): QuoteSource {
+function sourceOf(db: Db, lawTitle: string, found: { article: LawArticle; verbatim: boolean }, sameVersion: boolean, nowIn: string | null, law: LawArticle[]): QuoteSource {
   const { article, verbatim } = found;
   return {
+    revised: law.some((a) => a.publish_date !== article.publish_date),
     articleId: article.id,
     lawTitle,
     label: article.label,
