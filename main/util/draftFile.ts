@@ -2,14 +2,15 @@
  * The text of a file a lawyer wants checked, whatever it came as: Word (.docx), PDF, a web page or a "Word"
  * file that is one (court and database sites save judgments as HTML named .doc), or plain text in the encodings
  * Chinese Windows writes — UTF-8, GBK (GB18030), or UTF-16 with its byte-order mark (Notepad's "Unicode").
- * The content decides, not only the name: a .doc that is really .docx or PDF is read as such. A Word 97–2003
- * binary file, which no pure-JavaScript reader handles well, is refused with how to save it.
+ * The content decides, not only the name: a .doc may be a Word 97–2003 file, a .docx, a PDF or a web page, and
+ * is read as what it is. RTF is refused with how to save it.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { docxTextOf, MAX_DOCX_BYTES } from './docxText.js';
 import { LexError } from './errors.js';
 import { MAX_PDF_BYTES, pdfTextOf } from './pdfText.js';
+import { wordBinaryTextOf } from './wordBinaryText.js';
 
 /** Chinese characters and the full-width punctuation between them. */
 const CJK = '[\\u3000-\\u303f\\u3400-\\u9fff\\uff00-\\uffef]';
@@ -35,7 +36,8 @@ export async function draftTextOf(bytes: Buffer, name: string, opts: { maxChars?
   const ext = path.extname(name).toLowerCase();
   const tooLarge = (kind: string, max: number) => new LexError('bad_input', `${name} is ${(bytes.length / 1048576).toFixed(1)} MB; ${kind} of at most ${max / 1048576} MB are read.`);
   if (bytes.subarray(0, 8).equals(OLE)) {
-    throw new LexError('bad_input', `${name} is a Word 97–2003 (.doc) or WPS file, which LexDesk cannot read: open it and save it as .docx (另存为 → Word 文档) or PDF, then check that.`);
+    if (bytes.length > MAX_DOCX_BYTES) throw tooLarge('Word files', MAX_DOCX_BYTES);
+    return wordBinaryTextOf(bytes, name);
   }
   if (bytes.subarray(0, 1024).indexOf('%PDF-') >= 0 || ext === '.pdf') return pdfTextOf(bytes, name, opts.maxChars);
   if (bytes.length > MAX_DOCX_BYTES && (ext === '.docx' || bytes.subarray(0, 2).toString('latin1') === 'PK')) throw tooLarge('Word files', MAX_DOCX_BYTES);

@@ -33,11 +33,11 @@ test('a web page, or an HTML "Word" file as court sites save judgments: its visi
   assert.equal(htmlText('<html><p>甲<乙</p><p>&#99999999;&emsp;丙</p>'), '甲<乙\n&#99999999; 丙');
 });
 
-test('the content decides: a .doc that is a Word 2007 file is read as one; a binary .doc or RTF is refused with how to save it', async () => {
+test('the content decides: a .doc that is a Word 2007 file is read as one; a compound file that is no Word document, or RTF, is refused with how to save it', async () => {
   const docx = await Packer.toBuffer(new Document({ sections: [{ children: [new Paragraph(TEXT)] }] }));
   assert.equal(await draftTextOf(docx, 'renamed.doc'), TEXT);
   const ole = Buffer.concat([Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]), Buffer.alloc(504)]);
-  await assert.rejects(draftTextOf(ole, 'old.wps'), /old\.wps is a Word 97–2003 \(\.doc\) or WPS file, which LexDesk cannot read: open it and save it as \.docx \(另存为 → Word 文档\) or PDF/);
+  await assert.rejects(draftTextOf(ole, 'old.wps'), /old\.wps could not be read as a Word 97–2003 \(\.doc\) file \(.+\); a WPS file or a damaged one: open it and save it as \.docx \(另存为 → Word 文档\) or PDF/);
   await assert.rejects(draftTextOf(Buffer.from('{\\rtf1\\ansi 第一条}'), 'a.rtf'), /a\.rtf is a Rich Text \(RTF\) file/);
   assert.equal(await draftTextOf(Buffer.from('# 意见\n《民法典》第一条'), 'notes.md'), '# 意见\n《民法典》第一条', 'Markdown stays as written');
 });

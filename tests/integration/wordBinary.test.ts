@@ -1,0 +1,70 @@
+/**
+ * A Word 97–2003 (.doc) brief, as many courts, firms and templates still keep them: `lexdesk check FILE.doc` reads
+ * its body and footnotes (word-extractor), curly quotation marks as written. The .doc is made here by LibreOffice
+ * from a Word file the test writes, so no binary fixture is kept.
+ */
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { Document, FootnoteReferenceRun, Packer, Paragraph, TextRun } from 'docx';
+import { createHostApi } from '../../main/host/hostApi.js';
+import { FileKeyStore } from '../../main/llm/keyStore.js';
+import { SettingsStore } from '../../main/llm/settings.js';
+import { draftTextOf } from '../../main/util/draftFile.js';
+import { parseJsonOutput, runCli } from '../helpers/cli.js';
+import { buildLibrary, CORE_SUBSET, sharedSkipReason, type TempLibrary } from '../helpers/library.js';
+
+const SOFFICE = ['/usr/bin/soffice', '/usr/bin/libreoffice'].find((p) => fs.existsSync(p));
+const SKIP = sharedSkipReason() || (SOFFICE ? false : 'skipped: LibreOffice (soffice) is missing, which writes the .doc files (apt install libreoffice-writer-nogui; .ci/run installs it)');
+
+describe('checking the citations of a Word 97–2003 file', { skip: SKIP }, () => {
+  let lib: TempLibrary;
+  let dir: string;
+  let doc: string;
+  before(async () => {
+    lib = await buildLibrary({ files: [...CORE_SUBSET] });
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lexdesk-doc-'));
+    const footnotes = { 1: { children: [new Paragraph('参见《劳动合同法》第四十七条。')] } };
+    const word = new Document({
+      footnotes,
+      sections: [{ children: [
+        new Paragraph('民事起诉状'),
+        new Paragraph({ children: [new TextRun('原告依据《中华人民共和国公司法》第七十一条规定：“股东向股东以外的人转让股权，应当经其他股东过半数同意。”提起诉讼。'), new FootnoteReferenceRun(1)] }),
+        new Paragraph('依照《民法典》第一千一百六十五条。'),
+      ] }],
+    });
+    fs.writeFileSync(path.join(dir, 'brief.docx'), await Packer.toBuffer(word));
+    execFileSync(SOFFICE!, [`-env:UserInstallation=file://${path.join(dir, 'profile')}`, '--headless', '--convert-to', 'doc', '--outdir', dir, path.join(dir, 'brief.docx')], { stdio: 'ignore', timeout: 120_000 });
+    doc = path.join(dir, 'brief.doc');
+  });
+  after(async () => {
+    await lib?.dispose();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  test('the body, then the footnotes, quotation marks as written', async () => {
+    const bytes = fs.readFileSync(doc);
+    assert.deepEqual([...bytes.subarray(0, 4)], [0xd0, 0xcf, 0x11, 0xe0], 'LibreOffice wrote a compound (OLE) file');
+    assert.equal(await draftTextOf(bytes, 'brief.doc'), '民事起诉状\n原告依据《中华人民共和国公司法》第七十一条规定：“股东向股东以外的人转让股权，应当经其他股东过半数同意。”提起诉讼。\n依照《民法典》第一千一百六十五条。\n参见《劳动合同法》第四十七条。');
+  });
+
+  test('lexdesk check FILE.doc: each citation checked, the quotation traced to 2018', async () => {
+    const res = parseJsonOutput<{ citations: Array<{ articleLabel: string; finding: string; noteZh: string | null; where: { line: number } }> }>(
+      await runCli(['check', doc, '--as-of', '2026-11-27', '--json', '--db', lib.dbPath]));
+    assert.deepEqual(res.citations.map((c) => [c.articleLabel, c.finding, c.where.line]), [['第七十一条', 'quote_mismatch', 2], ['第一千一百六十五条', 'ok', 3], ['第四十七条', 'ok', 4]]);
+    assert.match(res.citations[0]!.noteZh!, /引文是 2018-10-26 版第七十一条的条文（已被修订）；2023-12-29 版中为第八十四条，内容有修改$/);
+    // The same through the app's route, as the page uploads a chosen file.
+    const api = createHostApi({ engine: lib.engine, settings: new SettingsStore(dir), keys: new FileKeyStore(dir), host: 'browser', version: 'test' });
+    const uploaded = await api.call('statute.checkText', { file: fs.readFileSync(doc).toString('base64'), fileName: 'brief.doc', asOf: '2026-11-27' });
+    assert.ok(uploaded.ok, JSON.stringify(uploaded));
+    assert.deepEqual((uploaded.data as { citations: Array<{ finding: string }> }).citations.map((c) => c.finding), ['quote_mismatch', 'ok', 'ok']);
+    const damaged = path.join(dir, 'damaged.doc');
+    fs.writeFileSync(damaged, Buffer.concat([fs.readFileSync(doc).subarray(0, 512), Buffer.alloc(1024)]));
+    const refused = await runCli(['check', damaged, '--db', lib.dbPath]);
+    assert.equal(refused.code, 1);
+    assert.match(refused.stderr, /damaged\.doc could not be read as a Word 97–2003 \(\.doc\) file \(.+\); a WPS file or a damaged one: open it and save it as \.docx/);
+  });
+});
