@@ -29,7 +29,7 @@ export async function runSmokeTest(): Promise<Record<string, unknown>> {
     const embedded = await embedLibrary(engine.db, embedder, {});
     const hits = await engine.retrieval.search('未及时足额支付劳动报酬，劳动者能否解除劳动合同', { limit: 2, mode: 'hybrid' });
     // A PDF's text, as the citation check reads one (pdf.js, its CMaps and @napi-rs/canvas from inside the package).
-    const pdf = (await draftTextOf(smokePdf(), 'smoke.pdf')).trim();
+    const pdf = (await draftTextOf(smokePdf(), 'smoke.pdf')).text.trim();
     return { ok: hits.length > 0 && pdf === SMOKE_PDF_TEXT, articles: imported.library.articles, embedded, provider: embedder.provider, top: hits[0]?.article.label ?? null, pdf };
   } catch (err) {
     return { ok: false, error: err instanceof Error ? err.message : String(err) };

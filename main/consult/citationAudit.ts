@@ -60,8 +60,11 @@ function assignQuotes(answer: string, found: Found[]): Map<Found, string[]> {
   const spans = sentences(answer);
   const out = new Map<Found, string[]>();
   for (const m of answer.matchAll(QUOTE)) {
-    const group = citationsRightAfter(answer, m, found) ?? citationRightBefore(answer, m, found) ?? nearestInSentence(m, found, spans);
-    const owner = group && ownerOf(group, m[1]!);
+    const after = citationsRightAfter(answer, m, found);
+    const before = after ? null : citationRightBefore(answer, m, found);
+    const group = after ?? before ?? nearestInSentence(m, found, spans);
+    // Of a list before the quote (第五百七十七条、第五百八十四条规定：“…”), the one that introduces it, when none holds it.
+    const owner = group && ownerOf(before ? [...group].reverse() : group, m[1]!);
     if (owner) out.set(owner, [...(out.get(owner) ?? []), m[1]!]);
   }
   return out;
@@ -319,7 +322,10 @@ export function auditCitations(answer: string, numbered: Evidence[], resolver: C
       const unknown = unknownLaw(answer, ref, resolver);
       const bare = unknown ? null : bareArticle(answer, ref, numbered, lastLaw, resolver, asOf, draft);
       const covering = bare?.article && !bare.missingPart ? coveringMarker(found, followingMarker, bare.article.articleId) : null;
-      if (unknown) found.push({ pos: ref.start, evidenceMarker: false, marker: unknown.marker, article: null, inEvidence: false, note: unknown.note, quoteLaw: unknown.quoteLaw });
+      // An unknown law's marker may begin before the citation (劳动者权益保障法第十条): its place is where it begins.
+      const markerStart = unknown ? ref.end - unknown.marker.length : ref.start;
+      const pos = unknown && answer.startsWith(unknown.marker, markerStart) ? markerStart : ref.start;
+      if (unknown) found.push({ pos, evidenceMarker: false, marker: unknown.marker, article: null, inEvidence: false, note: unknown.note, quoteLaw: unknown.quoteLaw });
       else if (covering) markOnMarker(covering, bare?.spans ?? []);
       else if (bare) found.push(bare);
       continue;
@@ -413,8 +419,8 @@ function inVersion(version: string | null, held: { label: string; match: string 
  */
 function heldBy(s: QuoteSource): Note {
   const is = s.verbatim ? { en: 'is', zh: '是' } : { en: 'is close to', zh: '接近' };
-  if (s.nowIn === null) return { en: `the quoted text ${is.en} ${s.label} of 《${s.lawTitle}》`, zh: `引文${is.zh}《${s.lawTitle}》${s.label}的条文` };
-  const there = inVersion(s.nowIn, s.now);
+  if (s.applied) return { en: `the quoted text ${is.en} ${s.label} of 《${s.lawTitle}》`, zh: `引文${is.zh}《${s.lawTitle}》${s.label}的条文` };
+  const there = s.nowIn === null ? { en: 'law had no version in force on the date checked', zh: '该日该法尚无施行的版本' } : inVersion(s.nowIn, s.now);
   return {
     en: `the quoted text ${is.en} ${s.label} of 《${s.lawTitle}》 of ${s.publishDate ?? 'undated'}; the ${there.en}`,
     zh: `引文${is.zh}《${s.lawTitle}》${s.publishDate ?? '日期不详'} 版${s.label}的条文；${there.zh}`,

@@ -23,8 +23,11 @@ export interface DraftCitation extends Omit<CitationAudit, 'label'> {
   finding: DraftFinding;
   /** For a quotation that differs: the sentence of the article nearest to it, to set beside it; null otherwise. */
   original: string | null;
-  /** Where it stands in the text, to find it again: the PDF page (null for other files), the line, and the words around it. */
-  where: { page: number | null; line: number; context: string };
+  /**
+   * Where it stands in the text, to find it again: the PDF page (null for other files), the line — a paragraph
+   * (第N段) in a Word file, a PDF or a web page, whose lines are paragraphs — and the words around it.
+   */
+  where: { page: number | null; line: number; unit: 'line' | 'paragraph'; context: string };
 }
 
 export interface DraftCheck {
@@ -37,12 +40,13 @@ export interface DraftCheck {
 /** Longest text checked at once (a long brief is about 30,000 characters). */
 export const MAX_DRAFT_CHARS = 200_000;
 
-export function checkDraft(resolver: CitationResolver, text: string, asOf: string): DraftCheck {
+export function checkDraft(resolver: CitationResolver, text: string, asOf: string, opts: { paragraphs?: boolean } = {}): DraftCheck {
+  const where = locator(text, opts.paragraphs ? 'paragraph' : 'line');
   const citations = auditCitations(text, [], resolver, asOf, { draft: true }).map(({ label, ...c }): DraftCitation => ({
     ...c,
     finding: label === 'unresolvable' || label === 'quote_mismatch' ? label : c.notCurrent || c.note ? 'check' : 'ok',
     original: label === 'quote_mismatch' && c.text && c.quote ? nearestSentence(c.text, c.quote) : null,
-    where: whereIn(text, c.at ?? 0, c.marker.length),
+    where: where(c.at ?? 0, c.marker.length),
   }));
   const counts: Record<DraftFinding, number> = { ok: 0, check: 0, quote_mismatch: 0, unresolvable: 0 };
   for (const c of citations) counts[c.finding]++;
@@ -53,20 +57,52 @@ export function checkDraft(resolver: CitationResolver, text: string, asOf: strin
 const CONTEXT_CHARS = 24;
 
 /**
- * Where `length` characters at `at` stand: the page (a PDF's text has a form feed between pages, pdfText.ts),
- * the line within it, and the words around them on their line, cut with … where the line goes on.
+ * Where `length` characters at `at` stand in `text`: the page (a PDF's text ends each page with a form feed,
+ * pdfText.ts), the line within it (\n, \r\n or a lone \r ends one), and the words around them on their line,
+ * cut with … where the line goes on. The breaks are found once, so each citation costs a binary search.
  */
-export function whereIn(text: string, at: number, length: number): DraftCitation['where'] {
-  const pageStart = text.lastIndexOf('\f', at - 1) + 1;
-  const page = text.includes('\f') ? text.slice(0, pageStart).split('\f').length : null;
-  let line = 1;
-  for (let i = text.indexOf('\n', pageStart); i >= 0 && i < at; i = text.indexOf('\n', i + 1)) line++;
-  const lineStart = Math.max(pageStart, text.lastIndexOf('\n', at - 1) + 1);
-  const lineEnd = [text.indexOf('\n', at + length), text.indexOf('\f', at + length)].filter((i) => i >= 0).reduce((a, b) => Math.min(a, b), text.length);
-  const from = Math.max(lineStart, at - CONTEXT_CHARS);
-  const to = Math.min(lineEnd, at + length + CONTEXT_CHARS);
-  const context = `${from > lineStart ? '…' : ''}${text.slice(from, to).trim()}${to < lineEnd ? '…' : ''}`;
-  return { page, line, context };
+export function locator(text: string, unit: 'line' | 'paragraph' = 'line'): (at: number, length: number) => DraftCitation['where'] {
+  const pages: number[] = [];
+  const breaks: number[] = [];
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 12) pages.push(i);
+    else if (c === 10 || (c === 13 && text.charCodeAt(i + 1) !== 10)) breaks.push(i);
+  }
+  const paged = pages.length > 0;
+  return (at, length) => {
+    const pageIndex = countBelow(pages, at);
+    const pageStart = pageIndex > 0 ? pages[pageIndex - 1]! + 1 : 0;
+    const lineIndex = countBelow(breaks, at);
+    const line = lineIndex - countBelow(breaks, pageStart) + 1;
+    const lineStart = Math.max(pageStart, lineIndex > 0 ? breaks[lineIndex - 1]! + 1 : 0);
+    const nextBreak = breaks[countBelow(breaks, at + length)] ?? text.length;
+    const nextPage = pages[countBelow(pages, at + length)] ?? text.length;
+    const lineEnd = Math.min(nextBreak, nextPage, text.length);
+    let from = Math.max(lineStart, at - CONTEXT_CHARS);
+    let to = Math.min(lineEnd, at + length + CONTEXT_CHARS);
+    // Never half a character outside the Basic Multilingual Plane.
+    if (from > lineStart && isLowSurrogate(text.charCodeAt(from))) from--;
+    if (to < lineEnd && isLowSurrogate(text.charCodeAt(to))) to++;
+    const context = `${from > lineStart ? '…' : ''}${text.slice(from, to).replace(/\r/g, '').trim()}${to < lineEnd ? '…' : ''}`;
+    return { page: paged ? pageIndex + 1 : null, line, unit, context };
+  };
+}
+
+/** How many of the ascending `positions` are below `at`. */
+function countBelow(positions: readonly number[], at: number): number {
+  let lo = 0;
+  let hi = positions.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (positions[mid]! < at) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+function isLowSurrogate(code: number): boolean {
+  return code >= 0xdc00 && code <= 0xdfff;
 }
 
 /** The sentence (to 。；or a line's end) of `text` sharing most character pairs with `quote`. */

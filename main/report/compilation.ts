@@ -110,7 +110,7 @@ export function compilationOfCheck(engine: Engine, check: DraftCheck, source: st
 
 /** The article of the version checked (or applied) that holds a quotation's words: the one found, or where its version's provision went; null when none does. */
 function meantArticle(source: QuoteSource): number | null {
-  return source.nowIn === null ? source.articleId : source.now?.articleId ?? null;
+  return source.applied ? source.articleId : source.now?.articleId ?? null;
 }
 
 /** Where the words a checked text quoted stand, said under the article of the version checked that holds them. */

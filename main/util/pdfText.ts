@@ -61,8 +61,9 @@ export async function pdfTextOf(bytes: Buffer, name = 'the file', maxChars = Inf
       chars += lines.reduce((sum, l) => sum + l.text.length, 0);
       page.cleanup();
     }
-    // The right margin is the document's: a page of short lines (a list, the signatures) has none of its own.
-    const margin = Math.max(0, ...pages.flat().map((l) => l.right));
+    // The right margin is the document's typical one, the median of its pages' widest lines: a page of short lines
+    // (a list, the signatures) has none of its own, and one wide page (a landscape table) must not set it.
+    const margin = documentMargin(pages.map((lines) => lines.reduce((m, l) => Math.max(m, l.right), 0)));
     // A form feed ends each page, so that a citation's page can be told (draftCheck.ts).
     const text = pages.map((lines) => `${joinLines(lines, margin).replace(/\n{3,}/g, '\n\n').trim()}\n\f`).join('');
     if (!text.trim()) throw new LexError('bad_input', `${name} holds no text, only images (a scan?): run it through OCR first, or paste its text.`);
@@ -72,10 +73,16 @@ export async function pdfTextOf(bytes: Buffer, name = 'the file', maxChars = Inf
   }
 }
 
+/** The median of the pages' widest lines (pages without text left out); 0 for none. */
+export function documentMargin(widest: readonly number[]): number {
+  const sorted = widest.filter((w) => w > 0).sort((a, b) => a - b);
+  return sorted[Math.floor((sorted.length - 1) / 2)] ?? 0;
+}
+
 /** A page's text, its wrapped lines joined (the right margin the page's own unless given). */
 export function pageText(items: readonly TextItem[], margin?: number): string {
   const lines = pageLines(items);
-  return joinLines(lines, margin ?? Math.max(0, ...lines.map((l) => l.right)));
+  return joinLines(lines, margin ?? lines.reduce((m, l) => Math.max(m, l.right), 0));
 }
 
 /** A page's lines in reading order, each with where it ends on the right and its type size. */

@@ -1,7 +1,7 @@
 /**
  * The text of a Word 97–2003 (.doc) file, still how many courts, firms and templates keep documents, read with
- * word-extractor in pure JavaScript: the body, then the footnotes and endnotes (briefs cite in footnotes), as a
- * .docx is read (docxText.ts). Curly quotation marks are kept as written, so a quotation is checked as it stands.
+ * word-extractor in pure JavaScript: the body, its text boxes, then the footnotes and endnotes (briefs cite in
+ * footnotes), as a .docx is read (docxText.ts). Curly quotation marks are kept as written, so a quotation is checked as it stands.
  */
 import WordExtractor from 'word-extractor';
 import { LexError } from './errors.js';
@@ -11,6 +11,7 @@ interface WordDocument {
   getBody(options?: { filterUnicode?: boolean }): string;
   getFootnotes(options?: { filterUnicode?: boolean }): string;
   getEndnotes(options?: { filterUnicode?: boolean }): string;
+  getTextboxes(options?: { filterUnicode?: boolean; includeHeadersAndFooters?: boolean; includeBody?: boolean }): string;
 }
 
 export async function wordBinaryTextOf(bytes: Buffer, name = 'the file'): Promise<string> {
@@ -22,7 +23,8 @@ export async function wordBinaryTextOf(bytes: Buffer, name = 'the file'): Promis
     throw new LexError('bad_input', `${name} could not be read as a Word 97–2003 (.doc) file (${why}); a WPS file or a damaged one: open it and save it as .docx (另存为 → Word 文档) or PDF, then check that.`);
   }
   const asWritten = { filterUnicode: false };
-  return [doc.getBody(asWritten), doc.getFootnotes(asWritten), doc.getEndnotes(asWritten)]
+  const textboxes = doc.getTextboxes({ ...asWritten, includeHeadersAndFooters: false, includeBody: true });
+  return [doc.getBody(asWritten), textboxes, doc.getFootnotes(asWritten), doc.getEndnotes(asWritten)]
     // Word's cell, line and page marks end lines here.
     .map((part) => part.replace(/[\r\u0007\u000b\u000c]/g, '\n').replace(/\n{3,}/g, '\n\n').trim())
     .filter(Boolean)

@@ -290,7 +290,7 @@ describe('the app in a real browser against the browser host', { skip: SKIP, tim
     await page.getByTestId('check-file').setInputFiles(pdf);
     await page.getByTestId('check-summary').filter({ hasText: '共 2 处引用' }).waitFor();
     assert.match(await page.getByTestId('check-text').inputValue(), /^依照《劳动合同法》第三十八条、第四十六条解除劳动合同。/);
-    assert.deepEqual(await page.getByTestId('check-where').allInnerTexts(), ['[第1页第1行]', '[第1页第1行]'], 'where each stands in the PDF');
+    assert.deepEqual(await page.getByTestId('check-where').allInnerTexts(), ['[第1页第1段]', '[第1页第1段]'], 'where each stands in the PDF');
     // A file too large for the page is refused there, with what to do instead.
     await page.getByTestId('check-file').setInputFiles({ name: 'long.txt', mimeType: 'text/plain', buffer: Buffer.alloc(800_000, 0x41) });
     assert.equal(await page.getByTestId('check-error').innerText(), '文件过大（800 KB）：这里一次最多读取 750 KB；请粘贴其中的文字，或用命令行 lexdesk check 核验整个文件。');

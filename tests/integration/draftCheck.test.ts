@@ -76,7 +76,7 @@ describe('checking the citations of a brief', { skip: SKIP }, () => {
     assert.equal(company!.publishDate, '2023-12-29');
     assert.deepEqual({ ...company!.quoteSource, articleId: 0, now: { ...company!.quoteSource!.now!, articleId: 0 } }, {
       articleId: 0, lawTitle: '中华人民共和国公司法', label: '第七十一条', publishDate: '2018-10-26', status: 'superseded', sameVersion: false, verbatim: true,
-      now: { articleId: 0, label: '第八十四条', match: 'amended' }, nowIn: '2023-12-29', revised: true,
+      now: { articleId: 0, label: '第八十四条', match: 'amended' }, applied: false, nowIn: '2023-12-29', revised: true,
     });
     assert.equal(company!.noteZh, '引文不在 2023-12-29 版第七十一条中：引文是 2018-10-26 版第七十一条的条文（已被修订）；2023-12-29 版中为第八十四条，内容有修改');
     assert.match(company!.note!, /is 第七十一条 of the 2018-10-26 version \(superseded\); the 2023-12-29 version holds it as 第八十四条 \(amended\)$/);
@@ -124,6 +124,10 @@ describe('checking the citations of a brief', { skip: SKIP }, () => {
     assert.deepEqual(compilation.articles.map((a) => a.citation), ['《中华人民共和国民法典》第五百七十七条', '《中华人民共和国劳动合同法》第八十七条']);
     assert.match(compilation.articles[0]!.notes[0]!, /^文中“《合同法》第一百零七条”所引的文字（「当事人一方不履行合同义务.*」）见于此条。$/);
     assert.equal(compilation.notFound.length, 3, 'each still listed as not found, with what was found for it');
+    // Checked as of 2019, before 民法典 took effect: its article is named with its date, and is no article of the law applied.
+    const before = checkDraft(lib.engine.searchDeps().resolver, brief, '2019-06-01');
+    assert.match(before.citations[0]!.noteZh!, /；引文是《中华人民共和国民法典》2020-05-28 版第五百七十七条的条文；该日该法尚无施行的版本$/);
+    assert.deepEqual(compilationOfCheck(lib.engine, before, 'brief.txt').articles.map((a) => a.citation), ['《中华人民共和国劳动合同法》第八十七条']);
   });
 
   test('words that stand in several articles name none; a quotation after a list of citations goes to the one that holds it; the date checked picks the version', () => {
@@ -137,6 +141,10 @@ describe('checking the citations of a brief', { skip: SKIP }, () => {
     ], 'a phrase that ends 23 articles of 民法典, and one in three of 劳动合同法, cannot say which was meant');
     const listed = checkDraft(resolver, `《民法典》第五百七十七条、第五百八十四条规定：“${a577.article.text}”`, '2026-11-27');
     assert.deepEqual(listed.citations.map((c) => [c.articleLabel, c.finding]), [['第五百七十七条', 'ok'], ['第五百八十四条', 'ok']]);
+    // Held by neither: the citation that introduces it (the last) is the one whose quotation differs, and it is traced there.
+    const neither = checkDraft(resolver, '根据《民法典》第五百七十七条，《公司法》第七十一条规定：“股东向股东以外的人转让股权，应当经其他股东过半数同意。”', '2026-11-27');
+    assert.deepEqual(neither.citations.map((c) => [c.articleLabel, c.finding]), [['第五百七十七条', 'ok'], ['第七十一条', 'quote_mismatch']]);
+    assert.match(neither.citations[1]!.noteZh!, /引文是 2018-10-26 版第七十一条的条文/);
     // 公司法 has no 第三百条; its words are 2018's 第七十一条, the version applied in 2020 and the one before 2023's.
     const brief = '《公司法》第三百条规定：“股东向股东以外的人转让股权，应当经其他股东过半数同意。”';
     const [then] = checkDraft(resolver, brief, '2020-06-01').citations;

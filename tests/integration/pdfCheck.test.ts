@@ -14,7 +14,7 @@ import { SettingsStore } from '../../main/llm/settings.js';
 import { renderPdf } from '../../main/report/pdf.js';
 import { pdfOf } from '../../main/app/smokePdf.js';
 import { draftFileText } from '../../main/util/draftFile.js';
-import { pageText } from '../../main/util/pdfText.js';
+import { documentMargin, pageText } from '../../main/util/pdfText.js';
 import { browserSkipReason } from '../helpers/browserBench.js';
 import { parseJsonOutput, runCli } from '../helpers/cli.js';
 import { buildLibrary, CORE_SUBSET, sharedSkipReason, type TempLibrary } from '../helpers/library.js';
@@ -56,6 +56,8 @@ test('PDF lines: one that reaches the margin without ending a sentence was wrapp
   // A page of short lines (a list) measured against its own longest line would read as wrapped; the document's margin says it was not.
   const list = [item('1.《民法典》第五百七十七条', 50, 200, true), item('2.《民法典》第五百八十四条', 50, 200, false)];
   assert.equal(pageText(list, 542), '1.《民法典》第五百七十七条\n2.《民法典》第五百八十四条');
+  // The document's margin is its pages' median: one landscape page (800) or a page of short lines (250) does not move it.
+  assert.equal(documentMargin([542, 540, 800, 250, 0]), 540);
 });
 
 describe('checking the citations of a PDF', { skip: SKIP }, () => {
@@ -74,7 +76,8 @@ describe('checking the citations of a PDF', { skip: SKIP }, () => {
   });
 
   test('the text read whole: the quotation across two printed lines, the heading on its own', async () => {
-    const text = await draftFileText(brief);
+    const { text, paragraphs } = await draftFileText(brief);
+    assert.equal(paragraphs, true);
     assert.ok(text.startsWith('民事起诉状\n原告认为，'), text.slice(0, 40));
     assert.ok(text.includes(`“${QUOTE}”`), 'the quotation, wrapped on the page, reads without a break');
     assert.ok(text.includes('\n另依照《民法典》第一千一百六十五条'), 'a new paragraph keeps its break');

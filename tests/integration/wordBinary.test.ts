@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { Document, FootnoteReferenceRun, Packer, Paragraph, TextRun } from 'docx';
+import { Document, FootnoteReferenceRun, Packer, Paragraph, Textbox, TextRun } from 'docx';
 import { createHostApi } from '../../main/host/hostApi.js';
 import { FileKeyStore } from '../../main/llm/keyStore.js';
 import { SettingsStore } from '../../main/llm/settings.js';
@@ -34,6 +34,7 @@ describe('checking the citations of a Word 97–2003 file', { skip: SKIP }, () =
         new Paragraph('民事起诉状'),
         new Paragraph({ children: [new TextRun('原告依据《中华人民共和国公司法》第七十一条规定：“股东向股东以外的人转让股权，应当经其他股东过半数同意。”提起诉讼。'), new FootnoteReferenceRun(1)] }),
         new Paragraph('依照《民法典》第一千一百六十五条。'),
+        new Textbox({ style: { width: '200pt', height: '50pt' }, children: [new Paragraph('另见《刑法》第二百六十四条。')] }),
       ] }],
     });
     fs.writeFileSync(path.join(dir, 'brief.docx'), await Packer.toBuffer(word));
@@ -45,22 +46,22 @@ describe('checking the citations of a Word 97–2003 file', { skip: SKIP }, () =
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
-  test('the body, then the footnotes, quotation marks as written', async () => {
+  test('the body, its text box, then the footnotes, quotation marks as written', async () => {
     const bytes = fs.readFileSync(doc);
     assert.deepEqual([...bytes.subarray(0, 4)], [0xd0, 0xcf, 0x11, 0xe0], 'LibreOffice wrote a compound (OLE) file');
-    assert.equal(await draftTextOf(bytes, 'brief.doc'), '民事起诉状\n原告依据《中华人民共和国公司法》第七十一条规定：“股东向股东以外的人转让股权，应当经其他股东过半数同意。”提起诉讼。\n依照《民法典》第一千一百六十五条。\n参见《劳动合同法》第四十七条。');
+    assert.equal((await draftTextOf(bytes, 'brief.doc')).text, '民事起诉状\n原告依据《中华人民共和国公司法》第七十一条规定：“股东向股东以外的人转让股权，应当经其他股东过半数同意。”提起诉讼。\n依照《民法典》第一千一百六十五条。\n另见《刑法》第二百六十四条。\n参见《劳动合同法》第四十七条。');
   });
 
   test('lexdesk check FILE.doc: each citation checked, the quotation traced to 2018', async () => {
     const res = parseJsonOutput<{ citations: Array<{ articleLabel: string; finding: string; noteZh: string | null; where: { line: number } }> }>(
       await runCli(['check', doc, '--as-of', '2026-11-27', '--json', '--db', lib.dbPath]));
-    assert.deepEqual(res.citations.map((c) => [c.articleLabel, c.finding, c.where.line]), [['第七十一条', 'quote_mismatch', 2], ['第一千一百六十五条', 'ok', 3], ['第四十七条', 'ok', 4]]);
+    assert.deepEqual(res.citations.map((c) => [c.articleLabel, c.finding, c.where.line]), [['第七十一条', 'quote_mismatch', 2], ['第一千一百六十五条', 'ok', 3], ['第二百六十四条', 'ok', 4], ['第四十七条', 'ok', 5]]);
     assert.match(res.citations[0]!.noteZh!, /引文是 2018-10-26 版第七十一条的条文（已被修订）；2023-12-29 版中为第八十四条，内容有修改$/);
     // The same through the app's route, as the page uploads a chosen file.
     const api = createHostApi({ engine: lib.engine, settings: new SettingsStore(dir), keys: new FileKeyStore(dir), host: 'browser', version: 'test' });
     const uploaded = await api.call('statute.checkText', { file: fs.readFileSync(doc).toString('base64'), fileName: 'brief.doc', asOf: '2026-11-27' });
     assert.ok(uploaded.ok, JSON.stringify(uploaded));
-    assert.deepEqual((uploaded.data as { citations: Array<{ finding: string }> }).citations.map((c) => c.finding), ['quote_mismatch', 'ok', 'ok']);
+    assert.deepEqual((uploaded.data as { citations: Array<{ finding: string }> }).citations.map((c) => c.finding), ['quote_mismatch', 'ok', 'ok', 'ok']);
     const damaged = path.join(dir, 'damaged.doc');
     fs.writeFileSync(damaged, Buffer.concat([fs.readFileSync(doc).subarray(0, 512), Buffer.alloc(1024)]));
     const refused = await runCli(['check', damaged, '--db', lib.dbPath]);

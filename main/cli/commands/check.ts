@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Engine } from '../../engine/index.js';
 import { checkDraft, MAX_DRAFT_CHARS, type DraftCitation, type DraftFinding } from '../../consult/draftCheck.js';
-import { decodeText, draftFileText } from '../../util/draftFile.js';
+import { decodeText, draftFileText, type DraftText } from '../../util/draftFile.js';
 import { compilationOfCheck } from '../../report/compilation.js';
 import { compilationOut, writeCompilation, writtenLine } from '../compilationOut.js';
 import { LexError } from '../../util/errors.js';
@@ -20,12 +20,12 @@ export async function checkCommand(args: string[], open: (db?: string) => Engine
   const file = positionals[0];
   if (!file || positionals.length > 1) throw new LexError('usage', `Give one file to check.\nUsage: ${USAGE}`);
   const outFile = compilationOut(values.out);
-  const text = await readDraft(file);
+  const { text, paragraphs } = await readDraft(file);
   if (text.length > MAX_DRAFT_CHARS) throw new LexError('bad_input', `${file} holds ${text.length} characters; check at most ${MAX_DRAFT_CHARS} at a time (split the file).`);
   const engine = open(values.db as string | undefined);
   try {
     const asOf = dateOption(values['as-of'], 'as-of') ?? todayOf(engine.db);
-    const result = checkDraft(engine.searchDeps().resolver, text, asOf);
+    const result = checkDraft(engine.searchDeps().resolver, text, asOf, { paragraphs });
     // The articles it cites as a compilation, when asked and when it cites any.
     const compilation = outFile ? compilationOfCheck(engine, result, file === '-' ? '输入' : path.basename(file)) : null;
     const written = outFile && compilation?.articles.length ? await writeCompilation(compilation, outFile) : null;
@@ -49,7 +49,7 @@ export async function checkCommand(args: string[], open: (db?: string) => Engine
 
 function line(c: DraftCitation): string {
   const found = c.lawTitle && c.articleLabel ? ` → 《${c.lawTitle}》${c.articleLabel}（${c.publishDate ?? '日期不详'} 版）` : '';
-  const place = `${c.where.page !== null ? `第${c.where.page}页` : ''}第${c.where.line}行`;
+  const place = `${c.where.page !== null ? `第${c.where.page}页` : ''}第${c.where.line}${c.where.unit === 'paragraph' ? '段' : '行'}`;
   // Where to find it in the file: its line, and for a finding worth a look the words around it.
   const at = c.finding === 'ok' ? `  [${place}]` : `\n       ${place}：${c.where.context}`;
   const note = c.noteZh ?? c.note;
@@ -57,6 +57,6 @@ function line(c: DraftCitation): string {
   return `  ${MARK[c.finding]} ${c.seq}. ${c.marker}${found}${at}${note ? `\n       ${note}` : ''}${quote}`;
 }
 
-async function readDraft(file: string): Promise<string> {
-  return file === '-' ? decodeText(fs.readFileSync(0), 'stdin') : draftFileText(file, { maxChars: MAX_DRAFT_CHARS });
+async function readDraft(file: string): Promise<DraftText> {
+  return file === '-' ? { text: decodeText(fs.readFileSync(0), 'stdin'), paragraphs: false } : draftFileText(file, { maxChars: MAX_DRAFT_CHARS });
 }

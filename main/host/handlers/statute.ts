@@ -48,9 +48,11 @@ function detail(s: HostServices, article: StatuteArticle): ArticleDetailDto {
 
 /** A text (or an uploaded file's text, see draftFile.ts) and the check of its citations, as of the date given or today. */
 async function checkedDraft(s: HostServices, input: { text?: string; file?: string; fileName?: string; asOf?: string }): Promise<{ text: string; check: DraftCheck }> {
-  const text = input.text ?? (await draftTextOf(Buffer.from(input.file ?? '', 'base64'), path.basename(input.fileName ?? 'the file'), { maxChars: MAX_DRAFT_CHARS }));
+  const { text, paragraphs } = input.text !== undefined
+    ? { text: input.text, paragraphs: false }
+    : await draftTextOf(Buffer.from(input.file ?? '', 'base64'), path.basename(input.fileName ?? 'the file'), { maxChars: MAX_DRAFT_CHARS });
   if (text.length > MAX_DRAFT_CHARS) throw new LexError('bad_input', `the text holds ${text.length} characters; check at most ${MAX_DRAFT_CHARS} at a time.`);
-  return { text, check: checkDraft(s.engine.searchDeps().resolver, text, input.asOf ?? todayOf(s.engine.db)) };
+  return { text, check: checkDraft(s.engine.searchDeps().resolver, text, input.asOf ?? todayOf(s.engine.db), { paragraphs }) };
 }
 
 function unknownLaw(s: HostServices, law: string | undefined): StatuteSearchDto['unknownLaw'] {

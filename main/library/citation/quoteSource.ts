@@ -30,7 +30,9 @@ export interface QuoteSource {
    * when that version holds none of it, or the article is in that version itself.
    */
   now: { articleId: number; label: string; match: 'identical' | 'amended' | 'partly' } | null;
-  /** The version `now` was looked for in (the cited one, or the one applied); null when the article is in that version itself. */
+  /** The article is in the version cited, or (with no article cited) the one applied on the date checked. */
+  applied: boolean;
+  /** The version `now` was looked for in (the cited one, or the one applied); null when `applied`, or when no version applied then. */
   nowIn: string | null;
   /** The library holds more than one version of the law: a number may follow an older numbering, not only be mistyped. */
   revised: boolean;
@@ -99,7 +101,7 @@ export function quoteSource(db: Db, citedArticleId: number, quote: string): Quot
   const found = located(others, key, cited.text, rank);
   if (!found) return null;
   const sameVersion = (found.article.publish_date ?? '') === version;
-  return sourceOf(db, cited.lawTitle, found, sameVersion, sameVersion ? null : version, others);
+  return sourceOf(db, cited.lawTitle, found, sameVersion, sameVersion, sameVersion ? null : version, others);
 }
 
 /**
@@ -115,8 +117,8 @@ export function quoteInLaw(db: Db, law: { id: number; title: string }, version: 
   const articles = lawArticles(db, law.id);
   const found = located(articles, key, '', (a) => (version !== null && (a.publish_date ?? '') === version ? 0 : 1));
   if (!found) return null;
-  const applied = version === null || (found.article.publish_date ?? '') === version;
-  return sourceOf(db, law.title, found, false, applied ? null : version, articles);
+  const applied = version !== null && (found.article.publish_date ?? '') === version;
+  return sourceOf(db, law.title, found, false, applied, applied ? null : version, articles);
 }
 
 /**
@@ -156,9 +158,10 @@ function onlyOne(candidates: LawArticle[], rank: (a: LawArticle) => number, scor
 }
 
 /** The source found, and (given a version date) where that version holds its provision. */
-function sourceOf(db: Db, lawTitle: string, found: { article: LawArticle; verbatim: boolean }, sameVersion: boolean, nowIn: string | null, law: LawArticle[]): QuoteSource {
+function sourceOf(db: Db, lawTitle: string, found: { article: LawArticle; verbatim: boolean }, sameVersion: boolean, applied: boolean, nowIn: string | null, law: LawArticle[]): QuoteSource {
   const { article, verbatim } = found;
   return {
+    applied,
     revised: law.some((a) => a.publish_date !== article.publish_date),
     articleId: article.id,
     lawTitle,

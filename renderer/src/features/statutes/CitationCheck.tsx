@@ -94,7 +94,7 @@ export function CitationCheck({ onOpen, asOf }: Props) {
                 )}
                 {' '}
                 <span className="muted" data-testid="check-where">
-                  [{c.where.page !== null ? fill(t.checkWherePage, { page: c.where.page, line: c.where.line }) : fill(t.checkWhere, { line: c.where.line })}]
+                  [{c.where.page !== null ? fill(t.checkWherePage, { page: c.where.page }) : ''}{fill(c.where.unit === 'paragraph' ? t.checkWherePara : t.checkWhere, { line: c.where.line })}]
                 </span>
                 {c.finding !== 'ok' && <div className="muted" data-testid="check-context">{c.where.context}</div>}
                 {(c.noteZh ?? c.note) && <div className="muted">{t.lang === 'zh' ? c.noteZh ?? c.note : c.note}</div>}
@@ -103,7 +103,7 @@ export function CitationCheck({ onOpen, asOf }: Props) {
                     {t.checkQuoteFrom}
                     <button className="link" onClick={() => onOpen(c.quoteSource!.articleId)}>
                       {c.lawTitle === c.quoteSource.lawTitle ? '' : `《${c.quoteSource.lawTitle}》`}
-                      {c.quoteSource.nowIn === null ? c.quoteSource.label : fill(t.checkQuoteVersion, { date: c.quoteSource.publishDate ?? '?', label: c.quoteSource.label })}
+                      {c.quoteSource.applied ? c.quoteSource.label : fill(t.checkQuoteVersion, { date: c.quoteSource.publishDate ?? '?', label: c.quoteSource.label })}
                     </button>
                     {c.quoteSource.now && (
                       <>
