@@ -10,16 +10,20 @@ import { LexError } from './errors.js';
 
 /** Largest PDF read (a long judgment with embedded fonts is a few MB). */
 export const MAX_PDF_BYTES = 50 * 1024 * 1024;
+/** The longest running header or footer taken out (「第 3 页，共 24 页」, a court's name). */
+const MAX_RUNNING_CHARS = 40;
 /** A line ending with one of these ends a sentence or a heading's clause, so it was not wrapped. */
 const ENDS_LINE = /[。！？；：:;!?」』”)）]$/;
 
 /** What a line is built from: pdf.js's text item, of which only these are read. */
 type TextItem = Pick<import('pdfjs-dist/types/src/display/api.js').TextItem, 'str' | 'transform' | 'width' | 'height' | 'hasEOL'>;
 
-interface Line {
+export interface Line {
   text: string;
   right: number;
   size: number;
+  /** Its height on the page (the baseline of its first word). */
+  y: number;
 }
 
 /**
@@ -64,8 +68,16 @@ export async function pdfTextOf(bytes: Buffer, name = 'the file', maxChars = Inf
     // The right margin is the document's typical one, the median of its pages' widest lines: a page of short lines
     // (a list, the signatures) has none of its own, and one wide page (a landscape table) must not set it.
     const margin = documentMargin(pages.map((lines) => lines.reduce((m, l) => Math.max(m, l.right), 0)));
-    // A form feed ends each page, so that a citation's page can be told (draftCheck.ts).
-    const text = pages.map((lines) => `${joinLines(lines, margin).replace(/\n{3,}/g, '\n\n').trim()}\n\f`).join('');
+    const body = withoutRunningLines(pages.map((lines) => lines.filter((l) => l.text.trim())), margin);
+    // A form feed ends each page, so that a citation's page can be told (draftCheck.ts); a paragraph that runs on
+    // to the next page has only the form feed between its parts, so a quotation across the break reads whole.
+    const text = body
+      .map((lines) => {
+        const page = joinLines(lines, margin).replace(/\n{3,}/g, '\n\n').trim();
+        const last = lines.at(-1);
+        return `${page}${last && isWrapped(last, margin) ? '' : '\n'}\f`;
+      })
+      .join('');
     if (!text.trim()) throw new LexError('bad_input', `${name} holds no text, only images (a scan?): run it through OCR first, or paste its text.`);
     return text;
   } finally {
@@ -88,8 +100,9 @@ export function pageText(items: readonly TextItem[], margin?: number): string {
 /** A page's lines in reading order, each with where it ends on the right and its type size. */
 function pageLines(items: readonly TextItem[]): Line[] {
   const lines: Line[] = [];
-  let current: Line = { text: '', right: 0, size: 0 };
+  let current: Line = { text: '', right: 0, size: 0, y: 0 };
   for (const item of items) {
+    if (!current.text.trim()) current.y = item.transform[5] ?? 0;
     current.text += item.str;
     if (item.str.trim()) {
       current.right = Math.max(current.right, (item.transform[4] ?? 0) + item.width);
@@ -97,11 +110,36 @@ function pageLines(items: readonly TextItem[]): Line[] {
     }
     if (item.hasEOL) {
       lines.push(current);
-      current = { text: '', right: 0, size: 0 };
+      current = { text: '', right: 0, size: 0, y: 0 };
     }
   }
   if (current.text) lines.push(current);
   return lines;
+}
+
+/** A line that reaches the margin without ending a sentence was wrapped: the paragraph goes on in the next line. */
+function isWrapped(line: Line, margin: number): boolean {
+  const text = line.text.replace(/\s+$/, '');
+  return text !== '' && !ENDS_LINE.test(text) && line.right >= margin - 1.5 * line.size;
+}
+
+/**
+ * The pages without their running headers and footers: a page's first or last line that, its digits left out,
+ * stands at the same height on at least half the pages (「第 3 页，共 24 页」, 「- 3 -」, the court's name atop each
+ * page). A one-page document keeps all.
+ */
+export function withoutRunningLines(pages: readonly (readonly Line[])[], margin: number): Line[][] {
+  // The same words (the page number aside) at the same height: a line of the text is neither, however often it recurs.
+  const key = (l: Line) => `${Math.round(l.y)}|${l.text.replace(/[\d\s]+/g, '#')}`;
+  // Running lines are short and stand first or last: a line of the text that wraps, or a long one, is the text's own.
+  const edges = (lines: readonly Line[]) => new Set([lines[0], lines.at(-1)].filter((l): l is Line => !!l && l.text.trim().length <= MAX_RUNNING_CHARS && !isWrapped(l, margin)));
+  const counts = new Map<string, number>();
+  for (const lines of pages) for (const k of new Set([...edges(lines)].map(key))) counts.set(k, (counts.get(k) ?? 0) + 1);
+  const running = (k: string) => pages.length >= 2 && (counts.get(k) ?? 0) >= Math.max(2, Math.ceil(pages.length / 2));
+  return pages.map((lines) => {
+    const atEdge = edges(lines);
+    return lines.filter((l) => !(atEdge.has(l) && running(key(l))));
+  });
 }
 
 /** The lines as text: one that reaches the margin without ending a sentence was wrapped, and is joined to the next. */
@@ -111,7 +149,7 @@ function joinLines(lines: readonly Line[], margin: number): string {
     const text = line.text.replace(/\s+$/, '');
     out += text;
     if (i === lines.length - 1) return;
-    const wrapped = text !== '' && !ENDS_LINE.test(text) && line.right >= margin - 1.5 * line.size;
+    const wrapped = isWrapped(line, margin);
     const next = lines[i + 1]!.text.trimStart();
     out += !wrapped ? '\n' : /[A-Za-z0-9]$/.test(text) && /^[A-Za-z0-9]/.test(next) ? ' ' : '';
   });

@@ -14,7 +14,7 @@ import { SettingsStore } from '../../main/llm/settings.js';
 import { renderPdf } from '../../main/report/pdf.js';
 import { pdfOf } from '../../main/app/smokePdf.js';
 import { draftFileText } from '../../main/util/draftFile.js';
-import { documentMargin, pageText } from '../../main/util/pdfText.js';
+import { documentMargin, pageText, withoutRunningLines } from '../../main/util/pdfText.js';
 import { browserSkipReason } from '../helpers/browserBench.js';
 import { parseJsonOutput, runCli } from '../helpers/cli.js';
 import { buildLibrary, CORE_SUBSET, sharedSkipReason, type TempLibrary } from '../helpers/library.js';
@@ -60,6 +60,20 @@ test('PDF lines: one that reaches the margin without ending a sentence was wrapp
   assert.equal(documentMargin([542, 540, 800, 250, 0]), 540);
 });
 
+test('PDF pages: a running footer or header goes (the same words, page number aside, at the same height on half the pages or more); the text stays', () => {
+  const line = (text: string, y: number, right = 200) => ({ text, y, right, size: 12 });
+  const pages = [1, 2, 3].map((n) => [line('北京市某区人民法院民事判决书', 800), line(`正文第${n}页的第一行`, 760), line('被告应当承担责任。', 700), line(`第 ${n} 页，共 3 页`, 40)]);
+  pages[2]!.push(line('被告应当承担责任。', 30));
+  assert.deepEqual(withoutRunningLines(pages, 540).map((lines) => lines.map((l) => l.text)), [
+    ['正文第1页的第一行', '被告应当承担责任。'],
+    ['正文第2页的第一行', '被告应当承担责任。'],
+    ['正文第3页的第一行', '被告应当承担责任。', '第 3 页，共 3 页', '被告应当承担责任。'],
+  ], 'the last page\'s footer is not its last line, and a line of the text recurring elsewhere stays');
+  assert.deepEqual(withoutRunningLines([pages[0]!], 540)[0]!.length, 4, 'one page: nothing to compare, all kept');
+  const wrapped = [1, 2].map((n) => [line(`第${n}段正文一直写到页边而没有结束`, 700, 540)]);
+  assert.equal(withoutRunningLines(wrapped, 540).flat().length, 2, 'a line that reaches the margin is the text\'s own');
+});
+
 describe('checking the citations of a PDF', { skip: SKIP }, () => {
   let lib: TempLibrary;
   let dir: string;
@@ -90,6 +104,23 @@ describe('checking the citations of a PDF', { skip: SKIP }, () => {
     assert.equal(res.citations[0]!.quote, QUOTE);
     assert.deepEqual(res.citations.map((c) => c.where.page), [1, 1], 'a one-page PDF: page 1');
     assert.match(res.citations[0]!.noteZh!, /引文是 2018-10-26 版第七十一条的条文（已被修订）；2023-12-29 版中为第八十四条，内容有修改$/);
+  });
+
+  test('a quotation that runs on to the next page reads whole: the page footer between its parts is left out', async () => {
+    const a84 = lib.engine.lookup('公司法第84条');
+    assert.ok(a84.ok);
+    const quote = a84.article.text.split('\n')[1]!;
+    const paragraphs = Array.from({ length: 24 }, (_, i) => `<p>第${i + 1}项争议（${['甲', '乙', '丙', '丁'][i % 4]}公司）：原告主张被告擅自转让股权，依照《中华人民共和国公司法》第八十四条规定：“${quote}”被告未履行第${i + 1}次通知义务，应予支持。</p>`);
+    const file = path.join(dir, 'long.pdf');
+    fs.writeFileSync(file, await renderPdf(page(paragraphs.join(''))));
+    const res = parseJsonOutput<{ citations: Array<{ finding: string; quote: string | null; where: { page: number | null } }> }>(
+      await runCli(['check', file, '--as-of', '2026-11-27', '--json', '--db', lib.dbPath]));
+    assert.equal(res.citations.length, 24);
+    assert.ok(Math.max(...res.citations.map((c) => c.where.page ?? 0)) >= 3, 'several pages');
+    assert.deepEqual(res.citations.filter((c) => c.finding === 'quote_mismatch').map((c) => c.quote), [], 'every quotation, across a page break too, is the article\'s text');
+    const { text } = await draftFileText(file);
+    assert.doesNotMatch(text, /第 \d+ 页，共 \d+ 页/, 'the footer Chromium prints on each page is gone');
+    assert.ok(/[^\n]\f/.test(text), 'a paragraph runs on across a page: only the form feed between its parts');
   });
 
   test('a PDF of images only, a file that is no PDF, and the route refuse with what to do', async () => {
