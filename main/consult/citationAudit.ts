@@ -81,9 +81,9 @@ function citationsRightAfter(answer: string, quote: RegExpMatchArray, found: Fou
   return first ? found.filter((f) => f.pos === first.pos) : null;
 }
 
-/** What may stand between a written citation and the quote it introduces: 第N条规定：“…”, 第N条明确规定，“…”, 第N条“…”. */
 /** What joins the citations of a list: 、, 和, 及, 以及, 与, 或, a comma. */
 const LIST_SEPARATOR = /^\s*(?:[、，,]|和|及|以及|与|或)\s*$/;
+/** What may stand between a written citation and the quote it introduces: 第N条规定：“…”, 第N条明确规定，“…”, 第N条“…”. */
 const INTRODUCES_QUOTE = /^\s*(?:中|之)?(?:明确|亦|也|又|还|则)?(?:规定|载明|指出|写明|表述为|即)?\s*[：:，,]?\s*$/;
 
 /**
@@ -322,11 +322,12 @@ export function auditCitations(answer: string, numbered: Evidence[], resolver: C
       const unknown = unknownLaw(answer, ref, resolver);
       const bare = unknown ? null : bareArticle(answer, ref, numbered, lastLaw, resolver, asOf, draft);
       const covering = bare?.article && !bare.missingPart ? coveringMarker(found, followingMarker, bare.article.articleId) : null;
-      // An unknown law's marker may begin before the citation (劳动者权益保障法第十条): its place is where it begins.
-      const markerStart = unknown ? ref.end - unknown.marker.length : ref.start;
-      const pos = unknown && answer.startsWith(unknown.marker, markerStart) ? markerStart : ref.start;
-      if (unknown) found.push({ pos, evidenceMarker: false, marker: unknown.marker, article: null, inEvidence: false, note: unknown.note, quoteLaw: unknown.quoteLaw });
-      else if (covering) markOnMarker(covering, bare?.spans ?? []);
+      if (unknown) {
+        // Its marker may begin before the citation (劳动者权益保障法第十条): its place is where the marker begins.
+        const markerStart = ref.end - unknown.marker.length;
+        const pos = answer.startsWith(unknown.marker, markerStart) ? markerStart : ref.start;
+        found.push({ pos, evidenceMarker: false, marker: unknown.marker, article: null, inEvidence: false, note: unknown.note, quoteLaw: unknown.quoteLaw });
+      } else if (covering) markOnMarker(covering, bare?.spans ?? []);
       else if (bare) found.push(bare);
       continue;
     }
@@ -417,8 +418,13 @@ function inVersion(version: string | null, held: { label: string; match: string 
  * Where the law applied holds a quotation of a citation that found no article: 「引文是《中华人民共和国民法典》第五百七十七条
  * 的条文」, or of another version: 「引文是《X》2018-10-26 版第七十一条的条文；2023-12-29 版中为第八十四条，内容有修改」.
  */
+/** Whether the quotation is the article's words or only close to them. */
+function quotedAs(s: QuoteSource): Note {
+  return s.verbatim ? { en: 'is', zh: '是' } : { en: 'is close to', zh: '接近' };
+}
+
 function heldBy(s: QuoteSource): Note {
-  const is = s.verbatim ? { en: 'is', zh: '是' } : { en: 'is close to', zh: '接近' };
+  const is = quotedAs(s);
   if (s.applied) return { en: `the quoted text ${is.en} ${s.label} of 《${s.lawTitle}》`, zh: `引文${is.zh}《${s.lawTitle}》${s.label}的条文` };
   const there = s.nowIn === null ? { en: 'law had no version in force on the date checked', zh: '该日该法尚无施行的版本' } : inVersion(s.nowIn, s.now);
   return {
@@ -432,7 +438,7 @@ function heldBy(s: QuoteSource): Note {
  * 2023-09-01 版中为第六十七条，内容相同」, or another article of the same version (a mistyped number).
  */
 function quoteSourceNote(cited: NonNullable<Found['article']>, s: QuoteSource): Note {
-  const is = s.verbatim ? { en: 'is', zh: '是' } : { en: 'is close to', zh: '接近' };
+  const is = quotedAs(s);
   if (s.sameVersion) {
     return {
       en: `the quoted text is not in ${cited.articleLabel}: it ${is.en} ${s.label} of the same version; the article number may be wrong${s.revised ? ', or follow an earlier version\'s numbering' : ''}`,

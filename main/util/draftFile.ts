@@ -50,8 +50,10 @@ export async function draftTextOf(bytes: Buffer, name: string, opts: { maxChars?
     return paragraphs(await wordBinaryTextOf(bytes, name));
   }
   if (bytes.subarray(0, 1024).indexOf('%PDF-') >= 0 || ext === '.pdf') return paragraphs(await pdfTextOf(bytes, name, opts.maxChars));
-  if (bytes.length > MAX_DOCX_BYTES && (ext === '.docx' || bytes.subarray(0, 2).toString('latin1') === 'PK')) throw tooLarge('Word files', MAX_DOCX_BYTES);
-  if (bytes.subarray(0, 2).toString('latin1') === 'PK' || ext === '.docx') return paragraphs(await docxTextOf(bytes, name));
+  if (bytes.subarray(0, 2).toString('latin1') === 'PK' || ext === '.docx') {
+    if (bytes.length > MAX_DOCX_BYTES) throw tooLarge('Word files', MAX_DOCX_BYTES);
+    return paragraphs(await docxTextOf(bytes, name));
+  }
   if (bytes.subarray(0, 5).toString('latin1') === '{\\rtf') {
     throw new LexError('bad_input', `${name} is a Rich Text (RTF) file, which LexDesk cannot read: save it as .docx or .txt, then check that.`);
   }

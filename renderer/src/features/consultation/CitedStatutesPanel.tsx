@@ -101,6 +101,7 @@ export function CitedStatutesPanel({ turn, onOpenArticle, folder = '', shown = 0
       <ol>
         {live.map((e, i) => {
           const audit = labelOf.get(e.articleId);
+          const auditWhy = audit ? auditNote(t, audit) : null;
           return (
             <li key={e.articleId} data-testid="evidence" id={`evidence-${i + 1}`}>
               <div className="head">
@@ -109,7 +110,7 @@ export function CitedStatutesPanel({ turn, onOpenArticle, folder = '', shown = 0
                   《{e.lawTitle}》{e.articleLabel}
                 </button>
                 <span className={`badge ${e.status === 'current' ? 'ok' : 'warn'}`} data-testid="status-badge">{statusText(t, e.status)}</span>
-                <span className={`badge ${audit ? (audit.label === 'verified' ? 'ok' : 'bad') : 'muted'}`} data-testid="audit-label" title={(audit && auditNote(t, audit)) ?? undefined}>
+                <span className={`badge ${audit ? (audit.label === 'verified' ? 'ok' : 'bad') : 'muted'}`} data-testid="audit-label" title={auditWhy ?? undefined}>
                   {audit ? t[audit.label] : t.notCited}
                   {audit?.notCurrent ? ' ⚠' : ''}
                 </span>
@@ -124,7 +125,7 @@ export function CitedStatutesPanel({ turn, onOpenArticle, folder = '', shown = 0
               <div className="why" title={t.whySelected}>{t.whySelected}{t.colon}{why(e, t)}</div>
               <EvidenceText evidence={e} spans={citedSpansOf(e, turn.citations)} expanded={expanded === e.articleId} onToggle={() => setExpanded(expanded === e.articleId ? null : e.articleId)} />
               {audit?.label === 'quote_mismatch' && (
-                <p className="bad" data-testid="evidence-quote">“{audit.quote}”{auditNote(t, audit) && <><br /><span className="muted">{auditNote(t, audit)}</span></>}</p>
+                <p className="bad" data-testid="evidence-quote">“{audit.quote}”{auditWhy && <><br /><span className="muted">{auditWhy}</span></>}</p>
               )}
             </li>
           );

@@ -30,7 +30,7 @@ export function CitationCheck({ onOpen, asOf }: Props) {
   const [result, setResult] = useState<DraftCheckDto | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  /** What was checked last (the text, or the Word or PDF file), so its compilation is of the same text. */
+  /** What was checked last (the text, or a file), so its compilation is of the same text. */
   const [checked, setChecked] = useState<Upload | null>(null);
   const check = (input: Upload) => {
     setError(null);
