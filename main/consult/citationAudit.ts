@@ -3,7 +3,8 @@ import { parseCitations, type CitationRef } from '../library/citation/parseCitat
 import { parseArticleLabel } from '../library/numerals.js';
 import type { CitationResolver, ResolveResult } from '../library/citation/resolver.js';
 import type { QuoteSource } from '../library/citation/quoteSource.js';
-import { repealedBy } from '../library/citation/repealedLaws.js';
+import { repealedBy, type Repeal } from '../library/citation/repealedLaws.js';
+import { successorSentence, type Successor } from '../library/citation/repealedSuccessor.js';
 import { MATCH_WORDS, STATUS_ZH } from '../library/status.js';
 import type { CitationAudit, CitationLabel, Evidence } from './types.js';
 
@@ -128,6 +129,14 @@ const REFERRING_BEFORE = /(?:该|此|上述|前述|上列|有关|相关)(?:法|�
 const CITING_VERB = /^(?:根据|依据|依照|按照|参照|参见|适用|违反|(?:另|又|详|还)?见)/;
 const CLAUSE_BREAK = /[\s，。；：、！？!?,;:（）()“”"「」\[\]]/;
 const SHOWN_BEFORE = 24;
+/** Only separators between a citation and the one before it (第一百零七条、第一百一十三条): the same law. */
+const SAME_LAW_BETWEEN = /^[\s、，,和及与或以]*$/;
+
+/** The last citation, when it was of a repealed law: where it ended and the repeal. */
+interface PreviousRepealed {
+  end: number;
+  repeal: Repeal;
+}
 
 /**
  * A written citation whose law the library cannot tell: an unknown name
@@ -135,20 +144,45 @@ const SHOWN_BEFORE = 24;
  * `raw`, so the text before the citation is read) or 该法 with no law named in
  * its sentence. Null for a bare 第N条 that names no law at all (bareArticle reads those).
  */
-function unknownLaw(answer: string, ref: CitationRef, resolver: CitationResolver): { marker: string; note: Note; quoteLaw?: Found['quoteLaw'] } | null {
+function unknownLaw(
+  answer: string, ref: CitationRef, resolver: CitationResolver, asOf: string, previous: PreviousRepealed | null,
+): { marker: string; note: Note; quoteLaw?: Found['quoteLaw']; successor?: Successor; inForceThen?: boolean; repeal?: Repeal } | null {
   const before = answer.slice(Math.max(0, ref.start - SHOWN_BEFORE), ref.start);
-  if (!ref.raw.includes('《') && !LAW_NAME_BEFORE.test(before)) return null;
-  const marker = ref.raw.includes('《') ? ref.raw : `${before.split(CLAUSE_BREAK).pop()!.replace(CITING_VERB, '')}${ref.raw}`;
-  const referring = REFERRING_BEFORE.exec(before);
+  // 《合同法》第一百零七条、第一百一十三条: the second is of the same repealed law.
+  const listed = previous && SAME_LAW_BETWEEN.test(answer.slice(previous.end, ref.start)) ? previous.repeal : null;
+  const named = ref.raw.includes('《') || LAW_NAME_BEFORE.test(before);
+  if (!named && !listed) return null;
+  const typedName = ref.raw.includes('《') ? null : before.split(CLAUSE_BREAK).pop()!.replace(CITING_VERB, '');
+  const marker = named ? `${typedName ?? ''}${ref.raw}` : ref.raw;
+  const referring = named ? REFERRING_BEFORE.exec(before) : null;
   if (referring) {
     const said = referring[0].trim();
     return { marker, note: { en: `the law “${said}” refers to is not named in its sentence, so the citation cannot be checked`, zh: `“${said}”所指的法律在本句中没有写明，无法核验这条引用` } };
   }
   // 《合同法》第五十二条, which models trained on older texts still cite: say what replaced it.
-  const repeal = resolver.repealOf(/《([^》]+)》/.exec(marker)?.[1] ?? marker.replace(/第[^第]*$/, ''));
+  const repeal = named ? resolver.repealOf(/^《([^》]+)》/.exec(ref.raw)?.[1] ?? typedName!) : listed!;
   if (!repeal) return { marker, note: { en: 'no such law in the library', zh: '法规库中没有这部法律' } };
   const by = repealedBy(repeal);
-  return { marker, note: { en: `a repealed law: ${by.en}; cite the law in force`, zh: `已废止的法律：${by.zh}；请引用现行法律` }, quoteLaw: resolver.lawTitled(repeal.byLaw) };
+  const successor = resolver.successorOf(repeal, ref, { asOf }) ?? undefined;
+  const now = successor ? successorSentence(successor) : null;
+  const quoteLaw = resolver.lawTitled(repeal.byLaw);
+  // A matter of 2020 is governed by 合同法 (民法典时间效力规定): citing it then is right, though its text cannot be checked here.
+  if (repeal.effectiveDate && asOf < repeal.effectiveDate) {
+    return {
+      marker, quoteLaw, successor, inForceThen: true, repeal,
+      note: {
+        en: `《${repeal.title}》 was still in force on ${asOf} (${by.en}); the library does not hold its text, so the citation cannot be checked${now ? `; ${now.en}` : ''}`,
+        zh: `《${repeal.title}》在 ${asOf} 仍然有效（${by.zh}），法规库中没有其条文，无法核验${now ? `；${now.zh}` : ''}`,
+      },
+    };
+  }
+  return {
+    marker, quoteLaw, successor, repeal,
+    note: {
+      en: `a repealed law: ${by.en}; ${now ? `${now.en}; ` : ''}cite the law in force`,
+      zh: `已废止的法律：${by.zh}；${now ? `${now.zh}；` : ''}请引用现行法律`,
+    },
+  };
 }
 
 const NOT_IN_EVIDENCE: Note = { en: 'cited in the answer but not among the evidence of this turn', zh: '回答引用了这一条，但它不在本轮证据中' };
@@ -284,6 +318,10 @@ interface Found {
    * repealed the one cited (民法典 for 《合同法》), or the cited law itself when it has no such article.
    */
   quoteLaw?: { id: number; title: string } | null;
+  /** For a citation of a repealed law's article: the 民法典 articles that hold its rule now. */
+  successor?: Successor;
+  /** A law the library lacks that was repealed only after the date checked: right to cite then, though not checkable. */
+  inForceThen?: boolean;
 }
 
 /** Why a citation failed its check, in English (the CLI) and Chinese (the app in Chinese). */
@@ -315,22 +353,25 @@ export function auditCitations(answer: string, numbered: Evidence[], resolver: C
     markerSpans.push({ start: m.index!, ids });
   }
   let lastLaw: CitationRef | null = null;
+  let lastRepealed: PreviousRepealed | null = null;
   for (const ref of parseCitations(answer, resolver.names)) {
     if (ref.sameLaw) continue;
     const followingMarker = markerSpans.find((s) => s.start >= ref.end && s.start - ref.end <= 12);
     if (!ref.lawKeys.length) {
-      const unknown = unknownLaw(answer, ref, resolver);
+      const unknown = unknownLaw(answer, ref, resolver, asOf, lastRepealed);
+      lastRepealed = unknown?.repeal ? { end: ref.end, repeal: unknown.repeal } : null;
       const bare = unknown ? null : bareArticle(answer, ref, numbered, lastLaw, resolver, asOf, draft);
       const covering = bare?.article && !bare.missingPart ? coveringMarker(found, followingMarker, bare.article.articleId) : null;
       if (unknown) {
         // Its marker may begin before the citation (劳动者权益保障法第十条): its place is where the marker begins.
         const markerStart = ref.end - unknown.marker.length;
         const pos = answer.startsWith(unknown.marker, markerStart) ? markerStart : ref.start;
-        found.push({ pos, evidenceMarker: false, marker: unknown.marker, article: null, inEvidence: false, note: unknown.note, quoteLaw: unknown.quoteLaw });
+        found.push({ pos, evidenceMarker: false, marker: unknown.marker, article: null, inEvidence: false, note: unknown.note, quoteLaw: unknown.quoteLaw, successor: unknown.successor, inForceThen: unknown.inForceThen });
       } else if (covering) markOnMarker(covering, bare?.spans ?? []);
       else if (bare) found.push(bare);
       continue;
     }
+    lastRepealed = null;
     const cited = citedArticle(ref, numbered, resolver, asOf, draft);
     if (!('article' in cited)) {
       found.push({ pos: ref.start, evidenceMarker: false, marker: ref.raw, article: null, inEvidence: false, note: cited.message, quoteLaw: cited.law });
@@ -398,6 +439,8 @@ function toAudit(f: Found, seq: number, quotes: string[], asOf: string, resolver
     noteZh: note?.zh ?? null,
     citedSpans: f.spans ?? [],
     ...(source ? { quoteSource: source } : {}),
+    ...(f.successor ? { successor: successorRefs(f.successor) } : {}),
+    ...(f.inForceThen ? { inForceThen: true } : {}),
     at: f.pos,
   };
 }
@@ -452,6 +495,11 @@ function quoteSourceNote(cited: NonNullable<Found['article']>, s: QuoteSource): 
     en: `the quoted text is not in ${cited.articleLabel} of the ${citedVersion} version: it ${is.en} ${s.label} of the ${version} version (${s.status}); the ${there.en}`,
     zh: `引文不在 ${citedVersion} 版${cited.articleLabel}中：引文${is.zh} ${version} 版${s.label}的条文（${STATUS_ZH[s.status] ?? s.status}）；${there.zh}`,
   };
+}
+
+/** What a citation's audit keeps of a successor: the rule and the articles to open. */
+function successorRefs(s: Successor): NonNullable<CitationAudit['successor']> {
+  return { topic: s.topic, changed: s.changed, articles: s.articles.map((a) => ({ articleId: a.id, lawTitle: a.lawTitle, label: a.label })) };
 }
 
 export function countLabels(citations: CitationAudit[]): Record<CitationLabel, number> {

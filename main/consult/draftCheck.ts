@@ -12,7 +12,10 @@ import type { CitationAudit } from './types.js';
 export type DraftFinding =
   /** Found, in force, nothing to say. */
   | 'ok'
-  /** Found, but worth a look: a version not in force, or a number an earlier version gave to another provision. */
+  /**
+   * Found, but worth a look: a version not in force, or a number an earlier version gave to another provision;
+   * or a law the library lacks that was in force on the date checked (合同法 before 2021), which cannot be checked.
+   */
   | 'check'
   /** The quotation beside it is not the article's text. */
   | 'quote_mismatch'
@@ -44,7 +47,8 @@ export function checkDraft(resolver: CitationResolver, text: string, asOf: strin
   const where = locator(text, opts.paragraphs ? 'paragraph' : 'line');
   const citations = auditCitations(text, [], resolver, asOf, { draft: true }).map(({ label, ...c }): DraftCitation => ({
     ...c,
-    finding: label === 'unresolvable' || label === 'quote_mismatch' ? label : c.notCurrent || c.note ? 'check' : 'ok',
+    // A law repealed after the date checked (合同法 for a matter of 2020) was right to cite; only its text is missing.
+    finding: c.inForceThen ? 'check' : label === 'unresolvable' || label === 'quote_mismatch' ? label : c.notCurrent || c.note ? 'check' : 'ok',
     original: label === 'quote_mismatch' && c.text && c.quote ? nearestSentence(c.text, c.quote) : null,
     where: where(c.at ?? 0, c.marker.length),
   }));

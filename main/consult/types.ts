@@ -93,6 +93,16 @@ export interface CitationAudit {
    * article under the same number, a neighbour); the note says the same. Not stored with a turn.
    */
   quoteSource?: QuoteSource;
+  /**
+   * For a citation of an article of a law 民法典 repealed (《合同法》第一百零七条): the rule it laid down and the 民法典
+   * articles that hold it now (civilCodeConcordance.ts); the note says the same. Not stored with a turn.
+   */
+  successor?: { topic: string; changed: boolean; articles: Array<{ articleId: number; lawTitle: string; label: string }> };
+  /**
+   * Set for a citation of a law the library lacks that was repealed only after the date the law is applied as of
+   * (合同法 in a matter of 2020): right to cite then, though its text cannot be checked. Not stored with a turn.
+   */
+  inForceThen?: true;
   /** Where the citation starts in the text audited (a UTF-16 offset). Not stored with a turn. */
   at?: number;
 }

@@ -54,6 +54,15 @@ export function buildCompilation(engine: Engine, request: string, choice: Versio
   const notFound: string[] = [];
   const seen = new Set<number>();
   for (const r of results) {
+    if (!r.ok && r.code === 'unknown-law' && r.successor) {
+      // 合同法第107条: the law is gone; the 民法典 article holding its rule goes in, saying so.
+      const s = r.successor;
+      for (const a of s.articles.filter((x) => !seen.has(x.id))) {
+        seen.add(a.id);
+        articles.push(compiled(a, [], [`所引《${s.lawTitle}》${s.articleLabel}（${s.topic}）已随该法废止，其规定现见于此条${s.changed ? '，规则有实质修改' : ''}。`]));
+      }
+      continue;
+    }
     if (!r.ok) {
       if (r.code !== 'no-article-number') notFound.push(r.candidates.length ? `${r.messageZh}（候选：${r.candidates.slice(0, 5).join('、')}）` : r.messageZh);
       continue;
@@ -98,6 +107,13 @@ export function compilationOfCheck(engine: Engine, check: DraftCheck, source: st
       const held = found.get(meant) ?? { spans: [], notes: [] };
       held.notes.push(`文中“${c.marker}”所引的文字（「${c.quote}」）${heldHere(c.quoteSource!)}。`);
       found.set(meant, held);
+    }
+    // 《合同法》第一百零七条: the 民法典 article that holds its rule now, unless a quotation already named one.
+    // Not for a date the repealed law still governed (合同法 in 2019): 民法典 was no law then.
+    for (const now of meant === null && c.successor && !c.inForceThen ? c.successor.articles : []) {
+      const held = found.get(now.articleId) ?? { spans: [], notes: [] };
+      held.notes.push(`文中“${c.marker}”（${c.successor!.topic}）所引的法律已废止，其规定现见于此条${c.successor!.changed ? '，规则有实质修改' : ''}。`);
+      found.set(now.articleId, held);
     }
   }
   const byId = new Map(engine.articles([...found.keys()]).map((a) => [a.id, a]));

@@ -48,6 +48,14 @@ export function rankArticles(db: Db, resolver: CitationResolver, stats: StatsFor
     }
     for (const id of ids) out.push({ id, score: Infinity, matchedBy: 'citation' });
   }
+  // 合同法第一百零七条: the law is repealed, and the 民法典 articles that hold its rule now count as cited.
+  for (const { successor } of resolver.successorsInText(text, { asOf: filters.asOf })) {
+    for (const a of successor.articles) {
+      if (seen.has(a.id)) continue;
+      seen.add(a.id);
+      out.push({ id: a.id, score: Infinity, matchedBy: 'citation' });
+    }
+  }
   if (opts.citationsOnly) return out.slice(0, limit);
   for (const hit of lexicalSearch(db, queryTerms(text), stats, filters, limit + out.length, opts.weights ?? DEFAULT_WEIGHTS)) {
     if (seen.has(hit.articleId)) continue;

@@ -187,6 +187,12 @@ describe('the app in a real browser against the browser host', { skip: SKIP, tim
     assert.match(compiledText, /2020-05-28 版 · 2021-01-01 施行 · 现行有效/);
     await page.getByTestId('hit').nth(1).locator('button').click();
     await page.getByTestId('article-title').filter({ hasText: '第一千一百六十六条' }).waitFor();
+    // A citation of the repealed 合同法: why it is not found, and the article of 民法典 that holds its rule, listed to open.
+    await page.getByTestId('statute-query').fill('合同法第一百一十四条');
+    await page.getByTestId('statute-query').press('Enter');
+    await page.getByTestId('citation-not-found').waitFor();
+    assert.match(await page.getByTestId('citation-not-found').innerText(), /已由《中华人民共和国民法典》第一千二百六十条废止（2021-01-01起施行）；该条（违约金）现对应《中华人民共和国民法典》第五百八十五条。/);
+    assert.deepEqual(await page.getByTestId('hit').locator('button').allInnerTexts(), ['《中华人民共和国民法典》第五百八十五条']);
     // A citation of a 项 opens its article with that 项 marked.
     await page.getByTestId('statute-query').fill('劳动合同法第38条第1款第2项');
     await page.getByTestId('statute-query').press('Enter');
@@ -268,9 +274,11 @@ describe('the app in a real browser against the browser host', { skip: SKIP, tim
     const rows = page.getByTestId('check-citation');
     assert.deepEqual(await Promise.all([0, 1, 2].map((i) => rows.nth(i).getAttribute('data-finding'))), ['unresolvable', 'quote_mismatch', 'ok']);
     assert.match(await rows.nth(0).innerText(), /已由《中华人民共和国民法典》第一千二百六十条废止/);
+    // Where 民法典 holds the repealed article's rule now, each article a link.
+    assert.equal(await rows.nth(0).getByTestId('check-successor').innerText(), '现行对应条文（合同无效的情形）：《中华人民共和国民法典》第一百五十三条、第一百五十四条、第一百四十六条');
     assert.match(await rows.nth(1).getByTestId('check-quote').innerText(), /法条原文：「行为人因过错侵害他人民事权益造成损害的，应当承担侵权责任。」/);
     await b.screenshot('citation-check');
-    // The articles the text cites, as a 法条汇编 in Word: the two found, not the repealed 合同法.
+    // The articles the text cites, as a 法条汇编 in Word: the two found, and in the repealed 合同法's place 民法典's articles that hold its rule.
     const [compiledCheck] = await Promise.all([page.waitForEvent('download'), page.getByTestId('check-compilation-docx').click()]);
     assert.match(compiledCheck.suggestedFilename(), /^所引法条汇编-\d{4}-\d{2}-\d{2}\.docx$/);
     const compiledCheckFile = path.join(b.dir, 'check-compilation.docx');
@@ -278,6 +286,7 @@ describe('the app in a real browser against the browser host', { skip: SKIP, tim
     const compiledCheckText = (await docxParts(compiledCheckFile))['document.xml']!;
     assert.match(compiledCheckText, /《中华人民共和国民法典》第一千一百六十五条[\s\S]*《中华人民共和国劳动合同法》第三十八条/);
     assert.match(compiledCheckText, /未能找到的引用[\s\S]*合同法》第五十二条：已废止的法律/);
+    assert.match(compiledCheckText, /《中华人民共和国民法典》第一百五十三条[\s\S]*所引的法律已废止，其规定现见于此条，规则有实质修改/);
     // A Word file chosen instead: the host reads it, the box shows what was read, and its citations are checked.
     const word = path.join(b.dir, 'brief.docx');
     fs.writeFileSync(word, await Packer.toBuffer(new Document({ sections: [{ children: [new Paragraph('依照《刑法》第二百六十四条处理。')] }] })));
@@ -305,6 +314,10 @@ describe('the app in a real browser against the browser host', { skip: SKIP, tim
     assert.match(await rows.nth(0).innerText(), /引文是 2018-10-26 版第七十一条的条文（已被修订）；2023-12-29 版中为第八十四条，内容有修改/);
     await source.getByRole('button', { name: '第八十四条' }).click();
     await page.getByTestId('article-title').filter({ hasText: '《中华人民共和国公司法》第八十四条' }).waitFor();
+    await page.getByTestId('check-text').fill('依据《继承法》第十条，原告为第一顺序继承人。');
+    await page.getByTestId('check-run').click();
+    await page.getByTestId('check-successor').filter({ hasText: '法定继承人的范围和顺序' }).getByRole('button', { name: '《中华人民共和国民法典》第一千一百二十七条' }).click();
+    await page.getByTestId('article-title').filter({ hasText: '《中华人民共和国民法典》第一千一百二十七条' }).waitFor();
     await page.getByTestId('check-text').fill('《劳动合同法》第三十八条');
     await page.getByTestId('check-run').click();
     await page.getByTestId('check-citation').filter({ hasText: '劳动合同法' }).waitFor();

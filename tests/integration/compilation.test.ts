@@ -35,10 +35,14 @@ describe('statute compilation', { skip: SKIP }, () => {
 
   test('each article cited, in full and in order, the cited 项 bold, and what did not resolve listed first', () => {
     const c = buildCompilation(lib.engine, REQUEST, {}, '2026-11-27T10:00:00.000Z');
-    assert.deepEqual(c.articles.map((a) => a.citation), ['《中华人民共和国劳动合同法》第三十八条', '《中华人民共和国劳动合同法》第四十六条', '《中华人民共和国公司法》第七十一条']);
-    assert.equal(c.notFound.length, 2);
-    assert.match(c.notFound[0]!, /合同法.*民法典/, 'a repealed law says what repealed it');
-    assert.match(c.notFound[1]!, /没有第999条/);
+    // 合同法第52条: the law is repealed, and the 民法典 articles that hold its rule go in its place, saying so.
+    assert.deepEqual(c.articles.map((a) => a.citation), [
+      '《中华人民共和国劳动合同法》第三十八条', '《中华人民共和国劳动合同法》第四十六条', '《中华人民共和国公司法》第七十一条',
+      '《中华人民共和国民法典》第一百五十三条', '《中华人民共和国民法典》第一百五十四条', '《中华人民共和国民法典》第一百四十六条',
+    ]);
+    assert.match(c.articles[3]!.notes.join(''), /^所引《中华人民共和国合同法》第五十二条（合同无效的情形）已随该法废止，其规定现见于此条，规则有实质修改。$/);
+    assert.equal(c.notFound.length, 1);
+    assert.match(c.notFound[0]!, /没有第999条/);
     const md = compilationMarkdown(c);
     assert.match(md, /^# 法条汇编\n/);
     assert.match(md, /\n（二）\*\*未及时足额支付劳动报酬的；\*\*\n/, 'the cited 项 bold, the rest plain');
@@ -62,7 +66,7 @@ describe('statute compilation', { skip: SKIP }, () => {
     const md = path.join(out, '汇编.md');
     const text = await runCli(['show', REQUEST, '--out', md, '--db', lib.dbPath]);
     assert.equal(text.code, 0, text.stderr);
-    assert.match(text.stdout, /Written to .*汇编\.md: 3 articles, 2 citations not found \(listed at its top\)\./);
+    assert.match(text.stdout, /Written to .*汇编\.md: 6 articles, 1 citation not found \(listed at its top\)\./);
     assert.match(fs.readFileSync(md, 'utf8'), /## 《中华人民共和国劳动合同法》第四十六条/);
 
     const docx = path.join(out, '汇编.docx');

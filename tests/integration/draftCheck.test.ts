@@ -115,18 +115,27 @@ describe('checking the citations of a brief', { skip: SKIP }, () => {
       ['《合同法》第五十二条', 'unresolvable', null, null],
     ], 'the third quotation is in no article of 民法典');
     const [contract, labour, nowhere] = r.citations;
-    assert.equal(contract!.noteZh, '已废止的法律：已由《中华人民共和国民法典》第一千二百六十条废止（2021-01-01起施行）；请引用现行法律；引文是《中华人民共和国民法典》第五百七十七条的条文');
+    assert.equal(contract!.noteZh, '已废止的法律：已由《中华人民共和国民法典》第一千二百六十条废止（2021-01-01起施行）；该条（违约责任）现对应《中华人民共和国民法典》第五百七十七条；请引用现行法律；引文是《中华人民共和国民法典》第五百七十七条的条文');
     assert.equal(contract!.quote, '当事人一方不履行合同义务或者履行合同义务不符合约定的，应当承担继续履行、采取补救措施或者赔偿损失等违约责任。');
     assert.deepEqual([contract!.quoteSource!.verbatim, contract!.quoteSource!.now, contract!.quoteSource!.status], [true, null, 'current']);
     assert.equal(labour!.noteZh, '中华人民共和国劳动合同法（2012-12-28版本）没有第120条；引文是《中华人民共和国劳动合同法》第八十七条的条文');
-    assert.match(nowhere!.noteZh!, /^已废止的法律：.*请引用现行法律$/);
+    assert.match(nowhere!.noteZh!, /^已废止的法律：.*；该条（合同无效的情形）现对应《中华人民共和国民法典》第一百五十三条、第一百五十四条、第一百四十六条，规则有实质修改；请引用现行法律$/);
+    assert.deepEqual(nowhere!.successor?.articles.map((a) => a.label), ['第一百五十三条', '第一百五十四条', '第一百四十六条']);
     const compilation = compilationOfCheck(lib.engine, r, 'brief.txt');
-    assert.deepEqual(compilation.articles.map((a) => a.citation), ['《中华人民共和国民法典》第五百七十七条', '《中华人民共和国劳动合同法》第八十七条']);
+    // The words quoted name 民法典 第五百七十七条; 第五十二条's quotation names none, so the articles that hold its rule now go in.
+    assert.deepEqual(compilation.articles.map((a) => a.citation), [
+      '《中华人民共和国民法典》第五百七十七条', '《中华人民共和国劳动合同法》第八十七条',
+      '《中华人民共和国民法典》第一百五十三条', '《中华人民共和国民法典》第一百五十四条', '《中华人民共和国民法典》第一百四十六条',
+    ]);
     assert.match(compilation.articles[0]!.notes[0]!, /^文中“《合同法》第一百零七条”所引的文字（「当事人一方不履行合同义务.*」）见于此条。$/);
+    assert.equal(compilation.articles[0]!.notes.length, 1, 'the quotation names the article: no second note for the same one');
+    assert.equal(compilation.articles[2]!.notes[0], '文中“《合同法》第五十二条”（合同无效的情形）所引的法律已废止，其规定现见于此条，规则有实质修改。');
     assert.equal(compilation.notFound.length, 3, 'each still listed as not found, with what was found for it');
     // Checked as of 2019, before 民法典 took effect: its article is named with its date, and is no article of the law applied.
+    // 合同法 still governed then: right to cite, only not checkable here (to check, not not found), 民法典 named for reference.
     const before = checkDraft(lib.engine.searchDeps().resolver, brief, '2019-06-01');
-    assert.match(before.citations[0]!.noteZh!, /；引文是《中华人民共和国民法典》2020-05-28 版第五百七十七条的条文；该日该法尚无施行的版本$/);
+    assert.equal(before.citations[0]!.noteZh, '《中华人民共和国合同法》在 2019-06-01 仍然有效（已由《中华人民共和国民法典》第一千二百六十条废止（2021-01-01起施行）），法规库中没有其条文，无法核验；该条（违约责任）现对应《中华人民共和国民法典》第五百七十七条；引文是《中华人民共和国民法典》2020-05-28 版第五百七十七条的条文；该日该法尚无施行的版本');
+    assert.deepEqual(before.citations.map((c) => c.finding), ['check', 'unresolvable', 'check']);
     assert.deepEqual(compilationOfCheck(lib.engine, before, 'brief.txt').articles.map((a) => a.citation), ['《中华人民共和国劳动合同法》第八十七条']);
   });
 
@@ -211,17 +220,21 @@ describe('checking the citations of a brief', { skip: SKIP }, () => {
     fs.writeFileSync(path.join(dir, 'twice.txt'), twice);
     const res = await runCli(['check', path.join(dir, 'twice.txt'), '--as-of', '2026-11-27', '--out', md, '--db', lib.dbPath]);
     assert.equal(res.code, 0, res.stderr);
-    assert.match(res.stdout, /\nWritten to .*brief-compiled\.md: 4 articles, 1 citation not found \(listed at its top\)\.\n$/);
+    assert.match(res.stdout, /\nWritten to .*brief-compiled\.md: 7 articles, 1 citation not found \(listed at its top\)\.\n$/);
     const text = fs.readFileSync(md, 'utf8');
-    assert.match(text, /引用：twice\.txt中引用的法条 · 共 4 条 · 版本截至 2026-11-27/);
+    assert.match(text, /引用：twice\.txt中引用的法条 · 共 7 条 · 版本截至 2026-11-27/);
     assert.match(text, /> - 《中华人民共和国合同法》第五十二条：已废止的法律/);
     const headings = [...text.matchAll(/^## (.+)$/gm)].map((m) => m[1]);
-    assert.deepEqual(headings, ['《中华人民共和国公司法》第七十一条', '《中华人民共和国劳动合同法》第三十八条', '《中华人民共和国民法典》第一千一百六十五条', '《中华人民共和国刑法》第二百六十四条'], 'each once, 刑法 第二百六十四条 cited twice');
+    // The repealed 合同法 第五十二条 is listed as not found and its rule's articles in 民法典 go first, where it was cited.
+    assert.deepEqual(headings, [
+      '《中华人民共和国民法典》第一百五十三条', '《中华人民共和国民法典》第一百五十四条', '《中华人民共和国民法典》第一百四十六条',
+      '《中华人民共和国公司法》第七十一条', '《中华人民共和国劳动合同法》第三十八条', '《中华人民共和国民法典》第一千一百六十五条', '《中华人民共和国刑法》第二百六十四条',
+    ], 'each once, 刑法 第二百六十四条 cited twice');
     assert.match(text, /\*\*注意\*\*：文中“《民法典》第一千一百六十五条”：引文与法条原文不一致（文中引文「行为人因过错侵害他人民事权益，应当承担侵权责任」）/);
     // 刑法 第二百六十四条 was cited once whole and once by its 第一款: the 款 is bold.
     assert.match(text, /\*\*盗窃公私财物，数额较大的/);
     const none = path.join(dir, 'none.md');
-    const nothing = await runCli(['check', '-', '--out', none, '--db', lib.dbPath], {}, { input: '《合同法》第五十二条' });
+    const nothing = await runCli(['check', '-', '--out', none, '--db', lib.dbPath], {}, { input: '《外星人权益保障法》第三条' });
     assert.match(nothing.stdout, /No article found to compile: nothing written to/);
     assert.ok(!fs.existsSync(none));
   });
@@ -246,7 +259,7 @@ describe('checking the citations of a brief', { skip: SKIP }, () => {
     assert.match(file.fileName, /^所引法条汇编-\d{4}-\d{2}-\d{2}\.md$/);
     assert.match(Buffer.from(file.base64, 'base64').toString('utf8'), /引用：brief\.docx中引用的法条[\s\S]*## 《中华人民共和国刑法》第二百六十四条/);
     assert.equal(file.warnings.length, 1, 'the repealed 合同法 named no article');
-    const nothing = await api.call('statute.checkExport', { text: '《合同法》第五十二条', format: 'docx' });
+    const nothing = await api.call('statute.checkExport', { text: '《外星人权益保障法》第三条', format: 'docx' });
     assert.equal(nothing.ok ? '' : nothing.error.code, 'not_found');
     for (const [input, why] of [
       [{ text: BRIEF, file: word.toString('base64'), fileName: 'brief.docx' }, /either text, or file with fileName/],

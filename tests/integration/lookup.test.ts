@@ -170,12 +170,29 @@ describe('citation lookup on a corpus subset', { skip: SKIP }, () => {
       assert.ok(f.message.length > 0);
     });
 
-    test('a law the library says was repealed (合同法, by 民法典 第一千二百六十条) is named with what repealed it and where to look', () => {
-      for (const text of ['合同法第52条', '《中华人民共和国侵权责任法》第六条', '物权法第一百零六条']) {
+    test('a law the library says was repealed (合同法, by 民法典 第一千二百六十条) is named with what repealed it and where its rule is now', () => {
+      const cases: Array<[string, string, string[]]> = [
+        ['合同法第52条', '合同无效的情形', ['第一百五十三条', '第一百五十四条', '第一百四十六条']],
+        ['《中华人民共和国侵权责任法》第六条', '过错责任和过错推定', ['第一千一百六十五条']],
+        ['物权法第一百零六条', '善意取得', ['第三百一十一条']],
+      ];
+      for (const [text, topic, labels] of cases) {
         const f = failed(text);
         assert.equal(f.code, 'unknown-law', text);
-        assert.match(f.message, /which is not in the library: it was repealed by 《中华人民共和国民法典》第一千二百六十条 \(in force 2021-01-01\)\. Look for the rule in 民法典\.$/, text);
         assert.ok(f.message.startsWith(`"${text}" cites 《中华人民共和国`), f.message);
+        assert.match(f.message, /which is not in the library: it was repealed by 《中华人民共和国民法典》第一千二百六十条 \(in force 2021-01-01\); its rule/, text);
+        assert.ok(f.message.includes(`its rule (${topic}) is now 《中华人民共和国民法典》${labels.join('、')}`), f.message);
+        assert.ok(f.messageZh.includes(`该条（${topic}）现对应《中华人民共和国民法典》${labels.join('、')}`), f.messageZh);
+        assert.deepEqual(f.candidates, labels.map((l) => `民法典${l}`));
+        assert.ok(f.code === 'unknown-law' && f.successor, text);
+        assert.deepEqual(f.successor.articles.map((a) => a.label), labels);
+        assert.ok(f.successor.articles.every((a) => a.lawTitle === '中华人民共和国民法典' && a.status === 'current'));
+      }
+      assert.match(failed('合同法第52条').message, /, changed in substance\.$/, '民法典 changed 合同法 第五十二条\'s grounds of invalidity');
+      // An article the table does not hold, or an inserted one, still says where to look.
+      for (const text of ['合同法第3条', '合同法第52条之一']) {
+        const f = failed(text);
+        assert.match(f.message, /\. Look for the rule in 民法典\.$/, text);
         assert.deepEqual(f.candidates, ['民法典']);
       }
       // A law nobody repealed is just unknown (the clause parser's cases: repealedLaws.test.ts).
@@ -245,7 +262,15 @@ describe('citation lookup on a corpus subset', { skip: SKIP }, () => {
     test('one citation, or none, is the answer of lookup alone', () => {
       assert.deepEqual(engine.lookupAll('民法典第1165条第2款'), [engine.lookup('民法典第1165条第2款')]);
       assert.deepEqual(labels('民法典'), ['no-article-number']);
-      assert.deepEqual(labels('合同法第52条、第54条'), ['unknown-law'], 'a law the library lacks fails once, with lookup\'s message');
+      assert.deepEqual(labels('外星人权益保障法第3条、第4条'), ['unknown-law'], 'a law the library lacks fails once, with lookup\'s message');
+    });
+
+    test('several articles of a repealed law: each with where 民法典 holds its rule', () => {
+      const results = engine.lookupAll('合同法第52条、第107条');
+      assert.deepEqual(results.map((r) => (!r.ok && r.code === 'unknown-law' ? r.successor?.articles.map((a) => a.label) : null)), [
+        ['第一百五十三条', '第一百五十四条', '第一百四十六条'], ['第五百七十七条'],
+      ]);
+      assert.ok(!results[1]!.ok && results[1]!.message.startsWith('"合同法第107条" cites'), 'the second named with its law');
     });
   });
 

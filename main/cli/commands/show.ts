@@ -4,6 +4,7 @@ import { ensureStatuteGraph } from '../../library/graph/statuteGraph.js';
 import { linksInto, type CitingPassage, type IncomingLink } from '../../library/graph/citingPassage.js';
 import { EFFECTIVE_UNKNOWN, STATUS_ZH } from '../../library/status.js';
 import type { ResolveResult } from '../../library/citation/resolver.js';
+import type { Successor } from '../../library/citation/repealedSuccessor.js';
 import { buildCompilation } from '../../report/compilation.js';
 import { compilationOut, writeCompilation, writtenLine, type Written } from '../compilationOut.js';
 import { LexError } from '../../util/errors.js';
@@ -25,20 +26,33 @@ export async function showCommand(args: string[], open: (db?: string) => Engine,
     const choice = { asOf: dateOption(values['as-of'], 'as-of'), version: dateOption(values.version, 'version') };
     const results = engine.lookupAll(citation, choice);
     const found = results.filter((r): r is Resolved => r.ok);
-    if (found.length === 0) throw lookupError(results[0] as Unresolved);
+    const successor = results.length === 1 && !results[0]!.ok && results[0]!.code === 'unknown-law' ? results[0]!.successor : undefined;
+    if (found.length === 0 && !results.some((r) => !r.ok && r.code === 'unknown-law' && r.successor)) throw lookupError(results[0] as Unresolved);
     const written = outFile ? await writeCompilation(buildCompilation(engine, citation, choice), outFile) : null;
+    if (successor) {
+      // 合同法第107条: the law is gone, and 民法典's article that holds its rule is what the reader needs.
+      showSuccessor(out, citation, results[0] as Unresolved, successor, written);
+      return 0;
+    }
     if (results.length === 1) {
       showOne(engine, out, citation, found[0] as Resolved, Boolean(values.changes), written);
       return 0;
     }
     // Several citations (民法典第1165、1166条; a range): each article in turn, and what did not resolve said in its place.
     if (out.json) {
-      out.printJson({ citation, results: results.map((r) => (r.ok ? shownJson(engine, r) : { error: { code: r.code, message: r.message, candidates: r.candidates } })), ...(written ? { out: written } : {}) });
+      out.printJson({ citation, results: results.map((r) => (r.ok ? shownJson(engine, r) : { error: { code: r.code, message: r.message, candidates: r.candidates }, ...(r.code === 'unknown-law' && r.successor ? { articles: r.successor.articles } : {}) })), ...(written ? { out: written } : {}) });
       return 0;
     }
-    out.print(`${found.length} articles cited${found.length < results.length ? `, ${results.length - found.length} not found` : ''}.`);
+    const moved = results.filter((r) => !r.ok && r.code === 'unknown-law' && r.successor).length;
+    const missing = results.length - found.length - moved;
+    out.print(`${found.length} articles cited${moved ? `, ${moved} of a repealed law (shown where 民法典 holds them now)` : ''}${missing ? `, ${missing} not found` : ''}.`);
     for (const r of results) {
       out.print(`\n${'─'.repeat(24)}`);
+      if (!r.ok && r.code === 'unknown-law' && r.successor) {
+        out.print(`Note: ${r.message}`);
+        for (const article of r.successor.articles) printArticle(out, { article, parts: [] });
+        continue;
+      }
       if (!r.ok) {
         out.print(`Not found: ${r.message}${r.candidates.length ? `\nCandidates: ${r.candidates.slice(0, 10).join('；')}` : ''}`);
         continue;
@@ -61,6 +75,20 @@ type Unresolved = Extract<ResolveResult, { ok: false }>;
 function lookupError(result: Unresolved): LexError {
   const hint = result.candidates.length ? `\nCandidates: ${result.candidates.slice(0, 10).join('；')}` : '';
   return new LexError(result.code, result.message + hint, { candidates: result.candidates });
+}
+
+/** A repealed law's article: why it is not shown, then the 民法典 articles that hold its rule now. */
+function showSuccessor(out: Output, citation: string, result: Unresolved, successor: Successor, written: Written | null): void {
+  if (out.json) {
+    out.printJson({ citation, repealed: { message: result.message, messageZh: result.messageZh, topic: successor.topic, changed: successor.changed }, articles: successor.articles, ...(written ? { out: written } : {}) });
+    return;
+  }
+  out.print(`Note: ${result.message}`);
+  for (const article of successor.articles) {
+    out.print(`\n${'─'.repeat(24)}`);
+    printArticle(out, { article, parts: [] });
+  }
+  if (written) out.print(`\n${writtenLine(written)}`);
 }
 
 function shownJson(engine: Engine, result: Resolved): Record<string, unknown> {
@@ -138,7 +166,7 @@ function printLinks(out: Output, title: string, links: ShownLink[]): void {
 }
 
 /** The article with the 款 and the 项 (one or several of each) the citation names marked ▶. */
-function printArticle(out: Output, cited: Resolved): void {
+function printArticle(out: Output, cited: Pick<Resolved, 'article' | 'parts'>): void {
   const a = cited.article;
   out.print(citationText(a) + (a.province ? `（${a.province}）` : ''));
   const crumbs = [a.subtitle, ...a.path].filter(Boolean).join(' › ');

@@ -100,6 +100,11 @@ export const statuteHandlers: Pick<Handlers, 'statute.search' | 'statute.citatio
       // Text that names no article is no citation at all: nothing found, nothing to say.
       if (!r.ok && r.code !== 'no-article-number') notFound.push({ message: failureText(r.message, r.candidates, 'Candidates: '), messageZh: failureText(r.messageZh, r.candidates, '候选：') });
       if (r.ok) hits.push({ article: toArticleDto(r.article), score: Infinity, matchedBy: 'citation', snippet: makeSnippet(r.article.text, []) });
+      // 合同法第107条: the law is gone; the 民法典 articles that hold its rule now are listed under the notice that says so.
+      const successor = !r.ok && r.code === 'unknown-law' ? r.successor : undefined;
+      for (const a of successor?.articles ?? []) {
+        if (!hits.some((h) => h.article.id === a.id)) hits.push({ article: toArticleDto(a), score: Infinity, matchedBy: 'citation', snippet: makeSnippet(a.text, []) });
+      }
     }
     const only = results.length === 1 && results[0]?.ok ? results[0] : null;
     const citedWarning = only?.warning && only.warningZh ? { en: only.warning, zh: only.warningZh } : null;

@@ -70,7 +70,10 @@ export type SingleCitationResult =
       reason: SingleCitationFailure;
       /** Law names that nearly match what was typed; for 'bad-article-number', the citation as it was probably meant. */
       candidates?: string[];
-      /** For 'no-law-name': the parsed article, for the caller to resolve against a current law. */
+      /**
+       * For 'no-law-name': the parsed article, for the caller to resolve against a current law; for
+       * 'unknown-law', the article number cited (a repealed law's, which 民法典 may now hold).
+       */
       ref?: CitationRef;
       /** For 'unknown-law': the law name as typed before the article number. */
       lawName?: string;
@@ -221,7 +224,7 @@ export function parseSingleCitation(text: string, names: LawNameIndex): SingleCi
   if (ref.lawKeys.length > 0) return { ok: true, ref };
   const typedLaw = text.slice(0, articleStart).trim();
   if (ref.sameLaw || typedLaw === '') return { ok: false, reason: 'no-law-name', ref };
-  return { ok: false, reason: 'unknown-law', candidates: names.similarNames(typedLaw), lawName: typedLaw };
+  return { ok: false, reason: 'unknown-law', candidates: names.similarNames(typedLaw), lawName: typedLaw, ref };
 }
 
 function parseWithArticleStarts(text: string, names: LawNameIndex): Array<{ ref: CitationRef; articleStart: number }> {

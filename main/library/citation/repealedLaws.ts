@@ -7,6 +7,7 @@
  */
 import type { Db } from '../../db/open.js';
 import { normalizeLawName } from './aliases.js';
+import { successorSentence, type Successor } from './repealedSuccessor.js';
 
 export interface Repeal {
   /** The repealed law as the repealing clause names it. */
@@ -68,8 +69,18 @@ function outerTitles(sentence: string): Array<{ title: string; after: string }> 
   return titles.map((t, k) => ({ title: t.title, after: sentence.slice(t.end, (titles[k + 1]?.start ?? sentence.length + 1) - 1) }));
 }
 
-/** What a citation of a repealed law is told, in English and Chinese: what repealed it and when, and where to look instead. */
-export function repealMessages(typed: string, r: Repeal): { message: string; messageZh: string } {
+/**
+ * What a citation of a repealed law is told, in English and Chinese: what repealed it and when, and where to look
+ * instead — the article that holds its rule now, when known.
+ */
+export function repealMessages(typed: string, r: Repeal, successor?: Successor | null): { message: string; messageZh: string } {
+  if (successor) {
+    const now = successorSentence(successor);
+    return {
+      message: `"${typed}" cites 《${r.title}》, which is not in the library: ${repealedBy(r).en}; ${now.en}.`,
+      messageZh: `“${typed}”引用的《${r.title}》不在法规库中：${repealedBy(r).zh}；${now.zh}。`,
+    };
+  }
   return {
     message: `"${typed}" cites 《${r.title}》, which is not in the library: ${repealedBy(r).en}. Look for the rule in ${repealingShortTitle(r)}.`,
     messageZh: `“${typed}”引用的《${r.title}》不在法规库中：${repealedBy(r).zh}。请在${repealingShortTitle(r)}中查找相应规定。`,

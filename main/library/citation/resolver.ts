@@ -7,6 +7,8 @@ import { readRepeals, repealingShortTitle, repealMessages, type Repeal } from '.
 import { earlierNumbering, provisionNow, type EarlierNumbering, type ProvisionNow } from './earlierNumbering.js';
 import { quoteInLaw, quoteSource, type QuoteSource } from './quoteSource.js';
 import { counterpartInVersion, type VersionMatch } from '../versions/counterparts.js';
+import { civilCodeCounterpart, CIVIL_CODE_TITLE } from './civilCodeConcordance.js';
+import { articleLabelOf, repealedCitationsIn, type Successor } from './repealedSuccessor.js';
 
 export interface VersionChoice {
   /** ISO date: the version in force on that date. */
@@ -28,7 +30,13 @@ export interface LawCandidate {
 
 /** Why a citation did not resolve: `message` in English (the CLI), `messageZh` in Chinese (the app in Chinese). */
 export type ResolveFailure = { message: string; messageZh: string; candidates: string[] } & (
-  | { code: 'unknown-law'; /** Set when the library says the law was repealed (合同法 by 民法典). */ repeal?: Repeal }
+  | {
+      code: 'unknown-law';
+      /** Set when the library says the law was repealed (合同法 by 民法典). */
+      repeal?: Repeal;
+      /** Set when 民法典 holds the cited article's rule now (合同法第一百零七条 → 第五百七十七条). */
+      successor?: Successor;
+    }
   | { code: 'ambiguous-law' }
   | { code: 'no-article-number' }
   | { code: 'bad-article-number' }
@@ -151,7 +159,7 @@ export class CitationResolver {
     const parsed = parseSingleCitation(text, this.names);
     if (!parsed.ok) {
       const repeal = parsed.lawName ? this.repealOf(parsed.lawName) : undefined;
-      if (repeal) return { ok: false, code: 'unknown-law', ...repealMessages(text.trim(), repeal), candidates: [repealingShortTitle(repeal)], repeal };
+      if (repeal) return repealFailure(text.trim(), repeal, parsed.ref ? this.successorOf(repeal, parsed.ref, choice) : null);
       return failureFor(parsed.reason, text, parsed.candidates ?? []);
     }
     return this.withEarlierNumbering(this.resolveRef(parsed.ref, choice), choice);
@@ -240,6 +248,11 @@ export class CitationResolver {
    */
   lookupAll(text: string, choice: VersionChoice = {}): ResolveResult[] {
     const refs = parseCitations(text, this.names, { ranges: 'expand' });
+    if (refs.length >= 2 && refs[0]?.lawKeys.length === 0) {
+      // 合同法第107条、第113条: each article of the repealed law with where 民法典 holds it.
+      const old = this.successorsInText(text, choice);
+      if (old.length >= 2) return old.map(({ ref, repeal, successor }) => repealFailure(`${successor.lawTitle.replace(/^中华人民共和国/, '')}${ref.raw}`, repeal, successor));
+    }
     if (refs.length < 2 || refs[0]?.lawKeys.length === 0) return [this.lookup(text, choice)];
     const seen = new Set<number>();
     const out: ResolveResult[] = [];
@@ -343,6 +356,34 @@ export class CitationResolver {
     return (this.versionListStmt.all(lawId) as Array<{ publish: string; status: string }>).map((v) => `${v.publish} (${v.status})`);
   }
 
+  /**
+   * Where 民法典 holds the rule of a cited article of a law it repealed (合同法 第一百零七条 → 第五百七十七条;
+   * civilCodeConcordance.ts), in the version in force on `choice.asOf` — or in force now, when that date
+   * precedes 民法典 —; null for an article the table lacks or a law 民法典 did not repeal.
+   */
+  successorOf(repeal: Repeal, ref: Pick<CitationRef, 'article' | 'subNumber'>, choice: VersionChoice = {}): Successor | null {
+    if (repeal.byLaw !== CIVIL_CODE_TITLE) return null;
+    const rule = civilCodeCounterpart(repeal.title, ref.article, ref.subNumber);
+    const code = rule ? this.lawTitled(CIVIL_CODE_TITLE) : null;
+    if (!rule || !code) return null;
+    const version = (choice.asOf ? this.pickVersion(code.id, { asOf: choice.asOf }) : null) ?? this.pickVersion(code.id, {});
+    if (version === null) return null;
+    const articles = rule.articles.flatMap((n) => {
+      const row = this.articleStmt.get(code.id, version, n, 0) as ArticleRow | undefined;
+      return row ? [toStatuteArticle(row)] : [];
+    });
+    if (articles.length === 0) return null;
+    return { lawTitle: repeal.title, articleLabel: articleLabelOf(ref.article, ref.subNumber), topic: rule.topic, changed: rule.changed === true, articles };
+  }
+
+  /** Each citation in free text of a repealed law's article that 民法典 holds now, with where (see successorOf). */
+  successorsInText(text: string, choice: VersionChoice = {}): Array<{ ref: CitationRef; repeal: Repeal; successor: Successor }> {
+    return repealedCitationsIn(text, this.names, (name) => this.repealOf(name)).flatMap(({ ref, repeal }) => {
+      const successor = this.successorOf(repeal, ref, choice);
+      return successor ? [{ ref, repeal, successor }] : [];
+    });
+  }
+
   /** The clause that repealed a law the library does not hold, when the library has one (合同法 → 民法典 第一千二百六十条). */
   repealOf(lawName: string): Repeal | undefined {
     this.repeals ??= readRepeals(this.db, (name) => this.names.lookup(name).length > 0);
@@ -416,6 +457,12 @@ function titleNames(title: string): string[] {
 function preferNational(laws: LawRow[]): LawRow[] {
   const national = laws.filter((l) => !l.province);
   return national.length ? national : laws;
+}
+
+/** A citation of a repealed law: what repealed it, and where 民法典 holds the article's rule when known (its articles are the candidates). */
+function repealFailure(typed: string, repeal: Repeal, successor: Successor | null): Extract<ResolveResult, { ok: false }> {
+  const candidates = successor ? successor.articles.map((a) => `${a.shortName || a.lawTitle}${a.label}`) : [repealingShortTitle(repeal)];
+  return { ok: false, code: 'unknown-law', ...repealMessages(typed, repeal, successor), candidates, repeal, ...(successor ? { successor } : {}) };
 }
 
 function failureFor(reason: string, text: string, candidates: string[]): Extract<ResolveResult, { ok: false }> {

@@ -98,6 +98,17 @@ export function CitationCheck({ onOpen, asOf }: Props) {
                 </span>
                 {c.finding !== 'ok' && <div className="muted" data-testid="check-context">{c.where.context}</div>}
                 {(c.noteZh ?? c.note) && <div className="muted">{t.lang === 'zh' ? c.noteZh ?? c.note : c.note}</div>}
+                {c.successor && (
+                  <div className="muted" data-testid="check-successor">
+                    {fill(t.checkSuccessor, { topic: c.successor.topic })}
+                    {c.successor.articles.map((a, i) => (
+                      <span key={a.articleId}>
+                        {i > 0 ? '、' : ''}
+                        <button className="link" onClick={() => onOpen(a.articleId)}>{i === 0 ? `《${a.lawTitle}》` : ''}{a.label}</button>
+                      </span>
+                    ))}
+                  </div>
+                )}
                 {c.quoteSource && (
                   <div className="muted" data-testid="check-quote-source">
                     {t.checkQuoteFrom}
