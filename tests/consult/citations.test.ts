@@ -147,10 +147,22 @@ describe('citation audit', { skip: SKIP }, () => {
     const a38 = article('劳动合同法第38条');
     const cites = audit('依据《合同法》第五十二条，该合同无效；另见侵权责任法第六条。', [asEvidence(a38)]);
     assert.deepEqual(cites.map((c) => [c.marker, c.label]), [['《合同法》第五十二条', 'unresolvable'], ['侵权责任法第六条', 'unresolvable']]);
-    for (const c of cites) {
-      assert.equal(c.note, 'a repealed law: it was repealed by 《中华人民共和国民法典》第一千二百六十条 (in force 2021-01-01); cite the law in force');
-      assert.equal(c.noteZh, '已废止的法律：已由《中华人民共和国民法典》第一千二百六十条废止（2021-01-01起施行）；请引用现行法律');
-    }
+    // Each says where 民法典 holds the article's rule now, and gives those articles to open.
+    assert.deepEqual(cites.map((c) => [c.note, c.noteZh]), [
+      [
+        'a repealed law: it was repealed by 《中华人民共和国民法典》第一千二百六十条 (in force 2021-01-01); its rule (合同无效的情形) is now 《中华人民共和国民法典》第一百五十三条、第一百五十四条、第一百四十六条, changed in substance; cite the law in force',
+        '已废止的法律：已由《中华人民共和国民法典》第一千二百六十条废止（2021-01-01起施行）；该条（合同无效的情形）现对应《中华人民共和国民法典》第一百五十三条、第一百五十四条、第一百四十六条，规则有实质修改；请引用现行法律',
+      ],
+      [
+        'a repealed law: it was repealed by 《中华人民共和国民法典》第一千二百六十条 (in force 2021-01-01); its rule (过错责任和过错推定) is now 《中华人民共和国民法典》第一千一百六十五条; cite the law in force',
+        '已废止的法律：已由《中华人民共和国民法典》第一千二百六十条废止（2021-01-01起施行）；该条（过错责任和过错推定）现对应《中华人民共和国民法典》第一千一百六十五条；请引用现行法律',
+      ],
+    ]);
+    assert.deepEqual(cites[1]!.successor, { topic: '过错责任和过错推定', changed: false, articles: [{ articleId: article('民法典第1165条').id, lawTitle: '中华人民共和国民法典', label: '第一千一百六十五条' }] });
+    // An article the table lacks still says only what repealed the law.
+    const [bare] = audit('依据《合同法》第三条。', [asEvidence(a38)]);
+    assert.equal(bare!.noteZh, '已废止的法律：已由《中华人民共和国民法典》第一千二百六十条废止（2021-01-01起施行）；请引用现行法律');
+    assert.equal(bare!.successor, undefined);
     const [unknown] = audit('又见《外星人权益保障法》第三条。', [asEvidence(a38)]);
     assert.equal(unknown!.note, 'no such law in the library', 'a law nobody repealed is just unknown');
   });

@@ -52,6 +52,22 @@ describe('checking the citations of a Word 97–2003 file', { skip: SKIP }, () =
     assert.equal((await draftTextOf(bytes, 'brief.doc')).text, '民事起诉状\n原告依据《中华人民共和国公司法》第七十一条规定：“股东向股东以外的人转让股权，应当经其他股东过半数同意。”提起诉讼。\n依照《民法典》第一千一百六十五条。\n另见《刑法》第二百六十四条。\n参见《劳动合同法》第四十七条。');
   });
 
+  test('a file protected by a password is refused with what to do, not read as a text with no citations', async () => {
+    const bytes = fs.readFileSync(doc);
+    // Word keeps the FIB readable in an encrypted file and sets its fEncrypted flag (bit 8 of the flags at 0x0A);
+    // LibreOffice cannot write such a file here, so the flag is set on the file it wrote, whose text stays readable.
+    const fib = [...Array(Math.floor((bytes.length - 512) / 64)).keys()].map((i) => 512 + i * 64).find((at) => bytes.readUInt16LE(at) === 0xa5ec);
+    assert.ok(fib !== undefined, 'the WordDocument stream\'s FIB');
+    assert.equal(bytes.readUInt16LE(fib + 0x0a) & 0x0100, 0, 'written without a password');
+    const locked = Buffer.from(bytes);
+    locked.writeUInt16LE(locked.readUInt16LE(fib + 0x0a) | 0x0100, fib + 0x0a);
+    fs.writeFileSync(path.join(dir, 'locked.doc'), locked);
+    const res = await runCli(['check', path.join(dir, 'locked.doc'), '--db', lib.dbPath]);
+    assert.equal(res.code, 1);
+    assert.match(res.stderr, /locked\.doc is protected by a password \(打开密码\), so its text cannot be read: open it in Word or WPS, remove the password/);
+    await assert.rejects(draftTextOf(locked, 'locked.doc'), /protected by a password/);
+  });
+
   test('lexdesk check FILE.doc: each citation checked, the quotation traced to 2018', async () => {
     const res = parseJsonOutput<{ citations: Array<{ articleLabel: string; finding: string; noteZh: string | null; where: { line: number } }> }>(
       await runCli(['check', doc, '--as-of', '2026-11-27', '--json', '--db', lib.dbPath]));
