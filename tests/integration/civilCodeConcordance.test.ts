@@ -105,6 +105,13 @@ describe('the civil laws 民法典 repealed, cited as older texts cite them', { 
     const then = lib.engine.lookup('合同法第107条', { asOf: '2019-06-01' });
     assert.ok(!then.ok && then.code === 'unknown-law');
     assert.deepEqual(then.successor?.articles.map((a) => [a.label, a.publishDate]), [['第五百七十七条', '2020-05-28']]);
+    // Words that only say which law is meant: 我国, 原, 已废止的.
+    for (const text of ['我国合同法第107条', '原《合同法》第一百零七条', '已废止的合同法第107条']) {
+      const r = lib.engine.lookup(text);
+      assert.deepEqual(!r.ok && r.code === 'unknown-law' ? r.successor?.articles.map((a) => a.label) : null, ['第五百七十七条'], text);
+    }
+    const foreign = lib.engine.lookup('技术合同法第5条');
+    assert.ok(!foreign.ok && foreign.code === 'unknown-law' && !foreign.repeal, 'a name ending in 合同法 is not 合同法');
     const several = lib.engine.lookupAll('《合同法》第九十四条、第九十六条');
     assert.deepEqual(several.map((r) => (!r.ok && r.code === 'unknown-law' ? r.successor?.articles[0]?.label : null)), ['第五百六十三条', '第五百六十五条']);
   });

@@ -387,7 +387,9 @@ export class CitationResolver {
   /** The clause that repealed a law the library does not hold, when the library has one (合同法 → 民法典 第一千二百六十条). */
   repealOf(lawName: string): Repeal | undefined {
     this.repeals ??= readRepeals(this.db, (name) => this.names.lookup(name).length > 0);
-    return this.repeals.get(normalizeLawName(lawName));
+    const name = normalizeLawName(lawName);
+    // 我国合同法, 原《物权法》, 已废止的担保法: the law's name after words that only say which law is meant.
+    return this.repeals.get(name) ?? this.repeals.get(normalizeLawName(lawName.replace(REFERENCE_WORDS, '')));
   }
 
   lawTitle(key: string): string | null {
@@ -458,6 +460,9 @@ function preferNational(laws: LawRow[]): LawRow[] {
   const national = laws.filter((l) => !l.province);
   return national.length ? national : laws;
 }
+
+/** Words before a repealed law's name that say which law is meant, not part of it: 我国, 原, 当时有效的, 已废止的. */
+const REFERENCE_WORDS = /^\s*(?:我国|原来的|原|旧|当时(?:有效)?的|(?:现)?已(?:经)?(?:被)?废止的)\s*/;
 
 /** A citation of a repealed law: what repealed it, and where 民法典 holds the article's rule when known (its articles are the candidates). */
 function repealFailure(typed: string, repeal: Repeal, successor: Successor | null): Extract<ResolveResult, { ok: false }> {
