@@ -74,6 +74,11 @@ export interface CitingPassageDto {
 
 export interface ArticleDetailDto {
   article: ArticleDto;
+  /**
+   * For an article of 民法典: the articles of the laws it repealed whose rules it holds (《合同法》第一百零七条 for
+   * 第五百七十七条), as older judgments and contracts cite them; empty for other laws, absent from older hosts.
+   */
+  formerly?: Array<{ citation: string; topic: string; changed: boolean }>;
   previous: ArticleDto | null;
   next: ArticleDto | null;
   /** Every version of the law, newest first: the article holding this provision there (by text, not number) and what changed. */

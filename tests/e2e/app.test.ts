@@ -187,6 +187,8 @@ describe('the app in a real browser against the browser host', { skip: SKIP, tim
     assert.match(compiledText, /2020-05-28 版 · 2021-01-01 施行 · 现行有效/);
     await page.getByTestId('hit').nth(1).locator('button').click();
     await page.getByTestId('article-title').filter({ hasText: '第一千一百六十六条' }).waitFor();
+    // The articles of the laws 民法典 repealed that it took over, as older judgments cite them.
+    assert.equal(await page.getByTestId('formerly').innerText(), '民法典施行前的条文：《侵权责任法》第七条（无过错责任）；《民法通则》第一百零六条（侵权的过错责任和无过错责任）');
     // A citation of the repealed 合同法: why it is not found, and the article of 民法典 that holds its rule, listed to open.
     await page.getByTestId('statute-query').fill('合同法第一百一十四条');
     await page.getByTestId('statute-query').press('Enter');

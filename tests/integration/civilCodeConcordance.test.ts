@@ -9,12 +9,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { civilCodeCounterpart, concordanceEntries } from '../../main/library/citation/civilCodeConcordance.js';
+import { civilCodeCounterpart, concordanceEntries, formerArticles } from '../../main/library/citation/civilCodeConcordance.js';
 import { checkDraft } from '../../main/consult/draftCheck.js';
 import { compilationOfCheck } from '../../main/report/compilation.js';
 import { createHostApi } from '../../main/host/hostApi.js';
 import { FileKeyStore } from '../../main/llm/keyStore.js';
 import { SettingsStore } from '../../main/llm/settings.js';
+import { parseJsonOutput, runCli } from '../helpers/cli.js';
 import { buildLibrary, sharedSkipReason, type TempLibrary } from '../helpers/library.js';
 
 const SKIP = sharedSkipReason();
@@ -97,6 +98,22 @@ describe('the civil laws 民法典 repealed, cited as older texts cite them', { 
     assert.equal(civilCodeCounterpart('劳动合同法', 38), null, 'a law 民法典 did not repeal');
   });
 
+  test('the other way: a 民法典 article names the articles of the old laws it took over, as older texts cite them', async () => {
+    assert.deepEqual(formerArticles(577).map((f) => [f.law, f.article]), [['合同法', 107]]);
+    assert.deepEqual(formerArticles(188).map((f) => [f.law, f.article, f.changed]), [['民法总则', 188, false], ['民法通则', 135, true], ['民法通则', 137, false]]);
+    assert.deepEqual(formerArticles(1000), [], '人格权编 第一千条 took over no article the table holds');
+    // Every table entry is found again from each of its 民法典 articles.
+    for (const e of concordanceEntries()) {
+      for (const n of e.articles) assert.ok(formerArticles(n).some((f) => f.law === e.law && f.article === e.article), `${e.law} ${e.article} from ${n}`);
+    }
+    const shown = parseJsonOutput<{ formerly: Array<{ law: string; article: number; topic: string }> }>(await runCli(['show', '民法典第586条', '--json', '--db', lib.dbPath]));
+    assert.deepEqual(shown.formerly.map((f) => `${f.law}${f.article}`), ['合同法115', '担保法89', '担保法90', '担保法91']);
+    const text = await runCli(['show', '民法典第1079条', '--db', lib.dbPath]);
+    assert.match(text.stdout, /\nFormerly \(before 民法典\): 《婚姻法》第三十二条（诉讼离婚）\n/);
+    const other = parseJsonOutput<{ formerly: unknown[] }>(await runCli(['show', '民法典第1000条', '--json', '--db', lib.dbPath]));
+    assert.deepEqual(other.formerly, []);
+  });
+
   test('a lookup, and several at once, name the article in force that holds the rule', () => {
     const one = lib.engine.lookup('物权法第一百零六条');
     assert.ok(!one.ok && one.code === 'unknown-law' && one.successor);
@@ -164,7 +181,10 @@ describe('the civil laws 民法典 repealed, cited as older texts cite them', { 
     const [c] = (checked.data as { citations: Array<{ successor?: { topic: string; articles: Array<{ articleId: number; label: string }> } }> }).citations;
     assert.equal(c!.successor?.topic, '法定继承人的范围和顺序');
     const opened = await api.call('statute.article', { id: c!.successor!.articles[0]!.articleId });
-    assert.ok(opened.ok && JSON.stringify(opened.data).includes('第一千一百二十七条'));
+    assert.ok(opened.ok, JSON.stringify(opened));
+    const shown = opened.data as { article: { label: string }; formerly: Array<{ citation: string; topic: string; changed: boolean }> };
+    assert.equal(shown.article.label, '第一千一百二十七条');
+    assert.deepEqual(shown.formerly, [{ citation: '《继承法》第十条', topic: '法定继承人的范围和顺序', changed: false }]);
     fs.rmSync(dir, { recursive: true, force: true });
   });
 });

@@ -5,6 +5,7 @@ import { linksInto, type CitingPassage, type IncomingLink } from '../../library/
 import { EFFECTIVE_UNKNOWN, STATUS_ZH } from '../../library/status.js';
 import type { ResolveResult } from '../../library/citation/resolver.js';
 import type { Successor } from '../../library/citation/repealedSuccessor.js';
+import { formerArticlesOf, formerCitation, type FormerArticle } from '../../library/citation/civilCodeConcordance.js';
 import { buildCompilation } from '../../report/compilation.js';
 import { compilationOut, writeCompilation, writtenLine, type Written } from '../compilationOut.js';
 import { LexError } from '../../util/errors.js';
@@ -91,12 +92,17 @@ function showSuccessor(out: Output, citation: string, result: Unresolved, succes
   if (written) out.print(`\n${writtenLine(written)}`);
 }
 
+/** 「《合同法》第一百零七条（违约责任）」, and that the rule changed when it did. */
+function formerText(f: FormerArticle): string {
+  return `${formerCitation(f)}（${f.topic}${f.changed ? '；规则有实质修改' : ''}）`;
+}
+
 function shownJson(engine: Engine, result: Resolved): Record<string, unknown> {
   const { article, paragraph, item, warning } = result;
   // paragraph / item are the first cited; parts every 款 with its 项 (第三款第二项、第四款第一项).
   const paragraphs = result.parts.flatMap((p) => (p.paragraph === null ? [] : [p.paragraph]));
   const earlierNumbering = result.earlier ? { ...result.earlier, now: engine.searchDeps().resolver.provisionNow(result.earlier, article) } : null;
-  return { article, paragraph, item, paragraphs, parts: result.parts, warning, note: result.note ?? null, earlierNumbering, ...engine.context(article), ...incomingLinks(engine, article) };
+  return { article, paragraph, item, paragraphs, parts: result.parts, warning, note: result.note ?? null, earlierNumbering, formerly: formerArticlesOf(article), ...engine.context(article), ...incomingLinks(engine, article) };
 }
 
 /** The earlier version's text under the same number, where it stands now, and how to see it (公司法第七十一条 of 2018). */
@@ -120,6 +126,8 @@ function showOne(engine: Engine, out: Output, citation: string, result: Resolved
   printArticle(out, result);
   if (result.warning) out.print(`\n(note: ${result.warning})`);
   if (result.earlier) out.print(`\n${earlierNote(engine, result)}`);
+  const former = formerArticlesOf(result.article);
+  if (former.length) out.print(`\nFormerly (before 民法典): ${former.map(formerText).join('；')}`);
   const { previous, next } = context.neighbours;
   if (previous) out.print(`\n← ${previous.label}  ${previous.text.slice(0, 40)}…`);
   if (next) out.print(`→ ${next.label}  ${next.text.slice(0, 40)}…`);

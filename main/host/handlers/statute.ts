@@ -15,6 +15,7 @@ import { lawVersions } from '../../library/versions/counterparts.js';
 import { comparisonDocx, comparisonMarkdown } from '../../report/comparison.js';
 import { buildCompilation, compilationOfCheck, renderCompilation } from '../../report/compilation.js';
 import { checkDraft, MAX_DRAFT_CHARS, type DraftCheck } from '../../consult/draftCheck.js';
+import { formerArticlesOf, formerCitation } from '../../library/citation/civilCodeConcordance.js';
 import { draftTextOf } from '../../util/draftFile.js';
 import { fileNameOf, MIME } from '../../report/index.js';
 import { onlyCitations } from '../../library/citation/parseCitation.js';
@@ -43,6 +44,7 @@ function detail(s: HostServices, article: StatuteArticle): ArticleDetailDto {
     citingPassages: [...new Map(incoming.flatMap((l) => (l.passage ? [[l.article.id, l.passage] as const] : []))).values()],
     citation: citationLine(article, STATUS_ZH),
     saved: savedOfArticle(engine.db, article),
+    formerly: formerArticlesOf(article).map((f) => ({ citation: formerCitation(f), topic: f.topic, changed: f.changed })),
   };
 }
 

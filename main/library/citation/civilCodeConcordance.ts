@@ -9,6 +9,8 @@
  * articles kept their numbers as 民法典's 总则编. A rule 民法典 changed in substance is marked `changed`
  * (担保法 第十九条's 连带责任 presumed for a guarantee of unstated kind is now 一般保证).
  */
+import { intToChinese } from '../numerals.js';
+
 export interface Concordance {
   /** 民法典 article numbers that now hold the rule, the principal one first. */
   articles: number[];
@@ -202,6 +204,42 @@ export function civilCodeCounterpart(lawTitle: string, article: number, subNumbe
   if (!row) return null;
   const [, now, topic, changed] = row;
   return { articles: Array.isArray(now) ? now : [now], topic, ...(changed ? { changed: true } : {}) };
+}
+
+/** An article of a repealed law whose rule a 民法典 article holds now (合同法 第一百零七条 for 第五百七十七条). */
+export interface FormerArticle {
+  /** The repealed law's short title (合同法) and the article's number. */
+  law: string;
+  article: number;
+  topic: string;
+  changed: boolean;
+}
+
+let formerIndex: Map<number, FormerArticle[]> | undefined;
+
+/**
+ * The articles of the repealed laws whose rules 民法典 article `number` holds now, by the table (民法总则's under
+ * the same number too), in the table's order of laws: what older judgments, contracts and case law cite for it.
+ */
+export function formerArticles(number: number): FormerArticle[] {
+  if (!formerIndex) {
+    formerIndex = new Map();
+    for (const e of concordanceEntries()) {
+      for (const n of e.articles) formerIndex.set(n, [...(formerIndex.get(n) ?? []), { law: e.law, article: e.article, topic: e.topic, changed: e.changed === true }]);
+    }
+  }
+  const general = number >= 1 && number <= GENERAL_PART_LAST ? [{ law: '民法总则', article: number, topic: '总则编沿用原条号', changed: false }] : [];
+  return [...general, ...(formerIndex.get(number) ?? [])];
+}
+
+/** 「《合同法》第一百零七条」. */
+export function formerCitation(f: Pick<FormerArticle, 'law' | 'article'>): string {
+  return `《${f.law}》第${intToChinese(f.article)}条`;
+}
+
+/** The 民法典 articles' former articles, for an article of any law (none but 民法典's have them). */
+export function formerArticlesOf(article: { lawTitle: string; number: number; subNumber: number }): FormerArticle[] {
+  return article.lawTitle === CIVIL_CODE_TITLE && article.subNumber === 0 ? formerArticles(article.number) : [];
 }
 
 /** Every entry of the table, for its tests. */

@@ -111,6 +111,11 @@ export function ArticleView({ detail, onOpen, openOutline, shown }: Props) {
           )}
         </p>
       )}
+      {detail.formerly && detail.formerly.length > 0 && (
+        <p className="muted" data-testid="formerly">
+          {t.formerly}{detail.formerly.map((f) => `${f.citation}（${f.topic}${f.changed ? t.formerlyChanged : ''}）`).join('；')}
+        </p>
+      )}
       <div className="article-actions">
         <button onClick={() => void copy()} data-testid="copy-citation">{copied ? t.copied : t.copy}</button>
         {detail.saved && <SaveArticle key={a.id} article={a} saved={detail.saved} refreshKey={shown} />}
