@@ -4,7 +4,7 @@ import { parseArticleLabel } from '../library/numerals.js';
 import type { CitationResolver, ResolveResult } from '../library/citation/resolver.js';
 import type { QuoteSource } from '../library/citation/quoteSource.js';
 import { repealedBy, type Repeal } from '../library/citation/repealedLaws.js';
-import { successorSentence, type Successor } from '../library/citation/repealedSuccessor.js';
+import { SAME_LAW_BETWEEN, shortTitle, successorSentence, typedLawBefore, type Successor } from '../library/citation/repealedSuccessor.js';
 import { MATCH_WORDS, STATUS_ZH } from '../library/status.js';
 import type { CitationAudit, CitationLabel, Evidence } from './types.js';
 
@@ -125,12 +125,8 @@ function ownerOf(group: Found[], quote: string): Found | undefined {
 const LAW_NAME_BEFORE = /[》法例则定释]\s*$/;
 /** 该法, 上述条例…: a law named earlier, which the parser only looks for in the same sentence. */
 const REFERRING_BEFORE = /(?:该|此|上述|前述|上列|有关|相关)(?:法|条例|办法|细则|规则|解释|规定)\s*$/;
-/** Verbs that introduce a citation, left out of the words shown for it. */
-const CITING_VERB = /^(?:根据|依据|依照|按照|参照|参见|适用|违反|(?:另|又|详|还)?见)/;
-const CLAUSE_BREAK = /[\s，。；：、！？!?,;:（）()“”"「」\[\]]/;
+/** Characters before a citation read for the law it names. */
 const SHOWN_BEFORE = 24;
-/** Only separators between a citation and the one before it (第一百零七条、第一百一十三条): the same law. */
-const SAME_LAW_BETWEEN = /^[\s、，,和及与或以]*$/;
 
 /** The last citation, when it was of a repealed law: where it ended and the repeal. */
 interface PreviousRepealed {
@@ -152,7 +148,7 @@ function unknownLaw(
   const listed = previous && SAME_LAW_BETWEEN.test(answer.slice(previous.end, ref.start)) ? previous.repeal : null;
   const named = ref.raw.includes('《') || LAW_NAME_BEFORE.test(before);
   if (!named && !listed) return null;
-  const typedName = ref.raw.includes('《') ? null : before.split(CLAUSE_BREAK).pop()!.replace(CITING_VERB, '');
+  const typedName = ref.raw.includes('《') ? null : typedLawBefore(answer, ref) ?? '';
   const marker = named ? `${typedName ?? ''}${ref.raw}` : ref.raw;
   const referring = named ? REFERRING_BEFORE.exec(before) : null;
   if (referring) {
@@ -166,21 +162,24 @@ function unknownLaw(
   const successor = resolver.successorOf(repeal, ref, { asOf }) ?? undefined;
   const now = successor ? successorSentence(successor) : null;
   const quoteLaw = resolver.lawTitled(repeal.byLaw);
+  // 第一百一十三条 after 《合同法》第一百零七条、: which law it was read as.
+  const law = shortTitle(repeal.title);
+  const readAs = named ? { en: '', zh: '' } : { en: `${ref.raw} names no law; read as 《${law}》${ref.raw}, the law before it: `, zh: `${ref.raw}没有写明法律，按前面的《${law}》读作其${ref.raw}；` };
   // A matter of 2020 is governed by 合同法 (民法典时间效力规定): citing it then is right, though its text cannot be checked here.
   if (repeal.effectiveDate && asOf < repeal.effectiveDate) {
     return {
       marker, quoteLaw, successor, inForceThen: true, repeal,
       note: {
-        en: `《${repeal.title}》 was still in force on ${asOf} (${by.en}); the library does not hold its text, so the citation cannot be checked${now ? `; ${now.en}` : ''}`,
-        zh: `《${repeal.title}》在 ${asOf} 仍然有效（${by.zh}），法规库中没有其条文，无法核验${now ? `；${now.zh}` : ''}`,
+        en: `${readAs.en}《${repeal.title}》 was still in force on ${asOf} (${by.en}); the library does not hold its text, so the citation cannot be checked${now ? `; ${now.en}` : ''}`,
+        zh: `${readAs.zh}《${repeal.title}》在 ${asOf} 仍然有效（${by.zh}），法规库中没有其条文，无法核验${now ? `；${now.zh}` : ''}`,
       },
     };
   }
   return {
     marker, quoteLaw, successor, repeal,
     note: {
-      en: `a repealed law: ${by.en}; ${now ? `${now.en}; ` : ''}cite the law in force`,
-      zh: `已废止的法律：${by.zh}；${now ? `${now.zh}；` : ''}请引用现行法律`,
+      en: `${readAs.en}a repealed law: ${by.en}; ${now ? `${now.en}; ` : ''}cite the law in force`,
+      zh: `${readAs.zh}已废止的法律：${by.zh}；${now ? `${now.zh}；` : ''}请引用现行法律`,
     },
   };
 }

@@ -10,6 +10,7 @@ import type { DraftCheck } from '../consult/draftCheck.js';
 import type { SavedArticle } from '../library/saved/index.js';
 import type { VersionChoice } from '../library/citation/resolver.js';
 import type { QuoteSource } from '../library/citation/quoteSource.js';
+import { beforeRepeal, CHANGED_IN_SUBSTANCE } from '../library/citation/repealedSuccessor.js';
 import { withDocumentSafeText } from './index.js';
 import { versionLine } from './labels.js';
 import { MATCH_WORDS } from '../library/status.js';
@@ -59,7 +60,10 @@ export function buildCompilation(engine: Engine, request: string, choice: Versio
       const s = r.successor;
       for (const a of s.articles.filter((x) => !seen.has(x.id))) {
         seen.add(a.id);
-        articles.push(compiled(a, [], [`所引《${s.lawTitle}》${s.articleLabel}（${s.topic}）已随该法废止，其规定现见于此条${s.changed ? '，规则有实质修改' : ''}。`]));
+        const when = beforeRepeal(r.repeal!, choice.asOf)
+          ? `在 ${choice.asOf} 仍然有效，法规库中没有其条文；自 ${r.repeal!.effectiveDate} 起其规定见于此条`
+          : '已随该法废止，其规定现见于此条';
+        articles.push(compiled(a, [], [`所引《${s.lawTitle}》${s.articleLabel}（${s.topic}）${when}${s.changed ? CHANGED_IN_SUBSTANCE.zh : ''}。`]));
       }
       continue;
     }
@@ -112,7 +116,7 @@ export function compilationOfCheck(engine: Engine, check: DraftCheck, source: st
     // Not for a date the repealed law still governed (合同法 in 2019): 民法典 was no law then.
     for (const now of meant === null && c.successor && !c.inForceThen ? c.successor.articles : []) {
       const held = found.get(now.articleId) ?? { spans: [], notes: [] };
-      held.notes.push(`文中“${c.marker}”（${c.successor!.topic}）所引的法律已废止，其规定现见于此条${c.successor!.changed ? '，规则有实质修改' : ''}。`);
+      held.notes.push(`文中“${c.marker}”（${c.successor!.topic}）所引的法律已废止，其规定现见于此条${c.successor!.changed ? CHANGED_IN_SUBSTANCE.zh : ''}。`);
       found.set(now.articleId, held);
     }
   }

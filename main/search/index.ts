@@ -1,6 +1,7 @@
 import type { Db } from '../db/open.js';
 import { getArticles, type StatuteArticle } from '../library/articles.js';
 import type { CitationResolver } from '../library/citation/resolver.js';
+import { beforeRepeal } from '../library/citation/repealedSuccessor.js';
 import { pairCover, textPairs } from '../library/versions/textPairs.js';
 import { withLawNames, type SearchFilters } from './filters.js';
 import type { FtsScope } from './ftsTables.js';
@@ -49,7 +50,8 @@ export function rankArticles(db: Db, resolver: CitationResolver, stats: StatsFor
     for (const id of ids) out.push({ id, score: Infinity, matchedBy: 'citation' });
   }
   // 合同法第一百零七条: the law is repealed, and the 民法典 articles that hold its rule now count as cited.
-  for (const { successor } of resolver.successorsInText(text, { asOf: filters.asOf })) {
+  // Not as of a date the repealed law still governed (合同法 in 2019): 民法典 was no law then.
+  for (const { successor } of resolver.successorsInText(text, { asOf: filters.asOf }).filter((c) => !beforeRepeal(c.repeal, filters.asOf))) {
     for (const a of successor.articles) {
       if (seen.has(a.id)) continue;
       seen.add(a.id);

@@ -3,6 +3,7 @@
  * word-extractor in pure JavaScript: the body, its text boxes, then the footnotes and endnotes (briefs cite in
  * footnotes), as a .docx is read (docxText.ts). Curly quotation marks are kept as written, so a quotation is checked as it stands.
  */
+import { createRequire } from 'node:module';
 import WordExtractor from 'word-extractor';
 import { LexError } from './errors.js';
 
@@ -14,33 +15,53 @@ interface WordDocument {
   getTextboxes(options?: { filterUnicode?: boolean; includeHeadersAndFooters?: boolean; includeBody?: boolean }): string;
 }
 
-/** The FIB (File Information Block) opens a Word file's WordDocument stream: its magic number, then the format's version. */
+/** word-extractor's compound-file reader (not in its type declarations): finds a stream by name through the directory. */
+interface CompoundDoc {
+  read(): Promise<void>;
+  stream(name: string): NodeJS.ReadableStream;
+}
+const require = createRequire(import.meta.url);
+const OleCompoundDoc = require('word-extractor/lib/ole-compound-doc') as new (reader: unknown) => CompoundDoc;
+const BufferReader = require('word-extractor/lib/buffer-reader') as new (bytes: Buffer) => unknown;
+
+/** The FIB (File Information Block) opens the WordDocument stream: its magic number, then its flags at 0x0A. */
 const FIB_MAGIC = 0xa5ec;
-/** nFib of Word 97 to Word 2007's binary format (0x00C1 … 0x0112). */
-const FIB_VERSIONS = { min: 0x00c1, max: 0x0112 };
 /** FibBase's fEncrypted: the document is protected by a password (RC4 or XOR); its text cannot be read without it. */
 const FIB_ENCRYPTED = 0x0100;
-/** A stream's data starts on a 64-byte boundary (a mini sector; a 512- or 4096-byte sector is a multiple), after the 512-byte header. */
-const ALIGN = 64;
 
 /**
- * Whether the Word file is protected by a password to open. Its FIB stays readable — only what follows it is
- * encrypted — so the flag is found by the FIB's magic number and version at a stream's start, without reading the
- * compound file's directory; false when no FIB is found (word-extractor then says what is wrong).
+ * Whether the Word file is protected by a password to open: its WordDocument stream, found through the compound
+ * file's directory, begins with a FIB that stays readable — only what follows it is encrypted — and says so. False
+ * when there is no such stream or FIB (word-extractor then says what is wrong).
  */
-export function isPasswordProtectedWord(bytes: Buffer): boolean {
-  for (let at = 512; at + 12 <= bytes.length; at += ALIGN) {
-    if (bytes.readUInt16LE(at) !== FIB_MAGIC) continue;
-    const version = bytes.readUInt16LE(at + 2);
-    if (version < FIB_VERSIONS.min || version > FIB_VERSIONS.max) continue;
-    return (bytes.readUInt16LE(at + 0x0a) & FIB_ENCRYPTED) !== 0;
+export async function isPasswordProtectedWord(bytes: Buffer): Promise<boolean> {
+  try {
+    const doc = new OleCompoundDoc(new BufferReader(bytes));
+    await doc.read();
+    const fib = await firstBytes(doc.stream('WordDocument'), 12);
+    return fib.length >= 12 && fib.readUInt16LE(0) === FIB_MAGIC && (fib.readUInt16LE(0x0a) & FIB_ENCRYPTED) !== 0;
+  } catch {
+    return false;
   }
-  return false;
+}
+
+/** The first `n` bytes of a stream (all of it when shorter). */
+function firstBytes(stream: NodeJS.ReadableStream, n: number): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let length = 0;
+    stream.on('data', (chunk: Buffer) => {
+      chunks.push(chunk);
+      length += chunk.length;
+    });
+    stream.on('error', reject);
+    stream.on('end', () => resolve(Buffer.concat(chunks, length).subarray(0, n)));
+  });
 }
 
 export async function wordBinaryTextOf(bytes: Buffer, name = 'the file'): Promise<string> {
   // Read without its password, an encrypted file gives noise or nothing: a check would find no citations and say so.
-  if (isPasswordProtectedWord(bytes)) {
+  if (await isPasswordProtectedWord(bytes)) {
     throw new LexError('bad_input', `${name} is protected by a password (打开密码), so its text cannot be read: open it in Word or WPS, remove the password (文件 → 信息 → 保护文档 → 用密码进行加密, clear it), save it, then check that — or paste its text.`);
   }
   let doc: WordDocument;

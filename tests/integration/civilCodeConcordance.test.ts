@@ -11,7 +11,7 @@ import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { civilCodeCounterpart, concordanceEntries, formerArticles } from '../../main/library/citation/civilCodeConcordance.js';
 import { checkDraft } from '../../main/consult/draftCheck.js';
-import { compilationOfCheck } from '../../main/report/compilation.js';
+import { buildCompilation, compilationOfCheck } from '../../main/report/compilation.js';
 import { createHostApi } from '../../main/host/hostApi.js';
 import { FileKeyStore } from '../../main/llm/keyStore.js';
 import { SettingsStore } from '../../main/llm/settings.js';
@@ -102,6 +102,7 @@ describe('the civil laws 民法典 repealed, cited as older texts cite them', { 
     assert.deepEqual(formerArticles(577).map((f) => [f.law, f.article]), [['合同法', 107]]);
     assert.deepEqual(formerArticles(188).map((f) => [f.law, f.article, f.changed]), [['民法总则', 188, false], ['民法通则', 135, true], ['民法通则', 137, false]]);
     assert.deepEqual(formerArticles(1000), [], '人格权编 第一千条 took over no article the table holds');
+    assert.deepEqual(formerArticles(1259).map((f) => [f.law, f.article]), [['民法总则', 205]], 'what 以上 and 以下 mean went to the 附则');
     // Every table entry is found again from each of its 民法典 articles.
     for (const e of concordanceEntries()) {
       for (const n of e.articles) assert.ok(formerArticles(n).some((f) => f.law === e.law && f.article === e.article), `${e.law} ${e.article} from ${n}`);
@@ -122,6 +123,9 @@ describe('the civil laws 民法典 repealed, cited as older texts cite them', { 
     const then = lib.engine.lookup('合同法第107条', { asOf: '2019-06-01' });
     assert.ok(!then.ok && then.code === 'unknown-law');
     assert.deepEqual(then.successor?.articles.map((a) => [a.label, a.publishDate]), [['第五百七十七条', '2020-05-28']]);
+    assert.equal(then.messageZh, '“合同法第107条”引用的《中华人民共和国合同法》在 2019-06-01 仍然有效，但法规库中没有其条文：已由《中华人民共和国民法典》第一千二百六十条废止（2021-01-01起施行）；自 2021-01-01 起，该条（违约责任）现对应《中华人民共和国民法典》第五百七十七条。');
+    const compiled = buildCompilation(lib.engine, '合同法第107条', { asOf: '2019-06-01' });
+    assert.deepEqual(compiled.articles[0]!.notes, ['所引《中华人民共和国合同法》第一百零七条（违约责任）在 2019-06-01 仍然有效，法规库中没有其条文；自 2021-01-01 起其规定见于此条。']);
     // Words that only say which law is meant: 我国, 原, 已废止的.
     for (const text of ['我国合同法第107条', '原《合同法》第一百零七条', '已废止的合同法第107条']) {
       const r = lib.engine.lookup(text);
@@ -140,6 +144,9 @@ describe('the civil laws 民法典 repealed, cited as older texts cite them', { 
     ].sort());
     const listed = await lib.engine.retrieval.search('依据合同法第一百零七条、第一百一十三条，对方应赔偿损失', { mode: 'lexical', limit: 5 });
     assert.deepEqual(listed.slice(0, 2).map((h) => [h.article.label, h.matchedBy]), [['第五百七十七条', 'citation'], ['第五百八十四条', 'citation']]);
+    // As of a date 合同法 still governed, 民法典 was no law: nothing is cited in its name.
+    const then = await lib.engine.retrieval.search('合同法第52条', { mode: 'lexical', limit: 5, filters: { asOf: '2019-06-01' } });
+    assert.ok(then.every((h) => h.matchedBy !== 'citation'), JSON.stringify(then.map((h) => h.article.label)));
     // 劳动合同法 is no 合同法: a law the library lacks whose name ends in 合同法 is not taken for it.
     const other = await lib.engine.retrieval.search('技术合同法第5条', { mode: 'lexical', limit: 5 });
     assert.ok(other.every((h) => h.matchedBy !== 'citation'), JSON.stringify(other.map((h) => h.article.label)));
@@ -155,7 +162,15 @@ describe('the civil laws 民法典 repealed, cited as older texts cite them', { 
       ['合同法第五十二条第（五）项', 'unresolvable', ['第一百五十三条', '第一百五十四条', '第一百四十六条']],
       ['《民法总则》第一百八十八条', 'unresolvable', ['第一百八十八条']],
     ]);
-    assert.equal(now.citations[1]!.noteZh, '已废止的法律：已由《中华人民共和国民法典》第一千二百六十条废止（2021-01-01起施行）；该条（违约损失赔偿的范围）现对应《中华人民共和国民法典》第五百八十四条；请引用现行法律');
+    assert.equal(now.citations[1]!.noteZh, '第一百一十三条没有写明法律，按前面的《合同法》读作其第一百一十三条；已废止的法律：已由《中华人民共和国民法典》第一千二百六十条废止（2021-01-01起施行）；该条（违约损失赔偿的范围）现对应《中华人民共和国民法典》第五百八十四条；请引用现行法律');
+    // A contract's own heading on the next line is not read as the same repealed law's article.
+    const contract = checkDraft(resolver, '第九条 违约责任\n任何一方违约的，依照《合同法》第一百零七条\n第十条 争议解决', '2026-11-27');
+    assert.deepEqual(contract.citations.map((c) => [c.marker, c.successor?.articles[0]?.label ?? null]), [['第九条', null], ['《合同法》第一百零七条', '第五百七十七条'], ['第十条', null]]);
+    // Words that introduce the citation are not the law's name.
+    for (const lead of ['即', '违反了', '本案应引用']) {
+      const [c] = checkDraft(resolver, `${lead}合同法第五十二条。`, '2026-11-27').citations;
+      assert.deepEqual(c!.successor?.articles.map((a) => a.label), ['第一百五十三条', '第一百五十四条', '第一百四十六条'], lead);
+    }
     const compiled = compilationOfCheck(lib.engine, now, 'brief.txt');
     assert.deepEqual(compiled.articles.map((a) => a.citation.replace('《中华人民共和国民法典》', '')), [
       '第五百七十七条', '第五百八十四条', '第一百五十三条', '第一百五十四条', '第一百四十六条', '第一百八十八条',

@@ -256,7 +256,8 @@ describe('citation lookup on a corpus subset', { skip: SKIP }, () => {
       assert.deepEqual(results.map((r) => (r.ok ? r.article.label : r.code)), ['第一千一百六十五条', 'article-not-found', 'unknown-law']);
       const [, missing, repealed] = results;
       assert.match(missing && !missing.ok ? missing.message : '', /has no 第9999条/);
-      assert.match(repealed && !repealed.ok ? repealed.message : '', /^"合同法第52条" cites 《中华人民共和国合同法》, which is not in the library: it was repealed by/);
+      // In a list each is named in one form, its law and its number written out.
+      assert.match(repealed && !repealed.ok ? repealed.message : '', /^"合同法第五十二条" cites 《中华人民共和国合同法》, which is not in the library: it was repealed by/);
     });
 
     test('one citation, or none, is the answer of lookup alone', () => {
@@ -270,7 +271,14 @@ describe('citation lookup on a corpus subset', { skip: SKIP }, () => {
       assert.deepEqual(results.map((r) => (!r.ok && r.code === 'unknown-law' ? r.successor?.articles.map((a) => a.label) : null)), [
         ['第一百五十三条', '第一百五十四条', '第一百四十六条'], ['第五百七十七条'],
       ]);
-      assert.ok(!results[1]!.ok && results[1]!.message.startsWith('"合同法第107条" cites'), 'the second named with its law');
+      assert.ok(!results[1]!.ok && results[1]!.message.startsWith('"合同法第一百零七条" cites'), 'the second named with its law');
+      // With articles of other laws around them, none is lost; an article the table lacks says where to look.
+      const mixed = engine.lookupAll('合同法第107条、第3条、民法典第500条、第113条');
+      assert.deepEqual(mixed.map((r) => (r.ok ? r.article.label : !r.ok && r.code === 'unknown-law' ? `${r.message.slice(1, r.message.indexOf('"', 1))} → ${r.successor?.articles.map((a) => a.label).join('、') ?? r.candidates.join('、')}` : r.code)), [
+        '合同法第一百零七条 → 第五百七十七条', '合同法第三条 → 民法典', '第五百条', '第一百一十三条',
+      ], 'the 第113条 after 民法典第500条 is 民法典\'s');
+      // A range: each article named by its own number.
+      assert.deepEqual(engine.lookupAll('合同法第107条至第109条').map((r) => (!r.ok ? r.message.slice(1, r.message.indexOf('"', 1)) : null)), ['合同法第一百零七条', '合同法第一百零八条', '合同法第一百零九条']);
     });
   });
 

@@ -14,6 +14,7 @@ import { createHostApi } from '../../main/host/hostApi.js';
 import { FileKeyStore } from '../../main/llm/keyStore.js';
 import { SettingsStore } from '../../main/llm/settings.js';
 import { draftTextOf } from '../../main/util/draftFile.js';
+import { isPasswordProtectedWord } from '../../main/util/wordBinaryText.js';
 import { parseJsonOutput, runCli } from '../helpers/cli.js';
 import { buildLibrary, CORE_SUBSET, sharedSkipReason, type TempLibrary } from '../helpers/library.js';
 
@@ -56,8 +57,11 @@ describe('checking the citations of a Word 97–2003 file', { skip: SKIP }, () =
     const bytes = fs.readFileSync(doc);
     // Word keeps the FIB readable in an encrypted file and sets its fEncrypted flag (bit 8 of the flags at 0x0A);
     // LibreOffice cannot write such a file here, so the flag is set on the file it wrote, whose text stays readable.
-    const fib = [...Array(Math.floor((bytes.length - 512) / 64)).keys()].map((i) => 512 + i * 64).find((at) => bytes.readUInt16LE(at) === 0xa5ec);
+    // Where the WordDocument stream begins: its FIB's magic number followed by Word 97's version (0x00C1 and up).
+    const fib = [...Array(Math.floor((bytes.length - 512) / 64)).keys()].map((i) => 512 + i * 64)
+      .find((at) => bytes.readUInt16LE(at) === 0xa5ec && bytes.readUInt16LE(at + 2) >= 0x00c1);
     assert.ok(fib !== undefined, 'the WordDocument stream\'s FIB');
+    assert.equal(await isPasswordProtectedWord(bytes), false);
     assert.equal(bytes.readUInt16LE(fib + 0x0a) & 0x0100, 0, 'written without a password');
     const locked = Buffer.from(bytes);
     locked.writeUInt16LE(locked.readUInt16LE(fib + 0x0a) | 0x0100, fib + 0x0a);
@@ -66,6 +70,8 @@ describe('checking the citations of a Word 97–2003 file', { skip: SKIP }, () =
     assert.equal(res.code, 1);
     assert.match(res.stderr, /locked\.doc is protected by a password \(打开密码\), so its text cannot be read: open it in Word or WPS, remove the password/);
     await assert.rejects(draftTextOf(locked, 'locked.doc'), /protected by a password/);
+    assert.equal(await isPasswordProtectedWord(locked), true);
+    assert.equal(await isPasswordProtectedWord(Buffer.from('not a compound file')), false, 'no directory: word-extractor says what is wrong');
   });
 
   test('lexdesk check FILE.doc: each citation checked, the quotation traced to 2018', async () => {

@@ -4,7 +4,7 @@ import { ensureStatuteGraph } from '../../library/graph/statuteGraph.js';
 import { linksInto, type CitingPassage, type IncomingLink } from '../../library/graph/citingPassage.js';
 import { EFFECTIVE_UNKNOWN, STATUS_ZH } from '../../library/status.js';
 import type { ResolveResult } from '../../library/citation/resolver.js';
-import type { Successor } from '../../library/citation/repealedSuccessor.js';
+import { CHANGED_IN_SUBSTANCE, type Successor } from '../../library/citation/repealedSuccessor.js';
 import { formerArticlesOf, formerCitation, type FormerArticle } from '../../library/citation/civilCodeConcordance.js';
 import { buildCompilation } from '../../report/compilation.js';
 import { compilationOut, writeCompilation, writtenLine, type Written } from '../compilationOut.js';
@@ -41,7 +41,7 @@ export async function showCommand(args: string[], open: (db?: string) => Engine,
     }
     // Several citations (民法典第1165、1166条; a range): each article in turn, and what did not resolve said in its place.
     if (out.json) {
-      out.printJson({ citation, results: results.map((r) => (r.ok ? shownJson(engine, r) : { error: { code: r.code, message: r.message, candidates: r.candidates }, ...(r.code === 'unknown-law' && r.successor ? { articles: r.successor.articles } : {}) })), ...(written ? { out: written } : {}) });
+      out.printJson({ citation, results: results.map((r) => (r.ok ? shownJson(engine, r) : { error: { code: r.code, message: r.message, candidates: r.candidates }, ...(r.code === 'unknown-law' && r.successor ? successorJson(r, r.successor) : {}) })), ...(written ? { out: written } : {}) });
       return 0;
     }
     const moved = results.filter((r) => !r.ok && r.code === 'unknown-law' && r.successor).length;
@@ -78,10 +78,15 @@ function lookupError(result: Unresolved): LexError {
   return new LexError(result.code, result.message + hint, { candidates: result.candidates });
 }
 
+/** A repealed law's article in --json, alone or in a list: why, and the 民法典 articles that hold its rule now. */
+function successorJson(result: Unresolved, successor: Successor): Record<string, unknown> {
+  return { repealed: { message: result.message, messageZh: result.messageZh, topic: successor.topic, changed: successor.changed }, articles: successor.articles };
+}
+
 /** A repealed law's article: why it is not shown, then the 民法典 articles that hold its rule now. */
 function showSuccessor(out: Output, citation: string, result: Unresolved, successor: Successor, written: Written | null): void {
   if (out.json) {
-    out.printJson({ citation, repealed: { message: result.message, messageZh: result.messageZh, topic: successor.topic, changed: successor.changed }, articles: successor.articles, ...(written ? { out: written } : {}) });
+    out.printJson({ citation, ...successorJson(result, successor), ...(written ? { out: written } : {}) });
     return;
   }
   out.print(`Note: ${result.message}`);
@@ -94,7 +99,7 @@ function showSuccessor(out: Output, citation: string, result: Unresolved, succes
 
 /** 「《合同法》第一百零七条（违约责任）」, and that the rule changed when it did. */
 function formerText(f: FormerArticle): string {
-  return `${formerCitation(f)}（${f.topic}${f.changed ? '；规则有实质修改' : ''}）`;
+  return `${formerCitation(f)}（${f.topic}${f.changed ? CHANGED_IN_SUBSTANCE.zh : ''}）`;
 }
 
 function shownJson(engine: Engine, result: Resolved): Record<string, unknown> {

@@ -26,7 +26,7 @@ const CONTRACT_LAW: Row[] = [
   [2, 464, '合同的定义'], [8, 465, '依法成立的合同受法律保护'], [10, 469, '合同的形式'], [12, 470, '合同的内容'],
   [13, 471, '要约、承诺方式订立'], [14, 472, '要约'], [15, 473, '要约邀请'], [21, 479, '承诺'],
   [25, 483, '承诺生效时合同成立'], [32, 490, '合同书形式的成立'], [36, 490, '未采用书面形式但已履行'], [37, 490, '签字盖章前已履行'],
-  [39, [496, 497], '格式条款'], [40, 497, '格式条款无效'], [41, 498, '格式条款的解释'], [42, 500, '缔约过失责任'],
+  [39, 496, '格式条款'], [40, 497, '格式条款无效'], [41, 498, '格式条款的解释'], [42, 500, '缔约过失责任'],
   [43, 501, '商业秘密的保密义务'], [44, 502, '合同的生效'], [45, 158, '附条件的民事法律行为'], [46, 160, '附期限的民事法律行为'],
   [47, [145], '限制民事行为能力人订立的合同'], [48, 171, '无权代理'], [49, 172, '表见代理'], [50, 504, '越权订立的合同'],
   [51, 597, '无权处分', 'changed'], [52, [153, 154, 146], '合同无效的情形', 'changed'], [53, 506, '免责条款无效'],
@@ -62,7 +62,7 @@ const CONTRACT_LAW: Row[] = [
   [311, 832, '货物毁损灭失的赔偿责任'], [322, 843, '技术合同的定义'], [365, 888, '保管合同的定义'],
   [374, 897, '保管物毁损灭失的责任'], [381, 904, '仓储合同的定义'], [396, 919, '委托合同的定义'],
   [402, 925, '受托人以自己名义订立合同，第三人知道代理关系'], [403, 926, '受托人以自己名义订立合同，委托人的介入权和第三人的选择权'],
-  [410, 933, '委托合同的任意解除'], [414, 951, '行纪合同的定义'], [424, 961, '居间合同，现称中介合同'], [426, 963, '居间人的报酬，现称中介人'],
+  [410, 933, '委托合同的任意解除', 'changed'], [414, 951, '行纪合同的定义'], [424, 961, '居间合同，现称中介合同'], [426, 963, '居间人的报酬，现称中介人'],
 ];
 
 const PROPERTY_LAW: Row[] = [
@@ -146,16 +146,16 @@ const GUARANTEE_LAW: Row[] = [
   [18, 688, '连带责任保证'], [19, 686, '保证方式约定不明时的推定，由连带责任改为一般保证', 'changed'], [21, 691, '保证的范围'],
   [22, 696, '保证期间债权转让'], [23, 697, '保证期间债务转移'], [24, 695, '主合同变更'], [25, [692, 694], '一般保证的保证期间'],
   [26, [692, 694], '连带责任保证的保证期间'], [28, 392, '人保和物保并存：物的担保与人的担保', 'changed'], [31, 700, '保证人的追偿权'],
-  [33, 394, '抵押权的定义'], [34, 395, '可以抵押的财产'], [41, 402, '抵押登记'], [53, 410, '抵押权的实现'],
+  [33, 394, '抵押权的定义'], [34, 395, '可以抵押的财产'], [41, 402, '抵押登记：由合同生效改为抵押权设立', 'changed'], [53, 410, '抵押权的实现'],
   [63, 425, '动产质押'], [75, 440, '可以质押的权利'], [82, 447, '留置'], [87, 453, '留置财产的宽限期和变价', 'changed'], [89, [586, 587], '定金'], [90, 586, '定金合同自实际交付定金时成立'], [91, 586, '定金数额不超过主合同标的额的百分之二十'],
 ];
 
 const GENERAL_PRINCIPLES: Row[] = [
   [4, [5, 6, 7], '自愿、公平、诚实信用原则'], [54, 133, '民事法律行为的定义'], [55, 143, '民事法律行为的有效条件'],
   [58, [144, 146, 153, 154], '无效的民事行为', 'changed'], [59, [147, 151], '可变更、可撤销的民事行为', 'changed'],
-  [63, [161, 162], '代理'], [66, [171, 172], '无权代理'], [84, 118, '债权'], [92, [122, 985], '不当得利'],
+  [63, [161, 162], '代理'], [66, [171, 164], '无权代理和代理人的责任'], [84, 118, '债权'], [92, [122, 985], '不当得利'],
   [93, [121, 979], '无因管理'], [106, [1165, 1166], '侵权的过错责任和无过错责任'], [119, 1179, '人身损害赔偿'], [120, 995, '人格权受到侵害时的请求权'],
-  [123, 1240, '高度危险作业'], [126, 1253, '建筑物上的搁置物、悬挂物致害'], [127, 1245, '饲养动物致害'],
+  [123, [1236, 1239, 1240], '高度危险作业'], [126, 1253, '建筑物上的搁置物、悬挂物致害'], [127, 1245, '饲养动物致害'],
   [130, 1168, '共同侵权'], [131, 1173, '受害人过错'], [134, 179, '承担民事责任的方式'],
   [135, 188, '诉讼时效期间，由二年改为三年', 'changed'], [137, 188, '诉讼时效的起算和二十年最长期间'],
   [139, 194, '诉讼时效中止'], [140, 195, '诉讼时效中断'], [153, 180, '不可抗力'],
@@ -182,11 +182,11 @@ export const CIVIL_CODE_TITLE = '中华人民共和国民法典';
 const PRC = '中华人民共和国';
 /** 民法总则's articles 1 to 204 are 民法典's under the same numbers; its last two went to the 附则. */
 const GENERAL_PART_LAST = 204;
+const GENERAL_PART_TOPIC = '总则编沿用原条号';
+/** 民法总则 第二百零五条 (what 以上, 以下, 以内 … mean) went to the 附则. */
+const GENERAL_PART_DEFINITIONS = { old: 205, now: 1259, topic: '“以上”“以下”等的含义' };
 
 const byLaw = new Map(Object.entries(TABLES).map(([law, rows]) => [law, new Map(rows.map((r) => [r[0], r]))]));
-
-/** The repealed laws the table covers (short titles), for listing. */
-export const CONCORDANCE_LAWS = [...Object.keys(TABLES), '民法总则'];
 
 /**
  * Where 民法典 holds the rule of `article` of the repealed law titled `lawTitle` (with or without 中华人民共和国),
@@ -196,8 +196,8 @@ export function civilCodeCounterpart(lawTitle: string, article: number, subNumbe
   if (subNumber !== 0) return null;
   const law = lawTitle.startsWith(PRC) ? lawTitle.slice(PRC.length) : lawTitle;
   if (law === '民法总则') {
-    if (article >= 1 && article <= GENERAL_PART_LAST) return { articles: [article], topic: '总则编沿用原条号' };
-    if (article === 205) return { articles: [1259], topic: '“以上”“以下”等的含义' };
+    if (article >= 1 && article <= GENERAL_PART_LAST) return { articles: [article], topic: GENERAL_PART_TOPIC };
+    if (article === GENERAL_PART_DEFINITIONS.old) return { articles: [GENERAL_PART_DEFINITIONS.now], topic: GENERAL_PART_DEFINITIONS.topic };
     return null;
   }
   const row = byLaw.get(law)?.get(article);
@@ -228,7 +228,8 @@ export function formerArticles(number: number): FormerArticle[] {
       for (const n of e.articles) formerIndex.set(n, [...(formerIndex.get(n) ?? []), { law: e.law, article: e.article, topic: e.topic, changed: e.changed === true }]);
     }
   }
-  const general = number >= 1 && number <= GENERAL_PART_LAST ? [{ law: '民法总则', article: number, topic: '总则编沿用原条号', changed: false }] : [];
+  const general = number >= 1 && number <= GENERAL_PART_LAST ? [{ law: '民法总则', article: number, topic: GENERAL_PART_TOPIC, changed: false }]
+    : number === GENERAL_PART_DEFINITIONS.now ? [{ law: '民法总则', article: GENERAL_PART_DEFINITIONS.old, topic: GENERAL_PART_DEFINITIONS.topic, changed: false }] : [];
   return [...general, ...(formerIndex.get(number) ?? [])];
 }
 

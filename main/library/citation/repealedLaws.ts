@@ -7,7 +7,7 @@
  */
 import type { Db } from '../../db/open.js';
 import { normalizeLawName } from './aliases.js';
-import { successorSentence, type Successor } from './repealedSuccessor.js';
+import { beforeRepeal, successorSentence, type Successor } from './repealedSuccessor.js';
 
 export interface Repeal {
   /** The repealed law as the repealing clause names it. */
@@ -73,7 +73,15 @@ function outerTitles(sentence: string): Array<{ title: string; after: string }> 
  * What a citation of a repealed law is told, in English and Chinese: what repealed it and when, and where to look
  * instead — the article that holds its rule now, when known.
  */
-export function repealMessages(typed: string, r: Repeal, successor?: Successor | null): { message: string; messageZh: string } {
+export function repealMessages(typed: string, r: Repeal, successor?: Successor | null, asOf?: string): { message: string; messageZh: string } {
+  if (successor && beforeRepeal(r, asOf)) {
+    // 合同法第107条 as of 2019: the law still governed; 民法典 holds the rule only from the repeal on.
+    const now = successorSentence(successor);
+    return {
+      message: `"${typed}" cites 《${r.title}》, which was in force on ${asOf} but is not in the library: ${repealedBy(r).en}; from then on ${now.en}.`,
+      messageZh: `“${typed}”引用的《${r.title}》在 ${asOf} 仍然有效，但法规库中没有其条文：${repealedBy(r).zh}；自 ${r.effectiveDate} 起，${now.zh}。`,
+    };
+  }
   if (successor) {
     const now = successorSentence(successor);
     return {

@@ -5,7 +5,7 @@
  */
 import type { StatuteArticle } from '../articles.js';
 import { intToChinese } from '../numerals.js';
-import { parseCitations, type CitationRef } from './parseCitation.js';
+import type { CitationRef } from './parseCitation.js';
 import type { LawNameIndex } from './aliases.js';
 import type { Repeal } from './repealedLaws.js';
 
@@ -21,16 +21,23 @@ export interface Successor {
 }
 
 const PRC = '中华人民共和国';
-/** A citing verb or connective before a law's bare name (依据合同法第52条), left out of the name. */
-const CITING_VERB = /^(?:根据|依据|依照|按照|参照|参见|适用|违反|援引|引用|(?:另|又|详|还)?见|即|和|及|与|或)/;
+/**
+ * Everything up to the last word that introduces a citation (依据合同法第52条, 本案应引用合同法…, 违反了…), and a
+ * word that joins it to another (和, 及), left out of a law's bare name before an article number.
+ */
+const UP_TO_CITING_VERB = /^.*(?:根据|依据|依照|按照|参照|参见|适用|违反|援引|引用|见|即)了?/;
+const JOINING_WORD = /^(?:和|及|与|或)/;
 /** Where a bare law name before an article number starts: after punctuation or a space. */
 const NAME_START = /[\s，。；：、！？!?,;:（）()“”"「」[\]]/;
-/** Only separators between a citation and the one before it (合同法第107条、第113条): the same law. */
-const SAME_LAW_BETWEEN = /^[\s、，,和及与或以]*$/;
+/**
+ * Only separators between a citation and the one before it (合同法第107条、第113条): the same law. Not a line
+ * break: the next line's 第十条 is a contract's own heading more often than the same law's article.
+ */
+export const SAME_LAW_BETWEEN = /^[ \t\u3000、，,和及与或以]*$/;
 
-/** 「合同法第一百零七条（违约责任）」, the law's name without 中华人民共和国. */
-export function successorCited(s: Successor): string {
-  return `${s.lawTitle.startsWith(PRC) ? s.lawTitle.slice(PRC.length) : s.lawTitle}${s.articleLabel}（${s.topic}）`;
+/** A law's title without 中华人民共和国 (合同法), as it is cited. */
+export function shortTitle(title: string): string {
+  return title.startsWith(PRC) ? title.slice(PRC.length) : title;
 }
 
 /** Where the rule is now, for messages: 「《中华人民共和国民法典》第五百七十七条」, several joined by 、. */
@@ -39,12 +46,15 @@ export function successorWhere(s: Successor): string {
   return `《${law}》${s.articles.map((a) => a.label).join('、')}`;
 }
 
+/** What is added where 民法典 changed the rule itself, not only its wording. */
+export const CHANGED_IN_SUBSTANCE = { en: ', changed in substance', zh: '，规则有实质修改' } as const;
+
 /** The sentence a citation's note ends with, in English and Chinese. */
 export function successorSentence(s: Successor): { en: string; zh: string } {
   const where = successorWhere(s);
   return {
-    en: `its rule (${s.topic}) is now ${where}${s.changed ? ', changed in substance' : ''}`,
-    zh: `该条（${s.topic}）现对应${where}${s.changed ? '，规则有实质修改' : ''}`,
+    en: `its rule (${s.topic}) is now ${where}${s.changed ? CHANGED_IN_SUBSTANCE.en : ''}`,
+    zh: `该条（${s.topic}）现对应${where}${s.changed ? CHANGED_IN_SUBSTANCE.zh : ''}`,
   };
 }
 
@@ -61,28 +71,33 @@ export function typedLawBefore(text: string, ref: Pick<CitationRef, 'raw' | 'sta
   const bracketed = /^《([^》]+)》/.exec(ref.raw);
   if (bracketed) return bracketed[1]!;
   const before = text.slice(Math.max(0, ref.start - 30), ref.start);
-  const name = before.split(NAME_START).pop()!.replace(CITING_VERB, '').trim();
+  const name = before.split(NAME_START).pop()!.replace(UP_TO_CITING_VERB, '').replace(JOINING_WORD, '').trim();
   return name || null;
 }
 
 /**
- * Each citation in `text` of a repealed law's article (合同法第52条, 《物权法》第一百零六条; one after a 、 of the
- * same law too), with the repeal the library records; `repealOf` answers for a typed name.
+ * Of `refs`, the citations of `text` (parseCitations), those of a repealed law's article (合同法第52条, 《物权法》第一百零六条;
+ * one after a 、 of the same law too), with the repeal the library records; `repealOf` answers for a typed name.
  */
 export function repealedCitationsIn(
-  text: string, names: LawNameIndex, repealOf: (name: string) => Repeal | undefined,
-): Array<{ ref: CitationRef; repeal: Repeal }> {
-  const out: Array<{ ref: CitationRef; repeal: Repeal }> = [];
+  text: string, refs: readonly CitationRef[], repealOf: (name: string) => Repeal | undefined,
+): Map<CitationRef, Repeal> {
+  const out = new Map<CitationRef, Repeal>();
   let previous: { end: number; repeal: Repeal | undefined } | null = null;
-  for (const ref of parseCitations(text, names, { ranges: 'expand' })) {
+  for (const ref of refs) {
     let repeal: Repeal | undefined;
     if (ref.lawKeys.length === 0 && !ref.preamble) {
       const typed = typedLawBefore(text, ref);
       repeal = typed ? repealOf(typed) : undefined;
       if (!repeal && previous?.repeal && SAME_LAW_BETWEEN.test(text.slice(previous.end, ref.start))) repeal = previous.repeal;
-      if (repeal) out.push({ ref, repeal });
+      if (repeal) out.set(ref, repeal);
     }
     previous = { end: ref.end, repeal };
   }
   return out;
+}
+
+/** Whether `asOf` falls before the repeal took effect, when the repealed law still governed (合同法 in 2020). */
+export function beforeRepeal(repeal: Repeal, asOf: string | undefined): boolean {
+  return !!asOf && !!repeal.effectiveDate && asOf < repeal.effectiveDate;
 }

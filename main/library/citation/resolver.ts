@@ -8,7 +8,7 @@ import { earlierNumbering, provisionNow, type EarlierNumbering, type ProvisionNo
 import { quoteInLaw, quoteSource, type QuoteSource } from './quoteSource.js';
 import { counterpartInVersion, type VersionMatch } from '../versions/counterparts.js';
 import { civilCodeCounterpart, CIVIL_CODE_TITLE } from './civilCodeConcordance.js';
-import { articleLabelOf, repealedCitationsIn, type Successor } from './repealedSuccessor.js';
+import { articleLabelOf, repealedCitationsIn, shortTitle, type Successor } from './repealedSuccessor.js';
 
 export interface VersionChoice {
   /** ISO date: the version in force on that date. */
@@ -159,7 +159,7 @@ export class CitationResolver {
     const parsed = parseSingleCitation(text, this.names);
     if (!parsed.ok) {
       const repeal = parsed.lawName ? this.repealOf(parsed.lawName) : undefined;
-      if (repeal) return repealFailure(text.trim(), repeal, parsed.ref ? this.successorOf(repeal, parsed.ref, choice) : null);
+      if (repeal) return repealFailure(text.trim(), repeal, parsed.ref ? this.successorOf(repeal, parsed.ref, choice) : null, choice.asOf);
       return failureFor(parsed.reason, text, parsed.candidates ?? []);
     }
     return this.withEarlierNumbering(this.resolveRef(parsed.ref, choice), choice);
@@ -248,12 +248,9 @@ export class CitationResolver {
    */
   lookupAll(text: string, choice: VersionChoice = {}): ResolveResult[] {
     const refs = parseCitations(text, this.names, { ranges: 'expand' });
-    if (refs.length >= 2 && refs[0]?.lawKeys.length === 0) {
-      // 合同法第107条、第113条: each article of the repealed law with where 民法典 holds it.
-      const old = this.successorsInText(text, choice);
-      if (old.length >= 2) return old.map(({ ref, repeal, successor }) => repealFailure(`${successor.lawTitle.replace(/^中华人民共和国/, '')}${ref.raw}`, repeal, successor));
-    }
-    if (refs.length < 2 || refs[0]?.lawKeys.length === 0) return [this.lookup(text, choice)];
+    // 合同法第107条、第113条: articles of a repealed law, each with where 民法典 holds its rule now.
+    const repealed = repealedCitationsIn(text, refs, (name) => this.repealOf(name));
+    if (refs.length < 2 || (refs[0]?.lawKeys.length === 0 && repealed.size === 0)) return [this.lookup(text, choice)];
     const seen = new Set<number>();
     const out: ResolveResult[] = [];
     let previousEnd = 0;
@@ -261,7 +258,10 @@ export class CitationResolver {
       // A citation of a law the library does not know reads its name from the text since the citation before it (、合同法第52条).
       const own = text.slice(Math.min(previousEnd, ref.start), ref.end).replace(/^[\s、，,;；和及与或]+/, '');
       previousEnd = ref.end;
-      const first = ref.lawKeys.length > 0 ? this.withEarlierNumbering(this.resolveRef(ref, choice), choice) : this.lookup(own, choice);
+      const repeal = repealed.get(ref);
+      const first = ref.lawKeys.length > 0 ? this.withEarlierNumbering(this.resolveRef(ref, choice), choice)
+        : repeal ? repealFailure(`${shortTitle(repeal.title)}${articleLabelOf(ref.article, ref.subNumber)}`, repeal, this.successorOf(repeal, ref, choice), choice.asOf)
+        : this.lookup(own, choice);
       const inserted = first.ok ? this.insertedAfter(ref, choice).map((r) => this.withEarlierNumbering(r, choice)) : [];
       for (const result of [first, ...inserted]) {
         if (result.ok && seen.has(result.article.id)) continue;
@@ -378,7 +378,8 @@ export class CitationResolver {
 
   /** Each citation in free text of a repealed law's article that 民法典 holds now, with where (see successorOf). */
   successorsInText(text: string, choice: VersionChoice = {}): Array<{ ref: CitationRef; repeal: Repeal; successor: Successor }> {
-    return repealedCitationsIn(text, this.names, (name) => this.repealOf(name)).flatMap(({ ref, repeal }) => {
+    const refs = parseCitations(text, this.names, { ranges: 'expand' });
+    return [...repealedCitationsIn(text, refs, (name) => this.repealOf(name))].flatMap(([ref, repeal]) => {
       const successor = this.successorOf(repeal, ref, choice);
       return successor ? [{ ref, repeal, successor }] : [];
     });
@@ -465,9 +466,9 @@ function preferNational(laws: LawRow[]): LawRow[] {
 const REFERENCE_WORDS = /^\s*(?:我国|原来的|原|旧|当时(?:有效)?的|(?:现)?已(?:经)?(?:被)?废止的)\s*/;
 
 /** A citation of a repealed law: what repealed it, and where 民法典 holds the article's rule when known (its articles are the candidates). */
-function repealFailure(typed: string, repeal: Repeal, successor: Successor | null): Extract<ResolveResult, { ok: false }> {
+function repealFailure(typed: string, repeal: Repeal, successor: Successor | null, asOf?: string): Extract<ResolveResult, { ok: false }> {
   const candidates = successor ? successor.articles.map((a) => `${a.shortName || a.lawTitle}${a.label}`) : [repealingShortTitle(repeal)];
-  return { ok: false, code: 'unknown-law', ...repealMessages(typed, repeal, successor), candidates, repeal, ...(successor ? { successor } : {}) };
+  return { ok: false, code: 'unknown-law', ...repealMessages(typed, repeal, successor, asOf), candidates, repeal, ...(successor ? { successor } : {}) };
 }
 
 function failureFor(reason: string, text: string, candidates: string[]): Extract<ResolveResult, { ok: false }> {
