@@ -188,6 +188,18 @@ const NOT_IN_EVIDENCE: Note = { en: 'cited in the answer but not among the evide
 
 /** 合同第五条, 章程第十条, 回答的第二条, 劳动合同中第五条: a clause of a document, not a statute. */
 const DOCUMENT_CLAUSE_BEFORE = /(?:合同|协议|章程|手册|制度|约定|条款|通知|决议|决定书|判决书?|裁定书?|答复|回答|意见|借条|欠条|收据|遗嘱|须知|规约|公约|方案|计划|清单|议案|说明)(?:书|稿)?(?:的|中)?\s*$/;
+/** Space after an article number: 「第十条 争议解决」, 「第二条　价款」. */
+const HEADING_GAP = /^[ \t\u3000]/;
+
+/**
+ * 「第十条 争议解决」 opening a line: the text's own article (a contract's clause, a draft regulation's article), as
+ * statutes and contracts set their headings, not a citation — which runs on (「第三十八条规定…」).
+ */
+function ownHeading(text: string, ref: CitationRef): boolean {
+  const lineStart = Math.max(text.lastIndexOf('\n', ref.start - 1), text.lastIndexOf('\r', ref.start - 1)) + 1;
+  return text.slice(lineStart, ref.start).trim() === '' && HEADING_GAP.test(text.slice(ref.end, ref.end + 1));
+}
+
 /** 第二条建议, 第三条约定: a numbered point of the answer or of a document. */
 const DOCUMENT_CLAUSE_AFTER = /^\s*(?:建议|意见|事项|约定|注意)/;
 
@@ -201,6 +213,7 @@ const DOCUMENT_CLAUSE_AFTER = /^\s*(?:建议|意见|事项|约定|注意)/;
  */
 function bareArticle(answer: string, ref: CitationRef, numbered: Evidence[], lastLaw: CitationRef | null, resolver: CitationResolver, asOf: string, draft = false): Found | null {
   if (ref.preamble || DOCUMENT_CLAUSE_BEFORE.test(answer.slice(Math.max(0, ref.start - 8), ref.start)) || DOCUMENT_CLAUSE_AFTER.test(answer.slice(ref.end, ref.end + 4))) return null;
+  if (ownHeading(answer, ref)) return null;
   const base = { pos: ref.start, evidenceMarker: false, marker: ref.raw };
   if (lastLaw) {
     const cited = citedArticle({ ...ref, lawName: lastLaw.lawName, lawKeys: lastLaw.lawKeys, versionYear: lastLaw.versionYear }, numbered, resolver, asOf, draft);

@@ -165,7 +165,10 @@ describe('the civil laws 民法典 repealed, cited as older texts cite them', { 
     assert.equal(now.citations[1]!.noteZh, '第一百一十三条没有写明法律，按前面的《合同法》读作其第一百一十三条；已废止的法律：已由《中华人民共和国民法典》第一千二百六十条废止（2021-01-01起施行）；该条（违约损失赔偿的范围）现对应《中华人民共和国民法典》第五百八十四条；请引用现行法律');
     // A contract's own heading on the next line is not read as the same repealed law's article.
     const contract = checkDraft(resolver, '第九条 违约责任\n任何一方违约的，依照《合同法》第一百零七条\n第十条 争议解决', '2026-11-27');
-    assert.deepEqual(contract.citations.map((c) => [c.marker, c.successor?.articles[0]?.label ?? null]), [['第九条', null], ['《合同法》第一百零七条', '第五百七十七条'], ['第十条', null]]);
+    assert.deepEqual(contract.citations.map((c) => [c.marker, c.successor?.articles[0]?.label ?? null]), [['《合同法》第一百零七条', '第五百七十七条']]);
+    // Nor is a 第十条 run on after a line break (no space: as a citation reads), which may begin a list of its own.
+    const runOn = checkDraft(resolver, '依照《合同法》第一百零七条\n第十条规定的情形', '2026-11-27');
+    assert.deepEqual(runOn.citations.map((c) => [c.marker, c.successor?.articles[0]?.label ?? null]), [['《合同法》第一百零七条', '第五百七十七条'], ['第十条', null]]);
     // Words that introduce the citation are not the law's name.
     for (const lead of ['即', '违反了', '本案应引用']) {
       const [c] = checkDraft(resolver, `${lead}合同法第五十二条。`, '2026-11-27').citations;

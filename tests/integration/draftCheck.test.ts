@@ -60,6 +60,16 @@ describe('checking the citations of a brief', { skip: SKIP }, () => {
     assert.deepEqual(r.counts, { ok: 1, check: 1, quote_mismatch: 1, unresolvable: 2 });
   });
 
+  test('a contract\'s own clause headings are no citations; a citation starting a line still is', () => {
+    const resolver = lib.engine.searchDeps().resolver;
+    const contract = ['股权转让协议', '第一条 转让标的', '甲方将其持有的股权转让给乙方。', '第二条　价款', '价款为十万元。',
+      '第九条 违约责任', '任何一方违约的，应当依照《民法典》第五百七十七条承担违约责任。', '第十条 争议解决', '双方协商解决。'].join('\n');
+    // Before, 第二条 and 第九条 were "not found" and 第十条 was read as 民法典 第十条, the law named last.
+    assert.deepEqual(checkDraft(resolver, contract, '2026-11-27').citations.map((c) => c.marker), ['《民法典》第五百七十七条']);
+    const answer = '用人单位应依照《劳动合同法》第四十六条支付经济补偿。\n第三十八条规定，用人单位未及时足额支付劳动报酬的，劳动者可以解除劳动合同。';
+    assert.deepEqual(checkDraft(resolver, answer, '2026-11-27').citations.map((c) => [c.marker, c.articleLabel]), [['《劳动合同法》第四十六条', '第四十六条'], ['第三十八条', '第三十八条']]);
+  });
+
   test('a quotation the article lacks is looked for in its law: an earlier version under the same number, a neighbour, or nowhere', () => {
     const brief = [
       '《公司法》第七十一条规定：“股东向股东以外的人转让股权，应当经其他股东过半数同意。”又，《刑法》第二百六十四条规定了盗窃罪。',
