@@ -3,13 +3,14 @@
  * file that is one (court and database sites save judgments as HTML named .doc), or plain text in the encodings
  * Chinese Windows writes — UTF-8, GBK (GB18030), or UTF-16 with its byte-order mark (Notepad's "Unicode").
  * The content decides, not only the name: a .doc may be a Word 97–2003 file, a .docx, a PDF or a web page, and
- * is read as what it is. RTF is refused with how to save it.
+ * is read as what it is; so is Rich Text (RTF, rtfText.ts).
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { docxTextOf, MAX_DOCX_BYTES } from './docxText.js';
 import { LexError } from './errors.js';
 import { MAX_PDF_BYTES, pdfTextOf } from './pdfText.js';
+import { rtfText } from './rtfText.js';
 import { wordBinaryTextOf } from './wordBinaryText.js';
 
 /** Chinese characters and the full-width punctuation between them. */
@@ -55,7 +56,8 @@ export async function draftTextOf(bytes: Buffer, name: string, opts: { maxChars?
     return paragraphs(await docxTextOf(bytes, name));
   }
   if (bytes.subarray(0, 5).toString('latin1') === '{\\rtf') {
-    throw new LexError('bad_input', `${name} is a Rich Text (RTF) file, which LexDesk cannot read: save it as .docx or .txt, then check that.`);
+    if (bytes.length > MAX_DOCX_BYTES) throw tooLarge('RTF files', MAX_DOCX_BYTES);
+    return paragraphs(rtfText(bytes));
   }
   if (bytes.length > MAX_TEXT_BYTES) throw tooLarge('text files and web pages', MAX_TEXT_BYTES);
   const text = decodeText(bytes, name, htmlCharset(bytes));

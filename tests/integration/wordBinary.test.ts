@@ -53,6 +53,20 @@ describe('checking the citations of a Word 97–2003 file', { skip: SKIP }, () =
     assert.equal((await draftTextOf(bytes, 'brief.doc')).text, '民事起诉状\n原告依据《中华人民共和国公司法》第七十一条规定：“股东向股东以外的人转让股权，应当经其他股东过半数同意。”提起诉讼。\n依照《民法典》第一千一百六十五条。\n另见《刑法》第二百六十四条。\n参见《劳动合同法》第四十七条。');
   });
 
+  test('the same brief saved as RTF: its body and footnote read, its citations checked', async () => {
+    execFileSync(SOFFICE!, [`-env:UserInstallation=file://${path.join(dir, 'profile')}`, '--headless', '--convert-to', 'rtf', '--outdir', dir, path.join(dir, 'brief.docx')], { stdio: 'ignore', timeout: 120_000 });
+    const rtf = path.join(dir, 'brief.rtf');
+    assert.equal(fs.readFileSync(rtf).subarray(0, 5).toString('latin1'), '{\\rtf');
+    const read = await draftTextOf(fs.readFileSync(rtf), 'brief.rtf');
+    // LibreOffice writes no text box into RTF; the footnote follows the body, as in a Word file.
+    assert.deepEqual(read, { text: '民事起诉状\n原告依据《中华人民共和国公司法》第七十一条规定：“股东向股东以外的人转让股权，应当经其他股东过半数同意。”提起诉讼。\n依照《民法典》第一千一百六十五条。\n参见《劳动合同法》第四十七条。', paragraphs: true });
+    const res = parseJsonOutput<{ citations: Array<{ articleLabel: string; finding: string; where: { line: number; unit: string } }> }>(
+      await runCli(['check', rtf, '--as-of', '2026-11-27', '--json', '--db', lib.dbPath]));
+    assert.deepEqual(res.citations.map((c) => [c.articleLabel, c.finding, c.where.line, c.where.unit]), [
+      ['第七十一条', 'quote_mismatch', 2, 'paragraph'], ['第一千一百六十五条', 'ok', 3, 'paragraph'], ['第四十七条', 'ok', 4, 'paragraph'],
+    ]);
+  });
+
   test('a file protected by a password is refused with what to do, not read as a text with no citations', async () => {
     const bytes = fs.readFileSync(doc);
     // Word keeps the FIB readable in an encrypted file and sets its fEncrypted flag (bit 8 of the flags at 0x0A);

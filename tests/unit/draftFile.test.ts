@@ -39,12 +39,42 @@ test('a web page, or an HTML "Word" file as court sites save judgments: its visi
   assert.equal(htmlText('<html><body><p>İ依据《民法典》第一条</p>'), 'İ依据《民法典》第一条', 'only ASCII letters are lowered, so no offset shifts');
 });
 
-test('the content decides: a .doc that is a Word 2007 file is read as one; a compound file that is no Word document, or RTF, is refused with how to save it', async () => {
+test('the content decides: a .doc that is a Word 2007 file is read as one; a compound file that is no Word document is refused with how to save it', async () => {
   const docx = await Packer.toBuffer(new Document({ sections: [{ children: [new Paragraph(TEXT)] }] }));
   assert.equal((await draftTextOf(docx, 'renamed.doc')).text, TEXT);
   const ole = Buffer.concat([Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]), Buffer.alloc(504)]);
   await assert.rejects(draftTextOf(ole, 'old.wps'), /old\.wps could not be read as a Word 97–2003 \(\.doc\) file \(.+\); a WPS file or a damaged one: open it and save it as \.docx \(另存为 → Word 文档\) or PDF/);
-  await assert.rejects(draftTextOf(Buffer.from('{\\rtf1\\ansi 第一条}'), 'a.rtf'), /a\.rtf is a Rich Text \(RTF\) file/);
   assert.deepEqual(await draftTextOf(Buffer.from('# 意见\n《民法典》第一条'), 'notes.md'), { text: '# 意见\n《民法典》第一条', paragraphs: false }, 'Markdown stays as written, its lines lines');
   assert.equal((await draftTextOf(docx, 'renamed.doc')).paragraphs, true, 'a Word file\'s lines are paragraphs');
+});
+
+/** RTF as Word writes Chinese: the bytes of GBK, in a document whose code page is 936 or in a font whose character set is 134. */
+const gbkEscaped = (text: string) => [...text].map((ch) => (ch.charCodeAt(0) < 0x80 ? ch : gbkBytes(ch))).join('');
+function gbkBytes(ch: string): string {
+  const bytes = GBK_SAMPLES[ch];
+  assert.ok(bytes, `no GBK bytes written down for ${ch}`);
+  return bytes.map((b) => `\\'${b.toString(16)}`).join('');
+}
+/** GBK's bytes for the characters used below (from the GB 2312 table: 依 d2c0, 照 d5d5, 《 a1b6, 》 a1b7, …). */
+const GBK_SAMPLES: Record<string, number[]> = {
+  依: [0xd2, 0xc0], 照: [0xd5, 0xd5], '《': [0xa1, 0xb6], '》': [0xa1, 0xb7], 刑: [0xd0, 0xcc], 法: [0xb7, 0xa8], 第: [0xb5, 0xda],
+  二: [0xb6, 0xfe], 百: [0xb0, 0xd9], 六: [0xc1, 0xf9], 十: [0xca, 0xae], 四: [0xcb, 0xc4], 条: [0xcc, 0xf5], 参: [0xb2, 0xce], 见: [0xbc, 0xfb],
+};
+
+test('RTF: Word\'s GBK bytes, LibreOffice\'s Unicode escapes, footnotes after the body; fonts, fields and pictures left out', async () => {
+  const cited = '依照《刑法》第二百六十四条';
+  // Word: a Chinese code page, curly quotes as control words, a hyperlink field (its code skipped, its result kept), a picture, a footnote.
+  const word = `{\\rtf1\\ansi\\ansicpg936\\deff0{\\fonttbl{\\f0\\fnil\\fcharset134 SimSun;}}{\\colortbl;\\red0\\green0\\blue0;}{\\*\\generator Microsoft Word;}`
+    + `{\\info{\\title x}}\\pard\\f0 ${gbkEscaped(cited)}\\ldblquote ABC\\rdblquote{\\footnote \\chftn ${gbkEscaped('参见')}}\\par `
+    + `{\\field{\\*\\fldinst HYPERLINK "http://x"}{\\fldrslt ${gbkEscaped('第十条')}}}{\\pict\\pngblip 89504e47}\\par}`;
+  assert.deepEqual(await draftTextOf(Buffer.from(word, 'latin1'), 'brief.rtf'), { text: `${cited}“ABC”\n第十条\n参见`, paragraphs: true });
+  // The same bytes in a Western document, in a font whose character set is GBK's.
+  const western = `{\\rtf1\\ansi\\ansicpg1252{\\fonttbl{\\f0 Arial;}{\\f1\\fnil\\fcharset134 SimSun;}}\\f1 ${gbkEscaped(cited)}\\f0  caf\\'e9}`;
+  assert.equal((await draftTextOf(Buffer.from(western, 'latin1'), 'a.rtf')).text, `${cited} café`);
+  // LibreOffice: Unicode escapes, each followed by one fallback character (\\uc1) that is not text.
+  const unicode = `{\\rtf1\\ansi{\\fonttbl{\\f0 Liberation Serif;}}\\uc1 ${[...cited].map((ch) => `\\u${ch.charCodeAt(0)}\\'3f`).join('')}\\par \\uc2\\u25991?? A\\{b\\}}`;
+  assert.equal((await draftTextOf(Buffer.from(unicode, 'latin1'), 'a.rtf')).text, `${cited}\n文 A{b}`);
+  // A damaged or hostile file: groups nested a million deep and never closed; past a depth they share one state.
+  const deep = await draftTextOf(Buffer.from(`{\\rtf1 ${'{'.repeat(1_000_000)}abc\\`, 'latin1'), 'deep.rtf');
+  assert.equal(deep.text, 'abc');
 });

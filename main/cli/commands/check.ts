@@ -10,7 +10,7 @@ import { dateOption, parseCommand } from '../args.js';
 import type { Output } from '../output.js';
 import { todayOf } from '../../db/today.js';
 
-const USAGE = 'lexdesk check FILE.docx|FILE.doc|FILE.pdf|FILE.html|FILE.md|FILE.txt|- [--as-of YYYY-MM-DD] [--out FILE.md|FILE.docx]   checks every statute citation in a brief or opinion (- reads stdin); --out writes the articles it cites as a compilation (法条汇编)';
+const USAGE = 'lexdesk check FILE.docx|FILE.doc|FILE.rtf|FILE.pdf|FILE.html|FILE.md|FILE.txt|- [--as-of YYYY-MM-DD] [--out FILE.md|FILE.docx]   checks every statute citation in a brief or opinion (- reads stdin); --out writes the articles it cites as a compilation (法条汇编)';
 const MARK: Record<DraftFinding, string> = { ok: '✓', check: '!', quote_mismatch: '≠', unresolvable: '✗' };
 const NAME: Record<DraftFinding, string> = { ok: 'found', check: 'to check', quote_mismatch: 'quotation differs', unresolvable: 'not found' };
 

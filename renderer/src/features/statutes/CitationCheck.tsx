@@ -69,7 +69,7 @@ export function CitationCheck({ onOpen, asOf }: Props) {
       <textarea value={text} rows={8} placeholder={t.checkPlaceholder} onChange={(e) => setText(e.target.value)} data-testid="check-text" />
       <div>
         <button onClick={run} disabled={busy || !text.trim()} data-testid="check-run">{t.checkRun}</button>{' '}
-        <label className="muted">{t.checkFile} <input type="file" accept=".docx,.pdf,.doc,.html,.htm,.md,.txt" disabled={busy} onChange={(e) => void pick(e.target.files?.[0])} data-testid="check-file" /></label>
+        <label className="muted">{t.checkFile} <input type="file" accept=".docx,.pdf,.doc,.rtf,.html,.htm,.md,.txt" disabled={busy} onChange={(e) => void pick(e.target.files?.[0])} data-testid="check-file" /></label>
       </div>
       {error && <div className="error" data-testid="check-error">{error}</div>}
       {result && (
