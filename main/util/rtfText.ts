@@ -100,7 +100,8 @@ export function rtfText(bytes: Buffer): string {
         i += m[0].length;
         const word = m[1]!;
         const n = m[2] === undefined ? null : Number(m[2]);
-        if (SKIPPED.has(word)) state.skip = true;
+        if (word === 'bin' && n !== null) i += Math.max(0, n); // raw binary data (a picture's), no text
+        else if (SKIPPED.has(word)) state.skip = true;
         else if (word === 'footnote') state.note = true;
         else if (word === 'uc' && n !== null) state.uc = n;
         else if (word === 'f' && n !== null) state.font = n;

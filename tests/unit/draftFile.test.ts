@@ -74,6 +74,9 @@ test('RTF: Word\'s GBK bytes, LibreOffice\'s Unicode escapes, footnotes after th
   // LibreOffice: Unicode escapes, each followed by one fallback character (\\uc1) that is not text.
   const unicode = `{\\rtf1\\ansi{\\fonttbl{\\f0 Liberation Serif;}}\\uc1 ${[...cited].map((ch) => `\\u${ch.charCodeAt(0)}\\'3f`).join('')}\\par \\uc2\\u25991?? A\\{b\\}}`;
   assert.equal((await draftTextOf(Buffer.from(unicode, 'latin1'), 'a.rtf')).text, `${cited}\n文 A{b}`);
+  // Binary picture data (\\binN) is skipped by its length, whatever bytes it holds.
+  const binary = `{\\rtf1\\ansi {\\pict\\bin6 }{\\x}Q}B A\\par after}`;
+  assert.equal((await draftTextOf(Buffer.from(binary, 'latin1'), 'a.rtf')).text, 'B A\nafter');
   // A damaged or hostile file: groups nested a million deep and never closed; past a depth they share one state.
   const deep = await draftTextOf(Buffer.from(`{\\rtf1 ${'{'.repeat(1_000_000)}abc\\`, 'latin1'), 'deep.rtf');
   assert.equal(deep.text, 'abc');
