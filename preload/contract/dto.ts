@@ -60,6 +60,8 @@ export interface StatuteSearchDto {
   modeNote: string | null;
   /** Set when the law filter names no law in the library: the filter as typed and the nearest law names (maybe none). */
   unknownLaw: { law: string; candidates: string[] } | null;
+  /** Set when the law filter names a repealed law (合同法): that it is gone, and where to filter instead; absent from older hosts. */
+  repealedLaw?: { message: string; messageZh: string } | null;
   /** Cited numbers the version before gave to another provision, which the hits list as cited too (公司法第七十一条 → 第八十四条). */
   renumbered: RenumberedCitation[];
 }

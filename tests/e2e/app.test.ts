@@ -195,6 +195,13 @@ describe('the app in a real browser against the browser host', { skip: SKIP, tim
     await page.getByTestId('citation-not-found').waitFor();
     assert.match(await page.getByTestId('citation-not-found').innerText(), /已由《中华人民共和国民法典》第一千二百六十条废止（2021-01-01起施行）；该条（违约金）现对应《中华人民共和国民法典》第五百八十五条。/);
     assert.deepEqual(await page.getByTestId('hit').locator('button').allInnerTexts(), ['《中华人民共和国民法典》第五百八十五条']);
+    // A law filter naming the repealed 合同法: said so, with where to filter instead; then cleared.
+    await page.getByTestId('filter-law').fill('合同法');
+    await page.getByTestId('statute-query').fill('违约金过高');
+    await page.getByTestId('statute-query').press('Enter');
+    await page.getByTestId('repealed-law-filter').waitFor();
+    assert.equal(await page.getByTestId('repealed-law-filter').innerText(), '筛选的“合同法”指《中华人民共和国合同法》，法规库中没有这部法律：已由《中华人民共和国民法典》第一千二百六十条废止（2021-01-01起施行）。筛选仍按名称包含“合同法”的法律进行；要找其规定，请改按“民法典”筛选。');
+    await page.getByTestId('filter-law').fill('');
     // A citation of a 项 opens its article with that 项 marked.
     await page.getByTestId('statute-query').fill('劳动合同法第38条第1款第2项');
     await page.getByTestId('statute-query').press('Enter');

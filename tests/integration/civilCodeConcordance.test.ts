@@ -194,6 +194,15 @@ describe('the civil laws 民法典 repealed, cited as older texts cite them', { 
     const data = cited.data as { hits: Array<{ article: { label: string }; matchedBy: string }>; notFound: Array<{ messageZh: string }> };
     assert.deepEqual(data.hits.map((h) => [h.article.label, h.matchedBy]), [['第一千零七十九条', 'citation']]);
     assert.match(data.notFound[0]!.messageZh, /该条（诉讼离婚）现对应《中华人民共和国民法典》第一千零七十九条/);
+    // A law filter naming a repealed law: said so (the filter still matches titles containing the name).
+    const filtered = await api.call('statute.search', { query: '违约金过高', filters: { law: '合同法' } });
+    assert.ok(filtered.ok, JSON.stringify(filtered));
+    assert.match((filtered.data as { repealedLaw: { messageZh: string } | null }).repealedLaw?.messageZh ?? '', /^筛选的“合同法”指《中华人民共和国合同法》，法规库中没有这部法律：已由《中华人民共和国民法典》第一千二百六十条废止（2021-01-01起施行）。筛选仍按名称包含“合同法”的法律进行；要找其规定，请改按“民法典”筛选。$/);
+    const plain = await api.call('statute.search', { query: '违约金过高', filters: { law: '民法典' } });
+    assert.equal(plain.ok ? (plain.data as { repealedLaw: unknown }).repealedLaw : 'failed', null);
+    const cli = await runCli(['search', '违约金过高', '--law', '合同法', '--mode', 'lexical', '--db', lib.dbPath]);
+    assert.equal(cli.code, 0, cli.stderr);
+    assert.match(cli.stderr, /the law filter "合同法" names 《中华人民共和国合同法》, which is not in the library: it was repealed by 《中华人民共和国民法典》第一千二百六十条 \(in force 2021-01-01\)\. The filter matches the laws whose titles contain "合同法"; for the rules of 《中华人民共和国合同法》, filter by 民法典\./);
     const checked = await api.call('statute.checkText', { text: '依据《继承法》第十条，原告为第一顺序继承人。' });
     assert.ok(checked.ok, JSON.stringify(checked));
     const [c] = (checked.data as { citations: Array<{ successor?: { topic: string; articles: Array<{ articleId: number; label: string }> } }> }).citations;

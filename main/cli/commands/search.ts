@@ -2,6 +2,7 @@ import type { Engine } from '../../engine/index.js';
 import { citationText } from '../../library/articles.js';
 import { renderSnippet } from '../../search/snippet.js';
 import { STATUS_ZH } from '../../library/status.js';
+import { repealedFilterMessages } from '../../library/citation/repealedLaws.js';
 import { LexError } from '../../util/errors.js';
 import { intOption, parseCommand } from '../args.js';
 import type { Output } from '../output.js';
@@ -28,17 +29,22 @@ export async function searchCommand(args: string[], open: (db?: string, models?:
     // A query that is a citation of a repealed law (合同法第五十二条) finds other laws' words: say what replaced it.
     const cited = engine.lookup(query);
     const repealNote = !cited.ok && cited.code === 'unknown-law' && cited.repeal ? cited.message : null;
+    // --law 合同法: a repealed law, whose name other titles contain (劳动合同法).
+    const lawFilter = values.law as string | undefined;
+    const repealedLaw = lawFilter ? engine.searchDeps().resolver.repealOf(lawFilter) : undefined;
+    const lawFilterNote = lawFilter && repealedLaw ? repealedFilterMessages(lawFilter, repealedLaw).message : null;
     // A number an earlier version gave to another provision: both are listed, and why.
     const renumberedNotes = filtersFrom(values).asOf ? [] : engine.searchDeps().resolver.renumberedIn(query)
       .map((r) => `${r.cited} of the ${r.publishDate} version (「${r.excerpt}」) is ${r.now} in this one; both are listed as cited`);
     const providers = await providerReport(engine, mode);
     if (out.json) {
-      out.printJson({ query, mode, ...(modeNote ? { modeNote } : {}), ...(repealNote ? { repealNote } : {}), ...(renumberedNotes.length ? { renumberedNotes } : {}), addedTerms, ...(providers ? { provider: providers.provider, providerFallbacks: providers.fallbacks } : {}), hits: hits.map((h, i) => ({ rank: i + 1, score: h.score === Infinity ? null : h.score, matchedBy: h.matchedBy, snippet: h.snippet, ...h.article })) });
+      out.printJson({ query, mode, ...(modeNote ? { modeNote } : {}), ...(repealNote ? { repealNote } : {}), ...(lawFilterNote ? { lawFilterNote } : {}), ...(renumberedNotes.length ? { renumberedNotes } : {}), addedTerms, ...(providers ? { provider: providers.provider, providerFallbacks: providers.fallbacks } : {}), hits: hits.map((h, i) => ({ rank: i + 1, score: h.score === Infinity ? null : h.score, matchedBy: h.matchedBy, snippet: h.snippet, ...h.article })) });
       return 0;
     }
     if (modeNote) process.stderr.write(`lexdesk: ${modeNote}\n`);
     if (hint) process.stderr.write(`lexdesk: ${hint}\n`);
     if (repealNote) process.stderr.write(`lexdesk: ${repealNote}\n`);
+    if (lawFilterNote) process.stderr.write(`lexdesk: ${lawFilterNote}\n`);
     for (const note of renumberedNotes) out.print(`Note: ${note}.`);
     // A GPU asked for and not available is said, so a slow search is not a mystery.
     if (providers?.fallbacks.length && values.providers !== undefined) process.stderr.write(`lexdesk: ${describeProviders(providers)}\n`);

@@ -16,6 +16,7 @@ import { comparisonDocx, comparisonMarkdown } from '../../report/comparison.js';
 import { buildCompilation, compilationOfCheck, renderCompilation } from '../../report/compilation.js';
 import { checkDraft, MAX_DRAFT_CHARS, type DraftCheck } from '../../consult/draftCheck.js';
 import { formerArticlesOf, formerCitation } from '../../library/citation/civilCodeConcordance.js';
+import { repealedFilterMessages } from '../../library/citation/repealedLaws.js';
 import { draftTextOf } from '../../util/draftFile.js';
 import { fileNameOf, MIME } from '../../report/index.js';
 import { onlyCitations } from '../../library/citation/parseCitation.js';
@@ -57,6 +58,12 @@ async function checkedDraft(s: HostServices, input: { text?: string; file?: stri
   return { text, check: checkDraft(s.engine.searchDeps().resolver, text, input.asOf ?? todayOf(s.engine.db), { paragraphs }) };
 }
 
+/** A law filter naming a repealed law (合同法): what to say, in both languages; null otherwise. */
+function repealedLawFilter(s: HostServices, law: string | undefined): StatuteSearchDto['repealedLaw'] {
+  const repeal = law ? s.engine.searchDeps().resolver.repealOf(law) : undefined;
+  return law && repeal ? repealedFilterMessages(law, repeal) : null;
+}
+
 function unknownLaw(s: HostServices, law: string | undefined): StatuteSearchDto['unknownLaw'] {
   const candidates = law?.trim() ? s.engine.unknownLawFilter(law) : null;
   return candidates && law ? { law, candidates } : null;
@@ -91,6 +98,7 @@ export const statuteHandlers: Pick<Handlers, 'statute.search' | 'statute.citatio
       addedTerms: addedTerms(input.query, { literal }),
       modeNote: note,
       unknownLaw: unknownLaw(s, input.filters?.law),
+      repealedLaw: repealedLawFilter(s, input.filters?.law),
       renumbered: input.filters?.asOf ? [] : s.engine.searchDeps().resolver.renumberedIn(input.query),
     };
   },

@@ -108,3 +108,16 @@ export function repealedBy(r: Repeal): { en: string; zh: string } {
 export function repealingShortTitle(r: Repeal): string {
   return r.byLaw.startsWith(PRC) ? r.byLaw.slice(PRC.length) : r.byLaw;
 }
+
+/**
+ * What a law filter naming a repealed law (--law 合同法) is told: the law is gone, the filter still matches the
+ * titles that contain the name (劳动合同法 contains 合同法), and where to filter instead.
+ */
+export function repealedFilterMessages(law: string, r: Repeal): { message: string; messageZh: string } {
+  const by = repealedBy(r);
+  const instead = repealingShortTitle(r);
+  return {
+    message: `the law filter "${law}" names 《${r.title}》, which is not in the library: ${by.en}. The filter matches the laws whose titles contain "${law}"; for the rules of 《${r.title}》, filter by ${instead}.`,
+    messageZh: `筛选的“${law}”指《${r.title}》，法规库中没有这部法律：${by.zh}。筛选仍按名称包含“${law}”的法律进行；要找其规定，请改按“${instead}”筛选。`,
+  };
+}

@@ -54,6 +54,7 @@ export const StatuteLookup = forwardRef<HTMLInputElement, Props>(function Statut
   const [modeNote, setModeNote] = useState<string | null>(null);
   /** Cited numbers an earlier version gave to another provision, listed as cited too. */
   const [renumbered, setRenumbered] = useState<StatuteSearchDto['renumbered']>([]);
+  const [repealedLaw, setRepealedLaw] = useState<StatuteSearchDto['repealedLaw']>(null);
   /** A finished search that found nothing, and the law filter when it names no law. */
   const [empty, setEmpty] = useState<{ unknownLaw: StatuteSearchDto['unknownLaw'] } | null>(null);
   const [detail, setDetail] = useState<ArticleDetailDto | null>(null);
@@ -93,6 +94,7 @@ export const StatuteLookup = forwardRef<HTMLInputElement, Props>(function Statut
     setError(null);
     setNotFound(null);
     setEmpty(null);
+    setRepealedLaw(null);
     setCitedCount(null);
     setCitedBy(null);
     const q = query.trim();
@@ -129,6 +131,7 @@ export const StatuteLookup = forwardRef<HTMLInputElement, Props>(function Statut
       setAddedTerms(found.addedTerms);
       setModeNote(found.modeNote);
       setRenumbered(found.renumbered);
+      setRepealedLaw(found.repealedLaw ?? null);
       setEmpty(found.hits.length ? null : { unknownLaw: found.unknownLaw });
       setDetail(null);
     } catch (e) {
@@ -174,6 +177,7 @@ export const StatuteLookup = forwardRef<HTMLInputElement, Props>(function Statut
           )}
           {modeNote && <p className="warn" data-testid="mode-note">{t.lexicalFallback}{modeNote}</p>}
           {addedTerms.length > 0 && <p className="muted" data-testid="added-terms">{t.addedTerms}{addedTerms.join('、')}</p>}
+          {repealedLaw && <p className="notice" data-testid="repealed-law-filter">{t.lang === 'zh' ? repealedLaw.messageZh : repealedLaw.message}</p>}
           {renumbered.map((r) => (
             <p className="notice" key={r.cited} data-testid="renumbered-note">{fill(t.renumberedNote, { ...r })}</p>
           ))}
