@@ -4,7 +4,7 @@ import { parseArticleLabel } from '../library/numerals.js';
 import type { CitationResolver, ResolveResult } from '../library/citation/resolver.js';
 import type { QuoteSource } from '../library/citation/quoteSource.js';
 import { repealedBy, type Repeal } from '../library/citation/repealedLaws.js';
-import { SAME_LAW_BETWEEN, shortTitle, successorSentence, typedLawBefore, type Successor } from '../library/citation/repealedSuccessor.js';
+import { beforeRepeal, SAME_LAW_BETWEEN, shortTitle, successorSentence, typedLawBefore, type Successor } from '../library/citation/repealedSuccessor.js';
 import { MATCH_WORDS, STATUS_ZH } from '../library/status.js';
 import type { CitationAudit, CitationLabel, Evidence } from './types.js';
 
@@ -146,17 +146,19 @@ function unknownLaw(
   const before = answer.slice(Math.max(0, ref.start - SHOWN_BEFORE), ref.start);
   // 《合同法》第一百零七条、第一百一十三条: the second is of the same repealed law.
   const listed = previous && SAME_LAW_BETWEEN.test(answer.slice(previous.end, ref.start)) ? previous.repeal : null;
-  const named = ref.raw.includes('《') || LAW_NAME_BEFORE.test(before);
+  const bracketed = ref.raw.includes('《');
+  const named = bracketed || LAW_NAME_BEFORE.test(before);
   if (!named && !listed) return null;
-  const typedName = ref.raw.includes('《') ? null : typedLawBefore(answer, ref) ?? '';
-  const marker = named ? `${typedName ?? ''}${ref.raw}` : ref.raw;
+  // The name as typed: in 《》, else the words before the number (依据合同法第52条 → 合同法).
+  const lawName = named ? typedLawBefore(answer, ref) : null;
+  const marker = named && !bracketed ? `${lawName ?? ''}${ref.raw}` : ref.raw;
   const referring = named ? REFERRING_BEFORE.exec(before) : null;
   if (referring) {
     const said = referring[0].trim();
     return { marker, note: { en: `the law “${said}” refers to is not named in its sentence, so the citation cannot be checked`, zh: `“${said}”所指的法律在本句中没有写明，无法核验这条引用` } };
   }
   // 《合同法》第五十二条, which models trained on older texts still cite: say what replaced it.
-  const repeal = named ? resolver.repealOf(/^《([^》]+)》/.exec(ref.raw)?.[1] ?? typedName!) : listed!;
+  const repeal = named ? (lawName ? resolver.repealOf(lawName) : undefined) : listed!;
   if (!repeal) return { marker, note: { en: 'no such law in the library', zh: '法规库中没有这部法律' } };
   const by = repealedBy(repeal);
   const successor = resolver.successorOf(repeal, ref, { asOf }) ?? undefined;
@@ -166,7 +168,7 @@ function unknownLaw(
   const law = shortTitle(repeal.title);
   const readAs = named ? { en: '', zh: '' } : { en: `${ref.raw} names no law; read as 《${law}》${ref.raw}, the law before it: `, zh: `${ref.raw}没有写明法律，按前面的《${law}》读作其${ref.raw}；` };
   // A matter of 2020 is governed by 合同法 (民法典时间效力规定): citing it then is right, though its text cannot be checked here.
-  if (repeal.effectiveDate && asOf < repeal.effectiveDate) {
+  if (beforeRepeal(repeal, asOf)) {
     return {
       marker, quoteLaw, successor, inForceThen: true, repeal,
       note: {

@@ -27,8 +27,8 @@ export async function showCommand(args: string[], open: (db?: string) => Engine,
     const choice = { asOf: dateOption(values['as-of'], 'as-of'), version: dateOption(values.version, 'version') };
     const results = engine.lookupAll(citation, choice);
     const found = results.filter((r): r is Resolved => r.ok);
-    const successor = results.length === 1 && !results[0]!.ok && results[0]!.code === 'unknown-law' ? results[0]!.successor : undefined;
-    if (found.length === 0 && !results.some((r) => !r.ok && r.code === 'unknown-law' && r.successor)) throw lookupError(results[0] as Unresolved);
+    const successor = results.length === 1 ? movedTo(results[0]!) : undefined;
+    if (found.length === 0 && !results.some(movedTo)) throw lookupError(results[0] as Unresolved);
     const written = outFile ? await writeCompilation(buildCompilation(engine, citation, choice), outFile) : null;
     if (successor) {
       // 合同法第107条: the law is gone, and 民法典's article that holds its rule is what the reader needs.
@@ -41,17 +41,18 @@ export async function showCommand(args: string[], open: (db?: string) => Engine,
     }
     // Several citations (民法典第1165、1166条; a range): each article in turn, and what did not resolve said in its place.
     if (out.json) {
-      out.printJson({ citation, results: results.map((r) => (r.ok ? shownJson(engine, r) : { error: { code: r.code, message: r.message, candidates: r.candidates }, ...(r.code === 'unknown-law' && r.successor ? successorJson(r, r.successor) : {}) })), ...(written ? { out: written } : {}) });
+      out.printJson({ citation, results: results.map((r) => (r.ok ? shownJson(engine, r) : { error: { code: r.code, message: r.message, candidates: r.candidates }, ...(movedTo(r) ? successorJson(r, movedTo(r)!) : {}) })), ...(written ? { out: written } : {}) });
       return 0;
     }
-    const moved = results.filter((r) => !r.ok && r.code === 'unknown-law' && r.successor).length;
+    const moved = results.filter(movedTo).length;
     const missing = results.length - found.length - moved;
     out.print(`${found.length} articles cited${moved ? `, ${moved} of a repealed law (shown where 民法典 holds them now)` : ''}${missing ? `, ${missing} not found` : ''}.`);
     for (const r of results) {
       out.print(`\n${'─'.repeat(24)}`);
-      if (!r.ok && r.code === 'unknown-law' && r.successor) {
+      const now = movedTo(r);
+      if (!r.ok && now) {
         out.print(`Note: ${r.message}`);
-        for (const article of r.successor.articles) printArticle(out, { article, parts: [] });
+        for (const article of now.articles) printArticle(out, { article, parts: [] });
         continue;
       }
       if (!r.ok) {
@@ -76,6 +77,11 @@ type Unresolved = Extract<ResolveResult, { ok: false }>;
 function lookupError(result: Unresolved): LexError {
   const hint = result.candidates.length ? `\nCandidates: ${result.candidates.slice(0, 10).join('；')}` : '';
   return new LexError(result.code, result.message + hint, { candidates: result.candidates });
+}
+
+/** Where 民法典 holds the rule of a repealed law's article that did not resolve (合同法第107条); undefined otherwise. */
+function movedTo(r: ResolveResult): Successor | undefined {
+  return !r.ok && r.code === 'unknown-law' ? r.successor : undefined;
 }
 
 /** A repealed law's article in --json, alone or in a list: why, and the 民法典 articles that hold its rule now. */

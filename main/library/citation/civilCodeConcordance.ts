@@ -9,7 +9,7 @@
  * articles kept their numbers as 民法典's 总则编. A rule 民法典 changed in substance is marked `changed`
  * (担保法 第十九条's 连带责任 presumed for a guarantee of unstated kind is now 一般保证).
  */
-import { intToChinese } from '../numerals.js';
+import { articleLabelOf, shortTitle } from './repealedSuccessor.js';
 
 export interface Concordance {
   /** 民法典 article numbers that now hold the rule, the principal one first. */
@@ -179,7 +179,6 @@ const TABLES: Record<string, Row[]> = {
 
 /** The law whose articles the table points to, as the library titles it. */
 export const CIVIL_CODE_TITLE = '中华人民共和国民法典';
-const PRC = '中华人民共和国';
 /** 民法总则's articles 1 to 204 are 民法典's under the same numbers; its last two went to the 附则. */
 const GENERAL_PART_LAST = 204;
 const GENERAL_PART_TOPIC = '总则编沿用原条号';
@@ -194,15 +193,18 @@ const byLaw = new Map(Object.entries(TABLES).map(([law, rows]) => [law, new Map(
  */
 export function civilCodeCounterpart(lawTitle: string, article: number, subNumber = 0): Concordance | null {
   if (subNumber !== 0) return null;
-  const law = lawTitle.startsWith(PRC) ? lawTitle.slice(PRC.length) : lawTitle;
+  const law = shortTitle(lawTitle);
   if (law === '民法总则') {
     if (article >= 1 && article <= GENERAL_PART_LAST) return { articles: [article], topic: GENERAL_PART_TOPIC };
     if (article === GENERAL_PART_DEFINITIONS.old) return { articles: [GENERAL_PART_DEFINITIONS.now], topic: GENERAL_PART_DEFINITIONS.topic };
     return null;
   }
   const row = byLaw.get(law)?.get(article);
-  if (!row) return null;
-  const [, now, topic, changed] = row;
+  return row ? ruleOf(row) : null;
+}
+
+/** A row of the table as its Concordance. */
+function ruleOf([, now, topic, changed]: Row): Concordance {
   return { articles: Array.isArray(now) ? now : [now], topic, ...(changed ? { changed: true } : {}) };
 }
 
@@ -228,14 +230,20 @@ export function formerArticles(number: number): FormerArticle[] {
       for (const n of e.articles) formerIndex.set(n, [...(formerIndex.get(n) ?? []), { law: e.law, article: e.article, topic: e.topic, changed: e.changed === true }]);
     }
   }
-  const general = number >= 1 && number <= GENERAL_PART_LAST ? [{ law: '民法总则', article: number, topic: GENERAL_PART_TOPIC, changed: false }]
-    : number === GENERAL_PART_DEFINITIONS.now ? [{ law: '民法总则', article: GENERAL_PART_DEFINITIONS.old, topic: GENERAL_PART_DEFINITIONS.topic, changed: false }] : [];
-  return [...general, ...(formerIndex.get(number) ?? [])];
+  return [...generalPartFormer(number), ...(formerIndex.get(number) ?? [])];
+}
+
+/** 民法总则's article that 民法典 article `number` kept (1–204 by number, 第一千二百五十九条 its 第二百零五条), if any. */
+function generalPartFormer(number: number): FormerArticle[] {
+  const general = { law: '民法总则', changed: false };
+  if (number >= 1 && number <= GENERAL_PART_LAST) return [{ ...general, article: number, topic: GENERAL_PART_TOPIC }];
+  if (number === GENERAL_PART_DEFINITIONS.now) return [{ ...general, article: GENERAL_PART_DEFINITIONS.old, topic: GENERAL_PART_DEFINITIONS.topic }];
+  return [];
 }
 
 /** 「《合同法》第一百零七条」. */
 export function formerCitation(f: Pick<FormerArticle, 'law' | 'article'>): string {
-  return `《${f.law}》第${intToChinese(f.article)}条`;
+  return `《${f.law}》${articleLabelOf(f.article)}`;
 }
 
 /** The 民法典 articles' former articles, for an article of any law (none but 民法典's have them). */
@@ -245,5 +253,5 @@ export function formerArticlesOf(article: { lawTitle: string; number: number; su
 
 /** Every entry of the table, for its tests. */
 export function concordanceEntries(): Array<{ law: string; article: number } & Concordance> {
-  return [...byLaw].flatMap(([law, rows]) => [...rows.values()].map((r) => ({ law, article: r[0], ...civilCodeCounterpart(law, r[0])! })));
+  return [...byLaw].flatMap(([law, rows]) => [...rows.values()].map((r) => ({ law, article: r[0], ...ruleOf(r) })));
 }

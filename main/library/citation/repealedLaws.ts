@@ -7,7 +7,7 @@
  */
 import type { Db } from '../../db/open.js';
 import { normalizeLawName } from './aliases.js';
-import { beforeRepeal, successorSentence, type Successor } from './repealedSuccessor.js';
+import { beforeRepeal, shortTitle, successorSentence, type Successor } from './repealedSuccessor.js';
 
 export interface Repeal {
   /** The repealed law as the repealing clause names it. */
@@ -74,16 +74,15 @@ function outerTitles(sentence: string): Array<{ title: string; after: string }> 
  * instead — the article that holds its rule now, when known.
  */
 export function repealMessages(typed: string, r: Repeal, successor?: Successor | null, asOf?: string): { message: string; messageZh: string } {
-  if (successor && beforeRepeal(r, asOf)) {
+  const now = successor ? successorSentence(successor) : null;
+  if (now && beforeRepeal(r, asOf)) {
     // 合同法第107条 as of 2019: the law still governed; 民法典 holds the rule only from the repeal on.
-    const now = successorSentence(successor);
     return {
       message: `"${typed}" cites 《${r.title}》, which was in force on ${asOf} but is not in the library: ${repealedBy(r).en}; from then on ${now.en}.`,
       messageZh: `“${typed}”引用的《${r.title}》在 ${asOf} 仍然有效，但法规库中没有其条文：${repealedBy(r).zh}；自 ${r.effectiveDate} 起，${now.zh}。`,
     };
   }
-  if (successor) {
-    const now = successorSentence(successor);
+  if (now) {
     return {
       message: `"${typed}" cites 《${r.title}》, which is not in the library: ${repealedBy(r).en}; ${now.en}.`,
       messageZh: `“${typed}”引用的《${r.title}》不在法规库中：${repealedBy(r).zh}；${now.zh}。`,
@@ -106,7 +105,7 @@ export function repealedBy(r: Repeal): { en: string; zh: string } {
 
 /** The repealing law's title without 中华人民共和国, as a law filter or citation takes it. */
 export function repealingShortTitle(r: Repeal): string {
-  return r.byLaw.startsWith(PRC) ? r.byLaw.slice(PRC.length) : r.byLaw;
+  return shortTitle(r.byLaw);
 }
 
 /**

@@ -6,7 +6,6 @@
 import type { StatuteArticle } from '../articles.js';
 import { intToChinese } from '../numerals.js';
 import type { CitationRef } from './parseCitation.js';
-import type { LawNameIndex } from './aliases.js';
 import type { Repeal } from './repealedLaws.js';
 
 export interface Successor {
