@@ -95,12 +95,15 @@ export interface CitationAudit {
   quoteSource?: QuoteSource;
   /**
    * For a citation of an article of a law 民法典 repealed (《合同法》第一百零七条): the rule it laid down and the 民法典
-   * articles that hold it now (civilCodeConcordance.ts); the note says the same. Not stored with a turn.
+   * articles that hold it now (civilCodeConcordance.ts); the note says the same. Also, with `replacedDocument`, for an
+   * article of a repealed document the library holds (婚姻法解释（三）, 契税暂行条例): the article of the document that
+   * replaced it holding its text, `topic` saying how alike (内容有修改; replacedBy.ts). Not stored with a turn.
    */
-  successor?: { topic: string; changed: boolean; articles: Array<{ articleId: number; lawTitle: string; label: string }> };
+  successor?: { topic: string; changed: boolean; articles: Array<{ articleId: number; lawTitle: string; label: string }>; replacedDocument?: true };
   /**
    * Set for a citation of a law the library lacks that was repealed only after the date the law is applied as of
-   * (合同法 in a matter of 2020): right to cite then, though its text cannot be checked. Not stored with a turn.
+   * (合同法 in a matter of 2020): right to cite then, though its text cannot be checked; and for an article of a repealed
+   * document that still applied on that date (婚姻法解释（三） in 2020). Not stored with a turn.
    */
   inForceThen?: true;
   /** Where the citation starts in the text audited (a UTF-16 offset). Not stored with a turn. */

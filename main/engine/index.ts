@@ -4,6 +4,7 @@ import { getArticles, type StatuteArticle } from '../library/articles.js';
 import { CitationResolver, type ResolveResult, type VersionChoice } from '../library/citation/resolver.js';
 import { importPath, libraryCounts, type ImportPathOptions, type ImportSummary, type LibraryCounts } from '../library/import/index.js';
 import { neighboursOf, type ArticleContext } from '../library/context.js';
+import { replacementOf } from '../library/versions/replacedBy.js';
 import { articleVersions } from '../library/versions/counterparts.js';
 import { lawFilterMatches, withLawNames } from '../search/filters.js';
 import { textRevision, type FtsScope } from '../search/ftsTables.js';
@@ -98,7 +99,7 @@ export function createEngine(opts: EngineOptions): Engine {
     rank: (text, searchOpts) => rankArticles(db, citations(), termStats, text, searchOpts).map((r) => r.id),
     lookup: (citation, choice) => citations().lookup(citation, choice),
     lookupAll: (text, choice) => citations().lookupAll(text, choice),
-    context: (article) => ({ neighbours: neighboursOf(db, article), versions: articleVersions(db, article) }),
+    context: (article) => ({ neighbours: neighboursOf(db, article), versions: articleVersions(db, article), replacedBy: replacementOf(db, article) }),
     articles: (ids) => getArticles(db, ids),
     counts: () => libraryCounts(db),
     unknownLawFilter(law) {

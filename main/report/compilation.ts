@@ -116,7 +116,9 @@ export function compilationOfCheck(engine: Engine, check: DraftCheck, source: st
     // Not for a date the repealed law still governed (合同法 in 2019): 民法典 was no law then.
     for (const now of meant === null && c.successor && !c.inForceThen ? c.successor.articles : []) {
       const held = found.get(now.articleId) ?? { spans: [], notes: [] };
-      held.notes.push(`文中“${c.marker}”（${c.successor!.topic}）所引的法律已废止，其规定现见于此条${c.successor!.changed ? CHANGED_IN_SUBSTANCE.zh : ''}。`);
+      held.notes.push(c.successor!.replacedDocument
+        ? `文中“${c.marker}”所引的文件已废止，其条文现见于此条（${c.successor!.topic}）。`
+        : `文中“${c.marker}”（${c.successor!.topic}）所引的法律已废止，其规定现见于此条${c.successor!.changed ? CHANGED_IN_SUBSTANCE.zh : ''}。`);
       found.set(now.articleId, held);
     }
   }

@@ -3,6 +3,7 @@ import { getArticles, type StatuteArticle } from '../library/articles.js';
 import type { CitationResolver } from '../library/citation/resolver.js';
 import { beforeRepeal } from '../library/citation/repealedSuccessor.js';
 import { pairCover, textPairs } from '../library/versions/textPairs.js';
+import { inForceOn, replacementOf } from '../library/versions/replacedBy.js';
 import { withLawNames, type SearchFilters } from './filters.js';
 import type { FtsScope } from './ftsTables.js';
 import { DEFAULT_WEIGHTS, lexicalSearch, queryTerms, type Bm25Weights } from './lexical.js';
@@ -46,6 +47,13 @@ export function rankArticles(db: Db, resolver: CitationResolver, stats: StatsFor
     if (former && !seen.has(former.now.articleId)) {
       seen.add(former.now.articleId);
       ids.splice(readsMoreLike(db, text.replace(cited.ref.raw, ''), former.now.articleId, cited.article.text) ? 0 : 1, 0, former.now.articleId);
+    }
+    // 婚姻法解释（二）第二十六条 and the like: the document is repealed, and the article holding its text now is cited too.
+    const replaced = cited.article.status === 'repealed' ? replacementOf(db, cited.article) : null;
+    const now = replaced?.counterpart && !inForceOn(replaced, filters.asOf) ? replaced.counterpart.articleId : null;
+    if (now !== null && !seen.has(now)) {
+      seen.add(now);
+      ids.push(now);
     }
     for (const id of ids) out.push({ id, score: Infinity, matchedBy: 'citation' });
   }

@@ -81,6 +81,12 @@ export interface ArticleDetailDto {
    * 第五百七十七条), as older judgments and contracts cite them; empty for other laws, absent from older hosts.
    */
   formerly?: Array<{ citation: string; topic: string; changed: boolean }>;
+  /**
+   * For an article of a repealed document whose law has no version in force (婚姻法解释（三）, 契税暂行条例): what replaced
+   * the document, said in both languages, and the article of the replacing document holding this article's text, to
+   * open; null otherwise, absent from older hosts.
+   */
+  replacedBy?: { note: { en: string; zh: string }; counterpart: { articleId: number; lawTitle: string; label: string } | null } | null;
   previous: ArticleDto | null;
   next: ArticleDto | null;
   /** Every version of the law, newest first: the article holding this provision there (by text, not number) and what changed. */

@@ -189,6 +189,14 @@ describe('the app in a real browser against the browser host', { skip: SKIP, tim
     await page.getByTestId('article-title').filter({ hasText: '第一千一百六十六条' }).waitFor();
     // The articles of the laws 民法典 repealed that it took over, as older judgments cite them.
     assert.equal(await page.getByTestId('formerly').innerText(), '民法典施行前的条文：《侵权责任法》第七条（无过错责任）；《民法通则》第一百零六条（侵权的过错责任和无过错责任）');
+    // An article of an interpretation repealed with 民法典: what replaced it, and the article holding its text, to open.
+    await page.getByTestId('statute-query').fill('合同法解释（二）第二十六条');
+    await page.getByTestId('statute-query').press('Enter');
+    await page.getByTestId('article-title').filter({ hasText: '若干问题的解释（二）》第二十六条' }).waitFor();
+    assert.equal(await page.getByTestId('replaced-by').innerText(), '该文件自 2021-01-01 起废止，由《中华人民共和国民法典》取代；本条内容现见于《中华人民共和国民法典》第五百三十三条（内容有修改）。 打开《中华人民共和国民法典》第五百三十三条');
+    await page.getByTestId('open-replacement').click();
+    await page.getByTestId('article-title').filter({ hasText: '《中华人民共和国民法典》第五百三十三条' }).waitFor();
+    assert.equal(await page.getByTestId('replaced-by').count(), 0, 'an article in force has no such note');
     // A citation of the repealed 合同法: why it is not found, and the article of 民法典 that holds its rule, listed to open.
     await page.getByTestId('statute-query').fill('合同法第一百一十四条');
     await page.getByTestId('statute-query').press('Enter');

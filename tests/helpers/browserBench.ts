@@ -14,6 +14,9 @@ import { FileKeyStore } from '../../main/llm/keyStore.js';
 import { SettingsStore } from '../../main/llm/settings.js';
 import { startBrowserHost, type BrowserHost } from '../../main/server/browserHost.js';
 import { LABOUR_INTERPRETATION } from './consultFixture.js';
+
+/** 合同法解释（二）, repealed with 民法典: its article view says what replaced it (replacedBy.ts). */
+const REPEALED_CONTRACT_INTERPRETATION = '司法解释/最高人民法院关于适用《合同法》若干问题的解释（二）(2009-04-24).md';
 import { copySubset, CORE_SUBSET, REPO_ROOT } from './library.js';
 import { startScriptedLlm, type ScriptedLlm } from './scriptedLlm.js';
 
@@ -63,7 +66,7 @@ export interface BrowserBench {
 export async function startBrowserBench(): Promise<BrowserBench> {
   ensureRendererBuild();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lexdesk-e2e-'));
-  const corpusRoot = await copySubset(dir, { files: [...CORE_SUBSET, LABOUR_INTERPRETATION] });
+  const corpusRoot = await copySubset(dir, { files: [...CORE_SUBSET, LABOUR_INTERPRETATION, REPEALED_CONTRACT_INTERPRETATION] });
   const llm = await startScriptedLlm();
   const settings = new SettingsStore(path.join(dir, 'home'));
   settings.write({ llm: { baseURL: llm.baseURL, model: 'scripted-model', maxRetries: 0, timeoutMs: 10_000 } });

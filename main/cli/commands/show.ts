@@ -11,7 +11,8 @@ import { compilationOut, writeCompilation, writtenLine, type Written } from '../
 import { LexError } from '../../util/errors.js';
 import { dateOption, parseCommand } from '../args.js';
 import type { Output } from '../output.js';
-import { printVersions } from '../versionsView.js';
+import { printVersions, renderDiff } from '../versionsView.js';
+import { replacementNote, type Replacement } from '../../library/versions/replacedBy.js';
 
 const USAGE = 'lexdesk show "CITATION" [--as-of YYYY-MM-DD] [--version YYYY-MM-DD] [--changes] [--out FILE.md|FILE.docx]   e.g. 民法典第1165条, 刑法264, 劳动合同法 38, 宪法序言, 民法典第1165、1166条, 刑法第263条至第269条; --out writes the articles cited as a compilation (法条汇编)';
 /** Linking articles listed in text output, per kind; --json lists all. */
@@ -139,6 +140,7 @@ function showOne(engine: Engine, out: Output, citation: string, result: Resolved
   if (result.earlier) out.print(`\n${earlierNote(engine, result)}`);
   const former = formerArticlesOf(result.article);
   if (former.length) out.print(`\nFormerly (before 民法典): ${former.map(formerText).join('；')}`);
+  if (context.replacedBy) printReplacement(out, context.replacedBy, changes);
   const { previous, next } = context.neighbours;
   if (previous) out.print(`\n← ${previous.label}  ${previous.text.slice(0, 40)}…`);
   if (next) out.print(`→ ${next.label}  ${next.text.slice(0, 40)}…`);
@@ -147,6 +149,17 @@ function showOne(engine: Engine, out: Output, citation: string, result: Resolved
   printLinks(out, 'Cited by', links.citedBy);
   printLinks(out, 'Interpretations', links.interpretations);
   if (written) out.print(`\n${writtenLine(written)}`);
+}
+
+/** A repealed document's article: what replaced the document, where its text is now and how to open it; with `changes`, what changed. */
+function printReplacement(out: Output, r: Replacement, changes: boolean): void {
+  out.print(`\n${replacementNote(r).en}`);
+  const cp = r.counterpart;
+  if (!cp) return;
+  const also = r.also.length ? ` (also ${r.also.map((a) => a.label).join('、')})` : '';
+  out.print(`Now: lexdesk show "${cp.lawTitle}${cp.label}"${also}`);
+  if (cp.diff && changes) out.print(`\nChanges from this article to ${cp.label}:\n${renderDiff(cp.diff, Boolean(process.stdout.isTTY)).replace(/^/gm, '  ')}`);
+  else if (cp.diff) out.print('  (--changes shows what changed)');
 }
 
 interface ShownLink {

@@ -23,6 +23,7 @@ import { onlyCitations } from '../../library/citation/parseCitation.js';
 import type { Handlers } from './types.js';
 import { todayOf } from '../../db/today.js';
 import { savedOfArticle } from '../../library/saved/index.js';
+import { replacementNote } from '../../library/versions/replacedBy.js';
 
 function detail(s: HostServices, article: StatuteArticle): ArticleDetailDto {
   const engine = s.engine;
@@ -46,6 +47,10 @@ function detail(s: HostServices, article: StatuteArticle): ArticleDetailDto {
     citation: citationLine(article, STATUS_ZH),
     saved: savedOfArticle(engine.db, article),
     formerly: formerArticlesOf(article).map((f) => ({ citation: formerCitation(f), topic: f.topic, changed: f.changed })),
+    replacedBy: ctx.replacedBy && {
+      note: replacementNote(ctx.replacedBy),
+      counterpart: ctx.replacedBy.counterpart && { articleId: ctx.replacedBy.counterpart.articleId, lawTitle: ctx.replacedBy.counterpart.lawTitle, label: ctx.replacedBy.counterpart.label },
+    },
   };
 }
 

@@ -28,13 +28,26 @@ const LISTED = /^\s*(?:[（(](?:[^（）()]|[（(][^（）()]*[）)])*[）)])?\s
  * it; names of laws the library holds are left out, since those resolve as they are.
  */
 export function readRepeals(db: Db, isInLibrary: (name: string) => boolean): Map<string, Repeal> {
+  const repeals = new Map<string, Repeal>();
+  for (const [name, repeal] of repealClauses(db)) {
+    if (isInLibrary(name)) continue;
+    for (const key of nameForms(name)) if (!repeals.has(key)) repeals.set(key, repeal);
+  }
+  return repeals;
+}
+
+/**
+ * Every clause repealing a law by name (「…《中华人民共和国契税暂行条例》同时废止」), with the name normalized, earliest
+ * first; a name may be repealed more than once (信访条例 of 2005 repealed that of 1995).
+ */
+export function repealClauses(db: Db): Array<[name: string, repeal: Repeal]> {
   const rows = db.prepare(
     `SELECT a.label, a.text, l.title AS law, d.publish_date AS publishDate, d.effective_date AS effectiveDate
        FROM articles a JOIN documents d ON d.id = a.document_id JOIN laws l ON l.id = d.law_id
       WHERE d.province = '' AND a.text LIKE '%同时废止%'
       ORDER BY COALESCE(d.effective_date, d.publish_date, '9999')`,
   ).all() as Array<{ label: string; text: string; law: string; publishDate: string | null; effectiveDate: string | null }>;
-  const repeals = new Map<string, Repeal>();
+  const clauses: Array<[string, Repeal]> = [];
   for (const row of rows) {
     for (const sentence of row.text.split(/[。；]/)) {
       if (!sentence.includes('同时废止')) continue;
@@ -42,15 +55,16 @@ export function readRepeals(db: Db, isInLibrary: (name: string) => boolean): Map
         // Only a title the clause lists: not 《…》第十条同时废止 (one article), nor 《…》中关于…的规定同时废止.
         if (!LISTED.test(after)) continue;
         const name = normalizeLawName(title);
-        if (!name || isInLibrary(name)) continue;
-        const repeal: Repeal = { title, byLaw: row.law, byArticle: row.label, publishDate: row.publishDate, effectiveDate: row.effectiveDate };
-        for (const key of [name, name.startsWith(PRC) ? name.slice(PRC.length) : `${PRC}${name}`]) {
-          if (!repeals.has(key)) repeals.set(key, repeal);
-        }
+        if (name) clauses.push([name, { title, byLaw: row.law, byArticle: row.label, publishDate: row.publishDate, effectiveDate: row.effectiveDate }]);
       }
     }
   }
-  return repeals;
+  return clauses;
+}
+
+/** A normalized name with and without 中华人民共和国, as clauses and citations write it either way. */
+export function nameForms(name: string): string[] {
+  return [name, name.startsWith(PRC) ? name.slice(PRC.length) : `${PRC}${name}`];
 }
 
 /**

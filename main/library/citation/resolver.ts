@@ -7,6 +7,7 @@ import { readRepeals, repealingShortTitle, repealMessages, type Repeal } from '.
 import { earlierNumbering, provisionNow, type EarlierNumbering, type ProvisionNow } from './earlierNumbering.js';
 import { quoteInLaw, quoteSource, type QuoteSource } from './quoteSource.js';
 import { counterpartInVersion, type VersionMatch } from '../versions/counterparts.js';
+import { replacementOf, type Replacement } from '../versions/replacedBy.js';
 import { civilCodeCounterpart, CIVIL_CODE_TITLE } from './civilCodeConcordance.js';
 import { articleLabelOf, repealedCitationsIn, shortTitle, type Successor } from './repealedSuccessor.js';
 
@@ -180,6 +181,12 @@ export class CitationResolver {
   /** Where that earlier provision stands in `article`'s version (公司法 2018 第七十一条 → 2023 第八十四条); for what shows the note, not every lookup. */
   provisionNow(earlier: EarlierNumbering, article: StatuteArticle): ProvisionNow | null {
     return provisionNow(this.db, earlier, article);
+  }
+
+  /** What replaced the article's repealed document and where it holds the article (replacedBy.ts); null when that does not apply. */
+  replacementOf(articleId: number): Replacement | null {
+    const article = articleById(this.db, articleId);
+    return article ? replacementOf(this.db, article) : null;
   }
 
   /**

@@ -106,6 +106,15 @@ export function counterpartOfText(db: Db, provision: Pick<StatuteArticle, 'lawId
   return counterpartIn(candidate({ id: 0, label: '', text: provision.text }), versionArticles(db, provision, date), false);
 }
 
+/**
+ * The article of another law's version published `date` holding this article's text: where a repealed document's
+ * provision went in the one that replaced it (婚姻法解释（三）第七条 → 婚姻家庭编解释（一）第二十九条); the change is
+ * from this text to that one.
+ */
+export function counterpartInLaw(db: Db, article: StatuteArticle, lawId: number, date: string): Pick<ArticleVersion, 'articleId' | 'label' | 'similarity' | 'match' | 'also' | 'diff'> {
+  return counterpartIn(candidate(article), versionArticles(db, { lawId, kind: article.kind }, date), false);
+}
+
 /** Versions whose articles' pairs are kept, so that reading a law's articles one after another counts each version once. */
 const CACHED_VERSIONS = 8;
 const cache = new RecentCache<Candidate[]>(CACHED_VERSIONS);

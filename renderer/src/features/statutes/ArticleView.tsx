@@ -116,6 +116,19 @@ export function ArticleView({ detail, onOpen, openOutline, shown }: Props) {
           {t.formerly}{detail.formerly.map((f) => `${f.citation}（${f.topic}${f.changed ? t.formerlyChanged : ''}）`).join('；')}
         </p>
       )}
+      {detail.replacedBy && (
+        <p className="notice" data-testid="replaced-by">
+          {t.lang === 'zh' ? detail.replacedBy.note.zh : detail.replacedBy.note.en}
+          {detail.replacedBy.counterpart && (
+            <>
+              {' '}
+              <button className="link" onClick={() => onOpen(detail.replacedBy!.counterpart!.articleId)} data-testid="open-replacement">
+                {fill(t.openReplacement, { law: detail.replacedBy.counterpart.lawTitle, label: detail.replacedBy.counterpart.label })}
+              </button>
+            </>
+          )}
+        </p>
+      )}
       <div className="article-actions">
         <button onClick={() => void copy()} data-testid="copy-citation">{copied ? t.copied : t.copy}</button>
         {detail.saved && <SaveArticle key={a.id} article={a} saved={detail.saved} refreshKey={shown} />}
