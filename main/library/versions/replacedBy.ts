@@ -132,7 +132,11 @@ export function inForceOn(replacement: Replacement, asOf: string | undefined): b
  */
 export function replacementNote(r: Replacement, asOf?: string): { en: string; zh: string } {
   // 合同编通则解释 took effect in 2023, two years after the interpretations it took over were repealed.
-  const by = r.by.map((l) => `《${l.title}》${r.repealedOn && l.effectiveDate && l.effectiveDate > r.repealedOn ? `（${l.effectiveDate} 起施行）` : ''}`);
+  const later = (l: ReplacingLaw) => (r.repealedOn && l.effectiveDate && l.effectiveDate > r.repealedOn ? l.effectiveDate : null);
+  const by = {
+    en: r.by.map((l) => `《${l.title}》${later(l) ? ` (in force from ${later(l)})` : ''}`).join(', '),
+    zh: r.by.map((l) => `《${l.title}》${later(l) ? `（${later(l)} 起施行）` : ''}`).join('、'),
+  };
   const clause = r.clause ? { en: ` by 《${r.clause.law}》${r.clause.article}`, zh: `（《${r.clause.law}》${r.clause.article}）` } : { en: '', zh: '' };
   const repealed = r.repealedOn
     ? { en: `repealed from ${r.repealedOn}${clause.en}`, zh: `自 ${r.repealedOn} 起废止${clause.zh}` }
@@ -143,8 +147,8 @@ export function replacementNote(r: Replacement, asOf?: string): { en: string; zh
     : { en: `none of them holds this article's text, so its rule was rewritten or dropped; look for it there`, zh: `其中没有与本条内容相近的条文，该规定可能已改写或删去，请在其中查找` };
   const was = inForceOn(r, asOf) ? { en: `still in force on ${asOf}; `, zh: `在 ${asOf} 仍然有效；` } : { en: '', zh: '' };
   return {
-    en: `This document was ${was.en}${repealed.en} and replaced by ${by.join(', ')}; ${where.en}.`,
-    zh: `该文件${was.zh}${repealed.zh}，由${by.join('、')}取代；${where.zh}。`,
+    en: `This document was ${was.en}${repealed.en} and replaced by ${by.en}; ${where.en}.`,
+    zh: `该文件${was.zh}${repealed.zh}，由${by.zh}取代；${where.zh}。`,
   };
 }
 
