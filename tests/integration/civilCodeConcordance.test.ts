@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { civilCodeCounterpart, concordanceEntries, formerArticles } from '../../main/library/citation/civilCodeConcordance.js';
+import { civilCodeCounterpart, concordanceEntries, concordanceParts, formerArticles } from '../../main/library/citation/civilCodeConcordance.js';
 import { checkDraft } from '../../main/consult/draftCheck.js';
 import { buildCompilation, compilationOfCheck } from '../../main/report/compilation.js';
 import { createHostApi } from '../../main/host/hostApi.js';
@@ -98,6 +98,38 @@ describe('the civil laws 民法典 repealed, cited as older texts cite them', { 
     assert.equal(civilCodeCounterpart('劳动合同法', 38), null, 'a law 民法典 did not repeal');
   });
 
+  test('an article whose 款 or 项 went to different articles: the part cited names its own', async () => {
+    // Every split lies in the part of 民法典 that took over its law.
+    const parts = concordanceParts();
+    assert.ok(parts.length >= 20, `${parts.length} parts`);
+    for (const p of parts) {
+      for (const n of p.articles) {
+        const r = lib.engine.lookup(`民法典第${n}条`);
+        assert.ok(r.ok && PARTS[p.law]!.includes(r.article.subtitle ?? ''), `${p.law} ${p.article} ${p.part} → ${n}`);
+      }
+    }
+    const item = lib.engine.lookup('合同法第五十二条第（五）项');
+    assert.ok(!item.ok && item.code === 'unknown-law');
+    assert.deepEqual(item.successor?.articles.map((a) => a.label), ['第一百五十三条']);
+    assert.match(item.messageZh, /；该项（合同无效的情形）现对应《中华人民共和国民法典》第一百五十三条，规则有实质修改。$/);
+    assert.ok(lib.engine.lookup('民法典第153条').ok && (lib.engine.lookup('民法典第153条') as { article: { text: string } }).article.text.includes('违反法律、行政法规的强制性规定的民事法律行为无效'));
+    const labels = (r: ReturnType<typeof lib.engine.lookup>) => (!r.ok && r.code === 'unknown-law' ? r.successor?.articles.map((a) => a.label) : null);
+    const two = lib.engine.lookup('合同法第52条第2项、第3项');
+    assert.deepEqual(labels(two), ['第一百五十四条', '第一百四十六条']);
+    assert.match(!two.ok ? two.messageZh : '', /；所引各项（合同无效的情形）现对应/);
+    const paragraph = lib.engine.lookup('合同法第117条第2款');
+    assert.deepEqual(labels(paragraph), ['第一百八十条'], 'the definition of 不可抗力');
+    assert.match(!paragraph.ok ? paragraph.message : '', /; the paragraph cited \(不可抗力\) is now 《中华人民共和国民法典》第一百八十条\.$/);
+    // A part the table does not split, and the whole article, name every article.
+    const whole = lib.engine.lookup('合同法第54条第3款');
+    assert.deepEqual(labels(whole), ['第一百四十七条', '第一百四十八条', '第一百四十九条', '第一百五十条', '第一百五十一条']);
+    // The check and search read the part too.
+    const check = checkDraft(lib.engine.searchDeps().resolver, '该合同违反《合同法》第五十二条第（五）项的规定，应属无效。', '2026-01-01');
+    assert.deepEqual(check.citations[0]!.successor?.articles.map((a) => a.label), ['第一百五十三条']);
+    const hits = lib.engine.search('合同法第52条第5项', { limit: 3 });
+    assert.deepEqual(hits.filter((h) => h.matchedBy === 'citation').map((h) => h.article.label), ['第一百五十三条']);
+  });
+
   test('the other way: a 民法典 article names the articles of the old laws it took over, as older texts cite them', async () => {
     assert.deepEqual(formerArticles(577).map((f) => [f.law, f.article]), [['合同法', 107]]);
     assert.deepEqual(formerArticles(188).map((f) => [f.law, f.article, f.changed]), [['民法总则', 188, false], ['民法通则', 135, true], ['民法通则', 137, false]]);
@@ -159,7 +191,7 @@ describe('the civil laws 民法典 repealed, cited as older texts cite them', { 
     assert.deepEqual(now.citations.map((c) => [c.marker, c.finding, c.successor?.articles.map((a) => a.label) ?? null]), [
       ['《合同法》第一百零七条', 'unresolvable', ['第五百七十七条']],
       ['第一百一十三条', 'unresolvable', ['第五百八十四条']],
-      ['合同法第五十二条第（五）项', 'unresolvable', ['第一百五十三条', '第一百五十四条', '第一百四十六条']],
+      ['合同法第五十二条第（五）项', 'unresolvable', ['第一百五十三条']],
       ['《民法总则》第一百八十八条', 'unresolvable', ['第一百八十八条']],
     ]);
     assert.equal(now.citations[1]!.noteZh, '第一百一十三条没有写明法律，按前面的《合同法》读作其第一百一十三条；已废止的法律：已由《中华人民共和国民法典》第一千二百六十条废止（2021-01-01起施行）；该条（违约损失赔偿的范围）现对应《中华人民共和国民法典》第五百八十四条；请引用现行法律');
@@ -176,7 +208,7 @@ describe('the civil laws 民法典 repealed, cited as older texts cite them', { 
     }
     const compiled = compilationOfCheck(lib.engine, now, 'brief.txt');
     assert.deepEqual(compiled.articles.map((a) => a.citation.replace('《中华人民共和国民法典》', '')), [
-      '第五百七十七条', '第五百八十四条', '第一百五十三条', '第一百五十四条', '第一百四十六条', '第一百八十八条',
+      '第五百七十七条', '第五百八十四条', '第一百五十三条', '第一百八十八条',
     ]);
     assert.equal(compiled.notFound.length, 4, 'each citation of a repealed law is still listed, with its note');
     // A matter of 2020 is governed by 合同法: citing it is right, only its text is not here to check.

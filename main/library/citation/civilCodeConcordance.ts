@@ -10,6 +10,13 @@
  * (担保法 第十九条's 连带责任 presumed for a guarantee of unstated kind is now 一般保证).
  */
 import { articleLabelOf, shortTitle } from './repealedSuccessor.js';
+import type { CitedPart } from './parseCitation.js';
+
+/** The 款 or 项 a citation names, as its successor's note says it (该项, 所引各款). */
+export interface CitedUnit {
+  unit: '款' | '项';
+  several: boolean;
+}
 
 export interface Concordance {
   /** 民法典 article numbers that now hold the rule, the principal one first. */
@@ -18,6 +25,8 @@ export interface Concordance {
   topic: string;
   /** 民法典 changed the rule itself, not only its wording. */
   changed?: boolean;
+  /** Set when the articles are those of the 款 or 项 cited, not of the whole article: which, and whether several. */
+  part?: CitedUnit;
 }
 
 type Row = [old: number, now: number | number[], topic: string, changed?: 'changed'];
@@ -191,7 +200,47 @@ const byLaw = new Map(Object.entries(TABLES).map(([law, rows]) => [law, new Map(
  * Where 民法典 holds the rule of `article` of the repealed law titled `lawTitle` (with or without 中华人民共和国),
  * or null when the table does not hold that article (or that law).
  */
-export function civilCodeCounterpart(lawTitle: string, article: number, subNumber = 0): Concordance | null {
+export function civilCodeCounterpart(lawTitle: string, article: number, subNumber = 0, parts: readonly CitedPart[] = []): Concordance | null {
+  const whole = wholeArticle(lawTitle, article, subNumber);
+  const narrowed = whole && parts.length ? partArticles(shortTitle(lawTitle), article, parts) : null;
+  return whole && narrowed ? { ...whole, articles: narrowed.articles, part: narrowed.part } : whole;
+}
+
+/**
+ * Where 民法典 put the 款 or 项 of an article whose parts went to different articles: 合同法 第五十二条's grounds of
+ * invalidity are 民法典 第一百五十三条 (第四项, 第五项), 第一百五十四条 (第二项) and 第一百四十六条 (第三项). Keys are
+ * 款.项 (款 1 for an article whose 项 are cited without it; 项 0 for the whole 款).
+ */
+const BY_PART: ReadonlyMap<string, Readonly<Record<string, number[]>>> = new Map<string, Readonly<Record<string, number[]>>>([
+  // (一) fraud or coercion harming the state's interest: now voidable, unless void as against the law or public order.
+  ['合同法|52', { '1.1': [148, 150, 153], '1.2': [154], '1.3': [146], '1.4': [153], '1.5': [153] }],
+  // 重大误解 and 显失公平; fraud, coercion and 乘人之危 (now part of 显失公平); a request to vary only is no longer kept apart.
+  ['合同法|54', { '1.0': [147, 151], '1.1': [147], '1.2': [151], '2.0': [148, 149, 150, 151] }],
+  ['合同法|74', { '1.0': [538, 539], '2.0': [540] }],
+  ['合同法|117', { '1.0': [590], '2.0': [180] }],
+  ['物权法|2', { '1.0': [205], '2.0': [115], '3.0': [114] }],
+  ['侵权责任法|36', { '1.0': [1194], '2.0': [1195], '3.0': [1197] }],
+  ['民法通则|106', { '2.0': [1165], '3.0': [1166] }],
+]);
+
+/** The table's split articles, for checking: each 款.项 with the 民法典 articles that hold it. */
+export function concordanceParts(): Array<{ law: string; article: number; part: string; articles: number[] }> {
+  return [...BY_PART].flatMap(([key, split]) => {
+    const [law, article] = key.split('|') as [string, string];
+    return Object.entries(split).map(([part, articles]) => ({ law, article: Number(article), part, articles }));
+  });
+}
+
+/** The articles that hold the cited parts, in order; null when the table does not split the article or a part is not in it. */
+function partArticles(law: string, article: number, parts: readonly CitedPart[]): { articles: number[]; part: CitedUnit } | null {
+  const split = BY_PART.get(`${law}|${article}`);
+  if (!split) return null;
+  const keys = parts.flatMap((p) => (p.items.length ? p.items.map((i) => `${p.paragraph ?? 1}.${i}`) : [`${p.paragraph ?? 1}.0`]));
+  if (keys.some((k) => !split[k])) return null;
+  return { articles: [...new Set(keys.flatMap((k) => split[k]!))], part: { unit: parts.some((p) => p.items.length) ? '项' : '款', several: keys.length > 1 } };
+}
+
+function wholeArticle(lawTitle: string, article: number, subNumber: number): Concordance | null {
   if (subNumber !== 0) return null;
   const law = shortTitle(lawTitle);
   if (law === '民法总则') {

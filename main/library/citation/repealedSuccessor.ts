@@ -7,6 +7,7 @@ import type { StatuteArticle } from '../articles.js';
 import { intToChinese } from '../numerals.js';
 import type { CitationRef } from './parseCitation.js';
 import type { Repeal } from './repealedLaws.js';
+import type { CitedUnit } from './civilCodeConcordance.js';
 
 export interface Successor {
   /** The repealed law's title as the repealing clause names it, and the article cited (第一百零七条). */
@@ -17,6 +18,8 @@ export interface Successor {
   changed: boolean;
   /** The 民法典 articles that hold the rule now, in the version chosen, the principal one first. */
   articles: StatuteArticle[];
+  /** Set when `articles` hold the 款 or 项 cited (合同法第五十二条第五项 → 第一百五十三条) rather than the whole article. */
+  part?: CitedUnit;
 }
 
 const PRC = '中华人民共和国';
@@ -52,9 +55,16 @@ export const CHANGED_IN_SUBSTANCE = { en: ', changed in substance', zh: '，规�
 export function successorSentence(s: Successor): { en: string; zh: string } {
   const where = successorWhere(s);
   return {
-    en: `its rule (${s.topic}) is now ${where}${s.changed ? CHANGED_IN_SUBSTANCE.en : ''}`,
-    zh: `该条（${s.topic}）现对应${where}${s.changed ? CHANGED_IN_SUBSTANCE.zh : ''}`,
+    en: `${partCited(s.part)?.en ?? 'its rule'} (${s.topic}) is now ${where}${s.changed ? CHANGED_IN_SUBSTANCE.en : ''}`,
+    zh: `${partCited(s.part)?.zh ?? '该条'}（${s.topic}）现对应${where}${s.changed ? CHANGED_IN_SUBSTANCE.zh : ''}`,
   };
+}
+
+/** 「the items cited」 / 「所引各项」, 「该款」: what the note calls the parts cited; null for the whole article. */
+function partCited(part: CitedUnit | undefined): { en: string; zh: string } | null {
+  if (!part) return null;
+  const en = part.unit === '款' ? 'paragraph' : 'item';
+  return part.several ? { en: `the ${en}s cited`, zh: `所引各${part.unit}` } : { en: `the ${en} cited`, zh: `该${part.unit}` };
 }
 
 /** 第一百零七条 for article 107 (之一 for an inserted one). */

@@ -368,9 +368,9 @@ export class CitationResolver {
    * civilCodeConcordance.ts), in the version in force on `choice.asOf` — or in force now, when that date
    * precedes 民法典 —; null for an article the table lacks or a law 民法典 did not repeal.
    */
-  successorOf(repeal: Repeal, ref: Pick<CitationRef, 'article' | 'subNumber'>, choice: VersionChoice = {}): Successor | null {
+  successorOf(repeal: Repeal, ref: Pick<CitationRef, 'article' | 'subNumber'> & Partial<Pick<CitationRef, 'parts'>>, choice: VersionChoice = {}): Successor | null {
     if (repeal.byLaw !== CIVIL_CODE_TITLE) return null;
-    const rule = civilCodeCounterpart(repeal.title, ref.article, ref.subNumber);
+    const rule = civilCodeCounterpart(repeal.title, ref.article, ref.subNumber, ref.parts);
     const code = rule ? this.lawTitled(CIVIL_CODE_TITLE) : null;
     if (!rule || !code) return null;
     const version = (choice.asOf ? this.pickVersion(code.id, { asOf: choice.asOf }) : null) ?? this.pickVersion(code.id, {});
@@ -380,7 +380,7 @@ export class CitationResolver {
       return row ? [toStatuteArticle(row)] : [];
     });
     if (articles.length === 0) return null;
-    return { lawTitle: repeal.title, articleLabel: articleLabelOf(ref.article, ref.subNumber), topic: rule.topic, changed: rule.changed === true, articles };
+    return { lawTitle: repeal.title, articleLabel: articleLabelOf(ref.article, ref.subNumber), topic: rule.topic, changed: rule.changed === true, articles, ...(rule.part ? { part: rule.part } : {}) };
   }
 
   /** Each citation in free text of a repealed law's article that 民法典 holds now, with where (see successorOf). */
