@@ -7,7 +7,7 @@ import { repealedBy, type Repeal } from '../library/citation/repealedLaws.js';
 import { beforeRepeal, SAME_LAW_BETWEEN, shortTitle, successorSentence, typedLawBefore, type Successor } from '../library/citation/repealedSuccessor.js';
 import { MATCH_WORDS, STATUS_ZH } from '../library/status.js';
 import type { CitationAudit, CitationLabel, Evidence } from './types.js';
-import { inForceOn, replacementNote, type Replacement } from '../library/versions/replacedBy.js';
+import { heldAs, inForceOn, replacementNote, type Replacement } from '../library/versions/replacedBy.js';
 
 /** An answer's evidence markers: [1], and lists such as [1、2] or [1, 2] (a fresh regex each call: it is global). */
 export const evidenceMarkers = (): RegExp => /\[(\d{1,3}(?:\s*[,，、]\s*\d{1,3})*)\]/g;
@@ -429,8 +429,10 @@ function toAudit(f: Found, seq: number, quotes: string[], asOf: string, resolver
     if (source && note) note = { en: `${note.en.replace(/\.$/, '')}; ${heldBy(source).en}`, zh: `${note.zh.replace(/。$/, '')}；${heldBy(source).zh}` };
   }
   const notCurrent = !!f.article && f.article.status !== 'current';
-  const replaced = notCurrent && f.article!.status === 'repealed' ? resolver.replacementOf(f.article!.articleId) : null;
-  if (replaced && !note) note = replacementNote(replaced, asOf);
+  // An article of a repealed document: what replaced it and where its text is now (none as of a date before it took effect).
+  const replaced = notCurrent && f.article!.status === 'repealed' ? resolver.replacementOf(f.article!.articleId, asOf) : null;
+  const replacedNote = replaced ? replacementNote(replaced, asOf) : null;
+  if (replacedNote && !note) note = replacedNote;
   if (notCurrent && !note) {
     const { status, publishDate, articleId } = f.article!;
     const there = resolver.provisionAsOf(articleId, asOf);
@@ -456,7 +458,7 @@ function toAudit(f: Found, seq: number, quotes: string[], asOf: string, resolver
     noteZh: note?.zh ?? null,
     citedSpans: f.spans ?? [],
     ...(source ? { quoteSource: source } : {}),
-    ...(f.successor ? { successor: successorRefs(f.successor) } : replaced?.counterpart ? { successor: replacementRefs(replaced.counterpart) } : {}),
+    ...(f.successor ? { successor: successorRefs(f.successor) } : replacedNote && replaced?.counterpart ? { successor: replacementRefs(replaced.counterpart) } : {}),
     ...(f.inForceThen || (replaced && inForceOn(replaced, asOf)) ? { inForceThen: true } : {}),
     at: f.pos,
   };
@@ -521,7 +523,7 @@ function successorRefs(s: Successor): NonNullable<CitationAudit['successor']> {
 
 /** A repealed document's article, as a successor: the article holding its text now, how alike (内容有修改) in place of a rule. */
 function replacementRefs(c: NonNullable<Replacement['counterpart']>): NonNullable<CitationAudit['successor']> {
-  return { topic: MATCH_WORDS[c.match].zh, changed: false, articles: [{ articleId: c.articleId, lawTitle: c.lawTitle, label: c.label }], replacedDocument: true };
+  return { topic: heldAs(c).zh, changed: false, articles: [{ articleId: c.articleId, lawTitle: c.lawTitle, label: c.label }], replacedDocument: true };
 }
 
 export function countLabels(citations: CitationAudit[]): Record<CitationLabel, number> {

@@ -3,7 +3,7 @@ import { getArticles, type StatuteArticle } from '../library/articles.js';
 import type { CitationResolver } from '../library/citation/resolver.js';
 import { beforeRepeal } from '../library/citation/repealedSuccessor.js';
 import { pairCover, textPairs } from '../library/versions/textPairs.js';
-import { inForceOn, replacementOf } from '../library/versions/replacedBy.js';
+import { inForceOn, notYetOn, replacementOf } from '../library/versions/replacedBy.js';
 import { withLawNames, type SearchFilters } from './filters.js';
 import type { FtsScope } from './ftsTables.js';
 import { DEFAULT_WEIGHTS, lexicalSearch, queryTerms, type Bm25Weights } from './lexical.js';
@@ -49,8 +49,8 @@ export function rankArticles(db: Db, resolver: CitationResolver, stats: StatsFor
       ids.splice(readsMoreLike(db, text.replace(cited.ref.raw, ''), former.now.articleId, cited.article.text) ? 0 : 1, 0, former.now.articleId);
     }
     // 婚姻法解释（二）第二十六条 and the like: the document is repealed, and the article holding its text now is cited too.
-    const replaced = cited.article.status === 'repealed' ? replacementOf(db, cited.article) : null;
-    const now = replaced?.counterpart && !inForceOn(replaced, filters.asOf) ? replaced.counterpart.articleId : null;
+    const replaced = cited.article.status === 'repealed' ? replacementOf(db, cited.article, filters.asOf) : null;
+    const now = replaced?.counterpart && !inForceOn(replaced, filters.asOf) && !notYetOn(replaced, filters.asOf) ? replaced.counterpart.articleId : null;
     if (now !== null && !seen.has(now)) {
       seen.add(now);
       ids.push(now);

@@ -12,7 +12,7 @@ import { LexError } from '../../util/errors.js';
 import { dateOption, parseCommand } from '../args.js';
 import type { Output } from '../output.js';
 import { printVersions, renderDiff } from '../versionsView.js';
-import { replacementNote, type Replacement } from '../../library/versions/replacedBy.js';
+import { replacementNote, replacementOf, type Replacement } from '../../library/versions/replacedBy.js';
 
 const USAGE = 'lexdesk show "CITATION" [--as-of YYYY-MM-DD] [--version YYYY-MM-DD] [--changes] [--out FILE.md|FILE.docx]   e.g. 民法典第1165条, 刑法264, 劳动合同法 38, 宪法序言, 民法典第1165、1166条, 刑法第263条至第269条; --out writes the articles cited as a compilation (法条汇编)';
 /** Linking articles listed in text output, per kind; --json lists all. */
@@ -37,12 +37,12 @@ export async function showCommand(args: string[], open: (db?: string) => Engine,
       return 0;
     }
     if (results.length === 1) {
-      showOne(engine, out, citation, found[0] as Resolved, Boolean(values.changes), written);
+      showOne(engine, out, citation, found[0] as Resolved, Boolean(values.changes), written, choice.asOf);
       return 0;
     }
     // Several citations (民法典第1165、1166条; a range): each article in turn, and what did not resolve said in its place.
     if (out.json) {
-      out.printJson({ citation, results: results.map((r) => (r.ok ? shownJson(engine, r) : { error: { code: r.code, message: r.message, candidates: r.candidates }, ...(movedTo(r) ? successorJson(r, movedTo(r)!) : {}) })), ...(written ? { out: written } : {}) });
+      out.printJson({ citation, results: results.map((r) => (r.ok ? shownJson(engine, r, choice.asOf) : { error: { code: r.code, message: r.message, candidates: r.candidates }, ...(movedTo(r) ? successorJson(r, movedTo(r)!) : {}) })), ...(written ? { out: written } : {}) });
       return 0;
     }
     const moved = results.filter(movedTo).length;
@@ -109,12 +109,12 @@ function formerText(f: FormerArticle): string {
   return `${formerCitation(f)}（${f.topic}${f.changed ? CHANGED_IN_SUBSTANCE.zh : ''}）`;
 }
 
-function shownJson(engine: Engine, result: Resolved): Record<string, unknown> {
+function shownJson(engine: Engine, result: Resolved, asOf?: string): Record<string, unknown> {
   const { article, paragraph, item, warning } = result;
   // paragraph / item are the first cited; parts every 款 with its 项 (第三款第二项、第四款第一项).
   const paragraphs = result.parts.flatMap((p) => (p.paragraph === null ? [] : [p.paragraph]));
   const earlierNumbering = result.earlier ? { ...result.earlier, now: engine.searchDeps().resolver.provisionNow(result.earlier, article) } : null;
-  return { article, paragraph, item, paragraphs, parts: result.parts, warning, note: result.note ?? null, earlierNumbering, formerly: formerArticlesOf(article), ...engine.context(article), ...incomingLinks(engine, article) };
+  return { article, paragraph, item, paragraphs, parts: result.parts, warning, note: result.note ?? null, earlierNumbering, formerly: formerArticlesOf(article), ...engine.context(article), replacedBy: replacedAsOf(engine, article, asOf), ...incomingLinks(engine, article) };
 }
 
 /** The earlier version's text under the same number, where it stands now, and how to see it (公司法第七十一条 of 2018). */
@@ -127,9 +127,9 @@ function earlierNote(engine: Engine, result: Resolved): string {
 }
 
 /** One article in full: its text, neighbours, versions (with what changed, when asked), amendments and interpretations. */
-function showOne(engine: Engine, out: Output, citation: string, result: Resolved, changes: boolean, written: Written | null): void {
+function showOne(engine: Engine, out: Output, citation: string, result: Resolved, changes: boolean, written: Written | null, asOf?: string): void {
   if (out.json) {
-    out.printJson({ citation, ...shownJson(engine, result), ...(written ? { out: written } : {}) });
+    out.printJson({ citation, ...shownJson(engine, result, asOf), ...(written ? { out: written } : {}) });
     return;
   }
   const context = engine.context(result.article);
@@ -140,7 +140,8 @@ function showOne(engine: Engine, out: Output, citation: string, result: Resolved
   if (result.earlier) out.print(`\n${earlierNote(engine, result)}`);
   const former = formerArticlesOf(result.article);
   if (former.length) out.print(`\nFormerly (before 民法典): ${former.map(formerText).join('；')}`);
-  if (context.replacedBy) printReplacement(out, context.replacedBy, changes);
+  const replaced = replacedAsOf(engine, result.article, asOf);
+  if (replaced) printReplacement(out, replaced, changes, asOf);
   const { previous, next } = context.neighbours;
   if (previous) out.print(`\n← ${previous.label}  ${previous.text.slice(0, 40)}…`);
   if (next) out.print(`→ ${next.label}  ${next.text.slice(0, 40)}…`);
@@ -151,9 +152,16 @@ function showOne(engine: Engine, out: Output, citation: string, result: Resolved
   if (written) out.print(`\n${writtenLine(written)}`);
 }
 
+/** What replaced a repealed document's article, as of the date asked (what replaced it in force then), else as of today. */
+function replacedAsOf(engine: Engine, article: StatuteArticle, asOf?: string): Replacement | null {
+  return replacementOf(engine.db, article, asOf);
+}
+
 /** A repealed document's article: what replaced the document, where its text is now and how to open it; with `changes`, what changed. */
-function printReplacement(out: Output, r: Replacement, changes: boolean): void {
-  out.print(`\n${replacementNote(r).en}`);
+function printReplacement(out: Output, r: Replacement, changes: boolean, asOf?: string): void {
+  const note = replacementNote(r, asOf);
+  if (!note) return;
+  out.print(`\n${note.en}`);
   const cp = r.counterpart;
   if (!cp) return;
   const also = r.also.length ? ` (also ${r.also.map((a) => a.label).join('、')})` : '';

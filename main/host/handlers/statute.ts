@@ -48,7 +48,7 @@ function detail(s: HostServices, article: StatuteArticle): ArticleDetailDto {
     saved: savedOfArticle(engine.db, article),
     formerly: formerArticlesOf(article).map((f) => ({ citation: formerCitation(f), topic: f.topic, changed: f.changed })),
     replacedBy: ctx.replacedBy && {
-      note: replacementNote(ctx.replacedBy),
+      note: replacementNote(ctx.replacedBy)!,
       counterpart: ctx.replacedBy.counterpart && { articleId: ctx.replacedBy.counterpart.articleId, lawTitle: ctx.replacedBy.counterpart.lawTitle, label: ctx.replacedBy.counterpart.label },
     },
   };

@@ -184,9 +184,9 @@ export class CitationResolver {
   }
 
   /** What replaced the article's repealed document and where it holds the article (replacedBy.ts); null when that does not apply. */
-  replacementOf(articleId: number): Replacement | null {
+  replacementOf(articleId: number, asOf?: string): Replacement | null {
     const article = articleById(this.db, articleId);
-    return article ? replacementOf(this.db, article) : null;
+    return article ? replacementOf(this.db, article, asOf) : null;
   }
 
   /**

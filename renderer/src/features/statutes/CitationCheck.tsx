@@ -100,7 +100,7 @@ export function CitationCheck({ onOpen, asOf }: Props) {
                 {(c.noteZh ?? c.note) && <div className="muted">{t.lang === 'zh' ? c.noteZh ?? c.note : c.note}</div>}
                 {c.successor && (
                   <div className="muted" data-testid="check-successor">
-                    {fill(t.checkSuccessor, { topic: c.successor.topic })}
+                    {fill(c.successor.replacedDocument ? t.checkReplaced : t.checkSuccessor, { topic: c.successor.topic })}
                     {c.successor.articles.map((a, i) => (
                       <span key={a.articleId}>
                         {i > 0 ? '、' : ''}
