@@ -108,7 +108,7 @@ export function counterpartOfText(db: Db, provision: Pick<StatuteArticle, 'lawId
 
 /**
  * The article of another law's version published `date` holding this article's text: where a repealed document's
- * provision went in the one that replaced it (婚姻法解释（三）第七条 → 婚姻家庭编解释（一）第二十九条); the change is
+ * provision went in the one that replaced it (合同法解释（二）第二十六条 → 民法典 第五百三十三条); the change is
  * from this text to that one.
  */
 export function counterpartInLaw(db: Db, article: StatuteArticle, lawId: number, date: string): Pick<ArticleVersion, 'articleId' | 'label' | 'similarity' | 'match' | 'also' | 'diff'> {
