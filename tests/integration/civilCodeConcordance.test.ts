@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { civilCodeCounterpart, concordanceEntries, concordanceParts, formerArticles } from '../../main/library/citation/civilCodeConcordance.js';
+import { civilCodeCounterpart, concordanceEntries, concordanceParts, formerArticles, formerCitation } from '../../main/library/citation/civilCodeConcordance.js';
 import { checkDraft } from '../../main/consult/draftCheck.js';
 import { buildCompilation, compilationOfCheck } from '../../main/report/compilation.js';
 import { createHostApi } from '../../main/host/hostApi.js';
@@ -123,6 +123,12 @@ describe('the civil laws 民法典 repealed, cited as older texts cite them', { 
     // A part the table does not split, and the whole article, name every article.
     const whole = lib.engine.lookup('合同法第54条第3款');
     assert.deepEqual(labels(whole), ['第一百四十七条', '第一百四十八条', '第一百四十九条', '第一百五十条', '第一百五十一条']);
+    // The other way: a 民法典 article that took some parts of an old article names those parts.
+    const formerParts = (n: number) => formerArticles(n).filter((f) => f.law !== '民法总则').map((f) => formerCitation(f));
+    assert.deepEqual(formerParts(153), ['《合同法》第五十二条第（一）项、第（四）项、第（五）项', '《民法通则》第五十八条']);
+    assert.deepEqual(formerParts(151), ['《合同法》第五十四条第一款第（二）项、第二款', '《民法通则》第五十九条']);
+    assert.deepEqual(formerParts(540), ['《合同法》第七十四条第二款'], 'an article that holds only one part is found too');
+    assert.deepEqual(formerParts(577), ['《合同法》第一百零七条'], 'an article not split is named whole');
     // The check and search read the part too.
     const check = checkDraft(lib.engine.searchDeps().resolver, '该合同违反《合同法》第五十二条第（五）项的规定，应属无效。', '2026-01-01');
     assert.deepEqual(check.citations[0]!.successor?.articles.map((a) => a.label), ['第一百五十三条']);

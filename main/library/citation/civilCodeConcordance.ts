@@ -11,6 +11,7 @@
  */
 import { articleLabelOf, shortTitle } from './repealedSuccessor.js';
 import type { CitedPart } from './parseCitation.js';
+import { intToChinese } from '../numerals.js';
 
 /** The 款 or 项 a citation names, as its successor's note says it (该项, 所引各款). */
 export interface CitedUnit {
@@ -262,6 +263,8 @@ export interface FormerArticle {
   /** The repealed law's short title (合同法) and the article's number. */
   law: string;
   article: number;
+  /** The 款 and 项 of it this 民法典 article took, when it took only some (第（四）项、第（五）项); absent for the whole article. */
+  parts?: string;
   topic: string;
   changed: boolean;
 }
@@ -276,10 +279,33 @@ export function formerArticles(number: number): FormerArticle[] {
   if (!formerIndex) {
     formerIndex = new Map();
     for (const e of concordanceEntries()) {
-      for (const n of e.articles) formerIndex.set(n, [...(formerIndex.get(n) ?? []), { law: e.law, article: e.article, topic: e.topic, changed: e.changed === true }]);
+      // The articles that hold only one part count too (合同法 第七十四条第二款 → 第五百四十条).
+      const split = Object.values(BY_PART.get(`${e.law}|${e.article}`) ?? {}).flat();
+      for (const n of new Set([...e.articles, ...split])) {
+        const parts = partsHeldBy(e.law, e.article, n);
+        formerIndex.set(n, [...(formerIndex.get(n) ?? []), { law: e.law, article: e.article, ...(parts ? { parts } : {}), topic: e.topic, changed: e.changed === true }]);
+      }
     }
   }
   return [...generalPartFormer(number), ...(formerIndex.get(number) ?? [])];
+}
+
+/**
+ * The parts of a split article that 民法典 article `now` holds (合同法 第五十二条 → 第一百五十三条: 「第（一）项、第（四）项、第（五）项」),
+ * or null when it holds them all or the table does not split the article. A whole 款's key is left out where its 项 are listed.
+ */
+function partsHeldBy(law: string, article: number, now: number): string | null {
+  const split = BY_PART.get(`${law}|${article}`);
+  if (!split) return null;
+  const keys = Object.keys(split).map((k) => k.split('.').map(Number) as [number, number]);
+  const itemised = new Set(keys.filter(([, i]) => i > 0).map(([p]) => p));
+  const named = keys.filter(([p, i]) => i > 0 || !itemised.has(p));
+  const held = named.filter(([p, i]) => split[`${p}.${i}`]!.includes(now));
+  if (held.length === 0 || held.length === named.length) return null;
+  const severalParagraphs = keys.some(([p]) => p > 1);
+  return held
+    .map(([p, i]) => (i === 0 ? `第${intToChinese(p)}款` : `${severalParagraphs ? `第${intToChinese(p)}款` : ''}第（${intToChinese(i)}）项`))
+    .join('、');
 }
 
 /** 民法总则's article that 民法典 article `number` kept (1–204 by number, 第一千二百五十九条 its 第二百零五条), if any. */
@@ -291,8 +317,8 @@ function generalPartFormer(number: number): FormerArticle[] {
 }
 
 /** 「《合同法》第一百零七条」. */
-export function formerCitation(f: Pick<FormerArticle, 'law' | 'article'>): string {
-  return `《${f.law}》${articleLabelOf(f.article)}`;
+export function formerCitation(f: Pick<FormerArticle, 'law' | 'article' | 'parts'>): string {
+  return `《${f.law}》${articleLabelOf(f.article)}${f.parts ?? ''}`;
 }
 
 /** The 民法典 articles' former articles, for an article of any law (none but 民法典's have them). */
