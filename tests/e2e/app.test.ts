@@ -194,6 +194,7 @@ describe('the app in a real browser against the browser host', { skip: SKIP, tim
     await page.getByTestId('statute-query').press('Enter');
     await page.getByTestId('article-title').filter({ hasText: '若干问题的解释（二）》第二十六条' }).waitFor();
     assert.equal(await page.getByTestId('replaced-by').innerText(), '该文件已由《最高人民法院关于废止部分司法解释及相关规范性文件的决定》（法释〔2020〕16号）废止（2021-01-01起施行）；相关规定现见于《中华人民共和国民法典》；本条内容现见于《中华人民共和国民法典》第五百三十三条（内容有修改）。 打开《中华人民共和国民法典》第五百三十三条');
+    await b.screenshot('replaced-by');
     await page.getByTestId('open-replacement').click();
     await page.getByTestId('article-title').filter({ hasText: '《中华人民共和国民法典》第五百三十三条' }).waitFor();
     assert.equal(await page.getByTestId('replaced-by').count(), 0, 'an article in force has no such note');
