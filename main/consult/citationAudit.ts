@@ -221,13 +221,14 @@ function bareArticle(answer: string, ref: CitationRef, numbered: Evidence[], las
   if (lastLaw) {
     const cited = citedArticle({ ...ref, lawName: lastLaw.lawName, lawKeys: lastLaw.lawKeys, versionYear: lastLaw.versionYear }, numbered, resolver, asOf, draft);
     if ('article' in cited) {
-      const { article, match, missingPart, spans } = cited;
+      const { article, match, missingPart, spans, gap } = cited;
       const read = `《${article.lawTitle}》${article.articleLabel}`;
+      const also = joinNotes(gap, missingPart);
       return {
         ...base, article, inEvidence: !!match, missingPart: !!missingPart, spans,
         note: {
-          en: `${ref.raw} names no law; read as ${read}, of the law the ${draft ? 'text' : 'answer'} named last${match || draft ? '' : ', which is not among the evidence of this turn'}${missingPart ? `; ${missingPart.en}` : ''}`,
-          zh: `${ref.raw}没有写明法律，按${draft ? '文中' : '回答'}前面最后提到的法律读作${read}${match || draft ? '' : '，该条不在本轮证据中'}${missingPart ? `；${missingPart.zh}` : ''}`,
+          en: `${ref.raw} names no law; read as ${read}, of the law the ${draft ? 'text' : 'answer'} named last${match || draft ? '' : ', which is not among the evidence of this turn'}${also ? `; ${also.en}` : ''}`,
+          zh: `${ref.raw}没有写明法律，按${draft ? '文中' : '回答'}前面最后提到的法律读作${read}${match || draft ? '' : '，该条不在本轮证据中'}${also ? `；${also.zh}` : ''}`,
         },
       };
     }
@@ -265,11 +266,13 @@ function bareArticle(answer: string, ref: CitationRef, numbered: Evidence[], las
 /** A citation resolved as of `asOf` (else in any version), and the evidence article it is, if any; the resolver's message when it resolves to none. */
 function citedArticle(
   ref: CitationRef, numbered: Evidence[], resolver: CitationResolver, asOf: string, draft = false,
-): { article: NonNullable<Found['article']>; match: Evidence | undefined; notInEvidence: Note | null; missingPart: Note | null; spans: Array<[number, number]> } | { message: Note; law: Found['quoteLaw'] } {
+): { article: NonNullable<Found['article']>; match: Evidence | undefined; notInEvidence: Note | null; gap: Note | null; missingPart: Note | null; spans: Array<[number, number]> } | { message: Note; law: Found['quoteLaw'] } {
   const hit = resolver.resolveRef(ref, { asOf });
   const any = hit.ok ? hit : resolver.resolveRef(ref);
   if (!any.ok) return { message: { en: any.message, zh: any.messageZh }, law: any.code === 'article-not-found' ? resolver.lawOf(ref) : null };
   const a = any.article;
+  // 民事诉讼法第一百一十九条 in a judgment of 2019: the library's first version of the law is of 2021, which renumbered it.
+  const gap = !hit.ok && hit.code === 'version-not-found' ? versionGap(resolver, a, asOf) : null;
   const match = numbered.find((e) => e.articleId === a.id || (e.lawTitle === a.lawTitle && e.articleLabel === a.label));
   // A model trained on older texts may cite a number a revision gave to another provision (公司法第七十一条).
   const earlier = match || ref.versionYear !== null ? null : resolver.earlierNumbering(a);
@@ -286,11 +289,28 @@ function citedArticle(
         zh: `${earlier.publishDate} 版的${earlier.label}内容不同（「${earlier.excerpt}」），${draft ? '文中' : '回答'}指的可能是那一条${now.zh}`,
       }
     : null;
-  const notInEvidence: Note | null = draft
-    ? otherReading
-    : otherReading ? { en: `${NOT_IN_EVIDENCE.en}; ${otherReading.en}`, zh: `${NOT_IN_EVIDENCE.zh}；${otherReading.zh}` } : NOT_IN_EVIDENCE;
+  const notInEvidence = joinNotes(gap, draft ? otherReading : otherReading ? { en: `${NOT_IN_EVIDENCE.en}; ${otherReading.en}`, zh: `${NOT_IN_EVIDENCE.zh}；${otherReading.zh}` } : NOT_IN_EVIDENCE);
   const article = match ?? { articleId: a.id, lawTitle: a.lawTitle, articleLabel: a.label, publishDate: a.publishDate, status: a.status, text: a.text };
-  return { article, match, notInEvidence, ...partsChecked(any, article.text) };
+  return { article, match, notInEvidence, gap, ...partsChecked(any, article.text) };
+}
+
+/**
+ * Why a citation checked as of `asOf` was read in another version: the library holds no version of the law in force on
+ * that date (its first took effect later), so the number may have meant another provision then.
+ */
+function versionGap(resolver: CitationResolver, article: { lawId: number; publishDate: string | null }, asOf: string): Note {
+  const first = resolver.firstVersion(article.lawId);
+  const since = first ? `${first.publishDate}${first.effectiveDate && first.effectiveDate !== first.publishDate ? `, in force ${first.effectiveDate}` : ''}` : '';
+  const sinceZh = first ? `${first.publishDate} 版${first.effectiveDate && first.effectiveDate !== first.publishDate ? `，${first.effectiveDate} 施行` : ''}` : '';
+  const read = article.publishDate ?? 'undated';
+  return {
+    en: `the library holds no version of this law in force on ${asOf}${first ? ` (its first is of ${since})` : ''}; read in the ${read} version, whose numbering and wording may differ from the text in force then`,
+    zh: `法规库中没有该法在 ${asOf} 施行的版本${first ? `（最早的是 ${sinceZh}）` : ''}；按 ${read} 版核对，当时施行的文本条号和内容可能不同`,
+  };
+}
+
+function joinNotes(a: Note | null, b: Note | null): Note | null {
+  return a && b ? { en: `${a.en}; ${b.en}`, zh: `${a.zh}；${b.zh}` } : a ?? b;
 }
 
 /**
@@ -393,13 +413,13 @@ export function auditCitations(answer: string, numbered: Evidence[], resolver: C
       continue;
     }
     lastLaw = ref;
-    const { article, match, notInEvidence, missingPart, spans } = cited;
-    const covering = !missingPart && match ? coveringMarker(found, followingMarker, match.articleId) : null;
+    const { article, match, notInEvidence, missingPart, spans, gap } = cited;
+    const covering = !missingPart && !gap && match ? coveringMarker(found, followingMarker, match.articleId) : null;
     if (covering) {
       markOnMarker(covering, spans);
       continue;
     }
-    found.push({ pos: ref.start, evidenceMarker: false, marker: ref.raw, article, inEvidence: !!match, missingPart: !!missingPart, spans, note: missingPart ?? (match ? null : notInEvidence) });
+    found.push({ pos: ref.start, evidenceMarker: false, marker: ref.raw, article, inEvidence: !!match, missingPart: !!missingPart, spans, note: joinNotes(gap, missingPart) ?? (match ? null : notInEvidence) });
   }
   found.sort((a, b) => a.pos - b.pos);
   const quotes = assignQuotes(answer, found);

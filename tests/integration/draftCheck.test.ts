@@ -192,6 +192,18 @@ describe('checking the citations of a brief', { skip: SKIP }, () => {
     assert.equal(r.citations[0]?.publishDate, '2018-10-26');
   });
 
+  test('as of a date before the library\'s first version of a law, a citation is read in the version in force and marked to check', () => {
+    const resolver = lib.engine.searchDeps().resolver;
+    // The library's 公司法 begins with 2018's text: in 2015 the law in force was another text, numbered its own way.
+    const then = checkDraft(resolver, '依据《公司法》第七十一条，股东之间可以相互转让股权。', '2015-06-01');
+    assert.deepEqual(then.citations.map((c) => [c.articleLabel, c.publishDate, c.finding]), [['第七十一条', '2023-12-29', 'check']]);
+    assert.equal(then.citations[0]!.noteZh?.split('；')[0], '法规库中没有该法在 2015-06-01 施行的版本（最早的是 2018-10-26 版）');
+    assert.match(then.citations[0]!.noteZh!, /；按 2023-12-29 版核对，当时施行的文本条号和内容可能不同/);
+    // A law whose first version in the library was in force then: no such note.
+    const later = checkDraft(resolver, '依据《公司法》第七十一条，股东之间可以相互转让股权。', '2019-06-01');
+    assert.doesNotMatch(later.citations[0]!.noteZh ?? '', /法规库中没有该法/);
+  });
+
   test('lexdesk check reads text, Word (body and footnotes) and stdin, and refuses what it cannot read', async () => {
     const txt = path.join(dir, 'brief.txt');
     fs.writeFileSync(txt, BRIEF);

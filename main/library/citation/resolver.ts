@@ -359,6 +359,13 @@ export class CitationResolver {
     return (versions.find((v) => v.pending !== 1) ?? versions[0])?.publish ?? null;
   }
 
+  /** The law's earliest version in the library: its publication and effective dates; null for a law with none. */
+  firstVersion(lawId: number): { publishDate: string; effectiveDate: string | null } | null {
+    const versions = this.versionsStmt.all(lawId) as Array<{ publish: string; effective: string | null }>;
+    const first = versions[versions.length - 1];
+    return first ? { publishDate: first.publish, effectiveDate: first.effective } : null;
+  }
+
   private versionList(lawId: number): string[] {
     return (this.versionListStmt.all(lawId) as Array<{ publish: string; status: string }>).map((v) => `${v.publish} (${v.status})`);
   }
