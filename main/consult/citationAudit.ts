@@ -5,9 +5,10 @@ import type { CitationResolver, ResolveResult } from '../library/citation/resolv
 import type { QuoteSource } from '../library/citation/quoteSource.js';
 import { repealedBy, type Repeal } from '../library/citation/repealedLaws.js';
 import { beforeRepeal, SAME_LAW_BETWEEN, shortTitle, successorSentence, typedLawBefore, type Successor } from '../library/citation/repealedSuccessor.js';
-import { MATCH_WORDS, STATUS_ZH } from '../library/status.js';
+import { STATUS_ZH } from '../library/status.js';
 import type { CitationAudit, CitationLabel, Evidence } from './types.js';
-import { heldAs, inForceOn, replacementNote, type Replacement } from '../library/versions/replacedBy.js';
+import { inForceOn, replacementNote } from '../library/versions/replacedBy.js';
+import { heldBy, inVersion, joinNotes, quoteSourceNote, replacementRefs, successorRefs, versionGap, type Note } from './auditNotes.js';
 
 /** An answer's evidence markers: [1], and lists such as [1、2] or [1, 2] (a fresh regex each call: it is global). */
 export const evidenceMarkers = (): RegExp => /\[(\d{1,3}(?:\s*[,，、]\s*\d{1,3})*)\]/g;
@@ -295,25 +296,6 @@ function citedArticle(
 }
 
 /**
- * Why a citation checked as of `asOf` was read in another version: the library holds no version of the law in force on
- * that date (its first took effect later), so the number may have meant another provision then.
- */
-function versionGap(resolver: CitationResolver, article: { lawId: number; publishDate: string | null }, asOf: string): Note {
-  const first = resolver.firstVersion(article.lawId);
-  const since = first ? `${first.publishDate}${first.effectiveDate && first.effectiveDate !== first.publishDate ? `, in force ${first.effectiveDate}` : ''}` : '';
-  const sinceZh = first ? `${first.publishDate} 版${first.effectiveDate && first.effectiveDate !== first.publishDate ? `，${first.effectiveDate} 施行` : ''}` : '';
-  const read = article.publishDate ?? 'undated';
-  return {
-    en: `the library holds no version of this law in force on ${asOf}${first ? ` (its first is of ${since})` : ''}; read in the ${read} version, whose numbering and wording may differ from the text in force then`,
-    zh: `法规库中没有该法在 ${asOf} 施行的版本${first ? `（最早的是 ${sinceZh}）` : ''}；按 ${read} 版核对，当时施行的文本条号和内容可能不同`,
-  };
-}
-
-function joinNotes(a: Note | null, b: Note | null): Note | null {
-  return a && b ? { en: `${a.en}; ${b.en}`, zh: `${a.zh}；${b.zh}` } : a ?? b;
-}
-
-/**
  * What a resolved citation's 款 and 项 come to: why one the article lacks fails the check
  * (第三十八条第七项: the article exists, the provision cited does not), else where they stand in
  * the stored text (kept only where that text is the library's).
@@ -357,12 +339,6 @@ interface Found {
   successor?: Successor;
   /** A law the library lacks that was repealed only after the date checked: right to cite then, though not checkable. */
   inForceThen?: boolean;
-}
-
-/** Why a citation failed its check, in English (the CLI) and Chinese (the app in Chinese). */
-interface Note {
-  en: string;
-  zh: string;
 }
 
 /**
@@ -482,68 +458,6 @@ function toAudit(f: Found, seq: number, quotes: string[], asOf: string, resolver
     ...(f.inForceThen || (replaced && inForceOn(replaced, asOf)) ? { inForceThen: true } : {}),
     at: f.pos,
   };
-}
-
-/**
- * How a version holds a provision: 「2023-12-29 版中为第八十四条，内容有修改」, 「…中没有相应条文」 (English alike,
- * to follow "the" or "in the").
- */
-function inVersion(version: string | null, held: { label: string; match: string } | null): Note {
-  const v = version || 'undated';
-  if (!held || !(held.match in MATCH_WORDS)) return { en: `${v} version has no such provision`, zh: `${v} 版中没有相应条文` };
-  if (held.match === 'partly') return { en: `${v} version holds part of it in ${held.label}`, zh: `${v} 版中${held.label}含其部分内容` };
-  const how = MATCH_WORDS[held.match as keyof typeof MATCH_WORDS];
-  return { en: `${v} version holds it as ${held.label} (${how.en})`, zh: `${v} 版中为${held.label}，${how.zh}` };
-}
-
-/**
- * Where the law applied holds a quotation of a citation that found no article: 「引文是《中华人民共和国民法典》第五百七十七条
- * 的条文」, or of another version: 「引文是《X》2018-10-26 版第七十一条的条文；2023-12-29 版中为第八十四条，内容有修改」.
- */
-/** Whether the quotation is the article's words or only close to them. */
-function quotedAs(s: QuoteSource): Note {
-  return s.verbatim ? { en: 'is', zh: '是' } : { en: 'is close to', zh: '接近' };
-}
-
-function heldBy(s: QuoteSource): Note {
-  const is = quotedAs(s);
-  if (s.applied) return { en: `the quoted text ${is.en} ${s.label} of 《${s.lawTitle}》`, zh: `引文${is.zh}《${s.lawTitle}》${s.label}的条文` };
-  const there = s.nowIn === null ? { en: 'law had no version in force on the date checked', zh: '该日该法尚无施行的版本' } : inVersion(s.nowIn, s.now);
-  return {
-    en: `the quoted text ${is.en} ${s.label} of 《${s.lawTitle}》 of ${s.publishDate ?? 'undated'}; the ${there.en}`,
-    zh: `引文${is.zh}《${s.lawTitle}》${s.publishDate ?? '日期不详'} 版${s.label}的条文；${there.zh}`,
-  };
-}
-
-/**
- * What a quotation found elsewhere in the law comes to: 「引文是 2017-06-27 版第六十四条的条文（已被修订）；
- * 2023-09-01 版中为第六十七条，内容相同」, or another article of the same version (a mistyped number).
- */
-function quoteSourceNote(cited: NonNullable<Found['article']>, s: QuoteSource): Note {
-  const is = quotedAs(s);
-  if (s.sameVersion) {
-    return {
-      en: `the quoted text is not in ${cited.articleLabel}: it ${is.en} ${s.label} of the same version; the article number may be wrong${s.revised ? ', or follow an earlier version\'s numbering' : ''}`,
-      zh: `引文不在${cited.articleLabel}中：引文${is.zh}本版${s.label}的条文，条号可能有误${s.revised ? '或沿用了旧版本的序号' : ''}`,
-    };
-  }
-  const version = s.publishDate ?? 'undated';
-  const citedVersion = cited.publishDate ?? 'undated';
-  const there = inVersion(citedVersion, s.now);
-  return {
-    en: `the quoted text is not in ${cited.articleLabel} of the ${citedVersion} version: it ${is.en} ${s.label} of the ${version} version (${s.status}); the ${there.en}`,
-    zh: `引文不在 ${citedVersion} 版${cited.articleLabel}中：引文${is.zh} ${version} 版${s.label}的条文（${STATUS_ZH[s.status] ?? s.status}）；${there.zh}`,
-  };
-}
-
-/** What a citation's audit keeps of a successor: the rule and the articles to open. */
-function successorRefs(s: Successor): NonNullable<CitationAudit['successor']> {
-  return { topic: s.topic, changed: s.changed, articles: s.articles.map((a) => ({ articleId: a.id, lawTitle: a.lawTitle, label: a.label })) };
-}
-
-/** A repealed document's article, as a successor: the article holding its text now, how alike (内容有修改) in place of a rule. */
-function replacementRefs(c: NonNullable<Replacement['counterpart']>): NonNullable<CitationAudit['successor']> {
-  return { topic: heldAs(c).zh, changed: false, articles: [{ articleId: c.articleId, lawTitle: c.lawTitle, label: c.label }], replacedDocument: true };
 }
 
 export function countLabels(citations: CitationAudit[]): Record<CitationLabel, number> {
