@@ -3,7 +3,6 @@
  * a provision, where a quotation stands, why a citation was read in another version, and what the app opens for a
  * citation of a repealed law or document.
  */
-import type { CitationResolver } from '../library/citation/resolver.js';
 import type { QuoteSource } from '../library/citation/quoteSource.js';
 import type { Successor } from '../library/citation/repealedSuccessor.js';
 import { MATCH_WORDS, STATUS_ZH } from '../library/status.js';
@@ -16,19 +15,31 @@ export interface Note {
   zh: string;
 }
 
-
 /**
  * Why a citation checked as of `asOf` was read in another version: the library holds no version of the law in force on
- * that date (its first took effect later), so the number may have meant another provision then.
+ * that date, so it was read in its first (`read`, published then). Either the law did not apply yet (民法典 as of 2019),
+ * or the text of the time is not in the library, and the amendments since are listed from the law's history.
  */
-export function versionGap(resolver: CitationResolver, article: { lawId: number; publishDate: string | null }, asOf: string): Note {
-  const first = resolver.firstVersion(article.lawId);
-  const since = first ? `${first.publishDate}${first.effectiveDate && first.effectiveDate !== first.publishDate ? `, in force ${first.effectiveDate}` : ''}` : '';
-  const sinceZh = first ? `${first.publishDate} 版${first.effectiveDate && first.effectiveDate !== first.publishDate ? `，${first.effectiveDate} 施行` : ''}` : '';
-  const read = article.publishDate ?? 'undated';
+export function versionGap(first: { publishDate: string; effectiveDate: string | null; history: Array<{ date: string; event: string }> }, read: string | null, asOf: string): Note {
+  const enacted = first.history[0]?.date ?? first.publishDate;
+  const original = !first.history.some((h) => h.date < first.publishDate);
+  const effective = first.effectiveDate ?? first.publishDate;
+  if (original && asOf < effective) {
+    return {
+      en: `this law was adopted on ${enacted} and took effect on ${effective}: it did not apply yet on ${asOf}`,
+      zh: `该法于 ${enacted} 通过，${effective} 起施行，在 ${asOf} 尚未施行`,
+    };
+  }
+  const since = first.publishDate
+    ? { en: `its first is of ${first.publishDate}${effective !== first.publishDate ? `, in force ${effective}` : ''}`, zh: `最早的是 ${first.publishDate} 版${effective !== first.publishDate ? `，${effective} 施行` : ''}` }
+    : { en: 'its first is undated', zh: '最早的版本未注明日期' };
+  // The amendments between the date and the text read (a document's history may run past its own version).
+  const changed = first.history.filter((h) => h.date > asOf && (!read || h.date <= read) && !/^施行$/.test(h.event)).map((h) => h.date);
+  const amended = changed.length ? { en: `; amended since on ${changed.join(', ')}`, zh: `；该法此后经 ${changed.join('、')} 修改` } : { en: '', zh: '' };
+  const version = read || 'undated';
   return {
-    en: `the library holds no version of this law in force on ${asOf}${first ? ` (its first is of ${since})` : ''}; read in the ${read} version, whose numbering and wording may differ from the text in force then`,
-    zh: `法规库中没有该法在 ${asOf} 施行的版本${first ? `（最早的是 ${sinceZh}）` : ''}；按 ${read} 版核对，当时施行的文本条号和内容可能不同`,
+    en: `the library holds no version of this law in force on ${asOf} (${since.en})${amended.en}; read in the ${version} version, which may differ from the text in force then`,
+    zh: `法规库中没有该法在 ${asOf} 施行的版本（${since.zh}）${amended.zh}；按 ${version} 版核对，当时施行的文本可能与此不同`,
   };
 }
 
@@ -48,15 +59,15 @@ export function inVersion(version: string | null, held: { label: string; match: 
   return { en: `${v} version holds it as ${held.label} (${how.en})`, zh: `${v} 版中为${held.label}，${how.zh}` };
 }
 
-/**
- * Where the law applied holds a quotation of a citation that found no article: 「引文是《中华人民共和国民法典》第五百七十七条
- * 的条文」, or of another version: 「引文是《X》2018-10-26 版第七十一条的条文；2023-12-29 版中为第八十四条，内容有修改」.
- */
 /** Whether the quotation is the article's words or only close to them. */
 function quotedAs(s: QuoteSource): Note {
   return s.verbatim ? { en: 'is', zh: '是' } : { en: 'is close to', zh: '接近' };
 }
 
+/**
+ * Where the law applied holds a quotation of a citation that found no article: 「引文是《中华人民共和国民法典》第五百七十七条
+ * 的条文」, or of another version: 「引文是《X》2018-10-26 版第七十一条的条文；2023-12-29 版中为第八十四条，内容有修改」.
+ */
 export function heldBy(s: QuoteSource): Note {
   const is = quotedAs(s);
   if (s.applied) return { en: `the quoted text ${is.en} ${s.label} of 《${s.lawTitle}》`, zh: `引文${is.zh}《${s.lawTitle}》${s.label}的条文` };

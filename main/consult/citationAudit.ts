@@ -226,7 +226,7 @@ function bareArticle(answer: string, ref: CitationRef, numbered: Evidence[], las
       const read = `《${article.lawTitle}》${article.articleLabel}`;
       const also = joinNotes(gap, missingPart);
       return {
-        ...base, article, inEvidence: !!match, missingPart: !!missingPart, spans,
+        ...base, article, inEvidence: !!match, missingPart: !!missingPart && !gap, spans,
         note: {
           en: `${ref.raw} names no law; read as ${read}, of the law the ${draft ? 'text' : 'answer'} named last${match || draft ? '' : ', which is not among the evidence of this turn'}${also ? `; ${also.en}` : ''}`,
           zh: `${ref.raw}没有写明法律，按${draft ? '文中' : '回答'}前面最后提到的法律读作${read}${match || draft ? '' : '，该条不在本轮证据中'}${also ? `；${also.zh}` : ''}`,
@@ -269,11 +269,17 @@ function citedArticle(
   ref: CitationRef, numbered: Evidence[], resolver: CitationResolver, asOf: string, draft = false,
 ): { article: NonNullable<Found['article']>; match: Evidence | undefined; notInEvidence: Note | null; gap: Note | null; missingPart: Note | null; spans: Array<[number, number]> } | { message: Note; law: Found['quoteLaw'] } {
   const hit = resolver.resolveRef(ref, { asOf });
-  const any = hit.ok ? hit : resolver.resolveRef(ref);
+  let any = hit.ok ? hit : resolver.resolveRef(ref);
   if (!any.ok) return { message: { en: any.message, zh: any.messageZh }, law: any.code === 'article-not-found' ? resolver.lawOf(ref) : null };
-  const a = any.article;
   // 民事诉讼法第一百一十九条 in a judgment of 2019: the library's first version of the law is of 2021, which renumbered it.
-  const gap = !hit.ok && hit.code === 'version-not-found' ? versionGap(resolver, a, asOf) : null;
+  // Read it in that first version, the nearest the library has to the text of the time, and say so.
+  const first = !hit.ok && hit.code === 'version-not-found' ? resolver.firstVersion(any.article.lawId) : null;
+  if (first) {
+    const earliest = resolver.resolveRef(ref, { version: first.publishDate });
+    if (earliest.ok) any = earliest;
+  }
+  const a = any.article;
+  const gap = first ? versionGap(first, a.publishDate, asOf) : null;
   const match = numbered.find((e) => e.articleId === a.id || (e.lawTitle === a.lawTitle && e.articleLabel === a.label));
   // A model trained on older texts may cite a number a revision gave to another provision (公司法第七十一条).
   const earlier = match || ref.versionYear !== null ? null : resolver.earlierNumbering(a);
@@ -390,12 +396,13 @@ export function auditCitations(answer: string, numbered: Evidence[], resolver: C
     }
     lastLaw = ref;
     const { article, match, notInEvidence, missingPart, spans, gap } = cited;
-    const covering = !missingPart && !gap && match ? coveringMarker(found, followingMarker, match.articleId) : null;
+    const covering = !missingPart && match ? coveringMarker(found, followingMarker, match.articleId) : null;
     if (covering) {
       markOnMarker(covering, spans);
       continue;
     }
-    found.push({ pos: ref.start, evidenceMarker: false, marker: ref.raw, article, inEvidence: !!match, missingPart: !!missingPart, spans, note: joinNotes(gap, missingPart) ?? (match ? null : notInEvidence) });
+    // A 款 or 项 missing from a text that is not the one of the time is no proof of a wrong citation: to check, with both notes.
+    found.push({ pos: ref.start, evidenceMarker: false, marker: ref.raw, article, inEvidence: !!match, missingPart: !!missingPart && !gap, spans, note: missingPart ? joinNotes(gap, missingPart) : match ? gap : notInEvidence });
   }
   found.sort((a, b) => a.pos - b.pos);
   const quotes = assignQuotes(answer, found);

@@ -188,7 +188,7 @@ describe('the app in a real browser against the browser host', { skip: SKIP, tim
     await page.getByTestId('hit').nth(1).locator('button').click();
     await page.getByTestId('article-title').filter({ hasText: '第一千一百六十六条' }).waitFor();
     // The articles of the laws 民法典 repealed that it took over, as older judgments cite them.
-    assert.equal(await page.getByTestId('formerly').innerText(), '民法典施行前的条文：《侵权责任法》第七条（无过错责任）；《民法通则》第一百零六条第三款（侵权的过错责任和无过错责任）');
+    assert.equal(await page.getByTestId('formerly').innerText(), '民法典施行前的条文：《侵权责任法》第七条（无过错责任）；《民法通则》第一百零六条第三款（民事责任：违约、过错责任和无过错责任）');
     // An article of an interpretation repealed with 民法典: what replaced it, and the article holding its text, to open.
     await page.getByTestId('statute-query').fill('合同法解释（二）第二十六条');
     await page.getByTestId('statute-query').press('Enter');

@@ -120,15 +120,22 @@ describe('the civil laws 民法典 repealed, cited as older texts cite them', { 
     const paragraph = lib.engine.lookup('合同法第117条第2款');
     assert.deepEqual(labels(paragraph), ['第一百八十条'], 'the definition of 不可抗力');
     assert.match(!paragraph.ok ? paragraph.message : '', /; the paragraph cited \(不可抗力\) is now 《中华人民共和国民法典》第一百八十条\.$/);
-    // A part the table does not split, and the whole article, name every article.
-    const whole = lib.engine.lookup('合同法第54条第3款');
-    assert.deepEqual(labels(whole), ['第一百四十七条', '第一百四十八条', '第一百四十九条', '第一百五十条', '第一百五十一条']);
+    // A part 民法典 kept nothing of names no article (合同法第五十四条第三款: no action to vary any more); the whole article names every one.
+    const dropped = lib.engine.lookup('合同法第54条第3款');
+    assert.ok(!dropped.ok && dropped.code === 'unknown-law' && !dropped.successor);
+    assert.match(dropped.message, /Look for the rule in 民法典\.$/);
+    assert.deepEqual(labels(lib.engine.lookup('合同法第54条')), ['第一百四十七条', '第一百四十八条', '第一百四十九条', '第一百五十条', '第一百五十一条']);
+    // Whole 款 and 项 of another cited together are parts, and several take a plural.
+    const mixed = lib.engine.lookup('合同法第54条第1款第1项、第2款');
+    assert.deepEqual(labels(mixed), ['第一百四十七条', '第一百四十八条', '第一百五十条', '第一百五十一条']);
+    assert.match(!mixed.ok ? mixed.message : '', /; the parts cited \(可撤销的合同\) are now /);
+    assert.match(!mixed.ok ? mixed.messageZh : '', /；所引各款项（可撤销的合同）现对应/);
     // The other way: a 民法典 article that took some parts of an old article names those parts.
     const formerParts = (n: number) => formerArticles(n).filter((f) => f.law !== '民法总则').map((f) => formerCitation(f));
     assert.deepEqual(formerParts(153), ['《合同法》第五十二条第（一）项、第（四）项、第（五）项', '《民法通则》第五十八条']);
     assert.deepEqual(formerParts(151), ['《合同法》第五十四条第一款第（二）项、第二款', '《民法通则》第五十九条']);
     assert.deepEqual(formerParts(540), ['《合同法》第七十四条第二款'], 'an article that holds only one part is found too');
-    assert.deepEqual(formerParts(577), ['《合同法》第一百零七条'], 'an article not split is named whole');
+    assert.deepEqual(formerParts(577), ['《合同法》第一百零七条', '《民法通则》第一百零六条第一款'], 'an article not split is named whole, a part as such');
     // The check and search read the part too.
     const check = checkDraft(lib.engine.searchDeps().resolver, '该合同违反《合同法》第五十二条第（五）项的规定，应属无效。', '2026-01-01');
     assert.deepEqual(check.citations[0]!.successor?.articles.map((a) => a.label), ['第一百五十三条']);
@@ -137,7 +144,7 @@ describe('the civil laws 民法典 repealed, cited as older texts cite them', { 
   });
 
   test('the other way: a 民法典 article names the articles of the old laws it took over, as older texts cite them', async () => {
-    assert.deepEqual(formerArticles(577).map((f) => [f.law, f.article]), [['合同法', 107]]);
+    assert.deepEqual(formerArticles(577).map((f) => [f.law, f.article]), [['合同法', 107], ['民法通则', 106]]);
     assert.deepEqual(formerArticles(188).map((f) => [f.law, f.article, f.changed]), [['民法总则', 188, false], ['民法通则', 135, true], ['民法通则', 137, false]]);
     assert.deepEqual(formerArticles(1000), [], '人格权编 第一千条 took over no article the table holds');
     assert.deepEqual(formerArticles(1259).map((f) => [f.law, f.article]), [['民法总则', 205]], 'what 以上 and 以下 mean went to the 附则');

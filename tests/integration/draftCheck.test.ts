@@ -192,16 +192,23 @@ describe('checking the citations of a brief', { skip: SKIP }, () => {
     assert.equal(r.citations[0]?.publishDate, '2018-10-26');
   });
 
-  test('as of a date before the library\'s first version of a law, a citation is read in the version in force and marked to check', () => {
+  test('as of a date before the library\'s first version of a law, a citation is read in that first version and marked to check', () => {
     const resolver = lib.engine.searchDeps().resolver;
-    // The library's 公司法 begins with 2018's text: in 2015 the law in force was another text, numbered its own way.
+    // The library's 公司法 begins with 2018's text: the text in force in 2015 is not in it.
     const then = checkDraft(resolver, '依据《公司法》第七十一条，股东之间可以相互转让股权。', '2015-06-01');
-    assert.deepEqual(then.citations.map((c) => [c.articleLabel, c.publishDate, c.finding]), [['第七十一条', '2023-12-29', 'check']]);
-    assert.equal(then.citations[0]!.noteZh?.split('；')[0], '法规库中没有该法在 2015-06-01 施行的版本（最早的是 2018-10-26 版）');
-    assert.match(then.citations[0]!.noteZh!, /；按 2023-12-29 版核对，当时施行的文本条号和内容可能不同/);
+    assert.deepEqual(then.citations.map((c) => [c.articleLabel, c.publishDate, c.finding]), [['第七十一条', '2018-10-26', 'check']]);
+    assert.equal(then.citations[0]!.noteZh, '法规库中没有该法在 2015-06-01 施行的版本（最早的是 2018-10-26 版）；该法此后经 2018-10-26 修改；按 2018-10-26 版核对，当时施行的文本可能与此不同');
     // A law whose first version in the library was in force then: no such note.
     const later = checkDraft(resolver, '依据《公司法》第七十一条，股东之间可以相互转让股权。', '2019-06-01');
     assert.doesNotMatch(later.citations[0]!.noteZh ?? '', /法规库中没有该法/);
+    // A law not yet in force then is said to be so.
+    const code = checkDraft(resolver, '依照《中华人民共和国民法典》第五百七十七条。', '2019-06-01');
+    assert.deepEqual([code.citations[0]!.finding, code.citations[0]!.noteZh], ['check', '该法于 2020-05-28 通过，2021-01-01 起施行，在 2019-06-01 尚未施行']);
+    // A 项 the later text lacks is no proof of a wrong citation when the text of the time is not here: to check, not ✗.
+    const item = checkDraft(resolver, '依照《中华人民共和国刑法》第二百六十四条第（五）项。', '2019-06-01');
+    assert.equal(item.citations[0]!.finding, 'check');
+    assert.match(item.citations[0]!.noteZh!, /^法规库中没有该法在 2019-06-01 施行的版本（最早的是 2020-12-26 版，2021-03-01 施行）；该法此后经 2020-12-26 修改；按 2020-12-26 版核对，当时施行的文本可能与此不同；/);
+    assert.equal(checkDraft(resolver, '依照《中华人民共和国刑法》第二百六十四条第（五）项。', '2026-01-01').citations[0]!.finding, 'unresolvable', 'as of today it is ✗');
   });
 
   test('lexdesk check reads text, Word (body and footnotes) and stdin, and refuses what it cannot read', async () => {

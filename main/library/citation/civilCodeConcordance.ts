@@ -15,7 +15,8 @@ import { intToChinese } from '../numerals.js';
 
 /** The 款 or 项 a citation names, as its successor's note says it (该项, 所引各款). */
 export interface CitedUnit {
-  unit: '款' | '项';
+  /** 款项 when both whole 款 and 项 of another are cited (第一款第（一）项、第二款). */
+  unit: '款' | '项' | '款项';
   several: boolean;
 }
 
@@ -164,7 +165,7 @@ const GENERAL_PRINCIPLES: Row[] = [
   [4, [5, 6, 7], '自愿、公平、诚实信用原则'], [54, 133, '民事法律行为的定义'], [55, 143, '民事法律行为的有效条件'],
   [58, [144, 146, 153, 154], '无效的民事行为', 'changed'], [59, [147, 151], '可变更、可撤销的民事行为', 'changed'],
   [63, [161, 162], '代理'], [66, [171, 164], '无权代理和代理人的责任'], [84, 118, '债权'], [92, [122, 985], '不当得利'],
-  [93, [121, 979], '无因管理'], [106, [1165, 1166], '侵权的过错责任和无过错责任'], [119, 1179, '人身损害赔偿'], [120, 995, '人格权受到侵害时的请求权'],
+  [93, [121, 979], '无因管理'], [106, [1165, 1166], '民事责任：违约、过错责任和无过错责任'], [119, 1179, '人身损害赔偿'], [120, 995, '人格权受到侵害时的请求权'],
   [123, [1236, 1239, 1240], '高度危险作业'], [126, 1253, '建筑物上的搁置物、悬挂物致害'], [127, 1245, '饲养动物致害'],
   [130, 1168, '共同侵权'], [131, 1173, '受害人过错'], [134, 179, '承担民事责任的方式'],
   [135, 188, '诉讼时效期间，由二年改为三年', 'changed'], [137, 188, '诉讼时效的起算和二十年最长期间'],
@@ -204,6 +205,8 @@ const byLaw = new Map(Object.entries(TABLES).map(([law, rows]) => [law, new Map(
 export function civilCodeCounterpart(lawTitle: string, article: number, subNumber = 0, parts: readonly CitedPart[] = []): Concordance | null {
   const whole = wholeArticle(lawTitle, article, subNumber);
   const narrowed = whole && parts.length ? partArticles(shortTitle(lawTitle), article, parts) : null;
+  // A part 民法典 kept nothing of (合同法 第五十四条第三款) has no counterpart: better none than the whole article's.
+  if (narrowed && narrowed.articles.length === 0) return null;
   return whole && narrowed ? { ...whole, articles: narrowed.articles, part: narrowed.part } : whole;
 }
 
@@ -216,12 +219,13 @@ const BY_PART: ReadonlyMap<string, Readonly<Record<string, number[]>>> = new Map
   // (一) fraud or coercion harming the state's interest: now voidable, unless void as against the law or public order.
   ['合同法|52', { '1.1': [148, 150, 153], '1.2': [154], '1.3': [146], '1.4': [153], '1.5': [153] }],
   // 重大误解 and 显失公平; fraud, coercion and 乘人之危 (now part of 显失公平); a request to vary only is no longer kept apart.
-  ['合同法|54', { '1.0': [147, 151], '1.1': [147], '1.2': [151], '2.0': [148, 149, 150, 151] }],
+  // 第三款 (a court may not rescind where only 变更 was asked) has none: 民法典 no longer lets a party ask to vary.
+  ['合同法|54', { '1.0': [147, 151], '1.1': [147], '1.2': [151], '2.0': [148, 150, 151], '3.0': [] }],
   ['合同法|74', { '1.0': [538, 539], '2.0': [540] }],
   ['合同法|117', { '1.0': [590], '2.0': [180] }],
   ['物权法|2', { '1.0': [205], '2.0': [115], '3.0': [114] }],
   ['侵权责任法|36', { '1.0': [1194], '2.0': [1195], '3.0': [1197] }],
-  ['民法通则|106', { '2.0': [1165], '3.0': [1166] }],
+  ['民法通则|106', { '1.0': [176, 577], '2.0': [1165], '3.0': [1166] }],
 ]);
 
 /** The table's split articles, for checking: each 款.项 with the 民法典 articles that hold it. */
@@ -238,7 +242,9 @@ function partArticles(law: string, article: number, parts: readonly CitedPart[])
   if (!split) return null;
   const keys = parts.flatMap((p) => (p.items.length ? p.items.map((i) => `${p.paragraph ?? 1}.${i}`) : [`${p.paragraph ?? 1}.0`]));
   if (keys.some((k) => !split[k])) return null;
-  return { articles: [...new Set(keys.flatMap((k) => split[k]!))], part: { unit: parts.some((p) => p.items.length) ? '项' : '款', several: keys.length > 1 } };
+  const items = parts.some((p) => p.items.length);
+  const whole = parts.some((p) => !p.items.length);
+  return { articles: [...new Set(keys.flatMap((k) => split[k]!))], part: { unit: items && whole ? '款项' : items ? '项' : '款', several: keys.length > 1 } };
 }
 
 function wholeArticle(lawTitle: string, article: number, subNumber: number): Concordance | null {

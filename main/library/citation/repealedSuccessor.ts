@@ -55,7 +55,7 @@ export const CHANGED_IN_SUBSTANCE = { en: ', changed in substance', zh: '，规�
 export function successorSentence(s: Successor): { en: string; zh: string } {
   const where = successorWhere(s);
   return {
-    en: `${partCited(s.part)?.en ?? 'its rule'} (${s.topic}) is now ${where}${s.changed ? CHANGED_IN_SUBSTANCE.en : ''}`,
+    en: `${partCited(s.part)?.en ?? 'its rule'} (${s.topic}) ${s.part?.several ? 'are' : 'is'} now ${where}${s.changed ? CHANGED_IN_SUBSTANCE.en : ''}`,
     zh: `${partCited(s.part)?.zh ?? '该条'}（${s.topic}）现对应${where}${s.changed ? CHANGED_IN_SUBSTANCE.zh : ''}`,
   };
 }
@@ -63,7 +63,7 @@ export function successorSentence(s: Successor): { en: string; zh: string } {
 /** 「the items cited」 / 「所引各项」, 「该款」: what the note calls the parts cited; null for the whole article. */
 function partCited(part: CitedUnit | undefined): { en: string; zh: string } | null {
   if (!part) return null;
-  const en = part.unit === '款' ? 'paragraph' : 'item';
+  const en = part.unit === '款' ? 'paragraph' : part.unit === '项' ? 'item' : 'part';
   return part.several ? { en: `the ${en}s cited`, zh: `所引各${part.unit}` } : { en: `the ${en} cited`, zh: `该${part.unit}` };
 }
 

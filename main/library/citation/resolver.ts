@@ -1,4 +1,4 @@
-import type { Db } from '../../db/open.js';
+import { cachedStatement, type Db } from '../../db/open.js';
 import { ARTICLE_SELECT, articleById, toStatuteArticle, type ArticleRow, type StatuteArticle } from '../articles.js';
 import { statusSql, TODAY_SQL } from '../status.js';
 import { lawAliases, LawNameIndex, normalizeLawName } from './aliases.js';
@@ -359,11 +359,13 @@ export class CitationResolver {
     return (versions.find((v) => v.pending !== 1) ?? versions[0])?.publish ?? null;
   }
 
-  /** The law's earliest version in the library: its publication and effective dates; null for a law with none. */
-  firstVersion(lawId: number): { publishDate: string; effectiveDate: string | null } | null {
+  /** The law's earliest version in the library: its publication and effective dates and its history (通过, 修正…); null for a law with none. */
+  firstVersion(lawId: number): { publishDate: string; effectiveDate: string | null; history: Array<{ date: string; event: string }> } | null {
     const versions = this.versionsStmt.all(lawId) as Array<{ publish: string; effective: string | null }>;
     const first = versions[versions.length - 1];
-    return first ? { publishDate: first.publish, effectiveDate: first.effective } : null;
+    if (!first) return null;
+    const row = cachedStatement(this.db, `SELECT history FROM documents WHERE law_id = ? AND COALESCE(publish_date, '') = ? LIMIT 1`).get(lawId, first.publish) as { history: string } | undefined;
+    return { publishDate: first.publish, effectiveDate: first.effective, history: row ? (JSON.parse(row.history) as Array<{ date: string; event: string }>) : [] };
   }
 
   private versionList(lawId: number): string[] {
