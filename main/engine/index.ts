@@ -36,7 +36,8 @@ export interface Engine {
   lookup(citation: string, choice?: VersionChoice): ResolveResult;
   /** Every article the input cites (民法典第1165、1166条; a range with what lies inside it), or lookup's one answer. */
   lookupAll(citations: string, choice?: VersionChoice): ResolveResult[];
-  context(article: StatuteArticle): ArticleContext;
+  /** Neighbours, versions and, for a repealed document's article, what replaced it (as of `asOf`, when given: what was in force then). */
+  context(article: StatuteArticle, asOf?: string): ArticleContext;
   articles(ids: number[]): StatuteArticle[];
   counts(): LibraryCounts;
   /** For a law filter that names no law in the library: the nearest law names, for "did you mean" (maybe none). Null when some law matches. */
@@ -99,7 +100,7 @@ export function createEngine(opts: EngineOptions): Engine {
     rank: (text, searchOpts) => rankArticles(db, citations(), termStats, text, searchOpts).map((r) => r.id),
     lookup: (citation, choice) => citations().lookup(citation, choice),
     lookupAll: (text, choice) => citations().lookupAll(text, choice),
-    context: (article) => ({ neighbours: neighboursOf(db, article), versions: articleVersions(db, article), replacedBy: replacementOf(db, article) }),
+    context: (article, asOf) => ({ neighbours: neighboursOf(db, article), versions: articleVersions(db, article), replacedBy: replacementOf(db, article, asOf) }),
     articles: (ids) => getArticles(db, ids),
     counts: () => libraryCounts(db),
     unknownLawFilter(law) {

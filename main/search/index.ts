@@ -48,7 +48,7 @@ export function rankArticles(db: Db, resolver: CitationResolver, stats: StatsFor
       seen.add(former.now.articleId);
       ids.splice(readsMoreLike(db, text.replace(cited.ref.raw, ''), former.now.articleId, cited.article.text) ? 0 : 1, 0, former.now.articleId);
     }
-    // 婚姻法解释（二）第二十六条 and the like: the document is repealed, and the article holding its text now is cited too.
+    // 合同法解释（二）第二十六条 and the like: the document is repealed, and the article holding its text now is cited too.
     const replaced = cited.article.status === 'repealed' ? replacementOf(db, cited.article, filters.asOf) : null;
     const now = replaced?.counterpart && !inForceOn(replaced, filters.asOf) && !notYetOn(replaced, filters.asOf) ? replaced.counterpart.articleId : null;
     if (now !== null && !seen.has(now)) {

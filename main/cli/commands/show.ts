@@ -12,7 +12,7 @@ import { LexError } from '../../util/errors.js';
 import { dateOption, parseCommand } from '../args.js';
 import type { Output } from '../output.js';
 import { printVersions, renderDiff } from '../versionsView.js';
-import { replacementNote, replacementOf, type Replacement } from '../../library/versions/replacedBy.js';
+import { replacementNote, type Replacement } from '../../library/versions/replacedBy.js';
 
 const USAGE = 'lexdesk show "CITATION" [--as-of YYYY-MM-DD] [--version YYYY-MM-DD] [--changes] [--out FILE.md|FILE.docx]   e.g. 民法典第1165条, 刑法264, 劳动合同法 38, 宪法序言, 民法典第1165、1166条, 刑法第263条至第269条; --out writes the articles cited as a compilation (法条汇编)';
 /** Linking articles listed in text output, per kind; --json lists all. */
@@ -114,7 +114,7 @@ function shownJson(engine: Engine, result: Resolved, asOf?: string): Record<stri
   // paragraph / item are the first cited; parts every 款 with its 项 (第三款第二项、第四款第一项).
   const paragraphs = result.parts.flatMap((p) => (p.paragraph === null ? [] : [p.paragraph]));
   const earlierNumbering = result.earlier ? { ...result.earlier, now: engine.searchDeps().resolver.provisionNow(result.earlier, article) } : null;
-  return { article, paragraph, item, paragraphs, parts: result.parts, warning, note: result.note ?? null, earlierNumbering, formerly: formerArticlesOf(article), ...engine.context(article), replacedBy: replacedAsOf(engine, article, asOf), ...incomingLinks(engine, article) };
+  return { article, paragraph, item, paragraphs, parts: result.parts, warning, note: result.note ?? null, earlierNumbering, formerly: formerArticlesOf(article), ...engine.context(article, asOf), ...incomingLinks(engine, article) };
 }
 
 /** The earlier version's text under the same number, where it stands now, and how to see it (公司法第七十一条 of 2018). */
@@ -132,7 +132,7 @@ function showOne(engine: Engine, out: Output, citation: string, result: Resolved
     out.printJson({ citation, ...shownJson(engine, result, asOf), ...(written ? { out: written } : {}) });
     return;
   }
-  const context = engine.context(result.article);
+  const context = engine.context(result.article, asOf);
   const links = incomingLinks(engine, result.article);
   if (result.note) out.print(`Note: ${result.note}`);
   printArticle(out, result);
@@ -140,8 +140,7 @@ function showOne(engine: Engine, out: Output, citation: string, result: Resolved
   if (result.earlier) out.print(`\n${earlierNote(engine, result)}`);
   const former = formerArticlesOf(result.article);
   if (former.length) out.print(`\nFormerly (before 民法典): ${former.map(formerText).join('；')}`);
-  const replaced = replacedAsOf(engine, result.article, asOf);
-  if (replaced) printReplacement(out, replaced, changes, asOf);
+  if (context.replacedBy) printReplacement(out, context.replacedBy, changes, asOf);
   const { previous, next } = context.neighbours;
   if (previous) out.print(`\n← ${previous.label}  ${previous.text.slice(0, 40)}…`);
   if (next) out.print(`→ ${next.label}  ${next.text.slice(0, 40)}…`);
@@ -150,11 +149,6 @@ function showOne(engine: Engine, out: Output, citation: string, result: Resolved
   printLinks(out, 'Cited by', links.citedBy);
   printLinks(out, 'Interpretations', links.interpretations);
   if (written) out.print(`\n${writtenLine(written)}`);
-}
-
-/** What replaced a repealed document's article, as of the date asked (what replaced it in force then), else as of today. */
-function replacedAsOf(engine: Engine, article: StatuteArticle, asOf?: string): Replacement | null {
-  return replacementOf(engine.db, article, asOf);
 }
 
 /** A repealed document's article: what replaced the document, where its text is now and how to open it; with `changes`, what changed. */

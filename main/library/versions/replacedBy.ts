@@ -16,7 +16,7 @@ import { RecentCache } from '../../util/recentCache.js';
 import type { StatuteArticle } from '../articles.js';
 import { normalizeLawName } from '../citation/aliases.js';
 import { nameForms, repealClauses, type Repeal } from '../citation/repealedLaws.js';
-import { statusSql } from '../status.js';
+import { MATCH_WORDS, statusSql } from '../status.js';
 import { counterpartInLaw, type ArticleVersion, type VersionArticle } from './counterparts.js';
 
 export interface ReplacingLaw {
@@ -165,11 +165,7 @@ export function notYetOn(r: Replacement, asOf: string | undefined): boolean {
 }
 
 /** How a replacing document's article holds this one, in the notes' words. */
-const HELD: Record<'identical' | 'amended' | 'partly', { en: string; zh: string }> = {
-  identical: { en: 'word for word', zh: '内容相同' },
-  amended: { en: 'amended', zh: '内容有修改' },
-  partly: { en: 'in part', zh: '部分对应' },
-};
+const HELD: Record<'identical' | 'amended' | 'partly', { en: string; zh: string }> = { ...MATCH_WORDS, partly: { en: 'in part', zh: '部分对应' } };
 
 /** 「内容有修改」: how the article that holds it now differs, for a successor's label. */
 export function heldAs(c: NonNullable<Replacement['counterpart']>): { en: string; zh: string } {
