@@ -15,34 +15,6 @@ export interface Note {
   zh: string;
 }
 
-/**
- * Why a citation checked as of `asOf` was read in another version: the library holds no version of the law in force on
- * that date, so it was read in its first (`read`, published then). Either the law did not apply yet (民法典 as of 2019),
- * or the text of the time is not in the library, and the amendments since are listed from the law's history.
- */
-export function versionGap(first: { publishDate: string; effectiveDate: string | null; history: Array<{ date: string; event: string }> }, read: string | null, asOf: string): Note {
-  const enacted = first.history[0]?.date ?? first.publishDate;
-  const original = !first.history.some((h) => h.date < first.publishDate);
-  const effective = first.effectiveDate ?? first.publishDate;
-  if (original && asOf < effective) {
-    return {
-      en: `this law was adopted on ${enacted} and took effect on ${effective}: it did not apply yet on ${asOf}`,
-      zh: `该法于 ${enacted} 通过，${effective} 起施行，在 ${asOf} 尚未施行`,
-    };
-  }
-  const since = first.publishDate
-    ? { en: `its first is of ${first.publishDate}${effective !== first.publishDate ? `, in force ${effective}` : ''}`, zh: `最早的是 ${first.publishDate} 版${effective !== first.publishDate ? `，${effective} 施行` : ''}` }
-    : { en: 'its first is undated', zh: '最早的版本未注明日期' };
-  // The amendments between the date and the text read (a document's history may run past its own version).
-  const changed = first.history.filter((h) => h.date > asOf && (!read || h.date <= read) && !/^施行$/.test(h.event)).map((h) => h.date);
-  const amended = changed.length ? { en: `; amended since on ${changed.join(', ')}`, zh: `；该法此后经 ${changed.join('、')} 修改` } : { en: '', zh: '' };
-  const version = read || 'undated';
-  return {
-    en: `the library holds no version of this law in force on ${asOf} (${since.en})${amended.en}; read in the ${version} version, which may differ from the text in force then`,
-    zh: `法规库中没有该法在 ${asOf} 施行的版本（${since.zh}）${amended.zh}；按 ${version} 版核对，当时施行的文本可能与此不同`,
-  };
-}
-
 export function joinNotes(a: Note | null, b: Note | null): Note | null {
   return a && b ? { en: `${a.en}; ${b.en}`, zh: `${a.zh}；${b.zh}` } : a ?? b;
 }

@@ -8,7 +8,8 @@ import { beforeRepeal, SAME_LAW_BETWEEN, shortTitle, successorSentence, typedLaw
 import { STATUS_ZH } from '../library/status.js';
 import type { CitationAudit, CitationLabel, Evidence } from './types.js';
 import { inForceOn, replacementNote } from '../library/versions/replacedBy.js';
-import { heldBy, inVersion, joinNotes, quoteSourceNote, replacementRefs, successorRefs, versionGap, type Note } from './auditNotes.js';
+import { heldBy, inVersion, joinNotes, quoteSourceNote, replacementRefs, successorRefs, type Note } from './auditNotes.js';
+import { versionGap } from '../library/versions/versionGap.js';
 
 /** An answer's evidence markers: [1], and lists such as [1、2] or [1, 2] (a fresh regex each call: it is global). */
 export const evidenceMarkers = (): RegExp => /\[(\d{1,3}(?:\s*[,，、]\s*\d{1,3})*)\]/g;
@@ -272,9 +273,11 @@ function citedArticle(
   let any = hit.ok ? hit : resolver.resolveRef(ref);
   if (!any.ok) return { message: { en: any.message, zh: any.messageZh }, law: any.code === 'article-not-found' ? resolver.lawOf(ref) : null };
   // 民事诉讼法第一百一十九条 in a judgment of 2019: the library's first version of the law is of 2021, which renumbered it.
-  // Read it in that first version, the nearest the library has to the text of the time, and say so.
-  const first = !hit.ok && hit.code === 'version-not-found' ? resolver.firstVersion(any.article.lawId) : null;
-  if (first) {
+  // The resolver reads it in that first version, the nearest the library has to the text of the time; say so. A law
+  // not yet adopted then (民法典 in 2019) resolves to none, and is read in its first version too, with that said.
+  const first = hit.ok ? (hit.gap ? resolver.firstVersion(hit.article.lawId) : null)
+    : hit.code === 'version-not-found' ? resolver.firstVersion(any.article.lawId) : null;
+  if (first && !hit.ok) {
     const earliest = resolver.resolveRef(ref, { version: first.publishDate });
     if (earliest.ok) any = earliest;
   }
@@ -365,7 +368,8 @@ export function auditCitations(answer: string, numbered: Evidence[], resolver: C
     for (const n of markerNumbers(m[1]!)) {
       const e = numbered[n - 1];
       if (e) ids.add(e.articleId);
-      found.push({ pos: m.index!, evidenceMarker: true, marker: `[${n}]`, article: e ?? null, inEvidence: !!e, note: e ? null : { en: `the answer cites [${n}] but the evidence has ${numbered.length} articles`, zh: `回答引用了[${n}]，但本轮证据只有 ${numbered.length} 条` } });
+      // Evidence read in place of a text the library lacks (刑法 of 2020 for a matter of 2019) says so on its marker.
+      found.push({ pos: m.index!, evidenceMarker: true, marker: `[${n}]`, article: e ?? null, inEvidence: !!e, note: e ? resolver.textGap(e.articleId, asOf, 'checked') : { en: `the answer cites [${n}] but the evidence has ${numbered.length} articles`, zh: `回答引用了[${n}]，但本轮证据只有 ${numbered.length} 条` } });
     }
     markerSpans.push({ start: m.index!, ids });
   }

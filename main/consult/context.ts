@@ -40,6 +40,16 @@ export function lawAsOf(ctx: TurnContext, state: LegalState | null): string {
   return ctx.consultation.as_of ?? state?.factDate ?? ctx.today;
 }
 
+/**
+ * The date each of `evidence` is read for when the library holds no text of its law for the date the law is applied
+ * as of and a later text stands in (刑法 of 2020 for a theft of 2019; versionGap.ts); undefined for the others.
+ */
+export function readForOf(ctx: TurnContext, state: LegalState | null): (e: Pick<Evidence, 'articleId'>) => string | undefined {
+  const asOf = lawAsOf(ctx, state);
+  const resolver = ctx.engine.searchDeps().resolver;
+  return (e) => (resolver.textGap(e.articleId, asOf) ? asOf : undefined);
+}
+
 /** The user's place when it names an imported province pack. */
 export function provinceOf(ctx: TurnContext, state: LegalState | null): string | null {
   const place = ctx.consultation.place ?? state?.place ?? null;

@@ -14,9 +14,15 @@ function json(obj: unknown): string {
   return JSON.stringify(obj, null, 1);
 }
 
-export function evidenceLine(e: Pick<Evidence, 'lawTitle' | 'articleLabel' | 'text' | 'status' | 'province' | 'publishDate'>, max = 400): string {
+/**
+ * One numbered piece of evidence as the model reads it. `readFor`: the date the law is applied as of, when the
+ * library holds no text of this law for it and this later text stands in (刑法 of 2020 for a theft of 2019), so the
+ * model does not take it for the text of the time.
+ */
+export function evidenceLine(e: Pick<Evidence, 'lawTitle' | 'articleLabel' | 'text' | 'status' | 'province' | 'publishDate'>, max = 400, readFor?: string): string {
   const where = e.province ? `（${e.province}地方性法规）` : '';
-  const status = e.status === 'current' ? '' : `（${STATUS_ZH[e.status] ?? e.status}，${e.publishDate ?? ''}版）`;
+  const status = readFor ? `（${e.publishDate ?? ''}版；法规库中没有该法在 ${readFor} 施行的文本，当时的条文可能不同）`
+    : e.status === 'current' ? '' : `（${STATUS_ZH[e.status] ?? e.status}，${e.publishDate ?? ''}版）`;
   const text = e.text.length > max ? `${e.text.slice(0, max)}…` : e.text;
   return `《${e.lawTitle}》${e.articleLabel}${where}${status}：${text}`;
 }

@@ -14,6 +14,7 @@ import { beforeRepeal, CHANGED_IN_SUBSTANCE } from '../library/citation/repealed
 import { withDocumentSafeText } from './index.js';
 import { versionLine } from './labels.js';
 import { MATCH_WORDS } from '../library/status.js';
+import { gapSentence } from '../library/versions/versionGap.js';
 import { mdText } from './markdown.js';
 import { CREDIT, statuteLines, type StatuteLine } from './model.js';
 
@@ -75,7 +76,8 @@ export function buildCompilation(engine: Engine, request: string, choice: Versio
     if (seen.has(a.id)) continue;
     seen.add(a.id);
     const spans = citedSpans(a, r.parts);
-    const notes: string[] = [];
+    // 刑法 as of 2019: the library's first text of it, of 2020, stands in for the text of the time.
+    const notes: string[] = r.gap ? [gapSentence(r.gap).zh] : [];
     if (a.status !== 'current') notes.push(`该版本不是现行有效版本（${versionLine(a)}），引用前请核对现行文本。`);
     if (r.warningZh) notes.push(r.warningZh);
     if (r.earlier) {

@@ -1,5 +1,6 @@
 import type { Db } from '../db/open.js';
 import { statusSql } from '../library/status.js';
+import { STAND_IN_DOCUMENTS_SQL } from '../library/versions/versionGap.js';
 import type { LawLevel } from '../library/types.js';
 import { LexError } from '../util/errors.js';
 
@@ -15,7 +16,10 @@ export interface SearchFilters {
    * already published is worth finding; it is shown as 尚未施行). Default true; ignored when asOf is given.
    */
   currentOnly?: boolean;
-  /** ISO date: only the version of each law in force on that date. */
+  /**
+   * ISO date: only the version of each law in force on that date; for a law in force then whose text of the time the
+   * library lacks, its first version (versionGap.ts).
+   */
   asOf?: string;
   /** Province packs to include besides national law: names, or "all". Default: national law only. */
   provinces?: string[] | 'all';
@@ -31,10 +35,11 @@ export function filterSql(filters: SearchFilters): SqlFilter {
   const where: string[] = [];
   const params: Record<string, string | number> = {};
   if (filters.asOf) {
-    // A version without an effective date counts from its publication date, as citation lookup does.
-    where.push(`COALESCE(d.effective_date, d.publish_date) <= @asOf AND NOT EXISTS (
+    // A version without an effective date counts from its publication date, as citation lookup does. A law the
+    // library holds no text of for that date, though it was law then (刑法 in 2019), is searched in its first text.
+    where.push(`((COALESCE(d.effective_date, d.publish_date) <= @asOf AND NOT EXISTS (
       SELECT 1 FROM documents d2 WHERE d2.law_id = d.law_id AND COALESCE(d2.effective_date, d2.publish_date) <= @asOf
-        AND COALESCE(d2.publish_date, '') > COALESCE(d.publish_date, ''))`);
+        AND COALESCE(d2.publish_date, '') > COALESCE(d.publish_date, ''))) OR d.id IN (${STAND_IN_DOCUMENTS_SQL}))`);
     params.asOf = filters.asOf;
   } else if (filters.currentOnly ?? true) {
     where.push(`${statusSql('d')} IN ('current', 'pending')`);

@@ -49,6 +49,17 @@ export interface CitedArticlesDto {
   detail: ArticleDetailDto | null;
   /** The text is nothing but citations (民法典第1165、1166条), so their articles are the answer; words besides them are a question to search. */
   onlyCitations: boolean;
+  /** Laws among the hits read in a later text than the date asked (刑法 as of 2019); absent from older hosts. */
+  readInPlace?: ReadInPlace[];
+}
+
+/**
+ * A law the library holds no text of for the date asked, though it was law then (刑法 as of 2019: its first text here
+ * is of 2020): its first version is read in place of the text of the time, and the note says so, in both languages.
+ */
+export interface ReadInPlace {
+  lawTitle: string;
+  note: { en: string; zh: string };
 }
 
 /** A statute search: the hits, and the statute terms searched besides the user's words (empty when literal). */
@@ -64,6 +75,8 @@ export interface StatuteSearchDto {
   repealedLaw?: { message: string; messageZh: string } | null;
   /** Cited numbers the version before gave to another provision, which the hits list as cited too (公司法第七十一条 → 第八十四条). */
   renumbered: RenumberedCitation[];
+  /** With a date filter: laws among the hits searched in a later text than that date's (刑法 as of 2019); absent from older hosts. */
+  readInPlace?: ReadInPlace[];
 }
 
 /** The clause of a citing article that names the article being read; `mark` is the citation inside `text`, [start, end). */
@@ -120,6 +133,11 @@ export interface ArticleDetailDto {
    * same number (公司法第七十一条 of 2018, on share transfers), which older texts cite; absent otherwise.
    */
   earlierNumbering?: { articleId: number; publishDate: string; label: string; excerpt: string; now: { articleId: number; label: string } | null } | null;
+  /**
+   * For a citation looked up as of a date the library holds no text of the law for, while the law was law then (刑法
+   * as of 2019): this, its first version, stands in for the text of the time, and why; absent or null otherwise.
+   */
+  versionGap?: { en: string; zh: string } | null;
 }
 
 /** A text of the user's own with each statute citation in it looked up and checked (main/consult/draftCheck.ts); `text`: what was read from a Word file. */

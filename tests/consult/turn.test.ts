@@ -78,6 +78,30 @@ describe('a consultation turn against the scripted endpoint', { skip: SKIP }, ()
     assert.match(bench.llm.requests.find((q) => q.role === 'judge')!.prompt, /旧版本（2018-10-26）/);
   });
 
+  test('facts of a date the library holds no text of a law for: its first text is evidence, and every stage is told it stands in', async () => {
+    bench.llm.queue('state', { json: { parties: [], relations: [], keyFacts: ['2019年6月盗窃他人手机'], disputeFocus: ['盗窃罪'], posture: '', domains: ['刑法'], subQuestion: '是否构成盗窃罪', missingFacts: [], factDate: '2019-06-01', place: null } });
+    bench.llm.queue('planner', { json: { role: 'terminology', queries: ['盗窃公私财物 数额较大'], covered: true, reason: '' } });
+    const r = await bench.consultations().ask({ text: '2019年6月我偷了别人一部手机，价值五千元，会构成盗窃罪吗？' });
+    assert.equal(r.status, 'done', JSON.stringify(r.error));
+    // Before, 刑法 was left out of retrieval as of 2019: the library's first 刑法 is the 2020-12-26 text.
+    const theft = r.evidence.find((e) => e.lawTitle === '中华人民共和国刑法' && e.articleLabel === '第二百六十四条');
+    assert.ok(theft, r.evidence.map((e) => e.lawTitle + e.articleLabel).join(','));
+    assert.equal(theft.publishDate, '2020-12-26');
+    assert.ok(!r.evidence.some((e) => e.lawTitle === '中华人民共和国民法典'), '民法典 was no law in 2019');
+    const tag = '第二百六十四条（2020-12-26版；法规库中没有该法在 2019-06-01 施行的文本，当时的条文可能不同）：盗窃公私财物';
+    const judge = bench.llm.requests.find((q) => q.role === 'judge')!.prompt;
+    assert.ok(judge.includes(tag), 'the judge reads it as a stand-in');
+    assert.match(judge, /《中华人民共和国刑法》第二百六十四条 是 2020-12-26 版（2021-03-01 起施行）；法规库中没有该法在 2019-06-01 施行的文本/);
+    assert.doesNotMatch(judge, /第二百六十四条 自 2021-03-01 起施行，晚于适用日期/);
+    assert.ok(bench.llm.requests.find((q) => q.role === 'answer')!.prompt.includes(tag), 'so does the answer');
+    // The answer's [n] for it carries the note in its audit; evidence of a law in force then carries none.
+    const marker = r.citations.find((c) => c.articleId === theft.articleId);
+    assert.equal(marker?.marker, '[1]', JSON.stringify(r.citations));
+    assert.equal(marker.label, 'verified');
+    assert.match(marker.noteZh ?? '', /^法规库中没有该法在 2019-06-01 施行的版本（最早的是 2020-12-26 版，2021-03-01 施行）；该法此后经 2020-12-26 修改；按 2020-12-26 版核对/);
+    assert.ok(r.citations.filter((c) => c.articleId !== theft.articleId).every((c) => !/法规库中没有该法/.test(c.noteZh ?? '')));
+  });
+
   test('the judge loop refines and retrieves again until SUFFICIENT', async () => {
     const insufficient = { verdict: 'INSUFFICIENT', checks: failing(), missing: ['证据不足'], refinementQueries: ['经济补偿 工作年限 每满一年 一个月工资'] };
     bench.llm.queue('judge', { json: insufficient }, { json: { ...insufficient, verdict: 'SUFFICIENT', refinementQueries: [] } });

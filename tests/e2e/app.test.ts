@@ -211,6 +211,19 @@ describe('the app in a real browser against the browser host', { skip: SKIP, tim
     await page.getByTestId('repealed-law-filter').waitFor();
     assert.equal(await page.getByTestId('repealed-law-filter').innerText(), '筛选的“合同法”指《中华人民共和国合同法》，法规库中没有这部法律：已由《中华人民共和国民法典》第一千二百六十条废止（2021-01-01起施行）。筛选仍按名称包含“合同法”的法律进行；要找其规定，请改按“民法典”筛选。');
     await page.getByTestId('filter-law').fill('');
+    // As of 2019 the library has no text of 刑法 in force (its first is 2020's): that text is shown in its place, and said so.
+    await page.getByTestId('filter-asof').fill('2019-06-01');
+    await page.getByTestId('statute-query').fill('刑法第264条');
+    await page.getByTestId('statute-query').press('Enter');
+    await page.getByTestId('version-gap').waitFor();
+    assert.equal(await page.getByTestId('version-gap').innerText(), '法规库中没有该法在 2019-06-01 施行的版本（最早的是 2020-12-26 版，2021-03-01 施行）；该法此后经 2020-12-26 修改；此为 2020-12-26 版，当时施行的文本可能与此不同。');
+    await page.getByTestId('statute-query').fill('盗窃公私财物，数额较大的怎么处罚');
+    await page.getByTestId('statute-query').press('Enter');
+    await page.getByTestId('read-in-place').waitFor();
+    assert.match(await page.getByTestId('read-in-place').innerText(), /^《中华人民共和国刑法》：法规库中没有该法在 2019-06-01 施行的版本/);
+    assert.match(await page.getByTestId('hit').first().innerText(), /《中华人民共和国刑法》第二百六十四条/);
+    await b.screenshot('version-gap');
+    await page.getByTestId('filter-asof').fill('');
     // A citation of a 项 opens its article with that 项 marked.
     await page.getByTestId('statute-query').fill('劳动合同法第38条第1款第2项');
     await page.getByTestId('statute-query').press('Enter');

@@ -141,11 +141,23 @@ describe('citation lookup on a corpus subset', { skip: SKIP }, () => {
       assert.equal(resolved('未成年人保护法第一条', { asOf: '2025-01-01' }).article.publishDate, '2024-04-26');
     });
 
-    test('a date before every version gives version-not-found with the version list', () => {
-      const f = failed('未成年人保护法第一条', { asOf: '2021-01-01' });
-      assert.equal(f.code, 'version-not-found');
-      assert.deepEqual(f.candidates, ['2024-04-26 (current)', '2020-10-17 (superseded)']);
-      assert.equal(failed('公司法第一条', { version: '1999-01-01' }).code, 'version-not-found');
+    test('a date before every version: a law in force then is read in its first version, with why; one not yet adopted gives version-not-found', () => {
+      // 未成年人保护法 dates from 1991; the library's first text is 2020's, in force 2021-06-01.
+      const minors = resolved('未成年人保护法第一条', { asOf: '2021-01-01' });
+      assert.equal(minors.article.publishDate, '2020-10-17');
+      assert.equal(minors.gap?.zh, '法规库中没有该法在 2021-01-01 施行的版本（最早的是 2020-10-17 版，2021-06-01 施行）；此为 2020-10-17 版，当时施行的文本可能与此不同');
+      assert.equal(resolved('未成年人保护法第一条', { asOf: '2022-01-01' }).gap, undefined, 'in force then: no note');
+      assert.equal(resolved('未成年人保护法第一条').gap, undefined);
+      // 民法典 as of 2019: not yet law, said so, with the versions.
+      const code = failed('民法典第五百七十七条', { asOf: '2019-06-01' });
+      assert.equal(code.code, 'version-not-found');
+      assert.equal(code.messageZh, '《中华人民共和国民法典》：该法于 2020-05-28 通过，2021-01-01 起施行，在 2019-06-01 尚未施行；现有版本见下。');
+      assert.deepEqual(code.candidates, ['2020-05-28 (current)']);
+      // Before the law existed at all (刑法, adopted 1979), and an explicit version the library lacks.
+      assert.match(failed('刑法第一条', { asOf: '1970-01-01' }).message, /adopted on 1979-07-01: it did not apply yet on 1970-01-01/);
+      const none = failed('公司法第一条', { version: '1999-01-01' });
+      assert.equal(none.code, 'version-not-found');
+      assert.deepEqual(none.candidates, ['2023-12-29 (current)', '2018-10-26 (superseded)']);
     });
 
     // The parts of 民法典 are one version: listed once (their effective dates are shared since import).

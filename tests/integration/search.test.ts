@@ -6,6 +6,7 @@ import { after, before, describe, test } from 'node:test';
 import { createEngine, type Engine } from '../../main/engine/index.js';
 import { rankArticles, type SearchFilters, type SearchHit } from '../../main/search/index.js';
 import { buildLibrary, CORE_SUBSET, sharedSkipReason, type TempLibrary } from '../helpers/library.js';
+import { STAND_IN_DOCUMENTS_SQL, standsIn } from '../../main/library/versions/versionGap.js';
 
 const SKIP = sharedSkipReason();
 if (SKIP) console.log(`# search tests ${SKIP}`);
@@ -128,11 +129,36 @@ describe('search on a corpus subset', { skip: SKIP }, () => {
       assert.ok(minors.every((h) => h.article.publishDate === '2020-10-17'));
     });
 
-    test('asOf leaves out documents not yet in force', () => {
+    test('asOf leaves out documents not yet in force, and reads a law in force then in its first text when the library lacks that of the time', () => {
+      const resolver = engine.searchDeps().resolver;
       const hits = search('过错 侵权责任', { asOf: '2020-06-01' }, 50);
       assert.ok(hits.length > 0);
-      assert.ok(hits.every((h) => (h.article.effectiveDate ?? '') <= '2020-06-01'), labels(hits).join(', '));
-      assert.ok(!hits.some((h) => h.article.documentPath.startsWith('民法典/')), '民法典 took effect on 2021-01-01 (all parts)');
+      // 刑法 and 未成年人保护法 were law in 2020, in texts the library lacks: their first texts here (2020-12-26, 2020-10-17) stand in, said so.
+      const inPlace = hits.filter((h) => (h.article.effectiveDate ?? '') > '2020-06-01');
+      assert.deepEqual([...new Set(inPlace.map((h) => h.article.shortName))].sort(), ['刑法', '未成年人保护法'], labels(inPlace).join(', '));
+      assert.ok(inPlace.every((h) => resolver.textGap(h.article.id, '2020-06-01') !== null));
+      assert.ok(hits.filter((h) => !inPlace.includes(h)).every((h) => resolver.textGap(h.article.id, '2020-06-01') === null));
+      assert.ok(!hits.some((h) => h.article.documentPath.startsWith('民法典/')), '民法典 took effect on 2021-01-01 (all parts): not law then, no stand-in');
+      // The stand-in is a law's first text only: as of 2022 the 2020 刑法 is the text in force, no note; 公司法 of 2023 never stands in for 2018's.
+      const theft = search('盗窃公私财物，数额较大', { asOf: '2019-06-01' }, 5);
+      assert.equal(labels(theft)[0], '刑法第二百六十四条');
+      assert.match(resolver.textGap(theft[0]!.article.id, '2019-06-01')!.zh, /^法规库中没有该法在 2019-06-01 施行的版本（最早的是 2020-12-26 版，2021-03-01 施行）；该法此后经 2020-12-26 修改；此为 2020-12-26 版/);
+      assert.equal(resolver.textGap(theft[0]!.article.id, '2022-01-01'), null);
+      assert.ok(search(SHAREHOLDERS, { asOf: '2015-01-01', law: '公司法' }).every((h) => h.article.publishDate === '2018-10-26'));
+    });
+
+    test('the filter\'s stand-in rule in SQL is the resolver\'s', () => {
+      const resolver = engine.searchDeps().resolver;
+      const laws = lib.engine.db.prepare('SELECT DISTINCT law_id FROM documents').pluck().all() as number[];
+      for (const asOf of ['1970-01-01', '1995-01-01', '2015-06-01', '2019-06-01', '2020-06-01', '2020-12-31', '2021-05-01', '2024-06-01']) {
+        const bySql = new Set(lib.engine.db.prepare(`SELECT DISTINCT law_id FROM documents WHERE id IN (${STAND_IN_DOCUMENTS_SQL})`).pluck().all({ asOf }) as number[]);
+        const byJs = new Set(laws.filter((id) => {
+          const first = resolver.firstVersion(id);
+          return first !== null && resolver.pickVersion(id, { asOf }) === null && standsIn(first, asOf);
+        }));
+        assert.deepEqual([...bySql].sort(), [...byJs].sort(), asOf);
+        if (asOf === '2019-06-01') assert.ok(bySql.size >= 2, '刑法 and 未成年人保护法 at least');
+      }
     });
 
     test('province packs are left out by default and included on request', () => {

@@ -24,6 +24,16 @@ test('temporal checks: repealed, superseded, and not yet in force on the as-of d
   assert.match(historic[0]!.problem, /适用 2019-06-01 时的法律时可以引用/, 'a version in force on a past as-of date is noted, not condemned');
 });
 
+test('a later text read in place of one the library lacks (刑法 of 2020 for 2019) is said so, not condemned as not yet in force', () => {
+  const theft = ev({ articleId: 7, lawTitle: '中华人民共和国刑法', articleLabel: '第二百六十四条', publishDate: '2020-12-26', effectiveDate: '2021-03-01' });
+  const code = ev({ articleId: 8, lawTitle: '中华人民共和国民法典', articleLabel: '第五百七十七条', publishDate: '2020-05-28', effectiveDate: '2021-01-01' });
+  const problems = codeChecks([theft, code], '2019-06-01', null, '2026-11-28', (e) => (e.articleId === 7 ? '2019-06-01' : undefined));
+  assert.deepEqual(problems.map((p) => p.problem), [
+    '《中华人民共和国刑法》第二百六十四条 是 2020-12-26 版（2021-03-01 起施行）；法规库中没有该法在 2019-06-01 施行的文本，当时的条文可能不同，须另行核对',
+    '《中华人民共和国民法典》第五百七十七条 自 2021-01-01 起施行，晚于适用日期 2019-06-01',
+  ]);
+});
+
 test('jurisdiction checks: a province pack article is flagged unless the matter is in that province', () => {
   const beijing = ev({ articleId: 9, province: '北京', lawTitle: '北京市物业管理条例', effectiveDate: '2020-05-01' });
   assert.match(codeChecks([beijing], '2024-01-01', null)[0]!.problem, /北京的地方性法规，本案所在地未知/);

@@ -3,6 +3,7 @@ import { citationText } from '../../library/articles.js';
 import { renderSnippet } from '../../search/snippet.js';
 import { STATUS_ZH } from '../../library/status.js';
 import { repealedFilterMessages } from '../../library/citation/repealedLaws.js';
+import { lawsReadInPlace } from '../../library/versions/versionGap.js';
 import { LexError } from '../../util/errors.js';
 import { intOption, parseCommand } from '../args.js';
 import type { Output } from '../output.js';
@@ -36,9 +37,12 @@ export async function searchCommand(args: string[], open: (db?: string, models?:
     // A number an earlier version gave to another provision: both are listed, and why.
     const renumberedNotes = filtersFrom(values).asOf ? [] : engine.searchDeps().resolver.renumberedIn(query)
       .map((r) => `${r.cited} of the ${r.publishDate} version (「${r.excerpt}」) is ${r.now} in this one; both are listed as cited`);
+    // 刑法 as of 2019: the library's first text of it (2020) is searched in place of the text of the time.
+    const asOf = filtersFrom(values).asOf;
+    const readInPlace = asOf ? lawsReadInPlace(hits.map((h) => h.article), (id) => engine.searchDeps().resolver.textGap(id, asOf)) : [];
     const providers = await providerReport(engine, mode);
     if (out.json) {
-      out.printJson({ query, mode, ...(modeNote ? { modeNote } : {}), ...(repealNote ? { repealNote } : {}), ...(lawFilterNote ? { lawFilterNote } : {}), ...(renumberedNotes.length ? { renumberedNotes } : {}), addedTerms, ...(providers ? { provider: providers.provider, providerFallbacks: providers.fallbacks } : {}), hits: hits.map((h, i) => ({ rank: i + 1, score: h.score === Infinity ? null : h.score, matchedBy: h.matchedBy, snippet: h.snippet, ...h.article })) });
+      out.printJson({ query, mode, ...(modeNote ? { modeNote } : {}), ...(repealNote ? { repealNote } : {}), ...(lawFilterNote ? { lawFilterNote } : {}), ...(renumberedNotes.length ? { renumberedNotes } : {}), ...(readInPlace.length ? { readInPlace } : {}), addedTerms, ...(providers ? { provider: providers.provider, providerFallbacks: providers.fallbacks } : {}), hits: hits.map((h, i) => ({ rank: i + 1, score: h.score === Infinity ? null : h.score, matchedBy: h.matchedBy, snippet: h.snippet, ...h.article })) });
       return 0;
     }
     if (modeNote) process.stderr.write(`lexdesk: ${modeNote}\n`);
@@ -46,6 +50,7 @@ export async function searchCommand(args: string[], open: (db?: string, models?:
     if (repealNote) process.stderr.write(`lexdesk: ${repealNote}\n`);
     if (lawFilterNote) process.stderr.write(`lexdesk: ${lawFilterNote}\n`);
     for (const note of renumberedNotes) out.print(`Note: ${note}.`);
+    for (const r of readInPlace) out.print(`Note: 《${r.lawTitle}》: ${r.note.en}.`);
     // A GPU asked for and not available is said, so a slow search is not a mystery.
     if (providers?.fallbacks.length && values.providers !== undefined) process.stderr.write(`lexdesk: ${describeProviders(providers)}\n`);
     if (addedTerms.length) out.print(`Also searched for the statute terms ${addedTerms.join('、')} (--literal searches only your words)`);

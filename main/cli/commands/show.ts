@@ -13,6 +13,7 @@ import { dateOption, parseCommand } from '../args.js';
 import type { Output } from '../output.js';
 import { printVersions, renderDiff } from '../versionsView.js';
 import { replacementNote, type Replacement } from '../../library/versions/replacedBy.js';
+import { gapSentence } from '../../library/versions/versionGap.js';
 
 const USAGE = 'lexdesk show "CITATION" [--as-of YYYY-MM-DD] [--version YYYY-MM-DD] [--changes] [--out FILE.md|FILE.docx]   e.g. 民法典第1165条, 刑法264, 劳动合同法 38, 宪法序言, 民法典第1165、1166条, 刑法第263条至第269条; --out writes the articles cited as a compilation (法条汇编)';
 /** Linking articles listed in text output, per kind; --json lists all. */
@@ -61,6 +62,7 @@ export async function showCommand(args: string[], open: (db?: string) => Engine,
         continue;
       }
       if (r.note) out.print(`Note: ${r.note}`);
+      if (r.gap) out.print(`Note: ${gapSentence(r.gap).en}`);
       printArticle(out, r);
       if (r.warning) out.print(`\n(note: ${r.warning})`);
       if (r.earlier) out.print(`\n${earlierNote(engine, r)}`);
@@ -114,7 +116,7 @@ function shownJson(engine: Engine, result: Resolved, asOf?: string): Record<stri
   // paragraph / item are the first cited; parts every 款 with its 项 (第三款第二项、第四款第一项).
   const paragraphs = result.parts.flatMap((p) => (p.paragraph === null ? [] : [p.paragraph]));
   const earlierNumbering = result.earlier ? { ...result.earlier, now: engine.searchDeps().resolver.provisionNow(result.earlier, article) } : null;
-  return { article, paragraph, item, paragraphs, parts: result.parts, warning, note: result.note ?? null, earlierNumbering, formerly: formerArticlesOf(article), ...engine.context(article, asOf), ...incomingLinks(engine, article) };
+  return { article, paragraph, item, paragraphs, parts: result.parts, warning, note: result.note ?? null, gap: result.gap ?? null, earlierNumbering, formerly: formerArticlesOf(article), ...engine.context(article, asOf), ...incomingLinks(engine, article) };
 }
 
 /** The earlier version's text under the same number, where it stands now, and how to see it (公司法第七十一条 of 2018). */
@@ -135,6 +137,7 @@ function showOne(engine: Engine, out: Output, citation: string, result: Resolved
   const context = engine.context(result.article, asOf);
   const links = incomingLinks(engine, result.article);
   if (result.note) out.print(`Note: ${result.note}`);
+  if (result.gap) out.print(`Note: ${gapSentence(result.gap).en}`);
   printArticle(out, result);
   if (result.warning) out.print(`\n(note: ${result.warning})`);
   if (result.earlier) out.print(`\n${earlierNote(engine, result)}`);
@@ -217,3 +220,4 @@ function printArticle(out: Output, cited: Pick<Resolved, 'article' | 'parts'>): 
     }
   });
 }
+

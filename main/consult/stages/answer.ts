@@ -1,4 +1,4 @@
-import { runStage, type TurnContext } from '../context.js';
+import { readForOf, runStage, type TurnContext } from '../context.js';
 import { answerPrompt, evidenceLine } from '../prompts.js';
 import type { LegalState } from '../schemas.js';
 import type { Evidence, QuestionCitation } from '../types.js';
@@ -18,7 +18,8 @@ export async function answerStage(ctx: TurnContext, state: LegalState, numbered:
         .map((t) => ({ user: t.user_text, answer: t.answer }));
       // What is wrong with the user's own citations (a repealed 合同法), so the answer does not build on it.
       const citationNotes = questionCitations.map((c) => `${c.marker}：${c.noteZh ?? c.note ?? ''}`);
-      const messages = answerPrompt({ history, question: ctx.turn.user_text, state, evidence: numbered.map((e) => evidenceLine(e, 600)), sufficient, citationNotes });
+      const readFor = readForOf(ctx, state);
+      const messages = answerPrompt({ history, question: ctx.turn.user_text, state, evidence: numbered.map((e) => evidenceLine(e, 600, readFor(e))), sufficient, citationNotes });
       const reply = await llm.text({ role: 'answer', messages, signal: ctx.signal, onToken: (text) => ctx.emit({ type: 'token', text }) });
       return reply.text;
     },

@@ -1,4 +1,4 @@
-import { lawAsOf, provinceOf, runStage, type TurnContext } from '../context.js';
+import { lawAsOf, provinceOf, readForOf, runStage, type TurnContext } from '../context.js';
 import { evidenceLine, judgePrompt } from '../prompts.js';
 import { JudgeSchema, type LegalState } from '../schemas.js';
 import type { CodeCheck, Evidence, JudgeIteration } from '../types.js';
@@ -8,16 +8,20 @@ import type { CodeCheck, Evidence, JudgeIteration } from '../types.js';
  * on the date the law is applied as of, and does a local regulation belong to
  * the user's place?
  */
-export function codeChecks(evidence: Evidence[], asOf: string, province: string | null, today = asOf): CodeCheck[] {
+export function codeChecks(evidence: Evidence[], asOf: string, province: string | null, today = asOf, readFor: (e: Evidence) => string | undefined = () => undefined): CodeCheck[] {
   const out: CodeCheck[] = [];
   const historic = asOf < today;
   for (const e of evidence) {
     const name = `《${e.lawTitle}》${e.articleLabel}`;
-    if (e.status === 'repealed') out.push({ articleId: e.articleId, problem: `${name} 已废止` });
+    // 刑法 of 2020 for a theft of 2019: the text of the time is not in the library, which is what needs saying.
+    const inPlace = readFor(e) !== undefined;
+    if (inPlace) {
+      out.push({ articleId: e.articleId, problem: `${name} 是 ${e.publishDate ?? '日期不详'} 版（${e.effectiveDate ?? e.publishDate ?? ''} 起施行）；法规库中没有该法在 ${asOf} 施行的文本，当时的条文可能不同，须另行核对` });
+    } else if (e.status === 'repealed') out.push({ articleId: e.articleId, problem: `${name} 已废止` });
     else if (e.status === 'superseded') {
       out.push({ articleId: e.articleId, problem: `${name} 是已被修订的旧版本（${e.publishDate ?? '日期不详'}）${historic ? `，适用 ${asOf} 时的法律时可以引用` : ''}` });
     }
-    if (e.effectiveDate && e.effectiveDate > asOf) out.push({ articleId: e.articleId, problem: `${name} 自 ${e.effectiveDate} 起施行，晚于适用日期 ${asOf}` });
+    if (!inPlace && e.effectiveDate && e.effectiveDate > asOf) out.push({ articleId: e.articleId, problem: `${name} 自 ${e.effectiveDate} 起施行，晚于适用日期 ${asOf}` });
     if (e.province && e.province !== province) {
       out.push({ articleId: e.articleId, problem: `${name} 是${e.province}的地方性法规，${province ? `而本案在${province}` : '本案所在地未知'}` });
     }
@@ -31,10 +35,11 @@ export async function judgeStage(ctx: TurnContext, state: LegalState, kept: Evid
   return runStage(ctx, 'judge', iteration, async () => {
     const asOf = lawAsOf(ctx, state);
     const province = provinceOf(ctx, state);
-    const checks = codeChecks(kept, asOf, province, ctx.today);
+    const readFor = readForOf(ctx, state);
+    const checks = codeChecks(kept, asOf, province, ctx.today, readFor);
     const messages = judgePrompt({
       state,
-      evidence: kept.map((e) => evidenceLine(e)),
+      evidence: kept.map((e) => evidenceLine(e, 400, readFor(e))),
       codeChecks: checks.map((c) => c.problem),
       asOf,
       place: ctx.consultation.place ?? state.place,

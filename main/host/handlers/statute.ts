@@ -4,7 +4,8 @@ import { STATUS_ZH } from '../../library/status.js';
 import { referencesOf } from '../../library/graph/statuteGraph.js';
 import { linksInto } from '../../library/graph/citingPassage.js';
 import { citedSpans, type StatuteArticle } from '../../library/articles.js';
-import type { ArticleDetailDto, CitedArticlesDto, OutlineDto, SearchHitDto, StatuteSearchDto } from '../../../preload/contract/dto.js';
+import type { ArticleDetailDto, CitedArticlesDto, OutlineDto, ReadInPlace, SearchHitDto, StatuteSearchDto } from '../../../preload/contract/dto.js';
+import { gapSentence, lawsReadInPlace } from '../../library/versions/versionGap.js';
 import { citationLine } from '../../../preload/contract/citationLine.js';
 import { toArticleDto } from '../dto.js';
 import type { HostServices } from '../services.js';
@@ -105,6 +106,7 @@ export const statuteHandlers: Pick<Handlers, 'statute.search' | 'statute.citatio
       unknownLaw: unknownLaw(s, input.filters?.law),
       repealedLaw: repealedLawFilter(s, input.filters?.law),
       renumbered: input.filters?.asOf ? [] : s.engine.searchDeps().resolver.renumberedIn(input.query),
+      readInPlace: readInPlace(s, hits.map((h) => h.article), input.filters?.asOf),
     };
   },
   'statute.citations'(s, input) {
@@ -123,8 +125,8 @@ export const statuteHandlers: Pick<Handlers, 'statute.search' | 'statute.citatio
     }
     const only = results.length === 1 && results[0]?.ok ? results[0] : null;
     const citedWarning = only?.warning && only.warningZh ? { en: only.warning, zh: only.warningZh } : null;
-    const shown = only ? { ...detail(s, only.article), citedSpans: citedSpans(only.article, only.parts), citedWarning, earlierNumbering: only.earlier ? { ...only.earlier, now: s.engine.searchDeps().resolver.provisionNow(only.earlier, only.article) } : null } : null;
-    return { hits, notFound, detail: shown, onlyCitations: onlyCitations(input.citation, s.engine.searchDeps().resolver.names) };
+    const shown = only ? { ...detail(s, only.article), citedSpans: citedSpans(only.article, only.parts), citedWarning, earlierNumbering: only.earlier ? { ...only.earlier, now: s.engine.searchDeps().resolver.provisionNow(only.earlier, only.article) } : null, versionGap: only.gap ? gapSentence(only.gap) : null } : null;
+    return { hits, notFound, detail: shown, onlyCitations: onlyCitations(input.citation, s.engine.searchDeps().resolver.names), readInPlace: readInPlace(s, results.flatMap((r) => (r.ok ? [r.article] : [])), input.asOf) };
   },
   'statute.outline'(s, input) {
     const [article] = s.engine.articles([input.id]);
@@ -180,3 +182,8 @@ export const statuteHandlers: Pick<Handlers, 'statute.search' | 'statute.citatio
     return detail(s, article);
   },
 };
+
+/** 刑法 as of 2019: the laws among `articles` read in their first text, later than the date asked, and why; none without a date. */
+function readInPlace(s: HostServices, articles: StatuteArticle[], asOf: string | undefined): ReadInPlace[] {
+  return asOf ? lawsReadInPlace(articles, (id) => s.engine.searchDeps().resolver.textGap(id, asOf)).map((r) => ({ ...r, note: gapSentence(r.note) })) : [];
+}

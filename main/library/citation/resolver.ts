@@ -8,6 +8,7 @@ import { earlierNumbering, provisionNow, type EarlierNumbering, type ProvisionNo
 import { quoteInLaw, quoteSource, type QuoteSource } from './quoteSource.js';
 import { counterpartInVersion, type VersionMatch } from '../versions/counterparts.js';
 import { replacementOf, type Replacement } from '../versions/replacedBy.js';
+import { standsIn, versionGap, type FirstVersion, type GapNote } from '../versions/versionGap.js';
 import { civilCodeCounterpart, CIVIL_CODE_TITLE } from './civilCodeConcordance.js';
 import { articleLabelOf, repealedCitationsIn, shortTitle, type Successor } from './repealedSuccessor.js';
 
@@ -67,6 +68,11 @@ export type ResolveResult =
        * provision under this number (公司法第七十一条: 2018's is on share transfers), as older texts cite it.
        */
       earlier?: EarlierNumbering;
+      /**
+       * Set when asked as of a date the library holds no text of the law for, while the law was already law then
+       * (刑法 as of 2019): its first version was read in place of the text of the time (versionGap.ts).
+       */
+      gap?: GapNote;
     }
   | ({ ok: false } & ResolveFailure);
 
@@ -296,14 +302,19 @@ export class CitationResolver {
     }
     const law = laws[0] as LawRow;
     const yearPin = ref.versionYear !== null && !choice.version ? ref.versionYear : null;
-    const publish = yearPin !== null ? this.versionOfYear(law.id, yearPin) : this.pickVersion(law.id, choice);
+    let publish = yearPin !== null ? this.versionOfYear(law.id, yearPin) : this.pickVersion(law.id, choice);
+    // 刑法 as of 2019: the library's first text is of 2020; it stands in for the text of the time, and says so.
+    const first = publish === null && yearPin === null && !choice.version && choice.asOf ? this.firstVersion(law.id) : null;
+    const gap = first && choice.asOf ? versionGap(first, first.publishDate, choice.asOf, 'shown') : null;
+    if (first && choice.asOf && standsIn(first, choice.asOf)) publish = first.publishDate;
     if (publish === null) {
       const asked = yearPin !== null ? `the year the citation names (${yearPin})` : (choice.version ?? choice.asOf ?? 'today');
       const askedZh = yearPin !== null ? `引用所写的年份（${yearPin}年）` : (choice.version ?? choice.asOf ?? '今天');
+      // 民法典 as of 2019: not yet law, which is what the reader needs to hear.
       return {
         ok: false, code: 'version-not-found',
-        message: `No version of ${law.title} matches ${asked}; its versions are listed below.`,
-        messageZh: `${law.title}没有与${askedZh}对应的版本；现有版本见下。`,
+        message: gap ? `${law.title}: ${gap.en}; its versions are listed below.` : `No version of ${law.title} matches ${asked}; its versions are listed below.`,
+        messageZh: gap ? `《${law.title}》：${gap.zh}；现有版本见下。` : `${law.title}没有与${askedZh}对应的版本；现有版本见下。`,
         candidates: this.versionList(law.id),
       };
     }
@@ -319,7 +330,7 @@ export class CitationResolver {
     }
     const article = toStatuteArticle(row);
     const note = yearPin !== null ? `The citation names ${yearPin}: this is the version published ${publish}, ${article.status}.` : undefined;
-    return { ok: true, article, ref, ...locateInArticle(article, ref), ...(note ? { note } : {}) };
+    return { ok: true, article, ref, ...locateInArticle(article, ref), ...(note ? { note } : {}), ...(gap ? { gap } : {}) };
   }
 
   /** The latest version published in `year`, or null. */
@@ -360,12 +371,24 @@ export class CitationResolver {
   }
 
   /** The law's earliest version in the library: its publication and effective dates and its history (通过, 修正…); null for a law with none. */
-  firstVersion(lawId: number): { publishDate: string; effectiveDate: string | null; history: Array<{ date: string; event: string }> } | null {
+  firstVersion(lawId: number): FirstVersion | null {
     const versions = this.versionsStmt.all(lawId) as Array<{ publish: string; effective: string | null }>;
     const first = versions[versions.length - 1];
     if (!first) return null;
     const row = cachedStatement(this.db, `SELECT history FROM documents WHERE law_id = ? AND COALESCE(publish_date, '') = ? LIMIT 1`).get(lawId, first.publish) as { history: string } | undefined;
     return { publishDate: first.publish, effectiveDate: first.effective, history: row ? (JSON.parse(row.history) as Array<{ date: string; event: string }>) : [] };
+  }
+
+  /**
+   * Why article `id` is read in place of the text of `asOf`: its version is the law's first in the library, not yet
+   * in force then, while the law was law then (刑法 第二百六十四条 of 2020 as of 2019; versionGap.ts); null otherwise.
+   */
+  textGap(id: number, asOf: string, use: 'checked' | 'shown' = 'shown'): GapNote | null {
+    const row = cachedStatement(this.db, `SELECT d.law_id AS lawId, COALESCE(d.publish_date, '') AS publish, COALESCE(d.effective_date, d.publish_date, '') AS effective
+      FROM articles a JOIN documents d ON d.id = a.document_id WHERE a.id = ?`).get(id) as { lawId: number; publish: string; effective: string } | undefined;
+    if (!row || row.effective <= asOf) return null;
+    const first = this.firstVersion(row.lawId);
+    return first && first.publishDate === row.publish && standsIn(first, asOf) ? versionGap(first, first.publishDate, asOf, use) : null;
   }
 
   private versionList(lawId: number): string[] {

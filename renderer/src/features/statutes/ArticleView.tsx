@@ -96,6 +96,9 @@ export function ArticleView({ detail, onOpen, openOutline, shown }: Props) {
       <p className="text" data-testid="article-text">
         <MarkedText text={a.text} spans={detail.citedSpans ?? []} />
       </p>
+      {detail.versionGap && (
+        <p className="notice" data-testid="version-gap">{t.lang === 'zh' ? detail.versionGap.zh : detail.versionGap.en}</p>
+      )}
       {detail.citedWarning && (
         <p className="notice" data-testid="cited-warning">{t.lang === 'zh' ? detail.citedWarning.zh : detail.citedWarning.en}</p>
       )}

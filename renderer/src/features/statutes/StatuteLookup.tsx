@@ -1,5 +1,5 @@
 import { forwardRef, useEffect, useState } from 'react';
-import type { ArticleDetailDto, SearchHitDto, StatuteSearchDto } from '../../../../preload/contract/index.js';
+import type { ArticleDetailDto, ReadInPlace, SearchHitDto, StatuteSearchDto } from '../../../../preload/contract/index.js';
 import { useApi } from '../../api/context.js';
 import { downloadFile } from '../../components/download.js';
 import { errorText } from '../../api/errorText.js';
@@ -54,6 +54,7 @@ export const StatuteLookup = forwardRef<HTMLInputElement, Props>(function Statut
   const [modeNote, setModeNote] = useState<string | null>(null);
   /** Cited numbers an earlier version gave to another provision, listed as cited too. */
   const [renumbered, setRenumbered] = useState<StatuteSearchDto['renumbered']>([]);
+  const [readInPlace, setReadInPlace] = useState<ReadInPlace[]>([]);
   const [repealedLaw, setRepealedLaw] = useState<StatuteSearchDto['repealedLaw']>(null);
   /** A finished search that found nothing, and the law filter when it names no law. */
   const [empty, setEmpty] = useState<{ unknownLaw: StatuteSearchDto['unknownLaw'] } | null>(null);
@@ -97,6 +98,7 @@ export const StatuteLookup = forwardRef<HTMLInputElement, Props>(function Statut
     setRepealedLaw(null);
     setCitedCount(null);
     setCitedBy(null);
+    setReadInPlace([]);
     const q = query.trim();
     if (!q) return;
     // Citations alone open the article, or list the articles of several (民法典第1165、1166条, a range); with other words they are searched, cited articles first.
@@ -111,6 +113,7 @@ export const StatuteLookup = forwardRef<HTMLInputElement, Props>(function Statut
           setHits(open ? [] : cited.hits);
           setCitedCount(open ? null : cited.hits.length);
           setCitedBy(open ? null : { citation: q, asOf: asOf || undefined });
+          setReadInPlace(open ? [] : cited.readInPlace ?? []);
           setAddedTerms([]);
           setModeNote(null);
           return;
@@ -131,6 +134,7 @@ export const StatuteLookup = forwardRef<HTMLInputElement, Props>(function Statut
       setAddedTerms(found.addedTerms);
       setModeNote(found.modeNote);
       setRenumbered(found.renumbered);
+      setReadInPlace(found.readInPlace ?? []);
       setRepealedLaw(found.repealedLaw ?? null);
       setEmpty(found.hits.length ? null : { unknownLaw: found.unknownLaw });
       setDetail(null);
@@ -180,6 +184,9 @@ export const StatuteLookup = forwardRef<HTMLInputElement, Props>(function Statut
           {repealedLaw && <p className="notice" data-testid="repealed-law-filter">{t.lang === 'zh' ? repealedLaw.messageZh : repealedLaw.message}</p>}
           {renumbered.map((r) => (
             <p className="notice" key={r.cited} data-testid="renumbered-note">{fill(t.renumberedNote, { ...r })}</p>
+          ))}
+          {readInPlace.map((r) => (
+            <p className="notice" key={r.lawTitle} data-testid="read-in-place">《{r.lawTitle}》：{t.lang === 'zh' ? r.note.zh : r.note.en}</p>
           ))}
           {empty && (
             <div className="notice" data-testid="no-hits">
