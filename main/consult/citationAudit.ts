@@ -275,8 +275,9 @@ function citedArticle(
   // 民事诉讼法第一百一十九条 in a judgment of 2019: the library's first version of the law is of 2021, which renumbered it.
   // The resolver reads it in that first version, the nearest the library has to the text of the time; say so. A law
   // not yet adopted then (民法典 in 2019) resolves to none, and is read in its first version too, with that said.
-  const first = hit.ok ? (hit.gap ? resolver.firstVersion(hit.article.lawId) : null)
-    : hit.code === 'version-not-found' ? resolver.firstVersion(any.article.lawId) : null;
+  // A number that first version lacks (民事诉讼法第三百条 as of 2019) is read in today's text, with the same note.
+  const standIn = hit.ok ? hit.gap !== undefined : hit.code === 'version-not-found' || (hit.code === 'article-not-found' && hit.gap !== undefined);
+  const first = standIn ? resolver.firstVersion(any.article.lawId) : null;
   if (first && !hit.ok) {
     const earliest = resolver.resolveRef(ref, { version: first.publishDate });
     if (earliest.ok) any = earliest;

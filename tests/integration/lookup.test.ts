@@ -145,7 +145,7 @@ describe('citation lookup on a corpus subset', { skip: SKIP }, () => {
       // 未成年人保护法 dates from 1991; the library's first text is 2020's, in force 2021-06-01.
       const minors = resolved('未成年人保护法第一条', { asOf: '2021-01-01' });
       assert.equal(minors.article.publishDate, '2020-10-17');
-      assert.equal(minors.gap?.zh, '法规库中没有该法在 2021-01-01 施行的版本（最早的是 2020-10-17 版，2021-06-01 施行）；此为 2020-10-17 版，当时施行的文本可能与此不同');
+      assert.equal(minors.gap?.zh, '法规库中没有该法在 2021-01-01 施行的版本（最早的是 2020-10-17 版，2021-06-01 施行）；2020-10-17 的修改在 2021-01-01 尚未施行；此为 2020-10-17 版，当时施行的文本可能与此不同');
       assert.equal(resolved('未成年人保护法第一条', { asOf: '2022-01-01' }).gap, undefined, 'in force then: no note');
       assert.equal(resolved('未成年人保护法第一条').gap, undefined);
       // 民法典 as of 2019: not yet law, said so, with the versions.

@@ -12,6 +12,8 @@ import { createHostApi } from '../../main/host/hostApi.js';
 import { FileKeyStore } from '../../main/llm/keyStore.js';
 import { SettingsStore } from '../../main/llm/settings.js';
 import { buildCompilation } from '../../main/report/compilation.js';
+import { checkDraft } from '../../main/consult/draftCheck.js';
+import { ensureStatuteGraph, referencesOf } from '../../main/library/graph/statuteGraph.js';
 import type { ArticleDetailDto, CitedArticlesDto, StatuteSearchDto } from '../../preload/contract/dto.js';
 import { parseJsonOutput, runCli } from '../helpers/cli.js';
 import { buildLibrary, CORE_SUBSET, sharedSkipReason, type TempLibrary } from '../helpers/library.js';
@@ -19,13 +21,16 @@ import { buildLibrary, CORE_SUBSET, sharedSkipReason, type TempLibrary } from '.
 const SKIP = sharedSkipReason();
 if (SKIP) console.log(`# version gap tests ${SKIP}`);
 
+const THEFT_INTERPRETATION = '司法解释/最高人民法院、最高人民检察院关于办理盗窃刑事案件适用法律若干问题的解释(2013-04-02).md';
+// Adopted by the court's committee on 2018-09-03, published 2019-06-27, in force 2019-07-01: its first text is the original.
+const MARKET_INTERPRETATION = '司法解释/最高人民法院 最高人民检察院关于办理操纵证券、期货市场刑事案件适用法律若干问题的解释(2019-06-27).md';
 const THEFT_2019 = /^法规库中没有该法在 2019-06-01 施行的版本（最早的是 2020-12-26 版，2021-03-01 施行）；该法此后经 2020-12-26 修改；此为 2020-12-26 版，当时施行的文本可能与此不同。?$/;
 
 describe('a law as of a date before the library\'s first text of it', { skip: SKIP }, () => {
   let lib: TempLibrary;
   let dir: string;
   before(async () => {
-    lib = await buildLibrary({ files: [...CORE_SUBSET] });
+    lib = await buildLibrary({ files: [...CORE_SUBSET, THEFT_INTERPRETATION, MARKET_INTERPRETATION] });
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lexdesk-gap-'));
   });
   after(async () => {
@@ -43,6 +48,13 @@ describe('a law as of a date before the library\'s first text of it', { skip: SK
     assert.match(json.gap!.zh, THEFT_2019);
     const now = parseJsonOutput<{ gap: unknown }>(await runCli(['show', '刑法第264条', '--json', '--db', lib.dbPath]));
     assert.equal(now.gap, null, 'as of today the text is in force: no note');
+    // A range says it once for the law.
+    const range = await runCli(['show', '刑法第263条至第264条', '--as-of', '2019-06-01', '--db', lib.dbPath]);
+    assert.equal(range.stdout.match(/The library holds no version of this law/g)?.length, 1, range.stdout);
+    // Saving it as of that date saves the 2020 text, and says why.
+    const saved = await runCli(['saved', 'add', '刑法第264条', '--as-of', '2019-06-01', '--db', lib.dbPath]);
+    assert.equal(saved.code, 0, saved.stderr);
+    assert.match(saved.stdout, /^Note: 《中华人民共和国刑法》: the library holds no version of this law in force on 2019-06-01 [^\n]*\nSaved: /);
     const code = await runCli(['show', '民法典第577条', '--as-of', '2019-06-01', '--db', lib.dbPath]);
     assert.equal(code.code, 1);
     assert.match(code.stderr, /中华人民共和国民法典: this law was adopted on 2020-05-28 and took effect on 2021-01-01: it did not apply yet on 2019-06-01; its versions are listed below\.\nCandidates: 2020-05-28 \(current\)/);
@@ -75,8 +87,10 @@ describe('a law as of a date before the library\'s first text of it', { skip: SK
     assert.match(detail.versionGap!.zh, THEFT_2019);
     assert.match(detail.versionGap!.en, /^The library holds no version of this law in force on 2019-06-01 .*\.$/);
     const current = await api.call('statute.citations', { citation: '刑法第264条' });
+    assert.ok(current.ok, JSON.stringify(current));
     assert.equal(((current.data as CitedArticlesDto).detail as ArticleDetailDto).versionGap, null);
     const two = await api.call('statute.citations', { citation: '刑法第264条、第266条', asOf: '2019-06-01' });
+    assert.ok(two.ok, JSON.stringify(two));
     assert.deepEqual((two.data as CitedArticlesDto).readInPlace?.map((r) => r.lawTitle), ['中华人民共和国刑法']);
     const search = await api.call('statute.search', { query: '盗窃公私财物，数额较大', filters: { asOf: '2019-06-01' } });
     assert.ok(search.ok, JSON.stringify(search));
@@ -84,5 +98,41 @@ describe('a law as of a date before the library\'s first text of it', { skip: SK
     assert.equal(found.hits[0]!.article.label, '第二百六十四条');
     assert.deepEqual(found.readInPlace?.map((r) => r.lawTitle), ['中华人民共和国刑法']);
     assert.match(found.readInPlace![0]!.note.zh, THEFT_2019);
+  });
+
+  test('only a law with an earlier text stands in: an original first text does not, and a date near the adoption or before an amendment took effect is said', () => {
+    const resolver = lib.engine.searchDeps().resolver;
+    // The interpretation's committee adopted it months before it was published: as of 2019-01-01 it was no law yet.
+    const market = resolver.lookup('最高人民法院 最高人民检察院关于办理操纵证券、期货市场刑事案件适用法律若干问题的解释第一条', { asOf: '2019-01-01' });
+    assert.equal(market.ok, false);
+    assert.match(market.ok ? '' : market.messageZh, /：该解释于 2018-09-03 通过，2019-07-01 起施行，在 2019-01-01 尚未施行；/);
+    // 劳动合同法 was adopted on 2007-06-29 and took effect on 2008-01-01, which the library does not record: said to be doubtful.
+    const labour = resolver.lookup('劳动合同法第八十二条', { asOf: '2007-10-01' });
+    assert.ok(labour.ok && labour.gap);
+    assert.match(labour.gap.zh, /；该法最初于 2007-06-29 通过，法规库中没有其施行日期，在 2007-10-01 可能尚未施行；此为 2012-12-28 版/);
+    const later = resolver.lookup('劳动合同法第八十二条', { asOf: '2010-10-01' });
+    assert.ok(later.ok && later.gap);
+    assert.doesNotMatch(later.gap.zh, /可能尚未施行/);
+    // 刑法修正案（十一） was adopted on 2020-12-26 and in force on 2021-03-01: as of 2021-01-15 the 2020 text stands in, pending.
+    const pending = resolver.lookup('刑法第264条', { asOf: '2021-01-15' });
+    assert.ok(pending.ok && pending.gap);
+    assert.match(pending.gap.zh, /（最早的是 2020-12-26 版，2021-03-01 施行）；2020-12-26 的修改在 2021-01-15 尚未施行；此为 2020-12-26 版/);
+  });
+
+  test('a number the first text lacks is checked in today\'s text with the note; the statute graph does not call a stand-in link verified', () => {
+    const resolver = lib.engine.searchDeps().resolver;
+    // 公司法 as of 2015: its first text here is 2018's (218 articles); 第二百五十条 is only in 2023's.
+    const check = checkDraft(resolver, '依照《公司法》第二百五十条处理。', '2015-06-01');
+    assert.deepEqual(check.citations.map((c) => [c.articleLabel, c.publishDate, c.finding]), [['第二百五十条', '2023-12-29', 'check']]);
+    assert.match(check.citations[0]!.noteZh!, /^法规库中没有该法在 2015-06-01 施行的版本（最早的是 2018-10-26 版）；该法此后经 2018-10-26 修改；按 2023-12-29 版核对/);
+    const looked = resolver.lookup('公司法第二百五十条', { asOf: '2015-06-01' });
+    assert.ok(!looked.ok && looked.code === 'article-not-found' && looked.gap);
+    assert.match(looked.messageZh, /没有第250条。法规库中没有该法在 2015-06-01 施行的版本/);
+    // The 2013 theft interpretation cites 刑法第二百六十四条 in the text of its time, which the library lacks.
+    ensureStatuteGraph(lib.engine.db, resolver);
+    const citing = resolver.lookup('最高人民法院、最高人民检察院关于办理盗窃刑事案件适用法律若干问题的解释第一条');
+    const theft = resolver.lookup('刑法第264条');
+    assert.ok(citing.ok && theft.ok);
+    assert.deepEqual(referencesOf(lib.engine.db, citing.article.id).filter((l) => l.articleId === theft.article.id).map((l) => [l.kind, l.verified]), [['interprets', false]]);
   });
 });

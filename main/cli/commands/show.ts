@@ -49,6 +49,7 @@ export async function showCommand(args: string[], open: (db?: string) => Engine,
     const moved = results.filter(movedTo).length;
     const missing = results.length - found.length - moved;
     out.print(`${found.length} articles cited${moved ? `, ${moved} of a repealed law (shown where 民法典 holds them now)` : ''}${missing ? `, ${missing} not found` : ''}.`);
+    const gapSaid = new Set<number>();
     for (const r of results) {
       out.print(`\n${'─'.repeat(24)}`);
       const now = movedTo(r);
@@ -62,7 +63,9 @@ export async function showCommand(args: string[], open: (db?: string) => Engine,
         continue;
       }
       if (r.note) out.print(`Note: ${r.note}`);
-      if (r.gap) out.print(`Note: ${gapSentence(r.gap).en}`);
+      // Said once per law: a range of 刑法 as of 2019 is all read in its 2020 text.
+      if (r.gap && !gapSaid.has(r.article.lawId)) out.print(`Note: ${gapSentence(r.gap).en}`);
+      if (r.gap) gapSaid.add(r.article.lawId);
       printArticle(out, r);
       if (r.warning) out.print(`\n(note: ${r.warning})`);
       if (r.earlier) out.print(`\n${earlierNote(engine, r)}`);

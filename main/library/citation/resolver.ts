@@ -8,7 +8,7 @@ import { earlierNumbering, provisionNow, type EarlierNumbering, type ProvisionNo
 import { quoteInLaw, quoteSource, type QuoteSource } from './quoteSource.js';
 import { counterpartInVersion, type VersionMatch } from '../versions/counterparts.js';
 import { replacementOf, type Replacement } from '../versions/replacedBy.js';
-import { standsIn, versionGap, type FirstVersion, type GapNote } from '../versions/versionGap.js';
+import { gapSentence, standsIn, versionGap, type FirstVersion, type GapNote } from '../versions/versionGap.js';
 import { civilCodeCounterpart, CIVIL_CODE_TITLE } from './civilCodeConcordance.js';
 import { articleLabelOf, repealedCitationsIn, shortTitle, type Successor } from './repealedSuccessor.js';
 
@@ -42,7 +42,11 @@ export type ResolveFailure = { message: string; messageZh: string; candidates: s
   | { code: 'ambiguous-law' }
   | { code: 'no-article-number' }
   | { code: 'bad-article-number' }
-  | { code: 'article-not-found' }
+  | {
+      code: 'article-not-found';
+      /** Set when the version searched stood in for the text of the date asked (刑法 as of 2019; versionGap.ts). */
+      gap?: GapNote;
+    }
   | { code: 'version-not-found' }
 );
 
@@ -203,7 +207,7 @@ export class CitationResolver {
   provisionAsOf(articleId: number, asOf: string): { publishDate: string; label: string | null; match: VersionMatch } | null {
     const article = articleById(this.db, articleId);
     if (!article) return null;
-    const version = this.pickVersion(article.lawId, { asOf });
+    const version = this.versionOn(article.lawId, asOf);
     if (version === null || version === (article.publishDate ?? '')) return null;
     const there = counterpartInVersion(this.db, article, version);
     return { publishDate: version, label: there.label, match: there.match };
@@ -226,7 +230,15 @@ export class CitationResolver {
    * law lacks; see quoteSource.ts), the version in force on `asOf` first.
    */
   quoteInLaw(law: { id: number; title: string }, asOf: string, quote: string): QuoteSource | null {
-    return quoteInLaw(this.db, law, this.pickVersion(law.id, { asOf }), quote);
+    return quoteInLaw(this.db, law, this.versionOn(law.id, asOf), quote);
+  }
+
+  /** The version of a law applied on `asOf`: the one in force, or the first standing in for a text the library lacks (versionGap.ts). */
+  private versionOn(lawId: number, asOf: string): string | null {
+    const version = this.pickVersion(lawId, { asOf });
+    if (version !== null) return version;
+    const first = this.firstVersion(lawId);
+    return first && standsIn(first, asOf) ? first.publishDate : null;
   }
 
   /** Where in the cited article's law a quotation it does not hold stands (see quoteSource.ts). */
@@ -306,7 +318,8 @@ export class CitationResolver {
     // 刑法 as of 2019: the library's first text is of 2020; it stands in for the text of the time, and says so.
     const first = publish === null && yearPin === null && !choice.version && choice.asOf ? this.firstVersion(law.id) : null;
     const gap = first && choice.asOf ? versionGap(first, first.publishDate, choice.asOf, 'shown') : null;
-    if (first && choice.asOf && standsIn(first, choice.asOf)) publish = first.publishDate;
+    const standIn = first !== null && choice.asOf !== undefined && standsIn(first, choice.asOf);
+    if (standIn) publish = first.publishDate;
     if (publish === null) {
       const asked = yearPin !== null ? `the year the citation names (${yearPin})` : (choice.version ?? choice.asOf ?? 'today');
       const askedZh = yearPin !== null ? `引用所写的年份（${yearPin}年）` : (choice.version ?? choice.asOf ?? '今天');
@@ -321,16 +334,18 @@ export class CitationResolver {
     const row = (ref.preamble ? this.preambleStmt.get(law.id, publish) : this.articleStmt.get(law.id, publish, ref.article, ref.subNumber)) as ArticleRow | undefined;
     if (!row) {
       const label = ref.preamble ? '序言' : `第${ref.article}条${ref.subNumber ? `之${ref.subNumber}` : ''}`;
+      const inPlace = standIn && gap ? { message: ` ${gapSentence(gap).en}`, messageZh: gapSentence(gap).zh } : { message: '', messageZh: '' };
       return {
         ok: false, code: 'article-not-found',
-        message: `${law.title} (${publish || 'undated'} version) has no ${label}.`,
-        messageZh: `${law.title}（${publish || '未注明日期的'}版本）没有${label}。`,
+        message: `${law.title} (${publish || 'undated'} version) has no ${label}.${inPlace.message}`,
+        messageZh: `${law.title}（${publish || '未注明日期的'}版本）没有${label}。${inPlace.messageZh}`,
         candidates: [],
+        ...(standIn && gap ? { gap } : {}),
       };
     }
     const article = toStatuteArticle(row);
     const note = yearPin !== null ? `The citation names ${yearPin}: this is the version published ${publish}, ${article.status}.` : undefined;
-    return { ok: true, article, ref, ...locateInArticle(article, ref), ...(note ? { note } : {}), ...(gap ? { gap } : {}) };
+    return { ok: true, article, ref, ...locateInArticle(article, ref), ...(note ? { note } : {}), ...(standIn && gap ? { gap } : {}) };
   }
 
   /** The latest version published in `year`, or null. */
@@ -375,8 +390,8 @@ export class CitationResolver {
     const versions = this.versionsStmt.all(lawId) as Array<{ publish: string; effective: string | null }>;
     const first = versions[versions.length - 1];
     if (!first) return null;
-    const row = cachedStatement(this.db, `SELECT history FROM documents WHERE law_id = ? AND COALESCE(publish_date, '') = ? LIMIT 1`).get(lawId, first.publish) as { history: string } | undefined;
-    return { publishDate: first.publish, effectiveDate: first.effective, history: row ? (JSON.parse(row.history) as Array<{ date: string; event: string }>) : [] };
+    const row = cachedStatement(this.db, `SELECT history, level FROM documents WHERE law_id = ? AND COALESCE(publish_date, '') = ? LIMIT 1`).get(lawId, first.publish) as { history: string; level: string } | undefined;
+    return { publishDate: first.publish, effectiveDate: first.effective, history: row ? (JSON.parse(row.history) as Array<{ date: string; event: string }>) : [], ...(row ? { level: row.level } : {}) };
   }
 
   /**

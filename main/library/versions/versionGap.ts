@@ -7,11 +7,13 @@
  * not yet adopted on the date (民法典 in 2019) has no stand-in: it did not apply.
  */
 
-/** The library's earliest version of a law: its publication and effective dates, and its history (通过, 修正…). */
+/** The library's earliest version of a law: its publication and effective dates, its history (通过, 修正…) and level. */
 export interface FirstVersion {
   publishDate: string;
   effectiveDate: string | null;
   history: Array<{ date: string; event: string }>;
+  /** 法律, 司法解释…: what the notes call it (该法, 该解释…). */
+  level?: string;
 }
 
 export interface GapNote {
@@ -19,9 +21,19 @@ export interface GapNote {
   zh: string;
 }
 
-/** The history's dated events before the first text: the law's adoption and the amendments the library holds no text of. */
+const DATED = /^\d{4}-\d{2}-\d{2}$/;
+/**
+ * A history event that changed an earlier text: 《关于修改…的决定》修正, 修订, and 刑法's 「…通过的《…修正案》」. Only a first
+ * text so made had a forerunner; a first text that is the original (an interpretation adopted by its committee months
+ * before its publication) stands in for nothing.
+ */
+const AMENDING = /修正|修订|修改|通过的《/;
+
+/** The history's dated events before the first text, when the first text is an amended one: the law's earlier life. */
 function earlierEvents(first: FirstVersion): Array<{ date: string; event: string }> {
-  return first.history.filter((h) => /^\d{4}-\d{2}-\d{2}$/.test(h.date) && h.date < first.publishDate);
+  const dated = first.history.filter((h) => DATED.test(h.date));
+  if (!dated.some((h) => h.date <= first.publishDate && AMENDING.test(h.event))) return [];
+  return dated.filter((h) => h.date < first.publishDate);
 }
 
 /** Whether the first version stands in for the law as of `asOf`: the law was adopted by then, in a text the library lacks. */
@@ -31,15 +43,33 @@ export function standsIn(first: FirstVersion, asOf: string): boolean {
 
 /**
  * The same rule in SQL, for search filters: the ids of the documents of the laws' first versions that stand in as of
- * `@asOf` (no version of the law in force then, and an event of its history before its first text and by that date).
- * Kept beside `standsIn`, which the tests hold it to.
+ * `@asOf` (no version of the law in force then; the first text an amended one; an event of its history before it and
+ * by that date). Kept beside `standsIn`, which the tests hold it to.
  */
 export const STAND_IN_DOCUMENTS_SQL = `SELECT f.id FROM documents f
   WHERE NOT EXISTS (SELECT 1 FROM documents g WHERE g.law_id = f.law_id
       AND (COALESCE(g.effective_date, g.publish_date) <= @asOf OR COALESCE(g.publish_date, '') < COALESCE(f.publish_date, '')))
     AND EXISTS (SELECT 1 FROM json_each(f.history) h
       WHERE json_extract(h.value, '$.date') GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]'
-        AND json_extract(h.value, '$.date') < COALESCE(f.publish_date, '') AND json_extract(h.value, '$.date') <= @asOf)`;
+        AND json_extract(h.value, '$.date') < COALESCE(f.publish_date, '') AND json_extract(h.value, '$.date') <= @asOf)
+    AND EXISTS (SELECT 1 FROM json_each(f.history) m
+      WHERE json_extract(m.value, '$.date') GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]'
+        AND json_extract(m.value, '$.date') <= COALESCE(f.publish_date, '')
+        AND (json_extract(m.value, '$.event') LIKE '%修正%' OR json_extract(m.value, '$.event') LIKE '%修订%'
+          OR json_extract(m.value, '$.event') LIKE '%修改%' OR json_extract(m.value, '$.event') LIKE '%通过的《%'))`;
+
+/** What the notes call the document: 该法 for a law, 该解释 for an interpretation, 该法规 for a regulation. */
+export function documentNoun(level: string | undefined): GapNote {
+  if (level === '司法解释') return { en: 'interpretation', zh: '解释' };
+  if (level === '行政法规' || level === '部门规章' || level === '地方性法规') return { en: 'regulation', zh: '法规' };
+  if (level === '法律' || level === '宪法' || level === undefined) return { en: 'law', zh: '法' };
+  return { en: 'document', zh: '文件' };
+}
+
+/** A year after `date` (YYYY-MM-DD): most laws take effect within a year of their adoption. */
+function yearAfter(date: string): string {
+  return `${String(Number(date.slice(0, 4)) + 1).padStart(4, '0')}${date.slice(4)}`;
+}
 
 /**
  * Why a citation asked as of `asOf` was read in another version: the library holds no version of the law in force on
@@ -48,26 +78,39 @@ export const STAND_IN_DOCUMENTS_SQL = `SELECT f.id FROM documents f
  * `use` words the Chinese for a check (按…版核对) or for a text shown in its place (此为…版).
  */
 export function versionGap(first: FirstVersion, read: string | null, asOf: string, use: 'checked' | 'shown' = 'checked'): GapNote {
-  const enacted = first.history[0]?.date ?? first.publishDate;
-  const original = earlierEvents(first).length === 0;
+  const it = documentNoun(first.level);
+  const earlier = earlierEvents(first);
+  const enacted = earlier[0]?.date ?? first.history.find((h) => DATED.test(h.date))?.date ?? first.publishDate;
   const effective = first.effectiveDate ?? first.publishDate;
-  if ((original && asOf < effective) || asOf < enacted) {
-    const from = original ? { en: ` and took effect on ${effective}`, zh: `，${effective} 起施行` } : { en: '', zh: '' };
+  if ((earlier.length === 0 && asOf < effective) || asOf < enacted) {
+    const from = earlier.length === 0 ? { en: ` and took effect on ${effective}`, zh: `，${effective} 起施行` } : { en: '', zh: '' };
     return {
-      en: `this law was adopted on ${enacted}${from.en}: it did not apply yet on ${asOf}`,
-      zh: `该法于 ${enacted} 通过${from.zh}，在 ${asOf} 尚未施行`,
+      en: `this ${it.en} was adopted on ${enacted}${from.en}: it did not apply yet on ${asOf}`,
+      zh: `该${it.zh}于 ${enacted} 通过${from.zh}，在 ${asOf} 尚未施行`,
     };
   }
   const since = first.publishDate
     ? { en: `its first is of ${first.publishDate}${effective !== first.publishDate ? `, in force ${effective}` : ''}`, zh: `最早的是 ${first.publishDate} 版${effective !== first.publishDate ? `，${effective} 施行` : ''}` }
     : { en: 'its first is undated', zh: '最早的版本未注明日期' };
-  // The amendments between the date and the text read (a document's history may run past its own version).
-  const changed = first.history.filter((h) => h.date > asOf && (!read || h.date <= read) && !/^施行$/.test(h.event)).map((h) => h.date);
-  const amended = changed.length ? { en: `; amended since on ${changed.join(', ')}`, zh: `；该法此后经 ${changed.join('、')} 修改` } : { en: '', zh: '' };
+  // The amendments between the date and the text read (a document's history may run past its own version); one
+  // adopted by the date and not yet in force then (刑法修正案（十一） as of 2021-01-15) is named as such.
+  const amending = first.history.filter((h) => DATED.test(h.date) && (!read || h.date <= read) && !/^施行$/.test(h.event));
+  const after = amending.filter((h) => h.date > asOf).map((h) => h.date);
+  const pending = read ? amending.filter((h) => h.date <= asOf && h.date === read).map((h) => h.date) : [];
+  const amended = {
+    en: `${pending.length ? `; its amendment of ${pending.join(', ')} was not yet in force then` : ''}${after.length ? `; amended since on ${after.join(', ')}` : ''}`,
+    zh: `${pending.length ? `；${pending.join('、')} 的修改在 ${asOf} 尚未施行` : ''}${after.length ? `；该${it.zh}此后经 ${after.join('、')} 修改` : ''}`,
+  };
+  // Adopted within the year before the date, with no date of effect known: it may not have applied yet.
+  const known = earlier.some((h) => /施行/.test(h.event));
+  const inForce = earlier.filter((h) => h.date <= asOf);
+  const doubt = !known && inForce.length === 1 && asOf < yearAfter(enacted)
+    ? { en: `; it was first adopted on ${enacted} and the library does not say when that text took effect, so it may not have applied yet on ${asOf}`, zh: `；该${it.zh}最初于 ${enacted} 通过，法规库中没有其施行日期，在 ${asOf} 可能尚未施行` }
+    : { en: '', zh: '' };
   const version = read || 'undated';
   return {
-    en: `the library holds no version of this law in force on ${asOf} (${since.en})${amended.en}; read in the ${version} version, which may differ from the text in force then`,
-    zh: `法规库中没有该法在 ${asOf} 施行的版本（${since.zh}）${amended.zh}；${use === 'checked' ? `按 ${version} 版核对` : `此为 ${version} 版`}，当时施行的文本可能与此不同`,
+    en: `the library holds no version of this ${it.en} in force on ${asOf} (${since.en})${amended.en}${doubt.en}; read in the ${version} version, which may differ from the text in force then`,
+    zh: `法规库中没有该${it.zh}在 ${asOf} 施行的版本（${since.zh}）${amended.zh}${doubt.zh}；${use === 'checked' ? `按 ${version} 版核对` : `此为 ${version} 版`}，当时施行的文本可能与此不同`,
   };
 }
 
