@@ -283,7 +283,9 @@ function citedArticle(
     if (earliest.ok) any = earliest;
   }
   const a = any.article;
-  const gap = first ? versionGap(first, a.publishDate, asOf) : null;
+  // 民法典 as of 2019 says which article of the law of the time held its rule (合同法第一百零七条).
+  const civil = first ? resolver.textGap(a.id, asOf, 'checked') : null;
+  const gap = first ? (civil?.list ? civil : versionGap(first, a.publishDate, asOf)) : null;
   const match = numbered.find((e) => e.articleId === a.id || (e.lawTitle === a.lawTitle && e.articleLabel === a.label));
   // A model trained on older texts may cite a number a revision gave to another provision (公司法第七十一条).
   const earlier = match || ref.versionYear !== null ? null : resolver.earlierNumbering(a);

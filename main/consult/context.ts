@@ -41,13 +41,14 @@ export function lawAsOf(ctx: TurnContext, state: LegalState | null): string {
 }
 
 /**
- * The date each of `evidence` is read for when the library holds no text of its law for the date the law is applied
- * as of and a later text stands in (刑法 of 2020 for a theft of 2019; versionGap.ts); undefined for the others.
+ * For each of `evidence` read in place of a text the library lacks for the date the law is applied as of, what it
+ * stands in for, in a few words: a later text (刑法 of 2020 for a theft of 2019; versionGap.ts) or 民法典 for the
+ * civil law of the time (合同法 in 2019; civilCodeStandIn.ts); undefined for the others.
  */
 export function readForOf(ctx: TurnContext, state: LegalState | null): (e: Pick<Evidence, 'articleId'>) => string | undefined {
   const asOf = lawAsOf(ctx, state);
   const resolver = ctx.engine.searchDeps().resolver;
-  return (e) => (resolver.textGap(e.articleId, asOf) ? asOf : undefined);
+  return (e) => resolver.textGap(e.articleId, asOf)?.short;
 }
 
 /** The user's place when it names an imported province pack. */

@@ -4,7 +4,6 @@
  * articles the model could invent.
  */
 import { STATUS_ZH } from '../library/status.js';
-import { documentNoun } from '../library/versions/versionGap.js';
 import type { ChatMessage } from '../llm/types.js';
 import type { LegalState } from './schemas.js';
 import type { Evidence } from './types.js';
@@ -16,14 +15,13 @@ function json(obj: unknown): string {
 }
 
 /**
- * One numbered piece of evidence as the model reads it. `readFor`: the date the law is applied as of, when the
- * library holds no text of this law for it and this later text stands in (刑法 of 2020 for a theft of 2019), so the
- * model does not take it for the text of the time.
+ * One numbered piece of evidence as the model reads it. `inPlace`: what it stands in for when the library holds no
+ * text of the law applied on the date (「2020-12-26版（2021-03-01 起施行）；法规库中没有该法在 2019-06-01 施行的文本…」,
+ * 「代《合同法》第一百零七条：…」; context.ts readForOf), so the model does not take it for the text of the time.
  */
-export function evidenceLine(e: Pick<Evidence, 'lawTitle' | 'articleLabel' | 'text' | 'status' | 'province' | 'publishDate'> & { level?: string }, max = 400, readFor?: string): string {
+export function evidenceLine(e: Pick<Evidence, 'lawTitle' | 'articleLabel' | 'text' | 'status' | 'province' | 'publishDate'>, max = 400, inPlace?: string): string {
   const where = e.province ? `（${e.province}地方性法规）` : '';
-  const status = readFor ? `（${e.publishDate ?? ''}版；法规库中没有该${documentNoun(e.level).zh}在 ${readFor} 施行的文本，当时的条文可能不同）`
-    : e.status === 'current' ? '' : `（${STATUS_ZH[e.status] ?? e.status}，${e.publishDate ?? ''}版）`;
+  const status = inPlace ? `（${inPlace}）` : e.status === 'current' ? '' : `（${STATUS_ZH[e.status] ?? e.status}，${e.publishDate ?? ''}版）`;
   const text = e.text.length > max ? `${e.text.slice(0, max)}…` : e.text;
   return `《${e.lawTitle}》${e.articleLabel}${where}${status}：${text}`;
 }

@@ -1,6 +1,8 @@
 import type { Db } from '../db/open.js';
 import { statusSql } from '../library/status.js';
 import { STAND_IN_DOCUMENTS_SQL } from '../library/versions/versionGap.js';
+import { CIVIL_CODE_TITLE } from '../library/citation/civilCodeConcordance.js';
+import { civilCodeStandIns } from '../library/citation/civilCodeStandIn.js';
 import type { LawLevel } from '../library/types.js';
 import { LexError } from '../util/errors.js';
 
@@ -18,7 +20,8 @@ export interface SearchFilters {
   currentOnly?: boolean;
   /**
    * ISO date: only the version of each law in force on that date; for a law in force then whose text of the time the
-   * library lacks, its first version (versionGap.ts).
+   * library lacks, its first version (versionGap.ts); before 2021, the 民法典 articles holding the rules of the civil
+   * laws then in force (civilCodeStandIn.ts).
    */
   asOf?: string;
   /** Province packs to include besides national law: names, or "all". Default: national law only. */
@@ -37,10 +40,24 @@ export function filterSql(filters: SearchFilters): SqlFilter {
   if (filters.asOf) {
     // A version without an effective date counts from its publication date, as citation lookup does. A law the
     // library holds no text of for that date, though it was law then (刑法 in 2019), is searched in its first text.
+    // Before 2021, the 民法典 articles holding the rules of the civil laws then in force (合同法…, which the library
+    // lacks) stand in for them (civilCodeStandIn.ts), in 民法典's first text. Its documents pass at the document level and
+    // its articles are picked by a second term, so the other documents' articles are never tested one by one.
+    const civil = civilCodeStandIns(filters.asOf);
+    const civilLaw = `(SELECT id FROM laws WHERE title = @civilCode AND province = '')`;
+    const civilDocument = civil.length
+      ? ` OR (d.law_id = ${civilLaw} AND NOT EXISTS (SELECT 1 FROM documents g WHERE g.law_id = d.law_id AND COALESCE(g.publish_date, '') < COALESCE(d.publish_date, '')))`
+      : '';
     where.push(`((COALESCE(d.effective_date, d.publish_date) <= @asOf AND NOT EXISTS (
       SELECT 1 FROM documents d2 WHERE d2.law_id = d.law_id AND COALESCE(d2.effective_date, d2.publish_date) <= @asOf
-        AND COALESCE(d2.publish_date, '') > COALESCE(d.publish_date, ''))) OR d.id IN (${STAND_IN_DOCUMENTS_SQL}))`);
+        AND COALESCE(d2.publish_date, '') > COALESCE(d.publish_date, ''))) OR d.id IN (${STAND_IN_DOCUMENTS_SQL})${civilDocument})`);
+    // (民法典 has no version in force before 2021, so its articles are let through by the table alone.)
+    if (civil.length) where.push(`(d.law_id IS NOT ${civilLaw} OR (a.sub_number = 0 AND a.number IN (SELECT value FROM json_each(@civilStandIns))))`);
     params.asOf = filters.asOf;
+    if (civil.length) {
+      params.civilStandIns = JSON.stringify(civil);
+      params.civilCode = CIVIL_CODE_TITLE;
+    }
   } else if (filters.currentOnly ?? true) {
     where.push(`${statusSql('d')} IN ('current', 'pending')`);
   }

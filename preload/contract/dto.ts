@@ -39,6 +39,8 @@ export interface SearchHitDto {
   matchedBy: 'citation' | 'lexical' | 'dense' | 'both' | 'similar';
   /** Text with the matched terms; highlight ranges as [start, end) into `text`. */
   snippet: { text: string; highlights: Array<[number, number]> };
+  /** With a date before 民法典: the articles of the civil laws of the time this 民法典 article stands in for (《合同法》第一百零七条); absent otherwise. */
+  inPlaceOf?: string[];
 }
 
 /** The articles a citation box's text cites, in order; `notFound` says why each citation that did not resolve failed, in English and Chinese. */

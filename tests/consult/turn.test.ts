@@ -87,11 +87,12 @@ describe('a consultation turn against the scripted endpoint', { skip: SKIP }, ()
     const theft = r.evidence.find((e) => e.lawTitle === '中华人民共和国刑法' && e.articleLabel === '第二百六十四条');
     assert.ok(theft, r.evidence.map((e) => e.lawTitle + e.articleLabel).join(','));
     assert.equal(theft.publishDate, '2020-12-26');
-    assert.ok(!r.evidence.some((e) => e.lawTitle === '中华人民共和国民法典'), '民法典 was no law in 2019');
-    const tag = '第二百六十四条（2020-12-26版；法规库中没有该法在 2019-06-01 施行的文本，当时的条文可能不同）：盗窃公私财物';
+    const resolver = bench.lib.engine.searchDeps().resolver;
+    assert.ok(r.evidence.filter((e) => e.lawTitle === '中华人民共和国民法典').every((e) => resolver.textGap(e.articleId, '2019-06-01')?.list), '民法典 was no law in 2019: only its articles standing in for the civil laws then');
+    const tag = '第二百六十四条（2020-12-26版（2021-03-01 起施行）；法规库中没有该法在 2019-06-01 施行的文本，当时的条文可能不同）：盗窃公私财物';
     const judge = bench.llm.requests.find((q) => q.role === 'judge')!.prompt;
     assert.ok(judge.includes(tag), 'the judge reads it as a stand-in');
-    assert.match(judge, /《中华人民共和国刑法》第二百六十四条 是 2020-12-26 版（2021-03-01 起施行）；法规库中没有该法在 2019-06-01 施行的文本/);
+    assert.match(judge, /《中华人民共和国刑法》第二百六十四条：2020-12-26版（2021-03-01 起施行）；法规库中没有该法在 2019-06-01 施行的文本，当时的条文可能不同，须另行核对；刑事案件依刑法第十二条从旧兼从轻/);
     assert.doesNotMatch(judge, /第二百六十四条 自 2021-03-01 起施行，晚于适用日期/);
     assert.ok(bench.llm.requests.find((q) => q.role === 'answer')!.prompt.includes(tag), 'so does the answer');
     // The answer's [n] for it carries the note in its audit; evidence of a law in force then carries none.
@@ -100,6 +101,22 @@ describe('a consultation turn against the scripted endpoint', { skip: SKIP }, ()
     assert.equal(marker.label, 'verified');
     assert.match(marker.noteZh ?? '', /^法规库中没有该法在 2019-06-01 施行的版本（最早的是 2020-12-26 版，2021-03-01 施行）；该法此后经 2020-12-26 修改；按 2020-12-26 版核对/);
     assert.ok(r.citations.filter((c) => c.articleId !== theft.articleId).every((c) => !/法规库中没有该法/.test(c.noteZh ?? '')));
+  });
+
+  test('a contract dispute of 2019: 民法典\'s articles stand in for 合同法, which the library lacks, and every stage is told for what', async () => {
+    bench.llm.queue('state', { json: { parties: [], relations: ['买卖合同关系'], keyFacts: ['2019年5月对方未按约定交货'], disputeFocus: ['违约责任'], posture: '协商', domains: ['合同法'], subQuestion: '对方应承担什么违约责任', missingFacts: [], factDate: '2019-05-10', place: null } });
+    bench.llm.queue('planner', { json: { role: 'terminology', queries: ['当事人一方不履行合同义务 违约责任 赔偿损失'], covered: true, reason: '' } });
+    const r = await bench.consultations().ask({ text: '2019年5月对方没按合同交货，他要承担什么违约责任？' });
+    assert.equal(r.status, 'done', JSON.stringify(r.error));
+    // Before, retrieval as of 2019 held no 民法典 and no 合同法 (not in the library): no general contract rule at all.
+    const liability = r.evidence.find((e) => e.lawTitle === '中华人民共和国民法典' && e.articleLabel === '第五百七十七条');
+    assert.ok(liability, r.evidence.map((e) => e.lawTitle + e.articleLabel).join(','));
+    const tag = '第五百七十七条（代《合同法》第一百零七条、《民法通则》第一百零六条第一款：该法在 2019-05-10 施行，法规库中没有其条文；此为民法典的条文，当时的条文可能不同）：当事人一方不履行合同义务';
+    const judge = bench.llm.requests.find((q) => q.role === 'judge')!.prompt;
+    assert.ok(judge.includes(tag), 'the judge reads it as standing in for 合同法');
+    assert.ok(judge.includes('《中华人民共和国民法典》第五百七十七条：代《合同法》第一百零七条'), 'and its code check says so');
+    assert.doesNotMatch(judge, /第五百七十七条 自 2021-01-01 起施行，晚于适用日期/);
+    assert.ok(bench.llm.requests.find((q) => q.role === 'answer')!.prompt.includes(tag), 'so does the answer');
   });
 
   test('the judge loop refines and retrieves again until SUFFICIENT', async () => {

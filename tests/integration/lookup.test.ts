@@ -151,7 +151,7 @@ describe('citation lookup on a corpus subset', { skip: SKIP }, () => {
       // 民法典 as of 2019: not yet law, said so, with the versions.
       const code = failed('民法典第五百七十七条', { asOf: '2019-06-01' });
       assert.equal(code.code, 'version-not-found');
-      assert.equal(code.messageZh, '《中华人民共和国民法典》：该法于 2020-05-28 通过，2021-01-01 起施行，在 2019-06-01 尚未施行；现有版本见下。');
+      assert.equal(code.messageZh, '《中华人民共和国民法典》：该法于 2020-05-28 通过，2021-01-01 起施行，在 2019-06-01 尚未施行；本条规则当时见于《合同法》第一百零七条（违约责任）、《民法通则》第一百零六条第一款（民事责任：违约、过错责任和无过错责任），法规库中没有这些法律的条文；现有版本见下。');
       assert.deepEqual(code.candidates, ['2020-05-28 (current)']);
       // Before the law existed at all (刑法, adopted 1979), and an explicit version the library lacks.
       assert.match(failed('刑法第一条', { asOf: '1970-01-01' }).message, /adopted on 1979-07-01: it did not apply yet on 1970-01-01/);

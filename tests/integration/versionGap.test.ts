@@ -13,6 +13,8 @@ import { FileKeyStore } from '../../main/llm/keyStore.js';
 import { SettingsStore } from '../../main/llm/settings.js';
 import { buildCompilation } from '../../main/report/compilation.js';
 import { checkDraft } from '../../main/consult/draftCheck.js';
+import { civilCodeStandIns } from '../../main/library/citation/civilCodeStandIn.js';
+import { articlesPassing } from '../../main/search/filters.js';
 import { ensureStatuteGraph, referencesOf } from '../../main/library/graph/statuteGraph.js';
 import type { ArticleDetailDto, CitedArticlesDto, StatuteSearchDto } from '../../preload/contract/dto.js';
 import { parseJsonOutput, runCli } from '../helpers/cli.js';
@@ -57,7 +59,7 @@ describe('a law as of a date before the library\'s first text of it', { skip: SK
     assert.match(saved.stdout, /^Note: 《中华人民共和国刑法》: the library holds no version of this law in force on 2019-06-01 [^\n]*\nSaved: /);
     const code = await runCli(['show', '民法典第577条', '--as-of', '2019-06-01', '--db', lib.dbPath]);
     assert.equal(code.code, 1);
-    assert.match(code.stderr, /中华人民共和国民法典: this law was adopted on 2020-05-28 and took effect on 2021-01-01: it did not apply yet on 2019-06-01; its versions are listed below\.\nCandidates: 2020-05-28 \(current\)/);
+    assert.match(code.stderr, /中华人民共和国民法典: this law was adopted on 2020-05-28 and took effect on 2021-01-01: it did not apply yet on 2019-06-01; this article's rule was then in 《合同法》第一百零七条 \(违约责任\), 《民法通则》第一百零六条第一款 \([^)]*\), which the library does not hold; its versions are listed below\.\nCandidates: 2020-05-28 \(current\)/);
   });
 
   test('lexdesk search as of the date finds the law in its first text and says so, once per law', async () => {
@@ -77,7 +79,7 @@ describe('a law as of a date before the library\'s first text of it', { skip: SK
     const compiled = buildCompilation(lib.engine, '刑法第264条、民法典第577条', { asOf: '2019-06-01' });
     assert.deepEqual(compiled.articles.map((a) => [a.citation, a.publishDate]), [['《中华人民共和国刑法》第二百六十四条', '2020-12-26']]);
     assert.match(compiled.articles[0]!.notes[0]!, THEFT_2019);
-    assert.deepEqual(compiled.notFound, ['《中华人民共和国民法典》：该法于 2020-05-28 通过，2021-01-01 起施行，在 2019-06-01 尚未施行；现有版本见下。（候选：2020-05-28 (current)）']);
+    assert.deepEqual(compiled.notFound, ['《中华人民共和国民法典》：该法于 2020-05-28 通过，2021-01-01 起施行，在 2019-06-01 尚未施行；本条规则当时见于《合同法》第一百零七条（违约责任）、《民法通则》第一百零六条第一款（民事责任：违约、过错责任和无过错责任），法规库中没有这些法律的条文；现有版本见下。（候选：2020-05-28 (current)）']);
 
     const api = createHostApi({ engine: lib.engine, settings: new SettingsStore(dir), keys: new FileKeyStore(dir), host: 'browser', version: 'test' });
     const one = await api.call('statute.citations', { citation: '刑法第264条', asOf: '2019-06-01' });
@@ -134,5 +136,34 @@ describe('a law as of a date before the library\'s first text of it', { skip: SK
     const theft = resolver.lookup('刑法第264条');
     assert.ok(citing.ok && theft.ok);
     assert.deepEqual(referencesOf(lib.engine.db, citing.article.id).filter((l) => l.articleId === theft.article.id).map((l) => [l.kind, l.verified]), [['interprets', false]]);
+  });
+
+  test('before 2021, 民法典\'s articles stand in for the civil laws of the time: search finds them, says for what, and the filter holds to the table', async () => {
+    const resolver = lib.engine.searchDeps().resolver;
+    // Before, a contract question as of 2019 found no general contract rule: 合同法 is not in the library, 民法典 was no law.
+    const hits = lib.engine.search('对方不履行合同义务，要承担什么违约责任', { filters: { asOf: '2019-06-01' }, limit: 5 });
+    assert.equal(`${hits[0]!.article.shortName}${hits[0]!.article.label}`, '民法典第五百七十七条');
+    const note = resolver.textGap(hits[0]!.article.id, '2019-06-01')!;
+    assert.equal(note.zh, '民法典自 2021-01-01 起施行，在 2019-06-01 尚未施行；本条规则当时见于《合同法》第一百零七条（违约责任）、《民法通则》第一百零六条第一款（民事责任：违约、过错责任和无过错责任），法规库中没有这些法律的条文；此为民法典的条文，当时的条文可能与此不同');
+    assert.match(note.list!.zh, /^民法典自 2021-01-01 起施行，在 2019-06-01 尚未施行；所列民法典条文代替当时施行的合同法/);
+    // The filter lets through exactly the articles the table says stand in then.
+    const passing = (asOf: string): number[] => (lib.engine.db.prepare(`SELECT a.number FROM articles a JOIN documents d ON d.id = a.document_id JOIN laws l ON l.id = d.law_id
+      WHERE l.title = '中华人民共和国民法典' AND a.id IN (SELECT value FROM json_each(?))`).pluck().all(JSON.stringify(articlesPassing(lib.engine.db, { asOf }))) as number[]).sort((x, y) => x - y);
+    const library = new Set(lib.engine.db.prepare(`SELECT a.number FROM articles a JOIN documents d ON d.id = a.document_id JOIN laws l ON l.id = d.law_id WHERE l.title = '中华人民共和国民法典' AND a.sub_number = 0`).pluck().all() as number[]);
+    for (const asOf of ['1995-06-01', '2008-06-01', '2019-06-01']) assert.deepEqual(passing(asOf), civilCodeStandIns(asOf).filter((n) => library.has(n)), asOf);
+    assert.equal(passing('2021-01-01').length, library.size, 'from 2021 all of 民法典 is law');
+    // As of 1995 合同法 was not yet law: 第五百七十七条 stands in for 民法通则 alone.
+    assert.match(resolver.textGap(hits[0]!.article.id, '1995-06-01')!.zh, /本条规则当时见于《民法通则》第一百零六条第一款（[^）]*），法规库中没有该法条文/);
+
+    const api = createHostApi({ engine: lib.engine, settings: new SettingsStore(dir), keys: new FileKeyStore(dir), host: 'browser', version: 'test' });
+    const search = await api.call('statute.search', { query: '对方不履行合同义务，要承担什么违约责任', filters: { asOf: '2019-06-01' } });
+    assert.ok(search.ok, JSON.stringify(search));
+    const found = search.data as StatuteSearchDto;
+    assert.deepEqual(found.hits[0]!.inPlaceOf, ['《合同法》第一百零七条', '《民法通则》第一百零六条第一款']);
+    assert.ok(found.readInPlace?.some((r) => r.lawTitle === '中华人民共和国民法典' && /所列民法典条文代替/.test(r.note.zh)));
+    const today = await api.call('statute.search', { query: '对方不履行合同义务，要承担什么违约责任' });
+    assert.ok(today.ok && (today.data as StatuteSearchDto).hits.every((h) => h.inPlaceOf === undefined));
+    const text = await runCli(['search', '对方不履行合同义务，要承担什么违约责任', '--as-of', '2019-06-01', '--mode', 'lexical', '--k', '3', '--db', lib.dbPath]);
+    assert.match(text.stdout, /^1\. 《中华人民共和国民法典》第五百七十七条 \[in place of 《合同法》第一百零七条、《民法通则》第一百零六条第一款\]$/m);
   });
 });

@@ -4,6 +4,8 @@ import { renderSnippet } from '../../search/snippet.js';
 import { STATUS_ZH } from '../../library/status.js';
 import { repealedFilterMessages } from '../../library/citation/repealedLaws.js';
 import { lawsReadInPlace } from '../../library/versions/versionGap.js';
+import { formerCitation } from '../../library/citation/civilCodeConcordance.js';
+import { standsInFor } from '../../library/citation/civilCodeStandIn.js';
 import { LexError } from '../../util/errors.js';
 import { intOption, parseCommand } from '../args.js';
 import type { Output } from '../output.js';
@@ -59,7 +61,10 @@ export async function searchCommand(args: string[], open: (db?: string, models?:
       const a = h.article;
       const status = a.status === 'current' ? '' : ` [${STATUS_ZH[a.status] ?? a.status} ${a.publishDate ?? ''}]`;
       const tag = h.matchedBy === 'citation' ? ' (cited)' : h.matchedBy === 'dense' ? ' (semantic)' : h.matchedBy === 'similar' ? ' (similar questions)' : '';
-      out.print(`${i + 1}. ${citationText(a)}${a.province ? `（${a.province}）` : ''}${status}${tag}`);
+      // 民法典 as of 2019: the article of the law of the time it stands in for.
+      const former = standsInFor(a, asOf);
+      const inPlace = former.length ? ` [in place of ${former.map(formerCitation).join('、')}]` : '';
+      out.print(`${i + 1}. ${citationText(a)}${a.province ? `（${a.province}）` : ''}${status}${inPlace}${tag}`);
       out.print(`   ${renderSnippet(h.snippet, Boolean(process.stdout.isTTY))}`);
     });
     return 0;

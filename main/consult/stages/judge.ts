@@ -1,6 +1,5 @@
 import { lawAsOf, provinceOf, readForOf, runStage, type TurnContext } from '../context.js';
 import { evidenceLine, judgePrompt } from '../prompts.js';
-import { documentNoun } from '../../library/versions/versionGap.js';
 import { JudgeSchema, type LegalState } from '../schemas.js';
 import type { CodeCheck, Evidence, JudgeIteration } from '../types.js';
 
@@ -14,17 +13,17 @@ export function codeChecks(evidence: Evidence[], asOf: string, province: string 
   const historic = asOf < today;
   for (const e of evidence) {
     const name = `《${e.lawTitle}》${e.articleLabel}`;
-    // 刑法 of 2020 for a theft of 2019: the text of the time is not in the library, which is what needs saying.
-    const inPlace = readFor(e) !== undefined;
-    if (inPlace) {
+    // 刑法 of 2020 for a theft of 2019, 民法典 for a contract of 2019: the text of the time is not in the library.
+    const inPlace = readFor(e);
+    if (inPlace !== undefined) {
       // A crime is judged by the law of the time unless the later one is lighter (刑法第十二条, 从旧兼从轻).
       const criminal = e.lawTitle === '中华人民共和国刑法' ? '；刑事案件依刑法第十二条从旧兼从轻，须比较行为时的条文与现行条文' : '';
-      out.push({ articleId: e.articleId, problem: `${name} 是 ${e.publishDate ?? '日期不详'} 版（${e.effectiveDate ?? e.publishDate ?? ''} 起施行）；法规库中没有该${documentNoun(e.level).zh}在 ${asOf} 施行的文本，当时的条文可能不同，须另行核对${criminal}` });
+      out.push({ articleId: e.articleId, problem: `${name}：${inPlace}，须另行核对${criminal}` });
     } else if (e.status === 'repealed') out.push({ articleId: e.articleId, problem: `${name} 已废止` });
     else if (e.status === 'superseded') {
       out.push({ articleId: e.articleId, problem: `${name} 是已被修订的旧版本（${e.publishDate ?? '日期不详'}）${historic ? `，适用 ${asOf} 时的法律时可以引用` : ''}` });
     }
-    if (!inPlace && e.effectiveDate && e.effectiveDate > asOf) out.push({ articleId: e.articleId, problem: `${name} 自 ${e.effectiveDate} 起施行，晚于适用日期 ${asOf}` });
+    if (inPlace === undefined && e.effectiveDate && e.effectiveDate > asOf) out.push({ articleId: e.articleId, problem: `${name} 自 ${e.effectiveDate} 起施行，晚于适用日期 ${asOf}` });
     if (e.province && e.province !== province) {
       out.push({ articleId: e.articleId, problem: `${name} 是${e.province}的地方性法规，${province ? `而本案在${province}` : '本案所在地未知'}` });
     }

@@ -17,6 +17,7 @@ import { comparisonDocx, comparisonMarkdown } from '../../report/comparison.js';
 import { buildCompilation, compilationOfCheck, renderCompilation } from '../../report/compilation.js';
 import { checkDraft, MAX_DRAFT_CHARS, type DraftCheck } from '../../consult/draftCheck.js';
 import { formerArticlesOf, formerCitation } from '../../library/citation/civilCodeConcordance.js';
+import { standsInFor } from '../../library/citation/civilCodeStandIn.js';
 import { repealedFilterMessages } from '../../library/citation/repealedLaws.js';
 import { draftTextOf } from '../../util/draftFile.js';
 import { fileNameOf, MIME } from '../../report/index.js';
@@ -100,7 +101,7 @@ export const statuteHandlers: Pick<Handlers, 'statute.search' | 'statute.citatio
     const { mode, note } = await s.engine.retrieval.chooseMode();
     const hits = await s.engine.retrieval.search(input.query, { mode, limit: input.limit ?? 20, filters: input.filters as never, literal });
     return {
-      hits: hits.map((h): SearchHitDto => ({ article: toArticleDto(h.article), score: h.score, matchedBy: h.matchedBy, snippet: h.snippet })),
+      hits: hits.map((h): SearchHitDto => ({ article: toArticleDto(h.article), score: h.score, matchedBy: h.matchedBy, snippet: h.snippet, ...inPlaceOf(h.article, input.filters?.asOf) })),
       addedTerms: addedTerms(input.query, { literal }),
       modeNote: note,
       unknownLaw: unknownLaw(s, input.filters?.law),
@@ -186,4 +187,10 @@ export const statuteHandlers: Pick<Handlers, 'statute.search' | 'statute.citatio
 /** 刑法 as of 2019: the laws among `articles` read in their first text, later than the date asked, and why; none without a date. */
 function readInPlace(s: HostServices, articles: StatuteArticle[], asOf: string | undefined): ReadInPlace[] {
   return asOf ? lawsReadInPlace(articles, (id) => s.engine.searchDeps().resolver.textGap(id, asOf)).map((r) => ({ ...r, note: gapSentence(r.note) })) : [];
+}
+
+/** 民法典 as of 2019: the articles of the laws of the time a hit stands in for (《合同法》第一百零七条). */
+function inPlaceOf(article: StatuteArticle, asOf: string | undefined): Pick<SearchHitDto, 'inPlaceOf'> {
+  const former = standsInFor(article, asOf);
+  return former.length ? { inPlaceOf: former.map(formerCitation) } : {};
 }

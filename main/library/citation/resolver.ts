@@ -10,6 +10,7 @@ import { counterpartInVersion, type VersionMatch } from '../versions/counterpart
 import { replacementOf, type Replacement } from '../versions/replacedBy.js';
 import { gapSentence, standsIn, versionGap, type FirstVersion, type GapNote } from '../versions/versionGap.js';
 import { civilCodeCounterpart, CIVIL_CODE_TITLE } from './civilCodeConcordance.js';
+import { civilCodeListNote, civilCodeStandInNote, formerThenNote, standsInFor } from './civilCodeStandIn.js';
 import { articleLabelOf, repealedCitationsIn, shortTitle, type Successor } from './repealedSuccessor.js';
 
 export interface VersionChoice {
@@ -323,11 +324,13 @@ export class CitationResolver {
     if (publish === null) {
       const asked = yearPin !== null ? `the year the citation names (${yearPin})` : (choice.version ?? choice.asOf ?? 'today');
       const askedZh = yearPin !== null ? `引用所写的年份（${yearPin}年）` : (choice.version ?? choice.asOf ?? '今天');
-      // 民法典 as of 2019: not yet law, which is what the reader needs to hear.
+      // 民法典 as of 2019: not yet law, which is what the reader needs to hear, and where its rule stood then.
+      const former = gap && !ref.preamble ? standsInFor({ lawTitle: law.title, province: law.province, number: ref.article, subNumber: ref.subNumber }, choice.asOf) : [];
+      const then = former.length ? formerThenNote(former) : null;
       return {
         ok: false, code: 'version-not-found',
-        message: gap ? `${law.title}: ${gap.en}; its versions are listed below.` : `No version of ${law.title} matches ${asked}; its versions are listed below.`,
-        messageZh: gap ? `《${law.title}》：${gap.zh}；现有版本见下。` : `${law.title}没有与${askedZh}对应的版本；现有版本见下。`,
+        message: gap ? `${law.title}: ${gap.en}${then ? `; ${then.en}` : ''}; its versions are listed below.` : `No version of ${law.title} matches ${asked}; its versions are listed below.`,
+        messageZh: gap ? `《${law.title}》：${gap.zh}${then ? `；${then.zh}` : ''}；现有版本见下。` : `${law.title}没有与${askedZh}对应的版本；现有版本见下。`,
         candidates: this.versionList(law.id),
       };
     }
@@ -399,9 +402,16 @@ export class CitationResolver {
    * in force then, while the law was law then (刑法 第二百六十四条 of 2020 as of 2019; versionGap.ts); null otherwise.
    */
   textGap(id: number, asOf: string, use: 'checked' | 'shown' = 'shown'): GapNote | null {
-    const row = cachedStatement(this.db, `SELECT d.law_id AS lawId, COALESCE(d.publish_date, '') AS publish, COALESCE(d.effective_date, d.publish_date, '') AS effective
-      FROM articles a JOIN documents d ON d.id = a.document_id WHERE a.id = ?`).get(id) as { lawId: number; publish: string; effective: string } | undefined;
+    const row = cachedStatement(this.db, `SELECT d.law_id AS lawId, COALESCE(d.publish_date, '') AS publish, COALESCE(d.effective_date, d.publish_date, '') AS effective,
+        l.title, a.number, a.sub_number AS subNumber, d.province
+      FROM articles a JOIN documents d ON d.id = a.document_id JOIN laws l ON l.id = d.law_id WHERE a.id = ?`).get(id) as
+      { lawId: number; publish: string; effective: string; title: string; number: number; subNumber: number; province: string } | undefined;
     if (!row || row.effective <= asOf) return null;
+    // 民法典 第五百七十七条 for a contract of 2019: it stands in for 《合同法》第一百零七条, which applied then.
+    if (row.title === CIVIL_CODE_TITLE) {
+      const former = standsInFor({ ...row, lawTitle: row.title }, asOf);
+      return former.length ? { ...civilCodeStandInNote(former, asOf), list: civilCodeListNote(asOf) } : null;
+    }
     const first = this.firstVersion(row.lawId);
     return first && first.publishDate === row.publish && standsIn(first, asOf) ? versionGap(first, first.publishDate, asOf, use) : null;
   }

@@ -19,6 +19,10 @@ export interface FirstVersion {
 export interface GapNote {
   en: string;
   zh: string;
+  /** The same in a few words, for the tags of the consultation's prompts (「2020-12-26版；法规库中没有…」). */
+  short?: string;
+  /** What a list of hits says once for the law, when the note is the article's own (民法典 before 2021). */
+  list?: { en: string; zh: string };
 }
 
 const DATED = /^\d{4}-\d{2}-\d{2}$/;
@@ -111,23 +115,24 @@ export function versionGap(first: FirstVersion, read: string | null, asOf: strin
   return {
     en: `the library holds no version of this ${it.en} in force on ${asOf} (${since.en})${amended.en}${doubt.en}; read in the ${version} version, which may differ from the text in force then`,
     zh: `法规库中没有该${it.zh}在 ${asOf} 施行的版本（${since.zh}）${amended.zh}${doubt.zh}；${use === 'checked' ? `按 ${version} 版核对` : `此为 ${version} 版`}，当时施行的文本可能与此不同`,
+    short: `${version}版（${effective} 起施行）；法规库中没有该${it.zh}在 ${asOf} 施行的文本，当时的条文可能不同`,
   };
 }
 
 /** One note per law among `articles` that is read in place of its text of the date asked, in the order first met. */
-export function lawsReadInPlace(articles: Array<{ id: number; lawId: number; lawTitle: string }>, gapOf: (id: number) => GapNote | null): Array<{ lawTitle: string; note: GapNote }> {
+export function lawsReadInPlace(articles: Array<{ id: number; lawId: number; lawTitle: string }>, gapOf: (id: number) => GapNote | null): Array<{ lawTitle: string; note: { en: string; zh: string } }> {
   const seen = new Set<number>();
-  const out: Array<{ lawTitle: string; note: GapNote }> = [];
+  const out: Array<{ lawTitle: string; note: { en: string; zh: string } }> = [];
   for (const a of articles) {
     if (seen.has(a.lawId)) continue;
     seen.add(a.lawId);
     const note = gapOf(a.id);
-    if (note) out.push({ lawTitle: a.lawTitle, note });
+    if (note) out.push({ lawTitle: a.lawTitle, note: note.list ?? note });
   }
   return out;
 }
 
 /** The note as a sentence of its own: capitalised, with its full stop. */
-export function gapSentence(note: GapNote): GapNote {
+export function gapSentence(note: { en: string; zh: string }): { en: string; zh: string } {
   return { en: `${note.en.charAt(0).toUpperCase()}${note.en.slice(1)}.`, zh: `${note.zh}。` };
 }

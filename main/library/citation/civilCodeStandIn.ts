@@ -1,0 +1,95 @@
+/**
+ * Before 民法典 took effect (2021-01-01, 民法典 第一千二百六十条), the civil laws it repealed governed: a contract
+ * dispute of 2019 is judged under 合同法, a tort of 2015 under 侵权责任法. LawRefBook holds none of their texts, and
+ * 民法典 was no law then, so a search as of such a date found no general civil rule at all. The concordance
+ * (civilCodeConcordance.ts) knows which 民法典 article holds each old rule; as of a date one of those laws applied,
+ * that 民法典 article stands in for it — found by search, read by the consultation — and says which article of which
+ * law it stands in for, and that the text is 民法典's, not the old law's.
+ */
+import { CIVIL_CODE_TITLE, formerArticles, formerCitation, type FormerArticle } from './civilCodeConcordance.js';
+
+/** When 民法典 took effect and the laws it repealed ceased to apply. */
+export const CIVIL_CODE_EFFECTIVE = '2021-01-01';
+
+/**
+ * From when each repealed law applied in the text whose numbering the concordance uses: 婚姻法 as amended in 2001
+ * (its 1980 text numbers its articles otherwise), 收养法 as revised in 1998 (in force 1999-04-01), the others as
+ * enacted. Before these dates the table's article numbers are not those of the time, so nothing stands in.
+ */
+const TABLE_TEXT_FROM: Readonly<Record<string, string>> = {
+  民法通则: '1987-01-01',
+  继承法: '1985-10-01',
+  婚姻法: '2001-04-28',
+  担保法: '1995-10-01',
+  收养法: '1999-04-01',
+  合同法: '1999-10-01',
+  物权法: '2007-10-01',
+  侵权责任法: '2010-07-01',
+  民法总则: '2017-10-01',
+};
+
+/** The highest article number of 民法典. */
+const LAST_ARTICLE = 1260;
+
+/** The repealed laws' articles, in force on `asOf`, whose rules 民法典 article `number` holds; none from 2021-01-01 on. */
+export function formerInForce(number: number, asOf: string): FormerArticle[] {
+  if (asOf >= CIVIL_CODE_EFFECTIVE) return [];
+  return formerArticles(number).filter((f) => (TABLE_TEXT_FROM[f.law] ?? CIVIL_CODE_EFFECTIVE) <= asOf);
+}
+
+/** For an article of national 民法典, the articles of the laws in force on `asOf` it stands in for; none for other laws. */
+export function standsInFor(article: { lawTitle: string; province: string; number: number; subNumber: number }, asOf: string | undefined): FormerArticle[] {
+  return asOf && article.lawTitle === CIVIL_CODE_TITLE && article.province === '' && article.subNumber === 0 ? formerInForce(article.number, asOf) : [];
+}
+
+const numbersCache = new Map<string, number[]>();
+
+/** The 民法典 article numbers that stand in for an article in force on `asOf` (empty from 2021-01-01 on). */
+export function civilCodeStandIns(asOf: string): number[] {
+  if (asOf >= CIVIL_CODE_EFFECTIVE) return [];
+  let numbers = numbersCache.get(asOf);
+  if (!numbers) {
+    numbers = [];
+    for (let n = 1; n <= LAST_ARTICLE; n++) if (formerInForce(n, asOf).length) numbers.push(n);
+    if (numbersCache.size > 64) numbersCache.clear();
+    numbersCache.set(asOf, numbers);
+  }
+  return numbers;
+}
+
+/** 「《合同法》第一百零七条（违约责任）」, with 规则有实质修改 where 民法典 changed the rule. */
+function formerText(f: FormerArticle): { en: string; zh: string } {
+  const changed = f.changed ? { en: ', changed in substance since', zh: '，规则其后有实质修改' } : { en: '', zh: '' };
+  return { en: `${formerCitation(f)} (${f.topic}${changed.en})`, zh: `${formerCitation(f)}（${f.topic}${changed.zh}）` };
+}
+
+/** Where the rule of a 民法典 article stood on a date before it: 「本条规则当时见于《合同法》第一百零七条（违约责任），法规库中没有该法条文」. */
+export function formerThenNote(former: FormerArticle[]): { en: string; zh: string } {
+  const list = former.map(formerText);
+  const laws = new Set(former.map((f) => f.law)).size;
+  return {
+    en: `this article's rule was then in ${list.map((l) => l.en).join(', ')}, which the library does not hold`,
+    zh: `本条规则当时见于${list.map((l) => l.zh).join('、')}，法规库中没有${laws > 1 ? '这些法律的' : '该法'}条文`,
+  };
+}
+
+/**
+ * Why a 民法典 article is read for a date before 民法典: which articles of which laws in force then held its rule.
+ * `short` is the tag the consultation's prompts carry.
+ */
+export function civilCodeStandInNote(former: FormerArticle[], asOf: string): { en: string; zh: string; short: string } {
+  const then = formerThenNote(former);
+  return {
+    en: `民法典 took effect on ${CIVIL_CODE_EFFECTIVE} and did not apply on ${asOf}; ${then.en}; this is 民法典's text, which may differ from the text of the time`,
+    zh: `民法典自 ${CIVIL_CODE_EFFECTIVE} 起施行，在 ${asOf} 尚未施行；${then.zh}；此为民法典的条文，当时的条文可能与此不同`,
+    short: `代${former.map(formerCitation).join('、')}：该法在 ${asOf} 施行，法规库中没有其条文；此为民法典的条文，当时的条文可能不同`,
+  };
+}
+
+/** What a list of search hits says of 民法典's articles as of a date before it: they stand in for the laws of the time. */
+export function civilCodeListNote(asOf: string): { en: string; zh: string } {
+  return {
+    en: `民法典 took effect on ${CIVIL_CODE_EFFECTIVE} and did not apply on ${asOf}; its articles listed hold the rules of the civil laws in force then (合同法, 物权法, 侵权责任法…), which the library does not hold, and stand in for them: each article's earlier counterpart is under "Formerly"`,
+    zh: `民法典自 ${CIVIL_CODE_EFFECTIVE} 起施行，在 ${asOf} 尚未施行；所列民法典条文代替当时施行的合同法、物权法、侵权责任法等法律中规则相同的条文（法规库中没有其条文），各条对应的原条文见“民法典施行前的条文”`,
+  };
+}
