@@ -62,7 +62,7 @@ export function buildCompilation(engine: Engine, request: string, choice: Versio
       for (const a of s.articles.filter((x) => !seen.has(x.id))) {
         seen.add(a.id);
         const when = beforeRepeal(r.repeal!, choice.asOf)
-          ? `在 ${choice.asOf} 仍然有效，法规库中没有其条文；自 ${r.repeal!.effectiveDate} 起其规定见于此条`
+          ? `在 ${choice.asOf} 仍然有效，法规库中没有其条文；此为民法典中规则相应的条文（${r.repeal!.effectiveDate} 起施行），当时的条文可能与此不同`
           : '已随该法废止，其规定现见于此条';
         articles.push(compiled(a, [], [`所引《${s.lawTitle}》${s.articleLabel}（${s.topic}）${when}${s.changed ? CHANGED_IN_SUBSTANCE.zh : ''}。`]));
       }

@@ -1,7 +1,8 @@
 import type { Db } from '../db/open.js';
 import { getArticles, type StatuteArticle } from '../library/articles.js';
 import type { CitationResolver } from '../library/citation/resolver.js';
-import { beforeRepeal } from '../library/citation/repealedSuccessor.js';
+import { beforeRepeal, shortTitle } from '../library/citation/repealedSuccessor.js';
+import { standsInFor } from '../library/citation/civilCodeStandIn.js';
 import { pairCover, textPairs } from '../library/versions/textPairs.js';
 import { inForceOn, notYetOn, replacementOf } from '../library/versions/replacedBy.js';
 import { withLawNames, type SearchFilters } from './filters.js';
@@ -57,11 +58,13 @@ export function rankArticles(db: Db, resolver: CitationResolver, stats: StatsFor
     }
     for (const id of ids) out.push({ id, score: Infinity, matchedBy: 'citation' });
   }
-  // 合同法第一百零七条: the law is repealed, and the 民法典 articles that hold its rule now count as cited.
-  // Not as of a date the repealed law still governed (合同法 in 2019): 民法典 was no law then.
-  for (const { successor } of resolver.successorsInText(text, { asOf: filters.asOf }).filter((c) => !beforeRepeal(c.repeal, filters.asOf))) {
+  // 合同法第一百零七条: the law is repealed, and the 民法典 articles that hold its rule now count as cited. As of a date
+  // the repealed law still governed (合同法 in 2019), only those that stand in for it then (civilCodeStandIn.ts).
+  for (const { successor, repeal } of resolver.successorsInText(text, { asOf: filters.asOf })) {
+    const then = beforeRepeal(repeal, filters.asOf);
+    const law = shortTitle(repeal.title);
     for (const a of successor.articles) {
-      if (seen.has(a.id)) continue;
+      if (seen.has(a.id) || (then && !standsInFor(a, filters.asOf).some((f) => f.law === law))) continue;
       seen.add(a.id);
       out.push({ id: a.id, score: Infinity, matchedBy: 'citation' });
     }

@@ -92,7 +92,7 @@ describe('a consultation turn against the scripted endpoint', { skip: SKIP }, ()
     const tag = '第二百六十四条（2020-12-26版（2021-03-01 起施行）；法规库中没有该法在 2019-06-01 施行的文本，当时的条文可能不同）：盗窃公私财物';
     const judge = bench.llm.requests.find((q) => q.role === 'judge')!.prompt;
     assert.ok(judge.includes(tag), 'the judge reads it as a stand-in');
-    assert.match(judge, /《中华人民共和国刑法》第二百六十四条：2020-12-26版（2021-03-01 起施行）；法规库中没有该法在 2019-06-01 施行的文本，当时的条文可能不同，须另行核对；刑事案件依刑法第十二条从旧兼从轻/);
+    assert.match(judge, /《中华人民共和国刑法》第二百六十四条（2020-12-26版（2021-03-01 起施行）；法规库中没有该法在 2019-06-01 施行的文本，当时的条文可能不同），须另行核对；刑事案件依刑法第十二条从旧兼从轻/);
     assert.doesNotMatch(judge, /第二百六十四条 自 2021-03-01 起施行，晚于适用日期/);
     assert.ok(bench.llm.requests.find((q) => q.role === 'answer')!.prompt.includes(tag), 'so does the answer');
     // The answer's [n] for it carries the note in its audit; evidence of a law in force then carries none.
@@ -111,10 +111,10 @@ describe('a consultation turn against the scripted endpoint', { skip: SKIP }, ()
     // Before, retrieval as of 2019 held no 民法典 and no 合同法 (not in the library): no general contract rule at all.
     const liability = r.evidence.find((e) => e.lawTitle === '中华人民共和国民法典' && e.articleLabel === '第五百七十七条');
     assert.ok(liability, r.evidence.map((e) => e.lawTitle + e.articleLabel).join(','));
-    const tag = '第五百七十七条（代《合同法》第一百零七条、《民法通则》第一百零六条第一款：该法在 2019-05-10 施行，法规库中没有其条文；此为民法典的条文，当时的条文可能不同）：当事人一方不履行合同义务';
+    const tag = '第五百七十七条（代《合同法》第一百零七条（违约责任），该法当时（2019-05-10）施行，法规库中没有其条文；此为民法典的条文，当时的条文可能不同）：当事人一方不履行合同义务';
     const judge = bench.llm.requests.find((q) => q.role === 'judge')!.prompt;
     assert.ok(judge.includes(tag), 'the judge reads it as standing in for 合同法');
-    assert.ok(judge.includes('《中华人民共和国民法典》第五百七十七条：代《合同法》第一百零七条'), 'and its code check says so');
+    assert.ok(judge.includes('《中华人民共和国民法典》第五百七十七条（代《合同法》第一百零七条（违约责任），'), 'and its code check says so');
     assert.doesNotMatch(judge, /第五百七十七条 自 2021-01-01 起施行，晚于适用日期/);
     assert.ok(bench.llm.requests.find((q) => q.role === 'answer')!.prompt.includes(tag), 'so does the answer');
   });

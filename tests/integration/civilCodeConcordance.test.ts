@@ -170,7 +170,7 @@ describe('the civil laws 民法典 repealed, cited as older texts cite them', { 
     assert.deepEqual(then.successor?.articles.map((a) => [a.label, a.publishDate]), [['第五百七十七条', '2020-05-28']]);
     assert.equal(then.messageZh, '“合同法第107条”引用的《中华人民共和国合同法》在 2019-06-01 仍然有效，但法规库中没有其条文：已由《中华人民共和国民法典》第一千二百六十条废止（2021-01-01起施行）；自 2021-01-01 起，该条（违约责任）现对应《中华人民共和国民法典》第五百七十七条。');
     const compiled = buildCompilation(lib.engine, '合同法第107条', { asOf: '2019-06-01' });
-    assert.deepEqual(compiled.articles[0]!.notes, ['所引《中华人民共和国合同法》第一百零七条（违约责任）在 2019-06-01 仍然有效，法规库中没有其条文；自 2021-01-01 起其规定见于此条。']);
+    assert.deepEqual(compiled.articles[0]!.notes, ['所引《中华人民共和国合同法》第一百零七条（违约责任）在 2019-06-01 仍然有效，法规库中没有其条文；此为民法典中规则相应的条文（2021-01-01 起施行），当时的条文可能与此不同。']);
     // Words that only say which law is meant: 我国, 原, 已废止的.
     for (const text of ['我国合同法第107条', '原《合同法》第一百零七条', '已废止的合同法第107条']) {
       const r = lib.engine.lookup(text);
@@ -189,9 +189,12 @@ describe('the civil laws 民法典 repealed, cited as older texts cite them', { 
     ].sort());
     const listed = await lib.engine.retrieval.search('依据合同法第一百零七条、第一百一十三条，对方应赔偿损失', { mode: 'lexical', limit: 5 });
     assert.deepEqual(listed.slice(0, 2).map((h) => [h.article.label, h.matchedBy]), [['第五百七十七条', 'citation'], ['第五百八十四条', 'citation']]);
-    // As of a date 合同法 still governed, 民法典 was no law: nothing is cited in its name.
+    // As of a date 合同法 still governed, 民法典 was no law: its articles are cited only as standing in for 合同法's (civilCodeStandIn.ts),
+    // and as of a date before 合同法 (1995) not at all.
     const then = await lib.engine.retrieval.search('合同法第52条', { mode: 'lexical', limit: 5, filters: { asOf: '2019-06-01' } });
-    assert.ok(then.every((h) => h.matchedBy !== 'citation'), JSON.stringify(then.map((h) => h.article.label)));
+    assert.deepEqual(then.filter((h) => h.matchedBy === 'citation').map((h) => h.article.label).sort(), ['第一百五十三条', '第一百五十四条', '第一百四十六条'].sort());
+    const before = await lib.engine.retrieval.search('合同法第52条', { mode: 'lexical', limit: 5, filters: { asOf: '1995-06-01' } });
+    assert.ok(before.every((h) => h.matchedBy !== 'citation'), JSON.stringify(before.map((h) => h.article.label)));
     // 劳动合同法 is no 合同法: a law the library lacks whose name ends in 合同法 is not taken for it.
     const other = await lib.engine.retrieval.search('技术合同法第5条', { mode: 'lexical', limit: 5 });
     assert.ok(other.every((h) => h.matchedBy !== 'citation'), JSON.stringify(other.map((h) => h.article.label)));

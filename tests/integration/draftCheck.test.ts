@@ -203,7 +203,7 @@ describe('checking the citations of a brief', { skip: SKIP }, () => {
     assert.doesNotMatch(later.citations[0]!.noteZh ?? '', /法规库中没有该法/);
     // A law not yet in force then is said to be so.
     const code = checkDraft(resolver, '依照《中华人民共和国民法典》第五百七十七条。', '2019-06-01');
-    assert.deepEqual([code.citations[0]!.finding, code.citations[0]!.noteZh], ['check', '民法典自 2021-01-01 起施行，在 2019-06-01 尚未施行；本条规则当时见于《合同法》第一百零七条（违约责任）、《民法通则》第一百零六条第一款（民事责任：违约、过错责任和无过错责任），法规库中没有这些法律的条文；此为民法典的条文，当时的条文可能与此不同']);
+    assert.deepEqual([code.citations[0]!.finding, code.citations[0]!.noteZh], ['check', '民法典自 2021-01-01 起施行，在 2019-06-01 尚未施行；本条规则当时见于《合同法》第一百零七条（违约责任），法规库中没有该法的条文；此为民法典的条文，当时的条文可能与此不同']);
     // A 项 the later text lacks is no proof of a wrong citation when the text of the time is not here: to check, not ✗.
     const item = checkDraft(resolver, '依照《中华人民共和国刑法》第二百六十四条第（五）项。', '2019-06-01');
     assert.equal(item.citations[0]!.finding, 'check');

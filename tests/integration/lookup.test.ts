@@ -148,11 +148,12 @@ describe('citation lookup on a corpus subset', { skip: SKIP }, () => {
       assert.equal(minors.gap?.zh, '法规库中没有该法在 2021-01-01 施行的版本（最早的是 2020-10-17 版，2021-06-01 施行）；2020-10-17 的修改在 2021-01-01 尚未施行；此为 2020-10-17 版，当时施行的文本可能与此不同');
       assert.equal(resolved('未成年人保护法第一条', { asOf: '2022-01-01' }).gap, undefined, 'in force then: no note');
       assert.equal(resolved('未成年人保护法第一条').gap, undefined);
-      // 民法典 as of 2019: not yet law, said so, with the versions.
-      const code = failed('民法典第五百七十七条', { asOf: '2019-06-01' });
+      // 民法典 as of 2019: not yet law, said so, with the versions; an article holding a rule of the laws then stands in for it.
+      const code = failed('民法典第九百九十条', { asOf: '2019-06-01' });
       assert.equal(code.code, 'version-not-found');
-      assert.equal(code.messageZh, '《中华人民共和国民法典》：该法于 2020-05-28 通过，2021-01-01 起施行，在 2019-06-01 尚未施行；本条规则当时见于《合同法》第一百零七条（违约责任）、《民法通则》第一百零六条第一款（民事责任：违约、过错责任和无过错责任），法规库中没有这些法律的条文；现有版本见下。');
+      assert.equal(code.messageZh, '《中华人民共和国民法典》：该法于 2020-05-28 通过，2021-01-01 起施行，在 2019-06-01 尚未施行；现有版本见下。');
       assert.deepEqual(code.candidates, ['2020-05-28 (current)']);
+      assert.equal(resolved('民法典第五百七十七条', { asOf: '2019-06-01' }).gap?.zh, '民法典自 2021-01-01 起施行，在 2019-06-01 尚未施行；本条规则当时见于《合同法》第一百零七条（违约责任），法规库中没有该法的条文；此为民法典的条文，当时的条文可能与此不同');
       // Before the law existed at all (刑法, adopted 1979), and an explicit version the library lacks.
       assert.match(failed('刑法第一条', { asOf: '1970-01-01' }).message, /adopted on 1979-07-01: it did not apply yet on 1970-01-01/);
       const none = failed('公司法第一条', { version: '1999-01-01' });
@@ -168,8 +169,10 @@ describe('citation lookup on a corpus subset', { skip: SKIP }, () => {
 
     // 民法典/婚姻家庭编 has no 施行 line; it takes the 2021-01-01 date of the other parts.
     test('a law split in parts is in force from the date its parts share', () => {
-      assert.equal(failed('民法典第1165条', { asOf: '2020-06-01' }).code, 'version-not-found');
-      assert.equal(failed('民法典第1079条', { asOf: '2020-06-01' }).code, 'version-not-found', '婚姻家庭编 too');
+      // Articles no law of 2020 held (人格权编's 第九百九十条, 婚姻家庭编's 第一千零五十三条); those that did stand in (civilCodeStandIn.ts).
+      assert.equal(failed('民法典第990条', { asOf: '2020-06-01' }).code, 'version-not-found');
+      assert.equal(failed('民法典第1053条', { asOf: '2020-06-01' }).code, 'version-not-found', '婚姻家庭编 too');
+      assert.match(resolved('民法典第1079条', { asOf: '2020-06-01' }).gap?.zh ?? '', /本条规则当时见于《婚姻法》第三十二条/);
       assert.equal(resolved('民法典第1079条', { asOf: '2021-01-01' }).article.effectiveDate, '2021-01-01');
     });
   });

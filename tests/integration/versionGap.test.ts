@@ -57,9 +57,10 @@ describe('a law as of a date before the library\'s first text of it', { skip: SK
     const saved = await runCli(['saved', 'add', '刑法第264条', '--as-of', '2019-06-01', '--db', lib.dbPath]);
     assert.equal(saved.code, 0, saved.stderr);
     assert.match(saved.stdout, /^Note: 《中华人民共和国刑法》: the library holds no version of this law in force on 2019-06-01 [^\n]*\nSaved: /);
-    const code = await runCli(['show', '民法典第577条', '--as-of', '2019-06-01', '--db', lib.dbPath]);
+    // 民法典 as of 2019: an article the civil laws of the time had no rule of is refused; one they had stands in (below).
+    const code = await runCli(['show', '民法典第990条', '--as-of', '2019-06-01', '--db', lib.dbPath]);
     assert.equal(code.code, 1);
-    assert.match(code.stderr, /中华人民共和国民法典: this law was adopted on 2020-05-28 and took effect on 2021-01-01: it did not apply yet on 2019-06-01; this article's rule was then in 《合同法》第一百零七条 \(违约责任\), 《民法通则》第一百零六条第一款 \([^)]*\), which the library does not hold; its versions are listed below\.\nCandidates: 2020-05-28 \(current\)/);
+    assert.match(code.stderr, /中华人民共和国民法典: this law was adopted on 2020-05-28 and took effect on 2021-01-01: it did not apply yet on 2019-06-01; its versions are listed below\.\nCandidates: 2020-05-28 \(current\)/);
   });
 
   test('lexdesk search as of the date finds the law in its first text and says so, once per law', async () => {
@@ -76,10 +77,10 @@ describe('a law as of a date before the library\'s first text of it', { skip: SK
   });
 
   test('the compilation as of the date holds the first text with the note; the app\'s routes say it too', async () => {
-    const compiled = buildCompilation(lib.engine, '刑法第264条、民法典第577条', { asOf: '2019-06-01' });
+    const compiled = buildCompilation(lib.engine, '刑法第264条、民法典第990条', { asOf: '2019-06-01' });
     assert.deepEqual(compiled.articles.map((a) => [a.citation, a.publishDate]), [['《中华人民共和国刑法》第二百六十四条', '2020-12-26']]);
     assert.match(compiled.articles[0]!.notes[0]!, THEFT_2019);
-    assert.deepEqual(compiled.notFound, ['《中华人民共和国民法典》：该法于 2020-05-28 通过，2021-01-01 起施行，在 2019-06-01 尚未施行；本条规则当时见于《合同法》第一百零七条（违约责任）、《民法通则》第一百零六条第一款（民事责任：违约、过错责任和无过错责任），法规库中没有这些法律的条文；现有版本见下。（候选：2020-05-28 (current)）']);
+    assert.deepEqual(compiled.notFound, ['《中华人民共和国民法典》：该法于 2020-05-28 通过，2021-01-01 起施行，在 2019-06-01 尚未施行；现有版本见下。（候选：2020-05-28 (current)）']);
 
     const api = createHostApi({ engine: lib.engine, settings: new SettingsStore(dir), keys: new FileKeyStore(dir), host: 'browser', version: 'test' });
     const one = await api.call('statute.citations', { citation: '刑法第264条', asOf: '2019-06-01' });
@@ -144,8 +145,9 @@ describe('a law as of a date before the library\'s first text of it', { skip: SK
     const hits = lib.engine.search('对方不履行合同义务，要承担什么违约责任', { filters: { asOf: '2019-06-01' }, limit: 5 });
     assert.equal(`${hits[0]!.article.shortName}${hits[0]!.article.label}`, '民法典第五百七十七条');
     const note = resolver.textGap(hits[0]!.article.id, '2019-06-01')!;
-    assert.equal(note.zh, '民法典自 2021-01-01 起施行，在 2019-06-01 尚未施行；本条规则当时见于《合同法》第一百零七条（违约责任）、《民法通则》第一百零六条第一款（民事责任：违约、过错责任和无过错责任），法规库中没有这些法律的条文；此为民法典的条文，当时的条文可能与此不同');
-    assert.match(note.list!.zh, /^民法典自 2021-01-01 起施行，在 2019-06-01 尚未施行；所列民法典条文代替当时施行的合同法/);
+    // 合同法 displaced 民法通则 on contract liability, so 民法通则 第一百零六条 is not named for 2019.
+    assert.equal(note.zh, '民法典自 2021-01-01 起施行，在 2019-06-01 尚未施行；本条规则当时见于《合同法》第一百零七条（违约责任），法规库中没有该法的条文；此为民法典的条文，当时的条文可能与此不同');
+    assert.match(note.list!.zh, /^民法典自 2021-01-01 起施行，在 2019-06-01 尚未施行；所列民法典条文代替当时施行的民法总则、侵权责任法、物权法、婚姻法、合同法、收养法、担保法、民法通则、继承法中规则相应的条文/);
     // The filter lets through exactly the articles the table says stand in then.
     const passing = (asOf: string): number[] => (lib.engine.db.prepare(`SELECT a.number FROM articles a JOIN documents d ON d.id = a.document_id JOIN laws l ON l.id = d.law_id
       WHERE l.title = '中华人民共和国民法典' AND a.id IN (SELECT value FROM json_each(?))`).pluck().all(JSON.stringify(articlesPassing(lib.engine.db, { asOf }))) as number[]).sort((x, y) => x - y);
@@ -153,17 +155,45 @@ describe('a law as of a date before the library\'s first text of it', { skip: SK
     for (const asOf of ['1995-06-01', '2008-06-01', '2019-06-01']) assert.deepEqual(passing(asOf), civilCodeStandIns(asOf).filter((n) => library.has(n)), asOf);
     assert.equal(passing('2021-01-01').length, library.size, 'from 2021 all of 民法典 is law');
     // As of 1995 合同法 was not yet law: 第五百七十七条 stands in for 民法通则 alone.
-    assert.match(resolver.textGap(hits[0]!.article.id, '1995-06-01')!.zh, /本条规则当时见于《民法通则》第一百零六条第一款（[^）]*），法规库中没有该法条文/);
+    assert.match(resolver.textGap(hits[0]!.article.id, '1995-06-01')!.zh, /本条规则当时见于《民法通则》第一百零六条第一款（[^）]*），法规库中没有该法的条文/);
 
     const api = createHostApi({ engine: lib.engine, settings: new SettingsStore(dir), keys: new FileKeyStore(dir), host: 'browser', version: 'test' });
     const search = await api.call('statute.search', { query: '对方不履行合同义务，要承担什么违约责任', filters: { asOf: '2019-06-01' } });
     assert.ok(search.ok, JSON.stringify(search));
     const found = search.data as StatuteSearchDto;
-    assert.deepEqual(found.hits[0]!.inPlaceOf, ['《合同法》第一百零七条', '《民法通则》第一百零六条第一款']);
+    assert.deepEqual(found.hits[0]!.inPlaceOf, ['《合同法》第一百零七条']);
     assert.ok(found.readInPlace?.some((r) => r.lawTitle === '中华人民共和国民法典' && /所列民法典条文代替/.test(r.note.zh)));
     const today = await api.call('statute.search', { query: '对方不履行合同义务，要承担什么违约责任' });
     assert.ok(today.ok && (today.data as StatuteSearchDto).hits.every((h) => h.inPlaceOf === undefined));
     const text = await runCli(['search', '对方不履行合同义务，要承担什么违约责任', '--as-of', '2019-06-01', '--mode', 'lexical', '--k', '3', '--db', lib.dbPath]);
-    assert.match(text.stdout, /^1\. 《中华人民共和国民法典》第五百七十七条 \[in place of 《合同法》第一百零七条、《民法通则》第一百零六条第一款\]$/m);
+    assert.match(text.stdout, /^1\. 《中华人民共和国民法典》第五百七十七条 \[in place of 《合同法》第一百零七条\]$/m);
+    // Typed as the citation of the time, or as 民法典's, it is the cited article; as of 1995 合同法 was no law yet, so not.
+    for (const q of ['合同法第一百零七条', '民法典第577条']) {
+      const cited = lib.engine.search(q, { filters: { asOf: '2019-06-01' }, limit: 3 });
+      assert.deepEqual([cited[0]!.article.label, cited[0]!.matchedBy], ['第五百七十七条', 'citation'], q);
+    }
+    assert.ok(!lib.engine.search('合同法第一百零七条', { filters: { asOf: '1995-06-01' }, limit: 3 }).some((h) => h.matchedBy === 'citation'));
+    // Shown and compiled as of 2019 with the note, as search lists it.
+    const shown = parseJsonOutput<{ article: { label: string }; gap: { zh: string } }>(await runCli(['show', '民法典第577条', '--as-of', '2019-06-01', '--json', '--db', lib.dbPath]));
+    assert.equal(shown.gap.zh, note.zh);
+    assert.match(buildCompilation(lib.engine, '民法典第577条', { asOf: '2019-06-01' }).articles[0]!.notes[0]!, /^民法典自 2021-01-01 起施行，在 2019-06-01 尚未施行；本条规则当时见于《合同法》第一百零七条/);
+  });
+});
+
+describe('a library without 民法典', { skip: SKIP }, () => {
+  let lib: TempLibrary;
+  before(async () => {
+    lib = await buildLibrary({ files: ['社会法/劳动合同法(2012-12-28).md', '刑法/刑法.md'] });
+  });
+  after(async () => {
+    await lib?.dispose();
+  });
+
+  test('searches as of a date before 2021 as before: the stand-in terms pass every other law\'s articles', () => {
+    const total = lib.engine.db.prepare('SELECT COUNT(*) FROM articles').pluck().get() as number;
+    // 劳动合同法 (2012 text, in force 2013-07-01) as of 2019, and 刑法's 2020 text standing in: every article passes.
+    assert.equal(articlesPassing(lib.engine.db, { asOf: '2019-06-01' }).length, total);
+    const hits = lib.engine.search('用人单位未及时足额支付劳动报酬的，劳动者可以解除劳动合同', { filters: { asOf: '2019-06-01' }, limit: 3 });
+    assert.ok(hits.some((h) => h.article.shortName === '劳动合同法' && h.article.label === '第三十八条'), hits.map((h) => h.article.label).join(','));
   });
 });

@@ -4,8 +4,7 @@ import { renderSnippet } from '../../search/snippet.js';
 import { STATUS_ZH } from '../../library/status.js';
 import { repealedFilterMessages } from '../../library/citation/repealedLaws.js';
 import { lawsReadInPlace } from '../../library/versions/versionGap.js';
-import { formerCitation } from '../../library/citation/civilCodeConcordance.js';
-import { standsInFor } from '../../library/citation/civilCodeStandIn.js';
+import { inPlaceLabel, standsInFor } from '../../library/citation/civilCodeStandIn.js';
 import { LexError } from '../../util/errors.js';
 import { intOption, parseCommand } from '../args.js';
 import type { Output } from '../output.js';
@@ -63,7 +62,7 @@ export async function searchCommand(args: string[], open: (db?: string, models?:
       const tag = h.matchedBy === 'citation' ? ' (cited)' : h.matchedBy === 'dense' ? ' (semantic)' : h.matchedBy === 'similar' ? ' (similar questions)' : '';
       // 民法典 as of 2019: the article of the law of the time it stands in for.
       const former = standsInFor(a, asOf);
-      const inPlace = former.length ? ` [in place of ${former.map(formerCitation).join('、')}]` : '';
+      const inPlace = former.length ? ` [in place of ${former.map((f) => inPlaceLabel(f).en).join('、')}]` : '';
       out.print(`${i + 1}. ${citationText(a)}${a.province ? `（${a.province}）` : ''}${status}${inPlace}${tag}`);
       out.print(`   ${renderSnippet(h.snippet, Boolean(process.stdout.isTTY))}`);
     });

@@ -1,5 +1,5 @@
 import type { StatuteArticle } from '../../library/articles.js';
-import { runStage, type TurnContext } from '../context.js';
+import { readForOf, runStage, type TurnContext } from '../context.js';
 import type { CandidatePool } from '../pool.js';
 import { auditPrompt, checklistPrompt, evidenceLine } from '../prompts.js';
 import { AuditSchema, ChecklistSchema, type LegalState } from '../schemas.js';
@@ -64,7 +64,9 @@ export async function applicabilityStage(ctx: TurnContext, state: LegalState, po
 /** One audit call over `articles`: marks them audited and prunes those whose conditions fail. */
 async function auditRound(ctx: TurnContext, llm: NonNullable<TurnContext['llm']>, state: LegalState, pool: CandidatePool, articles: StatuteArticle[]): Promise<ExcludedArticle[]> {
   const lists = await checklists(ctx, llm, articles);
-  const items = articles.map((a) => ({ article: evidenceLine({ ...a, articleLabel: a.label }, 200), conditions: lists.get(a.id) ?? [] }));
+  // An article read in place of the text of the time says so here too, as the facts' date matters to what applies.
+  const readFor = readForOf(ctx, state);
+  const items = articles.map((a) => ({ article: evidenceLine({ ...a, articleLabel: a.label }, 200, readFor({ articleId: a.id })), conditions: lists.get(a.id) ?? [] }));
   const { value } = await llm.json({ role: 'audit', schema: AuditSchema, messages: auditPrompt(state, items), signal: ctx.signal });
   for (const a of articles) pool.markAudited(a.id);
   const excluded: ExcludedArticle[] = [];

@@ -18,7 +18,7 @@ export function codeChecks(evidence: Evidence[], asOf: string, province: string 
     if (inPlace !== undefined) {
       // A crime is judged by the law of the time unless the later one is lighter (刑法第十二条, 从旧兼从轻).
       const criminal = e.lawTitle === '中华人民共和国刑法' ? '；刑事案件依刑法第十二条从旧兼从轻，须比较行为时的条文与现行条文' : '';
-      out.push({ articleId: e.articleId, problem: `${name}：${inPlace}，须另行核对${criminal}` });
+      out.push({ articleId: e.articleId, problem: `${name}（${inPlace}），须另行核对${criminal}` });
     } else if (e.status === 'repealed') out.push({ articleId: e.articleId, problem: `${name} 已废止` });
     else if (e.status === 'superseded') {
       out.push({ articleId: e.articleId, problem: `${name} 是已被修订的旧版本（${e.publishDate ?? '日期不详'}）${historic ? `，适用 ${asOf} 时的法律时可以引用` : ''}` });

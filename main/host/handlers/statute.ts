@@ -17,7 +17,7 @@ import { comparisonDocx, comparisonMarkdown } from '../../report/comparison.js';
 import { buildCompilation, compilationOfCheck, renderCompilation } from '../../report/compilation.js';
 import { checkDraft, MAX_DRAFT_CHARS, type DraftCheck } from '../../consult/draftCheck.js';
 import { formerArticlesOf, formerCitation } from '../../library/citation/civilCodeConcordance.js';
-import { standsInFor } from '../../library/citation/civilCodeStandIn.js';
+import { inPlaceLabel, standsInFor } from '../../library/citation/civilCodeStandIn.js';
 import { repealedFilterMessages } from '../../library/citation/repealedLaws.js';
 import { draftTextOf } from '../../util/draftFile.js';
 import { fileNameOf, MIME } from '../../report/index.js';
@@ -192,5 +192,5 @@ function readInPlace(s: HostServices, articles: StatuteArticle[], asOf: string |
 /** 民法典 as of 2019: the articles of the laws of the time a hit stands in for (《合同法》第一百零七条). */
 function inPlaceOf(article: StatuteArticle, asOf: string | undefined): Pick<SearchHitDto, 'inPlaceOf'> {
   const former = standsInFor(article, asOf);
-  return former.length ? { inPlaceOf: former.map(formerCitation) } : {};
+  return former.length ? { inPlaceOf: former.map((f) => inPlaceLabel(f).zh) } : {};
 }

@@ -31,10 +31,17 @@ const TABLE_TEXT_FROM: Readonly<Record<string, string>> = {
 /** The highest article number of 民法典. */
 const LAST_ARTICLE = 1260;
 
-/** The repealed laws' articles, in force on `asOf`, whose rules 民法典 article `number` holds; none from 2021-01-01 on. */
+/**
+ * The repealed laws' articles, in force on `asOf`, whose rules 民法典 article `number` holds; none from 2021-01-01 on.
+ * Where a later law governed the same rule, the one it displaced is left out: 民法通则 yields to 合同法, 侵权责任法 and
+ * 民法总则 (the later law, and the special one, prevails: 诉讼时效 was already three years under 民法总则 第一百八十八条
+ * in 2019, not 民法通则's two), and 担保法 to 物权法 for security rights (物权法 第一百七十八条).
+ */
 export function formerInForce(number: number, asOf: string): FormerArticle[] {
   if (asOf >= CIVIL_CODE_EFFECTIVE) return [];
-  return formerArticles(number).filter((f) => (TABLE_TEXT_FROM[f.law] ?? CIVIL_CODE_EFFECTIVE) <= asOf);
+  const then = formerArticles(number).filter((f) => (TABLE_TEXT_FROM[f.law] ?? CIVIL_CODE_EFFECTIVE) <= asOf);
+  const laws = new Set(then.map((f) => f.law));
+  return then.filter((f) => !(f.law === '民法通则' && laws.size > 1) && !(f.law === '担保法' && laws.has('物权法')));
 }
 
 /** For an article of national 民法典, the articles of the laws in force on `asOf` it stands in for; none for other laws. */
@@ -63,13 +70,18 @@ function formerText(f: FormerArticle): { en: string; zh: string } {
   return { en: `${formerCitation(f)} (${f.topic}${changed.en})`, zh: `${formerCitation(f)}（${f.topic}${changed.zh}）` };
 }
 
+/** A former article as a hit lists it: 「《合同法》第五十一条（规则其后有实质修改）」, the mark only where 民法典 changed the rule. */
+export function inPlaceLabel(f: FormerArticle): { en: string; zh: string } {
+  return { en: `${formerCitation(f)}${f.changed ? ' (changed since)' : ''}`, zh: `${formerCitation(f)}${f.changed ? '（规则其后有实质修改）' : ''}` };
+}
+
 /** Where the rule of a 民法典 article stood on a date before it: 「本条规则当时见于《合同法》第一百零七条（违约责任），法规库中没有该法条文」. */
-export function formerThenNote(former: FormerArticle[]): { en: string; zh: string } {
+function formerThenNote(former: FormerArticle[]): { en: string; zh: string } {
   const list = former.map(formerText);
   const laws = new Set(former.map((f) => f.law)).size;
   return {
     en: `this article's rule was then in ${list.map((l) => l.en).join(', ')}, which the library does not hold`,
-    zh: `本条规则当时见于${list.map((l) => l.zh).join('、')}，法规库中没有${laws > 1 ? '这些法律的' : '该法'}条文`,
+    zh: `本条规则当时见于${list.map((l) => l.zh).join('、')}，法规库中没有${laws > 1 ? '这些法律' : '该法'}的条文`,
   };
 }
 
@@ -82,14 +94,15 @@ export function civilCodeStandInNote(former: FormerArticle[], asOf: string): { e
   return {
     en: `民法典 took effect on ${CIVIL_CODE_EFFECTIVE} and did not apply on ${asOf}; ${then.en}; this is 民法典's text, which may differ from the text of the time`,
     zh: `民法典自 ${CIVIL_CODE_EFFECTIVE} 起施行，在 ${asOf} 尚未施行；${then.zh}；此为民法典的条文，当时的条文可能与此不同`,
-    short: `代${former.map(formerCitation).join('、')}：该法在 ${asOf} 施行，法规库中没有其条文；此为民法典的条文，当时的条文可能不同`,
+    short: `代${former.map((f) => formerText(f).zh).join('、')}，${new Set(former.map((f) => f.law)).size > 1 ? '这些法律' : '该法'}当时（${asOf}）施行，法规库中没有其条文；此为民法典的条文，当时的条文可能不同`,
   };
 }
 
 /** What a list of search hits says of 民法典's articles as of a date before it: they stand in for the laws of the time. */
 export function civilCodeListNote(asOf: string): { en: string; zh: string } {
+  const laws = Object.entries(TABLE_TEXT_FROM).filter(([, from]) => from <= asOf).sort((a, b) => (a[1] < b[1] ? 1 : -1)).map(([law]) => law);
   return {
-    en: `民法典 took effect on ${CIVIL_CODE_EFFECTIVE} and did not apply on ${asOf}; its articles listed hold the rules of the civil laws in force then (合同法, 物权法, 侵权责任法…), which the library does not hold, and stand in for them: each article's earlier counterpart is under "Formerly"`,
-    zh: `民法典自 ${CIVIL_CODE_EFFECTIVE} 起施行，在 ${asOf} 尚未施行；所列民法典条文代替当时施行的合同法、物权法、侵权责任法等法律中规则相同的条文（法规库中没有其条文），各条对应的原条文见“民法典施行前的条文”`,
+    en: `民法典 took effect on ${CIVIL_CODE_EFFECTIVE} and did not apply on ${asOf}; its articles listed stand in for the corresponding articles of the civil laws in force then (${laws.join(', ')}), which the library does not hold; each names the article it stands in for`,
+    zh: `民法典自 ${CIVIL_CODE_EFFECTIVE} 起施行，在 ${asOf} 尚未施行；所列民法典条文代替当时施行的${laws.join('、')}中规则相应的条文（法规库中没有其条文），各条旁注明所代替的条文`,
   };
 }

@@ -10,7 +10,7 @@ import { counterpartInVersion, type VersionMatch } from '../versions/counterpart
 import { replacementOf, type Replacement } from '../versions/replacedBy.js';
 import { gapSentence, standsIn, versionGap, type FirstVersion, type GapNote } from '../versions/versionGap.js';
 import { civilCodeCounterpart, CIVIL_CODE_TITLE } from './civilCodeConcordance.js';
-import { civilCodeListNote, civilCodeStandInNote, formerThenNote, standsInFor } from './civilCodeStandIn.js';
+import { civilCodeListNote, civilCodeStandInNote, standsInFor } from './civilCodeStandIn.js';
 import { articleLabelOf, repealedCitationsIn, shortTitle, type Successor } from './repealedSuccessor.js';
 
 export interface VersionChoice {
@@ -319,36 +319,37 @@ export class CitationResolver {
     // 刑法 as of 2019: the library's first text is of 2020; it stands in for the text of the time, and says so.
     const first = publish === null && yearPin === null && !choice.version && choice.asOf ? this.firstVersion(law.id) : null;
     const gap = first && choice.asOf ? versionGap(first, first.publishDate, choice.asOf, 'shown') : null;
-    const standIn = first !== null && choice.asOf !== undefined && standsIn(first, choice.asOf);
-    if (standIn) publish = first.publishDate;
+    // 民法典第五百七十七条 as of 2019: no law yet, it stands in for 合同法第一百零七条, which the library lacks (civilCodeStandIn.ts).
+    const former = first && choice.asOf && !ref.preamble ? standsInFor({ lawTitle: law.title, province: law.province, number: ref.article, subNumber: ref.subNumber }, choice.asOf) : [];
+    const inPlace: GapNote | null = former.length && choice.asOf ? { ...civilCodeStandInNote(former, choice.asOf), list: civilCodeListNote(choice.asOf) }
+      : first && choice.asOf && standsIn(first, choice.asOf) ? gap : null;
+    if (first && inPlace) publish = first.publishDate;
     if (publish === null) {
       const asked = yearPin !== null ? `the year the citation names (${yearPin})` : (choice.version ?? choice.asOf ?? 'today');
       const askedZh = yearPin !== null ? `引用所写的年份（${yearPin}年）` : (choice.version ?? choice.asOf ?? '今天');
-      // 民法典 as of 2019: not yet law, which is what the reader needs to hear, and where its rule stood then.
-      const former = gap && !ref.preamble ? standsInFor({ lawTitle: law.title, province: law.province, number: ref.article, subNumber: ref.subNumber }, choice.asOf) : [];
-      const then = former.length ? formerThenNote(former) : null;
+      // 民法典 as of 2019, an article the old laws had none of: not yet law, which is what the reader needs to hear.
       return {
         ok: false, code: 'version-not-found',
-        message: gap ? `${law.title}: ${gap.en}${then ? `; ${then.en}` : ''}; its versions are listed below.` : `No version of ${law.title} matches ${asked}; its versions are listed below.`,
-        messageZh: gap ? `《${law.title}》：${gap.zh}${then ? `；${then.zh}` : ''}；现有版本见下。` : `${law.title}没有与${askedZh}对应的版本；现有版本见下。`,
+        message: gap ? `${law.title}: ${gap.en}; its versions are listed below.` : `No version of ${law.title} matches ${asked}; its versions are listed below.`,
+        messageZh: gap ? `《${law.title}》：${gap.zh}；现有版本见下。` : `${law.title}没有与${askedZh}对应的版本；现有版本见下。`,
         candidates: this.versionList(law.id),
       };
     }
     const row = (ref.preamble ? this.preambleStmt.get(law.id, publish) : this.articleStmt.get(law.id, publish, ref.article, ref.subNumber)) as ArticleRow | undefined;
     if (!row) {
       const label = ref.preamble ? '序言' : `第${ref.article}条${ref.subNumber ? `之${ref.subNumber}` : ''}`;
-      const inPlace = standIn && gap ? { message: ` ${gapSentence(gap).en}`, messageZh: gapSentence(gap).zh } : { message: '', messageZh: '' };
+      const why = inPlace ? { message: ` ${gapSentence(inPlace).en}`, messageZh: gapSentence(inPlace).zh } : { message: '', messageZh: '' };
       return {
         ok: false, code: 'article-not-found',
-        message: `${law.title} (${publish || 'undated'} version) has no ${label}.${inPlace.message}`,
-        messageZh: `${law.title}（${publish || '未注明日期的'}版本）没有${label}。${inPlace.messageZh}`,
+        message: `${law.title} (${publish || 'undated'} version) has no ${label}.${why.message}`,
+        messageZh: `${law.title}（${publish || '未注明日期的'}版本）没有${label}。${why.messageZh}`,
         candidates: [],
-        ...(standIn && gap ? { gap } : {}),
+        ...(inPlace ? { gap: inPlace } : {}),
       };
     }
     const article = toStatuteArticle(row);
     const note = yearPin !== null ? `The citation names ${yearPin}: this is the version published ${publish}, ${article.status}.` : undefined;
-    return { ok: true, article, ref, ...locateInArticle(article, ref), ...(note ? { note } : {}), ...(standIn && gap ? { gap } : {}) };
+    return { ok: true, article, ref, ...locateInArticle(article, ref), ...(note ? { note } : {}), ...(inPlace ? { gap: inPlace } : {}) };
   }
 
   /** The latest version published in `year`, or null. */
