@@ -227,7 +227,7 @@ function bareArticle(answer: string, ref: CitationRef, numbered: Evidence[], las
       const read = `《${article.lawTitle}》${article.articleLabel}`;
       const also = joinNotes(gap, missingPart);
       return {
-        ...base, article, inEvidence: !!match, missingPart: !!missingPart && !gap, spans,
+        ...base, article, inEvidence: !!match, missingPart: !!missingPart && !gap, spans, gap,
         note: {
           en: `${ref.raw} names no law; read as ${read}, of the law the ${draft ? 'text' : 'answer'} named last${match || draft ? '' : ', which is not among the evidence of this turn'}${also ? `; ${also.en}` : ''}`,
           zh: `${ref.raw}没有写明法律，按${draft ? '文中' : '回答'}前面最后提到的法律读作${read}${match || draft ? '' : '，该条不在本轮证据中'}${also ? `；${also.zh}` : ''}`,
@@ -351,6 +351,8 @@ interface Found {
   successor?: Successor;
   /** A law the library lacks that was repealed only after the date checked: right to cite then, though not checkable. */
   inForceThen?: boolean;
+  /** Read in place of a text the library lacks for the date (versionGap.ts, civilCodeStandIn.ts): kept beside a quotation's note. */
+  gap?: Note | null;
 }
 
 /**
@@ -372,7 +374,8 @@ export function auditCitations(answer: string, numbered: Evidence[], resolver: C
       const e = numbered[n - 1];
       if (e) ids.add(e.articleId);
       // Evidence read in place of a text the library lacks (刑法 of 2020 for a matter of 2019) says so on its marker.
-      found.push({ pos: m.index!, evidenceMarker: true, marker: `[${n}]`, article: e ?? null, inEvidence: !!e, note: e ? resolver.textGap(e.articleId, asOf, 'checked') : { en: `the answer cites [${n}] but the evidence has ${numbered.length} articles`, zh: `回答引用了[${n}]，但本轮证据只有 ${numbered.length} 条` } });
+      const gap = e ? resolver.textGap(e.articleId, asOf, 'checked') : null;
+      found.push({ pos: m.index!, evidenceMarker: true, marker: `[${n}]`, article: e ?? null, inEvidence: !!e, gap, note: e ? gap : { en: `the answer cites [${n}] but the evidence has ${numbered.length} articles`, zh: `回答引用了[${n}]，但本轮证据只有 ${numbered.length} 条` } });
     }
     markerSpans.push({ start: m.index!, ids });
   }
@@ -409,7 +412,7 @@ export function auditCitations(answer: string, numbered: Evidence[], resolver: C
       continue;
     }
     // A 款 or 项 missing from a text that is not the one of the time is no proof of a wrong citation: to check, with both notes.
-    found.push({ pos: ref.start, evidenceMarker: false, marker: ref.raw, article, inEvidence: !!match, missingPart: !!missingPart && !gap, spans, note: missingPart ? joinNotes(gap, missingPart) : match ? gap : notInEvidence });
+    found.push({ pos: ref.start, evidenceMarker: false, marker: ref.raw, article, inEvidence: !!match, missingPart: !!missingPart && !gap, spans, gap, note: missingPart ? joinNotes(gap, missingPart) : match ? gap : notInEvidence });
   }
   found.sort((a, b) => a.pos - b.pos);
   const quotes = assignQuotes(answer, found);
@@ -428,7 +431,8 @@ function toAudit(f: Found, seq: number, quotes: string[], asOf: string, resolver
     if (bad) {
       label = 'quote_mismatch';
       source = resolver.quoteSource(f.article.articleId, bad);
-      note = source ? quoteSourceNote(f.article, source) : { en: 'the quoted text does not appear verbatim in the article', zh: '引文与法条原文不一致' };
+      // The quotation is checked against the text read, which may not be the text of the time: both are said.
+      note = joinNotes(source ? quoteSourceNote(f.article, source) : { en: 'the quoted text does not appear verbatim in the article', zh: '引文与法条原文不一致' }, f.gap ?? null);
     }
   } else if (!f.article && f.quoteLaw && quotes.length) {
     // 《合同法》第一百零七条 with its words: the article of the law applied that holds them.

@@ -128,6 +128,10 @@ describe('a law as of a date before the library\'s first text of it', { skip: SK
     const check = checkDraft(resolver, '依照《公司法》第二百五十条处理。', '2015-06-01');
     assert.deepEqual(check.citations.map((c) => [c.articleLabel, c.publishDate, c.finding]), [['第二百五十条', '2023-12-29', 'check']]);
     assert.match(check.citations[0]!.noteZh!, /^法规库中没有该法在 2015-06-01 施行的版本（最早的是 2018-10-26 版）；该法此后经 2018-10-26 修改；按 2023-12-29 版核对/);
+    // A quotation that differs from the text read keeps the note: the text of the time may have read so.
+    const quoted = checkDraft(resolver, '《刑法》第二百六十四条规定：“盗窃公私财物，数额较大的，处五年以下有期徒刑”。', '2019-06-01');
+    assert.equal(quoted.citations[0]!.finding, 'quote_mismatch');
+    assert.match(quoted.citations[0]!.noteZh!, /^引文与法条原文不一致；法规库中没有该法在 2019-06-01 施行的版本/);
     const looked = resolver.lookup('公司法第二百五十条', { asOf: '2015-06-01' });
     assert.ok(!looked.ok && looked.code === 'article-not-found' && looked.gap);
     assert.match(looked.messageZh, /没有第250条。法规库中没有该法在 2015-06-01 施行的版本/);
