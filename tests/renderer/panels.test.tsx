@@ -108,7 +108,15 @@ describe('consultation panels', () => {
     assert.equal(r.allByTestId('audit-label')[1]!.getAttribute('title'), '引文与法条原文不一致', 'why a label is not 已核验, on hover');
     await r.click(r.allByTestId('open-article')[1]!);
     assert.deepEqual(opened, [47]);
+    assert.equal(r.allByTestId('evidence-check').length, 0, 'the last iteration found nothing of the articles shown');
     r.unmount();
+    // The last iteration's code checks, under the article each concerns: here a later text read for the facts' date.
+    const dated = turnFixture();
+    const problem = '《中华人民共和国劳动合同法》第三十八条（2012-12-28版（2013-07-01 起施行）；法规库中没有该法在 2010-06-01 施行的文本，当时的条文可能不同），须另行核对';
+    dated.iterations = [...dated.iterations.slice(0, -1), { ...dated.iterations.at(-1)!, codeChecks: [{ articleId: 38, problem }] }];
+    const checked = await render(<ApiContext.Provider value={NO_API}><CitedStatutesPanel turn={dated} onOpenArticle={() => undefined} /></ApiContext.Provider>);
+    assert.deepEqual(checked.allByTestId('evidence').map((e) => e.querySelector('[data-testid=evidence-check]')?.textContent ?? null), [`程序检查：${problem}`, null]);
+    checked.unmount();
 
     const english = await render(<I18nContext.Provider value={STRINGS.en}><ApiContext.Provider value={NO_API}><CitedStatutesPanel turn={turnFixture()} onOpenArticle={() => undefined} /></ApiContext.Provider></I18nContext.Provider>);
     assert.match(english.byTestId('stray-citations').textContent!, /：no such article$/, 'and in English in the English UI');

@@ -93,6 +93,9 @@ export function CitedStatutesPanel({ turn, onOpenArticle, folder = '', shown = 0
   }, [api, turn.turnId, shownKey, shown]);
   const onSaved = (articleId: number, into: string) =>
     setSavedIn((before) => new Map(before ?? []).set(articleId, [...new Set([...(before?.get(articleId) ?? []), into])].sort()));
+  // What the judge's code checks found of each article (a later text read for the facts' date, a superseded version, another
+  // province's regulation), shown under it: the last iteration's, as the answer was written after it.
+  const checks = turn.iterations.at(-1)?.codeChecks ?? [];
   const excluded = turn.evidence.filter((e) => e.excluded);
   const stray = turn.citations.filter((c) => c.label === 'unresolvable' || c.label === 'outside_evidence');
   return (
@@ -123,6 +126,9 @@ export function CitedStatutesPanel({ turn, onOpenArticle, folder = '', shown = 0
                 {e.province && <span> · {e.province}</span>}
               </div>
               <div className="why" title={t.whySelected}>{t.whySelected}{t.colon}{why(e, t)}</div>
+              {checks.filter((c) => c.articleId === e.articleId).map((c, k) => (
+                <p className="warn" key={k} data-testid="evidence-check">{t.codeChecks}{t.colon}{c.problem}</p>
+              ))}
               <EvidenceText evidence={e} spans={citedSpansOf(e, turn.citations)} expanded={expanded === e.articleId} onToggle={() => setExpanded(expanded === e.articleId ? null : e.articleId)} />
               {audit?.label === 'quote_mismatch' && (
                 <p className="bad" data-testid="evidence-quote">“{audit.quote}”{auditWhy && <><br /><span className="muted">{auditWhy}</span></>}</p>
