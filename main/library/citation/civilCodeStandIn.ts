@@ -106,3 +106,8 @@ export function civilCodeListNote(asOf: string): { en: string; zh: string } {
     zh: `民法典自 ${CIVIL_CODE_EFFECTIVE} 起施行，在 ${asOf} 尚未施行；所列民法典条文代替当时施行的${laws.join('、')}中规则相应的条文（法规库中没有其条文），各条旁注明所代替的条文`,
   };
 }
+
+/** The note of a 民法典 article standing in for `former` as of `asOf`, with what a list of hits says once. */
+export function civilCodeGap(former: FormerArticle[], asOf: string): { en: string; zh: string; short: string; list: { en: string; zh: string } } {
+  return { ...civilCodeStandInNote(former, asOf), list: civilCodeListNote(asOf) };
+}

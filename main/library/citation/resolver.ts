@@ -10,7 +10,7 @@ import { counterpartInVersion, type VersionMatch } from '../versions/counterpart
 import { replacementOf, type Replacement } from '../versions/replacedBy.js';
 import { gapSentence, standsIn, versionGap, type FirstVersion, type GapNote } from '../versions/versionGap.js';
 import { civilCodeCounterpart, CIVIL_CODE_TITLE } from './civilCodeConcordance.js';
-import { civilCodeListNote, civilCodeStandInNote, standsInFor } from './civilCodeStandIn.js';
+import { civilCodeGap, standsInFor } from './civilCodeStandIn.js';
 import { articleLabelOf, repealedCitationsIn, shortTitle, type Successor } from './repealedSuccessor.js';
 
 export interface VersionChoice {
@@ -321,7 +321,7 @@ export class CitationResolver {
     const gap = first && choice.asOf ? versionGap(first, first.publishDate, choice.asOf, 'shown') : null;
     // 民法典第五百七十七条 as of 2019: no law yet, it stands in for 合同法第一百零七条, which the library lacks (civilCodeStandIn.ts).
     const former = first && choice.asOf && !ref.preamble ? standsInFor({ lawTitle: law.title, province: law.province, number: ref.article, subNumber: ref.subNumber }, choice.asOf) : [];
-    const inPlace: GapNote | null = former.length && choice.asOf ? { ...civilCodeStandInNote(former, choice.asOf), list: civilCodeListNote(choice.asOf) }
+    const inPlace: GapNote | null = former.length && choice.asOf ? civilCodeGap(former, choice.asOf)
       : first && choice.asOf && standsIn(first, choice.asOf) ? gap : null;
     if (first && inPlace) publish = first.publishDate;
     if (publish === null) {
@@ -400,7 +400,9 @@ export class CitationResolver {
 
   /**
    * Why article `id` is read in place of the text of `asOf`: its version is the law's first in the library, not yet
-   * in force then, while the law was law then (刑法 第二百六十四条 of 2020 as of 2019; versionGap.ts); null otherwise.
+   * in force then, while the law was law then (刑法 第二百六十四条 of 2020 as of 2019; versionGap.ts), or it is an
+   * article of 民法典 standing in for a civil law of the time (第五百七十七条 for 合同法 第一百零七条; civilCodeStandIn.ts);
+   * null otherwise.
    */
   textGap(id: number, asOf: string, use: 'checked' | 'shown' = 'shown'): GapNote | null {
     const row = cachedStatement(this.db, `SELECT d.law_id AS lawId, COALESCE(d.publish_date, '') AS publish, COALESCE(d.effective_date, d.publish_date, '') AS effective,
@@ -411,7 +413,7 @@ export class CitationResolver {
     // 民法典 第五百七十七条 for a contract of 2019: it stands in for 《合同法》第一百零七条, which applied then.
     if (row.title === CIVIL_CODE_TITLE) {
       const former = standsInFor({ ...row, lawTitle: row.title }, asOf);
-      return former.length ? { ...civilCodeStandInNote(former, asOf), list: civilCodeListNote(asOf) } : null;
+      return former.length ? civilCodeGap(former, asOf) : null;
     }
     const first = this.firstVersion(row.lawId);
     return first && first.publishDate === row.publish && standsIn(first, asOf) ? versionGap(first, first.publishDate, asOf, use) : null;
