@@ -91,7 +91,7 @@ export const ROUTES = {
   'statute.checkText': draftInput.strict().refine(oneDraft, { message: 'give either text, or file with fileName' }),
   /** The articles such a text cites, as a compilation (法条汇编) to download: Markdown or Word. */
   'statute.checkExport': draftInput.extend({ format: z.enum(['md', 'docx']) }).strict().refine(oneDraft, { message: 'give either text, or file with fileName' }),
-  'statute.article': z.object({ id }).strict(),
+  'statute.article': z.object({ id, asOf: date.optional() }).strict(),
   'statute.outline': z.object({ id }).strict(),
   /** The article's law, its version against the one published `with` (older to newer, whichever way round): a 新旧对照表. */
   'statute.compare': z.object({ id, with: date }).strict(),

@@ -180,7 +180,9 @@ export const statuteHandlers: Pick<Handlers, 'statute.search' | 'statute.citatio
   'statute.article'(s, input) {
     const [article] = s.engine.articles([input.id]);
     if (!article) throw new LexError('not_found', `No article ${input.id} in the library (it may have been removed by a later import).`);
-    return detail(s, article);
+    // Opened from a search as of a date: a text read in place of the text of that date says so, as the hit did.
+    const gap = input.asOf ? s.engine.searchDeps().resolver.textGap(article.id, input.asOf) : null;
+    return { ...detail(s, article), ...(gap ? { versionGap: gapSentence(gap) } : {}) };
   },
 };
 

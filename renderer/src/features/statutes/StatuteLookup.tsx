@@ -73,8 +73,9 @@ export const StatuteLookup = forwardRef<HTMLInputElement, Props>(function Statut
   useEffect(() => {
     if (request === null) return;
     setError(null);
-    void api.call('statute.article', { id: request.id }).then(setDetail, (e: unknown) => setError(errorText(t, e)));
-  }, [api, request]);
+    // With the date filter set, the article says whether it is read in place of the text of that date (刑法 of 2020 for 2019).
+    void api.call('statute.article', { id: request.id, asOf: asOf || undefined }).then(setDetail, (e: unknown) => setError(errorText(t, e)));
+  }, [api, request, asOf]);
 
   /** The cited articles, each text followed by its source as the article view copies it, for a brief or a file note. */
   const copyAll = async () => {
