@@ -153,6 +153,9 @@ ${args.evidence.map((e, i) => `[${i + 1}] ${e}`).join('\n') || '（无）'}
   ];
 }
 
+/** How the answer cites evidence that stands in for the text of the time (民法典 for 合同法 in 2019, 刑法's 2020 text). */
+const STAND_IN_RULE = '标注“代……”或“法规库中没有……施行的文本”的证据不是当时施行的条文本身：据以回答时写明当时适用的法律条文（如《合同法》第一百零七条），并提醒用户核对当时的文本。';
+
 export function answerPrompt(args: {
   history: Array<{ user: string; answer: string | null }>;
   question: string;
@@ -161,7 +164,10 @@ export function answerPrompt(args: {
   sufficient: boolean;
   /** What is wrong with the statutes the user cited (a repealed law, an older numbering), one line each. */
   citationNotes?: string[];
+  /** Some evidence is read in place of a text the library lacks for the facts' date (tagged 代… or 法规库中没有…; evidenceLine). */
+  inPlace?: boolean;
 }): ChatMessage[] {
+  const rules = [args.sufficient ? null : '证据不充分：明确告诉用户哪些结论缺乏依据。', args.inPlace ? STAND_IN_RULE : null].filter((r): r is string => r !== null);
   const messages: ChatMessage[] = [
     {
       role: 'system',
@@ -170,7 +176,7 @@ export function answerPrompt(args: {
 1. 只依据下面编号的法条证据作答，引用时在句末标注编号，如 [1]、[2]；不得引用证据以外的法条。
 2. 引用法条原文时用“”括起，必须与证据原文一字不差。
 3. 先给结论，再分析，最后给出建议。
-4. 若关键事实缺失，明确列出需要用户补充的问题。${args.sufficient ? '' : '\n5. 证据不充分：明确告诉用户哪些结论缺乏依据。'}`,
+4. 若关键事实缺失，明确列出需要用户补充的问题。${rules.map((r, i) => `\n${i + 5}. ${r}`).join('')}`,
     },
   ];
   for (const h of args.history) {

@@ -57,6 +57,7 @@ describe('a consultation turn against the scripted endpoint', { skip: SKIP }, ()
     const plain = await c.ask({ text: WAGES });
     assert.deepEqual(plain.questionCitations, []);
     assert.doesNotMatch(bench.llm.requests.find((q) => q.role === 'answer')!.prompt, /用户所引法条的核验/);
+    assert.doesNotMatch(bench.llm.requests.find((q) => q.role === 'answer')!.body.messages[0]!.content, /标注“代……”/, 'nothing stands in as of today');
   });
 
   test('per-role models: each request names the model chosen for its role', async () => {
@@ -116,7 +117,9 @@ describe('a consultation turn against the scripted endpoint', { skip: SKIP }, ()
     assert.ok(judge.includes(tag), 'the judge reads it as standing in for 合同法');
     assert.ok(judge.includes('《中华人民共和国民法典》第五百七十七条（代《合同法》第一百零七条（违约责任），'), 'and its code check says so');
     assert.doesNotMatch(judge, /第五百七十七条 自 2021-01-01 起施行，晚于适用日期/);
-    assert.ok(bench.llm.requests.find((q) => q.role === 'answer')!.prompt.includes(tag), 'so does the answer');
+    const answerRequest = bench.llm.requests.find((q) => q.role === 'answer')!;
+    assert.ok(answerRequest.prompt.includes(tag), 'so does the answer');
+    assert.match(answerRequest.body.messages[0]!.content, /5\. 标注“代……”或“法规库中没有……施行的文本”的证据不是当时施行的条文本身：据以回答时写明当时适用的法律条文/, 'told to name the article of the time');
   });
 
   test('the judge loop refines and retrieves again until SUFFICIENT', async () => {
