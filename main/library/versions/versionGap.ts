@@ -1,10 +1,11 @@
 /**
  * A law asked for as of a date the library holds no text of: LawRefBook keeps the texts of recent years only, so its
  * first 刑法 is the 2020-12-26 text and its first 民事诉讼法 that of 2021, while a matter of 2019 was governed by the
- * texts of that time. When the law was already law on that date — its history records it before the library's first
- * text —, that first text, the nearest the library has, stands in for the text of the time, and says so: lookups,
- * search as of a date, the consultation's evidence and the citation check all read it with `versionGap`'s note. A law
- * not yet adopted on the date (民法典 in 2019) has no stand-in: it did not apply.
+ * texts of that time. When the law was already law on that date — the library's first text is an amended one and the
+ * law's history records it by that date —, that first text, the nearest the library has, stands in for the text of
+ * the time, and says so: lookups, search as of a date, the consultation's evidence and the citation check all read it
+ * with `versionGap`'s note. A law not yet adopted on the date has no stand-in: it did not apply (民法典 in 2019, whose
+ * articles stand in only for the civil laws of the time, civilCodeStandIn.ts).
  */
 
 /** The library's earliest version of a law: its publication and effective dates, its history (通过, 修正…) and level. */
@@ -19,7 +20,7 @@ export interface FirstVersion {
 export interface GapNote {
   en: string;
   zh: string;
-  /** The same in a few words, for the tags of the consultation's prompts (「2020-12-26版；法规库中没有…」). */
+  /** The same in a few words, for the tags of the consultation's prompts (「2020-12-26版（2021-03-01 起施行）；法规库中没有…」). */
   short?: string;
   /** What a list of hits says once for the law, when the note is the article's own (民法典 before 2021). */
   list?: { en: string; zh: string };
