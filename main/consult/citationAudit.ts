@@ -393,7 +393,12 @@ export function auditCitations(answer: string, numbered: Evidence[], resolver: C
         // Its marker may begin before the citation (劳动者权益保障法第十条): its place is where the marker begins.
         const markerStart = ref.end - unknown.marker.length;
         const pos = answer.startsWith(unknown.marker, markerStart) ? markerStart : ref.start;
-        found.push({ pos, evidenceMarker: false, marker: unknown.marker, article: null, inEvidence: false, note: unknown.note, quoteLaw: unknown.quoteLaw, successor: unknown.successor, inForceThen: unknown.inForceThen });
+        // 《合同法》第一百零七条 in an answer on a matter of 2019 is right then; the evidence holding the 民法典 article that
+        // stands in for it (civilCodeStandIn.ts) is what it rests on, so it is checked against that, and said so.
+        const at = unknown.inForceThen ? numbered.findIndex((e) => unknown.successor?.articles.some((a) => a.id === e.articleId)) : -1;
+        const held = at >= 0 ? numbered[at]! : null;
+        const note = held ? joinNotes(unknown.note, { en: `its rule is in evidence [${at + 1}], which stands in for it`, zh: `其规则见证据[${at + 1}]（代该条）` })! : unknown.note;
+        found.push({ pos, evidenceMarker: false, marker: unknown.marker, article: held, inEvidence: !!held, note, quoteLaw: unknown.quoteLaw, successor: unknown.successor, inForceThen: unknown.inForceThen });
       } else if (covering) markOnMarker(covering, bare?.spans ?? []);
       else if (bare) found.push(bare);
       continue;

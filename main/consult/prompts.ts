@@ -154,7 +154,7 @@ ${args.evidence.map((e, i) => `[${i + 1}] ${e}`).join('\n') || '（无）'}
 }
 
 /** How the answer cites evidence that stands in for the text of the time (民法典 for 合同法 in 2019, 刑法's 2020 text). */
-const STAND_IN_RULE = '标注“代……”或“法规库中没有……施行的文本”的证据不是当时施行的条文本身：据以回答时写明当时适用的法律条文（如《合同法》第一百零七条），并提醒用户核对当时的文本。';
+const STAND_IN_RULE = '标注“代……”或“法规库中没有……施行的文本”的证据不是当时施行的条文本身：据以回答时写明当时适用的法律条文，并标注该证据的编号（如“当时的《合同法》第一百零七条，其规则见[1]”），提醒用户核对当时的文本。';
 
 export function answerPrompt(args: {
   history: Array<{ user: string; answer: string | null }>;

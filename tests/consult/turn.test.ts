@@ -119,7 +119,7 @@ describe('a consultation turn against the scripted endpoint', { skip: SKIP }, ()
     assert.doesNotMatch(judge, /第五百七十七条 自 2021-01-01 起施行，晚于适用日期/);
     const answerRequest = bench.llm.requests.find((q) => q.role === 'answer')!;
     assert.ok(answerRequest.prompt.includes(tag), 'so does the answer');
-    assert.match(answerRequest.body.messages[0]!.content, /5\. 标注“代……”或“法规库中没有……施行的文本”的证据不是当时施行的条文本身：据以回答时写明当时适用的法律条文/, 'told to name the article of the time');
+    assert.match(answerRequest.body.messages[0]!.content, /5\. 标注“代……”或“法规库中没有……施行的文本”的证据不是当时施行的条文本身：据以回答时写明当时适用的法律条文，并标注该证据的编号/, 'told to name the article of the time');
   });
 
   test('the judge loop refines and retrieves again until SUFFICIENT', async () => {

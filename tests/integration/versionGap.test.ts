@@ -13,6 +13,7 @@ import { FileKeyStore } from '../../main/llm/keyStore.js';
 import { SettingsStore } from '../../main/llm/settings.js';
 import { buildCompilation } from '../../main/report/compilation.js';
 import { checkDraft } from '../../main/consult/draftCheck.js';
+import { auditCitations } from '../../main/consult/citationAudit.js';
 import { civilCodeStandIns } from '../../main/library/citation/civilCodeStandIn.js';
 import { articlesPassing } from '../../main/search/filters.js';
 import { ensureStatuteGraph, referencesOf } from '../../main/library/graph/statuteGraph.js';
@@ -177,6 +178,13 @@ describe('a law as of a date before the library\'s first text of it', { skip: SK
       assert.deepEqual([cited[0]!.article.label, cited[0]!.matchedBy], ['第五百七十七条', 'citation'], q);
     }
     assert.ok(!lib.engine.search('合同法第一百零七条', { filters: { asOf: '1995-06-01' }, limit: 3 }).some((h) => h.matchedBy === 'citation'));
+    // An answer on a matter of 2019 that cites 合同法 as the law of the time rests on the evidence standing in for it.
+    const evidence = [{ articleId: hits[0]!.article.id, lawTitle: hits[0]!.article.lawTitle, articleLabel: hits[0]!.article.label, level: '法律', province: '', status: 'current', publishDate: '2020-05-28', effectiveDate: '2021-01-01', path: [], text: hits[0]!.article.text, score: 1, foundBy: [], excluded: null, excerpt: null }];
+    const answer = '对方应当承担违约责任：依据当时的《合同法》第一百零七条，其规则见[1]。';
+    const audited = auditCitations(answer, evidence, resolver, '2019-06-01');
+    assert.deepEqual(audited.map((c) => [c.marker, c.label, c.articleLabel]), [['《合同法》第一百零七条', 'verified', '第五百七十七条'], ['[1]', 'verified', '第五百七十七条']]);
+    assert.match(audited[0]!.noteZh!, /^《中华人民共和国合同法》在 2019-06-01 仍然有效（[^）]*\)?[^；]*，法规库中没有其条文，无法核验；.*；其规则见证据\[1\]（代该条）$/);
+    assert.deepEqual(auditCitations(answer, [], resolver, '2019-06-01').map((c) => [c.marker, c.label]), [['《合同法》第一百零七条', 'unresolvable'], ['[1]', 'unresolvable']], 'without that evidence it cannot be checked');
     // Shown and compiled as of 2019 with the note, as search lists it.
     const shown = parseJsonOutput<{ article: { label: string }; gap: { zh: string } }>(await runCli(['show', '民法典第577条', '--as-of', '2019-06-01', '--json', '--db', lib.dbPath]));
     assert.equal(shown.gap.zh, note.zh);
