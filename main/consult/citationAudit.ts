@@ -10,6 +10,7 @@ import type { CitationAudit, CitationLabel, Evidence } from './types.js';
 import { inForceOn, replacementNote } from '../library/versions/replacedBy.js';
 import { heldBy, inVersion, joinNotes, quoteSourceNote, replacementRefs, successorRefs, type Note } from './auditNotes.js';
 import { versionGap } from '../library/versions/versionGap.js';
+import { standsInFor } from '../library/citation/civilCodeStandIn.js';
 
 /** An answer's evidence markers: [1], and lists such as [1、2] or [1, 2] (a fresh regex each call: it is global). */
 export const evidenceMarkers = (): RegExp => /\[(\d{1,3}(?:\s*[,，、]\s*\d{1,3})*)\]/g;
@@ -395,7 +396,9 @@ export function auditCitations(answer: string, numbered: Evidence[], resolver: C
         const pos = answer.startsWith(unknown.marker, markerStart) ? markerStart : ref.start;
         // 《合同法》第一百零七条 in an answer on a matter of 2019 is right then; the evidence holding the 民法典 article that
         // stands in for it (civilCodeStandIn.ts) is what it rests on, so it is checked against that, and said so.
-        const at = unknown.inForceThen ? numbered.findIndex((e) => unknown.successor?.articles.some((a) => a.id === e.articleId)) : -1;
+        const law = unknown.repeal ? shortTitle(unknown.repeal.title) : null;
+        const standing = unknown.inForceThen ? (unknown.successor?.articles ?? []).filter((a) => standsInFor(a, asOf).some((f) => f.law === law)) : [];
+        const at = numbered.findIndex((e) => standing.some((a) => a.id === e.articleId));
         const held = at >= 0 ? numbered[at]! : null;
         const note = held ? joinNotes(unknown.note, { en: `its rule is in evidence [${at + 1}], which stands in for it`, zh: `其规则见证据[${at + 1}]（代该条）` })! : unknown.note;
         found.push({ pos, evidenceMarker: false, marker: unknown.marker, article: held, inEvidence: !!held, note, quoteLaw: unknown.quoteLaw, successor: unknown.successor, inForceThen: unknown.inForceThen });

@@ -185,6 +185,12 @@ describe('a law as of a date before the library\'s first text of it', { skip: SK
     assert.deepEqual(audited.map((c) => [c.marker, c.label, c.articleLabel]), [['《合同法》第一百零七条', 'verified', '第五百七十七条'], ['[1]', 'verified', '第五百七十七条']]);
     assert.match(audited[0]!.noteZh!, /^《中华人民共和国合同法》在 2019-06-01 仍然有效（[^）]*\)?[^；]*，法规库中没有其条文，无法核验；.*；其规则见证据\[1\]（代该条）$/);
     assert.deepEqual(auditCitations(answer, [], resolver, '2019-06-01').map((c) => [c.marker, c.label]), [['《合同法》第一百零七条', 'unresolvable'], ['[1]', 'unresolvable']], 'without that evidence it cannot be checked');
+    // Only evidence that stands in for that very law then: 婚姻法 第十七条 as of 1998 was another article than the table's.
+    const property = resolver.lookup('民法典第1062条');
+    assert.ok(property.ok);
+    const marriage = [{ ...evidence[0]!, articleId: property.article.id, articleLabel: property.article.label, text: property.article.text }];
+    assert.equal(auditCitations('依据《婚姻法》第十七条，其规则见[1]。', marriage, resolver, '2010-06-01')[0]!.label, 'verified');
+    assert.equal(auditCitations('依据《婚姻法》第十七条，其规则见[1]。', marriage, resolver, '1998-06-01')[0]!.label, 'unresolvable');
     // Shown and compiled as of 2019 with the note, as search lists it.
     const shown = parseJsonOutput<{ article: { label: string }; gap: { zh: string } }>(await runCli(['show', '民法典第577条', '--as-of', '2019-06-01', '--json', '--db', lib.dbPath]));
     assert.equal(shown.gap.zh, note.zh);
