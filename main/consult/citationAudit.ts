@@ -10,7 +10,7 @@ import type { CitationAudit, CitationLabel, Evidence } from './types.js';
 import { inForceOn, replacementNote } from '../library/versions/replacedBy.js';
 import { heldBy, inVersion, joinNotes, quoteSourceNote, replacementRefs, successorRefs, type Note } from './auditNotes.js';
 import { versionGap } from '../library/versions/versionGap.js';
-import { standsInFor } from '../library/citation/civilCodeStandIn.js';
+import { standsInForLaw } from '../library/citation/civilCodeStandIn.js';
 
 /** An answer's evidence markers: [1], and lists such as [1、2] or [1, 2] (a fresh regex each call: it is global). */
 export const evidenceMarkers = (): RegExp => /\[(\d{1,3}(?:\s*[,，、]\s*\d{1,3})*)\]/g;
@@ -284,9 +284,8 @@ function citedArticle(
     if (earliest.ok) any = earliest;
   }
   const a = any.article;
-  // 民法典 as of 2019 says which article of the law of the time held its rule (合同法第一百零七条).
-  const civil = first ? resolver.textGap(a.id, asOf, 'checked') : null;
-  const gap = first ? (civil?.list ? civil : versionGap(first, a.publishDate, asOf)) : null;
+  // 民法典 as of 2019 says which article of the law of the time held its rule (合同法第一百零七条): the resolver's note.
+  const gap = first ? (hit.ok && hit.gap?.list ? hit.gap : versionGap(first, a.publishDate, asOf)) : null;
   const match = numbered.find((e) => e.articleId === a.id || (e.lawTitle === a.lawTitle && e.articleLabel === a.label));
   // A model trained on older texts may cite a number a revision gave to another provision (公司法第七十一条).
   const earlier = match || ref.versionYear !== null ? null : resolver.earlierNumbering(a);
@@ -396,8 +395,8 @@ export function auditCitations(answer: string, numbered: Evidence[], resolver: C
         const pos = answer.startsWith(unknown.marker, markerStart) ? markerStart : ref.start;
         // 《合同法》第一百零七条 in an answer on a matter of 2019 is right then; the evidence holding the 民法典 article that
         // stands in for it (civilCodeStandIn.ts) is what it rests on, so it is checked against that, and said so.
-        const law = unknown.repeal ? shortTitle(unknown.repeal.title) : null;
-        const standing = unknown.inForceThen ? (unknown.successor?.articles ?? []).filter((a) => standsInFor(a, asOf).some((f) => f.law === law)) : [];
+        const repeal = unknown.inForceThen ? unknown.repeal : undefined;
+        const standing = repeal ? (unknown.successor?.articles ?? []).filter((a) => standsInForLaw(a, repeal.title, asOf)) : [];
         const at = numbered.findIndex((e) => standing.some((a) => a.id === e.articleId));
         const held = at >= 0 ? numbered[at]! : null;
         const note = held ? joinNotes(unknown.note, { en: `its rule is in evidence [${at + 1}], which stands in for it`, zh: `其规则见证据[${at + 1}]（代该条）` })! : unknown.note;

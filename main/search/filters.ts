@@ -51,10 +51,10 @@ export function filterSql(filters: SearchFilters): SqlFilter {
     where.push(`((COALESCE(d.effective_date, d.publish_date) <= @asOf AND NOT EXISTS (
       SELECT 1 FROM documents d2 WHERE d2.law_id = d.law_id AND COALESCE(d2.effective_date, d2.publish_date) <= @asOf
         AND COALESCE(d2.publish_date, '') > COALESCE(d.publish_date, ''))) OR d.id IN (${STAND_IN_DOCUMENTS_SQL})${civilDocument})`);
-    // (民法典 has no version in force before 2021, so its articles are let through by the table alone.)
-    if (civil.length) where.push(`(d.law_id IS NOT ${civilLaw} OR (a.sub_number = 0 AND a.number IN (SELECT value FROM json_each(@civilStandIns))))`);
     params.asOf = filters.asOf;
     if (civil.length) {
+      // (民法典 has no version in force before 2021, so its articles are let through by the table alone.)
+      where.push(`(d.law_id IS NOT ${civilLaw} OR (a.sub_number = 0 AND a.number IN (SELECT value FROM json_each(@civilStandIns))))`);
       params.civilStandIns = JSON.stringify(civil);
       params.civilCode = CIVIL_CODE_TITLE;
     }

@@ -1,8 +1,8 @@
 import type { Db } from '../db/open.js';
 import { getArticles, type StatuteArticle } from '../library/articles.js';
 import type { CitationResolver } from '../library/citation/resolver.js';
-import { beforeRepeal, shortTitle } from '../library/citation/repealedSuccessor.js';
-import { standsInFor } from '../library/citation/civilCodeStandIn.js';
+import { beforeRepeal } from '../library/citation/repealedSuccessor.js';
+import { standsInForLaw } from '../library/citation/civilCodeStandIn.js';
 import { pairCover, textPairs } from '../library/versions/textPairs.js';
 import { inForceOn, notYetOn, replacementOf } from '../library/versions/replacedBy.js';
 import { withLawNames, type SearchFilters } from './filters.js';
@@ -62,9 +62,8 @@ export function rankArticles(db: Db, resolver: CitationResolver, stats: StatsFor
   // the repealed law still governed (合同法 in 2019), only those that stand in for it then (civilCodeStandIn.ts).
   for (const { successor, repeal } of resolver.successorsInText(text, { asOf: filters.asOf })) {
     const then = beforeRepeal(repeal, filters.asOf);
-    const law = shortTitle(repeal.title);
     for (const a of successor.articles) {
-      if (seen.has(a.id) || (then && !standsInFor(a, filters.asOf).some((f) => f.law === law))) continue;
+      if (seen.has(a.id) || (then && !standsInForLaw(a, repeal.title, filters.asOf))) continue;
       seen.add(a.id);
       out.push({ id: a.id, score: Infinity, matchedBy: 'citation' });
     }

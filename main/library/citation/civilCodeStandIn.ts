@@ -7,6 +7,7 @@
  * law it stands in for, and that the text is 民法典's, not the old law's.
  */
 import { CIVIL_CODE_TITLE, formerArticles, formerCitation, type FormerArticle } from './civilCodeConcordance.js';
+import { shortTitle } from './repealedSuccessor.js';
 
 /** When 民法典 took effect and the laws it repealed ceased to apply. */
 export const CIVIL_CODE_EFFECTIVE = '2021-01-01';
@@ -49,6 +50,12 @@ export function standsInFor(article: { lawTitle: string; province: string; numbe
   return asOf && article.lawTitle === CIVIL_CODE_TITLE && article.province === '' && article.subNumber === 0 ? formerInForce(article.number, asOf) : [];
 }
 
+/** Whether a 民法典 article stands in on `asOf` for an article of the repealed law titled `lawTitle` (合同法, or its full title). */
+export function standsInForLaw(article: Parameters<typeof standsInFor>[0], lawTitle: string, asOf: string | undefined): boolean {
+  const law = shortTitle(lawTitle);
+  return standsInFor(article, asOf).some((f) => f.law === law);
+}
+
 const numbersCache = new Map<string, number[]>();
 
 /** The 民法典 article numbers that stand in for an article in force on `asOf` (empty from 2021-01-01 on). */
@@ -75,13 +82,17 @@ export function inPlaceLabel(f: FormerArticle): { en: string; zh: string } {
   return { en: `${formerCitation(f)}${f.changed ? ' (changed since)' : ''}`, zh: `${formerCitation(f)}${f.changed ? '（规则其后有实质修改）' : ''}` };
 }
 
+/** 该法 for the articles of one law, 这些法律 for those of several. */
+function whichLaws(former: FormerArticle[]): string {
+  return new Set(former.map((f) => f.law)).size > 1 ? '这些法律' : '该法';
+}
+
 /** Where the rule of a 民法典 article stood on a date before it: 「本条规则当时见于《合同法》第一百零七条（违约责任），法规库中没有该法条文」. */
 function formerThenNote(former: FormerArticle[]): { en: string; zh: string } {
   const list = former.map(formerText);
-  const laws = new Set(former.map((f) => f.law)).size;
   return {
     en: `this article's rule was then in ${list.map((l) => l.en).join(', ')}, which the library does not hold`,
-    zh: `本条规则当时见于${list.map((l) => l.zh).join('、')}，法规库中没有${laws > 1 ? '这些法律' : '该法'}的条文`,
+    zh: `本条规则当时见于${list.map((l) => l.zh).join('、')}，法规库中没有${whichLaws(former)}的条文`,
   };
 }
 
@@ -94,7 +105,7 @@ export function civilCodeStandInNote(former: FormerArticle[], asOf: string): { e
   return {
     en: `民法典 took effect on ${CIVIL_CODE_EFFECTIVE} and did not apply on ${asOf}; ${then.en}; this is 民法典's text, which may differ from the text of the time`,
     zh: `民法典自 ${CIVIL_CODE_EFFECTIVE} 起施行，在 ${asOf} 尚未施行；${then.zh}；此为民法典的条文，当时的条文可能与此不同`,
-    short: `代${former.map((f) => formerText(f).zh).join('、')}，${new Set(former.map((f) => f.law)).size > 1 ? '这些法律' : '该法'}当时（${asOf}）施行，法规库中没有其条文；此为民法典的条文，当时的条文可能不同`,
+    short: `代${former.map((f) => formerText(f).zh).join('、')}，${whichLaws(former)}当时（${asOf}）施行，法规库中没有其条文；此为民法典的条文，当时的条文可能不同`,
   };
 }
 
