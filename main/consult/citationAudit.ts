@@ -9,7 +9,7 @@ import { STATUS_ZH } from '../library/status.js';
 import type { CitationAudit, CitationLabel, Evidence } from './types.js';
 import { inForceOn, replacementNote } from '../library/versions/replacedBy.js';
 import { heldBy, inVersion, joinNotes, quoteSourceNote, replacementRefs, successorRefs, type Note } from './auditNotes.js';
-import { versionGap } from '../library/versions/versionGap.js';
+import { versionGap, type GapNote } from '../library/versions/versionGap.js';
 import { standsInForLaw } from '../library/citation/civilCodeStandIn.js';
 
 /** An answer's evidence markers: [1], and lists such as [1、2] or [1, 2] (a fresh regex each call: it is global). */
@@ -228,7 +228,7 @@ function bareArticle(answer: string, ref: CitationRef, numbered: Evidence[], las
       const read = `《${article.lawTitle}》${article.articleLabel}`;
       const also = joinNotes(gap, missingPart);
       return {
-        ...base, article, inEvidence: !!match, missingPart: !!missingPart && !gap, spans, gap,
+        ...base, article, inEvidence: !!match, missingPart: !!missingPart && (!gap || gap.confirmed === true), spans, gap,
         note: {
           en: `${ref.raw} names no law; read as ${read}, of the law the ${draft ? 'text' : 'answer'} named last${match || draft ? '' : ', which is not among the evidence of this turn'}${also ? `; ${also.en}` : ''}`,
           zh: `${ref.raw}没有写明法律，按${draft ? '文中' : '回答'}前面最后提到的法律读作${read}${match || draft ? '' : '，该条不在本轮证据中'}${also ? `；${also.zh}` : ''}`,
@@ -269,7 +269,7 @@ function bareArticle(answer: string, ref: CitationRef, numbered: Evidence[], las
 /** A citation resolved as of `asOf` (else in any version), and the evidence article it is, if any; the resolver's message when it resolves to none. */
 function citedArticle(
   ref: CitationRef, numbered: Evidence[], resolver: CitationResolver, asOf: string, draft = false,
-): { article: NonNullable<Found['article']>; match: Evidence | undefined; notInEvidence: Note | null; gap: Note | null; missingPart: Note | null; spans: Array<[number, number]> } | { message: Note; law: Found['quoteLaw'] } {
+): { article: NonNullable<Found['article']>; match: Evidence | undefined; notInEvidence: Note | null; gap: NonNullable<Found['gap']> | null; missingPart: Note | null; spans: Array<[number, number]> } | { message: Note; law: Found['quoteLaw'] } {
   const hit = resolver.resolveRef(ref, { asOf });
   let any = hit.ok ? hit : resolver.resolveRef(ref);
   if (!any.ok) return { message: { en: any.message, zh: any.messageZh }, law: any.code === 'article-not-found' ? resolver.lawOf(ref) : null };
@@ -352,7 +352,7 @@ interface Found {
   /** A law the library lacks that was repealed only after the date checked: right to cite then, though not checkable. */
   inForceThen?: boolean;
   /** Read in place of a text the library lacks for the date (versionGap.ts, civilCodeStandIn.ts): kept beside a quotation's note. */
-  gap?: Note | null;
+  gap?: (Note & Pick<GapNote, 'then' | 'confirmed'>) | null;
 }
 
 /**
@@ -419,7 +419,7 @@ export function auditCitations(answer: string, numbered: Evidence[], resolver: C
       continue;
     }
     // A 款 or 项 missing from a text that is not the one of the time is no proof of a wrong citation: to check, with both notes.
-    found.push({ pos: ref.start, evidenceMarker: false, marker: ref.raw, article, inEvidence: !!match, missingPart: !!missingPart && !gap, spans, gap, note: missingPart ? joinNotes(gap, missingPart) : match ? gap : notInEvidence });
+    found.push({ pos: ref.start, evidenceMarker: false, marker: ref.raw, article, inEvidence: !!match, missingPart: !!missingPart && (!gap || gap.confirmed === true), spans, gap, note: missingPart ? joinNotes(gap, missingPart) : match ? gap : notInEvidence });
   }
   found.sort((a, b) => a.pos - b.pos);
   const quotes = assignQuotes(answer, found);
@@ -433,7 +433,9 @@ function toAudit(f: Found, seq: number, quotes: string[], asOf: string, resolver
   let source: QuoteSource | null = null;
   if (f.article && quotes.length) {
     const body = normalizeForQuote(f.article.text);
-    const bad = quotes.find((q) => !body.includes(normalizeForQuote(q)));
+    // 刑法 第三百九十条 in 2022: a quotation of the text of the date (刑法修正案（九） 四十五、's), which the gap note names, is right.
+    const then = f.gap?.then ? normalizeForQuote(f.gap.then.text) : null;
+    const bad = quotes.find((q) => !body.includes(normalizeForQuote(q)) && !then?.includes(normalizeForQuote(q)));
     quote = bad ?? quotes[0]!;
     if (bad) {
       label = 'quote_mismatch';

@@ -45,10 +45,26 @@ export function lawAsOf(ctx: TurnContext, state: LegalState | null): string {
  * stands in for, in a few words: a later text (刑法 of 2020 for a theft of 2019; versionGap.ts) or 民法典 for the
  * civil law of the time (合同法 in 2019; civilCodeStandIn.ts); undefined for the others.
  */
-export function readForOf(ctx: TurnContext, state: LegalState | null): (e: Pick<Evidence, 'articleId'>) => string | undefined {
+export function readForOf(ctx: TurnContext, state: LegalState | null): (e: Pick<Evidence, 'articleId'>) => ReadFor | undefined {
   const asOf = lawAsOf(ctx, state);
   const resolver = ctx.engine.searchDeps().resolver;
-  return (e) => resolver.textGap(e.articleId, asOf)?.short;
+  return (e) => {
+    const gap = resolver.textGap(e.articleId, asOf);
+    if (!gap?.short) return undefined;
+    const then = gap.then ? { text: gap.then.text, source: gap.then.source, asOf } : undefined;
+    return { tag: gap.short, kind: gap.confirmed ? 'confirmed' : gap.amendedSince ? 'amended' : 'in-place', ...(then ? { then } : {}) };
+  };
+}
+
+/**
+ * What the prompts say of a piece of evidence dated apart from its document: its tag; whether it stands in for a text
+ * the library lacks (`in-place`), was amended after the date (`amended`, with the text of the date when the law's
+ * amendments give it) or is vouched for as the text of the date (`confirmed`: 刑法 第二百六十四条 in 2019).
+ */
+export interface ReadFor {
+  tag: string;
+  kind: 'in-place' | 'amended' | 'confirmed';
+  then?: { text: string; source: string; asOf: string };
 }
 
 /** The user's place when it names an imported province pack. */

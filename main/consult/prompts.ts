@@ -3,6 +3,7 @@
  * return; evidence is always numbered so replies refer to indices, never to
  * articles the model could invent.
  */
+import type { ReadFor } from './context.js';
 import { STATUS_ZH } from '../library/status.js';
 import type { ChatMessage } from '../llm/types.js';
 import type { LegalState } from './schemas.js';
@@ -15,15 +16,18 @@ function json(obj: unknown): string {
 }
 
 /**
- * One numbered piece of evidence as the model reads it. `inPlace`: what it stands in for when the library holds no
+ * One numbered piece of evidence as the model reads it. `readFor`: what it stands in for when the library holds no
  * text of the law applied on the date (「2020-12-26版（2021-03-01 起施行）；法规库中没有该法在 2019-06-01 施行的文本…」,
- * 「代《合同法》第一百零七条：…」; context.ts readForOf), so the model does not take it for the text of the time.
+ * 「代《合同法》第一百零七条：…」), that it changed after the date (with the text of the date when known) or that it is
+ * the text of the date (context.ts readForOf), so the model does not take a later text for the text of the time.
  */
-export function evidenceLine(e: Pick<Evidence, 'lawTitle' | 'articleLabel' | 'text' | 'status' | 'province' | 'publishDate'>, max = 400, inPlace?: string): string {
+export function evidenceLine(e: Pick<Evidence, 'lawTitle' | 'articleLabel' | 'text' | 'status' | 'province' | 'publishDate'>, max = 400, readFor?: ReadFor): string {
   const where = e.province ? `（${e.province}地方性法规）` : '';
-  const status = inPlace ? `（${inPlace}）` : e.status === 'current' ? '' : `（${STATUS_ZH[e.status] ?? e.status}，${e.publishDate ?? ''}版）`;
-  const text = e.text.length > max ? `${e.text.slice(0, max)}…` : e.text;
-  return `《${e.lawTitle}》${e.articleLabel}${where}${status}：${text}`;
+  const status = readFor ? `（${readFor.tag}）` : e.status === 'current' ? '' : `（${STATUS_ZH[e.status] ?? e.status}，${e.publishDate ?? ''}版）`;
+  const cut = (t: string) => (t.length > max ? `${t.slice(0, max)}…` : t);
+  // 刑法 第三百九十条 in 2022: the text of the date, as the earlier amendment gave it, beside the amended one.
+  const then = readFor?.then ? `\n  ${readFor.then.asOf} 施行的文本（${readFor.then.source}）：${cut(readFor.then.text)}` : '';
+  return `《${e.lawTitle}》${e.articleLabel}${where}${status}：${cut(e.text)}${then}`;
 }
 
 export function statePrompt(userTurns: string[], previous: LegalState | null, corrected: string[]): ChatMessage[] {
@@ -156,6 +160,9 @@ ${args.evidence.map((e, i) => `[${i + 1}] ${e}`).join('\n') || '（无）'}
 /** How the answer cites evidence that stands in for the text of the time (民法典 for 合同法 in 2019, 刑法's 2020 text). */
 const STAND_IN_RULE = '标注“代……”或“法规库中没有……施行的文本”的证据不是当时施行的条文本身：据以回答时写明当时适用的法律条文，并标注该证据的编号（如“当时的《合同法》第一百零七条，其规则见[1]”），提醒用户核对当时的文本。';
 
+/** How the answer reads evidence amended after the date the law is applied as of (刑法 第三百九十条 in 2022). */
+const AMENDED_RULE = '标注“此后经……修改”的证据，当时施行的是修改前的条文：证据附有当时的文本时，依当时的文本回答并说明其后的修改；没有附当时文本的，提醒用户核对当时的条文；刑事案件依刑法第十二条从旧兼从轻，比较行为时的条文与现行条文。';
+
 export function answerPrompt(args: {
   history: Array<{ user: string; answer: string | null }>;
   question: string;
@@ -166,8 +173,10 @@ export function answerPrompt(args: {
   citationNotes?: string[];
   /** Some evidence is read in place of a text the library lacks for the facts' date (tagged 代… or 法规库中没有…; evidenceLine). */
   inPlace?: boolean;
+  /** Whether any evidence changed after the date the law is applied as of (刑法 第三百九十条 in 2022). */
+  amended?: boolean;
 }): ChatMessage[] {
-  const rules = [args.sufficient ? null : '证据不充分：明确告诉用户哪些结论缺乏依据。', args.inPlace ? STAND_IN_RULE : null].filter((r): r is string => r !== null);
+  const rules = [args.sufficient ? null : '证据不充分：明确告诉用户哪些结论缺乏依据。', args.inPlace ? STAND_IN_RULE : null, args.amended ? AMENDED_RULE : null].filter((r): r is string => r !== null);
   const messages: ChatMessage[] = [
     {
       role: 'system',

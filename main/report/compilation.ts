@@ -78,6 +78,9 @@ export function buildCompilation(engine: Engine, request: string, choice: Versio
     const spans = citedSpans(a, r.parts);
     // 刑法 as of 2019: the library's first text of it, of 2020, stands in for the text of the time.
     const notes: string[] = r.gap ? [gapSentence(r.gap).zh] : [];
+    // 刑法 第三百九十条 as of 2022: the text of the date, as the earlier amendment gave it, goes beside the amended one.
+    if (r.gap?.then && choice.asOf) notes.push(`${choice.asOf} 施行的文本（${r.gap.then.source}，${r.gap.then.effective} 起施行）：${r.gap.then.text.replace(/\n/g, ' ')}`);
+    if (r.amended) notes.push(gapSentence(r.amended).zh);
     if (a.status !== 'current') notes.push(`该版本不是现行有效版本（${versionLine(a)}），引用前请核对现行文本。`);
     if (r.warningZh) notes.push(r.warningZh);
     if (r.earlier) {

@@ -26,6 +26,11 @@ export interface SearchFilters {
   asOf?: string;
   /** Province packs to include besides national law: names, or "all". Default: national law only. */
   provinces?: string[] | 'all';
+  /**
+   * With `asOf`: ids of articles that amendments in force only after that date added (刑法 第一百三十三条之二 in 2019),
+   * left out; added by `withArticlesNotYet`.
+   */
+  notYet?: number[];
 }
 
 export interface SqlFilter {
@@ -58,6 +63,10 @@ export function filterSql(filters: SearchFilters): SqlFilter {
       params.civilStandIns = JSON.stringify(civil);
       params.civilCode = CIVIL_CODE_TITLE;
     }
+    if (filters.notYet?.length) {
+      where.push('a.id NOT IN (SELECT value FROM json_each(@notYet))');
+      params.notYet = JSON.stringify(filters.notYet);
+    }
   } else if (filters.currentOnly ?? true) {
     where.push(`${statusSql('d')} IN ('current', 'pending')`);
   }
@@ -87,6 +96,13 @@ export function withLawNames(filters: SearchFilters, names: { lookup(name: strin
   if (!filters.law || filters.lawIds) return filters;
   const ids = names.lookup(filters.law).map(Number).filter(Number.isInteger);
   return ids.length ? { ...filters, lawIds: ids } : filters;
+}
+
+/** The filters with the articles added only after their `asOf` by amendments (amendmentTrail.ts) to leave out. */
+export function withArticlesNotYet(filters: SearchFilters, trails: { articlesNotYet(asOf: string): number[] }): SearchFilters {
+  if (!filters.asOf || filters.notYet) return filters;
+  const notYet = trails.articlesNotYet(filters.asOf);
+  return notYet.length ? { ...filters, notYet } : filters;
 }
 
 /** Whether a law filter (as `filterSql` reads it, after `withLawNames`) names any law in the library, in any version or province. */

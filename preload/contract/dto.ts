@@ -41,6 +41,8 @@ export interface SearchHitDto {
   snippet: { text: string; highlights: Array<[number, number]> };
   /** With a date before 民法典: the articles of the civil laws of the time this 民法典 article stands in for (《合同法》第一百零七条); absent otherwise. */
   inPlaceOf?: string[];
+  /** With a date: the article changed after it (刑法 第三百九十条 in 2022), in a few words; absent otherwise. */
+  amendedSince?: string;
 }
 
 /** The articles a citation box's text cites, in order; `notFound` says why each citation that did not resolve failed, in English and Chinese. */
@@ -140,6 +142,16 @@ export interface ArticleDetailDto {
    * as of 2019): this, its first version, stands in for the text of the time, and why; absent or null otherwise.
    */
   versionGap?: { en: string; zh: string } | null;
+  /**
+   * With that date, for an article its law's amendments changed after it (刑法 第三百九十条 in 2022): the text of the
+   * date, as the earlier amendment that gave it reads (《刑法修正案（九）》第四十五条); absent or null otherwise.
+   */
+  textThen?: { asOf: string; text: string; source: string; effective: string } | null;
+  /**
+   * The amendment whose text the article shows, when later than its document's date (刑法 第三百九十条: 刑法修正案（十二）,
+   * 2024-03-01, in the text dated 2020-12-26), or that deleted it (第一百九十九条); absent or null otherwise.
+   */
+  amendedText?: { en: string; zh: string } | null;
 }
 
 /** A text of the user's own with each statute citation in it looked up and checked (main/consult/draftCheck.ts); `text`: what was read from a Word file. */

@@ -211,18 +211,32 @@ describe('the app in a real browser against the browser host', { skip: SKIP, tim
     await page.getByTestId('repealed-law-filter').waitFor();
     assert.equal(await page.getByTestId('repealed-law-filter').innerText(), '筛选的“合同法”指《中华人民共和国合同法》，法规库中没有这部法律：已由《中华人民共和国民法典》第一千二百六十条废止（2021-01-01起施行）。筛选仍按名称包含“合同法”的法律进行；要找其规定，请改按“民法典”筛选。');
     await page.getByTestId('filter-law').fill('');
-    // As of 2019 the library has no text of 刑法 in force (its first is 2020's): that text is shown in its place, and said so.
+    // As of 2019 the library has no text of 刑法 in force (its one text is dated 2020): its amendments date each article.
     await page.getByTestId('filter-asof').fill('2019-06-01');
     await page.getByTestId('statute-query').fill('刑法第264条');
     await page.getByTestId('statute-query').press('Enter');
     await page.getByTestId('version-gap').waitFor();
-    assert.equal(await page.getByTestId('version-gap').innerText(), '法规库中没有该法在 2019-06-01 施行的版本（最早的是 2020-12-26 版，2021-03-01 施行）；该法此后经 2020-12-26 修改；此为 2020-12-26 版，当时施行的文本可能与此不同。');
+    assert.equal(await page.getByTestId('version-gap').innerText(), '本条自 2011-05-01 起未经修改（《刑法修正案（八）》第三十九条）（法规库收有该法此后的各次修正案），此即 2019-06-01 施行的条文。');
     await page.getByTestId('statute-query').fill('盗窃公私财物，数额较大的怎么处罚');
     await page.getByTestId('statute-query').press('Enter');
     await page.getByTestId('read-in-place').first().waitFor();
-    assert.ok((await page.getByTestId('read-in-place').allInnerTexts()).some((t) => t.startsWith('《中华人民共和国刑法》：法规库中没有该法在 2019-06-01 施行的版本')));
+    assert.ok((await page.getByTestId('read-in-place').allInnerTexts()).some((t) => t.startsWith('《中华人民共和国刑法》：各条已按法规库所收该法的修正案核对：2019-06-01 之后修改过的条文另有注明')));
     assert.match(await page.getByTestId('hit').first().innerText(), /《中华人民共和国刑法》第二百六十四条/);
     await b.screenshot('version-gap');
+    // A bribe of 2022: 第三百九十条 was amended in 2024; the text of 2022, as 刑法修正案（九） gave it, is shown beside it.
+    await page.getByTestId('filter-asof').fill('2022-06-01');
+    await page.getByTestId('statute-query').fill('刑法第390条');
+    await page.getByTestId('statute-query').press('Enter');
+    await page.getByTestId('text-then').waitFor();
+    assert.match(await page.getByTestId('text-then').innerText(), /^2022-06-01 施行的文本（《刑法修正案（九）》第四十五条，2015-11-01 起施行）：\n+对犯行贿罪的，处五年以下有期徒刑或者拘役/);
+    assert.match(await page.getByTestId('version-gap').innerText(), /^本条此后经《刑法修正案（十二）》第五条（2024-03-01 起施行）修改/);
+    assert.equal(await page.getByTestId('amended-text').innerText(), '本条为《刑法修正案（十二）》第五条（2024-03-01 起施行）修改后的条文');
+    await page.getByTestId('statute-query').fill('行贿 谋取不正当利益 从重处罚');
+    await page.getByTestId('statute-query').press('Enter');
+    await page.getByTestId('hit-amended-since').first().waitFor();
+    assert.match(await page.getByTestId('hit').filter({ has: page.getByTestId('hit-amended-since') }).first().innerText(), /^《中华人民共和国刑法》第三百九(十|十一|十三)条/);
+    await b.screenshot('text-then');
+    await page.getByTestId('filter-asof').fill('2019-06-01');
     // A contract question as of 2019: 民法典 was no law, 合同法 is not in the library; 民法典's articles stand in, each saying for what.
     await page.getByTestId('statute-query').fill('对方不履行合同义务，要承担什么违约责任');
     await page.getByTestId('statute-query').press('Enter');

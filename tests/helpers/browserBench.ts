@@ -63,10 +63,14 @@ export interface BrowserBench {
   dispose(): Promise<void>;
 }
 
+/** 刑法's twelve amendments, which date its articles one by one (amendmentTrail.ts). */
+const CRIMINAL_LAW_AMENDMENTS = ['刑法修正案.md', '刑法修正案（二）.md', '刑法修正案（三）.md', '刑法修正案（四）.md', '刑法修正案（五）.md', '刑法修正案（六）.md', '刑法修正案（七）.md',
+  '刑法修正案（八）.md', '刑法修正案（九）.md', '刑法修正案（十）.md', '刑法修正案（十一）.md', '刑法修正案（十二）(2023-12-29).md'].map((f) => `刑法/${f}`);
+
 export async function startBrowserBench(): Promise<BrowserBench> {
   ensureRendererBuild();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lexdesk-e2e-'));
-  const corpusRoot = await copySubset(dir, { files: [...CORE_SUBSET, LABOUR_INTERPRETATION, REPEALED_CONTRACT_INTERPRETATION] });
+  const corpusRoot = await copySubset(dir, { files: [...CORE_SUBSET, LABOUR_INTERPRETATION, REPEALED_CONTRACT_INTERPRETATION, ...CRIMINAL_LAW_AMENDMENTS] });
   const llm = await startScriptedLlm();
   const settings = new SettingsStore(path.join(dir, 'home'));
   settings.write({ llm: { baseURL: llm.baseURL, model: 'scripted-model', maxRetries: 0, timeoutMs: 10_000 } });

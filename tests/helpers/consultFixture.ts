@@ -22,8 +22,8 @@ export interface Bench {
   dispose(): Promise<void>;
 }
 
-export async function startBench(): Promise<Bench> {
-  const lib = await buildLibrary({ files: [...CORE_SUBSET, LABOUR_INTERPRETATION] });
+export async function startBench(files: readonly string[] = [...CORE_SUBSET, LABOUR_INTERPRETATION]): Promise<Bench> {
+  const lib = await buildLibrary({ files });
   const llm = await startScriptedLlm();
   return {
     lib,

@@ -40,10 +40,13 @@ export async function searchCommand(args: string[], open: (db?: string, models?:
       .map((r) => `${r.cited} of the ${r.publishDate} version (「${r.excerpt}」) is ${r.now} in this one; both are listed as cited`);
     // 刑法 as of 2019: the library's first text of it (2020) is searched in place of the text of the time.
     const asOf = filtersFrom(values).asOf;
-    const readInPlace = asOf ? lawsReadInPlace(hits.map((h) => h.article), (id) => engine.searchDeps().resolver.textGap(id, asOf)) : [];
+    const gaps = new Map(asOf ? hits.map((h) => [h.article.id, engine.searchDeps().resolver.textGap(h.article.id, asOf)] as const) : []);
+    const readInPlace = asOf ? lawsReadInPlace(hits.map((h) => h.article), (id) => gaps.get(id) ?? null) : [];
+    // 刑法 第三百九十条 as of 2022: amended after the date (amendmentTrail.ts); said with the hit.
+    const amendedSince = (id: number) => { const g = gaps.get(id); return g?.amendedSince ? g : null; };
     const providers = await providerReport(engine, mode);
     if (out.json) {
-      out.printJson({ query, mode, ...(modeNote ? { modeNote } : {}), ...(repealNote ? { repealNote } : {}), ...(lawFilterNote ? { lawFilterNote } : {}), ...(renumberedNotes.length ? { renumberedNotes } : {}), ...(readInPlace.length ? { readInPlace } : {}), addedTerms, ...(providers ? { provider: providers.provider, providerFallbacks: providers.fallbacks } : {}), hits: hits.map((h, i) => ({ rank: i + 1, score: h.score === Infinity ? null : h.score, matchedBy: h.matchedBy, snippet: h.snippet, ...h.article })) });
+      out.printJson({ query, mode, ...(modeNote ? { modeNote } : {}), ...(repealNote ? { repealNote } : {}), ...(lawFilterNote ? { lawFilterNote } : {}), ...(renumberedNotes.length ? { renumberedNotes } : {}), ...(readInPlace.length ? { readInPlace } : {}), addedTerms, ...(providers ? { provider: providers.provider, providerFallbacks: providers.fallbacks } : {}), hits: hits.map((h, i) => ({ rank: i + 1, score: h.score === Infinity ? null : h.score, matchedBy: h.matchedBy, snippet: h.snippet, ...h.article, ...(amendedSince(h.article.id) ? { amendedSince: amendedSince(h.article.id)!.zh } : {}) })) });
       return 0;
     }
     if (modeNote) process.stderr.write(`lexdesk: ${modeNote}\n`);
@@ -63,7 +66,8 @@ export async function searchCommand(args: string[], open: (db?: string, models?:
       // 民法典 as of 2019: the article of the law of the time it stands in for.
       const former = standsInFor(a, asOf);
       const inPlace = former.length ? ` [in place of ${former.map((f) => inPlaceLabel(f).en).join('、')}]` : '';
-      out.print(`${i + 1}. ${citationText(a)}${a.province ? `（${a.province}）` : ''}${status}${inPlace}${tag}`);
+      const changed = asOf && amendedSince(a.id) ? ` [amended after ${asOf}]` : '';
+      out.print(`${i + 1}. ${citationText(a)}${a.province ? `（${a.province}）` : ''}${status}${inPlace}${tag}${changed}`);
       out.print(`   ${renderSnippet(h.snippet, Boolean(process.stdout.isTTY))}`);
     });
     return 0;

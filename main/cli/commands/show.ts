@@ -49,7 +49,7 @@ export async function showCommand(args: string[], open: (db?: string) => Engine,
     const moved = results.filter(movedTo).length;
     const missing = results.length - found.length - moved;
     out.print(`${found.length} articles cited${moved ? `, ${moved} of a repealed law (shown where 民法典 holds them now)` : ''}${missing ? `, ${missing} not found` : ''}.`);
-    const gapSaid = new Set<number>();
+    const gapSaid = new Map<number, string>();
     for (const r of results) {
       out.print(`\n${'─'.repeat(24)}`);
       const now = movedTo(r);
@@ -63,10 +63,13 @@ export async function showCommand(args: string[], open: (db?: string) => Engine,
         continue;
       }
       if (r.note) out.print(`Note: ${r.note}`);
-      // Said once per law: a range of 刑法 as of 2019 is all read in its 2020 text.
-      if (r.gap && !gapSaid.has(r.article.lawId)) out.print(`Note: ${gapSentence(r.gap).en}`);
-      if (r.gap) gapSaid.add(r.article.lawId);
+      // Said once per law: a range of 刑法 as of 2019 is all read in its 2020 text; but each article's own word, where
+      // the law's amendments date it (this one changed since, that one did not), is said with each.
+      const said = r.gap ? gapSentence(r.gap).en : null;
+      if (said && gapSaid.get(r.article.lawId) !== said && (r.gap?.list || !gapSaid.has(r.article.lawId))) out.print(`Note: ${said}`);
+      if (said) gapSaid.set(r.article.lawId, said);
       printArticle(out, r);
+      printTrail(out, r, choice.asOf);
       if (r.warning) out.print(`\n(note: ${r.warning})`);
       if (r.earlier) out.print(`\n${earlierNote(engine, r)}`);
     }
@@ -131,6 +134,18 @@ function earlierNote(engine: Engine, result: Resolved): string {
   return `Note: ${e.label} of the ${e.publishDate} version reads otherwise: 「${e.excerpt}」. Older texts that cite ${e.label} may mean that one${now}: lexdesk show "${law}${e.label}" --version ${e.publishDate}`;
 }
 
+/**
+ * What the law's amendments say of the article (amendmentTrail.ts): the amendment whose text it shows, when later than
+ * its document (刑法 第三百九十条: 2024-03-01), and, as of a date it changed after, the text of that date when they give it.
+ */
+function printTrail(out: Output, result: Resolved, asOf?: string): void {
+  if (result.amended) out.print(`\n(${gapSentence(result.amended).en})`);
+  const then = result.gap?.then;
+  if (!then || !asOf) return;
+  out.print(`\nText in force on ${asOf}, as ${then.source} gave it (in force ${then.effective}):`);
+  for (const line of then.text.split('\n')) out.print(`  ${line}`);
+}
+
 /** One article in full: its text, neighbours, versions (with what changed, when asked), amendments and interpretations. */
 function showOne(engine: Engine, out: Output, citation: string, result: Resolved, changes: boolean, written: Written | null, asOf?: string): void {
   if (out.json) {
@@ -142,6 +157,7 @@ function showOne(engine: Engine, out: Output, citation: string, result: Resolved
   if (result.note) out.print(`Note: ${result.note}`);
   if (result.gap) out.print(`Note: ${gapSentence(result.gap).en}`);
   printArticle(out, result);
+  printTrail(out, result, asOf);
   if (result.warning) out.print(`\n(note: ${result.warning})`);
   if (result.earlier) out.print(`\n${earlierNote(engine, result)}`);
   const former = formerArticlesOf(result.article);

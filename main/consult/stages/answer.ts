@@ -19,8 +19,11 @@ export async function answerStage(ctx: TurnContext, state: LegalState, numbered:
       // What is wrong with the user's own citations (a repealed 合同法), so the answer does not build on it.
       const citationNotes = questionCitations.map((c) => `${c.marker}：${c.noteZh ?? c.note ?? ''}`);
       const readFor = readForOf(ctx, state);
-      const inPlace = numbered.map((e) => readFor(e));
-      const messages = answerPrompt({ history, question: ctx.turn.user_text, state, evidence: numbered.map((e, i) => evidenceLine(e, 600, inPlace[i])), sufficient, citationNotes, inPlace: inPlace.some((x) => x !== undefined) });
+      const read = numbered.map((e) => readFor(e));
+      const messages = answerPrompt({
+        history, question: ctx.turn.user_text, state, evidence: numbered.map((e, i) => evidenceLine(e, 600, read[i])), sufficient, citationNotes,
+        inPlace: read.some((x) => x?.kind === 'in-place'), amended: read.some((x) => x?.kind === 'amended'),
+      });
       const reply = await llm.text({ role: 'answer', messages, signal: ctx.signal, onToken: (text) => ctx.emit({ type: 'token', text }) });
       return reply.text;
     },

@@ -1,4 +1,4 @@
-import { lawAsOf, provinceOf, readForOf, runStage, type TurnContext } from '../context.js';
+import { lawAsOf, provinceOf, readForOf, runStage, type ReadFor, type TurnContext } from '../context.js';
 import { evidenceLine, judgePrompt } from '../prompts.js';
 import { JudgeSchema, type LegalState } from '../schemas.js';
 import type { CodeCheck, Evidence, JudgeIteration } from '../types.js';
@@ -8,22 +8,25 @@ import type { CodeCheck, Evidence, JudgeIteration } from '../types.js';
  * on the date the law is applied as of, and does a local regulation belong to
  * the user's place?
  */
-export function codeChecks(evidence: Evidence[], asOf: string, province: string | null, today = asOf, readFor: (e: Evidence) => string | undefined = () => undefined): CodeCheck[] {
+export function codeChecks(evidence: Evidence[], asOf: string, province: string | null, today = asOf, readFor: (e: Evidence) => ReadFor | undefined = () => undefined): CodeCheck[] {
   const out: CodeCheck[] = [];
   const historic = asOf < today;
   for (const e of evidence) {
     const name = `《${e.lawTitle}》${e.articleLabel}`;
-    // 刑法 of 2020 for a theft of 2019, 民法典 for a contract of 2019: the text of the time is not in the library.
-    const inPlace = readFor(e);
-    if (inPlace !== undefined) {
+    // 刑法 of 2020 for a theft of 2019, 民法典 for a contract of 2019: the text of the time is not in the library; 刑法
+    // 第三百九十条 in 2022: amended since. (One its amendments vouch for, 第二百六十四条 in 2019, needs no check.)
+    const read = readFor(e);
+    const dated = read?.kind === 'confirmed';
+    if (read !== undefined && !dated) {
       // A crime is judged by the law of the time unless the later one is lighter (刑法第十二条, 从旧兼从轻).
       const criminal = e.lawTitle === '中华人民共和国刑法' ? '；刑事案件依刑法第十二条从旧兼从轻，须比较行为时的条文与现行条文' : '';
-      out.push({ articleId: e.articleId, problem: `${name}（${inPlace}），须另行核对${criminal}` });
+      const check = read.then ? `，以当时的文本（${read.then.source}）为准` : '，须另行核对';
+      out.push({ articleId: e.articleId, problem: `${name}（${read.tag}）${check}${criminal}` });
     } else if (e.status === 'repealed') out.push({ articleId: e.articleId, problem: `${name} 已废止` });
     else if (e.status === 'superseded') {
       out.push({ articleId: e.articleId, problem: `${name} 是已被修订的旧版本（${e.publishDate ?? '日期不详'}）${historic ? `，适用 ${asOf} 时的法律时可以引用` : ''}` });
     }
-    if (inPlace === undefined && e.effectiveDate && e.effectiveDate > asOf) out.push({ articleId: e.articleId, problem: `${name} 自 ${e.effectiveDate} 起施行，晚于适用日期 ${asOf}` });
+    if (read === undefined && e.effectiveDate && e.effectiveDate > asOf) out.push({ articleId: e.articleId, problem: `${name} 自 ${e.effectiveDate} 起施行，晚于适用日期 ${asOf}` });
     if (e.province && e.province !== province) {
       out.push({ articleId: e.articleId, problem: `${name} 是${e.province}的地方性法规，${province ? `而本案在${province}` : '本案所在地未知'}` });
     }

@@ -5,7 +5,7 @@ import { referencesOf } from '../../library/graph/statuteGraph.js';
 import { linksInto } from '../../library/graph/citingPassage.js';
 import { citedSpans, type StatuteArticle } from '../../library/articles.js';
 import type { ArticleDetailDto, CitedArticlesDto, OutlineDto, ReadInPlace, SearchHitDto, StatuteSearchDto } from '../../../preload/contract/dto.js';
-import { gapSentence, lawsReadInPlace } from '../../library/versions/versionGap.js';
+import { gapSentence, lawsReadInPlace, type GapNote } from '../../library/versions/versionGap.js';
 import { citationLine } from '../../../preload/contract/citationLine.js';
 import { toArticleDto } from '../dto.js';
 import type { HostServices } from '../services.js';
@@ -37,6 +37,7 @@ function detail(s: HostServices, article: StatuteArticle): ArticleDetailDto {
   const unverified = [...outgoing.filter((l) => !l.verified).map((l) => l.articleId), ...incoming.filter((l) => !l.verified).map((l) => l.article.id)];
   return {
     article: toArticleDto(article),
+    amendedText: engine.searchDeps().resolver.trails.amendedText(article),
     previous: ctx.neighbours.previous ? toArticleDto(ctx.neighbours.previous) : null,
     next: ctx.neighbours.next ? toArticleDto(ctx.neighbours.next) : null,
     versions: ctx.versions,
@@ -101,7 +102,7 @@ export const statuteHandlers: Pick<Handlers, 'statute.search' | 'statute.citatio
     const { mode, note } = await s.engine.retrieval.chooseMode();
     const hits = await s.engine.retrieval.search(input.query, { mode, limit: input.limit ?? 20, filters: input.filters as never, literal });
     return {
-      hits: hits.map((h): SearchHitDto => ({ article: toArticleDto(h.article), score: h.score, matchedBy: h.matchedBy, snippet: h.snippet, ...inPlaceOf(h.article, input.filters?.asOf) })),
+      hits: hits.map((h): SearchHitDto => ({ article: toArticleDto(h.article), score: h.score, matchedBy: h.matchedBy, snippet: h.snippet, ...inPlaceOf(h.article, input.filters?.asOf), ...amendedSince(s, h.article, input.filters?.asOf) })),
       addedTerms: addedTerms(input.query, { literal }),
       modeNote: note,
       unknownLaw: unknownLaw(s, input.filters?.law),
@@ -126,7 +127,7 @@ export const statuteHandlers: Pick<Handlers, 'statute.search' | 'statute.citatio
     }
     const only = results.length === 1 && results[0]?.ok ? results[0] : null;
     const citedWarning = only?.warning && only.warningZh ? { en: only.warning, zh: only.warningZh } : null;
-    const shown = only ? { ...detail(s, only.article), citedSpans: citedSpans(only.article, only.parts), citedWarning, earlierNumbering: only.earlier ? { ...only.earlier, now: s.engine.searchDeps().resolver.provisionNow(only.earlier, only.article) } : null, versionGap: only.gap ? gapSentence(only.gap) : null } : null;
+    const shown = only ? { ...detail(s, only.article), citedSpans: citedSpans(only.article, only.parts), citedWarning, earlierNumbering: only.earlier ? { ...only.earlier, now: s.engine.searchDeps().resolver.provisionNow(only.earlier, only.article) } : null, versionGap: only.gap ? gapSentence(only.gap) : null, textThen: textThen(only.gap, input.asOf) } : null;
     return { hits, notFound, detail: shown, onlyCitations: onlyCitations(input.citation, s.engine.searchDeps().resolver.names), readInPlace: readInPlace(s, results.flatMap((r) => (r.ok ? [r.article] : [])), input.asOf) };
   },
   'statute.outline'(s, input) {
@@ -182,9 +183,20 @@ export const statuteHandlers: Pick<Handlers, 'statute.search' | 'statute.citatio
     if (!article) throw new LexError('not_found', `No article ${input.id} in the library (it may have been removed by a later import).`);
     // Opened from a search as of a date: a text read in place of the text of that date says so, as the hit did.
     const gap = input.asOf ? s.engine.searchDeps().resolver.textGap(article.id, input.asOf) : null;
-    return { ...detail(s, article), ...(gap ? { versionGap: gapSentence(gap) } : {}) };
+    return { ...detail(s, article), ...(gap ? { versionGap: gapSentence(gap), textThen: textThen(gap, input.asOf) } : {}) };
   },
 };
+
+/** 刑法 第三百九十条 as of 2022: the text of the date, as the earlier amendment gave it (amendmentTrail.ts); null otherwise. */
+function textThen(gap: GapNote | null | undefined, asOf: string | undefined): ArticleDetailDto['textThen'] {
+  return gap?.then && asOf ? { asOf, ...gap.then } : null;
+}
+
+/** 刑法 第三百九十条 as of 2022: changed after the date, in a few words, for the hit. */
+function amendedSince(s: HostServices, article: StatuteArticle, asOf: string | undefined): Pick<SearchHitDto, 'amendedSince'> {
+  const gap = asOf ? s.engine.searchDeps().resolver.textGap(article.id, asOf) : null;
+  return gap?.amendedSince && gap.short ? { amendedSince: gap.short } : {};
+}
 
 /** 刑法 as of 2019: the laws among `articles` read in their first text, later than the date asked, and why; none without a date. */
 function readInPlace(s: HostServices, articles: StatuteArticle[], asOf: string | undefined): ReadInPlace[] {

@@ -11,6 +11,8 @@ import { replacementOf, type Replacement } from '../versions/replacedBy.js';
 import { gapSentence, standsIn, versionGap, type FirstVersion, type GapNote } from '../versions/versionGap.js';
 import { civilCodeCounterpart, CIVIL_CODE_TITLE } from './civilCodeConcordance.js';
 import { civilCodeGap, standsInFor } from './civilCodeStandIn.js';
+import { TrailBook } from '../versions/trailBook.js';
+import { trailGap } from '../versions/amendmentNotes.js';
 import { articleLabelOf, repealedCitationsIn, shortTitle, type Successor } from './repealedSuccessor.js';
 
 export interface VersionChoice {
@@ -78,6 +80,11 @@ export type ResolveResult =
        * (刑法 as of 2019): its first version was read in place of the text of the time (versionGap.ts).
        */
       gap?: GapNote;
+      /**
+       * Set when the article's text is that of an amendment in force after its document's own date (刑法 第三百九十条 as
+       * amended by 刑法修正案（十二）, in force 2024-03-01, in the text dated 2020-12-26; amendmentTrail.ts).
+       */
+      amended?: { en: string; zh: string };
     }
   | ({ ok: false } & ResolveFailure);
 
@@ -108,6 +115,8 @@ export class CitationResolver {
   private readonly preambleStmt;
   /** Read on the first citation of an unknown law. */
   private repeals: Map<string, Repeal> | undefined;
+  /** The laws amended by amendments the library holds, article by article (刑法). */
+  readonly trails: TrailBook;
 
   constructor(private readonly db: Db) {
     const rows = db.prepare('SELECT id, title, short_name, province FROM laws').all() as LawRow[];
@@ -120,6 +129,7 @@ export class CitationResolver {
       fileNames.set(p.law_id, set);
     }
     for (const row of rows) this.laws.set(String(row.id), row);
+    this.trails = new TrailBook(db);
     this.names = new LawNameIndex(rows.map((row) => ({ key: String(row.id), names: namesOf(row, fileNames.get(row.id)) })));
     // Resolving a citation needs only whether a version is in force yet (the first arm of statusSql); the
     // whole status, with its per-version subquery, is read for the list of versions on a failure only.
@@ -336,9 +346,12 @@ export class CitationResolver {
       };
     }
     const row = (ref.preamble ? this.preambleStmt.get(law.id, publish) : this.articleStmt.get(law.id, publish, ref.article, ref.subNumber)) as ArticleRow | undefined;
+    const label = ref.preamble ? '序言' : `第${ref.article}条${ref.subNumber ? `之${ref.subNumber}` : ''}`;
     if (!row) {
-      const label = ref.preamble ? '序言' : `第${ref.article}条${ref.subNumber ? `之${ref.subNumber}` : ''}`;
-      const why = inPlace ? { message: ` ${gapSentence(inPlace).en}`, messageZh: gapSentence(inPlace).zh } : { message: '', messageZh: '' };
+      // 刑法第一百九十九条: deleted by 刑法修正案（九）; the amendments say so, and where its last text is.
+      const deleted = ref.preamble || yearPin !== null || choice.version ? null : this.trails.missing(law.id, publish, { number: ref.article, subNumber: ref.subNumber }, choice.asOf);
+      const said = deleted ? gapSentence(deleted) : inPlace ? gapSentence(inPlace) : null;
+      const why = said ? { message: ` ${said.en}`, messageZh: said.zh } : { message: '', messageZh: '' };
       return {
         ok: false, code: 'article-not-found',
         message: `${law.title} (${publish || 'undated'} version) has no ${label}.${why.message}`,
@@ -349,7 +362,16 @@ export class CitationResolver {
     }
     const article = toStatuteArticle(row);
     const note = yearPin !== null ? `The citation names ${yearPin}: this is the version published ${publish}, ${article.status}.` : undefined;
-    return { ok: true, article, ref, ...locateInArticle(article, ref), ...(note ? { note } : {}), ...(inPlace ? { gap: inPlace } : {}) };
+    const plain = yearPin === null && !choice.version && !choice.amendedOn && !ref.preamble;
+    // 刑法 dated article by article by its amendments: as of 2019 第二百六十四条 is the text of the time, 第一百三十三条之二 no article yet.
+    const then = plain && choice.asOf ? this.trails.verdict(article, choice.asOf) : null;
+    if (then?.kind === 'not-yet' && choice.asOf) {
+      const why = gapSentence(TrailBook.notYet(then, choice.asOf));
+      return { ok: false, code: 'article-not-found', message: `${law.title} had no ${article.label} on ${choice.asOf}. ${why.en}`, messageZh: `${law.title}在 ${choice.asOf} 没有${article.label}。${why.zh}`, candidates: [] };
+    }
+    const dated = then && choice.asOf ? trailGap(then, choice.asOf, (article.effectiveDate ?? article.publishDate ?? '') <= choice.asOf, 'shown') : inPlace;
+    const amended = plain && !choice.asOf ? this.trails.amendedText(article) : null;
+    return { ok: true, article, ref, ...locateInArticle(article, ref), ...(note ? { note } : {}), ...(dated ? { gap: dated } : {}), ...(amended ? { amended } : {}) };
   }
 
   /** The latest version published in `year`, or null. */
@@ -401,15 +423,20 @@ export class CitationResolver {
   /**
    * Why article `id` is read in place of the text of `asOf`: its version is the law's first in the library, not yet
    * in force then, while the law was law then (刑法 第二百六十四条 of 2020 as of 2019; versionGap.ts), or it is an
-   * article of 民法典 standing in for a civil law of the time (第五百七十七条 for 合同法 第一百零七条; civilCodeStandIn.ts);
-   * null otherwise.
+   * article of 民法典 standing in for a civil law of the time (第五百七十七条 for 合同法 第一百零七条; civilCodeStandIn.ts), or
+   * its law's amendments say it changed after the date (刑法 第三百九十条 in 2022) — or vouch that it did not, a note with
+   * `confirmed` (刑法 第二百六十四条 in 2019; amendmentTrail.ts); null otherwise.
    */
   textGap(id: number, asOf: string, use: 'checked' | 'shown' = 'shown'): GapNote | null {
     const row = cachedStatement(this.db, `SELECT d.law_id AS lawId, COALESCE(d.publish_date, '') AS publish, COALESCE(d.effective_date, d.publish_date, '') AS effective,
         l.title, a.number, a.sub_number AS subNumber, d.province
       FROM articles a JOIN documents d ON d.id = a.document_id JOIN laws l ON l.id = d.law_id WHERE a.id = ?`).get(id) as
       { lawId: number; publish: string; effective: string; title: string; number: number; subNumber: number; province: string } | undefined;
-    if (!row || row.effective <= asOf) return null;
+    if (!row) return null;
+    // 刑法 dated article by article by its amendments (amendmentTrail.ts): changed since the date, or the text of the date.
+    const then = this.trails.verdict({ lawId: row.lawId, publishDate: row.publish, effectiveDate: row.effective, number: row.number, subNumber: row.subNumber }, asOf);
+    if (then) return trailGap(then, asOf, row.effective <= asOf, use);
+    if (row.effective <= asOf) return null;
     // 民法典 第五百七十七条 for a contract of 2019: it stands in for 《合同法》第一百零七条, which applied then.
     if (row.title === CIVIL_CODE_TITLE) {
       const former = standsInFor({ ...row, lawTitle: row.title }, asOf);

@@ -24,6 +24,15 @@ export interface GapNote {
   short?: string;
   /** What a list of hits says once for the law, when the note is the article's own (民法典 before 2021). */
   list?: { en: string; zh: string };
+  /**
+   * Set when the note vouches for the text instead of warning: the article is the text of the date, though its document
+   * is of a later date (刑法 第二百六十四条 as of 2019, unchanged since 2011; amendmentTrail.ts).
+   */
+  confirmed?: true;
+  /** Set when the law's amendments say the article changed (or was deleted) after the date: the text of the date differs. */
+  amendedSince?: true;
+  /** The text of the date, when the law's amendments give it whole (刑法 第三百九十条 in 2022: 刑法修正案（九） 四十五、's). */
+  then?: { text: string; source: string; effective: string };
 }
 
 const DATED = /^\d{4}-\d{2}-\d{2}$/;
@@ -126,9 +135,11 @@ export function lawsReadInPlace(articles: Array<{ id: number; lawId: number; law
   const out: Array<{ lawTitle: string; note: { en: string; zh: string } }> = [];
   for (const a of articles) {
     if (seen.has(a.lawId)) continue;
-    seen.add(a.lawId);
+    // The first note the law's articles give: where its amendments date them one by one, the first may have none.
     const note = gapOf(a.id);
-    if (note) out.push({ lawTitle: a.lawTitle, note: note.list ?? note });
+    if (!note) continue;
+    seen.add(a.lawId);
+    out.push({ lawTitle: a.lawTitle, note: note.list ?? note });
   }
   return out;
 }

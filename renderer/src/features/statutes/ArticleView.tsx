@@ -96,8 +96,17 @@ export function ArticleView({ detail, onOpen, openOutline, shown }: Props) {
       <p className="text" data-testid="article-text">
         <MarkedText text={a.text} spans={detail.citedSpans ?? []} />
       </p>
+      {detail.amendedText && (
+        <p className="muted" data-testid="amended-text">{t.lang === 'zh' ? detail.amendedText.zh : detail.amendedText.en}</p>
+      )}
       {detail.versionGap && (
         <p className="notice" data-testid="version-gap">{t.lang === 'zh' ? detail.versionGap.zh : detail.versionGap.en}</p>
+      )}
+      {detail.textThen && (
+        <div className="notice" data-testid="text-then">
+          <div>{fill(t.textThen, { date: detail.textThen.asOf, source: detail.textThen.source, effective: detail.textThen.effective })}</div>
+          <p className="text">{detail.textThen.text}</p>
+        </div>
       )}
       {detail.citedWarning && (
         <p className="notice" data-testid="cited-warning">{t.lang === 'zh' ? detail.citedWarning.zh : detail.citedWarning.en}</p>

@@ -211,6 +211,7 @@ export const StatuteLookup = forwardRef<HTMLInputElement, Props>(function Statut
                 <button className="link" onClick={() => onOpen(h.article.id)}>《{h.article.lawTitle}》{h.article.label}</button>
                 <span className={`badge ${h.article.status === 'current' ? 'ok' : 'warn'}`}>{statusText(t, h.article.status)}</span>
                 {h.inPlaceOf && <span className="muted" data-testid="hit-in-place-of"> {fill(t.inPlaceOf, { articles: h.inPlaceOf.join('、') })}</span>}
+                {h.amendedSince && <span className="muted" data-testid="hit-amended-since" title={h.amendedSince}> {t.lang === 'zh' ? `（${h.amendedSince}）` : t.amendedSince}</span>}
                 <Snippet hit={h} />
               </li>
             ))}

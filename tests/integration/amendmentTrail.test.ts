@@ -1,0 +1,142 @@
+/**
+ * 刑法 dated article by article by the 刑法修正案 the library holds: LawRefBook's one 刑法 is dated 2020-12-26 (in force
+ * 2021-03-01) though its text holds the 2023 amendment. Real LawRefBook texts (刑法 and its twelve amendments), the real
+ * CLI, host routes, compilation and citation audit.
+ */
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { createHostApi } from '../../main/host/hostApi.js';
+import { FileKeyStore } from '../../main/llm/keyStore.js';
+import { SettingsStore } from '../../main/llm/settings.js';
+import { buildCompilation } from '../../main/report/compilation.js';
+import { auditCitations } from '../../main/consult/citationAudit.js';
+import { loadTrail } from '../../main/library/versions/amendmentTrail.js';
+import type { ArticleDetailDto, CitedArticlesDto, StatuteSearchDto } from '../../preload/contract/dto.js';
+import { parseJsonOutput, runCli } from '../helpers/cli.js';
+import { buildLibrary, sharedSkipReason, type TempLibrary } from '../helpers/library.js';
+
+const SKIP = sharedSkipReason();
+if (SKIP) console.log(`# amendment trail tests ${SKIP}`);
+
+type Gap = { zh: string; en: string; confirmed?: boolean; amendedSince?: boolean; then?: { text: string; source: string; effective: string } };
+
+describe('刑法 dated article by article by its amendments', { skip: SKIP }, () => {
+  let lib: TempLibrary;
+  let dir: string;
+  before(async () => {
+    lib = await buildLibrary({ files: ['刑法'] });
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lexdesk-trail-'));
+  });
+  after(async () => {
+    await lib?.dispose();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  test('the trail read from the twelve amendments agrees with the consolidated text', () => {
+    const law = lib.engine.db.prepare("SELECT id FROM laws WHERE title = '中华人民共和国刑法'").pluck().get() as number;
+    const trail = loadTrail(lib.engine.db, law)!;
+    // The 1997 revision took effect on 1997-10-01 (第四百五十二条); the decisions of 1998 and 2009 are not in the library.
+    assert.equal(trail.from, '1997-10-01');
+    assert.deepEqual(trail.unaccounted, ['1998-12-29', '2009-08-27']);
+    const kinds = new Map<string, number>();
+    for (const c of trail.changes) kinds.set(c.kind, (kinds.get(c.kind) ?? 0) + 1);
+    assert.deepEqual(Object.fromEntries(kinds), { added: 53, rewritten: 99, changed: 69, deleted: 1 });
+    // Every article whose last change gave its whole text reads as that text in the library (punctuation aside).
+    const bare = (s: string) => s.replace(/[\s“”:：,，。；;]/g, '');
+    const rows = lib.engine.db.prepare(`SELECT a.number, a.sub_number AS subNumber, a.text FROM articles a JOIN documents d ON d.id = a.document_id WHERE d.law_id = ? AND a.kind = 'article'`).all(law) as Array<{ number: number; subNumber: number; text: string }>;
+    let whole = 0;
+    for (const r of rows) {
+      const last = [...trail.changes].reverse().find((c) => c.key.number === r.number && c.key.subNumber === r.subNumber);
+      if (!last?.text) continue;
+      whole++;
+      assert.equal(bare(r.text), bare(last.text), `${r.number}之${r.subNumber} ${last.source}`);
+    }
+    assert.equal(whole, 126);
+  });
+
+  test('lexdesk show: the text of the date, an article not yet added, one unchanged since, one deleted, and the amendment a text is of', async () => {
+    const show = async (...args: string[]) => runCli(['show', ...args, '--db', lib.dbPath]);
+    // 2022: 第三百九十条 read as 刑法修正案（九） 四十五、 gave it; the text shown is 刑法修正案（十二）'s of 2024.
+    const bribe = await show('刑法第390条', '--as-of', '2022-06-01');
+    assert.equal(bribe.code, 0, bribe.stderr);
+    assert.match(bribe.stdout, /^Note: This article was amended after 2022-06-01 by 《刑法修正案（十二）》第五条 \(in force 2024-03-01\); the text in force on 2022-06-01 is the one 《刑法修正案（九）》第四十五条 gave it \(in force 2015-11-01\); shown here is the amended text\.\n/);
+    assert.match(bribe.stdout, /\nText in force on 2022-06-01, as 《刑法修正案（九）》第四十五条 gave it \(in force 2015-11-01\):\n {2}对犯行贿罪的，处五年以下有期徒刑或者拘役，并处罚金；/);
+    const json = parseJsonOutput<{ gap: Gap }>(await show('刑法第390条', '--as-of', '2022-06-01', '--json'));
+    assert.equal(json.gap.amendedSince, true);
+    assert.equal(json.gap.then?.source, '《刑法修正案（九）》第四十五条');
+    assert.match(json.gap.zh, /^本条此后经《刑法修正案（十二）》第五条（2024-03-01 起施行）修改；2022-06-01 施行的是修改前的条文，即《刑法修正案（九）》第四十五条（2015-11-01 起施行）所定的文本；此为修改后的文本$/);
+    // Today: the text is 2024's, though its document says 2021-03-01.
+    const now = await show('刑法第390条');
+    assert.match(now.stdout, /\n\(This is the text as amended by 《刑法修正案（十二）》第五条 \(in force 2024-03-01\)\.\)\n/);
+    assert.doesNotMatch((await show('刑法第264条')).stdout, /as amended by/, 'an article last amended before its document took effect needs no such note');
+    // 2019: 第一百三十三条之二 (2021) did not exist; 第二百六十四条 had read the same since 2011.
+    const notYet = await show('刑法第133条之二', '--as-of', '2019-06-01');
+    assert.equal(notYet.code, 1);
+    assert.match(notYet.stderr, /中华人民共和国刑法 had no 第一百三十三条之二 on 2019-06-01\. This article was added by 《刑法修正案（十一）》第二条 \(in force 2021-03-01\): it did not exist on 2019-06-01\./);
+    const theft = parseJsonOutput<{ gap: Gap }>(await show('刑法第264条', '--as-of', '2019-06-01', '--json'));
+    assert.equal(theft.gap.confirmed, true);
+    assert.equal(theft.gap.zh, '本条自 2011-05-01 起未经修改（《刑法修正案（八）》第三十九条）（法规库收有该法此后的各次修正案），此即 2019-06-01 施行的条文');
+    // 第二百六十三条, which no held amendment changed: after 2019 certainly, since 1997 not (a 2009 decision the library lacks).
+    const robbery = parseJsonOutput<{ gap: Gap }>(await show('刑法第263条', '--as-of', '2019-06-01', '--json'));
+    assert.equal(robbery.gap.zh, '本条在 2019-06-01 之后未经修改（法规库收有该法此后的各次修正案），此即 2019-06-01 施行的条文');
+    // 2005: before that decision, only what the held amendments changed is said; the rest keeps the first-text note.
+    const early = parseJsonOutput<{ gap: Gap }>(await show('刑法第264条', '--as-of', '2005-06-01', '--json'));
+    assert.match(early.gap.zh, /^本条此后经《刑法修正案（八）》第三十九条（2011-05-01 起施行）修改；2005-06-01 施行的是修改前的条文，法规库中没有其全文/);
+    assert.match(parseJsonOutput<{ gap: Gap }>(await show('刑法第263条', '--as-of', '2005-06-01', '--json')).gap.zh, /^法规库中没有该法在 2005-06-01 施行的版本/);
+    // 第一百九十九条, kept as 「（删去）」: by which amendment, and where its last text is.
+    assert.match((await show('刑法第199条')).stdout, /\n\(It was deleted by 《刑法修正案（九）》第十二条 \(in force 2015-11-01\); its text before that is in 《刑法修正案（八）》第三十条\.\)\n/);
+    const then = await show('刑法第199条', '--as-of', '2013-01-01');
+    assert.match(then.stdout, /\nText in force on 2013-01-01, as 《刑法修正案（八）》第三十条 gave it \(in force 2011-05-01\):\n {2}犯本节第一百九十二条规定之罪，数额特别巨大并且给国家和人民利益造成特别重大损失的/);
+  });
+
+  test('search as of a date leaves out articles added later and marks those amended since', async () => {
+    const query = '对行驶中的公共交通工具的驾驶人员使用暴力，干扰公共交通工具正常行驶';
+    const labels = (asOf?: string) => lib.engine.search(query, { filters: asOf ? { asOf } : {}, limit: 10 }).map((h) => h.article.label);
+    assert.equal(labels()[0], '第一百三十三条之二');
+    assert.ok(!labels('2019-06-01').includes('第一百三十三条之二'), 'not yet law in 2019');
+    assert.equal(labels('2021-03-01')[0], '第一百三十三条之二');
+    const r = parseJsonOutput<{ hits: Array<{ label: string; amendedSince?: string }>; readInPlace?: Array<{ note: { zh: string } }> }>(
+      await runCli(['search', '行贿 谋取不正当利益 从重处罚', '--as-of', '2022-06-01', '--mode', 'lexical', '--json', '--db', lib.dbPath]),
+    );
+    const bribe = r.hits.find((h) => h.label === '第三百九十条');
+    assert.match(bribe?.amendedSince ?? '', /^本条此后经《刑法修正案（十二）》第五条/);
+    assert.ok(r.hits.filter((h) => h.label !== '第三百九十条' && h.label !== '第三百九十一条' && h.label !== '第三百九十三条').every((h) => h.amendedSince === undefined), JSON.stringify(r.hits.map((h) => [h.label, h.amendedSince])));
+    assert.match(r.readInPlace![0]!.note.zh, /^各条已按法规库所收该法的修正案核对：2022-06-01 之后修改过的条文另有注明，其余条文即当时施行的文本$/);
+    const text = await runCli(['search', '行贿 谋取不正当利益 从重处罚', '--as-of', '2022-06-01', '--mode', 'lexical', '--db', lib.dbPath]);
+    assert.match(text.stdout, /^\d+\. 《中华人民共和国刑法》第三百九十条 \[amended after 2022-06-01\]$/m);
+  });
+
+  test('the app\'s routes, the compilation and the citation audit read the same', async () => {
+    const api = createHostApi({ engine: lib.engine, settings: new SettingsStore(dir), keys: new FileKeyStore(dir), host: 'browser', version: 'test' });
+    const cited = await api.call('statute.citations', { citation: '刑法第390条', asOf: '2022-06-01' });
+    assert.ok(cited.ok, JSON.stringify(cited));
+    const detail = (cited.data as CitedArticlesDto).detail as ArticleDetailDto;
+    assert.equal(detail.textThen?.source, '《刑法修正案（九）》第四十五条');
+    assert.equal(detail.textThen?.asOf, '2022-06-01');
+    assert.match(detail.versionGap!.zh, /^本条此后经《刑法修正案（十二）》第五条/);
+    assert.match(detail.amendedText!.zh, /^本条为《刑法修正案（十二）》第五条（2024-03-01 起施行）修改后的条文$/);
+    const opened = await api.call('statute.article', { id: detail.article.id, asOf: '2022-06-01' });
+    assert.ok(opened.ok && (opened.data as ArticleDetailDto).textThen?.text.startsWith('对犯行贿罪的，处五年以下有期徒刑'));
+    const today = await api.call('statute.article', { id: detail.article.id });
+    assert.ok(today.ok && !(today.data as ArticleDetailDto).textThen && !(today.data as ArticleDetailDto).versionGap);
+    const search = await api.call('statute.search', { query: '行贿 谋取不正当利益 从重处罚', filters: { asOf: '2022-06-01' } });
+    assert.ok(search.ok);
+    assert.match((search.data as StatuteSearchDto).hits.find((h) => h.article.label === '第三百九十条')?.amendedSince ?? '', /^此后经《刑法修正案（十二）》第五条（2024-03-01 起施行）修改，2022-06-01 施行的是修改前的条文（见《刑法修正案（九）》第四十五条）$/);
+    // The compilation as of 2022 carries the text of the date beside the amended one.
+    const compiled = buildCompilation(lib.engine, '刑法第390条', { asOf: '2022-06-01' });
+    assert.ok(compiled.articles[0]!.notes.some((n) => /^2022-06-01 施行的文本（《刑法修正案（九）》第四十五条，2015-11-01 起施行）：对犯行贿罪的，处五年以下有期徒刑/.test(n)), compiled.articles[0]!.notes.join('\n'));
+    // An answer for a bribe of 2022 quoting the text of the time from [1] is right, not a misquotation; today's words are right too.
+    const resolver = lib.engine.searchDeps().resolver;
+    const a = resolver.lookup('刑法第390条');
+    assert.ok(a.ok);
+    const evidence = [{ articleId: a.article.id, lawTitle: a.article.lawTitle, articleLabel: a.article.label, level: '法律', province: '', status: 'current', publishDate: '2020-12-26', effectiveDate: '2021-03-01', path: [], text: a.article.text, score: 1, foundBy: [], excluded: null, excerpt: null }];
+    const old = auditCitations('依照《刑法》第三百九十条，“对犯行贿罪的，处五年以下有期徒刑或者拘役，并处罚金”[1]。', evidence, resolver, '2022-06-01');
+    assert.deepEqual(old.map((c) => [c.marker, c.label]), [['《刑法》第三百九十条', 'verified'], ['[1]', 'verified']], JSON.stringify(old));
+    assert.match(old[0]!.noteZh ?? '', /即《刑法修正案（九）》第四十五条（2015-11-01 起施行）所定的文本/);
+    const wrong = auditCitations('依照《刑法》第三百九十条，“对犯行贿罪的，处七年以下有期徒刑”[1]。', evidence, resolver, '2022-06-01');
+    assert.deepEqual(wrong.map((c) => [c.marker, c.label]), [['《刑法》第三百九十条', 'verified'], ['[1]', 'quote_mismatch']], 'words of neither text are still a misquotation');
+  });
+});
