@@ -8,6 +8,9 @@ import { articleThen, latestChange, loadTrail, type AmendmentTrail, type Article
 import { amendedTextNote, deletedNote, notYetNote } from './amendmentNotes.js';
 import type { ArticleKey } from './amendmentClauses.js';
 
+/** 「中华人民共和国刑法修正案（九）」: the title of an amendment, and the law it amends. */
+const AMENDMENT_TITLE = /^(.+?)修正案(?:（[^（）]*）)?$/u;
+
 export interface TrailArticle extends ArticleKey {
   lawId: number;
   publishDate: string | null;
@@ -35,8 +38,17 @@ export class TrailBook {
 
   /** Ids of the laws that amendments in the library amend (刑法, 宪法). */
   private lawsAmended(): number[] {
-    this.amendedLaws ??= cachedStatement(this.db, `SELECT l.id FROM laws l WHERE EXISTS (
-        SELECT 1 FROM laws m WHERE m.province = l.province AND m.title LIKE l.title || '修正案%')`).pluck().all() as number[];
+    if (this.amendedLaws) return this.amendedLaws;
+    // The few titles that are amendments name the law they amend (刑法修正案（九） → 刑法): looked up by title, not by
+    // matching every title against every other.
+    const amendments = cachedStatement(this.db, `SELECT title, province FROM laws WHERE title LIKE '%修正案%'`).all() as Array<{ title: string; province: string }>;
+    const ids = new Set<number>();
+    for (const a of amendments) {
+      const amended = AMENDMENT_TITLE.exec(a.title)?.[1];
+      const id = amended ? cachedStatement(this.db, 'SELECT id FROM laws WHERE title = ? AND province = ?').pluck().get(amended, a.province) as number | undefined : undefined;
+      if (id !== undefined) ids.add(id);
+    }
+    this.amendedLaws = [...ids];
     return this.amendedLaws;
   }
 
