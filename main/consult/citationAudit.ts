@@ -271,6 +271,8 @@ function citedArticle(
   ref: CitationRef, numbered: Evidence[], resolver: CitationResolver, asOf: string, draft = false,
 ): { article: NonNullable<Found['article']>; match: Evidence | undefined; notInEvidence: Note | null; gap: NonNullable<Found['gap']> | null; missingPart: Note | null; spans: Array<[number, number]> } | { message: Note; law: Found['quoteLaw'] } {
   const hit = resolver.resolveRef(ref, { asOf });
+  // 刑法第一百三十三条之二 in a matter of 2019: added only in 2021, no article of that date whatever the text says now.
+  if (!hit.ok && hit.code === 'article-not-found' && hit.addedLater) return { message: { en: hit.message, zh: hit.messageZh }, law: null };
   let any = hit.ok ? hit : resolver.resolveRef(ref);
   if (!any.ok) return { message: { en: any.message, zh: any.messageZh }, law: any.code === 'article-not-found' ? resolver.lawOf(ref) : null };
   // 民事诉讼法第一百一十九条 in a judgment of 2019: the library's first version of the law is of 2021, which renumbered it.

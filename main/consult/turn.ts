@@ -56,7 +56,7 @@ export async function runTurn(ctx: TurnContext): Promise<void> {
       await runStage(ctx, 'retrieval', iteration * 10, async () => {
         let added = 0;
         for (const q of judged.refinementQueries) if (!pool.hasQuery(q)) added += pool.addRanking('refinement', q, await retrieve(ctx, q, filters));
-        return { queries: judged.refinementQueries, added: added + expandAlongGraph(ctx, pool) };
+        return { queries: judged.refinementQueries, added: added + expandAlongGraph(ctx, pool, 8, 2, filters) };
       });
       order = await rerankStage(ctx, state, pool, iteration);
       saveEvidence();

@@ -13,6 +13,7 @@ import { FileKeyStore } from '../../main/llm/keyStore.js';
 import { SettingsStore } from '../../main/llm/settings.js';
 import { buildCompilation } from '../../main/report/compilation.js';
 import { auditCitations } from '../../main/consult/citationAudit.js';
+import { checkDraft } from '../../main/consult/draftCheck.js';
 import { loadTrail } from '../../main/library/versions/amendmentTrail.js';
 import type { ArticleDetailDto, CitedArticlesDto, StatuteSearchDto } from '../../preload/contract/dto.js';
 import { parseJsonOutput, runCli } from '../helpers/cli.js';
@@ -138,5 +139,11 @@ describe('刑法 dated article by article by its amendments', { skip: SKIP }, ()
     assert.match(old[0]!.noteZh ?? '', /即《刑法修正案（九）》第四十五条（2015-11-01 起施行）所定的文本/);
     const wrong = auditCitations('依照《刑法》第三百九十条，“对犯行贿罪的，处七年以下有期徒刑”[1]。', evidence, resolver, '2022-06-01');
     assert.deepEqual(wrong.map((c) => [c.marker, c.label]), [['《刑法》第三百九十条', 'verified'], ['[1]', 'quote_mismatch']], 'words of neither text are still a misquotation');
+    // A brief on facts of 2019 citing 第一百三十三条之二: no such article then (before, ✓ in today's text).
+    const brief = '被告人的行为构成妨害安全驾驶罪，依照《刑法》第一百三十三条之二处罚。';
+    const check = checkDraft(resolver, brief, '2019-06-01');
+    assert.deepEqual(check.citations.map((c) => [c.marker, c.finding]), [['《刑法》第一百三十三条之二', 'unresolvable']]);
+    assert.match(check.citations[0]!.noteZh ?? '', /在 2019-06-01 没有第一百三十三条之二。本条由《刑法修正案（十一）》第二条（2021-03-01 起施行）增加，在 2019-06-01 尚无此条/);
+    assert.deepEqual(checkDraft(resolver, brief, '2022-06-01').citations.map((c) => c.finding), ['ok']);
   });
 });

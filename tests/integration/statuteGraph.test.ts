@@ -102,10 +102,10 @@ describe('statute graph', { skip: SKIP }, () => {
   });
 
   test('a consultation\'s graph expansion follows verified links only', () => {
-    const expandFrom = (start: StatuteArticle): StatuteArticle[] => {
+    const expandFrom = (start: StatuteArticle, asOf?: string): StatuteArticle[] => {
       const pool = new CandidatePool();
       pool.addRanking('original', 'q', [start]);
-      expandAlongGraph({ engine } as TurnContext, pool, 1, 10);
+      expandAlongGraph({ engine } as TurnContext, pool, 1, 10, asOf ? { asOf } : undefined);
       return pool.ranked().filter((a) => a.id !== start.id);
     };
     const civil2023 = article('民事诉讼法第二百三十七条', '2023-09-01');
@@ -114,6 +114,11 @@ describe('statute graph', { skip: SKIP }, () => {
     assert.ok(!expandFrom(civil2023).some((a) => unverified.includes(a.id)), 'an article cited in an older numbering is not brought in');
     const verifiedFrom38 = incoming(article('劳动合同法第三十八条').id, 'interprets').filter((l) => l.verified).map((l) => l.article.id);
     assert.ok(expandFrom(article('劳动合同法第三十八条')).some((a) => verifiedFrom38.includes(a.id)), 'a checked interpretation is');
+    // For facts of 2019 an interpretation in force from 2021 is no support: a consultation as of that date leaves it out.
+    const interpretation = engine.articles(verifiedFrom38).find((a) => a.documentPath === LABOUR_INTERPRETATION)!;
+    assert.equal(interpretation.effectiveDate, '2021-01-01');
+    assert.ok(expandFrom(article('劳动合同法第三十八条'), '2021-06-01').some((a) => a.id === interpretation.id));
+    assert.ok(!expandFrom(article('劳动合同法第三十八条'), '2019-06-01').some((a) => a.id === interpretation.id));
   });
 
   test('a graph built by an earlier version is rebuilt', () => {

@@ -1,6 +1,6 @@
 import type { StatuteArticle } from '../../library/articles.js';
 import { referencedBy, referencesOf } from '../../library/graph/statuteGraph.js';
-import type { SearchFilters } from '../../search/filters.js';
+import { articlesPassing, withArticlesNotYet, type SearchFilters } from '../../search/filters.js';
 import { retrieve, runStage, type TurnContext } from '../context.js';
 import type { CandidatePool } from '../pool.js';
 import { planPrompt, rulesPrompt } from '../prompts.js';
@@ -50,7 +50,7 @@ export async function queryStage(ctx: TurnContext, llm: NonNullable<TurnContext[
     if (plan.covered || (round > 1 && added === 0)) break;
   }
   await applyRules(ctx, llm, original, pool, filters);
-  expandAlongGraph(ctx, pool);
+  expandAlongGraph(ctx, pool, 8, 2, filters);
   return rounds;
 }
 
@@ -68,8 +68,12 @@ async function applyRules(ctx: TurnContext, llm: NonNullable<TurnContext['llm']>
  * LegalGraphRAG's rule layer: the pool's leading articles bring in the
  * articles they cite and the judicial interpretations of them.
  */
-export function expandAlongGraph(ctx: TurnContext, pool: CandidatePool, top = 8, perArticle = 2): number {
+export function expandAlongGraph(ctx: TurnContext, pool: CandidatePool, top = 8, perArticle = 2, filters?: SearchFilters): number {
   let added = 0;
+  const resolver = ctx.engine.searchDeps().resolver;
+  // As of a past date, only what applied then (an interpretation of 2022 is no support for facts of 2019, nor is an
+  // article added since: 刑法 第一百三十三条之二 in 2019); otherwise only articles in force.
+  const dated = filters?.asOf ? withArticlesNotYet(filters, resolver.trails) : null;
   for (const a of pool.ranked().slice(0, top)) {
     // Only links checked against the version in force when the citing text was written: an unverified one may
     // point at an article that had another number then (民事诉讼法第二百三十七条 of 2017 is not that of 2023).
@@ -78,8 +82,9 @@ export function expandAlongGraph(ctx: TurnContext, pool: CandidatePool, top = 8,
       ...referencedBy(ctx.engine.db, a.id).filter((l) => l.kind === 'interprets' && l.verified).map((l) => ({ id: l.articleId, kind: '司法解释' })),
     ].slice(0, perArticle);
     const articles = ctx.engine.articles(linked.map((l) => l.id));
+    const passing = dated ? new Set(articlesPassing(ctx.engine.db, dated, { among: articles.map((t) => t.id) })) : null;
     for (const target of articles) {
-      if (target.status !== 'current') continue;
+      if (passing ? !passing.has(target.id) : target.status !== 'current') continue;
       const kind = linked.find((l) => l.id === target.id)!.kind;
       if (pool.addLinked(target, a, kind, pool.scoreOf(a.id))) added++;
     }

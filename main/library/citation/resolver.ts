@@ -49,6 +49,8 @@ export type ResolveFailure = { message: string; messageZh: string; candidates: s
       code: 'article-not-found';
       /** Set when the version searched stood in for the text of the date asked (刑法 as of 2019; versionGap.ts). */
       gap?: GapNote;
+      /** Set when the article exists now but was added by an amendment in force only after the date asked (刑法 第一百三十三条之二 in 2019). */
+      addedLater?: true;
     }
   | { code: 'version-not-found' }
 );
@@ -367,7 +369,7 @@ export class CitationResolver {
     const then = plain && choice.asOf ? this.trails.verdict(article, choice.asOf) : null;
     if (then?.kind === 'not-yet' && choice.asOf) {
       const why = gapSentence(TrailBook.notYet(then, choice.asOf));
-      return { ok: false, code: 'article-not-found', message: `${law.title} had no ${article.label} on ${choice.asOf}. ${why.en}`, messageZh: `${law.title}在 ${choice.asOf} 没有${article.label}。${why.zh}`, candidates: [] };
+      return { ok: false, code: 'article-not-found', message: `${law.title} had no ${article.label} on ${choice.asOf}. ${why.en}`, messageZh: `${law.title}在 ${choice.asOf} 没有${article.label}。${why.zh}`, candidates: [], addedLater: true };
     }
     const dated = then && choice.asOf ? trailGap(then, choice.asOf, (article.effectiveDate ?? article.publishDate ?? '') <= choice.asOf, 'shown') : inPlace;
     const amended = plain && !choice.asOf ? this.trails.amendedText(article) : null;
