@@ -287,7 +287,8 @@ function citedArticle(
   }
   const a = any.article;
   // 民法典 as of 2019 says which article of the law of the time held its rule (合同法第一百零七条): the resolver's note.
-  const gap = first ? (hit.ok && hit.gap?.list ? hit.gap : versionGap(first, a.publishDate, asOf)) : null;
+  // (刑法's articles, dated by its amendments, are read in the wording of a check: 按其后的文本核对.)
+  const gap = first ? (hit.ok && hit.gap?.list ? resolver.textGap(a.id, asOf, 'checked') ?? hit.gap : versionGap(first, a.publishDate, asOf)) : null;
   const match = numbered.find((e) => e.articleId === a.id || (e.lawTitle === a.lawTitle && e.articleLabel === a.label));
   // A model trained on older texts may cite a number a revision gave to another provision (公司法第七十一条).
   const earlier = match || ref.versionYear !== null ? null : resolver.earlierNumbering(a);

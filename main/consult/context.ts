@@ -52,18 +52,20 @@ export function readForOf(ctx: TurnContext, state: LegalState | null): (e: Pick<
     const gap = resolver.textGap(e.articleId, asOf);
     if (!gap?.short) return undefined;
     const then = gap.then ? { text: gap.then.text, source: gap.then.source, asOf } : undefined;
-    return { tag: gap.short, kind: gap.confirmed ? 'confirmed' : gap.amendedSince ? 'amended' : 'in-place', ...(then ? { then } : {}) };
+    const kind = gap.confirmed ? 'confirmed' : gap.notLaw ? 'not-law' : gap.amendedSince ? 'amended' : 'in-place';
+    return { tag: gap.short, kind, ...(then ? { then } : {}) };
   };
 }
 
 /**
  * What the prompts say of a piece of evidence dated apart from its document: its tag; whether it stands in for a text
  * the library lacks (`in-place`), was amended after the date (`amended`, with the text of the date when the law's
- * amendments give it) or is vouched for as the text of the date (`confirmed`: 刑法 第二百六十四条 in 2019).
+ * amendments give it), is vouched for as the text of the date (`confirmed`: 刑法 第二百六十四条 in 2019), or was no law
+ * then (`not-law`: added later, or deleted by then).
  */
 export interface ReadFor {
   tag: string;
-  kind: 'in-place' | 'amended' | 'confirmed';
+  kind: 'in-place' | 'amended' | 'confirmed' | 'not-law';
   then?: { text: string; source: string; asOf: string };
 }
 

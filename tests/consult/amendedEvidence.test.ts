@@ -28,12 +28,12 @@ describe('a consultation whose evidence its law\'s amendments date', { skip: SKI
     const bribe = r.evidence.find((e) => e.articleLabel === '第三百九十条' && e.lawTitle === '中华人民共和国刑法');
     assert.ok(bribe, r.evidence.map((e) => e.lawTitle + e.articleLabel).join(','));
     const judge = bench.llm.requests.find((q) => q.role === 'judge')!.prompt;
-    assert.ok(judge.includes('第三百九十条（此后经《刑法修正案（十二）》第五条（2024-03-01 起施行）修改，2022-06-01 施行的是修改前的条文（见《刑法修正案（九）》第四十五条））：对犯行贿罪的，处三年以下有期徒刑'), judge);
+    assert.ok(judge.includes('第三百九十条（此后经《刑法修正案（十二）》第五条（2024-03-01 起施行）修改，2022-06-01 施行的是此前的条文（见《刑法修正案（九）》第四十五条））：对犯行贿罪的，处三年以下有期徒刑'), judge);
     assert.ok(judge.includes('\n  2022-06-01 施行的文本（《刑法修正案（九）》第四十五条）：对犯行贿罪的，处五年以下有期徒刑或者拘役'), 'the text of the time beside it');
-    assert.ok(judge.includes('《中华人民共和国刑法》第三百九十条（此后经《刑法修正案（十二）》第五条（2024-03-01 起施行）修改，2022-06-01 施行的是修改前的条文（见《刑法修正案（九）》第四十五条）），以当时的文本（《刑法修正案（九）》第四十五条）为准；刑事案件依刑法第十二条从旧兼从轻'), 'its code check');
+    assert.ok(judge.includes('《中华人民共和国刑法》第三百九十条（此后经《刑法修正案（十二）》第五条（2024-03-01 起施行）修改，2022-06-01 施行的是此前的条文（见《刑法修正案（九）》第四十五条）），当时的文本见《刑法修正案（九）》第四十五条；刑事案件依刑法第十二条从旧兼从轻'), 'its code check');
     const answer = bench.llm.requests.find((q) => q.role === 'answer')!;
     assert.ok(answer.prompt.includes('2022-06-01 施行的文本（《刑法修正案（九）》第四十五条）：对犯行贿罪的，处五年以下有期徒刑'));
-    assert.match(answer.body.messages[0]!.content, /标注“此后经……修改”的证据，当时施行的是修改前的条文：证据附有当时的文本时，依当时的文本回答/);
+    assert.match(answer.body.messages[0]!.content, /标注“此后经……修改”的证据，当时施行的是此前的条文：证据附有当时的文本时，写明当时的文本与其后的修改；.*比较行为时的条文与现行条文，适用处刑较轻的/);
     assert.doesNotMatch(answer.body.messages[0]!.content, /标注“代……”/, 'nothing stands in for a law the library lacks');
   });
 
@@ -45,7 +45,6 @@ describe('a consultation whose evidence its law\'s amendments date', { skip: SKI
     assert.ok(r.evidence.some((e) => e.articleLabel === '第二百六十四条'));
     const judge = bench.llm.requests.find((q) => q.role === 'judge')!.prompt;
     assert.ok(judge.includes('第二百六十四条（自 2011-05-01 起未经修改，即 2019-06-01 施行的条文）：盗窃公私财物'), judge);
-    assert.doesNotMatch(judge, /第二百六十四条（[^）]*）[^，]*，须另行核对/);
     assert.doesNotMatch(judge, /第二百六十四条 自 2021-03-01 起施行，晚于适用日期/);
     assert.doesNotMatch(bench.llm.requests.find((q) => q.role === 'answer')!.body.messages[0]!.content, /标注“代……”|标注“此后经……修改”/);
     assert.ok(r.iterations.at(-1)!.codeChecks.every((c) => !/第二百六十四条/.test(c.problem)), JSON.stringify(r.iterations.at(-1)!.codeChecks));

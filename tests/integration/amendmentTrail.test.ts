@@ -22,13 +22,15 @@ import { buildLibrary, sharedSkipReason, type TempLibrary } from '../helpers/lib
 const SKIP = sharedSkipReason();
 if (SKIP) console.log(`# amendment trail tests ${SKIP}`);
 
+const resolver0 = (l: TempLibrary) => l.engine.searchDeps().resolver;
+
 type Gap = { zh: string; en: string; confirmed?: boolean; amendedSince?: boolean; then?: { text: string; source: string; effective: string } };
 
 describe('刑法 dated article by article by its amendments', { skip: SKIP }, () => {
   let lib: TempLibrary;
   let dir: string;
   before(async () => {
-    lib = await buildLibrary({ files: ['刑法'] });
+    lib = await buildLibrary({ files: ['刑法', '宪法'] });
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lexdesk-trail-'));
   });
   after(async () => {
@@ -56,6 +58,19 @@ describe('刑法 dated article by article by its amendments', { skip: SKIP }, ()
       assert.equal(bare(r.text), bare(last.text), `${r.number}之${r.subNumber} ${last.source}`);
     }
     assert.equal(whole, 126);
+    // An older consolidated text beside a later amendment would make 「此为其后的文本」 false: such a trail is not used.
+    const bribe = lib.engine.db.prepare(`SELECT a.id FROM articles a JOIN documents d ON d.id = a.document_id WHERE d.law_id = ? AND a.number = 390 AND a.sub_number = 0`).pluck().get(law) as number;
+    lib.engine.db.exec('SAVEPOINT older');
+    try {
+      lib.engine.db.prepare('UPDATE articles SET text = ? WHERE id = ?').run(trail.changes.find((c) => c.key.number === 390 && c.effective === '2015-11-01')!.text, bribe);
+      assert.equal(loadTrail(lib.engine.db, law), null);
+    } finally {
+      lib.engine.db.exec('ROLLBACK TO older; RELEASE older');
+    }
+    assert.notEqual(loadTrail(lib.engine.db, law), null);
+    // 宪法修正案（2018年） inserts and renumbers articles, which the reading cannot follow: 宪法 is dated from then only.
+    const constitution = lib.engine.db.prepare("SELECT id FROM laws WHERE title = '中华人民共和国宪法'").pluck().get() as number;
+    assert.equal(loadTrail(lib.engine.db, constitution)?.from, '2018-03-11');
   });
 
   test('lexdesk show: the text of the date, an article not yet added, one unchanged since, one deleted, and the amendment a text is of', async () => {
@@ -63,12 +78,12 @@ describe('刑法 dated article by article by its amendments', { skip: SKIP }, ()
     // 2022: 第三百九十条 read as 刑法修正案（九） 四十五、 gave it; the text shown is 刑法修正案（十二）'s of 2024.
     const bribe = await show('刑法第390条', '--as-of', '2022-06-01');
     assert.equal(bribe.code, 0, bribe.stderr);
-    assert.match(bribe.stdout, /^Note: This article was amended after 2022-06-01 by 《刑法修正案（十二）》第五条 \(in force 2024-03-01\); the text in force on 2022-06-01 is the one 《刑法修正案（九）》第四十五条 gave it \(in force 2015-11-01\); shown here is the amended text\.\n/);
+    assert.match(bribe.stdout, /^Note: After 2022-06-01 this article was amended by 《刑法修正案（十二）》第五条 \(in force 2024-03-01\); the text in force on 2022-06-01 is the one 《刑法修正案（九）》第四十五条 gave it \(in force 2015-11-01\); shown here is the later text\.\n/);
     assert.match(bribe.stdout, /\nText in force on 2022-06-01, as 《刑法修正案（九）》第四十五条 gave it \(in force 2015-11-01\):\n {2}对犯行贿罪的，处五年以下有期徒刑或者拘役，并处罚金；/);
     const json = parseJsonOutput<{ gap: Gap }>(await show('刑法第390条', '--as-of', '2022-06-01', '--json'));
     assert.equal(json.gap.amendedSince, true);
     assert.equal(json.gap.then?.source, '《刑法修正案（九）》第四十五条');
-    assert.match(json.gap.zh, /^本条此后经《刑法修正案（十二）》第五条（2024-03-01 起施行）修改；2022-06-01 施行的是修改前的条文，即《刑法修正案（九）》第四十五条（2015-11-01 起施行）所定的文本；此为修改后的文本$/);
+    assert.match(json.gap.zh, /^本条此后经《刑法修正案（十二）》第五条（2024-03-01 起施行）修改；2022-06-01 施行的是此前的条文，即《刑法修正案（九）》第四十五条（2015-11-01 起施行）所定的文本；此为其后的文本$/);
     // Today: the text is 2024's, though its document says 2021-03-01.
     const now = await show('刑法第390条');
     assert.match(now.stdout, /\n\(This is the text as amended by 《刑法修正案（十二）》第五条 \(in force 2024-03-01\)\.\)\n/);
@@ -85,8 +100,18 @@ describe('刑法 dated article by article by its amendments', { skip: SKIP }, ()
     assert.equal(robbery.gap.zh, '本条在 2019-06-01 之后未经修改（法规库收有该法此后的各次修正案），此即 2019-06-01 施行的条文');
     // 2005: before that decision, only what the held amendments changed is said; the rest keeps the first-text note.
     const early = parseJsonOutput<{ gap: Gap }>(await show('刑法第264条', '--as-of', '2005-06-01', '--json'));
-    assert.match(early.gap.zh, /^本条此后经《刑法修正案（八）》第三十九条（2011-05-01 起施行）修改；2005-06-01 施行的是修改前的条文，法规库中没有其全文/);
+    assert.match(early.gap.zh, /^本条此后经《刑法修正案（八）》第三十九条（2011-05-01 起施行）修改；2005-06-01 施行的是此前的条文，法规库中没有其全文/);
     assert.match(parseJsonOutput<{ gap: Gap }>(await show('刑法第263条', '--as-of', '2005-06-01', '--json')).gap.zh, /^法规库中没有该法在 2005-06-01 施行的版本/);
+    // Between an amendment's adoption and its effect (刑法修正案（十一）: 2020-12-26, 2021-03-01) the article was not yet law.
+    assert.equal((await show('刑法第133条之二', '--as-of', '2021-01-15')).code, 1);
+    assert.equal(parseJsonOutput<{ gap: Gap }>(await show('刑法第264条', '--as-of', '2021-01-15', '--json')).gap.confirmed, true);
+    // A decision of 2009-08-27 the library lacks, its date of effect unknown: for a year after it nothing is vouched for.
+    assert.match(parseJsonOutput<{ gap: Gap }>(await show('刑法第381条', '--as-of', '2010-01-01', '--json')).gap.zh, /^法规库中没有该法在 2010-01-01 施行的版本/);
+    assert.equal(parseJsonOutput<{ gap: Gap }>(await show('刑法第381条', '--as-of', '2010-09-01', '--json')).gap.confirmed, true);
+    // A version or year named still shows the 2024 text: said so.
+    for (const args of [['刑法第390条', '--version', '2020-12-26'], ['2020年刑法第390条']]) {
+      assert.match((await show(...args)).stdout, /\(This is the text as amended by 《刑法修正案（十二）》第五条 \(in force 2024-03-01\)\.\)/, args.join(' '));
+    }
     // 第一百九十九条, kept as 「（删去）」: by which amendment, and where its last text is.
     assert.match((await show('刑法第199条')).stdout, /\n\(It was deleted by 《刑法修正案（九）》第十二条 \(in force 2015-11-01\); its text before that is in 《刑法修正案（八）》第三十条\.\)\n/);
     const then = await show('刑法第199条', '--as-of', '2013-01-01');
@@ -103,9 +128,17 @@ describe('刑法 dated article by article by its amendments', { skip: SKIP }, ()
       await runCli(['search', '行贿 谋取不正当利益 从重处罚', '--as-of', '2022-06-01', '--mode', 'lexical', '--json', '--db', lib.dbPath]),
     );
     const bribe = r.hits.find((h) => h.label === '第三百九十条');
-    assert.match(bribe?.amendedSince ?? '', /^本条此后经《刑法修正案（十二）》第五条/);
-    assert.ok(r.hits.filter((h) => h.label !== '第三百九十条' && h.label !== '第三百九十一条' && h.label !== '第三百九十三条').every((h) => h.amendedSince === undefined), JSON.stringify(r.hits.map((h) => [h.label, h.amendedSince])));
+    assert.match(bribe?.amendedSince ?? '', /^此后经《刑法修正案（十二）》第五条/);
+    // Marked exactly when 刑法修正案（十二） (2024) changed the article: 第一百六十五、一百六十六、一百六十九、三百八十七、三百九十、三百九十一、三百九十三条.
+    const changed2024 = new Set(['第一百六十五条', '第一百六十六条', '第一百六十九条', '第三百八十七条', '第三百九十条', '第三百九十一条', '第三百九十三条']);
+    assert.ok(r.hits.filter((h) => changed2024.has(h.label)).length >= 2, JSON.stringify(r.hits.map((h) => h.label)));
+    for (const h of r.hits) assert.equal(h.amendedSince !== undefined, changed2024.has(h.label), `${h.label} ${h.amendedSince ?? ''}`);
     assert.match(r.readInPlace![0]!.note.zh, /^各条已按法规库所收该法的修正案核对：2022-06-01 之后修改过的条文另有注明，其余条文即当时施行的文本$/);
+    // Before the amendments can vouch for the rest (2005), the law's notice says so whichever of its hits comes first.
+    for (const q of ['以暴力、胁迫方法抢劫公私财物', '盗窃公私财物，数额较大，或者多次盗窃']) {
+      const early = parseJsonOutput<{ readInPlace?: Array<{ lawTitle: string; note: { zh: string } }> }>(await runCli(['search', q, '--as-of', '2005-06-01', '--mode', 'lexical', '--json', '--db', lib.dbPath]));
+      assert.match(early.readInPlace?.find((x) => x.lawTitle === '中华人民共和国刑法')?.note.zh ?? '', /^其中在 2005-06-01 之后经法规库所收修正案修改的条文另有注明；该法还经法规库未收的文件修改/, q);
+    }
     const text = await runCli(['search', '行贿 谋取不正当利益 从重处罚', '--as-of', '2022-06-01', '--mode', 'lexical', '--db', lib.dbPath]);
     assert.match(text.stdout, /^\d+\. 《中华人民共和国刑法》第三百九十条 \[amended after 2022-06-01\]$/m);
   });
@@ -121,11 +154,16 @@ describe('刑法 dated article by article by its amendments', { skip: SKIP }, ()
     assert.match(detail.amendedText!.zh, /^本条为《刑法修正案（十二）》第五条（2024-03-01 起施行）修改后的条文$/);
     const opened = await api.call('statute.article', { id: detail.article.id, asOf: '2022-06-01' });
     assert.ok(opened.ok && (opened.data as ArticleDetailDto).textThen?.text.startsWith('对犯行贿罪的，处五年以下有期徒刑'));
+    // An article not yet added on the date, opened in the app (from a neighbour, say), says so.
+    const added = resolver0(lib).lookup('刑法第133条之二');
+    assert.ok(added.ok);
+    const early = await api.call('statute.article', { id: added.article.id, asOf: '2019-06-01' });
+    assert.ok(early.ok && /^本条由《刑法修正案（十一）》第二条（2021-03-01 起施行）增加，在 2019-06-01 尚无此条/.test((early.data as ArticleDetailDto).versionGap?.zh ?? ''), JSON.stringify(early));
     const today = await api.call('statute.article', { id: detail.article.id });
     assert.ok(today.ok && !(today.data as ArticleDetailDto).textThen && !(today.data as ArticleDetailDto).versionGap);
     const search = await api.call('statute.search', { query: '行贿 谋取不正当利益 从重处罚', filters: { asOf: '2022-06-01' } });
     assert.ok(search.ok);
-    assert.match((search.data as StatuteSearchDto).hits.find((h) => h.article.label === '第三百九十条')?.amendedSince ?? '', /^此后经《刑法修正案（十二）》第五条（2024-03-01 起施行）修改，2022-06-01 施行的是修改前的条文（见《刑法修正案（九）》第四十五条）$/);
+    assert.match((search.data as StatuteSearchDto).hits.find((h) => h.article.label === '第三百九十条')?.amendedSince ?? '', /^此后经《刑法修正案（十二）》第五条（2024-03-01 起施行）修改，2022-06-01 施行的是此前的条文（见《刑法修正案（九）》第四十五条）$/);
     // The compilation as of 2022 carries the text of the date beside the amended one.
     const compiled = buildCompilation(lib.engine, '刑法第390条', { asOf: '2022-06-01' });
     assert.ok(compiled.articles[0]!.notes.some((n) => /^2022-06-01 施行的文本（《刑法修正案（九）》第四十五条，2015-11-01 起施行）：对犯行贿罪的，处五年以下有期徒刑/.test(n)), compiled.articles[0]!.notes.join('\n'));

@@ -191,6 +191,9 @@ describe('a law as of a date before the library\'s first text of it', { skip: SK
     const marriage = [{ ...evidence[0]!, articleId: property.article.id, articleLabel: property.article.label, text: property.article.text }];
     assert.equal(auditCitations('依据《婚姻法》第十七条，其规则见[1]。', marriage, resolver, '2010-06-01')[0]!.label, 'verified');
     assert.equal(auditCitations('依据《婚姻法》第十七条，其规则见[1]。', marriage, resolver, '1998-06-01')[0]!.label, 'unresolvable');
+    // A range says each article's own note: each stands in for another article of the time.
+    const range = await runCli(['show', '民法典第577条至第578条', '--as-of', '2019-06-01', '--db', lib.dbPath]);
+    assert.deepEqual([...range.stdout.matchAll(/^Note: .*this article's rule was then in (《合同法》第[^ ]+条)/gm)].map((m) => m[1]), ['《合同法》第一百零七条', '《合同法》第一百零八条']);
     // Shown and compiled as of 2019 with the note, as search lists it.
     const shown = parseJsonOutput<{ article: { label: string }; gap: { zh: string } }>(await runCli(['show', '民法典第577条', '--as-of', '2019-06-01', '--json', '--db', lib.dbPath]));
     assert.equal(shown.gap.zh, note.zh);

@@ -47,7 +47,7 @@ test('an article its law\'s amendments date: vouched for, no check; amended sinc
   };
   const problems = codeChecks([theft, bribe], '2019-06-01', null, '2026-11-28', (e) => read[e.articleId]);
   assert.deepEqual(problems.map((p) => p.problem), [
-    '《中华人民共和国刑法》第三百九十条（此后经《刑法修正案（十二）》第五条（2024-03-01 起施行）修改），以当时的文本（《刑法修正案（九）》第四十五条）为准；刑事案件依刑法第十二条从旧兼从轻，须比较行为时的条文与现行条文',
+    '《中华人民共和国刑法》第三百九十条（此后经《刑法修正案（十二）》第五条（2024-03-01 起施行）修改），当时的文本见《刑法修正案（九）》第四十五条；刑事案件依刑法第十二条从旧兼从轻，须比较行为时的条文与现行条文',
   ], 'the vouched-for article is neither a stand-in nor 晚于适用日期');
 });
 

@@ -20,8 +20,9 @@ export function codeChecks(evidence: Evidence[], asOf: string, province: string 
     if (read !== undefined && !dated) {
       // A crime is judged by the law of the time unless the later one is lighter (刑法第十二条, 从旧兼从轻).
       const criminal = e.lawTitle === '中华人民共和国刑法' ? '；刑事案件依刑法第十二条从旧兼从轻，须比较行为时的条文与现行条文' : '';
-      const check = read.then ? `，以当时的文本（${read.then.source}）为准` : '，须另行核对';
-      out.push({ articleId: e.articleId, problem: `${name}（${read.tag}）${check}${criminal}` });
+      // Amended since: the text of the time is named, and for a crime the lighter of the two applies (刑法第十二条).
+      const check = read.kind === 'not-law' ? `，不是 ${asOf} 的法律` : read.then ? `，当时的文本见${read.then.source}` : '，须另行核对';
+      out.push({ articleId: e.articleId, problem: `${name}（${read.tag}）${check}${read.kind === 'not-law' ? '' : criminal}` });
     } else if (e.status === 'repealed') out.push({ articleId: e.articleId, problem: `${name} 已废止` });
     else if (e.status === 'superseded') {
       out.push({ articleId: e.articleId, problem: `${name} 是已被修订的旧版本（${e.publishDate ?? '日期不详'}）${historic ? `，适用 ${asOf} 时的法律时可以引用` : ''}` });

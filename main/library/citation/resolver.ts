@@ -12,7 +12,7 @@ import { gapSentence, standsIn, versionGap, type FirstVersion, type GapNote } fr
 import { civilCodeCounterpart, CIVIL_CODE_TITLE } from './civilCodeConcordance.js';
 import { civilCodeGap, standsInFor } from './civilCodeStandIn.js';
 import { TrailBook } from '../versions/trailBook.js';
-import { trailGap } from '../versions/amendmentNotes.js';
+import { trailGap, unvouchedList } from '../versions/amendmentNotes.js';
 import { articleLabelOf, repealedCitationsIn, shortTitle, type Successor } from './repealedSuccessor.js';
 
 export interface VersionChoice {
@@ -372,7 +372,8 @@ export class CitationResolver {
       return { ok: false, code: 'article-not-found', message: `${law.title} had no ${article.label} on ${choice.asOf}. ${why.en}`, messageZh: `${law.title}在 ${choice.asOf} 没有${article.label}。${why.zh}`, candidates: [], addedLater: true };
     }
     const dated = then && choice.asOf ? trailGap(then, choice.asOf, (article.effectiveDate ?? article.publishDate ?? '') <= choice.asOf, 'shown') : inPlace;
-    const amended = plain && !choice.asOf ? this.trails.amendedText(article) : null;
+    // Without a date (a version or year named included: 2020年刑法第三百九十条 is the 2024 text too), the amendment a text is of.
+    const amended = !ref.preamble && !choice.asOf && !choice.amendedOn ? this.trails.amendedText(article) : null;
     return { ok: true, article, ref, ...locateInArticle(article, ref), ...(note ? { note } : {}), ...(dated ? { gap: dated } : {}), ...(amended ? { amended } : {}) };
   }
 
@@ -436,9 +437,16 @@ export class CitationResolver {
       { lawId: number; publish: string; effective: string; title: string; number: number; subNumber: number; province: string } | undefined;
     if (!row) return null;
     // 刑法 dated article by article by its amendments (amendmentTrail.ts): changed since the date, or the text of the date.
-    const then = this.trails.verdict({ lawId: row.lawId, publishDate: row.publish, effectiveDate: row.effective, number: row.number, subNumber: row.subNumber }, asOf);
+    const dated = { lawId: row.lawId, publishDate: row.publish, effectiveDate: row.effective, number: row.number, subNumber: row.subNumber };
+    const then = this.trails.verdict(dated, asOf);
     if (then) return trailGap(then, asOf, row.effective <= asOf, use);
     if (row.effective <= asOf) return null;
+    // A date the amendments cannot vouch for (刑法 before 2010): the first-text note, and for a list the same word as the
+    // amended articles' notes give the law.
+    if (this.trails.covers(dated, asOf)) {
+      const first = this.firstVersion(row.lawId);
+      return first && first.publishDate === row.publish && standsIn(first, asOf) ? { ...versionGap(first, first.publishDate, asOf, use), list: unvouchedList(asOf) } : null;
+    }
     // 民法典 第五百七十七条 for a contract of 2019: it stands in for 《合同法》第一百零七条, which applied then.
     if (row.title === CIVIL_CODE_TITLE) {
       const former = standsInFor({ ...row, lawTitle: row.title }, asOf);

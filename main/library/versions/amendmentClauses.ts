@@ -38,15 +38,38 @@ function key(number: string | undefined, sub: string | undefined): ArticleKey | 
  * The clause split into its instruction and its quotation: the quotation opens at the first 「“」 and runs to the last
  * 「”」 (or the end); each of its paragraphs opens with 「“」 (the legislative style), which is taken off.
  */
-function splitClause(text: string): { instruction: string; quoted: string | null; after: string } {
+function splitClause(text: string): { instruction: string; quoted: string | null } {
   const open = text.indexOf('“');
-  if (open < 0) return { instruction: text.trim(), quoted: null, after: '' };
+  if (open < 0) return { instruction: text.trim(), quoted: null };
   // A quotation whose closing mark the source lost (刑法修正案（九） 二十三、) runs to the end.
   const last = text.lastIndexOf('”');
   const close = last > open ? last : text.length;
   const quoted = text.slice(open + 1, close).split('\n').map((line) => line.trim().replace(/^“/, '').replace(/”$/, '')).filter(Boolean).join('\n');
-  return { instruction: text.slice(0, open).trim(), quoted, after: text.slice(close + 1).trim() };
+  return { instruction: text.slice(0, open).trim(), quoted };
 }
+
+/**
+ * The clause's text outside its quotations, after the first: each quotation opens with 「“」 and closes with 「”」, a
+ * paragraph inside one reopening with 「“」 at the start of its line. Any instruction there is a second one
+ * (宪法修正案（2004年） 第三十一条: a chapter renamed, then 「宪法第一百三十六条增加一款」).
+ */
+function outsideAfterFirstQuote(text: string): string {
+  let out = '';
+  let inside = false;
+  let seen = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!;
+    if (!inside && c === '“') {
+      inside = true;
+      seen = true;
+    } else if (inside && c === '”') inside = false;
+    else if (!inside && seen) out += c;
+  }
+  return out;
+}
+
+/** Articles renumbered (「第一百二十三条至第一百三十八条相应改为第一百二十八条至第一百四十三条」): numbers this reading cannot follow. */
+const RENUMBERED = /条[^，。；“”]*相应地?改为[^，。；“”]*条/u;
 
 /** The quotation of added articles cut at each 「第X条之Y 」 that opens one: the text of each, without its label. */
 function addedTexts(quoted: string): Map<string, string> {
@@ -75,9 +98,12 @@ function addedTexts(quoted: string): Map<string, string> {
  * does nothing: [].
  */
 export function clauseEffects(text: string): ClauseEffect[] | null {
-  const { instruction, quoted, after } = splitClause(text.replace(/\r/g, ''));
-  // Text after the quotation that cites an article is a second instruction this reading would miss.
-  if (new RegExp(ARTICLE.source, 'u').test(after)) return null;
+  const clean = text.replace(/\r/g, '');
+  const { instruction, quoted } = splitClause(clean);
+  // Text between or after the quotations that cites an article is a second instruction this reading would miss; a
+  // renumbering of articles, numbers it cannot follow.
+  const outside = `${instruction}${outsideAfterFirstQuote(clean)}`;
+  if (new RegExp(ARTICLE.source, 'u').test(outsideAfterFirstQuote(clean)) || RENUMBERED.test(outside)) return null;
   const head = instruction.replace(/^[一二三四五六七八九十百]+、/u, '');
   const added = ADDED.exec(head);
   if (added?.[1]) {
@@ -99,7 +125,8 @@ export function clauseEffects(text: string): ClauseEffect[] | null {
     return k ? [{ kind: 'deleted', key: k }] : null;
   }
   const named = [...head.matchAll(ARTICLE)].map((m) => key(m[1], m[2]));
-  if (named.length === 0) return INSTRUCTION_WORDS.test(head) && !ANNOUNCES.test(head) && !/^本修正案自/u.test(head) ? null : [];
+  // A change of the preamble (宪法序言) changes no article.
+  if (named.length === 0) return INSTRUCTION_WORDS.test(head) && !ANNOUNCES.test(head) && !/^本修正案自|序言/u.test(head) ? null : [];
   if (named.some((k) => k === null)) return null;
   // A 款 or 项 rewritten, added or deleted, or words replaced: the article changed, its new text is not in the clause.
   const seen = new Set<string>();

@@ -24,13 +24,27 @@ function listNote(asOf: string, vouches = true): { en: string; zh: string } {
       };
 }
 
-/** An article changed by amendments in force after `asOf`: the text shown is not the text of the date. */
+/** The changes after a date, each with what it did: 「经《刑法修正案（九）》第十二条（2015-11-01 起施行）删去」. */
+function changesZh(later: TrailChange[]): string {
+  return later.map((c) => `经${dated(c)}${c.kind === 'deleted' ? '删去' : '修改'}`).join('，又');
+}
+
+function changesEn(later: TrailChange[]): string {
+  return later.map((c) => `${c.kind === 'deleted' ? 'deleted' : 'amended'} by ${datedEn(c)}`).join(', then ');
+}
+
+/** What a list says once for a law whose amendments date some of its articles but cannot vouch for the rest on `asOf`. */
+export function unvouchedList(asOf: string): { en: string; zh: string } {
+  return listNote(asOf, false);
+}
+
+/** An article changed (or deleted) by amendments in force after `asOf`: the text shown is not the text of the date. */
 export function amendedSinceNote(then: Extract<ArticleThen, { kind: 'amended-since' }>, asOf: string, use: 'checked' | 'shown'): GapNote {
   const before = then.then;
   return {
-    en: `this article was amended after ${asOf} by ${then.later.map(datedEn).join(', ')}; the text in force on ${asOf} ${before ? `is the one ${before.source} gave it (in force ${before.effective})` : 'is not in the library'}; ${use === 'checked' ? 'checked against' : 'shown here is'} the amended text`,
-    zh: `本条此后经${then.later.map(dated).join('、')}修改；${asOf} 施行的是修改前的条文${before ? `，即${before.source}（${before.effective} 起施行）所定的文本` : '，法规库中没有其全文'}；${use === 'checked' ? '按修改后的文本核对' : '此为修改后的文本'}`,
-    short: `此后经${then.later.map(dated).join('、')}修改，${asOf} 施行的是修改前的条文${before ? `（见${before.source}）` : ''}`,
+    en: `after ${asOf} this article was ${changesEn(then.later)}; the text in force on ${asOf} ${before ? `is the one ${before.source} gave it (in force ${before.effective})` : 'is not in the library'}; ${use === 'checked' ? 'checked against' : 'shown here is'} the later text`,
+    zh: `本条此后${changesZh(then.later)}；${asOf} 施行的是此前的条文${before ? `，即${before.source}（${before.effective} 起施行）所定的文本` : '，法规库中没有其全文'}；${use === 'checked' ? '按其后的文本核对' : '此为其后的文本'}`,
+    short: `此后${changesZh(then.later)}，${asOf} 施行的是此前的条文${before ? `（见${before.source}）` : ''}`,
     list: listNote(asOf, then.vouches),
     amendedSince: true,
     ...(before?.text ? { then: { text: before.text, source: before.source, effective: before.effective } } : {}),
@@ -78,8 +92,9 @@ export function amendedTextNote(change: TrailChange): { en: string; zh: string }
 /** The note a verdict gives an article found in the library; null where the trail says nothing the reader needs. */
 export function trailGap(then: ArticleThen | null, asOf: string, documentInForce: boolean, use: 'checked' | 'shown'): GapNote | null {
   if (then?.kind === 'amended-since') return amendedSinceNote(then, asOf, use);
-  // 刑法 第一百九十九条 as of 2016, kept in the text as 「（删去）」.
-  if (then?.kind === 'deleted') return { ...deletedNote(then.deleted, then.before), short: `已由${then.deleted.source}删去`, list: listNote(asOf), amendedSince: true };
+  // 刑法 第一百九十九条 as of 2016, kept in the text as 「（删去）」; 第一百三十三条之二 as of 2019, not yet added: no law of the date.
+  if (then?.kind === 'deleted') return { ...deletedNote(then.deleted, then.before), short: `已由${dated(then.deleted)}删去`, list: listNote(asOf), notLaw: true };
+  if (then?.kind === 'not-yet') return { ...notYetNote(then.added, asOf), short: `由${dated(then.added)}增加，在 ${asOf} 尚无此条`, list: listNote(asOf, then.vouches), notLaw: true };
   // Unchanged and in a document in force then: nothing to say. Unchanged in a later document: it is the text of the date.
   if (then?.kind === 'unchanged' && !documentInForce) return unchangedNote(then, asOf);
   return null;

@@ -58,12 +58,47 @@ function amendmentsOf(db: Db, title: string, province: string): Array<{ title: s
   const laws = (cachedStatement(db, `SELECT id, title FROM laws WHERE province = ? AND title LIKE ? || '修正案%'`).all(province, title) as Array<{ id: number; title: string }>)
     .filter((l) => pattern.test(l.title));
   return laws.flatMap((law) => {
-    const doc = cachedStatement(db, `SELECT id, COALESCE(publish_date, '') AS publish, COALESCE(effective_date, publish_date, '') AS effective
-        FROM documents WHERE law_id = ? ORDER BY publish_date DESC LIMIT 1`).get(law.id) as { id: number; publish: string; effective: string } | undefined;
-    if (!doc || !DATED.test(doc.effective)) return [];
+    const doc = cachedStatement(db, `SELECT id, COALESCE(publish_date, '') AS publish, effective_date AS effective
+        FROM documents WHERE law_id = ? ORDER BY publish_date DESC LIMIT 1`).get(law.id) as { id: number; publish: string; effective: string | null } | undefined;
+    if (!doc) return [];
     const clauses = cachedStatement(db, 'SELECT label, text FROM articles WHERE document_id = ? ORDER BY ordinal').all(doc.id) as Array<{ label: string; text: string }>;
-    return [{ title: law.title, publish: doc.publish, effective: doc.effective, clauses }];
+    // A document imported without its date of effect (a JSONL record) takes it from its own 「本修正案自…起施行」, else
+    // from its adoption (宪法's amendments take effect on adoption); one with no date at all is kept undated.
+    const effective = doc.effective ?? takesEffect(clauses, doc.publish) ?? doc.publish;
+    return [{ title: law.title, publish: doc.publish, effective, clauses }];
   });
+}
+
+/** 「本修正案自2024年3月1日起施行」: that date; 「自公布之日起施行」: the publication; null when no clause says. */
+function takesEffect(clauses: Array<{ text: string }>, publish: string): string | null {
+  for (const c of clauses) {
+    const dated = /本修正案自(\d{4})年(\d{1,2})月(\d{1,2})日起施行/u.exec(c.text);
+    if (dated) return dateOf(dated[1]!, dated[2]!, dated[3]!);
+    if (/本修正案自公布之日起施行/u.test(c.text)) return publish || null;
+  }
+  return null;
+}
+
+/** Text compared loosely: without spaces, quotation marks and punctuation, which the amendments and the consolidated text write differently. */
+function bare(text: string): string {
+  return text.replace(/[\s“”‘’:：,，。；;、]/gu, '');
+}
+
+/**
+ * Whether the consolidated text is the one the amendments lead to: every article whose last change gave its whole text
+ * reads as that text. An older consolidated text beside a later amendment (an old snapshot, an import) fails, and the
+ * trail is not used: its 「修改后的文本」 and 「此即…施行的条文」 would be false.
+ */
+function textsAgree(db: Db, documentId: number, changes: TrailChange[]): boolean {
+  const last = new Map<string, TrailChange>();
+  for (const c of changes) last.set(`${c.key.number}.${c.key.subNumber}`, c);
+  const read = cachedStatement(db, `SELECT text FROM articles WHERE document_id = ? AND number = ? AND sub_number = ? AND kind = 'article' LIMIT 1`);
+  for (const c of last.values()) {
+    if (c.text === null || (c.kind !== 'rewritten' && c.kind !== 'added')) continue;
+    const row = read.get(documentId, c.key.number, c.key.subNumber) as { text: string } | undefined;
+    if (!row || bare(row.text) !== bare(c.text)) return false;
+  }
+  return true;
 }
 
 /**
@@ -74,7 +109,8 @@ export function loadTrail(db: Db, lawId: number): AmendmentTrail | null {
   const law = cachedStatement(db, 'SELECT title, province FROM laws WHERE id = ?').get(lawId) as { title: string; province: string } | undefined;
   if (!law) return null;
   const amendments = amendmentsOf(db, law.title, law.province);
-  if (amendments.length === 0) return null;
+  // An amendment the library holds without any date cannot be placed: nothing is said rather than something wrong.
+  if (amendments.length === 0 || amendments.some((a) => !DATED.test(a.effective))) return null;
   const doc = cachedStatement(db, 'SELECT id, history FROM documents WHERE law_id = ? ORDER BY publish_date DESC LIMIT 1').get(lawId) as { id: number; history: string };
   const history = (JSON.parse(doc.history) as Array<{ date: string; event: string }>).filter((h) => DATED.test(h.date));
   const revision = [...history].reverse().find((h) => /修订$/u.test(h.event)) ?? history[0];
@@ -104,13 +140,14 @@ export function loadTrail(db: Db, lawId: number): AmendmentTrail | null {
   }
   if (start > from) changes = changes.filter((c) => c.effective > start);
   changes.sort((x, y) => x.effective.localeCompare(y.effective));
+  if (!textsAgree(db, doc.id, changes)) return null;
   return { from: start, changes, unaccounted: [...new Set(unaccounted.filter((d) => d >= start))].sort() };
 }
 
 /** What the trail says of one article as of a date. */
 export type ArticleThen =
   /** Added by an amendment not in force on the date: the article did not exist then. */
-  | { kind: 'not-yet'; added: TrailChange }
+  | { kind: 'not-yet'; added: TrailChange; vouches: boolean }
   /** Deleted by an amendment in force by the date. */
   | { kind: 'deleted'; deleted: TrailChange; before: TrailChange | null }
   /**
@@ -135,22 +172,32 @@ export function articleThen(trail: AmendmentTrail, key: ArticleKey, asOf: string
   const later = mine.filter((c) => c.effective > asOf);
   const lastBefore = before[before.length - 1] ?? null;
   if (lastBefore?.kind === 'deleted') return { kind: 'deleted', deleted: lastBefore, before: textAt(trail, before.slice(0, -1), lastBefore.effective) };
+  const vouches = !trail.unaccounted.some((d) => mayApplyAfter(d, asOf));
   if (later.length > 0) {
-    if (later[0]!.kind === 'added' && before.length === 0) return { kind: 'not-yet', added: later[0]! };
-    return { kind: 'amended-since', later, then: textAt(trail, before, asOf), vouches: !trail.unaccounted.some((d) => d > asOf) };
+    if (later[0]!.kind === 'added' && before.length === 0) return { kind: 'not-yet', added: later[0]!, vouches };
+    return { kind: 'amended-since', later, then: textAt(trail, before, asOf), vouches };
   }
-  if (trail.unaccounted.some((d) => d > asOf)) return null;
+  if (!vouches) return null;
   // Since its last change (or the revision) only when the library accounts for that whole span too (刑法 in 2005: not
   // since 1997, as a decision of 1998 it lacks may have changed it).
   const since = lastBefore?.effective ?? trail.from;
-  return { kind: 'unchanged', since: trail.unaccounted.some((d) => d > since && d <= asOf) ? null : since, last: lastBefore };
+  return { kind: 'unchanged', since: trail.unaccounted.some((d) => mayApplyAfter(d, since) && d <= asOf) ? null : since, last: lastBefore };
+}
+
+/**
+ * Whether an act the library lacks, adopted on `adopted`, may have changed the law after `asOf`: adopted later, or
+ * within the year before (its date of effect is not known; most acts take effect within a year of their adoption).
+ */
+function mayApplyAfter(adopted: string, asOf: string): boolean {
+  const yearOn = `${String(Number(adopted.slice(0, 4)) + 1).padStart(4, '0')}${adopted.slice(4)}`;
+  return yearOn > asOf;
 }
 
 /** The change whose whole text applied on `asOf`, when the last change by then gave it and nothing unaccounted followed. */
 function textAt(trail: AmendmentTrail, before: TrailChange[], asOf: string): TrailChange | null {
   const last = before[before.length - 1];
   if (!last || last.text === null || (last.kind !== 'rewritten' && last.kind !== 'added')) return null;
-  return trail.unaccounted.some((d) => d > last.effective && d <= asOf) ? null : last;
+  return trail.unaccounted.some((d) => mayApplyAfter(d, last.effective) && d <= asOf) ? null : last;
 }
 
 /** The last amendment of the article: the one whose text the consolidated article shows, or that deleted it. */

@@ -58,6 +58,12 @@ export class TrailBook {
     return trail ? articleThen(trail, article, asOf) : null;
   }
 
+  /** Whether the law's amendments date the article's document on `asOf` at all (刑法 from 1997-10-01). */
+  covers(article: TrailArticle, asOf: string): boolean {
+    const trail = this.trailFor(article.lawId, article.publishDate);
+    return trail !== null && asOf >= trail.from;
+  }
+
   /** The amendment whose text the article shows, when it took effect after the article's document (刑法 第三百九十条: 2024-03-01). */
   amendedText(article: TrailArticle): { en: string; zh: string } | null {
     const trail = this.trailFor(article.lawId, article.publishDate);
