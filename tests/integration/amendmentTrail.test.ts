@@ -88,6 +88,7 @@ describe('刑法 dated article by article by its amendments', { skip: SKIP }, ()
     const now = await show('刑法第390条');
     assert.match(now.stdout, /\n\(This is the text as amended by 《刑法修正案（十二）》第五条 \(in force 2024-03-01\)\.\)\n/);
     assert.doesNotMatch((await show('刑法第264条')).stdout, /as amended by/, 'an article last amended before its document took effect needs no such note');
+    assert.equal(parseJsonOutput<{ amended: { zh: string } | null }>(await show('刑法第390条', '--json')).amended?.zh, '本条为《刑法修正案（十二）》第五条（2024-03-01 起施行）修改后的条文');
     // 2019: 第一百三十三条之二 (2021) did not exist; 第二百六十四条 had read the same since 2011.
     const notYet = await show('刑法第133条之二', '--as-of', '2019-06-01');
     assert.equal(notYet.code, 1);

@@ -122,7 +122,7 @@ function shownJson(engine: Engine, result: Resolved, asOf?: string): Record<stri
   // paragraph / item are the first cited; parts every 款 with its 项 (第三款第二项、第四款第一项).
   const paragraphs = result.parts.flatMap((p) => (p.paragraph === null ? [] : [p.paragraph]));
   const earlierNumbering = result.earlier ? { ...result.earlier, now: engine.searchDeps().resolver.provisionNow(result.earlier, article) } : null;
-  return { article, paragraph, item, paragraphs, parts: result.parts, warning, note: result.note ?? null, gap: result.gap ?? null, earlierNumbering, formerly: formerArticlesOf(article), ...engine.context(article, asOf), ...incomingLinks(engine, article) };
+  return { article, paragraph, item, paragraphs, parts: result.parts, warning, note: result.note ?? null, gap: result.gap ?? null, amended: result.amended ?? null, earlierNumbering, formerly: formerArticlesOf(article), ...engine.context(article, asOf), ...incomingLinks(engine, article) };
 }
 
 /** The earlier version's text under the same number, where it stands now, and how to see it (公司法第七十一条 of 2018). */
