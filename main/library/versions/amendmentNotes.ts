@@ -10,7 +10,7 @@ const datedEn = (c: TrailChange) => `${c.source} (in force ${c.effective})`;
 
 /**
  * What a list of hits says once for a law whose articles are dated one by one: when the library accounts for every
- * change since the date, the unmarked ones read as they did then; else it cannot vouch for them (刑法 before 2009-08-27).
+ * change since the date, the unmarked ones read as they did then; else it cannot vouch for them (刑法 before 2010-08-27).
  */
 function listNote(asOf: string, vouches = true): { en: string; zh: string } {
   return vouches

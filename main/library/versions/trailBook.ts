@@ -79,7 +79,7 @@ export class TrailBook {
 
   /**
    * Why an article the law's latest document lacks is missing, when the trail knows: deleted by an amendment (刑法
-   * 第一百九十九条, by 刑法修正案（九）), or, as of a date, added only later.
+   * 第一百九十九条, by 刑法修正案（九）, had the text not kept it as 「（删去）」), with where its last text is.
    */
   missing(lawId: number, publishDate: string, key: ArticleKey, asOf?: string): { en: string; zh: string } | null {
     const trail = this.trailFor(lawId, publishDate);
@@ -111,7 +111,7 @@ export class TrailBook {
     return out;
   }
 
-  /** A note for a list of articles: the not-yet verdict's wording, for the failure of a lookup. */
+  /** The not-yet verdict's note, for a lookup's failure (刑法 第一百三十三条之二 as of 2019). */
   static notYet(then: Extract<ArticleThen, { kind: 'not-yet' }>, asOf: string): { en: string; zh: string } {
     return notYetNote(then.added, asOf);
   }
