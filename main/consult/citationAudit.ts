@@ -223,6 +223,10 @@ function bareArticle(answer: string, ref: CitationRef, numbered: Evidence[], las
   const base = { pos: ref.start, evidenceMarker: false, marker: ref.raw };
   if (lastLaw) {
     const cited = citedArticle({ ...ref, lawName: lastLaw.lawName, lawKeys: lastLaw.lawKeys, versionYear: lastLaw.versionYear }, numbered, resolver, asOf, draft);
+    // …第一百三十三条之一…另依照第一百三十三条之二 in a matter of 2019: that law had no such article then; say why.
+    if (!('article' in cited) && cited.notLaw) {
+      return { ...base, article: null, inEvidence: false, note: { en: `${ref.raw} names no law; read as an article of the law named before it: ${cited.message.en}`, zh: `${ref.raw}没有写明法律，按前面提到的法律读：${cited.message.zh}` } };
+    }
     if ('article' in cited) {
       const { article, match, missingPart, spans, gap } = cited;
       const read = `《${article.lawTitle}》${article.articleLabel}`;
@@ -269,10 +273,10 @@ function bareArticle(answer: string, ref: CitationRef, numbered: Evidence[], las
 /** A citation resolved as of `asOf` (else in any version), and the evidence article it is, if any; the resolver's message when it resolves to none. */
 function citedArticle(
   ref: CitationRef, numbered: Evidence[], resolver: CitationResolver, asOf: string, draft = false,
-): { article: NonNullable<Found['article']>; match: Evidence | undefined; notInEvidence: Note | null; gap: NonNullable<Found['gap']> | null; missingPart: Note | null; spans: Array<[number, number]> } | { message: Note; law: Found['quoteLaw'] } {
+): { article: NonNullable<Found['article']>; match: Evidence | undefined; notInEvidence: Note | null; gap: NonNullable<Found['gap']> | null; missingPart: Note | null; spans: Array<[number, number]> } | { message: Note; law: Found['quoteLaw']; notLaw?: boolean } {
   const hit = resolver.resolveRef(ref, { asOf });
-  // 刑法第一百三十三条之二 in a matter of 2019: added only in 2021, no article of that date whatever the text says now.
-  if (!hit.ok && hit.code === 'article-not-found' && hit.addedLater) return { message: { en: hit.message, zh: hit.messageZh }, law: null };
+  // 刑法第一百三十三条之二 in a matter of 2019 (added only in 2021), 第一百九十九条 in 2016 (deleted in 2015): no article of that date.
+  if (!hit.ok && hit.code === 'article-not-found' && hit.notLaw) return { message: { en: hit.message, zh: hit.messageZh }, law: null, notLaw: true };
   let any = hit.ok ? hit : resolver.resolveRef(ref);
   if (!any.ok) return { message: { en: any.message, zh: any.messageZh }, law: any.code === 'article-not-found' ? resolver.lawOf(ref) : null };
   // 民事诉讼法第一百一十九条 in a judgment of 2019: the library's first version of the law is of 2021, which renumbered it.
@@ -486,6 +490,7 @@ function toAudit(f: Found, seq: number, quotes: string[], asOf: string, resolver
     ...(source ? { quoteSource: source } : {}),
     ...(f.successor ? { successor: successorRefs(f.successor) } : replacedNote && replaced?.counterpart ? { successor: replacementRefs(replaced.counterpart) } : {}),
     ...(f.inForceThen || (replaced && inForceOn(replaced, asOf)) ? { inForceThen: true } : {}),
+    ...(f.gap?.confirmed && note === f.gap && !notCurrent ? { confirmed: true } : {}),
     at: f.pos,
   };
 }

@@ -48,7 +48,8 @@ export function checkDraft(resolver: CitationResolver, text: string, asOf: strin
   const citations = auditCitations(text, [], resolver, asOf, { draft: true }).map(({ label, ...c }): DraftCitation => ({
     ...c,
     // A law repealed after the date checked (合同法 for a matter of 2020) was right to cite; only its text is missing.
-    finding: c.inForceThen ? 'check' : label === 'unresolvable' || label === 'quote_mismatch' ? label : c.notCurrent || c.note ? 'check' : 'ok',
+    // A note that only vouches for the text of the date (刑法 第二百六十四条 in 2019) leaves the citation ok.
+    finding: c.inForceThen ? 'check' : label === 'unresolvable' || label === 'quote_mismatch' ? label : c.notCurrent || (c.note && !c.confirmed) ? 'check' : 'ok',
     original: label === 'quote_mismatch' && c.text && c.quote ? nearestSentence(c.text, c.quote) : null,
     where: where(c.at ?? 0, c.marker.length),
   }));

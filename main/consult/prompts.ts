@@ -161,7 +161,7 @@ ${args.evidence.map((e, i) => `[${i + 1}] ${e}`).join('\n') || '（无）'}
 const STAND_IN_RULE = '标注“代……”或“法规库中没有……施行的文本”的证据不是当时施行的条文本身：据以回答时写明当时适用的法律条文，并标注该证据的编号（如“当时的《合同法》第一百零七条，其规则见[1]”），提醒用户核对当时的文本。';
 
 /** How the answer reads evidence amended after the date the law is applied as of (刑法 第三百九十条 in 2022). */
-const AMENDED_RULE = '标注“此后经……修改”的证据，当时施行的是此前的条文：证据附有当时的文本时，写明当时的文本与其后的修改；没有附当时文本的，提醒用户核对当时的条文；刑事案件依刑法第十二条从旧兼从轻，比较行为时的条文与现行条文，适用处刑较轻的。';
+const AMENDED_RULE = '标注“此后经……修改”或“此后经……删去”的证据，当时施行的是此前的条文：证据附有当时的文本时，写明当时的文本与其后的修改；没有附当时文本的，提醒用户核对当时的条文；刑事案件依刑法第十二条从旧兼从轻，比较行为时的条文与现行条文，适用处刑较轻的。';
 
 export function answerPrompt(args: {
   history: Array<{ user: string; answer: string | null }>;

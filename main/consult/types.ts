@@ -106,6 +106,11 @@ export interface CitationAudit {
    * document that still applied on that date (婚姻法解释（三） in 2020). Not stored with a turn.
    */
   inForceThen?: true;
+  /**
+   * Set when the note only vouches that the text is the one of the date (刑法 第二百六十四条 as of 2019, unchanged since
+   * 2011 by its amendments): information, nothing to check. Not stored with a turn.
+   */
+  confirmed?: true;
   /** Where the citation starts in the text audited (a UTF-16 offset). Not stored with a turn. */
   at?: number;
 }

@@ -116,7 +116,18 @@ describe('刑法 dated article by article by its amendments', { skip: SKIP }, ()
     // 第一百九十九条, kept as 「（删去）」: by which amendment, and where its last text is.
     assert.match((await show('刑法第199条')).stdout, /\n\(It was deleted by 《刑法修正案（九）》第十二条 \(in force 2015-11-01\); its text before that is in 《刑法修正案（八）》第三十条\.\)\n/);
     const then = await show('刑法第199条', '--as-of', '2013-01-01');
+    assert.match(then.stdout, /^Note: After 2013-01-01 this article was deleted by 《刑法修正案（九）》第十二条 \(in force 2015-11-01\); the text in force on 2013-01-01 is the one 《刑法修正案（八）》第三十条 gave it \(in force 2011-05-01\); it is now deleted\.\n/);
     assert.match(then.stdout, /\nText in force on 2013-01-01, as 《刑法修正案（八）》第三十条 gave it \(in force 2011-05-01\):\n {2}犯本节第一百九十二条规定之罪，数额特别巨大并且给国家和人民利益造成特别重大损失的/);
+    const gone = await show('刑法第199条', '--as-of', '2016-01-01');
+    assert.equal(gone.code, 1);
+    assert.match(gone.stderr, /had no 第一百九十九条 on 2016-01-01\. It was deleted by 《刑法修正案（九）》第十二条 \(in force 2015-11-01\); its text before that is in 《刑法修正案（八）》第三十条\./);
+    // The year of an amendment the consolidated text holds names that text (《刑法》（2023年修正）); with a date, still dated.
+    const cited2023 = await show('《刑法》（2023年修正）第三百九十条');
+    assert.equal(cited2023.code, 0, cited2023.stderr);
+    assert.match(cited2023.stdout, /^Note: The citation names 2023: this is the text as amended by 《刑法修正案（十二）》 of that year/);
+    assert.match((await show('刑法第390条', '--version', '2020-12-26', '--as-of', '2022-06-01')).stdout, /^Note: After 2022-06-01 this article was amended by 《刑法修正案（十二）》第五条/);
+    // Before the 1997 revision: the note says a number of the time may be another article now.
+    assert.match(parseJsonOutput<{ gap: Gap }>(await show('刑法第264条', '--as-of', '1995-06-01', '--json')).gap.zh, /；其中 1997-03-14 的修订可能重新编排了条文，当时的条号可能指现在的另一条；/);
   });
 
   test('search as of a date leaves out articles added later and marks those amended since', async () => {
@@ -184,5 +195,15 @@ describe('刑法 dated article by article by its amendments', { skip: SKIP }, ()
     assert.deepEqual(check.citations.map((c) => [c.marker, c.finding]), [['《刑法》第一百三十三条之二', 'unresolvable']]);
     assert.match(check.citations[0]!.noteZh ?? '', /在 2019-06-01 没有第一百三十三条之二。本条由《刑法修正案（十一）》第二条（2021-03-01 起施行）增加，在 2019-06-01 尚无此条/);
     assert.deepEqual(checkDraft(resolver, brief, '2022-06-01').citations.map((c) => c.finding), ['ok']);
+    // A bare number read in the law named before it says why it was none then; 第一百九十九条 in 2016 was none any more.
+    const bare = checkDraft(resolver, '依照《刑法》第一百三十三条之一处理，另依照第一百三十三条之二处理。', '2019-06-01').citations;
+    assert.deepEqual(bare.map((c) => c.finding), ['ok', 'unresolvable']);
+    assert.match(bare[1]!.noteZh ?? '', /^第一百三十三条之二没有写明法律，按前面提到的法律读：中华人民共和国刑法在 2019-06-01 没有第一百三十三条之二。本条由《刑法修正案（十一）》第二条/);
+    assert.deepEqual(checkDraft(resolver, '依照《刑法》第一百九十九条处理。', '2016-01-01').citations.map((c) => c.finding), ['unresolvable']);
+    // The usual citation of the current text, and a year named with a date of the facts.
+    assert.deepEqual(checkDraft(resolver, '依照《刑法》（2023年修正）第三百九十条处理。', '2026-01-01').citations.map((c) => c.finding), ['ok']);
+    const pinned = checkDraft(resolver, '依照2020年刑法第三百九十条处理。', '2022-06-01').citations[0]!;
+    assert.equal(pinned.finding, 'check');
+    assert.match(pinned.noteZh ?? '', /本条此后经《刑法修正案（十二）》第五条（2024-03-01 起施行）修改/);
   });
 });

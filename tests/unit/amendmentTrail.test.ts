@@ -51,6 +51,7 @@ test('an article as of a date, by its law\'s amendments: not yet added, amended 
   const trail: AmendmentTrail = {
     from: '1997-10-01',
     unaccounted: ['2009-08-27'],
+    adoptions: [],
     changes: [
       change(264, 'rewritten', '2011-05-01', '盗窃公私财物，数额较大的，或者多次盗窃、入户盗窃的…'),
       change(199, 'rewritten', '2011-05-01', '犯本节第一百九十二条规定之罪…'),

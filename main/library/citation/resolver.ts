@@ -49,8 +49,11 @@ export type ResolveFailure = { message: string; messageZh: string; candidates: s
       code: 'article-not-found';
       /** Set when the version searched stood in for the text of the date asked (刑法 as of 2019; versionGap.ts). */
       gap?: GapNote;
-      /** Set when the article exists now but was added by an amendment in force only after the date asked (刑法 第一百三十三条之二 in 2019). */
-      addedLater?: true;
+      /**
+       * Set when the article is in the library but was no law on the date asked: added by an amendment in force only
+       * later (刑法 第一百三十三条之二 in 2019), or deleted by then (第一百九十九条 in 2016).
+       */
+      notLaw?: true;
     }
   | { code: 'version-not-found' }
 );
@@ -327,7 +330,9 @@ export class CitationResolver {
     }
     const law = laws[0] as LawRow;
     const yearPin = ref.versionYear !== null && !choice.version ? ref.versionYear : null;
-    let publish = yearPin !== null ? this.versionOfYear(law.id, yearPin) : this.pickVersion(law.id, choice);
+    // 《刑法》（2023年修正）: no version of 2023 in the library, but its consolidated text holds that year's amendment.
+    const amendedIn = yearPin !== null && this.versionOfYear(law.id, yearPin) === null ? this.trails.amendedIn(law.id, yearPin) : null;
+    let publish = yearPin !== null ? this.versionOfYear(law.id, yearPin) ?? amendedIn?.publish ?? null : this.pickVersion(law.id, choice);
     // 刑法 as of 2019: the library's first text is of 2020; it stands in for the text of the time, and says so.
     const first = publish === null && yearPin === null && !choice.version && choice.asOf ? this.firstVersion(law.id) : null;
     const gap = first && choice.asOf ? versionGap(first, first.publishDate, choice.asOf, 'shown') : null;
@@ -363,13 +368,16 @@ export class CitationResolver {
       };
     }
     const article = toStatuteArticle(row);
-    const note = yearPin !== null ? `The citation names ${yearPin}: this is the version published ${publish}, ${article.status}.` : undefined;
-    const plain = yearPin === null && !choice.version && !choice.amendedOn && !ref.preamble;
-    // 刑法 dated article by article by its amendments: as of 2019 第二百六十四条 is the text of the time, 第一百三十三条之二 no article yet.
-    const then = plain && choice.asOf ? this.trails.verdict(article, choice.asOf) : null;
-    if (then?.kind === 'not-yet' && choice.asOf) {
-      const why = gapSentence(TrailBook.notYet(then, choice.asOf));
-      return { ok: false, code: 'article-not-found', message: `${law.title} had no ${article.label} on ${choice.asOf}. ${why.en}`, messageZh: `${law.title}在 ${choice.asOf} 没有${article.label}。${why.zh}`, candidates: [], addedLater: true };
+    const note = yearPin !== null
+      ? amendedIn ? `The citation names ${yearPin}: this is the text as amended by ${amendedIn.source} of that year (the version published ${publish}, ${article.status}).`
+        : `The citation names ${yearPin}: this is the version published ${publish}, ${article.status}.`
+      : undefined;
+    // 刑法 dated article by article by its amendments (a version or year named included, when it is the consolidated
+    // text): as of 2019 第二百六十四条 is the text of the time, 第一百三十三条之二 no article yet, as of 2016 第一百九十九条 none any more.
+    const then = choice.asOf && !choice.amendedOn && !ref.preamble ? this.trails.verdict(article, choice.asOf) : null;
+    if ((then?.kind === 'not-yet' || then?.kind === 'deleted') && choice.asOf) {
+      const why = gapSentence(then.kind === 'not-yet' ? TrailBook.notYet(then, choice.asOf) : TrailBook.deleted(then));
+      return { ok: false, code: 'article-not-found', message: `${law.title} had no ${article.label} on ${choice.asOf}. ${why.en}`, messageZh: `${law.title}在 ${choice.asOf} 没有${article.label}。${why.zh}`, candidates: [], notLaw: true };
     }
     const dated = then && choice.asOf ? trailGap(then, choice.asOf, (article.effectiveDate ?? article.publishDate ?? '') <= choice.asOf, 'shown') : inPlace;
     // Without a date (a version or year named included: 2020年刑法第三百九十条 is the 2024 text too), the amendment a text is of.

@@ -41,9 +41,13 @@ export function unvouchedList(asOf: string): { en: string; zh: string } {
 /** An article changed (or deleted) by amendments in force after `asOf`: the text shown is not the text of the date. */
 export function amendedSinceNote(then: Extract<ArticleThen, { kind: 'amended-since' }>, asOf: string, use: 'checked' | 'shown'): GapNote {
   const before = then.then;
+  // Deleted since (第一百九十九条 as of 2013): what is shown now is 「（删去）」, no text.
+  const gone = then.later[then.later.length - 1]!.kind === 'deleted';
+  const shownEn = gone ? 'it is now deleted' : `${use === 'checked' ? 'checked against' : 'shown here is'} the later text`;
+  const shownZh = gone ? '本条现已删去' : use === 'checked' ? '按其后的文本核对' : '此为其后的文本';
   return {
-    en: `after ${asOf} this article was ${changesEn(then.later)}; the text in force on ${asOf} ${before ? `is the one ${before.source} gave it (in force ${before.effective})` : 'is not in the library'}; ${use === 'checked' ? 'checked against' : 'shown here is'} the later text`,
-    zh: `本条此后${changesZh(then.later)}；${asOf} 施行的是此前的条文${before ? `，即${before.source}（${before.effective} 起施行）所定的文本` : '，法规库中没有其全文'}；${use === 'checked' ? '按其后的文本核对' : '此为其后的文本'}`,
+    en: `after ${asOf} this article was ${changesEn(then.later)}; the text in force on ${asOf} ${before ? `is the one ${before.source} gave it (in force ${before.effective})` : 'is not in the library'}; ${shownEn}`,
+    zh: `本条此后${changesZh(then.later)}；${asOf} 施行的是此前的条文${before ? `，即${before.source}（${before.effective} 起施行）所定的文本` : '，法规库中没有其全文'}；${shownZh}`,
     short: `此后${changesZh(then.later)}，${asOf} 施行的是此前的条文${before ? `（见${before.source}）` : ''}`,
     list: listNote(asOf, then.vouches),
     amendedSince: true,

@@ -29,6 +29,8 @@ export interface AmendmentTrail {
    */
   from: string;
   changes: TrailChange[];
+  /** The amendments the trail reads, by their adoption dates (《刑法修正案（十二）》: 2023-12-29), for a citation naming a year. */
+  adoptions: Array<{ date: string; source: string }>;
   /**
    * Dates on which the law may have changed in ways the library cannot tell: events of its history that name no
    * amendment it holds (刑法: the decisions of 1998-12-29 and 2009-08-27).
@@ -141,7 +143,8 @@ export function loadTrail(db: Db, lawId: number): AmendmentTrail | null {
   if (start > from) changes = changes.filter((c) => c.effective > start);
   changes.sort((x, y) => x.effective.localeCompare(y.effective));
   if (!textsAgree(db, doc.id, changes)) return null;
-  return { from: start, changes, unaccounted: [...new Set(unaccounted.filter((d) => d >= start))].sort() };
+  const adoptions = amendments.filter((a) => a.effective > start && DATED.test(a.publish)).map((a) => ({ date: a.publish, source: `《${shortTitle(a.title)}》` }));
+  return { from: start, changes, adoptions, unaccounted: [...new Set(unaccounted.filter((d) => d >= start))].sort() };
 }
 
 /** What the trail says of one article as of a date. */

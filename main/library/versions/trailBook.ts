@@ -115,4 +115,22 @@ export class TrailBook {
   static notYet(then: Extract<ArticleThen, { kind: 'not-yet' }>, asOf: string): { en: string; zh: string } {
     return notYetNote(then.added, asOf);
   }
+
+  /** The deleted verdict's note, for a lookup's failure (刑法 第一百九十九条 as of 2016). */
+  static deleted(then: Extract<ArticleThen, { kind: 'deleted' }>): { en: string; zh: string } {
+    return deletedNote(then.deleted, then.before);
+  }
+
+  /**
+   * The law's consolidated text when it holds an amendment adopted in `year` (《刑法》（2023年修正） → the text with
+   * 刑法修正案（十二）), for a citation naming that year; null otherwise.
+   */
+  amendedIn(lawId: number, year: number): { publish: string; source: string } | null {
+    if (!this.lawsAmended().includes(lawId)) return null;
+    const trail = this.trailOf(lawId);
+    const adopted = trail?.adoptions.find((a) => a.date.startsWith(`${year}-`));
+    if (!adopted) return null;
+    const latest = cachedStatement(this.db, `SELECT MAX(COALESCE(publish_date, '')) FROM documents WHERE law_id = ?`).pluck().get(lawId) as string | null;
+    return latest === null ? null : { publish: latest, source: adopted.source };
+  }
 }

@@ -113,9 +113,14 @@ export function versionGap(first: FirstVersion, read: string | null, asOf: strin
   const amending = first.history.filter((h) => DATED.test(h.date) && (!read || h.date <= read) && !/^施行$/.test(h.event));
   const after = amending.filter((h) => h.date > asOf).map((h) => h.date);
   const pending = read ? amending.filter((h) => h.date <= asOf && h.date === read).map((h) => h.date) : [];
+  // A revision (修订) rewrites a law as a whole and usually renumbers it (刑法 1997): a number of the time may be another article now.
+  const revised = amending.filter((h) => h.date > asOf && /修订$/u.test(h.event)).map((h) => h.date);
+  const renumbered = revised.length
+    ? { en: `; the revision of ${revised.join(', ')} may have renumbered its articles, so a number of that date may be another article now`, zh: `；其中 ${revised.join('、')} 的修订可能重新编排了条文，当时的条号可能指现在的另一条` }
+    : { en: '', zh: '' };
   const amended = {
-    en: `${pending.length ? `; its amendment of ${pending.join(', ')} was not yet in force then` : ''}${after.length ? `; amended since on ${after.join(', ')}` : ''}`,
-    zh: `${pending.length ? `；${pending.join('、')} 的修改在 ${asOf} 尚未施行` : ''}${after.length ? `；该${it.zh}此后经 ${after.join('、')} 修改` : ''}`,
+    en: `${pending.length ? `; its amendment of ${pending.join(', ')} was not yet in force then` : ''}${after.length ? `; amended since on ${after.join(', ')}` : ''}${renumbered.en}`,
+    zh: `${pending.length ? `；${pending.join('、')} 的修改在 ${asOf} 尚未施行` : ''}${after.length ? `；该${it.zh}此后经 ${after.join('、')} 修改` : ''}${renumbered.zh}`,
   };
   // Adopted within the year before the date, with no date of effect known: it may not have applied yet.
   const known = earlier.some((h) => /施行/.test(h.event));
