@@ -12,7 +12,7 @@ import { gapSentence, standsIn, versionGap, type FirstVersion, type GapNote } fr
 import { civilCodeCounterpart, CIVIL_CODE_TITLE } from './civilCodeConcordance.js';
 import { civilCodeGap, standsInFor } from './civilCodeStandIn.js';
 import { TrailBook } from '../versions/trailBook.js';
-import { trailGap, unvouchedList } from '../versions/amendmentNotes.js';
+import { deletedNote, notYetNote, trailGap, unvouchedList } from '../versions/amendmentNotes.js';
 import { articleLabelOf, repealedCitationsIn, shortTitle, type Successor } from './repealedSuccessor.js';
 
 export interface VersionChoice {
@@ -331,8 +331,9 @@ export class CitationResolver {
     const law = laws[0] as LawRow;
     const yearPin = ref.versionYear !== null && !choice.version ? ref.versionYear : null;
     // 《刑法》（2023年修正）: no version of 2023 in the library, but its consolidated text holds that year's amendment.
-    const amendedIn = yearPin !== null && this.versionOfYear(law.id, yearPin) === null ? this.trails.amendedIn(law.id, yearPin) : null;
-    let publish = yearPin !== null ? this.versionOfYear(law.id, yearPin) ?? amendedIn?.publish ?? null : this.pickVersion(law.id, choice);
+    const ofYear = yearPin !== null ? this.versionOfYear(law.id, yearPin) : null;
+    const amendedIn = yearPin !== null && ofYear === null ? this.trails.amendedIn(law.id, yearPin) : null;
+    let publish = yearPin !== null ? ofYear ?? amendedIn?.publish ?? null : this.pickVersion(law.id, choice);
     // 刑法 as of 2019: the library's first text is of 2020; it stands in for the text of the time, and says so.
     const first = publish === null && yearPin === null && !choice.version && choice.asOf ? this.firstVersion(law.id) : null;
     const gap = first && choice.asOf ? versionGap(first, first.publishDate, choice.asOf, 'shown') : null;
@@ -376,7 +377,7 @@ export class CitationResolver {
     // text): as of 2019 第二百六十四条 is the text of the time, 第一百三十三条之二 no article yet, as of 2016 第一百九十九条 none any more.
     const then = choice.asOf && !choice.amendedOn && !ref.preamble ? this.trails.verdict(article, choice.asOf) : null;
     if ((then?.kind === 'not-yet' || then?.kind === 'deleted') && choice.asOf) {
-      const why = gapSentence(then.kind === 'not-yet' ? TrailBook.notYet(then, choice.asOf) : TrailBook.deleted(then));
+      const why = gapSentence(then.kind === 'not-yet' ? notYetNote(then.added, choice.asOf) : deletedNote(then.deleted, then.before));
       return { ok: false, code: 'article-not-found', message: `${law.title} had no ${article.label} on ${choice.asOf}. ${why.en}`, messageZh: `${law.title}在 ${choice.asOf} 没有${article.label}。${why.zh}`, candidates: [], notLaw: true };
     }
     const dated = then && choice.asOf ? trailGap(then, choice.asOf, (article.effectiveDate ?? article.publishDate ?? '') <= choice.asOf, 'shown') : inPlace;

@@ -20,6 +20,10 @@ export type ClauseEffect =
 const NUM = '[〇零一二三四五六七八九十百千两0-9]+';
 /** 第三百九十条, 第一百二十条之一: an article of the amended law (本法 or its short name may precede it). */
 const ARTICLE = new RegExp(`第(${NUM})条(?:之(${NUM}))?`, 'gu');
+/** The same, to test for one (a global regex keeps its place between tests). */
+const ANY_ARTICLE = new RegExp(ARTICLE.source, 'u');
+/** A line of a quotation that opens an added article: 「第二百八十七条之一 利用信息网络…」. */
+const ADDED_HEAD = new RegExp(`^第(${NUM})条之(${NUM})[\\s　]+(.*)$`, 'u');
 const ADDED = new RegExp(`^[^“]*?后增加${NUM}条[，,]?作为((?:[、和及]?第${NUM}条之${NUM})+)`, 'u');
 const REWRITTEN = new RegExp(`(?:^|[，。；])(?:将|把)?(?:[^，。；第]*?)第(${NUM})条(?:之(${NUM}))?修改为[:：]?\\s*$`, 'u');
 const WHOLE_AFTER_ADDING = new RegExp(`^[^“]*?第(${NUM})条(?:之(${NUM}))?中增加[^“]*?将该条修改为[:：]?\\s*$`, 'u');
@@ -80,7 +84,7 @@ function addedTexts(quoted: string): Map<string, string> {
     if (current !== null) out.set(current, lines.join('\n'));
   };
   for (const line of quoted.split('\n')) {
-    const head = new RegExp(`^第(${NUM})条之(${NUM})[\\s　]+(.*)$`, 'u').exec(line);
+    const head = ADDED_HEAD.exec(line);
     const k = head ? key(head[1], head[2]) : null;
     if (head && k) {
       flush();
@@ -102,8 +106,8 @@ export function clauseEffects(text: string): ClauseEffect[] | null {
   const { instruction, quoted } = splitClause(clean);
   // Text between or after the quotations that cites an article is a second instruction this reading would miss; a
   // renumbering of articles, numbers it cannot follow.
-  const outside = `${instruction}${outsideAfterFirstQuote(clean)}`;
-  if (new RegExp(ARTICLE.source, 'u').test(outsideAfterFirstQuote(clean)) || RENUMBERED.test(outside)) return null;
+  const after = outsideAfterFirstQuote(clean);
+  if (ANY_ARTICLE.test(after) || RENUMBERED.test(`${instruction}${after}`)) return null;
   const head = instruction.replace(/^[一二三四五六七八九十百]+、/u, '');
   const added = ADDED.exec(head);
   if (added?.[1]) {

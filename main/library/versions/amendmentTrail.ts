@@ -10,7 +10,10 @@
  */
 import { cachedStatement, type Db } from '../../db/open.js';
 import { normalizeLawName } from '../citation/aliases.js';
+import { shortTitle } from '../citation/repealedSuccessor.js';
+import { effectiveDatesInText, takesEffectOnPublication } from '../lawRefBook/effectiveClause.js';
 import { clauseEffects, type ArticleKey, type ClauseEffect } from './amendmentClauses.js';
+import { yearAfter } from './versionGap.js';
 
 export interface TrailChange {
   key: ArticleKey;
@@ -39,26 +42,19 @@ export interface AmendmentTrail {
 }
 
 const DATED = /^\d{4}-\d{2}-\d{2}$/;
-const PRC = '中华人民共和国';
 
-function shortTitle(title: string): string {
-  return title.replace(PRC, '');
-}
+/** 「中华人民共和国刑法修正案（九）」: the title of an amendment, and (group 1) the law it amends. */
+export const AMENDMENT_TITLE = /^(.+?)修正案(?:（[^（）]*）)?$/u;
 
 /** 《刑法修正案（九）》第四十五条; 《刑法修正案（十）》 for an amendment of one clause. */
 function clauseCitation(title: string, label: string): string {
   return /^[一二三四五六七八九十百]+$/u.test(label) ? `《${shortTitle(title)}》第${label}条` : /^第.+条$/u.test(label) ? `《${shortTitle(title)}》${label}` : `《${shortTitle(title)}》`;
 }
 
-function dateOf(y: string, m: string, d: string): string {
-  return `${y}-${m.padStart(2, '0')}-${d.padStart(2, '0')}`;
-}
-
 /** The laws titled as amendments of `title` (刑法修正案, 刑法修正案（二）…), with their clauses and dates. */
 function amendmentsOf(db: Db, title: string, province: string): Array<{ title: string; publish: string; effective: string; clauses: Array<{ label: string; text: string }> }> {
-  const pattern = new RegExp(`^${title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}修正案(?:（[^（）]*）)?$`, 'u');
   const laws = (cachedStatement(db, `SELECT id, title FROM laws WHERE province = ? AND title LIKE ? || '修正案%'`).all(province, title) as Array<{ id: number; title: string }>)
-    .filter((l) => pattern.test(l.title));
+    .filter((l) => AMENDMENT_TITLE.exec(l.title)?.[1] === title);
   return laws.flatMap((law) => {
     const doc = cachedStatement(db, `SELECT id, COALESCE(publish_date, '') AS publish, effective_date AS effective
         FROM documents WHERE law_id = ? ORDER BY publish_date DESC LIMIT 1`).get(law.id) as { id: number; publish: string; effective: string | null } | undefined;
@@ -74,9 +70,9 @@ function amendmentsOf(db: Db, title: string, province: string): Array<{ title: s
 /** 「本修正案自2024年3月1日起施行」: that date; 「自公布之日起施行」: the publication; null when no clause says. */
 function takesEffect(clauses: Array<{ text: string }>, publish: string): string | null {
   for (const c of clauses) {
-    const dated = /本修正案自(\d{4})年(\d{1,2})月(\d{1,2})日起施行/u.exec(c.text);
-    if (dated) return dateOf(dated[1]!, dated[2]!, dated[3]!);
-    if (/本修正案自公布之日起施行/u.test(c.text)) return publish || null;
+    const dated = effectiveDatesInText(c.text)[0];
+    if (dated) return dated;
+    if (takesEffectOnPublication(c.text)) return publish || null;
   }
   return null;
 }
@@ -118,8 +114,7 @@ export function loadTrail(db: Db, lawId: number): AmendmentTrail | null {
   const revision = [...history].reverse().find((h) => /修订$/u.test(h.event)) ?? history[0];
   if (!revision) return null;
   const closing = cachedStatement(db, `SELECT text FROM articles WHERE document_id = ? AND text LIKE '本法自%起施行%' ORDER BY ordinal DESC LIMIT 1`).get(doc.id) as { text: string } | undefined;
-  const stated = closing ? /^本法自(\d{4})年(\d{1,2})月(\d{1,2})日起施行/u.exec(closing.text) : null;
-  const statedDate = stated ? dateOf(stated[1]!, stated[2]!, stated[3]!) : null;
+  const statedDate = closing ? effectiveDatesInText(closing.text)[0] ?? null : null;
   const from = statedDate && statedDate >= revision.date ? statedDate : revision.date;
   const held = new Map(amendments.map((a) => [normalizeLawName(a.title), a]));
   const unaccounted: string[] = [];
@@ -192,8 +187,7 @@ export function articleThen(trail: AmendmentTrail, key: ArticleKey, asOf: string
  * within the year before (its date of effect is not known; most acts take effect within a year of their adoption).
  */
 function mayApplyAfter(adopted: string, asOf: string): boolean {
-  const yearOn = `${String(Number(adopted.slice(0, 4)) + 1).padStart(4, '0')}${adopted.slice(4)}`;
-  return yearOn > asOf;
+  return yearAfter(adopted) > asOf;
 }
 
 /** The change whose whole text applied on `asOf`, when the last change by then gave it and nothing unaccounted followed. */

@@ -4,12 +4,9 @@
  * the consolidated text the amendments lead to.
  */
 import { cachedStatement, type Db } from '../../db/open.js';
-import { articleThen, latestChange, loadTrail, type AmendmentTrail, type ArticleThen } from './amendmentTrail.js';
-import { amendedTextNote, deletedNote, notYetNote } from './amendmentNotes.js';
+import { AMENDMENT_TITLE, articleThen, latestChange, loadTrail, type AmendmentTrail, type ArticleThen } from './amendmentTrail.js';
+import { amendedTextNote, deletedNote } from './amendmentNotes.js';
 import type { ArticleKey } from './amendmentClauses.js';
-
-/** 「中华人民共和国刑法修正案（九）」: the title of an amendment, and the law it amends. */
-const AMENDMENT_TITLE = /^(.+?)修正案(?:（[^（）]*）)?$/u;
 
 export interface TrailArticle extends ArticleKey {
   lawId: number;
@@ -29,11 +26,15 @@ export class TrailBook {
     return this.trails.get(lawId) ?? null;
   }
 
+  /** The publish date of the law's latest document: the consolidated text a trail dates. */
+  private latestPublish(lawId: number): string | null {
+    return cachedStatement(this.db, `SELECT MAX(COALESCE(publish_date, '')) FROM documents WHERE law_id = ?`).pluck().get(lawId) as string | null;
+  }
+
   /** The law's trail when `publishDate` is its latest document's, else null. */
   private trailFor(lawId: number, publishDate: string | null): AmendmentTrail | null {
     if (!this.lawsAmended().includes(lawId)) return null;
-    const latest = cachedStatement(this.db, `SELECT MAX(COALESCE(publish_date, '')) FROM documents WHERE law_id = ?`).pluck().get(lawId) as string | null;
-    return latest === (publishDate ?? '') ? this.trailOf(lawId) : null;
+    return this.latestPublish(lawId) === (publishDate ?? '') ? this.trailOf(lawId) : null;
   }
 
   /** Ids of the laws that amendments in the library amend (刑法, 宪法). */
@@ -111,16 +112,6 @@ export class TrailBook {
     return out;
   }
 
-  /** The not-yet verdict's note, for a lookup's failure (刑法 第一百三十三条之二 as of 2019). */
-  static notYet(then: Extract<ArticleThen, { kind: 'not-yet' }>, asOf: string): { en: string; zh: string } {
-    return notYetNote(then.added, asOf);
-  }
-
-  /** The deleted verdict's note, for a lookup's failure (刑法 第一百九十九条 as of 2016). */
-  static deleted(then: Extract<ArticleThen, { kind: 'deleted' }>): { en: string; zh: string } {
-    return deletedNote(then.deleted, then.before);
-  }
-
   /**
    * The law's consolidated text when it holds an amendment adopted in `year` (《刑法》（2023年修正） → the text with
    * 刑法修正案（十二）), for a citation naming that year; null otherwise.
@@ -129,8 +120,7 @@ export class TrailBook {
     if (!this.lawsAmended().includes(lawId)) return null;
     const trail = this.trailOf(lawId);
     const adopted = trail?.adoptions.find((a) => a.date.startsWith(`${year}-`));
-    if (!adopted) return null;
-    const latest = cachedStatement(this.db, `SELECT MAX(COALESCE(publish_date, '')) FROM documents WHERE law_id = ?`).pluck().get(lawId) as string | null;
-    return latest === null ? null : { publish: latest, source: adopted.source };
+    const latest = adopted ? this.latestPublish(lawId) : null;
+    return adopted && latest !== null ? { publish: latest, source: adopted.source } : null;
   }
 }

@@ -83,7 +83,7 @@ export function documentNoun(level: string | undefined): GapNote {
 }
 
 /** A year after `date` (YYYY-MM-DD): most laws take effect within a year of their adoption. */
-function yearAfter(date: string): string {
+export function yearAfter(date: string): string {
   return `${String(Number(date.slice(0, 4)) + 1).padStart(4, '0')}${date.slice(4)}`;
 }
 
