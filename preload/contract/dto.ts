@@ -43,6 +43,14 @@ export interface SearchHitDto {
   inPlaceOf?: string[];
   /** With a date: the article changed after it (刑法 第三百九十条 in 2022), in a few words; absent otherwise. */
   amendedSince?: string;
+  /** With a date: that date, and whether the article was law then (false for a 民法典 article standing in, as of 2019); absent otherwise and from older hosts. */
+  onDate?: OnDate;
+}
+
+/** A dated search's or lookup's word on the date beside today's status: the date, and whether the article was law then. */
+export interface OnDate {
+  date: string;
+  law: boolean;
 }
 
 /** The articles a citation box's text cites, in order; `notFound` says why each citation that did not resolve failed, in English and Chinese. */
@@ -152,6 +160,8 @@ export interface ArticleDetailDto {
    * 2024-03-01, in the text dated 2020-12-26), or that deleted it (第一百九十九条); absent or null otherwise.
    */
   amendedText?: { en: string; zh: string } | null;
+  /** Opened with a date: that date, and whether the article was law then; absent otherwise and from older hosts. */
+  onDate?: OnDate;
 }
 
 /** A text of the user's own with each statute citation in it looked up and checked (main/consult/draftCheck.ts); `text`: what was read from a Word file. */

@@ -102,7 +102,10 @@ describe('刑法 dated article by article by its amendments', { skip: SKIP }, ()
     // 2005: before that decision, only what the held amendments changed is said; the rest keeps the first-text note.
     const early = parseJsonOutput<{ gap: Gap }>(await show('刑法第264条', '--as-of', '2005-06-01', '--json'));
     assert.match(early.gap.zh, /^本条此后经《刑法修正案（八）》第三十九条（2011-05-01 起施行）修改；2005-06-01 施行的是此前的条文，法规库中没有其全文/);
-    assert.match(parseJsonOutput<{ gap: Gap }>(await show('刑法第263条', '--as-of', '2005-06-01', '--json')).gap.zh, /^法规库中没有该法在 2005-06-01 施行的版本/);
+    // That note names the amendment the 2020-12-26 text holds though adopted later (刑法修正案（十二）, 2023-12-29).
+    const robbery2005 = parseJsonOutput<{ gap: Gap }>(await show('刑法第263条', '--as-of', '2005-06-01', '--json')).gap;
+    assert.match(robbery2005.zh, /^法规库中没有该法在 2005-06-01 施行的版本（最早的是 2020-12-26 版，2021-03-01 施行）；该法此后经 2006-06-29、.*、2020-12-26、2023-12-29 修改；此为 2020-12-26 版（已含《刑法修正案（十二）》的修改），当时施行的文本可能与此不同/);
+    assert.match(robbery2005.en, /; read in the 2020-12-26 version, with the changes of 《刑法修正案（十二）》, which may differ/);
     // Between an amendment's adoption and its effect (刑法修正案（十一）: 2020-12-26, 2021-03-01) the article was not yet law.
     assert.equal((await show('刑法第133条之二', '--as-of', '2021-01-15')).code, 1);
     assert.equal(parseJsonOutput<{ gap: Gap }>(await show('刑法第264条', '--as-of', '2021-01-15', '--json')).gap.confirmed, true);
@@ -171,8 +174,11 @@ describe('刑法 dated article by article by its amendments', { skip: SKIP }, ()
     assert.ok(added.ok);
     const early = await api.call('statute.article', { id: added.article.id, asOf: '2019-06-01' });
     assert.ok(early.ok && /^本条由《刑法修正案（十一）》第二条（2021-03-01 起施行）增加，在 2019-06-01 尚无此条/.test((early.data as ArticleDetailDto).versionGap?.zh ?? ''), JSON.stringify(early));
+    // Its badge for the date says it was no law then; 第三百九十条, amended since, was law then (in another text).
+    assert.deepEqual((early.data as ArticleDetailDto).onDate, { date: '2019-06-01', law: false });
+    assert.deepEqual(detail.onDate, { date: '2022-06-01', law: true });
     const today = await api.call('statute.article', { id: detail.article.id });
-    assert.ok(today.ok && !(today.data as ArticleDetailDto).textThen && !(today.data as ArticleDetailDto).versionGap);
+    assert.ok(today.ok && !(today.data as ArticleDetailDto).textThen && !(today.data as ArticleDetailDto).versionGap && !(today.data as ArticleDetailDto).onDate);
     const search = await api.call('statute.search', { query: '行贿 谋取不正当利益 从重处罚', filters: { asOf: '2022-06-01' } });
     assert.ok(search.ok);
     assert.match((search.data as StatuteSearchDto).hits.find((h) => h.article.label === '第三百九十条')?.amendedSince ?? '', /^此后经《刑法修正案（十二）》第五条（2024-03-01 起施行）修改，2022-06-01 施行的是此前的条文（见《刑法修正案（九）》第四十五条）$/);

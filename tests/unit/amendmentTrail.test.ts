@@ -13,12 +13,16 @@ test('a clause of an amendment: what it rewrites whole, adds, deletes or changes
   ]);
   // Two articles added in one clause, each quotation opening with its label; the anchor (第二百八十七条) is not changed.
   assert.deepEqual(clauseEffects('在刑法第二百八十七条后增加二条，作为第二百八十七条之一、第二百八十七条之二:\n“第二百八十七条之一 利用信息网络实施下列行为之一，情节严重的，处三年以下有期徒刑:\n“（一）设立网站的；\n“第二百八十七条之二 明知他人利用信息网络实施犯罪，为其提供帮助的，处三年以下有期徒刑。”'), [
-    { kind: 'added', key: { number: 287, subNumber: 1 }, text: '利用信息网络实施下列行为之一，情节严重的，处三年以下有期徒刑:\n（一）设立网站的；' },
+    { kind: 'added', key: { number: 287, subNumber: 1 }, text: '利用信息网络实施下列行为之一，情节严重的，处三年以下有期徒刑：\n（一）设立网站的；' },
     { kind: 'added', key: { number: 287, subNumber: 2 }, text: '明知他人利用信息网络实施犯罪，为其提供帮助的，处三年以下有期徒刑。' },
   ]);
   // One article added without 在 or 刑法, its quotation without its label; and one whose closing mark the source lost.
   assert.deepEqual(clauseEffects('第一百六十二条后增加一条，作为第一百六十二条之一：“隐匿会计凭证，情节严重的，处五年以下有期徒刑。”'), [
     { kind: 'added', key: { number: 162, subNumber: 1 }, text: '隐匿会计凭证，情节严重的，处五年以下有期徒刑。' },
+  ]);
+  // Half-width punctuation after a Chinese character, as some amendments write it, is read as the consolidated text writes it.
+  assert.deepEqual(clauseEffects('将刑法第一百四十四条修改为:“在生产、销售的食品中掺入有毒、有害的非食品原料的，处五年以下有期徒刑或者拘役,并处罚金;有下列情形之一的:\n“（一）罚金1,000元的。”'), [
+    { kind: 'rewritten', key: { number: 144, subNumber: 0 }, text: '在生产、销售的食品中掺入有毒、有害的非食品原料的，处五年以下有期徒刑或者拘役，并处罚金；有下列情形之一的：\n（一）罚金1,000元的。' },
   ]);
   assert.deepEqual(clauseEffects('在刑法第二百八十条后增加一条作为第二百八十条之一:“使用伪造的身份证件，情节严重的，处拘役或者管制。\n“有前款行为，同时构成其他犯罪的，依照处罚较重的规定定罪处罚。'), [
     { kind: 'added', key: { number: 280, subNumber: 1 }, text: '使用伪造的身份证件，情节严重的，处拘役或者管制。\n有前款行为，同时构成其他犯罪的，依照处罚较重的规定定罪处罚。' },

@@ -1,3 +1,4 @@
+import { lawOnDate } from '../../search/lawOnDate.js';
 import type { Engine } from '../../engine/index.js';
 import { citationText, itemMarker, type StatuteArticle } from '../../library/articles.js';
 import { ensureStatuteGraph } from '../../library/graph/statuteGraph.js';
@@ -122,7 +123,12 @@ function shownJson(engine: Engine, result: Resolved, asOf?: string): Record<stri
   // paragraph / item are the first cited; parts every 款 with its 项 (第三款第二项、第四款第一项).
   const paragraphs = result.parts.flatMap((p) => (p.paragraph === null ? [] : [p.paragraph]));
   const earlierNumbering = result.earlier ? { ...result.earlier, now: engine.searchDeps().resolver.provisionNow(result.earlier, article) } : null;
-  return { article, paragraph, item, paragraphs, parts: result.parts, warning, note: result.note ?? null, gap: result.gap ?? null, amended: result.amended ?? null, earlierNumbering, formerly: formerArticlesOf(article), ...engine.context(article, asOf), ...incomingLinks(engine, article) };
+  return { article, paragraph, item, paragraphs, parts: result.parts, warning, note: result.note ?? null, gap: result.gap ?? null, amended: result.amended ?? null, onDate: onDate(engine, result, asOf), earlierNumbering, formerly: formerArticlesOf(article), ...engine.context(article, asOf), ...incomingLinks(engine, article) };
+}
+
+/** With a date: whether the article was law then (民法典 第五百七十七条 as of 2019: no, it stands in); null without one. */
+function onDate(engine: Engine, result: Resolved, asOf?: string): { date: string; law: boolean } | null {
+  return asOf ? { date: asOf, law: lawOnDate(engine.db, result.article, asOf, result.gap?.notLaw === true) } : null;
 }
 
 /** The earlier version's text under the same number, where it stands now, and how to see it (公司法第七十一条 of 2018). */
@@ -156,7 +162,7 @@ function showOne(engine: Engine, out: Output, citation: string, result: Resolved
   const links = incomingLinks(engine, result.article);
   if (result.note) out.print(`Note: ${result.note}`);
   if (result.gap) out.print(`Note: ${gapSentence(result.gap).en}`);
-  printArticle(out, result);
+  printArticle(out, result, onDate(engine, result, asOf));
   printTrail(out, result, asOf);
   if (result.warning) out.print(`\n(note: ${result.warning})`);
   if (result.earlier) out.print(`\n${earlierNote(engine, result)}`);
@@ -222,12 +228,14 @@ function printLinks(out: Output, title: string, links: ShownLink[]): void {
 }
 
 /** The article with the 款 and the 项 (one or several of each) the citation names marked ▶. */
-function printArticle(out: Output, cited: Pick<Resolved, 'article' | 'parts'>): void {
+function printArticle(out: Output, cited: Pick<Resolved, 'article' | 'parts'>, dated: { date: string; law: boolean } | null = null): void {
   const a = cited.article;
   out.print(citationText(a) + (a.province ? `（${a.province}）` : ''));
   const crumbs = [a.subtitle, ...a.path].filter(Boolean).join(' › ');
   if (crumbs) out.print(crumbs);
-  out.print(`${a.level} · ${STATUS_ZH[a.status] ?? a.status} · 公布 ${a.publishDate ?? '未知'} · ${a.effectiveDate ? `施行 ${a.effectiveDate}` : EFFECTIVE_UNKNOWN}`);
+  // Today's status, and with a date whether it was law then (民法典 as of 2019: 现行有效, 2019-06-01 未施行).
+  const then = dated ? ` · ${dated.date} ${dated.law ? '施行中' : '未施行'}` : '';
+  out.print(`${a.level} · ${STATUS_ZH[a.status] ?? a.status}${then} · 公布 ${a.publishDate ?? '未知'} · ${a.effectiveDate ? `施行 ${a.effectiveDate}` : EFFECTIVE_UNKNOWN}`);
   out.print('');
   a.paragraphs.forEach((p, i) => {
     const parts = cited.parts.filter((part) => part.paragraph === i + 1);

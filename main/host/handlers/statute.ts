@@ -11,6 +11,7 @@ import { toArticleDto } from '../dto.js';
 import type { HostServices } from '../services.js';
 import { addedTerms } from '../../engine/retrieval.js';
 import { makeSnippet } from '../../search/snippet.js';
+import { lawOnDate } from '../../search/lawOnDate.js';
 import { compareVersions, type VersionComparison } from '../../library/versions/compareVersions.js';
 import { lawVersions } from '../../library/versions/counterparts.js';
 import { comparisonDocx, comparisonMarkdown } from '../../report/comparison.js';
@@ -102,7 +103,7 @@ export const statuteHandlers: Pick<Handlers, 'statute.search' | 'statute.citatio
     const { mode, note } = await s.engine.retrieval.chooseMode();
     const hits = await s.engine.retrieval.search(input.query, { mode, limit: input.limit ?? 20, filters: input.filters as never, literal });
     return {
-      hits: hits.map((h): SearchHitDto => ({ article: toArticleDto(h.article), score: h.score, matchedBy: h.matchedBy, snippet: h.snippet, ...inPlaceOf(h.article, input.filters?.asOf), ...amendedSince(s, h.article, input.filters?.asOf) })),
+      hits: hits.map((h): SearchHitDto => ({ article: toArticleDto(h.article), score: h.score, matchedBy: h.matchedBy, snippet: h.snippet, ...datedHit(s, h.article, input.filters?.asOf) })),
       addedTerms: addedTerms(input.query, { literal }),
       modeNote: note,
       unknownLaw: unknownLaw(s, input.filters?.law),
@@ -118,7 +119,7 @@ export const statuteHandlers: Pick<Handlers, 'statute.search' | 'statute.citatio
     for (const r of results) {
       // Text that names no article is no citation at all: nothing found, nothing to say.
       if (!r.ok && r.code !== 'no-article-number') notFound.push({ message: failureText(r.message, r.candidates, 'Candidates: '), messageZh: failureText(r.messageZh, r.candidates, '候选：') });
-      if (r.ok) hits.push({ article: toArticleDto(r.article), score: Infinity, matchedBy: 'citation', snippet: makeSnippet(r.article.text, []) });
+      if (r.ok) hits.push({ article: toArticleDto(r.article), score: Infinity, matchedBy: 'citation', snippet: makeSnippet(r.article.text, []), ...datedHit(s, r.article, input.asOf) });
       // 合同法第107条: the law is gone; the 民法典 articles that hold its rule now are listed under the notice that says so.
       const successor = !r.ok && r.code === 'unknown-law' ? r.successor : undefined;
       for (const a of successor?.articles ?? []) {
@@ -127,7 +128,7 @@ export const statuteHandlers: Pick<Handlers, 'statute.search' | 'statute.citatio
     }
     const only = results.length === 1 && results[0]?.ok ? results[0] : null;
     const citedWarning = only?.warning && only.warningZh ? { en: only.warning, zh: only.warningZh } : null;
-    const shown = only ? { ...detail(s, only.article), citedSpans: citedSpans(only.article, only.parts), citedWarning, earlierNumbering: only.earlier ? { ...only.earlier, now: s.engine.searchDeps().resolver.provisionNow(only.earlier, only.article) } : null, versionGap: only.gap ? gapSentence(only.gap) : null, textThen: textThen(only.gap, input.asOf) } : null;
+    const shown = only ? { ...detail(s, only.article), citedSpans: citedSpans(only.article, only.parts), citedWarning, earlierNumbering: only.earlier ? { ...only.earlier, now: s.engine.searchDeps().resolver.provisionNow(only.earlier, only.article) } : null, versionGap: only.gap ? gapSentence(only.gap) : null, textThen: textThen(only.gap, input.asOf), ...onDate(s, only.article, input.asOf, only.gap ?? null) } : null;
     return { hits, notFound, detail: shown, onlyCitations: onlyCitations(input.citation, s.engine.searchDeps().resolver.names), readInPlace: readInPlace(s, results.flatMap((r) => (r.ok ? [r.article] : [])), input.asOf) };
   },
   'statute.outline'(s, input) {
@@ -183,7 +184,7 @@ export const statuteHandlers: Pick<Handlers, 'statute.search' | 'statute.citatio
     if (!article) throw new LexError('not_found', `No article ${input.id} in the library (it may have been removed by a later import).`);
     // Opened from a search as of a date: a text read in place of the text of that date says so, as the hit did.
     const gap = input.asOf ? s.engine.searchDeps().resolver.textGap(article.id, input.asOf) : null;
-    return { ...detail(s, article), ...(gap ? { versionGap: gapSentence(gap), textThen: textThen(gap, input.asOf) } : {}) };
+    return { ...detail(s, article), ...(gap ? { versionGap: gapSentence(gap), textThen: textThen(gap, input.asOf) } : {}), ...onDate(s, article, input.asOf, gap) };
   },
 };
 
@@ -192,10 +193,19 @@ function textThen(gap: GapNote | null | undefined, asOf: string | undefined): Ar
   return gap?.then && asOf ? { asOf, ...gap.then } : null;
 }
 
-/** 刑法 第三百九十条 as of 2022: changed after the date, in a few words, for the hit. */
-function amendedSince(s: HostServices, article: StatuteArticle, asOf: string | undefined): Pick<SearchHitDto, 'amendedSince'> {
-  const gap = asOf ? s.engine.searchDeps().resolver.textGap(article.id, asOf) : null;
-  return gap?.amendedSince && gap.short ? { amendedSince: gap.short } : {};
+/**
+ * What a hit of a dated search says of the date: whether it was law then, the civil laws' articles a 民法典 article
+ * stands in for, and a change since (刑法 第三百九十条 in 2022) in a few words; nothing without a date.
+ */
+function datedHit(s: HostServices, article: StatuteArticle, asOf: string | undefined): Pick<SearchHitDto, 'inPlaceOf' | 'amendedSince' | 'onDate'> {
+  if (!asOf) return {};
+  const gap = s.engine.searchDeps().resolver.textGap(article.id, asOf);
+  return { ...inPlaceOf(article, asOf), ...(gap?.amendedSince && gap.short ? { amendedSince: gap.short } : {}), ...onDate(s, article, asOf, gap) };
+}
+
+/** Whether the article was law on the date asked, for the badge beside today's status; nothing without a date. */
+function onDate(s: HostServices, article: StatuteArticle, asOf: string | undefined, gap: GapNote | null): Pick<SearchHitDto, 'onDate'> {
+  return asOf ? { onDate: { date: asOf, law: lawOnDate(s.engine.db, article, asOf, gap?.notLaw === true) } } : {};
 }
 
 /** 刑法 as of 2019: the laws among `articles` read in their first text, later than the date asked, and why; none without a date. */

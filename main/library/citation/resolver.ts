@@ -429,7 +429,8 @@ export class CitationResolver {
     const first = versions[versions.length - 1];
     if (!first) return null;
     const row = cachedStatement(this.db, `SELECT history, level FROM documents WHERE law_id = ? AND COALESCE(publish_date, '') = ? LIMIT 1`).get(lawId, first.publish) as { history: string; level: string } | undefined;
-    return { publishDate: first.publish, effectiveDate: first.effective, history: row ? (JSON.parse(row.history) as Array<{ date: string; event: string }>) : [], ...(row ? { level: row.level } : {}) };
+    const holds = this.trails.heldAfter(lawId, first.publish);
+    return { publishDate: first.publish, effectiveDate: first.effective, history: row ? (JSON.parse(row.history) as Array<{ date: string; event: string }>) : [], ...(row ? { level: row.level } : {}), ...(holds.length ? { holds } : {}) };
   }
 
   /**

@@ -49,7 +49,17 @@ function splitClause(text: string): { instruction: string; quoted: string | null
   const last = text.lastIndexOf('”');
   const close = last > open ? last : text.length;
   const quoted = text.slice(open + 1, close).split('\n').map((line) => line.trim().replace(/^“/, '').replace(/”$/, '')).filter(Boolean).join('\n');
-  return { instruction: text.slice(0, open).trim(), quoted };
+  return { instruction: text.slice(0, open).trim(), quoted: fullWidth(quoted) };
+}
+
+const FULL_WIDTH: Record<string, string> = { ',': '，', ':': '：', ';': '；' };
+
+/**
+ * 「拘役,并处」「应当宣告缓刑:」: the half-width commas, colons and semicolons some amendments write after a Chinese
+ * character, as the consolidated text and a brief write them (「，」「：」「；」); a number's 「1,000」 keeps its comma.
+ */
+function fullWidth(text: string): string {
+  return text.replace(/([\p{Script=Han}”）])([,:;])/gu, (_, before: string, mark: string) => `${before}${FULL_WIDTH[mark]}`);
 }
 
 /**

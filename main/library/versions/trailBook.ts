@@ -59,6 +59,12 @@ export class TrailBook {
     return trail ? articleThen(trail, article, asOf) : null;
   }
 
+  /** The amendments a law's document holds though adopted after its publication (刑法 of 2020-12-26: 刑法修正案（十二）). */
+  heldAfter(lawId: number, publishDate: string): Array<{ date: string; source: string }> {
+    const trail = this.trailFor(lawId, publishDate);
+    return trail ? trail.adoptions.filter((a) => a.date > publishDate) : [];
+  }
+
   /** Whether the law's amendments date the article's document on `asOf` at all (刑法 from 1997-10-01). */
   covers(article: TrailArticle, asOf: string): boolean {
     const trail = this.trailFor(article.lawId, article.publishDate);

@@ -15,6 +15,11 @@ export interface FirstVersion {
   history: Array<{ date: string; event: string }>;
   /** 法律, 司法解释…: what the notes call it (该法, 该解释…). */
   level?: string;
+  /**
+   * Amendments the text already holds though adopted after its publication, which its history does not list (刑法 of
+   * 2020-12-26 holds 刑法修正案（十二） of 2023-12-29; amendmentTrail.ts).
+   */
+  holds?: Array<{ date: string; source: string }>;
 }
 
 export interface GapNote {
@@ -111,7 +116,8 @@ export function versionGap(first: FirstVersion, read: string | null, asOf: strin
   // The amendments between the date and the text read (a document's history may run past its own version); one
   // adopted by the date and not yet in force then (刑法修正案（十一） as of 2021-01-15) is named as such.
   const amending = first.history.filter((h) => DATED.test(h.date) && (!read || h.date <= read) && !/^施行$/.test(h.event));
-  const after = amending.filter((h) => h.date > asOf).map((h) => h.date);
+  const holds = read === first.publishDate ? first.holds ?? [] : [];
+  const after = [...new Set([...amending, ...holds].filter((h) => h.date > asOf).map((h) => h.date))].sort();
   const pending = read ? amending.filter((h) => h.date <= asOf && h.date === read).map((h) => h.date) : [];
   // A revision (修订) rewrites a law as a whole and usually renumbers it (刑法 1997): a number of the time may be another article now.
   const revised = amending.filter((h) => h.date > asOf && /修订$/u.test(h.event)).map((h) => h.date);
@@ -129,10 +135,14 @@ export function versionGap(first: FirstVersion, read: string | null, asOf: strin
     ? { en: `; it was first adopted on ${enacted} and the library does not say when that text took effect, so it may not have applied yet on ${asOf}`, zh: `；该${it.zh}最初于 ${enacted} 通过，法规库中没有其施行日期，在 ${asOf} 可能尚未施行` }
     : { en: '', zh: '' };
   const version = read || 'undated';
+  // The text read holds later amendments too (刑法 of 2020-12-26 with 刑法修正案（十二）): named with it, so that 「2020-12-26 版」
+  // is not taken for the text as published then.
+  const held = holds.map((h) => h.source).join('、');
+  const holding = held ? { en: `, with the changes of ${held}`, zh: `（已含${held}的修改）` } : { en: '', zh: '' };
   return {
-    en: `the library holds no version of this ${it.en} in force on ${asOf} (${since.en})${amended.en}${doubt.en}; read in the ${version} version, which may differ from the text in force then`,
-    zh: `法规库中没有该${it.zh}在 ${asOf} 施行的版本（${since.zh}）${amended.zh}${doubt.zh}；${use === 'checked' ? `按 ${version} 版核对` : `此为 ${version} 版`}，当时施行的文本可能与此不同`,
-    short: `${version}版（${effective} 起施行）；法规库中没有该${it.zh}在 ${asOf} 施行的文本，当时的条文可能不同`,
+    en: `the library holds no version of this ${it.en} in force on ${asOf} (${since.en})${amended.en}${doubt.en}; read in the ${version} version${holding.en}, which may differ from the text in force then`,
+    zh: `法规库中没有该${it.zh}在 ${asOf} 施行的版本（${since.zh}）${amended.zh}${doubt.zh}；${use === 'checked' ? `按 ${version} 版${holding.zh}核对` : `此为 ${version} 版${holding.zh}`}，当时施行的文本可能与此不同`,
+    short: `${version}版${holding.zh}（${effective} 起施行）；法规库中没有该${it.zh}在 ${asOf} 施行的文本，当时的条文可能不同`,
   };
 }
 

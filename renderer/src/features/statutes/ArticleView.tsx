@@ -3,6 +3,7 @@ import type { ArticleDetailDto, ArticleDto, CitingPassageDto } from '../../../..
 import { useApi } from '../../api/context.js';
 import { downloadFile } from '../../components/download.js';
 import { fill, statusText, useT } from '../../i18n.js';
+import { StatusBadges } from './StatusBadges.js';
 import { MarkedText } from '../../components/MarkedText.js';
 import { Outline } from './Outline.js';
 import { VersionHistory } from './VersionHistory.js';
@@ -90,7 +91,7 @@ export function ArticleView({ detail, onOpen, openOutline, shown }: Props) {
       {outlineAt && <Outline articleId={a.id} prefix={outlineAt} onOpen={onOpen} />}
       <h2 data-testid="article-title">
         《{a.lawTitle}》{a.label}
-        <span className={`badge ${a.status === 'current' ? 'ok' : 'warn'}`}>{statusText(t, a.status)}</span>
+        <StatusBadges status={a.status} onDate={detail.onDate} />
       </h2>
       <div className="meta">{a.publishDate && fill(t.publishedOn, { date: a.publishDate })}{` · ${a.effectiveDate ? fill(t.effectiveOn, { date: a.effectiveDate }) : t.effectiveUnknown}`}{a.province && ` · ${a.province}`}</div>
       <p className="text" data-testid="article-text">

@@ -4,9 +4,10 @@ import { useApi } from '../../api/context.js';
 import { downloadFile } from '../../components/download.js';
 import { errorText } from '../../api/errorText.js';
 import { citationLine } from '../../../../preload/contract/citationLine.js';
-import { fill, STRINGS, statusText, useT } from '../../i18n.js';
+import { fill, STRINGS, useT } from '../../i18n.js';
 import { ArticleView } from './ArticleView.js';
 import { CitationCheck } from './CitationCheck.js';
+import { StatusBadges } from './StatusBadges.js';
 
 /** A version's status in a copied citation: in Chinese, as the article view's copy has it in either language. */
 const CITED_STATUS = { superseded: STRINGS.zh.superseded, repealed: STRINGS.zh.repealed, pending: STRINGS.zh.notYetInForce };
@@ -209,7 +210,7 @@ export const StatuteLookup = forwardRef<HTMLInputElement, Props>(function Statut
             {hits.map((h) => (
               <li key={h.article.id} data-testid="hit">
                 <button className="link" onClick={() => onOpen(h.article.id)}>《{h.article.lawTitle}》{h.article.label}</button>
-                <span className={`badge ${h.article.status === 'current' ? 'ok' : 'warn'}`}>{statusText(t, h.article.status)}</span>
+                <StatusBadges status={h.article.status} onDate={h.onDate} />
                 {h.inPlaceOf && <span className="muted" data-testid="hit-in-place-of"> {fill(t.inPlaceOf, { articles: h.inPlaceOf.join('、') })}</span>}
                 {h.amendedSince && <span className="muted" data-testid="hit-amended-since" title={h.amendedSince}> {t.lang === 'zh' ? `（${h.amendedSince}）` : t.amendedSince}</span>}
                 <Snippet hit={h} />
