@@ -6,10 +6,10 @@ import type { ConsultSettings, ResolvedLlm } from '../llm/settings.js';
 import { LexError } from '../util/errors.js';
 import { DEFAULT_TURN_OPTIONS, type TurnContext, type TurnOptions } from './context.js';
 import type { LegalState } from './schemas.js';
-import { ConsultationStore, type ConsultationRow } from './store.js';
+import { ConsultationStore, type ConsultationRow, type TurnRow } from './store.js';
 import { runTurn } from './turn.js';
 import { HEARTBEAT_MS, newOwner, ownerStopped } from './turnOwner.js';
-import { loadTurnResult } from './turnResult.js';
+import { datedEvidence, loadTurnResult } from './turnResult.js';
 import type { TurnEvent, TurnResult, Verdict } from './types.js';
 
 export type { TurnEvent, TurnResult } from './types.js';
@@ -160,7 +160,7 @@ export class Consultations {
         this.store.saveRedactions(consultation.id, redactor.all());
         if (redactor.all().length) emit({ type: 'redactions', items: redactor.all() });
       }
-      return loadTurnResult(this.store, this.store.turn(turnId));
+      return this.result(this.store.turn(turnId));
     } finally {
       alive.stop();
       this.running.delete(consultation.id);
@@ -184,13 +184,19 @@ export class Consultations {
     this.graphChecked = true;
   }
 
+  /** A turn read back, its evidence dated for the date the law is applied as of. */
+  private result(turn: TurnRow, consultation = this.store.consultation(turn.consultation_id)): TurnResult {
+    const result = loadTurnResult(this.store, turn);
+    return { ...result, evidence: datedEvidence(this.opts.engine, result.evidence, consultation.as_of ?? result.state?.factDate ?? null) };
+  }
+
   get(consultationId: number): { consultation: ConsultationRow; turns: TurnResult[] } {
     const consultation = this.store.consultation(consultationId);
-    return { consultation, turns: this.store.turns(consultationId).map((t) => loadTurnResult(this.store, t)) };
+    return { consultation, turns: this.store.turns(consultationId).map((t) => this.result(t, consultation)) };
   }
 
   turn(turnId: number): TurnResult {
-    return loadTurnResult(this.store, this.store.turn(turnId));
+    return this.result(this.store.turn(turnId));
   }
 
   list(search?: string) {

@@ -2,7 +2,9 @@ import { countLabels } from './citationAudit.js';
 import { LegalStateSchema } from './schemas.js';
 import { diffStates } from './stages/legalState.js';
 import type { ConsultationStore, TurnRow } from './store.js';
-import type { TurnResult } from './types.js';
+import type { Evidence, TurnResult } from './types.js';
+import type { Engine } from '../engine/index.js';
+import { lawOnDate } from '../search/lawOnDate.js';
 
 /** A turn as the CLI, the UI and reports see it, read back from the database. */
 export function loadTurnResult(store: ConsultationStore, turn: TurnRow): TurnResult {
@@ -36,4 +38,18 @@ export function loadTurnResult(store: ConsultationStore, turn: TurnRow): TurnRes
     error: turn.error_code ? { code: turn.error_code, message: turn.error_message ?? '' } : null,
     questionCitations: turn.question_citations ? (JSON.parse(turn.question_citations) as TurnResult['questionCitations']) : [],
   };
+}
+
+/**
+ * The evidence with whether each article was law on `date`, the date the law is applied as of (lawOnDate.ts), for the
+ * badge beside its status today; unchanged without a date, and for an article a later import removed.
+ */
+export function datedEvidence(engine: Pick<Engine, 'db' | 'articles' | 'searchDeps'>, evidence: Evidence[], date: string | null): Evidence[] {
+  if (!date || evidence.length === 0) return evidence;
+  const resolver = engine.searchDeps().resolver;
+  const byId = new Map(engine.articles(evidence.map((e) => e.articleId)).map((a) => [a.id, a]));
+  return evidence.map((e) => {
+    const article = byId.get(e.articleId);
+    return article ? { ...e, onDate: { date, law: lawOnDate(engine.db, article, date, resolver.textGap(article.id, date)?.notLaw === true) } } : e;
+  });
 }

@@ -37,6 +37,11 @@ export interface Evidence {
   excluded: string | null;
   /** Where the text shows the words that found it; null when none of them is in it, and in turns stored before it was kept. */
   excerpt: EvidenceExcerpt | null;
+  /**
+   * With a date the law is applied as of (the consultation's, else the facts'): that date, and whether the article was
+   * law then (民法典 第五百七十七条 for a contract of 2019: no, it stands in); worked out when the turn is read, not stored.
+   */
+  onDate?: { date: string; law: boolean };
 }
 
 /** The part of an evidence article a shortened view opens at, and where the words of its queries stand. */

@@ -42,6 +42,11 @@ export interface ReportStatute {
    * → 2023 第八十四条, found by text; null label when none does); null when in force, or no version is in force or in the library.
    */
   inForce: { publishDate: string | null; label: string | null; match: VersionMatch } | null;
+  /**
+   * When the article was no law on the date the law is applied as of (民法典 第五百七十七条 for a contract of 2019): that
+   * date, and the library's note on it (what it stood in for), when the article is still in the library; else null.
+   */
+  notLawOn: { date: string; note: string | null } | null;
 }
 
 /** Said beside a statute whose cited 款 and 项 are marked. */
@@ -135,6 +140,7 @@ export function buildReport(engine: Engine, consultations: Consultations, id: nu
       effectiveDate: e.effectiveDate, status: e.status, text, audit: audit?.label ?? null,
       notCurrent, inLibrary: stored !== undefined, citedSpans: joinSpans(spansIn(t, e.articleId, text)), lines: [],
       inForce: notCurrent && stored ? inForceCounterpart(engine, stored) : null,
+      notLawOn: e.onDate && !e.onDate.law ? { date: e.onDate.date, note: stored ? engine.searchDeps().resolver.textGap(stored.id, e.onDate.date)?.zh ?? null : null } : null,
     });
     return statutes.length;
   };
@@ -243,6 +249,7 @@ function warningsFor(turns: ReportTurn[], statutes: ReportStatute[]): string[] {
   for (const s of statutes) {
     if (s.audit === 'quote_mismatch') out.push(`[${s.ref}] 《${s.lawTitle}》${s.label}：回答中的引文与法条原文不一致。`);
     if (s.notCurrent) out.push(`[${s.ref}] 《${s.lawTitle}》${s.label} 不是现行有效版本（${s.status === 'current' ? STATUS_ZH.superseded : STATUS_ZH[s.status] ?? s.status}）${inForceNote(s.inForce)}。`);
+    if (s.notLawOn) out.push(`[${s.ref}] 《${s.lawTitle}》${s.label}${s.notLawOn.note ? `：${s.notLawOn.note}` : ` 在 ${s.notLawOn.date}（适用法律的日期）未施行`}。`);
     if (!s.inLibrary) out.push(`[${s.ref}] 《${s.lawTitle}》${s.label} 已不在当前法规库中；报告使用咨询时保存的文本。`);
   }
   return out;

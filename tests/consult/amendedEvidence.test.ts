@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import { after, before, beforeEach, describe, test } from 'node:test';
 import { startBench, type Bench } from '../helpers/consultFixture.js';
 import { sharedSkipReason } from '../helpers/library.js';
+import { datedEvidence } from '../../main/consult/turnResult.js';
 
 const SKIP = sharedSkipReason();
 let bench: Bench;
@@ -35,6 +36,14 @@ describe('a consultation whose evidence its law\'s amendments date', { skip: SKI
     assert.ok(answer.prompt.includes('2022-06-01 施行的文本（《刑法修正案（九）》第四十五条）：对犯行贿罪的，处五年以下有期徒刑'));
     assert.match(answer.body.messages[0]!.content, /标注“此后经……修改”或“此后经……删去”的证据，当时施行的是此前的条文：证据附有当时的文本时，写明当时的文本与其后的修改；.*比较行为时的条文与现行条文，适用处刑较轻的/);
     assert.doesNotMatch(answer.body.messages[0]!.content, /标注“代……”/, 'nothing stands in for a law the library lacks');
+    // Read back, each piece of evidence says whether it was law on the facts' date: 第三百九十条 was (in the text of the
+    // time); an article added later (第一百三十三条之二 as of 2019) would not have been.
+    assert.deepEqual(bribe.onDate, { date: '2022-06-01', law: true });
+    assert.deepEqual(bench.consultations().get(r.consultationId).turns.at(-1)!.evidence.find((e) => e.articleId === bribe.articleId)!.onDate, { date: '2022-06-01', law: true });
+    const added = bench.lib.engine.lookup('刑法第133条之二');
+    assert.ok(added.ok);
+    assert.deepEqual(datedEvidence(bench.lib.engine, [{ ...bribe, articleId: added.article.id }, bribe], '2019-06-01').map((e) => e.onDate), [{ date: '2019-06-01', law: false }, { date: '2019-06-01', law: true }]);
+    assert.equal(datedEvidence(bench.lib.engine, [bribe], null)[0], bribe, 'no date, nothing added');
   });
 
   test('a theft of 2019: 第二百六十四条 is vouched for as the text of the time, not a stand-in to check', async () => {

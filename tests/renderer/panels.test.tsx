@@ -100,6 +100,7 @@ describe('consultation panels', () => {
     assert.equal(items.length, 2, 'excluded articles are not among the evidence');
     assert.deepEqual(r.allByTestId('audit-label').map((e) => e.textContent), ['已核验', '引文不符']);
     assert.deepEqual(r.allByTestId('status-badge').map((e) => e.textContent), ['现行有效', '现行有效']);
+    assert.equal(r.allByTestId('on-date').length, 0, 'no date, no badge for it');
     assert.equal(r.byTestId('evidence-quote').textContent, '“每满两年支付一个月工资”引文与法条原文不一致', 'the mismatching quote is shown, with why');
     assert.match(items[0]!.textContent!, /入选原因：原问题第1名：拖欠工资/);
     assert.equal(r.allByTestId('evidence-breadcrumb')[0]!.textContent, '中华人民共和国劳动合同法 › 第四章 劳动合同的解除和终止');
@@ -126,6 +127,15 @@ describe('consultation panels', () => {
     const stored = await render(<ApiContext.Provider value={NO_API}><CitedStatutesPanel turn={older} onOpenArticle={() => undefined} /></ApiContext.Provider>);
     assert.match(stored.byTestId('stray-citations').textContent!, /：no such article$/, 'a turn stored before the Chinese note shows the English one');
     stored.unmount();
+  });
+
+  test('cited statutes: with a date the law is applied as of, whether each article was law then, before its status today', async () => {
+    const base = turnFixture();
+    const evidence = base.evidence.map((e, i) => ({ ...e, onDate: { date: '2019-06-01', law: i !== 0 } }));
+    const r = await render(<ApiContext.Provider value={NO_API}><CitedStatutesPanel turn={{ ...base, evidence }} onOpenArticle={() => undefined} /></ApiContext.Provider>);
+    assert.deepEqual(r.allByTestId('on-date').map((e) => [e.textContent, e.className]), [['2019-06-01 未施行', 'badge warn'], ['2019-06-01 施行中', 'badge ok']]);
+    assert.deepEqual(r.allByTestId('status-badge').map((e) => e.textContent), ['现行有效', '现行有效']);
+    r.unmount();
   });
 
   test('cited statutes: ☆ saves the article, as the turn stored it, to the consultation\'s folder; a refusal is said in place', async () => {

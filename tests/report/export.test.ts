@@ -215,6 +215,25 @@ describe('cited answer reports', { skip: SKIP, timeout: 300_000 }, () => {
     const statute = model.statutes.find((s) => s.label === '第七十一条')!;
     assert.deepEqual(statute.inForce, { publishDate: '2023-12-29', label: '第八十四条', match: 'amended' });
     assert.ok(model.warnings.includes(`[${statute.ref}] 《中华人民共和国公司法》第七十一条 不是现行有效版本（已被修订）；现行版本（2023-12-29 版）中为第八十四条，有修改。`), model.warnings.join('\n'));
+    assert.equal(statute.notLawOn, null, 'superseded since, but the law of 2020');
+  });
+
+  test('an article that was no law on the date the law is applied as of: the report says so, with what it stood in for', async () => {
+    // A contract of 2019: 民法典 was no law then; its 第五百七十七条 stands in for 《合同法》第一百零七条.
+    bench.llm.queue('state', { json: { parties: [], relations: ['买卖合同关系'], keyFacts: ['2019年6月对方未按约交货'], disputeFocus: ['违约责任'], posture: '咨询', domains: ['合同法'], subQuestion: '违约责任', missingFacts: [], factDate: '2019-06-01', place: null } });
+    bench.llm.queue('planner', { json: { historyQuery: '不履行合同义务 违约责任', role: 'terminology', queries: ['当事人一方不履行合同义务 承担违约责任'], covered: true, reason: '覆盖' } });
+    // The answer cites every piece of evidence, so that the report lists them all.
+    bench.llm.queue('answer', { text: '对方应当承担违约责任[1][2][3][4][5][6][7][8]。' });
+    const t = await bench.consultations().ask({ text: '2019年6月对方没有按合同交货，要承担什么责任？', title: '违约' });
+    assert.equal(t.status, 'done', JSON.stringify(t.error));
+    const code = t.evidence.find((e) => e.lawTitle === '中华人民共和国民法典' && e.articleLabel === '第五百七十七条');
+    assert.ok(code, t.evidence.map((e) => e.lawTitle + e.articleLabel).join(' '));
+    assert.deepEqual(code.onDate, { date: '2019-06-01', law: false });
+    const model = buildReport(bench.lib.engine, bench.consultations(), t.consultationId, '0.0.0');
+    const statute = model.statutes.find((s) => s.articleId === code.articleId)!;
+    assert.ok(model.warnings.includes(`[${statute.ref}] 《中华人民共和国民法典》第五百七十七条：民法典自 2021-01-01 起施行，在 2019-06-01 尚未施行；本条规则当时见于《合同法》第一百零七条（违约责任），法规库中没有该法的条文；此为民法典的条文，当时的条文可能与此不同。`), model.warnings.join('\n'));
+    // Only those: every statute the report lists as no law then is one whose evidence says so.
+    assert.deepEqual(model.statutes.filter((s) => s.notLawOn).map((s) => s.articleId).sort(), t.evidence.filter((e) => e.onDate?.law === false && model.statutes.some((s) => s.articleId === e.articleId)).map((e) => e.articleId).sort());
   });
 
   test('a cited article removed from the library since: the report keeps the stored text and says so', async () => {

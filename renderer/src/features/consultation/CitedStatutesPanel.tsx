@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import type { CitationAudit, Evidence, TurnResult } from '../../../../preload/contract/index.js';
 import { MarkedText } from '../../components/MarkedText.js';
-import { auditNote, fill, statusText, useT, type Strings } from '../../i18n.js';
+import { auditNote, fill, useT, type Strings } from '../../i18n.js';
+import { StatusBadges } from '../statutes/StatusBadges.js';
 import { useApi } from '../../api/context.js';
 import { SaveEvidence, shownArticle } from './SaveEvidence.js';
 
@@ -112,7 +113,7 @@ export function CitedStatutesPanel({ turn, onOpenArticle, folder = '', shown = 0
                 <button className="link" onClick={() => onOpenArticle(e.articleId)} data-testid="open-article">
                   《{e.lawTitle}》{e.articleLabel}
                 </button>
-                <span className={`badge ${e.status === 'current' ? 'ok' : 'warn'}`} data-testid="status-badge">{statusText(t, e.status)}</span>
+                <StatusBadges status={e.status} onDate={e.onDate} />
                 <span className={`badge ${audit ? (audit.label === 'verified' ? 'ok' : 'bad') : 'muted'}`} data-testid="audit-label" title={auditWhy ?? undefined}>
                   {audit ? t[audit.label] : t.notCited}
                   {audit?.notCurrent ? ' ⚠' : ''}

@@ -11,7 +11,7 @@ export function StatusBadges({ status, onDate }: { status: string; onDate?: OnDa
   return (
     <>
       {onDate && <span className={`badge ${onDate.law ? 'ok' : 'warn'}`} data-testid="on-date">{fill(onDate.law ? t.lawOnDate : t.notLawOnDate, { date: onDate.date })}</span>}
-      <span className={`badge ${status === 'current' ? 'ok' : 'warn'}`} data-testid="status-today">{statusText(t, status)}</span>
+      <span className={`badge ${status === 'current' ? 'ok' : 'warn'}`} data-testid="status-badge">{statusText(t, status)}</span>
     </>
   );
 }
