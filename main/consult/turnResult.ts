@@ -47,9 +47,8 @@ export function loadTurnResult(store: ConsultationStore, turn: TurnRow): TurnRes
 export function datedEvidence(engine: Pick<Engine, 'db' | 'articles' | 'searchDeps'>, evidence: Evidence[], date: string | null): Evidence[] {
   if (!date || evidence.length === 0) return evidence;
   const resolver = engine.searchDeps().resolver;
-  const byId = new Map(engine.articles(evidence.map((e) => e.articleId)).map((a) => [a.id, a]));
-  return evidence.map((e) => {
-    const article = byId.get(e.articleId);
-    return article ? { ...e, onDate: { date, law: lawOnDate(engine.db, article, date, resolver.textGap(article.id, date)?.notLaw === true) } } : e;
-  });
+  const articles = engine.articles(evidence.map((e) => e.articleId));
+  const law = lawOnDate(engine.db, articles, date, (id) => resolver.textGap(id, date)?.notLaw === true);
+  const held = new Set(articles.map((a) => a.id));
+  return evidence.map((e) => (held.has(e.articleId) ? { ...e, onDate: { date, law: law.has(e.articleId) } } : e));
 }

@@ -128,7 +128,7 @@ function shownJson(engine: Engine, result: Resolved, asOf?: string): Record<stri
 
 /** With a date: whether the article was law then (民法典 第五百七十七条 as of 2019: no, it stands in); null without one. */
 function onDate(engine: Engine, result: Resolved, asOf?: string): { date: string; law: boolean } | null {
-  return asOf ? { date: asOf, law: lawOnDate(engine.db, result.article, asOf, result.gap?.notLaw === true) } : null;
+  return asOf ? { date: asOf, law: lawOnDate(engine.db, [result.article], asOf, () => result.gap?.notLaw === true).has(result.article.id) } : null;
 }
 
 /** The earlier version's text under the same number, where it stands now, and how to see it (公司法第七十一条 of 2018). */

@@ -103,7 +103,7 @@ export const statuteHandlers: Pick<Handlers, 'statute.search' | 'statute.citatio
     const { mode, note } = await s.engine.retrieval.chooseMode();
     const hits = await s.engine.retrieval.search(input.query, { mode, limit: input.limit ?? 20, filters: input.filters as never, literal });
     return {
-      hits: hits.map((h): SearchHitDto => ({ article: toArticleDto(h.article), score: h.score, matchedBy: h.matchedBy, snippet: h.snippet, ...datedHit(s, h.article, input.filters?.asOf) })),
+      hits: withDates(s, hits.map((h) => h.article), input.filters?.asOf).map((dated, i): SearchHitDto => ({ article: toArticleDto(hits[i]!.article), score: hits[i]!.score, matchedBy: hits[i]!.matchedBy, snippet: hits[i]!.snippet, ...dated })),
       addedTerms: addedTerms(input.query, { literal }),
       modeNote: note,
       unknownLaw: unknownLaw(s, input.filters?.law),
@@ -116,10 +116,12 @@ export const statuteHandlers: Pick<Handlers, 'statute.search' | 'statute.citatio
     const results = s.engine.lookupAll(input.citation, input.asOf ? { asOf: input.asOf } : {});
     const hits: SearchHitDto[] = [];
     const notFound: CitedArticlesDto['notFound'] = [];
+    const found = results.flatMap((r) => (r.ok ? [r.article] : []));
+    const dates = new Map(withDates(s, found, input.asOf).map((d, i) => [found[i]!.id, d]));
     for (const r of results) {
       // Text that names no article is no citation at all: nothing found, nothing to say.
       if (!r.ok && r.code !== 'no-article-number') notFound.push({ message: failureText(r.message, r.candidates, 'Candidates: '), messageZh: failureText(r.messageZh, r.candidates, '候选：') });
-      if (r.ok) hits.push({ article: toArticleDto(r.article), score: Infinity, matchedBy: 'citation', snippet: makeSnippet(r.article.text, []), ...datedHit(s, r.article, input.asOf) });
+      if (r.ok) hits.push({ article: toArticleDto(r.article), score: Infinity, matchedBy: 'citation', snippet: makeSnippet(r.article.text, []), ...dates.get(r.article.id) });
       // 合同法第107条: the law is gone; the 民法典 articles that hold its rule now are listed under the notice that says so.
       const successor = !r.ok && r.code === 'unknown-law' ? r.successor : undefined;
       for (const a of successor?.articles ?? []) {
@@ -128,7 +130,7 @@ export const statuteHandlers: Pick<Handlers, 'statute.search' | 'statute.citatio
     }
     const only = results.length === 1 && results[0]?.ok ? results[0] : null;
     const citedWarning = only?.warning && only.warningZh ? { en: only.warning, zh: only.warningZh } : null;
-    const shown = only ? { ...detail(s, only.article), citedSpans: citedSpans(only.article, only.parts), citedWarning, earlierNumbering: only.earlier ? { ...only.earlier, now: s.engine.searchDeps().resolver.provisionNow(only.earlier, only.article) } : null, versionGap: only.gap ? gapSentence(only.gap) : null, textThen: textThen(only.gap, input.asOf), ...onDate(s, only.article, input.asOf, only.gap ?? null) } : null;
+    const shown = only ? { ...detail(s, only.article), citedSpans: citedSpans(only.article, only.parts), citedWarning, earlierNumbering: only.earlier ? { ...only.earlier, now: s.engine.searchDeps().resolver.provisionNow(only.earlier, only.article) } : null, versionGap: only.gap ? gapSentence(only.gap) : null, textThen: textThen(only.gap, input.asOf), ...onDate(s, only.article, input.asOf, only.gap) } : null;
     return { hits, notFound, detail: shown, onlyCitations: onlyCitations(input.citation, s.engine.searchDeps().resolver.names), readInPlace: readInPlace(s, results.flatMap((r) => (r.ok ? [r.article] : [])), input.asOf) };
   },
   'statute.outline'(s, input) {
@@ -194,18 +196,22 @@ function textThen(gap: GapNote | null | undefined, asOf: string | undefined): Ar
 }
 
 /**
- * What a hit of a dated search says of the date: whether it was law then, the civil laws' articles a 民法典 article
- * stands in for, and a change since (刑法 第三百九十条 in 2022) in a few words; nothing without a date.
+ * What each hit of a dated search says of the date, in order: whether it was law then, the civil laws' articles a
+ * 民法典 article stands in for, and a change since (刑法 第三百九十条 in 2022) in a few words; nothing without a date.
  */
-function datedHit(s: HostServices, article: StatuteArticle, asOf: string | undefined): Pick<SearchHitDto, 'inPlaceOf' | 'amendedSince' | 'onDate'> {
-  if (!asOf) return {};
-  const gap = s.engine.searchDeps().resolver.textGap(article.id, asOf);
-  return { ...inPlaceOf(article, asOf), ...(gap?.amendedSince && gap.short ? { amendedSince: gap.short } : {}), ...onDate(s, article, asOf, gap) };
+function withDates(s: HostServices, articles: StatuteArticle[], asOf: string | undefined): Array<Pick<SearchHitDto, 'inPlaceOf' | 'amendedSince' | 'onDate'>> {
+  if (!asOf) return articles.map(() => ({}));
+  const gaps = new Map(articles.map((a) => [a.id, s.engine.searchDeps().resolver.textGap(a.id, asOf)]));
+  const law = lawOnDate(s.engine.db, articles, asOf, (id) => gaps.get(id)?.notLaw === true);
+  return articles.map((a) => {
+    const gap = gaps.get(a.id);
+    return { ...inPlaceOf(a, asOf), ...(gap?.amendedSince && gap.short ? { amendedSince: gap.short } : {}), onDate: { date: asOf, law: law.has(a.id) } };
+  });
 }
 
 /** Whether the article was law on the date asked, for the badge beside today's status; nothing without a date. */
-function onDate(s: HostServices, article: StatuteArticle, asOf: string | undefined, gap: GapNote | null): Pick<SearchHitDto, 'onDate'> {
-  return asOf ? { onDate: { date: asOf, law: lawOnDate(s.engine.db, article, asOf, gap?.notLaw === true) } } : {};
+function onDate(s: HostServices, article: StatuteArticle, asOf: string | undefined, gap: GapNote | null | undefined): Pick<SearchHitDto, 'onDate'> {
+  return asOf ? { onDate: { date: asOf, law: lawOnDate(s.engine.db, [article], asOf, () => gap?.notLaw === true).has(article.id) } } : {};
 }
 
 /** 刑法 as of 2019: the laws among `articles` read in their first text, later than the date asked, and why; none without a date. */
