@@ -4,7 +4,7 @@ import { diffStates } from './stages/legalState.js';
 import type { ConsultationStore, TurnRow } from './store.js';
 import type { Evidence, TurnResult } from './types.js';
 import type { Engine } from '../engine/index.js';
-import { lawOnDate } from '../search/lawOnDate.js';
+import { standingsOn } from '../search/lawOnDate.js';
 
 /** A turn as the CLI, the UI and reports see it, read back from the database. */
 export function loadTurnResult(store: ConsultationStore, turn: TurnRow): TurnResult {
@@ -41,14 +41,16 @@ export function loadTurnResult(store: ConsultationStore, turn: TurnRow): TurnRes
 }
 
 /**
- * The evidence with whether each article was law on `date`, the date the law is applied as of (lawOnDate.ts), for the
+ * The evidence with how each article stood on `date`, the date the law is applied as of (lawOnDate.ts), for the
  * badge beside its status today; unchanged without a date, and for an article a later import removed.
  */
 export function datedEvidence(engine: Pick<Engine, 'db' | 'articles' | 'searchDeps'>, evidence: Evidence[], date: string | null): Evidence[] {
   if (!date || evidence.length === 0) return evidence;
   const resolver = engine.searchDeps().resolver;
   const articles = engine.articles(evidence.map((e) => e.articleId));
-  const law = lawOnDate(engine.db, articles, date, (id) => resolver.textGap(id, date)?.notLaw === true);
-  const held = new Set(articles.map((a) => a.id));
-  return evidence.map((e) => (held.has(e.articleId) ? { ...e, onDate: { date, law: law.has(e.articleId) } } : e));
+  const standings = standingsOn(engine.db, articles, date, (id) => resolver.textGap(id, date));
+  return evidence.map((e) => {
+    const standing = standings.get(e.articleId);
+    return standing ? { ...e, onDate: { date, standing } } : e;
+  });
 }

@@ -1,3 +1,4 @@
+import type { OnDate } from '../search/lawOnDate.js';
 import type { QuoteSource } from '../library/citation/quoteSource.js';
 import type { DraftCitation } from './draftCheck.js';
 import type { Redaction } from '../llm/redaction.js';
@@ -38,10 +39,10 @@ export interface Evidence {
   /** Where the text shows the words that found it; null when none of them is in it, and in turns stored before it was kept. */
   excerpt: EvidenceExcerpt | null;
   /**
-   * With a date the law is applied as of (the consultation's, else the facts'): that date, and whether the article was
-   * law then (民法典 第五百七十七条 for a contract of 2019: no, it stands in); worked out when the turn is read, not stored.
+   * With a date the law is applied as of (the consultation's, else the facts'): that date, and how the article stood then
+   * (民法典 第五百七十七条 for a contract of 2019: not yet in force, it stands in); worked out when the turn is read, not stored.
    */
-  onDate?: { date: string; law: boolean };
+  onDate?: OnDate;
 }
 
 /** The part of an evidence article a shortened view opens at, and where the words of its queries stand. */

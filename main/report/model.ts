@@ -6,6 +6,7 @@ import type { Engine } from '../engine/index.js';
 import { joinSpans, type StatuteArticle } from '../library/articles.js';
 import { counterpartInVersion, lawVersions, type VersionMatch } from '../library/versions/counterparts.js';
 import { STATUS_ZH } from '../library/status.js';
+import { standingZh, type OnDate } from '../search/lawOnDate.js';
 import { LexError } from '../util/errors.js';
 
 export interface ReportOptions {
@@ -43,10 +44,11 @@ export interface ReportStatute {
    */
   inForce: { publishDate: string | null; label: string | null; match: VersionMatch } | null;
   /**
-   * When the article was no law on the date the law is applied as of (民法典 第五百七十七条 for a contract of 2019): that
-   * date, and the library's note on it (what it stood in for), when the article is still in the library; else null.
+   * When the article did not stand as the law of the date the law is applied as of — not yet in force (民法典 第五百七十七条
+   * for a contract of 2019), superseded or deleted by then, or in force in another text (刑法 第三百九十条 for a bribe of
+   * 2022) —: how it stood, and the library's note on it, when the article is still in the library; else null.
    */
-  notLawOn: { date: string; note: string | null } | null;
+  onDate: (OnDate & { note: string | null }) | null;
 }
 
 /** Said beside a statute whose cited 款 and 项 are marked. */
@@ -140,7 +142,7 @@ export function buildReport(engine: Engine, consultations: Consultations, id: nu
       effectiveDate: e.effectiveDate, status: e.status, text, audit: audit?.label ?? null,
       notCurrent, inLibrary: stored !== undefined, citedSpans: joinSpans(spansIn(t, e.articleId, text)), lines: [],
       inForce: notCurrent && stored ? inForceCounterpart(engine, stored) : null,
-      notLawOn: e.onDate && !e.onDate.law ? { date: e.onDate.date, note: stored ? engine.searchDeps().resolver.textGap(stored.id, e.onDate.date)?.zh ?? null : null } : null,
+      onDate: e.onDate && e.onDate.standing !== 'in-force' ? { ...e.onDate, note: stored ? engine.searchDeps().resolver.textGap(stored.id, e.onDate.date)?.zh ?? null : null } : null,
     });
     return statutes.length;
   };
@@ -249,7 +251,7 @@ function warningsFor(turns: ReportTurn[], statutes: ReportStatute[]): string[] {
   for (const s of statutes) {
     if (s.audit === 'quote_mismatch') out.push(`[${s.ref}] 《${s.lawTitle}》${s.label}：回答中的引文与法条原文不一致。`);
     if (s.notCurrent) out.push(`[${s.ref}] 《${s.lawTitle}》${s.label} 不是现行有效版本（${s.status === 'current' ? STATUS_ZH.superseded : STATUS_ZH[s.status] ?? s.status}）${inForceNote(s.inForce)}。`);
-    if (s.notLawOn) out.push(`[${s.ref}] 《${s.lawTitle}》${s.label}${s.notLawOn.note ? `：${s.notLawOn.note}` : ` 在 ${s.notLawOn.date}（适用法律的日期）未施行`}。`);
+    if (s.onDate) out.push(`[${s.ref}] 《${s.lawTitle}》${s.label}：${s.onDate.note ?? `适用法律的日期 ${standingZh(s.onDate)}`}。`);
     if (!s.inLibrary) out.push(`[${s.ref}] 《${s.lawTitle}》${s.label} 已不在当前法规库中；报告使用咨询时保存的文本。`);
   }
   return out;

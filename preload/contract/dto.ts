@@ -14,6 +14,8 @@ import type { ArticleVersion } from '../../main/library/versions/counterparts.js
 import type { LawEntry } from '../../main/library/lawCatalog.js';
 import type { DraftCheck } from '../../main/consult/draftCheck.js';
 import type { SavedArticle } from '../../main/library/saved/savedState.js';
+import type { OnDate } from '../../main/search/lawOnDate.js';
+export type { OnDate, DateStanding } from '../../main/search/lawOnDate.js';
 
 export interface ArticleDto {
   id: number;
@@ -43,14 +45,8 @@ export interface SearchHitDto {
   inPlaceOf?: string[];
   /** With a date: the article changed after it (刑法 第三百九十条 in 2022), in a few words; absent otherwise. */
   amendedSince?: string;
-  /** With a date: that date, and whether the article was law then (false for a 民法典 article standing in, as of 2019); absent otherwise and from older hosts. */
+  /** With a date: that date, and how the article stood then (a 民法典 article standing in as of 2019: not yet in force); absent otherwise and from older hosts. */
   onDate?: OnDate;
-}
-
-/** A dated search's or lookup's word on the date beside today's status: the date, and whether the article was law then. */
-export interface OnDate {
-  date: string;
-  law: boolean;
 }
 
 /** The articles a citation box's text cites, in order; `notFound` says why each citation that did not resolve failed, in English and Chinese. */
@@ -160,7 +156,7 @@ export interface ArticleDetailDto {
    * 2024-03-01, in the text dated 2020-12-26), or that deleted it (第一百九十九条); absent or null otherwise.
    */
   amendedText?: { en: string; zh: string } | null;
-  /** Opened with a date: that date, and whether the article was law then; absent otherwise and from older hosts. */
+  /** Opened with a date: that date, and how the article stood then; absent otherwise and from older hosts. */
   onDate?: OnDate;
 }
 

@@ -36,13 +36,14 @@ describe('a consultation whose evidence its law\'s amendments date', { skip: SKI
     assert.ok(answer.prompt.includes('2022-06-01 施行的文本（《刑法修正案（九）》第四十五条）：对犯行贿罪的，处五年以下有期徒刑'));
     assert.match(answer.body.messages[0]!.content, /标注“此后经……修改”或“此后经……删去”的证据，当时施行的是此前的条文：证据附有当时的文本时，写明当时的文本与其后的修改；.*比较行为时的条文与现行条文，适用处刑较轻的/);
     assert.doesNotMatch(answer.body.messages[0]!.content, /标注“代……”/, 'nothing stands in for a law the library lacks');
-    // Read back, each piece of evidence says whether it was law on the facts' date: 第三百九十条 was (in the text of the
-    // time); an article added later (第一百三十三条之二 as of 2019) would not have been.
-    assert.deepEqual(bribe.onDate, { date: '2022-06-01', law: true });
-    assert.deepEqual(bench.consultations().get(r.consultationId).turns.at(-1)!.evidence.find((e) => e.articleId === bribe.articleId)!.onDate, { date: '2022-06-01', law: true });
+    // Read back, each piece of evidence says how it stood on the facts' date: 第三百九十条 in force, in the text of the
+    // time beside it; an article added later (第一百三十三条之二 as of 2019) not yet.
+    assert.deepEqual(bribe.onDate, { date: '2022-06-01', standing: 'other-text' });
+    assert.deepEqual(bench.consultations().get(r.consultationId).turns.at(-1)!.evidence.find((e) => e.articleId === bribe.articleId)!.onDate, { date: '2022-06-01', standing: 'other-text' });
     const added = bench.lib.engine.lookup('刑法第133条之二');
-    assert.ok(added.ok);
-    assert.deepEqual(datedEvidence(bench.lib.engine, [{ ...bribe, articleId: added.article.id }, bribe], '2019-06-01').map((e) => e.onDate), [{ date: '2019-06-01', law: false }, { date: '2019-06-01', law: true }]);
+    const theft = bench.lib.engine.lookup('刑法第264条');
+    assert.ok(added.ok && theft.ok);
+    assert.deepEqual(datedEvidence(bench.lib.engine, [{ ...bribe, articleId: added.article.id }, { ...bribe, articleId: theft.article.id }], '2019-06-01').map((e) => e.onDate?.standing), ['not-yet', 'in-force']);
     assert.equal(datedEvidence(bench.lib.engine, [bribe], null)[0], bribe, 'no date, nothing added');
   });
 

@@ -244,14 +244,14 @@ describe('the app in a real browser against the browser host', { skip: SKIP, tim
     // (The theft hits before also hold 民法典 articles standing in: wait for this question's first hit.)
     await page.getByTestId('hit').first().filter({ hasText: '第五百七十七条' }).waitFor();
     // Its badges: no law on the date, in force today.
-    assert.match(await page.getByTestId('hit').first().innerText(), /^《中华人民共和国民法典》第五百七十七条\s*2019-06-01 未施行\s*现行有效\s*代《合同法》第一百零七条\n/);
+    assert.match(await page.getByTestId('hit').first().innerText(), /^《中华人民共和国民法典》第五百七十七条\s*2019-06-01 尚未施行\s*现行有效\s*代《合同法》第一百零七条\n/);
     assert.ok((await page.getByTestId('read-in-place').allInnerTexts()).some((t) => t.startsWith('《中华人民共和国民法典》：民法典自 2021-01-01 起施行，在 2019-06-01 尚未施行；所列民法典条文代替')));
     await b.screenshot('civil-code-in-place');
     // Opened from the hit with the date still set, the article says what it stands in for.
     await page.getByTestId('hit').first().locator('button').first().click();
     await page.getByTestId('version-gap').waitFor();
     assert.equal(await page.getByTestId('version-gap').innerText(), '民法典自 2021-01-01 起施行，在 2019-06-01 尚未施行；本条规则当时见于《合同法》第一百零七条（违约责任），法规库中没有该法的条文；此为民法典的条文，当时的条文可能与此不同。');
-    assert.deepEqual(await page.getByTestId('article-title').locator('.badge').allInnerTexts(), ['2019-06-01 未施行', '现行有效']);
+    assert.deepEqual(await page.getByTestId('article-title').locator('.badge').allInnerTexts(), ['2019-06-01 尚未施行', '现行有效']);
     await page.getByTestId('filter-asof').fill('');
     await page.getByTestId('version-gap').waitFor({ state: 'detached' });
     // A citation of a 项 opens its article with that 项 marked.

@@ -129,6 +129,9 @@ describe('刑法 dated article by article by its amendments', { skip: SKIP }, ()
     assert.equal(cited2023.code, 0, cited2023.stderr);
     assert.match(cited2023.stdout, /^Note: The citation names 2023: this is the text as amended by 《刑法修正案（十二）》 of that year/);
     assert.match((await show('刑法第390条', '--version', '2020-12-26', '--as-of', '2022-06-01')).stdout, /^Note: After 2022-06-01 this article was amended by 《刑法修正案（十二）》第五条/);
+    // Before the 1997 revision, where the amendments vouch for nothing, they still say an article one of them added did
+    // not exist yet.
+    assert.match((await show('刑法第133条之二', '--as-of', '1995-06-01')).stderr, /had no 第一百三十三条之二 on 1995-06-01\. This article was added by 《刑法修正案（十一）》第二条 \(in force 2021-03-01\)/);
     // Before the 1997 revision: the note says a number of the time may be another article now.
     assert.match(parseJsonOutput<{ gap: Gap }>(await show('刑法第264条', '--as-of', '1995-06-01', '--json')).gap.zh, /；其中 1997-03-14 的修订可能重新编排了条文，当时的条号可能指现在的另一条；/);
   });
@@ -139,7 +142,7 @@ describe('刑法 dated article by article by its amendments', { skip: SKIP }, ()
     assert.equal(labels()[0], '第一百三十三条之二');
     assert.ok(!labels('2019-06-01').includes('第一百三十三条之二'), 'not yet law in 2019');
     assert.equal(labels('2021-03-01')[0], '第一百三十三条之二');
-    const r = parseJsonOutput<{ hits: Array<{ label: string; amendedSince?: string }>; readInPlace?: Array<{ note: { zh: string } }> }>(
+    const r = parseJsonOutput<{ hits: Array<{ label: string; amendedSince?: string; onDate?: { standing: string } }>; readInPlace?: Array<{ note: { zh: string } }> }>(
       await runCli(['search', '行贿 谋取不正当利益 从重处罚', '--as-of', '2022-06-01', '--mode', 'lexical', '--json', '--db', lib.dbPath]),
     );
     const bribe = r.hits.find((h) => h.label === '第三百九十条');
@@ -148,6 +151,8 @@ describe('刑法 dated article by article by its amendments', { skip: SKIP }, ()
     const changed2024 = new Set(['第一百六十五条', '第一百六十六条', '第一百六十九条', '第三百八十七条', '第三百九十条', '第三百九十一条', '第三百九十三条']);
     assert.ok(r.hits.filter((h) => changed2024.has(h.label)).length >= 2, JSON.stringify(r.hits.map((h) => h.label)));
     for (const h of r.hits) assert.equal(h.amendedSince !== undefined, changed2024.has(h.label), `${h.label} ${h.amendedSince ?? ''}`);
+    // Each hit's standing on the date: in force, in another text where amended since.
+    for (const h of r.hits) assert.equal(h.onDate?.standing, changed2024.has(h.label) ? 'other-text' : 'in-force', h.label);
     assert.match(r.readInPlace![0]!.note.zh, /^各条已按法规库所收该法的修正案核对：2022-06-01 之后修改过的条文另有注明，其余条文即当时施行的文本$/);
     // Before the amendments can vouch for the rest (2005), the law's notice says so whichever of its hits comes first.
     for (const q of ['以暴力、胁迫方法抢劫公私财物', '盗窃公私财物，数额较大，或者多次盗窃']) {
@@ -174,9 +179,18 @@ describe('刑法 dated article by article by its amendments', { skip: SKIP }, ()
     assert.ok(added.ok);
     const early = await api.call('statute.article', { id: added.article.id, asOf: '2019-06-01' });
     assert.ok(early.ok && /^本条由《刑法修正案（十一）》第二条（2021-03-01 起施行）增加，在 2019-06-01 尚无此条/.test((early.data as ArticleDetailDto).versionGap?.zh ?? ''), JSON.stringify(early));
-    // Its badge for the date says it was no law then; 第三百九十条, amended since, was law then (in another text).
-    assert.deepEqual((early.data as ArticleDetailDto).onDate, { date: '2019-06-01', law: false });
-    assert.deepEqual(detail.onDate, { date: '2022-06-01', law: true });
+    // Its badge for the date says it did not exist yet; 第三百九十条, amended since, was in force then in another text;
+    // 第二百六十四条, vouched for, simply in force; 第一百九十九条 deleted by 2016.
+    assert.deepEqual((early.data as ArticleDetailDto).onDate, { date: '2019-06-01', standing: 'not-yet' });
+    assert.deepEqual(detail.onDate, { date: '2022-06-01', standing: 'other-text' });
+    const standing = async (citation: string, asOf: string) => {
+      const found = resolver0(lib).lookup(citation);
+      assert.ok(found.ok, citation);
+      const opened = await api.call('statute.article', { id: found.article.id, asOf });
+      assert.ok(opened.ok);
+      return (opened.data as ArticleDetailDto).onDate?.standing;
+    };
+    assert.deepEqual([await standing('刑法第264条', '2019-06-01'), await standing('刑法第199条', '2016-01-01'), await standing('刑法第199条', '2013-01-01'), await standing('刑法第263条', '2005-06-01')], ['in-force', 'deleted', 'other-text', 'other-text']);
     const today = await api.call('statute.article', { id: detail.article.id });
     assert.ok(today.ok && !(today.data as ArticleDetailDto).textThen && !(today.data as ArticleDetailDto).versionGap && !(today.data as ArticleDetailDto).onDate);
     const search = await api.call('statute.search', { query: '行贿 谋取不正当利益 从重处罚', filters: { asOf: '2022-06-01' } });

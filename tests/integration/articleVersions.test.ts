@@ -11,7 +11,7 @@ import { compareVersions, type VersionComparison } from '../../main/library/vers
 import fs from 'node:fs';
 import path from 'node:path';
 import { runCli } from '../helpers/cli.js';
-import { lawOnDate } from '../../main/search/lawOnDate.js';
+import { standingsOn } from '../../main/search/lawOnDate.js';
 import { docxXml } from '../helpers/docxText.js';
 import { buildLibrary, sharedSkipReason, type TempLibrary } from '../helpers/library.js';
 
@@ -166,14 +166,20 @@ describe('an article in the other versions of its law', { skip: SKIP }, () => {
     const asOf = await lib.engine.retrieval.rank('公司法第七十一条', { mode: 'lexical', limit: 5, filters: { asOf: '2020-06-01', currentOnly: false } });
     assert.equal(asOf[0]!.id, id('公司法第七十一条', '2018-10-26'));
     assert.ok(!asOf.some((r) => r.id === shares || r.id === directors));
-    // Whether each version was law on a date, beside its status today: 2018's (已被修订) was in 2020, 2023's was not yet,
-    // nor after 2024-07-01 the 2018 one; in 2018 before its effect the law was in force in a text the library lacks,
-    // for which the first it holds is read (as search reads it).
-    const dated = (articleId: number, date: string) => lawOnDate(lib.engine.db, lib.engine.articles([articleId]), date, () => false).has(articleId);
+    // How each version stood on a date, beside its status today: 2018's (已被修订) was in force in 2020, 2023's not yet,
+    // and from 2024-07-01 the 2018 one was superseded; in 2018 before its effect the law was in force in a text the
+    // library lacks, for which the first it holds is read (as search reads it), its text then perhaps another.
+    const resolver = lib.engine.searchDeps().resolver;
     const of2018 = id('公司法第七十一条', '2018-10-26');
-    assert.deepEqual([dated(of2018, '2020-06-01'), dated(shares, '2020-06-01'), dated(of2018, '2024-07-01'), dated(shares, '2024-07-01'), dated(of2018, '2018-01-01'), dated(shares, '2018-01-01')], [true, false, false, true, true, false]);
+    const standing = (articleId: number, date: string) => standingsOn(lib.engine.db, lib.engine.articles([articleId]), date, (i) => resolver.textGap(i, date)).get(articleId);
+    assert.deepEqual(
+      [standing(of2018, '2020-06-01'), standing(shares, '2020-06-01'), standing(of2018, '2024-07-01'), standing(shares, '2024-07-01'), standing(of2018, '2018-01-01'), standing(shares, '2018-01-01')],
+      ['in-force', 'not-yet', 'superseded', 'in-force', 'other-text', 'not-yet'],
+    );
     const shown = await runCli(['show', '公司法第84条', '--version', '2023-12-29', '--as-of', '2020-06-01', '--db', lib.dbPath]);
-    assert.match(shown.stdout, /\n法律 · 现行有效 · 2020-06-01 未施行 · 公布 2023-12-29 · 施行 2024-07-01\n/);
+    assert.match(shown.stdout, /\n法律 · 现行有效 · 2020-06-01 尚未施行 · 公布 2023-12-29 · 施行 2024-07-01\n/);
+    const superseded = await runCli(['show', '公司法第71条', '--version', '2018-10-26', '--as-of', '2024-08-01', '--db', lib.dbPath]);
+    assert.match(superseded.stdout, /\n法律 · 已被修订 · 2024-08-01 已被修订 · 公布 2018-10-26 · 施行 2018-10-26\n/);
     const cli = await runCli(['search', '公司法第七十一条 股东对外转让股权', '--mode', 'lexical', '--k', '3', '--db', lib.dbPath]);
     assert.equal(cli.code, 0, cli.stderr);
     assert.match(cli.stdout, /^Note: 第七十一条 of the 2018-10-26 version \(「有限责任公司的股东之间可以相互转让/m);

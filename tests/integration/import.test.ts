@@ -3,6 +3,7 @@
  * (copied to temp folders), JSONL fixtures, and the CLI killed or interrupted
  * mid-import. Every test works on its own copy of the library.
  */
+import { standingsOn } from '../../main/search/lawOnDate.js';
 import assert from 'node:assert/strict';
 import Database from 'better-sqlite3';
 import { appendFileSync, copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
@@ -623,6 +624,10 @@ describe('province packs', { skip: NEEDS_SHARED }, () => {
       assert.equal(beijing[0]?.article.lawTitle, '北京市中医药条例');
       const all = engine.search('乡村振兴', { limit: 20, filters: { provinces: 'all' } });
       assert.ok(all.some((h) => h.article.lawTitle === '北京市乡村振兴促进条例'));
+      // Dated, a province's regulation stands as any other document: in force once its date of effect has come.
+      const regulation = beijing[0]!.article;
+      const standing = (asOf: string) => standingsOn(engine.db, [regulation], asOf, () => null).get(regulation.id);
+      assert.deepEqual([standing('2022-06-01'), standing('2019-06-01')], ['in-force', 'not-yet']);
     });
   });
 

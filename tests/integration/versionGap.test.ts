@@ -167,9 +167,10 @@ describe('a law as of a date before the library\'s first text of it', { skip: SK
     assert.ok(search.ok, JSON.stringify(search));
     const found = search.data as StatuteSearchDto;
     assert.deepEqual(found.hits[0]!.inPlaceOf, ['《合同法》第一百零七条']);
-    // Its badge for the date: no law then (today's status, 现行有效, beside it); every hit that stands in for nothing was.
-    assert.deepEqual(found.hits[0]!.onDate, { date: '2019-06-01', law: false });
-    assert.deepEqual(found.hits.map((h) => h.onDate?.law), found.hits.map((h) => h.inPlaceOf === undefined));
+    // Its badge for the date: not yet in force then (today's status, 现行有效, beside it); no hit that stands in for
+    // nothing is said to be so.
+    assert.deepEqual(found.hits[0]!.onDate, { date: '2019-06-01', standing: 'not-yet' });
+    assert.deepEqual(found.hits.map((h) => h.onDate?.standing === 'not-yet'), found.hits.map((h) => h.inPlaceOf !== undefined));
     assert.ok(found.readInPlace?.some((r) => r.lawTitle === '中华人民共和国民法典' && /所列民法典条文代替/.test(r.note.zh)));
     const today = await api.call('statute.search', { query: '对方不履行合同义务，要承担什么违约责任' });
     assert.ok(today.ok && (today.data as StatuteSearchDto).hits.every((h) => h.inPlaceOf === undefined && h.onDate === undefined));
@@ -200,8 +201,10 @@ describe('a law as of a date before the library\'s first text of it', { skip: SK
     // Shown and compiled as of 2019 with the note, as search lists it.
     const shown = parseJsonOutput<{ article: { label: string }; gap: { zh: string } }>(await runCli(['show', '民法典第577条', '--as-of', '2019-06-01', '--json', '--db', lib.dbPath]));
     assert.equal(shown.gap.zh, note.zh);
-    assert.deepEqual((shown as { onDate?: unknown }).onDate, { date: '2019-06-01', law: false });
-    assert.match((await runCli(['show', '民法典第577条', '--as-of', '2019-06-01', '--db', lib.dbPath])).stdout, /\n法律 · 现行有效 · 2019-06-01 未施行 · 公布 2020-05-28 · 施行 2021-01-01\n/);
+    assert.deepEqual((shown as { onDate?: unknown }).onDate, { date: '2019-06-01', standing: 'not-yet' });
+    assert.match((await runCli(['show', '民法典第577条', '--as-of', '2019-06-01', '--db', lib.dbPath])).stdout, /\n法律 · 现行有效 · 2019-06-01 尚未施行 · 公布 2020-05-28 · 施行 2021-01-01\n/);
+    // 刑法 as of 2019, read in its 2020 text where no amendment it holds vouches for the text: in force, in another text.
+    assert.match((await runCli(['show', '刑法第264条', '--as-of', '2019-06-01', '--db', lib.dbPath])).stdout, /\n法律 · 现行有效 · 2019-06-01 施行，文本可能不同 · 公布 2020-12-26/);
     assert.match(buildCompilation(lib.engine, '民法典第577条', { asOf: '2019-06-01' }).articles[0]!.notes[0]!, /^民法典自 2021-01-01 起施行，在 2019-06-01 尚未施行；本条规则当时见于《合同法》第一百零七条/);
   });
 });

@@ -131,9 +131,9 @@ describe('consultation panels', () => {
 
   test('cited statutes: with a date the law is applied as of, whether each article was law then, before its status today', async () => {
     const base = turnFixture();
-    const evidence = base.evidence.map((e, i) => ({ ...e, onDate: { date: '2019-06-01', law: i !== 0 } }));
+    const evidence = base.evidence.map((e, i) => ({ ...e, onDate: { date: '2019-06-01', standing: i === 0 ? 'not-yet' as const : 'in-force' as const } }));
     const r = await render(<ApiContext.Provider value={NO_API}><CitedStatutesPanel turn={{ ...base, evidence }} onOpenArticle={() => undefined} /></ApiContext.Provider>);
-    assert.deepEqual(r.allByTestId('on-date').map((e) => [e.textContent, e.className]), [['2019-06-01 未施行', 'badge warn'], ['2019-06-01 施行中', 'badge ok']]);
+    assert.deepEqual(r.allByTestId('on-date').map((e) => [e.textContent, e.className]), [['2019-06-01 尚未施行', 'badge warn'], ['2019-06-01 施行中', 'badge ok']]);
     assert.deepEqual(r.allByTestId('status-badge').map((e) => e.textContent), ['现行有效', '现行有效']);
     r.unmount();
   });

@@ -1,4 +1,3 @@
-import { lawOnDate } from '../../search/lawOnDate.js';
 import type { Engine } from '../../engine/index.js';
 import { citationText, itemMarker, type StatuteArticle } from '../../library/articles.js';
 import { ensureStatuteGraph } from '../../library/graph/statuteGraph.js';
@@ -15,6 +14,7 @@ import type { Output } from '../output.js';
 import { printVersions, renderDiff } from '../versionsView.js';
 import { replacementNote, type Replacement } from '../../library/versions/replacedBy.js';
 import { gapSentence } from '../../library/versions/versionGap.js';
+import { onDates, standingZh, type OnDate } from '../../search/lawOnDate.js';
 
 const USAGE = 'lexdesk show "CITATION" [--as-of YYYY-MM-DD] [--version YYYY-MM-DD] [--changes] [--out FILE.md|FILE.docx]   e.g. 民法典第1165条, 刑法264, 劳动合同法 38, 宪法序言, 民法典第1165、1166条, 刑法第263条至第269条; --out writes the articles cited as a compilation (法条汇编)';
 /** Linking articles listed in text output, per kind; --json lists all. */
@@ -126,9 +126,9 @@ function shownJson(engine: Engine, result: Resolved, asOf?: string): Record<stri
   return { article, paragraph, item, paragraphs, parts: result.parts, warning, note: result.note ?? null, gap: result.gap ?? null, amended: result.amended ?? null, onDate: onDate(engine, result, asOf), earlierNumbering, formerly: formerArticlesOf(article), ...engine.context(article, asOf), ...incomingLinks(engine, article) };
 }
 
-/** With a date: whether the article was law then (民法典 第五百七十七条 as of 2019: no, it stands in); null without one. */
-function onDate(engine: Engine, result: Resolved, asOf?: string): { date: string; law: boolean } | null {
-  return asOf ? { date: asOf, law: lawOnDate(engine.db, [result.article], asOf, () => result.gap?.notLaw === true).has(result.article.id) } : null;
+/** With a date: how the article stood then (民法典 第五百七十七条 as of 2019: not yet in force, it stands in); null without one. */
+function onDate(engine: Engine, result: Resolved, asOf?: string): OnDate | null {
+  return onDates(engine.db, [result.article], asOf, () => result.gap ?? null)[0] ?? null;
 }
 
 /** The earlier version's text under the same number, where it stands now, and how to see it (公司法第七十一条 of 2018). */
@@ -228,13 +228,13 @@ function printLinks(out: Output, title: string, links: ShownLink[]): void {
 }
 
 /** The article with the 款 and the 项 (one or several of each) the citation names marked ▶. */
-function printArticle(out: Output, cited: Pick<Resolved, 'article' | 'parts'>, dated: { date: string; law: boolean } | null = null): void {
+function printArticle(out: Output, cited: Pick<Resolved, 'article' | 'parts'>, dated: OnDate | null = null): void {
   const a = cited.article;
   out.print(citationText(a) + (a.province ? `（${a.province}）` : ''));
   const crumbs = [a.subtitle, ...a.path].filter(Boolean).join(' › ');
   if (crumbs) out.print(crumbs);
-  // Today's status, and with a date whether it was law then (民法典 as of 2019: 现行有效, 2019-06-01 未施行).
-  const then = dated ? ` · ${dated.date} ${dated.law ? '施行中' : '未施行'}` : '';
+  // Today's status, and with a date how it stood then (民法典 as of 2019: 现行有效, 2019-06-01 尚未施行).
+  const then = dated ? ` · ${standingZh(dated)}` : '';
   out.print(`${a.level} · ${STATUS_ZH[a.status] ?? a.status}${then} · 公布 ${a.publishDate ?? '未知'} · ${a.effectiveDate ? `施行 ${a.effectiveDate}` : EFFECTIVE_UNKNOWN}`);
   out.print('');
   a.paragraphs.forEach((p, i) => {

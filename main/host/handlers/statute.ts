@@ -11,7 +11,7 @@ import { toArticleDto } from '../dto.js';
 import type { HostServices } from '../services.js';
 import { addedTerms } from '../../engine/retrieval.js';
 import { makeSnippet } from '../../search/snippet.js';
-import { lawOnDate } from '../../search/lawOnDate.js';
+import { onDates } from '../../search/lawOnDate.js';
 import { compareVersions, type VersionComparison } from '../../library/versions/compareVersions.js';
 import { lawVersions } from '../../library/versions/counterparts.js';
 import { comparisonDocx, comparisonMarkdown } from '../../report/comparison.js';
@@ -202,16 +202,17 @@ function textThen(gap: GapNote | null | undefined, asOf: string | undefined): Ar
 function withDates(s: HostServices, articles: StatuteArticle[], asOf: string | undefined): Array<Pick<SearchHitDto, 'inPlaceOf' | 'amendedSince' | 'onDate'>> {
   if (!asOf) return articles.map(() => ({}));
   const gaps = new Map(articles.map((a) => [a.id, s.engine.searchDeps().resolver.textGap(a.id, asOf)]));
-  const law = lawOnDate(s.engine.db, articles, asOf, (id) => gaps.get(id)?.notLaw === true);
-  return articles.map((a) => {
+  const dated = onDates(s.engine.db, articles, asOf, (id) => gaps.get(id) ?? null);
+  return articles.map((a, i) => {
     const gap = gaps.get(a.id);
-    return { ...inPlaceOf(a, asOf), ...(gap?.amendedSince && gap.short ? { amendedSince: gap.short } : {}), onDate: { date: asOf, law: law.has(a.id) } };
+    return { ...inPlaceOf(a, asOf), ...(gap?.amendedSince && gap.short ? { amendedSince: gap.short } : {}), onDate: dated[i]! };
   });
 }
 
-/** Whether the article was law on the date asked, for the badge beside today's status; nothing without a date. */
+/** How the article stood on the date asked, for the badge beside today's status; nothing without a date. */
 function onDate(s: HostServices, article: StatuteArticle, asOf: string | undefined, gap: GapNote | null | undefined): Pick<SearchHitDto, 'onDate'> {
-  return asOf ? { onDate: { date: asOf, law: lawOnDate(s.engine.db, [article], asOf, () => gap?.notLaw === true).has(article.id) } } : {};
+  const [dated] = onDates(s.engine.db, [article], asOf, () => gap ?? null);
+  return dated ? { onDate: dated } : {};
 }
 
 /** 刑法 as of 2019: the laws among `articles` read in their first text, later than the date asked, and why; none without a date. */

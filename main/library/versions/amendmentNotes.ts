@@ -97,8 +97,8 @@ export function amendedTextNote(change: TrailChange): { en: string; zh: string }
 export function trailGap(then: ArticleThen | null, asOf: string, documentInForce: boolean, use: 'checked' | 'shown'): GapNote | null {
   if (then?.kind === 'amended-since') return amendedSinceNote(then, asOf, use);
   // 刑法 第一百九十九条 as of 2016, kept in the text as 「（删去）」; 第一百三十三条之二 as of 2019, not yet added: no law of the date.
-  if (then?.kind === 'deleted') return { ...deletedNote(then.deleted, then.before), short: `已由${dated(then.deleted)}删去`, list: listNote(asOf), notLaw: true };
-  if (then?.kind === 'not-yet') return { ...notYetNote(then.added, asOf), short: `由${dated(then.added)}增加，在 ${asOf} 尚无此条`, list: listNote(asOf, then.vouches), notLaw: true };
+  if (then?.kind === 'deleted') return { ...deletedNote(then.deleted, then.before), short: `已由${dated(then.deleted)}删去`, list: listNote(asOf), notLaw: 'deleted' };
+  if (then?.kind === 'not-yet') return { ...notYetNote(then.added, asOf), short: `由${dated(then.added)}增加，在 ${asOf} 尚无此条`, list: listNote(asOf, then.vouches), notLaw: 'not-yet' };
   // Unchanged and in a document in force then: nothing to say. Unchanged in a later document: it is the text of the date.
   if (then?.kind === 'unchanged' && !documentInForce) return unchangedNote(then, asOf);
   return null;

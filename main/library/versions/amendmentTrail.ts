@@ -162,10 +162,15 @@ export type ArticleThen =
 
 const same = (a: ArticleKey, b: ArticleKey) => a.number === b.number && a.subNumber === b.subNumber;
 
-/** The trail's word on article `key` as of `asOf`; null where it has none (a date before `from`, a period it cannot vouch for). */
+/** The trail's word on article `key` as of `asOf`; null where it has none (a period it cannot vouch for; before `from`, all but an article added later). */
 export function articleThen(trail: AmendmentTrail, key: ArticleKey, asOf: string): ArticleThen | null {
-  if (asOf < trail.from) return null;
   const mine = trail.changes.filter((c) => same(c.key, key));
+  if (asOf < trail.from) {
+    // Before the text the amendments start from they still say that an article one of them added did not exist yet
+    // (刑法 第一百三十三条之二 in 1995), whatever the numbering of the time.
+    const first = mine[0];
+    return first?.kind === 'added' && first.effective > asOf ? { kind: 'not-yet', added: first, vouches: false } : null;
+  }
   const before = mine.filter((c) => c.effective <= asOf);
   const later = mine.filter((c) => c.effective > asOf);
   const lastBefore = before[before.length - 1] ?? null;

@@ -106,7 +106,7 @@ export class TrailBook {
     const out: number[] = [];
     for (const lawId of this.lawsAmended()) {
       const trail = this.trailOf(lawId);
-      if (!trail || asOf < trail.from) continue;
+      if (!trail) continue;
       const added = trail.changes.filter((c) => c.kind === 'added' && c.effective > asOf);
       if (added.length === 0) continue;
       const rows = cachedStatement(this.db, `SELECT a.id, a.number, a.sub_number AS subNumber FROM articles a

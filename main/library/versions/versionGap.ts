@@ -36,8 +36,8 @@ export interface GapNote {
   confirmed?: true;
   /** Set when the law's amendments say the article changed (or was deleted) after the date: the text of the date differs. */
   amendedSince?: true;
-  /** Set when the article was no law on the date: added by a later amendment, or deleted by then (刑法 第一百三十三条之二 in 2019). */
-  notLaw?: true;
+  /** Set when the article was no law on the date: added by a later amendment (刑法 第一百三十三条之二 in 2019), or deleted by then. */
+  notLaw?: 'not-yet' | 'deleted';
   /** The text of the date, when the law's amendments give it whole (刑法 第三百九十条 in 2022: 刑法修正案（九） 四十五、's). */
   then?: { text: string; source: string; effective: string };
 }
@@ -142,7 +142,7 @@ export function versionGap(first: FirstVersion, read: string | null, asOf: strin
   return {
     en: `the library holds no version of this ${it.en} in force on ${asOf} (${since.en})${amended.en}${doubt.en}; read in the ${version} version${holding.en}, which may differ from the text in force then`,
     zh: `法规库中没有该${it.zh}在 ${asOf} 施行的版本（${since.zh}）${amended.zh}${doubt.zh}；${use === 'checked' ? `按 ${version} 版${holding.zh}核对` : `此为 ${version} 版${holding.zh}`}，当时施行的文本可能与此不同`,
-    short: `${version}版${holding.zh}（${effective} 起施行）；法规库中没有该${it.zh}在 ${asOf} 施行的文本，当时的条文可能不同`,
+    short: `${version}版（${effective} 起施行${held ? `；已含其后${held}的修改` : ''}）；法规库中没有该${it.zh}在 ${asOf} 施行的文本，当时的条文可能不同`,
   };
 }
 

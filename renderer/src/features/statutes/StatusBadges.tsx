@@ -1,16 +1,21 @@
-import type { OnDate } from '../../../../preload/contract/index.js';
-import { fill, statusText, useT } from '../../i18n.js';
+import type { DateStanding, OnDate } from '../../../../preload/contract/index.js';
+import { fill, statusText, useT, type Strings } from '../../i18n.js';
+
+const STANDING: Record<DateStanding, keyof Strings> = {
+  'in-force': 'onDateInForce', 'other-text': 'onDateOtherText', 'not-yet': 'onDateNotYet', superseded: 'onDateSuperseded', deleted: 'onDateDeleted',
+};
 
 /**
- * A version's status today, and with a dated search or lookup whether it was law on that date, first: 民法典
- * 第五百七十七条 as of 2019 reads 「2019-06-01 未施行」 beside 「现行有效」, a version superseded since 「2019-06-01 施行中」
- * beside 「已被修订」.
+ * A version's status today and, with a dated search or lookup, how it stood on that date, first: 民法典 第五百七十七条 as
+ * of 2019 reads 「2019-06-01 尚未施行」 beside 「现行有效」, 公司法 of 2018 as of 2020 「2020-06-01 施行中」 beside 「已被修订」.
  */
 export function StatusBadges({ status, onDate }: { status: string; onDate?: OnDate | undefined }) {
   const t = useT();
   return (
     <>
-      {onDate && <span className={`badge ${onDate.law ? 'ok' : 'warn'}`} data-testid="on-date">{fill(onDate.law ? t.lawOnDate : t.notLawOnDate, { date: onDate.date })}</span>}
+      {onDate && (
+        <span className={`badge ${onDate.standing === 'in-force' ? 'ok' : 'warn'}`} data-testid="on-date">{fill(t[STANDING[onDate.standing]] as string, { date: onDate.date })}</span>
+      )}
       <span className={`badge ${status === 'current' ? 'ok' : 'warn'}`} data-testid="status-badge">{statusText(t, status)}</span>
     </>
   );
