@@ -251,7 +251,7 @@ function warningsFor(turns: ReportTurn[], statutes: ReportStatute[]): string[] {
   for (const s of statutes) {
     if (s.audit === 'quote_mismatch') out.push(`[${s.ref}] 《${s.lawTitle}》${s.label}：回答中的引文与法条原文不一致。`);
     if (s.notCurrent) out.push(`[${s.ref}] 《${s.lawTitle}》${s.label} 不是现行有效版本（${s.status === 'current' ? STATUS_ZH.superseded : STATUS_ZH[s.status] ?? s.status}）${inForceNote(s.inForce)}。`);
-    if (s.onDate) out.push(`[${s.ref}] 《${s.lawTitle}》${s.label}：${s.onDate.note ?? `适用法律的日期 ${standingZh(s.onDate)}`}。`);
+    if (s.onDate) out.push(`[${s.ref}] 《${s.lawTitle}》${s.label}：${s.onDate.note ?? `在适用法律的日期（${s.onDate.date}）${standingZh(s.onDate.standing)}`}。`);
     if (!s.inLibrary) out.push(`[${s.ref}] 《${s.lawTitle}》${s.label} 已不在当前法规库中；报告使用咨询时保存的文本。`);
   }
   return out;

@@ -38,12 +38,12 @@ describe('a consultation whose evidence its law\'s amendments date', { skip: SKI
     assert.doesNotMatch(answer.body.messages[0]!.content, /标注“代……”/, 'nothing stands in for a law the library lacks');
     // Read back, each piece of evidence says how it stood on the facts' date: 第三百九十条 in force, in the text of the
     // time beside it; an article added later (第一百三十三条之二 as of 2019) not yet.
-    assert.deepEqual(bribe.onDate, { date: '2022-06-01', standing: 'other-text' });
-    assert.deepEqual(bench.consultations().get(r.consultationId).turns.at(-1)!.evidence.find((e) => e.articleId === bribe.articleId)!.onDate, { date: '2022-06-01', standing: 'other-text' });
+    assert.deepEqual(bribe.onDate, { date: '2022-06-01', standing: 'amended-since' });
+    assert.deepEqual(bench.consultations().get(r.consultationId).turns.at(-1)!.evidence.find((e) => e.articleId === bribe.articleId)!.onDate, { date: '2022-06-01', standing: 'amended-since' });
     const added = bench.lib.engine.lookup('刑法第133条之二');
     const theft = bench.lib.engine.lookup('刑法第264条');
     assert.ok(added.ok && theft.ok);
-    assert.deepEqual(datedEvidence(bench.lib.engine, [{ ...bribe, articleId: added.article.id }, { ...bribe, articleId: theft.article.id }], '2019-06-01').map((e) => e.onDate?.standing), ['not-yet', 'in-force']);
+    assert.deepEqual(datedEvidence(bench.lib.engine, [{ ...bribe, articleId: added.article.id }, { ...bribe, articleId: theft.article.id }], '2019-06-01').map((e) => e.onDate?.standing), ['not-added', 'in-force']);
     assert.equal(datedEvidence(bench.lib.engine, [bribe], null)[0], bribe, 'no date, nothing added');
   });
 

@@ -24,7 +24,7 @@ if (SKIP) console.log(`# amendment trail tests ${SKIP}`);
 
 const resolver0 = (l: TempLibrary) => l.engine.searchDeps().resolver;
 
-type Gap = { zh: string; en: string; confirmed?: boolean; amendedSince?: boolean; then?: { text: string; source: string; effective: string } };
+type Gap = { zh: string; en: string; confirmed?: boolean; amendedSince?: string; then?: { text: string; source: string; effective: string } };
 
 describe('刑法 dated article by article by its amendments', { skip: SKIP }, () => {
   let lib: TempLibrary;
@@ -81,7 +81,7 @@ describe('刑法 dated article by article by its amendments', { skip: SKIP }, ()
     assert.match(bribe.stdout, /^Note: After 2022-06-01 this article was amended by 《刑法修正案（十二）》第五条 \(in force 2024-03-01\); the text in force on 2022-06-01 is the one 《刑法修正案（九）》第四十五条 gave it \(in force 2015-11-01\); shown here is the later text\.\n/);
     assert.match(bribe.stdout, /\nText in force on 2022-06-01, as 《刑法修正案（九）》第四十五条 gave it \(in force 2015-11-01\):\n {2}对犯行贿罪的，处五年以下有期徒刑或者拘役，并处罚金；/);
     const json = parseJsonOutput<{ gap: Gap }>(await show('刑法第390条', '--as-of', '2022-06-01', '--json'));
-    assert.equal(json.gap.amendedSince, true);
+    assert.equal(json.gap.amendedSince, 'amended');
     assert.equal(json.gap.then?.source, '《刑法修正案（九）》第四十五条');
     assert.match(json.gap.zh, /^本条此后经《刑法修正案（十二）》第五条（2024-03-01 起施行）修改；2022-06-01 施行的是此前的条文，即《刑法修正案（九）》第四十五条（2015-11-01 起施行）所定的文本；此为其后的文本$/);
     // Today: the text is 2024's, though its document says 2021-03-01.
@@ -141,6 +141,7 @@ describe('刑法 dated article by article by its amendments', { skip: SKIP }, ()
     const labels = (asOf?: string) => lib.engine.search(query, { filters: asOf ? { asOf } : {}, limit: 10 }).map((h) => h.article.label);
     assert.equal(labels()[0], '第一百三十三条之二');
     assert.ok(!labels('2019-06-01').includes('第一百三十三条之二'), 'not yet law in 2019');
+    assert.ok(!labels('1995-06-01').includes('第一百三十三条之二'), 'nor before the 1997 revision, where the amendments vouch for nothing else');
     assert.equal(labels('2021-03-01')[0], '第一百三十三条之二');
     const r = parseJsonOutput<{ hits: Array<{ label: string; amendedSince?: string; onDate?: { standing: string } }>; readInPlace?: Array<{ note: { zh: string } }> }>(
       await runCli(['search', '行贿 谋取不正当利益 从重处罚', '--as-of', '2022-06-01', '--mode', 'lexical', '--json', '--db', lib.dbPath]),
@@ -151,8 +152,8 @@ describe('刑法 dated article by article by its amendments', { skip: SKIP }, ()
     const changed2024 = new Set(['第一百六十五条', '第一百六十六条', '第一百六十九条', '第三百八十七条', '第三百九十条', '第三百九十一条', '第三百九十三条']);
     assert.ok(r.hits.filter((h) => changed2024.has(h.label)).length >= 2, JSON.stringify(r.hits.map((h) => h.label)));
     for (const h of r.hits) assert.equal(h.amendedSince !== undefined, changed2024.has(h.label), `${h.label} ${h.amendedSince ?? ''}`);
-    // Each hit's standing on the date: in force, in another text where amended since.
-    for (const h of r.hits) assert.equal(h.onDate?.standing, changed2024.has(h.label) ? 'other-text' : 'in-force', h.label);
+    // Each hit's standing on the date: in force, amended since where 刑法修正案（十二） changed it.
+    for (const h of r.hits) assert.equal(h.onDate?.standing, changed2024.has(h.label) ? 'amended-since' : 'in-force', h.label);
     assert.match(r.readInPlace![0]!.note.zh, /^各条已按法规库所收该法的修正案核对：2022-06-01 之后修改过的条文另有注明，其余条文即当时施行的文本$/);
     // Before the amendments can vouch for the rest (2005), the law's notice says so whichever of its hits comes first.
     for (const q of ['以暴力、胁迫方法抢劫公私财物', '盗窃公私财物，数额较大，或者多次盗窃']) {
@@ -180,9 +181,9 @@ describe('刑法 dated article by article by its amendments', { skip: SKIP }, ()
     const early = await api.call('statute.article', { id: added.article.id, asOf: '2019-06-01' });
     assert.ok(early.ok && /^本条由《刑法修正案（十一）》第二条（2021-03-01 起施行）增加，在 2019-06-01 尚无此条/.test((early.data as ArticleDetailDto).versionGap?.zh ?? ''), JSON.stringify(early));
     // Its badge for the date says it did not exist yet; 第三百九十条, amended since, was in force then in another text;
-    // 第二百六十四条, vouched for, simply in force; 第一百九十九条 deleted by 2016.
-    assert.deepEqual((early.data as ArticleDetailDto).onDate, { date: '2019-06-01', standing: 'not-yet' });
-    assert.deepEqual(detail.onDate, { date: '2022-06-01', standing: 'other-text' });
+    // 第二百六十四条, vouched for, simply in force; 第一百九十九条 in force in 2013 and deleted since, deleted by 2016.
+    assert.deepEqual((early.data as ArticleDetailDto).onDate, { date: '2019-06-01', standing: 'not-added' });
+    assert.deepEqual(detail.onDate, { date: '2022-06-01', standing: 'amended-since' });
     const standing = async (citation: string, asOf: string) => {
       const found = resolver0(lib).lookup(citation);
       assert.ok(found.ok, citation);
@@ -190,7 +191,7 @@ describe('刑法 dated article by article by its amendments', { skip: SKIP }, ()
       assert.ok(opened.ok);
       return (opened.data as ArticleDetailDto).onDate?.standing;
     };
-    assert.deepEqual([await standing('刑法第264条', '2019-06-01'), await standing('刑法第199条', '2016-01-01'), await standing('刑法第199条', '2013-01-01'), await standing('刑法第263条', '2005-06-01')], ['in-force', 'deleted', 'other-text', 'other-text']);
+    assert.deepEqual([await standing('刑法第264条', '2019-06-01'), await standing('刑法第199条', '2016-01-01'), await standing('刑法第199条', '2013-01-01'), await standing('刑法第263条', '2005-06-01')], ['in-force', 'deleted', 'deleted-since', 'other-text']);
     const today = await api.call('statute.article', { id: detail.article.id });
     assert.ok(today.ok && !(today.data as ArticleDetailDto).textThen && !(today.data as ArticleDetailDto).versionGap && !(today.data as ArticleDetailDto).onDate);
     const search = await api.call('statute.search', { query: '行贿 谋取不正当利益 从重处罚', filters: { asOf: '2022-06-01' } });

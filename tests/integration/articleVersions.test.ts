@@ -174,10 +174,10 @@ describe('an article in the other versions of its law', { skip: SKIP }, () => {
     const standing = (articleId: number, date: string) => standingsOn(lib.engine.db, lib.engine.articles([articleId]), date, (i) => resolver.textGap(i, date)).get(articleId);
     assert.deepEqual(
       [standing(of2018, '2020-06-01'), standing(shares, '2020-06-01'), standing(of2018, '2024-07-01'), standing(shares, '2024-07-01'), standing(of2018, '2018-01-01'), standing(shares, '2018-01-01')],
-      ['in-force', 'not-yet', 'superseded', 'in-force', 'other-text', 'not-yet'],
+      ['in-force', 'version-not-yet', 'superseded', 'in-force', 'other-text', 'version-not-yet'],
     );
     const shown = await runCli(['show', '公司法第84条', '--version', '2023-12-29', '--as-of', '2020-06-01', '--db', lib.dbPath]);
-    assert.match(shown.stdout, /\n法律 · 现行有效 · 2020-06-01 尚未施行 · 公布 2023-12-29 · 施行 2024-07-01\n/);
+    assert.match(shown.stdout, /\n法律 · 现行有效 · 2020-06-01 本版尚未施行 · 公布 2023-12-29 · 施行 2024-07-01\n/);
     const superseded = await runCli(['show', '公司法第71条', '--version', '2018-10-26', '--as-of', '2024-08-01', '--db', lib.dbPath]);
     assert.match(superseded.stdout, /\n法律 · 已被修订 · 2024-08-01 已被修订 · 公布 2018-10-26 · 施行 2018-10-26\n/);
     const cli = await runCli(['search', '公司法第七十一条 股东对外转让股权', '--mode', 'lexical', '--k', '3', '--db', lib.dbPath]);

@@ -627,7 +627,7 @@ describe('province packs', { skip: NEEDS_SHARED }, () => {
       // Dated, a province's regulation stands as any other document: in force once its date of effect has come.
       const regulation = beijing[0]!.article;
       const standing = (asOf: string) => standingsOn(engine.db, [regulation], asOf, () => null).get(regulation.id);
-      assert.deepEqual([standing('2022-06-01'), standing('2019-06-01')], ['in-force', 'not-yet']);
+      assert.deepEqual([standing('2022-06-01'), standing('2019-06-01')], ['in-force', 'version-not-yet']);
     });
   });
 

@@ -170,6 +170,17 @@ describe('documents repealed and replaced: where their articles stand now', { sk
     assert.deepEqual(detail.replacedBy?.counterpart && [detail.replacedBy.counterpart.lawTitle, detail.replacedBy.counterpart.label], ['中华人民共和国契税法', '第三条']);
     const current = await api.call('statute.article', { id: lookup('契税法第3条').id });
     assert.equal(current.ok ? (current.data as { replacedBy: unknown }).replacedBy : 'failed', null);
+    // Dated: in force until its repeal took effect, repealed after; the date filter alone would keep it in force.
+    const dated = async (id: number, asOf: string) => {
+      const opened = await api.call('statute.article', { id, asOf });
+      assert.ok(opened.ok, JSON.stringify(opened));
+      return (opened.data as { onDate?: { standing: string } }).onDate?.standing;
+    };
+    const deed = lookup('契税暂行条例第三条').id;
+    const marriage = lookup('婚姻法解释（三）第七条').id;
+    assert.deepEqual([await dated(deed, '2021-08-31'), await dated(deed, '2021-09-01'), await dated(marriage, '2020-12-31'), await dated(marriage, '2021-01-01')], ['in-force', 'repealed', 'in-force', 'repealed']);
+    const show = await runCli(['show', '契税暂行条例第三条', '--as-of', '2022-01-01', '--db', lib.dbPath]);
+    assert.match(show.stdout, /\n行政法规 · 已废止 · 2022-01-01 已废止 · 公布 2019-03-02/);
     fs.rmSync(dir, { recursive: true, force: true });
   });
 });

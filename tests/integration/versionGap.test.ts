@@ -204,7 +204,7 @@ describe('a law as of a date before the library\'s first text of it', { skip: SK
     assert.deepEqual((shown as { onDate?: unknown }).onDate, { date: '2019-06-01', standing: 'not-yet' });
     assert.match((await runCli(['show', '民法典第577条', '--as-of', '2019-06-01', '--db', lib.dbPath])).stdout, /\n法律 · 现行有效 · 2019-06-01 尚未施行 · 公布 2020-05-28 · 施行 2021-01-01\n/);
     // 刑法 as of 2019, read in its 2020 text where no amendment it holds vouches for the text: in force, in another text.
-    assert.match((await runCli(['show', '刑法第264条', '--as-of', '2019-06-01', '--db', lib.dbPath])).stdout, /\n法律 · 现行有效 · 2019-06-01 施行，文本可能不同 · 公布 2020-12-26/);
+    assert.match((await runCli(['show', '刑法第264条', '--as-of', '2019-06-01', '--db', lib.dbPath])).stdout, /\n法律 · 现行有效 · 2019-06-01 施行中，文本可能不同 · 公布 2020-12-26/);
     assert.match(buildCompilation(lib.engine, '民法典第577条', { asOf: '2019-06-01' }).articles[0]!.notes[0]!, /^民法典自 2021-01-01 起施行，在 2019-06-01 尚未施行；本条规则当时见于《合同法》第一百零七条/);
   });
 });

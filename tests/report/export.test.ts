@@ -232,6 +232,16 @@ describe('cited answer reports', { skip: SKIP, timeout: 300_000 }, () => {
     const model = buildReport(bench.lib.engine, bench.consultations(), t.consultationId, '0.0.0');
     const statute = model.statutes.find((s) => s.articleId === code.articleId)!;
     assert.ok(model.warnings.includes(`[${statute.ref}] 《中华人民共和国民法典》第五百七十七条：民法典自 2021-01-01 起施行，在 2019-06-01 尚未施行；本条规则当时见于《合同法》第一百零七条（违约责任），法规库中没有该法的条文；此为民法典的条文，当时的条文可能与此不同。`), model.warnings.join('\n'));
+    // An article in force then in a later text (刑法 as of 2019, no amendment in this library to vouch for it): its note too.
+    bench.llm.queue('state', { json: { parties: [], relations: [], keyFacts: ['2019年6月盗窃他人手机'], disputeFocus: ['盗窃罪'], posture: '', domains: ['刑法'], subQuestion: '是否构成盗窃罪', missingFacts: [], factDate: '2019-06-01', place: null } });
+    bench.llm.queue('planner', { json: { historyQuery: '盗窃公私财物', role: 'terminology', queries: ['盗窃公私财物 数额较大'], covered: true, reason: '覆盖' } });
+    bench.llm.queue('answer', { text: '可能构成盗窃罪[1][2][3][4][5][6][7][8]。' });
+    const theft = await bench.consultations().ask({ text: '2019年6月我偷了别人一部手机，会构成盗窃罪吗？', title: '盗窃' });
+    const article = theft.evidence.find((e) => e.lawTitle === '中华人民共和国刑法' && e.articleLabel === '第二百六十四条');
+    assert.deepEqual(article?.onDate, { date: '2019-06-01', standing: 'other-text' }, theft.evidence.map((e) => e.lawTitle + e.articleLabel).join(' '));
+    const theftModel = buildReport(bench.lib.engine, bench.consultations(), theft.consultationId, '0.0.0');
+    const listed = theftModel.statutes.find((s) => s.articleId === article!.articleId)!;
+    assert.ok(theftModel.warnings.includes(`[${listed.ref}] 《中华人民共和国刑法》第二百六十四条：法规库中没有该法在 2019-06-01 施行的版本（最早的是 2020-12-26 版，2021-03-01 施行）；该法此后经 2020-12-26 修改；此为 2020-12-26 版，当时施行的文本可能与此不同。`), theftModel.warnings.join('\n'));
   });
 
   test('a cited article removed from the library since: the report keeps the stored text and says so', async () => {

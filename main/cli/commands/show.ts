@@ -69,7 +69,7 @@ export async function showCommand(args: string[], open: (db?: string) => Engine,
       const said = r.gap ? gapSentence(r.gap).en : null;
       if (said && gapSaid.get(r.article.lawId) !== said && (r.gap?.list || !gapSaid.has(r.article.lawId))) out.print(`Note: ${said}`);
       if (said) gapSaid.set(r.article.lawId, said);
-      printArticle(out, r);
+      printArticle(out, r, onDate(engine, r, choice.asOf));
       printTrail(out, r, choice.asOf);
       if (r.warning) out.print(`\n(note: ${r.warning})`);
       if (r.earlier) out.print(`\n${earlierNote(engine, r)}`);
@@ -234,7 +234,7 @@ function printArticle(out: Output, cited: Pick<Resolved, 'article' | 'parts'>, d
   const crumbs = [a.subtitle, ...a.path].filter(Boolean).join(' › ');
   if (crumbs) out.print(crumbs);
   // Today's status, and with a date how it stood then (民法典 as of 2019: 现行有效, 2019-06-01 尚未施行).
-  const then = dated ? ` · ${standingZh(dated)}` : '';
+  const then = dated ? ` · ${dated.date} ${standingZh(dated.standing)}` : '';
   out.print(`${a.level} · ${STATUS_ZH[a.status] ?? a.status}${then} · 公布 ${a.publishDate ?? '未知'} · ${a.effectiveDate ? `施行 ${a.effectiveDate}` : EFFECTIVE_UNKNOWN}`);
   out.print('');
   a.paragraphs.forEach((p, i) => {

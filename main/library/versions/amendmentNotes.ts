@@ -50,7 +50,7 @@ export function amendedSinceNote(then: Extract<ArticleThen, { kind: 'amended-sin
     zh: `本条此后${changesZh(then.later)}；${asOf} 施行的是此前的条文${before ? `，即${before.source}（${before.effective} 起施行）所定的文本` : '，法规库中没有其全文'}；${shownZh}`,
     short: `此后${changesZh(then.later)}，${asOf} 施行的是此前的条文${before ? `（见${before.source}）` : ''}`,
     list: listNote(asOf, then.vouches),
-    amendedSince: true,
+    amendedSince: gone ? 'deleted' : 'amended',
     ...(before?.text ? { then: { text: before.text, source: before.source, effective: before.effective } } : {}),
   };
 }

@@ -154,6 +154,15 @@ export function replacementOf(db: Db, article: StatuteArticle, asOf?: string): R
   });
 }
 
+/**
+ * When the article's repealed document stopped applying (环境噪声污染防治法: 2022-06-05), where the library can tell: a
+ * repealing clause of a later law it holds, or the table; null otherwise, and for a law with a version in force.
+ */
+export function repealedOn(db: Db, article: StatuteArticle): string | null {
+  if (article.status !== 'repealed' || article.province || hasVersionInForce(db, article.lawId)) return null;
+  return ruleFor(db, article)?.repealedOn ?? null;
+}
+
 /** Whether the repealed document applied on `asOf` (a 2020 matter citing 婚姻法解释（三）): in force by then, not yet repealed. */
 export function inForceOn(r: Replacement, asOf: string | undefined): boolean {
   return !!asOf && !!r.repealedOn && asOf < r.repealedOn && (!r.inForceFrom || asOf >= r.inForceFrom);

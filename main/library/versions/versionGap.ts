@@ -35,7 +35,7 @@ export interface GapNote {
    */
   confirmed?: true;
   /** Set when the law's amendments say the article changed (or was deleted) after the date: the text of the date differs. */
-  amendedSince?: true;
+  amendedSince?: 'amended' | 'deleted';
   /** Set when the article was no law on the date: added by a later amendment (刑法 第一百三十三条之二 in 2019), or deleted by then. */
   notLaw?: 'not-yet' | 'deleted';
   /** The text of the date, when the law's amendments give it whole (刑法 第三百九十条 in 2022: 刑法修正案（九） 四十五、's). */
