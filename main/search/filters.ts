@@ -28,9 +28,14 @@ export interface SearchFilters {
   provinces?: string[] | 'all';
   /**
    * With `asOf`: ids of articles that amendments in force only after that date added (刑法 第一百三十三条之二 in 2019),
-   * left out; added by `withArticlesNotYet`.
+   * left out; added by `withDateLimits`.
    */
   notYet?: number[];
+  /**
+   * With `asOf`: ids of documents repealed on or before that date (the 2006 劳动争议 interpretation, repealed 2021-01-01,
+   * is no law of 2022; replacedBy.ts knownRepeals), left out; added by `withDateLimits`.
+   */
+  repealed?: number[];
 }
 
 export interface SqlFilter {
@@ -67,6 +72,10 @@ export function filterSql(filters: SearchFilters): SqlFilter {
       where.push('a.id NOT IN (SELECT value FROM json_each(@notYet))');
       params.notYet = JSON.stringify(filters.notYet);
     }
+    if (filters.repealed?.length) {
+      where.push('d.id NOT IN (SELECT value FROM json_each(@repealed))');
+      params.repealed = JSON.stringify(filters.repealed);
+    }
   } else if (filters.currentOnly ?? true) {
     where.push(`${statusSql('d')} IN ('current', 'pending')`);
   }
@@ -98,11 +107,15 @@ export function withLawNames(filters: SearchFilters, names: { lookup(name: strin
   return ids.length ? { ...filters, lawIds: ids } : filters;
 }
 
-/** The filters with the articles added only after their `asOf` by amendments (amendmentTrail.ts) to leave out. */
-export function withArticlesNotYet(filters: SearchFilters, trails: { articlesNotYet(asOf: string): number[] }): SearchFilters {
-  if (!filters.asOf || filters.notYet) return filters;
-  const notYet = trails.articlesNotYet(filters.asOf);
-  return notYet.length ? { ...filters, notYet } : filters;
+/**
+ * The filters with what their `asOf` leaves out besides versions not in force: the articles amendments in force only
+ * later added (amendmentTrail.ts), and the documents repealed by then (replacedBy.ts), which the versions alone keep.
+ */
+export function withDateLimits(filters: SearchFilters, limits: { trails: { articlesNotYet(asOf: string): number[] }; repealedBy(asOf: string): number[] }): SearchFilters {
+  if (!filters.asOf || filters.notYet || filters.repealed) return filters;
+  const notYet = limits.trails.articlesNotYet(filters.asOf);
+  const repealed = limits.repealedBy(filters.asOf);
+  return { ...filters, ...(notYet.length ? { notYet } : {}), ...(repealed.length ? { repealed } : {}) };
 }
 
 /** Whether a law filter (as `filterSql` reads it, after `withLawNames`) names any law in the library, in any version or province. */

@@ -5,7 +5,7 @@ import { beforeRepeal } from '../library/citation/repealedSuccessor.js';
 import { standsInForLaw } from '../library/citation/civilCodeStandIn.js';
 import { pairCover, textPairs } from '../library/versions/textPairs.js';
 import { inForceOn, notYetOn, replacementOf } from '../library/versions/replacedBy.js';
-import { withArticlesNotYet, withLawNames, type SearchFilters } from './filters.js';
+import { withDateLimits, withLawNames, type SearchFilters } from './filters.js';
 import type { FtsScope } from './ftsTables.js';
 import { DEFAULT_WEIGHTS, lexicalSearch, queryTerms, type Bm25Weights } from './lexical.js';
 import type { TermStats } from './termStats.js';
@@ -35,7 +35,7 @@ export type StatsFor = (scope: FtsScope) => TermStats;
 
 export function rankArticles(db: Db, resolver: CitationResolver, stats: StatsFor, text: string, opts: SearchOptions = {}): Array<{ id: number; score: number; matchedBy: SearchHit['matchedBy'] }> {
   const limit = opts.limit ?? 10;
-  const filters = withArticlesNotYet(withLawNames(opts.filters ?? {}, resolver.names), resolver.trails);
+  const filters = withDateLimits(withLawNames(opts.filters ?? {}, resolver.names), resolver);
   const out: Array<{ id: number; score: number; matchedBy: SearchHit['matchedBy'] }> = [];
   const seen = new Set<number>();
   for (const cited of resolver.findInText(text, { asOf: filters.asOf })) {

@@ -6,7 +6,7 @@
 import { cachedStatement, type Db } from '../db/open.js';
 import type { StatuteArticle } from '../library/articles.js';
 import { standsInFor } from '../library/citation/civilCodeStandIn.js';
-import { repealedOn } from '../library/versions/replacedBy.js';
+import { knownRepeals } from '../library/versions/replacedBy.js';
 import type { GapNote } from '../library/versions/versionGap.js';
 import { filterSql } from './filters.js';
 
@@ -62,10 +62,10 @@ export function standingsOn(db: Db, articles: readonly StatuteArticle[], asOf: s
 /** An article the date's filter let through or not (`passes`), with its dated note. */
 function standing(db: Db, a: StatuteArticle, asOf: string, passes: boolean, gap: GapNote | null): DateStanding {
   const effective = a.effectiveDate ?? a.publishDate ?? '';
-  if (!passes) return effective > asOf ? 'version-not-yet' : 'superseded';
-  // The date filter keeps a repealed law's last text on every later date; the repeal, where the library knows it, ends it.
-  const repealed = repealedOn(db, a);
+  // A repealed law's last text is left out from its repeal on (where the library knows it), by the filter as here.
+  const repealed = knownRepeals(db).get(a.documentId);
   if (repealed && asOf >= repealed) return 'repealed';
+  if (!passes) return effective > asOf ? 'version-not-yet' : 'superseded';
   if (gap?.amendedSince) return gap.amendedSince === 'deleted' ? 'deleted-since' : 'amended-since';
   return gap?.confirmed || effective <= asOf ? 'in-force' : 'other-text';
 }

@@ -1,6 +1,6 @@
 import type { StatuteArticle } from '../../library/articles.js';
 import { referencedBy, referencesOf } from '../../library/graph/statuteGraph.js';
-import { articlesPassing, withArticlesNotYet, type SearchFilters } from '../../search/filters.js';
+import { articlesPassing, withDateLimits, type SearchFilters } from '../../search/filters.js';
 import { retrieve, runStage, type TurnContext } from '../context.js';
 import type { CandidatePool } from '../pool.js';
 import { planPrompt, rulesPrompt } from '../prompts.js';
@@ -73,7 +73,7 @@ export function expandAlongGraph(ctx: TurnContext, pool: CandidatePool, top = 8,
   const resolver = ctx.engine.searchDeps().resolver;
   // As of a past date, only what applied then (an interpretation of 2022 is no support for facts of 2019, nor is an
   // article added since: 刑法 第一百三十三条之二 in 2019); otherwise only articles in force.
-  const dated = filters?.asOf ? withArticlesNotYet(filters, resolver.trails) : null;
+  const dated = filters?.asOf ? withDateLimits(filters, resolver) : null;
   for (const a of pool.ranked().slice(0, top)) {
     // Only links checked against the version in force when the citing text was written: an unverified one may
     // point at an article that had another number then (民事诉讼法第二百三十七条 of 2017 is not that of 2023).

@@ -7,7 +7,7 @@ import { readRepeals, repealingShortTitle, repealMessages, type Repeal } from '.
 import { earlierNumbering, provisionNow, type EarlierNumbering, type ProvisionNow } from './earlierNumbering.js';
 import { quoteInLaw, quoteSource, type QuoteSource } from './quoteSource.js';
 import { counterpartInVersion, type VersionMatch } from '../versions/counterparts.js';
-import { replacementOf, type Replacement } from '../versions/replacedBy.js';
+import { repealedBy, replacementOf, type Replacement } from '../versions/replacedBy.js';
 import { gapSentence, standsIn, versionGap, type FirstVersion, type GapNote } from '../versions/versionGap.js';
 import { civilCodeCounterpart, CIVIL_CODE_TITLE } from './civilCodeConcordance.js';
 import { civilCodeGap, standsInFor } from './civilCodeStandIn.js';
@@ -207,6 +207,11 @@ export class CitationResolver {
   /** Where that earlier provision stands in `article`'s version (公司法 2018 第七十一条 → 2023 第八十四条); for what shows the note, not every lookup. */
   provisionNow(earlier: EarlierNumbering, article: StatuteArticle): ProvisionNow | null {
     return provisionNow(this.db, earlier, article);
+  }
+
+  /** The ids of the documents repealed on or before `asOf`, where the library can date the repeal (replacedBy.ts): no law of that date. */
+  repealedBy(asOf: string): number[] {
+    return repealedBy(this.db, asOf);
   }
 
   /** What replaced the article's repealed document and where it holds the article (replacedBy.ts); null when that does not apply. */

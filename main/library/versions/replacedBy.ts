@@ -154,13 +154,29 @@ export function replacementOf(db: Db, article: StatuteArticle, asOf?: string): R
   });
 }
 
+const repealCache = new RecentCache<Map<number, string>>(1);
+
 /**
- * When the article's repealed document stopped applying (环境噪声污染防治法: 2022-06-05), where the library can tell: a
- * repealing clause of a later law it holds, or the table; null otherwise, and for a law with a version in force.
+ * The repealed national documents whose repeal the library can date, by id, with the day they stopped applying
+ * (环境噪声污染防治法: 2022-06-05): a repealing clause of a later law it holds, or the table; not a law with a version in
+ * force. Read once per text revision.
  */
-export function repealedOn(db: Db, article: StatuteArticle): string | null {
-  if (article.status !== 'repealed' || article.province || hasVersionInForce(db, article.lawId)) return null;
-  return ruleFor(db, article)?.repealedOn ?? null;
+export function knownRepeals(db: Db): Map<number, string> {
+  return repealCache.get(db, textRevision(db), () => {
+    const rows = cachedStatement(db, `SELECT d.id, d.law_id AS lawId, l.title AS lawTitle, d.publish_date AS publishDate
+        FROM documents d JOIN laws l ON l.id = d.law_id WHERE d.status = 'repealed' AND d.province = ''`).all() as Array<{ id: number; lawId: number; lawTitle: string; publishDate: string | null }>;
+    const out = new Map<number, string>();
+    for (const r of rows) {
+      const on = hasVersionInForce(db, r.lawId) ? null : ruleFor(db, r)?.repealedOn;
+      if (on) out.set(r.id, on);
+    }
+    return out;
+  });
+}
+
+/** The ids of the documents repealed on or before `asOf` (knownRepeals): no law of that date. */
+export function repealedBy(db: Db, asOf: string): number[] {
+  return [...knownRepeals(db)].filter(([, on]) => on <= asOf).map(([id]) => id);
 }
 
 /** Whether the repealed document applied on `asOf` (a 2020 matter citing 婚姻法解释（三）): in force by then, not yet repealed. */
@@ -218,7 +234,7 @@ function hasVersionInForce(db: Db, lawId: number): boolean {
 }
 
 /** The table's rule for the article's document, else the first clause of another law, taking effect after it was published, that repealed it. */
-function ruleFor(db: Db, article: StatuteArticle): Rule | null {
+function ruleFor(db: Db, article: Pick<StatuteArticle, 'lawTitle' | 'publishDate'>): Rule | null {
   const name = normalizeLawName(article.lawTitle);
   const table = TABLE.get(name);
   if (table) return table;

@@ -2,7 +2,7 @@ import type { Db } from '../../db/open.js';
 import type { CitationResolver } from '../../library/citation/resolver.js';
 import { statusSql } from '../../library/status.js';
 import { LexError } from '../../util/errors.js';
-import { articlesPassing, withArticlesNotYet, withLawNames, type SearchFilters } from '../filters.js';
+import { articlesPassing, withDateLimits, withLawNames, type SearchFilters } from '../filters.js';
 import { rankArticles, type StatsFor } from '../index.js';
 import { withTerms } from '../layTerms.js';
 import { queryTerms } from '../lexical.js';
@@ -112,7 +112,7 @@ export async function gatherCandidates(
   deps: HybridDeps, text: string, typedFilters: SearchFilters, opts: GatherOptions = {},
 ): Promise<Gathered> {
   // The law filter as every retriever and the memory read it: with the laws its name is known for (民诉法).
-  const filters = withArticlesNotYet(withLawNames(typedFilters, deps.resolver.names), deps.resolver.trails);
+  const filters = withDateLimits(withLawNames(typedFilters, deps.resolver.names), deps.resolver);
   const memory = opts.memory === undefined ? deps.reranker?.memory ?? null : opts.memory;
   const retrieverText = withTerms(text, opts.terms ?? []);
   const perRetriever = Math.max(opts.perRetriever ?? 0, CANDIDATES_PER_RETRIEVER);
