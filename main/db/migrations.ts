@@ -244,4 +244,20 @@ export const MIGRATIONS: Migration[] = [
       );
     `,
   },
+  {
+    version: 13,
+    name: 'repeals the library can date',
+    sql: `
+      -- Each document a repealing clause the library holds (or the table of the interpretations 民法典 replaced)
+      -- repealed, from when: status reads it as repealed from that day (statusSql), though LawRefBook may file it
+      -- as in force (印花税暂行条例, repealed by 印花税法 from 2022-07-01). Listed again whenever the text changes
+      -- (repealTable.ts); empty until then.
+      CREATE TABLE document_repeals (
+        document_id INTEGER PRIMARY KEY,
+        repealed_on TEXT NOT NULL,
+        by_law      TEXT NOT NULL,
+        by_article  TEXT
+      );
+    `,
+  },
 ];

@@ -6,7 +6,9 @@
  * here, when a statute is read or filtered, from the effective date:
  *   - 'pending': its effective date is after today (尚未施行);
  *   - an older version stays 'current' while every later version is pending
- *     (the law in force until the new one takes effect).
+ *     (the law in force until the new one takes effect);
+ *   - 'repealed' from the day a repeal the library can date takes effect
+ *     (document_repeals, repealTable.ts), whatever the import filed.
  * A version without a known effective date counts as in force from publication.
  */
 export { TODAY_SQL } from '../db/today.js';
@@ -16,6 +18,7 @@ import { TODAY_SQL } from '../db/today.js';
 export function statusSql(d = 'd'): string {
   return `(CASE
     WHEN ${d}.effective_date > ${TODAY_SQL} THEN 'pending'
+    WHEN EXISTS (SELECT 1 FROM document_repeals r WHERE r.document_id = ${d}.id AND r.repealed_on <= ${TODAY_SQL}) THEN 'repealed'
     WHEN ${d}.status = 'superseded' AND NOT EXISTS (
       SELECT 1 FROM documents later WHERE later.law_id = ${d}.law_id
          AND COALESCE(later.publish_date, '') > COALESCE(${d}.publish_date, '')

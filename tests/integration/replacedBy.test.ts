@@ -15,7 +15,7 @@ import { compilationOfCheck } from '../../main/report/compilation.js';
 import { createHostApi } from '../../main/host/hostApi.js';
 import { FileKeyStore } from '../../main/llm/keyStore.js';
 import { SettingsStore } from '../../main/llm/settings.js';
-import { replacedInterpretations, replacementOf } from '../../main/library/versions/replacedBy.js';
+import { knownRepeals, replacedInterpretations, replacementNote, replacementOf } from '../../main/library/versions/replacedBy.js';
 import { parseJsonOutput, runCli } from '../helpers/cli.js';
 import { buildLibrary, CORPUS_DIR, sharedSkipReason, type TempLibrary } from '../helpers/library.js';
 
@@ -38,7 +38,7 @@ describe('documents repealed and replaced: where their articles stand now', { sk
   before(async () => {
     lib = await buildLibrary({
       files: ['民法典', ...interpretationFiles(), '经济法/契税法(2020-08-11).md', '行政法规/契税暂行条例(2019-03-02).md', '行政法规/公司登记管理条例(2016-02-06).md', '行政法规/市场主体登记管理条例(2021-07-27).md',
-        '行政法规/外资企业法实施细则(2014-02-19).md', '行政法规/外商投资法实施条例(2019-12-26).md'],
+        '行政法规/外资企业法实施细则(2014-02-19).md', '行政法规/外商投资法实施条例(2019-12-26).md', '行政法规/印花税暂行条例(2011-01-08).md'],
     });
   });
   after(async () => {
@@ -187,5 +187,31 @@ describe('documents repealed and replaced: where their articles stand now', { sk
     const show = await runCli(['show', '契税暂行条例第三条', '--as-of', '2022-01-01', '--db', lib.dbPath]);
     assert.match(show.stdout, /\n行政法规 · 已废止 · 2022-01-01 已废止 · 公布 2019-03-02/);
     fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  test('a document LawRefBook files as in force that a law the library holds repealed: repealed from that day, on every path', async () => {
+    // 印花税法 第二十条 repealed 印花税暂行条例 from 2022-07-01; LawRefBook files the regulation as in force.
+    const filed = lib.engine.db.prepare(`SELECT d.status FROM documents d JOIN laws l ON l.id = d.law_id WHERE l.title = '中华人民共和国印花税暂行条例'`).pluck().get();
+    assert.equal(filed, 'current', 'as the source files it');
+    const before = lib.engine.search('印花税 应纳税额 计算 凭证', { limit: 10 });
+    assert.ok(before.some((h) => h.article.lawTitle === '中华人民共和国印花税暂行条例'), 'without the repealing law, nothing says otherwise');
+    // The repealing law imported: the regulation reads 已废止, with what repealed it, and searches leave it out.
+    const extra = await buildLibrary({ files: ['行政法规/印花税暂行条例(2011-01-08).md', '经济法/印花税法(2021-06-10).md'] });
+    try {
+      const reg = extra.engine.lookup('印花税暂行条例第三条');
+      assert.ok(reg.ok);
+      assert.equal(reg.article.status, 'repealed');
+      assert.deepEqual([...knownRepeals(extra.engine.db).values()], ['2022-07-01']);
+      assert.match(replacementNote(replacementOf(extra.engine.db, reg.article)!)?.zh ?? '', /^该文件已由《中华人民共和国印花税法》第二十条废止（2022-07-01起施行）/);
+      const titles = (filters = {}) => extra.engine.search('印花税 应纳税额 计算 凭证', { limit: 10, filters }).map((h) => h.article.lawTitle);
+      assert.ok(!titles().includes('中华人民共和国印花税暂行条例'), 'not in force today');
+      assert.ok(titles({ asOf: '2022-06-30' }).includes('中华人民共和国印花税暂行条例'), 'in force the day before');
+      assert.ok(!titles({ asOf: '2022-07-01' }).includes('中华人民共和国印花税暂行条例'));
+      const shown = await runCli(['show', '印花税暂行条例第三条', '--db', extra.dbPath]);
+      assert.match(shown.stdout, /\n行政法规 · 已废止 · 公布 2011-01-08/);
+      assert.match(shown.stdout, /This document was repealed by 《中华人民共和国印花税法》第二十条 with effect from 2022-07-01/);
+    } finally {
+      await extra.dispose();
+    }
   });
 });

@@ -154,29 +154,23 @@ export function replacementOf(db: Db, article: StatuteArticle, asOf?: string): R
   });
 }
 
-const repealCache = new RecentCache<Map<number, string>>(1);
-
 /**
- * The repealed national documents whose repeal the library can date, by id, with the day they stopped applying
- * (环境噪声污染防治法: 2022-06-05): a repealing clause of a later law it holds, or the table; not a law with a version in
- * force. Read once per text revision.
+ * The national documents whose repeal the library can date, by id, with the day they stopped applying
+ * (环境噪声污染防治法: 2022-06-05; 印花税暂行条例: 2022-07-01), as repealTable.ts listed them.
  */
 export function knownRepeals(db: Db): Map<number, string> {
-  return repealCache.get(db, textRevision(db), () => {
-    const rows = cachedStatement(db, `SELECT d.id, d.law_id AS lawId, l.title AS lawTitle, d.publish_date AS publishDate
-        FROM documents d JOIN laws l ON l.id = d.law_id WHERE d.status = 'repealed' AND d.province = ''`).all() as Array<{ id: number; lawId: number; lawTitle: string; publishDate: string | null }>;
-    const out = new Map<number, string>();
-    for (const r of rows) {
-      const on = hasVersionInForce(db, r.lawId) ? null : ruleFor(db, r)?.repealedOn;
-      if (on) out.set(r.id, on);
-    }
-    return out;
-  });
+  const rows = cachedStatement(db, 'SELECT document_id AS id, repealed_on AS repealedOn FROM document_repeals').all() as Array<{ id: number; repealedOn: string }>;
+  return new Map(rows.map((r) => [r.id, r.repealedOn]));
 }
 
 /** The ids of the documents repealed on or before `asOf` (knownRepeals): no law of that date. */
 export function repealedBy(db: Db, asOf: string): number[] {
-  return [...knownRepeals(db)].filter(([, on]) => on <= asOf).map(([id]) => id);
+  return cachedStatement(db, 'SELECT document_id FROM document_repeals WHERE repealed_on <= ?').pluck().all(asOf) as number[];
+}
+
+/** What repealed a law's document and from when (the table's rule, else a later law's repealing clause); null when nothing the library holds did. */
+export function repealRule(db: Db, document: Pick<StatuteArticle, 'lawTitle' | 'publishDate'>): Pick<Rule, 'repealedOn' | 'repealedBy'> | null {
+  return ruleFor(db, document);
 }
 
 /** Whether the repealed document applied on `asOf` (a 2020 matter citing 婚姻法解释（三）): in force by then, not yet repealed. */

@@ -1,0 +1,33 @@
+/**
+ * The repeals the library can date, kept in `document_repeals` so that every status read in SQL (statusSql) sees a
+ * repeal from the day it takes effect. LawRefBook files some documents as in force that a later law it also holds has
+ * repealed: 印花税暂行条例 (repealed by 印花税法 第二十条 from 2022-07-01), 增值税暂行条例 (增值税法, 2026-01-01),
+ * 进出口关税条例 (关税法, 2024-12-01). Those, and the documents it files as repealed whose repeal a clause or the table of
+ * the interpretations 民法典 replaced dates, are listed once per text revision: after an import, and on opening a
+ * library an earlier version wrote.
+ */
+import { getMeta, setMeta, type Db } from '../../db/open.js';
+import { textRevision } from '../../search/ftsTables.js';
+import { repealRule } from './replacedBy.js';
+
+const REVISION_KEY = 'repeals_revision';
+
+/** Lists the repeals again when the library's text changed since they were last listed (or never were). */
+export function refreshRepeals(db: Db): void {
+  const revision = textRevision(db);
+  if (getMeta(db, REVISION_KEY) === revision) return;
+  // Each national law's latest document: a repeal ends the law, whose older versions a later one had superseded anyway.
+  const latest = db.prepare(`SELECT d.id, l.title AS lawTitle, d.publish_date AS publishDate FROM documents d JOIN laws l ON l.id = d.law_id
+      WHERE d.province = '' AND COALESCE(d.publish_date, '') = (SELECT MAX(COALESCE(g.publish_date, '')) FROM documents g WHERE g.law_id = d.law_id)`)
+    .all() as Array<{ id: number; lawTitle: string; publishDate: string | null }>;
+  const repeals = latest.flatMap((d) => {
+    const rule = repealRule(db, d);
+    return rule?.repealedOn ? [{ id: d.id, on: rule.repealedOn, law: rule.repealedBy.law, article: rule.repealedBy.article }] : [];
+  });
+  db.transaction(() => {
+    db.prepare('DELETE FROM document_repeals').run();
+    const insert = db.prepare('INSERT INTO document_repeals (document_id, repealed_on, by_law, by_article) VALUES (?, ?, ?, ?)');
+    for (const r of repeals) insert.run(r.id, r.on, r.law, r.article);
+    setMeta(db, REVISION_KEY, revision);
+  })();
+}
