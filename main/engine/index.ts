@@ -95,7 +95,6 @@ export function createEngine(opts: EngineOptions): Engine {
       // How the saved articles stand before, to say afterwards which of them this import changed.
       const before = savedStanding(db);
       const summary = await importPath(db, target, importOpts);
-      refreshRepeals(db);
       resolver = null;
       stats = {};
       return { ...summary, savedChanged: savedChangedSince(db, before) };

@@ -16,6 +16,8 @@ import { createHostApi } from '../../main/host/hostApi.js';
 import { FileKeyStore } from '../../main/llm/keyStore.js';
 import { SettingsStore } from '../../main/llm/settings.js';
 import { knownRepeals, replacedInterpretations, replacementNote, replacementOf } from '../../main/library/versions/replacedBy.js';
+import { saveArticle, savedRow } from '../../main/library/saved/savedArticles.js';
+import { savedArticle } from '../../main/library/saved/savedState.js';
 import { parseJsonOutput, runCli } from '../helpers/cli.js';
 import { buildLibrary, CORPUS_DIR, sharedSkipReason, type TempLibrary } from '../helpers/library.js';
 
@@ -210,6 +212,14 @@ describe('documents repealed and replaced: where their articles stand now', { sk
       const shown = await runCli(['show', '印花税暂行条例第三条', '--db', extra.dbPath]);
       assert.match(shown.stdout, /\n行政法规 · 已废止 · 公布 2011-01-08/);
       assert.match(shown.stdout, /This document was repealed by 《中华人民共和国印花税法》第二十条 with effect from 2022-07-01/);
+      // Saved, it says what repealed it and from when.
+      const { id } = saveArticle(extra.engine.db, reg.article);
+      const saved = savedArticle(extra.engine.db, savedRow(extra.engine.db, id));
+      assert.equal(saved.state, 'repealed');
+      assert.match(saved.messageZh, /^该文件已由《中华人民共和国印花税法》第二十条废止（2022-07-01起施行）/);
+      // The library's counts leave its articles out of those in force.
+      const inForce = extra.engine.db.prepare(`SELECT COUNT(*) FROM articles a JOIN documents d ON d.id = a.document_id JOIN laws l ON l.id = d.law_id WHERE l.title = '中华人民共和国印花税法'`).pluck().get() as number;
+      assert.equal(extra.engine.counts().currentArticles, inForce);
     } finally {
       await extra.dispose();
     }

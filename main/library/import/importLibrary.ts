@@ -5,6 +5,8 @@ import { LexError } from '../../util/errors.js';
 import { needsReindex, markIndexed, rebuildFullTextIndex } from './reindex.js';
 import type { ImportSource, SkippedFile, SourceDocument, SourceScope } from './sourceDocument.js';
 import { recomputeStatuses } from './versions.js';
+import { refreshRepeals } from '../versions/repealTable.js';
+import { TODAY_SQL } from '../../db/today.js';
 import { LibraryWriter } from './writer.js';
 
 export interface ImportProgress {
@@ -86,6 +88,8 @@ export async function importIntoLibrary(db: Db, source: ImportSource, opts: Impo
       markIndexed(db);
     }
     recomputeStatuses(db);
+    // In the import's own transaction, so that no reader sees its text with the repeals of the text before.
+    refreshRepeals(db);
     opts.onProgress?.({ phase: 'finish', done: 1, total: 1 });
     throwIfAborted(opts.signal);
     db.exec('COMMIT');
@@ -193,7 +197,8 @@ export function libraryCounts(db: Db): LibraryCounts {
     documents: one('SELECT COUNT(*) FROM documents'),
     articles: one('SELECT COUNT(*) FROM articles'),
     currentArticles: one(
-      "SELECT COUNT(*) FROM articles a JOIN documents d ON d.id = a.document_id WHERE d.status = 'current'",
+      `SELECT COUNT(*) FROM articles a JOIN documents d ON d.id = a.document_id WHERE d.status = 'current'
+         AND NOT EXISTS (SELECT 1 FROM document_repeals r WHERE r.document_id = d.id AND r.repealed_on <= ${TODAY_SQL})`,
     ),
     provinces: db.prepare("SELECT DISTINCT province FROM documents WHERE province != '' ORDER BY 1").pluck().all() as string[],
   };

@@ -8,6 +8,7 @@ import { ARTICLE_SELECT, toStatuteArticle, type ArticleRow, type StatuteArticle 
 import type { ArticleKind } from '../types.js';
 import { counterpartInVersion, counterpartOfText, lawVersions, type ArticleVersion } from '../versions/counterparts.js';
 import { diffTexts, type DiffPart } from '../versions/textDiff.js';
+import { replacementNote, replacementOf } from '../versions/replacedBy.js';
 import type { SavedArticleRow } from './savedArticles.js';
 
 /**
@@ -98,7 +99,14 @@ function stateOf(db: Db, row: SavedArticleRow, own: StatuteArticle): Resolved {
     const where = now ? { en: ` In force now: ${versionEn(inForce!.publishDate)}, ${now.label}.`, zh: `现行${versionZh(inForce!.publishDate)}中对应${now.label}。` } : { en: '', zh: '' };
     return { state: 'not_yet_in_force', now, upcoming: null, diff: null, message: `${capital(versionEn(own.publishDate))} takes effect on ${own.effectiveDate}.${where.en}`, messageZh: `收藏的${saved}自 ${own.effectiveDate} 起施行，尚未生效。${where.zh}` };
   }
-  if (!inForce) return { state: 'repealed', now: null, upcoming: null, diff: null, message: 'No version of this law is in force: it has been repealed.', messageZh: '该法已废止（法规库中没有现行有效的版本）。' };
+  if (!inForce) {
+    // What repealed it and from when, where the library can tell (印花税暂行条例: 印花税法 第二十条, 2022-07-01).
+    const replaced = replacementOf(db, own);
+    const why = replaced ? replacementNote(replaced) : null;
+    return why
+      ? { state: 'repealed', now: null, upcoming: null, diff: null, message: `${why.en.charAt(0).toUpperCase()}${why.en.slice(1)}`, messageZh: why.zh }
+      : { state: 'repealed', now: null, upcoming: null, diff: null, message: 'No version of this law is in force: it has been repealed.', messageZh: '该法已废止（法规库中没有现行有效的版本）。' };
+  }
   // The provision is looked for by the text the user saved, which a corrected import may since have changed in the library.
   const match = provisionIn(db, own, row.text, inForce.publishDate);
   return revised(match, inForce, own.label, `The saved ${versionEn(own.publishDate).slice(4)} has been revised`, `收藏的${saved}已被修订`);

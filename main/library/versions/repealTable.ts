@@ -11,10 +11,18 @@ import { textRevision } from '../../search/ftsTables.js';
 import { repealRule } from './replacedBy.js';
 
 const REVISION_KEY = 'repeals_revision';
+/**
+ * Raised whenever the rules that find repeals change (the table of interpretations in replacedBy.ts, the clause reader
+ * in repealedLaws.ts), so that a library's list is made again by the new rules, not only after its next import.
+ */
+const RULES_VERSION = 1;
 
-/** Lists the repeals again when the library's text changed since they were last listed (or never were). */
+/**
+ * Lists the repeals again when the library's text, or the rules, changed since they were last listed (or never were).
+ * An import calls it in its own transaction; an engine opening a library writable, for one an earlier version wrote.
+ */
 export function refreshRepeals(db: Db): void {
-  const revision = textRevision(db);
+  const revision = `${RULES_VERSION}:${textRevision(db)}`;
   if (getMeta(db, REVISION_KEY) === revision) return;
   // Each national law's latest document: a repeal ends the law, whose older versions a later one had superseded anyway.
   const latest = db.prepare(`SELECT d.id, l.title AS lawTitle, d.publish_date AS publishDate FROM documents d JOIN laws l ON l.id = d.law_id
