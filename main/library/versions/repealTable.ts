@@ -3,8 +3,8 @@
  * repeal from the day it takes effect. LawRefBook files some documents as in force that a later law it also holds has
  * repealed: 印花税暂行条例 (repealed by 印花税法 第二十条 from 2022-07-01), 增值税暂行条例 (增值税法, 2026-01-01),
  * 进出口关税条例 (关税法, 2024-12-01). Those, and the documents it files as repealed whose repeal a clause or the table of
- * the interpretations 民法典 replaced dates, are listed once per text revision: after an import, and on opening a
- * library an earlier version wrote.
+ * the interpretations 民法典 replaced dates, are listed once per text revision and version of the rules: in each
+ * import's own transaction, and on opening writable a library an earlier version wrote.
  */
 import { getMeta, setMeta, type Db } from '../../db/open.js';
 import { textRevision } from '../../search/ftsTables.js';
