@@ -28,7 +28,8 @@ import { CORPUS_DIR, embedWithShippedModel, EVAL_DIR, shippedModelSkipReason } f
  * stard-dev, at the currently measured level: a change that lowers them is a
  * regression. Raise them when the shipped models improve.
  */
-// Measured with the shipped models (session 33: doctrine names, README): Recall@10 0.682, MRR@10 0.595; session 24's
+// Measured with the shipped models: 0.685 / 0.598 since session 43, when 27 documents the library's own laws repealed
+// stopped counting as in force (README, Repealed documents); before, (session 33: doctrine names, README): Recall@10 0.682, MRR@10 0.595; session 24's
 // (the lawyers' answers as features, README, twenty-second round) 0.679 / 0.595; session 17's reranker 0.677 / 0.587; session 15's trees alone 0.679 / 0.573.
 // Issue target 0.70 / 0.58: MRR@10 reached, so its floor is the target; Recall@10 not yet, so its floor is the measured level.
 const FLOOR_RECALL = 0.67;
