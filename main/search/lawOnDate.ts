@@ -53,17 +53,17 @@ export function standingsOn(db: Db, articles: readonly StatuteArticle[], asOf: s
   const sql = `SELECT a.id FROM articles a JOIN documents d ON d.id = a.document_id JOIN laws l ON l.id = d.law_id
     WHERE a.id IN (SELECT value FROM json_each(@ids)) AND ${where.join(' AND ')}`;
   const passing = new Set(cachedStatement(db, sql).pluck().all({ ...params, ids: JSON.stringify(asked) }) as number[]);
+  const repeals = knownRepeals(db);
   for (const a of articles) {
-    if (!out.has(a.id)) out.set(a.id, standing(db, a, asOf, passing.has(a.id), gaps.get(a.id) ?? null));
+    if (!out.has(a.id)) out.set(a.id, standing(a, asOf, passing.has(a.id), gaps.get(a.id) ?? null, repeals.get(a.documentId)));
   }
   return out;
 }
 
-/** An article the date's filter let through or not (`passes`), with its dated note. */
-function standing(db: Db, a: StatuteArticle, asOf: string, passes: boolean, gap: GapNote | null): DateStanding {
+/** An article the date's filter let through or not (`passes`), with its dated note and the day its document was repealed. */
+function standing(a: StatuteArticle, asOf: string, passes: boolean, gap: GapNote | null, repealed: string | undefined): DateStanding {
   const effective = a.effectiveDate ?? a.publishDate ?? '';
   // A repealed law's last text is left out from its repeal on (where the library knows it), by the filter as here.
-  const repealed = knownRepeals(db).get(a.documentId);
   if (repealed && asOf >= repealed) return 'repealed';
   if (!passes) return effective > asOf ? 'version-not-yet' : 'superseded';
   if (gap?.amendedSince) return gap.amendedSince === 'deleted' ? 'deleted-since' : 'amended-since';

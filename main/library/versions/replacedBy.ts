@@ -130,7 +130,7 @@ export function replacementOf(db: Db, article: StatuteArticle, asOf?: string): R
   if (article.status !== 'repealed' || article.province) return null;
   return cache.get(db, `${textRevision(db)}|${article.id}|${asOf ?? ''}`, () => {
     if (hasVersionInForce(db, article.lawId)) return null;
-    const rule = ruleFor(db, article);
+    const rule = repealRule(db, article);
     if (!rule) return null;
     const after = asOf && rule.repealedOn && asOf >= rule.repealedOn ? asOf : null;
     const by = rule.by.flatMap((title) => replacingLaw(db, title) ?? []).filter((l) => !after || (l.effectiveDate ?? l.publishDate ?? '') <= after);
@@ -168,10 +168,6 @@ export function repealedBy(db: Db, asOf: string): number[] {
   return cachedStatement(db, 'SELECT document_id FROM document_repeals WHERE repealed_on <= ?').pluck().all(asOf) as number[];
 }
 
-/** What repealed a law's document and from when (the table's rule, else a later law's repealing clause); null when nothing the library holds did. */
-export function repealRule(db: Db, document: Pick<StatuteArticle, 'lawTitle' | 'publishDate'>): Pick<Rule, 'repealedOn' | 'repealedBy'> | null {
-  return ruleFor(db, document);
-}
 
 /** Whether the repealed document applied on `asOf` (a 2020 matter citing 婚姻法解释（三）): in force by then, not yet repealed. */
 export function inForceOn(r: Replacement, asOf: string | undefined): boolean {
@@ -228,7 +224,7 @@ function hasVersionInForce(db: Db, lawId: number): boolean {
 }
 
 /** The table's rule for the article's document, else the first clause of another law, taking effect after it was published, that repealed it. */
-function ruleFor(db: Db, article: Pick<StatuteArticle, 'lawTitle' | 'publishDate'>): Rule | null {
+export function repealRule(db: Db, article: Pick<StatuteArticle, 'lawTitle' | 'publishDate'>): Rule | null {
   const name = normalizeLawName(article.lawTitle);
   const table = TABLE.get(name);
   if (table) return table;
