@@ -85,6 +85,21 @@ export interface StatuteSearchDto {
   renumbered: RenumberedCitation[];
   /** With a date filter: laws among the hits searched in a later text than that date's (刑法 as of 2019); absent from older hosts. */
   readInPlace?: ReadInPlace[];
+  /**
+   * When nothing was found because of the law filter's laws, not the words: each law with why (repealed by the date or
+   * today, not yet law then, a level or province the filters leave out) and, for a repealed one, the last day it applied.
+   */
+  lawFilterGaps?: LawFilterGapDto[];
+}
+
+/** A law the law filter names that had nothing to search (lawFilterGaps.ts), said in both languages. */
+export interface LawFilterGapDto {
+  lawTitle: string;
+  reason: 'repealed' | 'not-yet' | 'level' | 'province';
+  lastDay?: string;
+  level?: string;
+  province?: string;
+  note: { en: string; zh: string };
 }
 
 /** The clause of a citing article that names the article being read; `mark` is the citation inside `text`, [start, end). */

@@ -12,6 +12,7 @@ import { FILTER_OPTIONS, filtersFrom, LITERAL_OPTION, unknownLawFilterText } fro
 import { describeProviders, MODEL_OPTIONS, modeOption, modelOptionsOf, providerReport } from './modelOptions.js';
 import { addedTerms as statuteTermsAdded, type ModelOptions } from '../../engine/retrieval.js';
 import { onDates } from '../../search/lawOnDate.js';
+import { lawFilterGaps, type LawFilterGap } from '../../search/lawFilterGaps.js';
 
 const USAGE = 'lexdesk search "QUERY" [--mode lexical|dense|fused|hybrid] [--model DIR | --http-base URL --http-model NAME] [--cross-encoder DIR] [--providers cuda,cpu] [--literal] [--k 10] [--law NAME] [--level 法律,司法解释] [--all-versions] [--as-of YYYY-MM-DD] [--province 北京|all]';
 
@@ -47,8 +48,10 @@ export async function searchCommand(args: string[], open: (db?: string, models?:
     const amendedSince = (id: number) => { const g = gaps.get(id); return g?.amendedSince ? g : null; };
     const onDate = onDates(engine.db, hits.map((h) => h.article), asOf, (id) => gaps.get(id) ?? null);
     const providers = await providerReport(engine, mode);
+    // --law 环境噪声污染防治法 found nothing because the law was repealed (or not yet law on --as-of, or filtered out by --level or --province).
+    const filterGaps = hits.length === 0 ? lawFilterGaps(engine.db, engine.searchDeps().resolver, filtersFrom(values)) : [];
     if (out.json) {
-      out.printJson({ query, mode, ...(modeNote ? { modeNote } : {}), ...(repealNote ? { repealNote } : {}), ...(lawFilterNote ? { lawFilterNote } : {}), ...(renumberedNotes.length ? { renumberedNotes } : {}), ...(readInPlace.length ? { readInPlace } : {}), addedTerms, ...(providers ? { provider: providers.provider, providerFallbacks: providers.fallbacks } : {}), hits: hits.map((h, i) => ({ rank: i + 1, score: h.score === Infinity ? null : h.score, matchedBy: h.matchedBy, snippet: h.snippet, ...h.article, ...(amendedSince(h.article.id) ? { amendedSince: amendedSince(h.article.id)!.short } : {}), ...(onDate[i] ? { onDate: onDate[i] } : {}) })) });
+      out.printJson({ query, mode, ...(modeNote ? { modeNote } : {}), ...(repealNote ? { repealNote } : {}), ...(lawFilterNote ? { lawFilterNote } : {}), ...(filterGaps.length ? { lawFilterGaps: filterGaps } : {}), ...(renumberedNotes.length ? { renumberedNotes } : {}), ...(readInPlace.length ? { readInPlace } : {}), addedTerms, ...(providers ? { provider: providers.provider, providerFallbacks: providers.fallbacks } : {}), hits: hits.map((h, i) => ({ rank: i + 1, score: h.score === Infinity ? null : h.score, matchedBy: h.matchedBy, snippet: h.snippet, ...h.article, ...(amendedSince(h.article.id) ? { amendedSince: amendedSince(h.article.id)!.short } : {}), ...(onDate[i] ? { onDate: onDate[i] } : {}) })) });
       return 0;
     }
     if (modeNote) process.stderr.write(`lexdesk: ${modeNote}\n`);
@@ -60,7 +63,7 @@ export async function searchCommand(args: string[], open: (db?: string, models?:
     // A GPU asked for and not available is said, so a slow search is not a mystery.
     if (providers?.fallbacks.length && values.providers !== undefined) process.stderr.write(`lexdesk: ${describeProviders(providers)}\n`);
     if (addedTerms.length) out.print(`Also searched for the statute terms ${addedTerms.join('、')} (--literal searches only your words)`);
-    if (!hits.length) out.print(noHitsHint(engine, values.law as string | undefined));
+    if (!hits.length) out.print(filterGaps.length ? gapsText(filterGaps) : noHitsHint(engine, values.law as string | undefined));
     hits.forEach((h, i) => {
       const a = h.article;
       const status = a.status === 'current' ? '' : ` [${STATUS_ZH[a.status] ?? a.status} ${a.publishDate ?? ''}]`;
@@ -84,4 +87,16 @@ function noHitsHint(engine: Engine, law: string | undefined): string {
   const near = law ? engine.unknownLawFilter(law) : null;
   if (near && law) return `No matching articles. ${unknownLawFilterText(law, near)}`;
   return 'No matching articles. Try other words, --all-versions, or a citation such as 民法典第1165条.';
+}
+
+/** Why the law filter's laws had nothing to search, each with the option that would search them. */
+function gapsText(gaps: LawFilterGap[]): string {
+  const lines = gaps.map((g) => {
+    const hint = g.reason === 'repealed'
+      ? g.lastDay ? ` Search its last text with --as-of ${g.lastDay}, or every version with --all-versions.` : ' Search every version with --all-versions.'
+      : g.reason === 'province' ? ` Add --province ${g.province}.`
+        : g.reason === 'level' ? ` Leave out --level, or add ${g.level} to it.` : '';
+    return `- ${g.note.en}.${hint}`;
+  });
+  return `No matching articles, because of the law filter:\n${lines.join('\n')}`;
 }

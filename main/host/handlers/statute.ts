@@ -12,6 +12,7 @@ import type { HostServices } from '../services.js';
 import { addedTerms } from '../../engine/retrieval.js';
 import { makeSnippet } from '../../search/snippet.js';
 import { onDates } from '../../search/lawOnDate.js';
+import { lawFilterGaps } from '../../search/lawFilterGaps.js';
 import { compareVersions, type VersionComparison } from '../../library/versions/compareVersions.js';
 import { lawVersions } from '../../library/versions/counterparts.js';
 import { comparisonDocx, comparisonMarkdown } from '../../report/comparison.js';
@@ -110,6 +111,7 @@ export const statuteHandlers: Pick<Handlers, 'statute.search' | 'statute.citatio
       repealedLaw: repealedLawFilter(s, input.filters?.law),
       renumbered: input.filters?.asOf ? [] : s.engine.searchDeps().resolver.renumberedIn(input.query),
       readInPlace: readInPlace(s, hits.map((h) => h.article), input.filters?.asOf),
+      lawFilterGaps: hits.length ? [] : lawFilterGaps(s.engine.db, s.engine.searchDeps().resolver, (input.filters ?? {}) as never),
     };
   },
   'statute.citations'(s, input) {

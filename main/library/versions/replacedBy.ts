@@ -194,11 +194,7 @@ export function heldAs(c: NonNullable<Replacement['counterpart']>): { en: string
  */
 export function replacementNote(r: Replacement, asOf?: string): { en: string; zh: string } | null {
   if (notYetOn(r, asOf)) return null;
-  const when = r.repealedOn ? { en: ` with effect from ${r.repealedOn}`, zh: `（${r.repealedOn}起施行）` } : { en: '', zh: '' };
-  const number = r.repealedBy.number ? { en: ` (${r.repealedBy.number})`, zh: `（${r.repealedBy.number}）` } : { en: '', zh: '' };
-  const by = r.repealedBy.article
-    ? { en: `was repealed by 《${r.repealedBy.law}》${r.repealedBy.article}${when.en}`, zh: `已由《${r.repealedBy.law}》${r.repealedBy.article}废止${when.zh}` }
-    : { en: `was repealed${when.en} by 《${r.repealedBy.law}》${number.en}`, zh: `已由《${r.repealedBy.law}》${number.zh}废止${when.zh}` };
+  const by = repealedByWords(r);
   const was = inForceOn(r, asOf) ? { en: `still applied on ${asOf}; it `, zh: `在 ${asOf} 仍然有效，其后` } : { en: '', zh: '' };
   // 合同编通则解释 took effect in 2023, two years after the interpretations it took over were repealed.
   const later = (l: ReplacingLaw) => (r.repealedOn && l.effectiveDate && l.effectiveDate > r.repealedOn ? l.effectiveDate : null);
@@ -217,6 +213,15 @@ export function replacementNote(r: Replacement, asOf?: string): { en: string; zh
     en: `This document ${was.en}${by.en}${related.en}${where ? `; ${where.en}` : ''}.`,
     zh: `该文件${was.zh}${by.zh}${related.zh}${where ? `；${where.zh}` : ''}。`,
   };
+}
+
+/** 「已由《中华人民共和国契税法》第十六条废止（2021-09-01起施行）」: what repealed a document and from when, as the notes say it. */
+export function repealedByWords(r: Pick<Replacement, 'repealedOn' | 'repealedBy'>): { en: string; zh: string } {
+  const when = r.repealedOn ? { en: ` with effect from ${r.repealedOn}`, zh: `（${r.repealedOn}起施行）` } : { en: '', zh: '' };
+  const number = r.repealedBy.number ? { en: ` (${r.repealedBy.number})`, zh: `（${r.repealedBy.number}）` } : { en: '', zh: '' };
+  return r.repealedBy.article
+    ? { en: `was repealed by 《${r.repealedBy.law}》${r.repealedBy.article}${when.en}`, zh: `已由《${r.repealedBy.law}》${r.repealedBy.article}废止${when.zh}` }
+    : { en: `was repealed${when.en} by 《${r.repealedBy.law}》${number.en}`, zh: `已由《${r.repealedBy.law}》${number.zh}废止${when.zh}` };
 }
 
 function hasVersionInForce(db: Db, lawId: number): boolean {

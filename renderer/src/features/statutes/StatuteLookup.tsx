@@ -1,5 +1,5 @@
 import { forwardRef, useEffect, useState } from 'react';
-import type { ArticleDetailDto, ReadInPlace, SearchHitDto, StatuteSearchDto } from '../../../../preload/contract/index.js';
+import type { ArticleDetailDto, LawFilterGapDto, ReadInPlace, SearchHitDto, StatuteSearchDto } from '../../../../preload/contract/index.js';
 import { useApi } from '../../api/context.js';
 import { downloadFile } from '../../components/download.js';
 import { errorText } from '../../api/errorText.js';
@@ -38,6 +38,27 @@ function Snippet({ hit }: { hit: SearchHitDto }) {
   return <p className="snippet">{parts.map(([p, hl], i) => (hl ? <mark key={i}>{p}</mark> : <span key={i}>{p}</span>))}</p>;
 }
 
+/** Why the law filter's laws had nothing to search, each with the change of filters that would search it. */
+function LawFilterGaps({ gaps, run }: { gaps: LawFilterGapDto[]; run(over: { asOf?: string; allVersions?: boolean; province?: string; level?: string }): Promise<void> }) {
+  const t = useT();
+  return (
+    <>
+      {t.lawFilterGaps}
+      <ul>
+        {gaps.map((g) => (
+          <li key={g.lawTitle} data-testid="law-filter-gap">
+            {t.lang === 'zh' ? `${g.note.zh}。` : `${g.note.en}.`}{' '}
+            {g.reason === 'repealed' && g.lastDay && <button className="link" data-testid="gap-last-text" onClick={() => void run({ asOf: g.lastDay })}>{fill(t.searchLastText, { date: g.lastDay })}</button>}
+            {g.reason === 'repealed' && !g.lastDay && <button className="link" data-testid="gap-all-versions" onClick={() => void run({ allVersions: true, asOf: '' })}>{t.searchAllVersions}</button>}
+            {g.reason === 'province' && g.province && <button className="link" data-testid="gap-province" onClick={() => void run({ province: g.province })}>{fill(t.addProvince, { province: g.province })}</button>}
+            {g.reason === 'level' && <button className="link" data-testid="gap-level" onClick={() => void run({ level: '' })}>{t.allLevels}</button>}
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
 /** Statute lookup: search with filters, citation jump ("民法典1165"), and the article view. */
 export const StatuteLookup = forwardRef<HTMLInputElement, Props>(function StatuteLookup({ request, onOpen, shown }, inputRef) {
   const api = useApi();
@@ -57,8 +78,8 @@ export const StatuteLookup = forwardRef<HTMLInputElement, Props>(function Statut
   const [renumbered, setRenumbered] = useState<StatuteSearchDto['renumbered']>([]);
   const [readInPlace, setReadInPlace] = useState<ReadInPlace[]>([]);
   const [repealedLaw, setRepealedLaw] = useState<StatuteSearchDto['repealedLaw']>(null);
-  /** A finished search that found nothing, and the law filter when it names no law. */
-  const [empty, setEmpty] = useState<{ unknownLaw: StatuteSearchDto['unknownLaw'] } | null>(null);
+  /** A finished search that found nothing: the law filter when it names no law, and why the laws it names had nothing to search. */
+  const [empty, setEmpty] = useState<{ unknownLaw: StatuteSearchDto['unknownLaw']; gaps: LawFilterGapDto[] } | null>(null);
   const [detail, setDetail] = useState<ArticleDetailDto | null>(null);
   const [error, setError] = useState<string | null>(null);
   /** Why a query written as a citation found no article (law or article unknown, no such version), shown above the search hits. */
@@ -92,7 +113,14 @@ export const StatuteLookup = forwardRef<HTMLInputElement, Props>(function Statut
     api.call('statute.citationsExport', { ...citedBy, format }).then(downloadFile, (e: unknown) => setError(errorText(t, e))).finally(() => setCompiling(false));
   };
 
-  const run = async (searchLiteral = literal, lawFilter = law) => {
+  /** Searches with the filters shown, or with those of `over` (a suggestion clicked: a law name, a date, a province…), which it sets. */
+  const run = async (over: Partial<{ literal: boolean; law: string; level: string; allVersions: boolean; asOf: string; province: string }> = {}) => {
+    const f = { literal, law, level, allVersions, asOf, province, ...over };
+    if (over.law !== undefined) setLaw(over.law);
+    if (over.level !== undefined) setLevel(over.level);
+    if (over.allVersions !== undefined) setAllVersions(over.allVersions);
+    if (over.asOf !== undefined) setAsOf(over.asOf);
+    if (over.province !== undefined) setProvince(over.province);
     setCopiedAll(false);
     setError(null);
     setNotFound(null);
@@ -106,7 +134,7 @@ export const StatuteLookup = forwardRef<HTMLInputElement, Props>(function Statut
     // Citations alone open the article, or list the articles of several (民法典第1165、1166条, a range); with other words they are searched, cited articles first.
     if (q.length <= MAX_CITATION_INPUT) {
       try {
-        const cited = await api.call('statute.citations', { citation: q, asOf: asOf || undefined });
+        const cited = await api.call('statute.citations', { citation: q, asOf: f.asOf || undefined });
         // A citation that found nothing says so, lest the search hits below pass for it.
         if (cited.notFound.length > 0) setNotFound(cited.notFound.map((f) => (t.lang === 'zh' ? f.messageZh : f.message)).join(t.lang === 'zh' ? '；' : '; '));
         const open = cited.detail && (cited.onlyCitations || q.length <= MAX_JUMP_QUESTION) ? cited.detail : null;
@@ -114,7 +142,7 @@ export const StatuteLookup = forwardRef<HTMLInputElement, Props>(function Statut
           setDetail(open);
           setHits(open ? [] : cited.hits);
           setCitedCount(open ? null : cited.hits.length);
-          setCitedBy(open ? null : { citation: q, asOf: asOf || undefined });
+          setCitedBy(open ? null : { citation: q, asOf: f.asOf || undefined });
           setReadInPlace(open ? [] : cited.readInPlace ?? []);
           setAddedTerms([]);
           setModeNote(null);
@@ -129,8 +157,8 @@ export const StatuteLookup = forwardRef<HTMLInputElement, Props>(function Statut
       const found = await api.call('statute.search', {
         query: q,
         limit: 20,
-        literal: searchLiteral,
-        filters: { law: lawFilter || undefined, levels: level ? [level] : undefined, currentOnly: !allVersions, asOf: asOf || undefined, provinces: province ? (province === 'all' ? 'all' : [province]) : undefined },
+        literal: f.literal,
+        filters: { law: f.law || undefined, levels: f.level ? [f.level] : undefined, currentOnly: !f.allVersions, asOf: f.asOf || undefined, provinces: f.province ? (f.province === 'all' ? 'all' : [f.province]) : undefined },
       });
       setHits(found.hits);
       setAddedTerms(found.addedTerms);
@@ -138,7 +166,7 @@ export const StatuteLookup = forwardRef<HTMLInputElement, Props>(function Statut
       setRenumbered(found.renumbered);
       setReadInPlace(found.readInPlace ?? []);
       setRepealedLaw(found.repealedLaw ?? null);
-      setEmpty(found.hits.length ? null : { unknownLaw: found.unknownLaw });
+      setEmpty(found.hits.length ? null : { unknownLaw: found.unknownLaw, gaps: found.lawFilterGaps ?? [] });
       setDetail(null);
     } catch (e) {
       setError(errorText(t, e));
@@ -159,7 +187,7 @@ export const StatuteLookup = forwardRef<HTMLInputElement, Props>(function Statut
           <label><input type="checkbox" checked={!allVersions} onChange={(e) => setAllVersions(!e.target.checked)} data-testid="filter-current" />{t.currentOnly}</label>
           <input type="date" value={asOf} onChange={(e) => setAsOf(e.target.value)} data-testid="filter-asof" />
           <input placeholder={t.provinceFilter} value={province} onChange={(e) => setProvince(e.target.value)} data-testid="filter-province" />
-          <label title={t.literalHint}><input type="checkbox" checked={literal} onChange={(e) => { setLiteral(e.target.checked); void run(e.target.checked); }} data-testid="filter-literal" />{t.literal}</label>
+          <label title={t.literalHint}><input type="checkbox" checked={literal} onChange={(e) => { setLiteral(e.target.checked); void run({ literal: e.target.checked }); }} data-testid="filter-literal" />{t.literal}</label>
         </div>
       </form>
       <button className="link" onClick={() => setChecking(!checking)} data-testid="check-toggle">{checking ? t.checkClose : t.checkOpen}</button>
@@ -192,14 +220,14 @@ export const StatuteLookup = forwardRef<HTMLInputElement, Props>(function Statut
           ))}
           {empty && (
             <div className="notice" data-testid="no-hits">
-              {empty.unknownLaw ? fill(t.unknownLaw, { law: empty.unknownLaw.law }) : t.noHits}
+              {empty.unknownLaw ? fill(t.unknownLaw, { law: empty.unknownLaw.law }) : empty.gaps.length ? <LawFilterGaps gaps={empty.gaps} run={run} /> : t.noHits}
               {empty.unknownLaw && empty.unknownLaw.candidates.length > 0 && (
                 <>
                   {' '}{t.didYouMean}
                   {empty.unknownLaw.candidates.map((name, i) => (
                     <span key={name}>
                       {i > 0 && '、'}
-                      <button className="link" data-testid="law-candidate" onClick={() => { setLaw(name); void run(literal, name); }}>{name}</button>
+                      <button className="link" data-testid="law-candidate" onClick={() => void run({ law: name })}>{name}</button>
                     </span>
                   ))}
                 </>

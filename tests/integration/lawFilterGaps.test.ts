@@ -1,0 +1,120 @@
+/**
+ * A search limited to a law that found nothing because of the law, not the words: repealed (dated by the law that
+ * repealed it, or filed as repealed with no date), not yet law on the date asked, of a level or a province the other
+ * filters leave out. Each is said with what to change, and the change suggested finds the law's articles. Real
+ * SQLite and FTS5 over the real LawRefBook texts; the CLI as a child process; the host's route as the app calls it.
+ */
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { createHostApi } from '../../main/host/hostApi.js';
+import { FileKeyStore } from '../../main/llm/keyStore.js';
+import { SettingsStore } from '../../main/llm/settings.js';
+import { dayBefore, lawFilterGaps } from '../../main/search/lawFilterGaps.js';
+import type { SearchFilters } from '../../main/search/filters.js';
+import type { StatuteSearchDto } from '../../preload/contract/index.js';
+import { parseJsonOutput, runCli } from '../helpers/cli.js';
+import { buildLibrary, sharedSkipReason, type TempLibrary } from '../helpers/library.js';
+
+const SKIP = sharedSkipReason();
+if (SKIP) console.log(`# law filter gap tests ${SKIP}`);
+
+const STAMP_DUTY_REGULATION = '中华人民共和国印花税暂行条例';
+
+describe('a law filter whose laws had nothing to search says why, and what would search them', { skip: SKIP }, () => {
+  let lib: TempLibrary;
+  before(async () => {
+    lib = await buildLibrary({
+      files: ['行政法规/印花税暂行条例(2011-01-08).md', '经济法/印花税法(2021-06-10).md', '行政法规/信访条例(2005-01-10).md', '民法商法/公司法(2018-10-26).md', '民法商法/公司法(2023-12-29).md'],
+      beijingFilesMatching: ['物业管理条例'],
+    }, ['北京']);
+  });
+  after(async () => {
+    await lib?.dispose();
+  });
+
+  const gaps = (filters: SearchFilters) => lawFilterGaps(lib.engine.db, lib.engine.searchDeps().resolver, filters);
+  const titles = (query: string, filters: SearchFilters) => lib.engine.search(query, { limit: 10, filters }).map((h) => h.article.lawTitle);
+
+  test('a regulation a later law repealed: from when, by what, and the last day it applied, whose search finds it', () => {
+    assert.deepEqual(titles('印花税 应纳税额', { law: '印花税暂行条例' }), [], 'nothing in force today');
+    const [today, ...more] = gaps({ law: '印花税暂行条例' });
+    assert.equal(more.length, 0);
+    assert.equal(today?.reason, 'repealed');
+    assert.equal(today?.lawTitle, STAMP_DUTY_REGULATION);
+    assert.equal(today?.lastDay, '2022-06-30');
+    assert.equal(today?.note.zh, `《${STAMP_DUTY_REGULATION}》已由《中华人民共和国印花税法》第二十条废止（2022-07-01起施行）；本次检索只含现行有效的文本；相关规定现见于《中华人民共和国印花税法》`);
+    const [dated] = gaps({ law: '印花税暂行条例', asOf: '2023-01-01' });
+    assert.match(dated?.note.en ?? '', /with effect from 2022-07-01, so it no longer applied on 2023-01-01/);
+    assert.equal(dated?.lastDay, '2022-06-30');
+    // The date suggested finds the regulation, and then there is no gap to explain.
+    assert.ok(titles('印花税 应纳税额', { law: '印花税暂行条例', asOf: '2022-06-30' }).includes(STAMP_DUTY_REGULATION));
+    assert.deepEqual(gaps({ law: '印花税暂行条例', asOf: '2022-06-30' }), []);
+    assert.deepEqual(gaps({ law: '印花税暂行条例', currentOnly: false }), [], 'every version searched: nothing is left out');
+  });
+
+  test('a document filed as repealed with no date: said so, and every version suggested instead', () => {
+    const [gap] = gaps({ law: '信访条例' });
+    assert.equal(gap?.reason, 'repealed');
+    assert.equal(gap?.lastDay, undefined);
+    assert.match(gap?.note.zh ?? '', /^《信访条例》已废止，法规库中没有其废止日期；本次检索只含现行有效的文本$/);
+    assert.ok(titles('信访 事项', { law: '信访条例', currentOnly: false }).includes('信访条例'));
+  });
+
+  test('a date before the law was adopted, a level the filter leaves out, a province not searched', () => {
+    const [company] = gaps({ law: '中华人民共和国公司法', asOf: '1990-01-01' });
+    assert.equal(company?.reason, 'not-yet');
+    assert.equal(company?.note.zh, '《中华人民共和国公司法》：该法于 1993-12-29 通过，在 1990-01-01 尚未施行');
+    const [level] = gaps({ law: '公司法', levels: ['行政法规'] });
+    assert.deepEqual([level?.reason, level?.level], ['level', '法律']);
+    assert.equal(level?.note.zh, '《中华人民共和国公司法》属于法律，不在本次检索的效力级别之内');
+    const [beijing] = gaps({ law: '北京市物业管理条例' });
+    assert.deepEqual([beijing?.reason, beijing?.province], ['province', '北京']);
+    assert.ok(titles('物业服务人 业主', { law: '北京市物业管理条例', provinces: ['北京'] }).includes('北京市物业管理条例'), 'the province suggested finds it');
+    assert.deepEqual(gaps({ law: '北京市物业管理条例', provinces: ['北京'] }), []);
+  });
+
+  test('a law in force whose articles the words missed has no gap: the words are what to change', () => {
+    assert.deepEqual(titles('量子纠缠 暗物质', { law: '印花税法' }), []);
+    assert.deepEqual(gaps({ law: '印花税法' }), []);
+    assert.deepEqual(gaps({ law: '公司法', asOf: '2020-01-01' }), [], '公司法 of 2018 was in force');
+    assert.deepEqual(gaps({}), []);
+  });
+
+  test('the CLI says why and which option searches the law; --json carries the gaps', async () => {
+    const plain = await runCli(['search', '印花税 应纳税额', '--law', '印花税暂行条例', '--as-of', '2023-01-01', '--db', lib.dbPath]);
+    assert.equal(plain.code, 0, plain.stderr);
+    assert.match(plain.stdout, /^No matching articles, because of the law filter:\n- 《中华人民共和国印花税暂行条例》 was repealed by 《中华人民共和国印花税法》第二十条 with effect from 2022-07-01/);
+    assert.match(plain.stdout, /Search its last text with --as-of 2022-06-30, or every version with --all-versions\.\n$/);
+    const json = await runCli(['search', '物业服务人', '--law', '北京市物业管理条例', '--json', '--db', lib.dbPath]);
+    const out = parseJsonOutput(json) as { hits: unknown[]; lawFilterGaps?: Array<{ reason: string; province?: string }> };
+    assert.deepEqual([out.hits.length, out.lawFilterGaps?.map((g) => [g.reason, g.province])], [0, [['province', '北京']]]);
+    const words = await runCli(['search', '量子纠缠', '--law', '印花税法', '--db', lib.dbPath]);
+    assert.match(words.stdout, /^No matching articles\. Try other words/);
+  });
+
+  test('the app\'s search route gives the gaps with an empty result only', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lexdesk-gaps-'));
+    try {
+      const api = createHostApi({ engine: lib.engine, settings: new SettingsStore(dir), keys: new FileKeyStore(dir), host: 'browser', version: 'test' });
+      const search = async (filters: Record<string, unknown>) => {
+        const r = await api.call('statute.search', { query: '印花税 应纳税额', filters });
+        assert.ok(r.ok, JSON.stringify(r));
+        return r.data as StatuteSearchDto;
+      };
+      const empty = await search({ law: '印花税暂行条例' });
+      assert.deepEqual([empty.hits.length, empty.lawFilterGaps?.map((g) => [g.reason, g.lastDay])], [0, [['repealed', '2022-06-30']]]);
+      const found = await search({ law: '印花税暂行条例', asOf: '2022-06-30' });
+      assert.ok(found.hits.length > 0);
+      assert.deepEqual(found.lawFilterGaps, []);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  test('dayBefore crosses months, years and leap days', () => {
+    assert.deepEqual(['2022-07-01', '2021-01-01', '2024-03-01', '2023-03-01'].map(dayBefore), ['2022-06-30', '2020-12-31', '2024-02-29', '2023-02-28']);
+  });
+});
