@@ -9,7 +9,8 @@
 import { cachedStatement, type Db } from '../db/open.js';
 import type { CitationResolver } from '../library/citation/resolver.js';
 import { statusSql } from '../library/status.js';
-import { knownRepeals, repealedByWords, repealRule } from '../library/versions/replacedBy.js';
+import { repealedByWords, repealRule } from '../library/versions/replacedBy.js';
+import { knownRepeals, libraryDate, undatedRepeals } from '../library/versions/repealTable.js';
 import { versionGap } from '../library/versions/versionGap.js';
 import { articlesPassing, filterSql, withDateLimits, withLawNames, type SearchFilters } from './filters.js';
 
@@ -85,7 +86,9 @@ function gapOf(db: Db, resolver: CitationResolver, law: LawRow, filters: SearchF
     const then = documents.find((d) => d.effective && d.effective <= asOf);
     if (!then) return notYet(resolver, law, asOf);
     const repealedOn = knownRepeals(db).get(then.id);
-    return repealedOn && repealedOn <= asOf ? repealed(db, law, then, repealedOn, asOf) : null;
+    if (repealedOn && repealedOn <= asOf) return repealed(db, law, then, repealedOn, asOf);
+    // Filed as repealed with no date: left out from the library's own date on.
+    return undatedRepeals(db).has(then.id) && asOf >= libraryDate(db) ? repealed(db, law, then, null, asOf) : null;
   }
   if ((filters.currentOnly ?? true) && documents.every((d) => d.status !== 'current' && d.status !== 'pending') && latest.status === 'repealed') {
     return repealed(db, law, latest, knownRepeals(db).get(latest.id) ?? null, undefined);

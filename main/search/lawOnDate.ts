@@ -6,7 +6,7 @@
 import { cachedStatement, type Db } from '../db/open.js';
 import type { StatuteArticle } from '../library/articles.js';
 import { standsInFor } from '../library/citation/civilCodeStandIn.js';
-import { knownRepeals } from '../library/versions/replacedBy.js';
+import { knownRepeals, libraryDate, undatedRepeals } from '../library/versions/repealTable.js';
 import type { GapNote } from '../library/versions/versionGap.js';
 import { filterSql } from './filters.js';
 
@@ -21,10 +21,14 @@ import { filterSql } from './filters.js';
  * - `not-yet`: a 民法典 article standing in before 2021 for the civil laws of the time;
  * - `version-not-yet`: a version not yet in force (公司法 of 2023 as of 2020);
  * - `not-added`: an article a later amendment added (刑法 第一百三十三条之二 as of 2019);
- * - `superseded`: a version a later one had replaced by then; `repealed`: a document repealed by then;
+ * - `superseded`: a version a later one had replaced by then; `repealed`: a document repealed by then (for one filed as
+ *   repealed with no date, a date from the library's own on: repealTable.ts libraryDate);
  * - `deleted`: deleted by an amendment in force by then (刑法 第一百九十九条 as of 2016).
+ * Not known:
+ * - `repeal-undated`: in force by then, and filed as repealed with no date the library knows (信访条例 of 2005 as of
+ *   2010): it may have been repealed by then.
  */
-export type DateStanding = 'in-force' | 'amended-since' | 'deleted-since' | 'other-text' | 'not-yet' | 'version-not-yet' | 'not-added' | 'superseded' | 'repealed' | 'deleted';
+export type DateStanding = 'in-force' | 'amended-since' | 'deleted-since' | 'other-text' | 'not-yet' | 'version-not-yet' | 'not-added' | 'superseded' | 'repealed' | 'deleted' | 'repeal-undated';
 
 /** A dated search's or lookup's word on an article beside its status today: the date, and how it stood then. */
 export interface OnDate {
@@ -54,18 +58,26 @@ export function standingsOn(db: Db, articles: readonly StatuteArticle[], asOf: s
     WHERE a.id IN (SELECT value FROM json_each(@ids)) AND ${where.join(' AND ')}`;
   const passing = new Set(cachedStatement(db, sql).pluck().all({ ...params, ids: JSON.stringify(asked) }) as number[]);
   const repeals = knownRepeals(db);
+  const undated = undatedRepeals(db);
+  // Filed as repealed with no date: repealed by the library's own date at the latest, not known before.
+  const since = libraryDate(db);
+  const repealOf = (id: number) => repeals.get(id) ?? (undated.has(id) ? (asOf >= since ? since : UNDATED) : undefined);
   for (const a of articles) {
-    if (!out.has(a.id)) out.set(a.id, standing(a, asOf, passing.has(a.id), gaps.get(a.id) ?? null, repeals.get(a.documentId)));
+    if (!out.has(a.id)) out.set(a.id, standing(a, asOf, passing.has(a.id), gaps.get(a.id) ?? null, repealOf(a.documentId)));
   }
   return out;
 }
+
+/** A repeal the library files without a date, before the library's own date. */
+const UNDATED = 'undated';
 
 /** An article the date's filter let through or not (`passes`), with its dated note and the day its document was repealed. */
 function standing(a: StatuteArticle, asOf: string, passes: boolean, gap: GapNote | null, repealed: string | undefined): DateStanding {
   const effective = a.effectiveDate ?? a.publishDate ?? '';
   // A repealed law's last text is left out from its repeal on (where the library knows it), by the filter as here.
-  if (repealed && asOf >= repealed) return 'repealed';
+  if (repealed && repealed !== UNDATED && asOf >= repealed) return 'repealed';
   if (!passes) return effective > asOf ? 'version-not-yet' : 'superseded';
+  if (repealed === UNDATED) return 'repeal-undated';
   if (gap?.amendedSince) return gap.amendedSince === 'deleted' ? 'deleted-since' : 'amended-since';
   return gap?.confirmed || effective <= asOf ? 'in-force' : 'other-text';
 }
@@ -80,6 +92,7 @@ export function onDates(db: Db, articles: readonly StatuteArticle[], asOf: strin
 const STANDING_ZH: Record<DateStanding, string> = {
   'in-force': '施行中', 'amended-since': '施行中，其后经修改', 'deleted-since': '施行中，其后删去', 'other-text': '施行中，文本可能不同',
   'not-yet': '尚未施行', 'version-not-yet': '本版尚未施行', 'not-added': '尚无此条', superseded: '已被修订', repealed: '已废止', deleted: '已删去',
+  'repeal-undated': '可能施行中（废止日期不详）',
 };
 
 /** 「施行中，其后经修改」: how the article stood, as the CLI and reports word it (the app has its own strings, in both languages). */

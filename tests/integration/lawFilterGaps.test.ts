@@ -13,6 +13,8 @@ import { createHostApi } from '../../main/host/hostApi.js';
 import { FileKeyStore } from '../../main/llm/keyStore.js';
 import { SettingsStore } from '../../main/llm/settings.js';
 import { dayBefore, lawFilterGaps } from '../../main/search/lawFilterGaps.js';
+import { onDates } from '../../main/search/lawOnDate.js';
+import { libraryDate, undatedRepeals } from '../../main/library/versions/repealTable.js';
 import type { SearchFilters } from '../../main/search/filters.js';
 import type { StatuteSearchDto } from '../../preload/contract/index.js';
 import { parseJsonOutput, runCli } from '../helpers/cli.js';
@@ -61,6 +63,22 @@ describe('a law filter whose laws had nothing to search says why, and what would
     assert.equal(gap?.lastDay, undefined);
     assert.match(gap?.note.zh ?? '', /^《信访条例》已废止，法规库中没有其废止日期；本次检索只含现行有效的文本$/);
     assert.ok(titles('信访 事项', { law: '信访条例', currentOnly: false }).includes('信访条例'));
+  });
+
+  test('filed as repealed with no date: repealed from the library\'s own date on, and only "may have applied" before', () => {
+    const db = lib.engine.db;
+    // The library's latest publication: 北京市物业管理条例 of 2024-03-29; LawRefBook's statuses were taken after it.
+    assert.equal(libraryDate(db), '2024-03-29');
+    const petitions = lib.engine.lookup('信访条例第十六条');
+    assert.ok(petitions.ok);
+    assert.ok(undatedRepeals(db).has(petitions.article.documentId));
+    const standing = (asOf: string) => onDates(db, [petitions.article], asOf, () => null)[0]?.standing;
+    assert.deepEqual(['2004-01-01', '2015-09-01', '2024-03-28', '2024-03-29', '2025-01-01'].map(standing), ['version-not-yet', 'repeal-undated', 'repeal-undated', 'repealed', 'repealed']);
+    assert.ok(titles('信访 事项 受理', { asOf: '2015-09-01' }).includes('信访条例'), 'before the library\'s date it may have applied: still searched');
+    assert.ok(!titles('信访 事项 受理', { asOf: '2024-03-29' }).includes('信访条例'), 'from it on, left out');
+    const [gap] = gaps({ law: '信访条例', asOf: '2025-01-01' });
+    assert.deepEqual([gap?.reason, gap?.lastDay], ['repealed', undefined]);
+    assert.match(gap?.note.en ?? '', /is filed as repealed; the library does not say from when, so it no longer applied on 2025-01-01$/);
   });
 
   test('a date before the law was adopted, a level the filter leaves out, a province not searched', () => {

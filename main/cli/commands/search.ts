@@ -63,7 +63,7 @@ export async function searchCommand(args: string[], open: (db?: string, models?:
     // A GPU asked for and not available is said, so a slow search is not a mystery.
     if (providers?.fallbacks.length && values.providers !== undefined) process.stderr.write(`lexdesk: ${describeProviders(providers)}\n`);
     if (addedTerms.length) out.print(`Also searched for the statute terms ${addedTerms.join('、')} (--literal searches only your words)`);
-    if (!hits.length) out.print(filterGaps.length ? gapsText(filterGaps) : noHitsHint(engine, values.law as string | undefined));
+    if (!hits.length) out.print(filterGaps.length ? gapsText(filterGaps, asOf) : noHitsHint(engine, values.law as string | undefined));
     hits.forEach((h, i) => {
       const a = h.article;
       const status = a.status === 'current' ? '' : ` [${STATUS_ZH[a.status] ?? a.status} ${a.publishDate ?? ''}]`;
@@ -90,10 +90,10 @@ function noHitsHint(engine: Engine, law: string | undefined): string {
 }
 
 /** Why the law filter's laws had nothing to search, each with the option that would search them. */
-function gapsText(gaps: LawFilterGap[]): string {
+function gapsText(gaps: LawFilterGap[], asOf: string | undefined): string {
   const lines = gaps.map((g) => {
     const hint = g.reason === 'repealed'
-      ? g.lastDay ? ` Search its last text with --as-of ${g.lastDay}, or every version with --all-versions.` : ' Search every version with --all-versions.'
+      ? g.lastDay ? ` Search its last text with --as-of ${g.lastDay}, or every version with --all-versions.` : ` Search every version with --all-versions${asOf ? ' and no --as-of' : ''}.`
       : g.reason === 'province' ? ` Add --province ${g.province}.`
         : g.reason === 'level' ? ` Leave out --level, or add ${g.level} to it.` : '';
     return `- ${g.note.en}.${hint}`;

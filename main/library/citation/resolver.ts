@@ -7,7 +7,8 @@ import { readRepeals, repealingShortTitle, repealMessages, type Repeal } from '.
 import { earlierNumbering, provisionNow, type EarlierNumbering, type ProvisionNow } from './earlierNumbering.js';
 import { quoteInLaw, quoteSource, type QuoteSource } from './quoteSource.js';
 import { counterpartInVersion, type VersionMatch } from '../versions/counterparts.js';
-import { repealedBy, replacementOf, type Replacement } from '../versions/replacedBy.js';
+import { replacementOf, type Replacement } from '../versions/replacedBy.js';
+import { repealedBy } from '../versions/repealTable.js';
 import { gapSentence, standsIn, versionGap, type FirstVersion, type GapNote } from '../versions/versionGap.js';
 import { civilCodeCounterpart, CIVIL_CODE_TITLE } from './civilCodeConcordance.js';
 import { civilCodeGap, standsInFor } from './civilCodeStandIn.js';

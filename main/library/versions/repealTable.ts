@@ -6,7 +6,8 @@
  * the interpretations 民法典 replaced dates, are listed once per text revision and version of the rules: in each
  * import's own transaction, and on opening writable a library an earlier version wrote.
  */
-import { getMeta, setMeta, type Db } from '../../db/open.js';
+import { cachedStatement, getMeta, setMeta, type Db } from '../../db/open.js';
+import { RecentCache } from '../../util/recentCache.js';
 import { textRevision } from '../../search/ftsTables.js';
 import { repealRule } from './replacedBy.js';
 
@@ -38,4 +39,53 @@ export function refreshRepeals(db: Db): void {
     for (const r of repeals) insert.run(r.id, r.on, r.law, r.article);
     setMeta(db, REVISION_KEY, revision);
   })();
+}
+
+/**
+ * The national documents whose repeal the library can date, by id, with the day they stopped applying
+ * (环境噪声污染防治法: 2022-06-05; 印花税暂行条例: 2022-07-01), as refreshRepeals listed them.
+ */
+export function knownRepeals(db: Db): Map<number, string> {
+  const rows = cachedStatement(db, 'SELECT document_id AS id, repealed_on AS repealedOn FROM document_repeals').all() as Array<{ id: number; repealedOn: string }>;
+  return new Map(rows.map((r) => [r.id, r.repealedOn]));
+}
+
+/**
+ * The ids of the documents repealed on or before `asOf`: no law of that date. Those whose repeal the library dates
+ * (knownRepeals), and from the library's own date on (libraryDate) those it files as repealed without a date
+ * (信访条例 of 2005, 疫苗流通和预防接种管理条例), which had been repealed by then whenever it was.
+ */
+export function repealedBy(db: Db, asOf: string): number[] {
+  const dated = cachedStatement(db, 'SELECT document_id FROM document_repeals WHERE repealed_on <= ?').pluck().all(asOf) as number[];
+  return asOf >= libraryDate(db) ? [...dated, ...undatedRepeals(db)] : dated;
+}
+
+interface Undated {
+  ids: Set<number>;
+  date: string;
+}
+
+const undatedCache = new RecentCache<Undated>(1);
+
+function undated(db: Db): Undated {
+  return undatedCache.get(db, `${textRevision(db)}|${getMeta(db, REVISION_KEY) ?? ''}`, () => {
+    // The latest document of its law (an older one was superseded by it anyway), filed as repealed, with no dated repeal.
+    const ids = db.prepare(`SELECT d.id FROM documents d WHERE d.status = 'repealed' AND d.id NOT IN (SELECT document_id FROM document_repeals)
+        AND COALESCE(d.publish_date, '') = (SELECT MAX(COALESCE(g.publish_date, '')) FROM documents g WHERE g.law_id = d.law_id)`).pluck().all() as number[];
+    const date = (db.prepare(`SELECT MAX(publish_date) FROM documents WHERE publish_date GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]'`).pluck().get() as string | null) ?? '9999-12-31';
+    return { ids: new Set(ids), date };
+  });
+}
+
+/** Documents filed as repealed whose repeal the library cannot date: the latest of their law, with no repealing clause or table entry. */
+export function undatedRepeals(db: Db): Set<number> {
+  return undated(db).ids;
+}
+
+/**
+ * The library's own date: its latest publication. The statuses it files were taken after it, so a document it files
+ * as repealed had been repealed by then at the latest; when before, the library does not say.
+ */
+export function libraryDate(db: Db): string {
+  return undated(db).date;
 }

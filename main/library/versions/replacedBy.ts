@@ -154,21 +154,6 @@ export function replacementOf(db: Db, article: StatuteArticle, asOf?: string): R
   });
 }
 
-/**
- * The national documents whose repeal the library can date, by id, with the day they stopped applying
- * (环境噪声污染防治法: 2022-06-05; 印花税暂行条例: 2022-07-01), as repealTable.ts listed them.
- */
-export function knownRepeals(db: Db): Map<number, string> {
-  const rows = cachedStatement(db, 'SELECT document_id AS id, repealed_on AS repealedOn FROM document_repeals').all() as Array<{ id: number; repealedOn: string }>;
-  return new Map(rows.map((r) => [r.id, r.repealedOn]));
-}
-
-/** The ids of the documents repealed on or before `asOf` (knownRepeals): no law of that date. */
-export function repealedBy(db: Db, asOf: string): number[] {
-  return cachedStatement(db, 'SELECT document_id FROM document_repeals WHERE repealed_on <= ?').pluck().all(asOf) as number[];
-}
-
-
 /** Whether the repealed document applied on `asOf` (a 2020 matter citing 婚姻法解释（三）): in force by then, not yet repealed. */
 export function inForceOn(r: Replacement, asOf: string | undefined): boolean {
   return !!asOf && !!r.repealedOn && asOf < r.repealedOn && (!r.inForceFrom || asOf >= r.inForceFrom);

@@ -4,6 +4,7 @@ import { fill, statusText, useT, type Strings } from '../../i18n.js';
 const STANDING: Record<DateStanding, keyof Strings> = {
   'in-force': 'onDateInForce', 'amended-since': 'onDateAmendedSince', 'deleted-since': 'onDateDeletedSince', 'other-text': 'onDateOtherText',
   'not-yet': 'onDateNotYet', 'version-not-yet': 'onDateVersionNotYet', 'not-added': 'onDateNotAdded', superseded: 'onDateSuperseded', repealed: 'onDateRepealed', deleted: 'onDateDeleted',
+  'repeal-undated': 'onDateRepealUndated',
 };
 
 /**
