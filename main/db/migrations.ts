@@ -260,4 +260,18 @@ export const MIGRATIONS: Migration[] = [
       );
     `,
   },
+  {
+    version: 14,
+    name: 'the day each law first took effect',
+    sql: `
+      -- The day a law first took effect where its first text in the library, a later one, keeps the original's
+      -- closing clause (劳动合同法 of 2012: 本法自2008年1月1日起施行): before it the law was no law, though adopted
+      -- (lawOrigins.ts; STAND_IN_DOCUMENTS_SQL). Listed with the repeals (repealTable.ts); empty until then.
+      CREATE TABLE law_origins (
+        law_id      INTEGER PRIMARY KEY,
+        took_effect TEXT NOT NULL,
+        clause      TEXT NOT NULL
+      );
+    `,
+  },
 ];

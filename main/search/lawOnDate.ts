@@ -7,6 +7,7 @@ import { cachedStatement, type Db } from '../db/open.js';
 import type { StatuteArticle } from '../library/articles.js';
 import { standsInFor } from '../library/citation/civilCodeStandIn.js';
 import { knownRepeals, libraryDate, undatedRepeals } from '../library/versions/repealTable.js';
+import { lawNotYet } from '../library/versions/lawOrigins.js';
 import type { GapNote } from '../library/versions/versionGap.js';
 import { filterSql } from './filters.js';
 
@@ -18,7 +19,8 @@ import { filterSql } from './filters.js';
  * - `other-text`: the law was in force then in a text the library lacks and reads this later one in its place (民事诉讼法
  *   as of 2019): the text of then may differ.
  * Not in force on the date:
- * - `not-yet`: a 民法典 article standing in before 2021 for the civil laws of the time;
+ * - `not-yet`: a 民法典 article standing in before 2021 for the civil laws of the time, or an article of a law the library
+ *   knows was not yet law then (劳动合同法 as of 2007-10-01: in force from 2008-01-01; lawOrigins.ts lawNotYet);
  * - `version-not-yet`: a version not yet in force (公司法 of 2023 as of 2020);
  * - `not-added`: an article a later amendment added (刑法 第一百三十三条之二 as of 2019);
  * - `superseded`: a version a later one had replaced by then; `repealed`: a document repealed by then (for one filed as
@@ -57,13 +59,16 @@ export function standingsOn(db: Db, articles: readonly StatuteArticle[], asOf: s
   const sql = `SELECT a.id FROM articles a JOIN documents d ON d.id = a.document_id JOIN laws l ON l.id = d.law_id
     WHERE a.id IN (SELECT value FROM json_each(@ids)) AND ${where.join(' AND ')}`;
   const passing = new Set(cachedStatement(db, sql).pluck().all({ ...params, ids: JSON.stringify(asked) }) as number[]);
+  // Laws not yet law on the date, where the library can tell (lawOrigins.ts), rather than a version not yet in force.
+  const lawsNotYet = new Set([...new Set(articles.filter((a) => !passing.has(a.id)).map((a) => a.lawId))].filter((id) => lawNotYet(db, id, asOf)));
   const repeals = knownRepeals(db);
   const undated = undatedRepeals(db);
   // Filed as repealed with no date: repealed by the library's own date at the latest, not known before.
   const since = libraryDate(db);
   const repealOf = (id: number) => repeals.get(id) ?? (undated.has(id) ? (asOf >= since ? since : UNDATED) : undefined);
   for (const a of articles) {
-    if (!out.has(a.id)) out.set(a.id, standing(a, asOf, passing.has(a.id), gaps.get(a.id) ?? null, repealOf(a.documentId)));
+    if (out.has(a.id)) continue;
+    out.set(a.id, !passing.has(a.id) && lawsNotYet.has(a.lawId) ? 'not-yet' : standing(a, asOf, passing.has(a.id), gaps.get(a.id) ?? null, repealOf(a.documentId)));
   }
   return out;
 }

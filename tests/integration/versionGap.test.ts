@@ -19,6 +19,7 @@ import { articlesPassing } from '../../main/search/filters.js';
 import { ensureStatuteGraph, referencesOf } from '../../main/library/graph/statuteGraph.js';
 import type { ArticleDetailDto, CitedArticlesDto, StatuteSearchDto } from '../../preload/contract/dto.js';
 import { parseJsonOutput, runCli } from '../helpers/cli.js';
+import { lawOrigin, readOrigins } from '../../main/library/versions/lawOrigins.js';
 import { buildLibrary, CORE_SUBSET, sharedSkipReason, type TempLibrary } from '../helpers/library.js';
 
 const SKIP = sharedSkipReason();
@@ -110,13 +111,22 @@ describe('a law as of a date before the library\'s first text of it', { skip: SK
     const market = resolver.lookup('最高人民法院 最高人民检察院关于办理操纵证券、期货市场刑事案件适用法律若干问题的解释第一条', { asOf: '2019-01-01' });
     assert.equal(market.ok, false);
     assert.match(market.ok ? '' : market.messageZh, /：该解释于 2018-09-03 通过，2019-07-01 起施行，在 2019-01-01 尚未施行；/);
-    // 劳动合同法 was adopted on 2007-06-29 and took effect on 2008-01-01, which the library does not record: said to be doubtful.
+    // 劳动合同法 was adopted on 2007-06-29 and took effect on 2008-01-01, as its 2012 text's closing article still says
+    // (第九十八条, lawOrigins.ts): no law of 2007-10-01, and no doubt after 2008-01-01.
+    assert.deepEqual(readOrigins(lib.engine.db).filter((o) => o.lawId === resolver.lawTitled('中华人民共和国劳动合同法')?.id).map((o) => [o.tookEffect, o.clause]), [['2008-01-01', '第九十八条']]);
     const labour = resolver.lookup('劳动合同法第八十二条', { asOf: '2007-10-01' });
-    assert.ok(labour.ok && labour.gap);
-    assert.match(labour.gap.zh, /；该法最初于 2007-06-29 通过，法规库中没有其施行日期，在 2007-10-01 可能尚未施行；此为 2012-12-28 版/);
-    const later = resolver.lookup('劳动合同法第八十二条', { asOf: '2010-10-01' });
-    assert.ok(later.ok && later.gap);
-    assert.doesNotMatch(later.gap.zh, /可能尚未施行/);
+    assert.equal(labour.ok, false);
+    assert.match(labour.ok ? '' : labour.messageZh, /：该法于 2007-06-29 通过，2008-01-01 起施行，在 2007-10-01 尚未施行；/);
+    const search = (asOf: string) => lib.engine.search('用人单位 未与劳动者订立书面劳动合同 二倍的工资', { filters: { asOf }, limit: 10 }).map((h) => h.article.lawTitle);
+    assert.ok(!search('2007-12-31').includes('中华人民共和国劳动合同法'), 'a dated search leaves it out until it took effect');
+    assert.ok(search('2008-01-01').includes('中华人民共和国劳动合同法'));
+    const first = resolver.lookup('劳动合同法第八十二条', { asOf: '2008-03-01' });
+    assert.ok(first.ok && first.gap);
+    assert.doesNotMatch(first.gap.zh, /可能尚未施行/);
+    assert.match(first.gap.zh, /^法规库中没有该法在 2008-03-01 施行的版本（最早的是 2012-12-28 版，2013-07-01 施行）；该法此后经 2012-12-28 修改；此为 2012-12-28 版/);
+    // 公司法's first text here (2018) keeps the 2005 revision's clause (本法自2006年1月1日起施行): the law's own first day is not known.
+    assert.equal(lawOrigin(lib.engine.db, resolver.lawTitled('中华人民共和国公司法')!.id), null);
+    assert.equal(lawOrigin(lib.engine.db, resolver.lawTitled('中华人民共和国刑法')!.id), null, '刑法\'s 1997-10-01 is the revision\'s');
     // 刑法修正案（十一） was adopted on 2020-12-26 and in force on 2021-03-01: as of 2021-01-15 the 2020 text stands in, pending.
     const pending = resolver.lookup('刑法第264条', { asOf: '2021-01-15' });
     assert.ok(pending.ok && pending.gap);

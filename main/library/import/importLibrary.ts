@@ -5,7 +5,7 @@ import { LexError } from '../../util/errors.js';
 import { needsReindex, markIndexed, rebuildFullTextIndex } from './reindex.js';
 import type { ImportSource, SkippedFile, SourceDocument, SourceScope } from './sourceDocument.js';
 import { recomputeStatuses } from './versions.js';
-import { refreshRepeals } from '../versions/repealTable.js';
+import { refreshDateLists } from '../versions/repealTable.js';
 import { TODAY_SQL } from '../../db/today.js';
 import { LibraryWriter } from './writer.js';
 
@@ -89,7 +89,7 @@ export async function importIntoLibrary(db: Db, source: ImportSource, opts: Impo
     }
     recomputeStatuses(db);
     // In the import's own transaction, so that no reader sees its text with the repeals of the text before.
-    refreshRepeals(db);
+    refreshDateLists(db);
     opts.onProgress?.({ phase: 'finish', done: 1, total: 1 });
     throwIfAborted(opts.signal);
     db.exec('COMMIT');

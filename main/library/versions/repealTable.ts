@@ -1,4 +1,7 @@
 /**
+ * Dates the library reads from its own texts and keeps in tables, so that SQL sees them: the day each law first took
+ * effect (law_origins, lawOrigins.ts), and the repeals it can date.
+ *
  * The repeals the library can date, kept in `document_repeals` so that every status read in SQL (statusSql) sees a
  * repeal from the day it takes effect. LawRefBook files some documents as in force that a later law it also holds has
  * repealed: 印花税暂行条例 (repealed by 印花税法 第二十条 from 2022-07-01), 增值税暂行条例 (增值税法, 2026-01-01),
@@ -10,19 +13,22 @@ import { cachedStatement, getMeta, setMeta, type Db } from '../../db/open.js';
 import { RecentCache } from '../../util/recentCache.js';
 import { textRevision } from '../../search/ftsTables.js';
 import { repealRule } from './replacedBy.js';
+import { readOrigins } from './lawOrigins.js';
 
 const REVISION_KEY = 'repeals_revision';
 /**
- * Raised whenever the rules that find repeals change (the table of interpretations in replacedBy.ts, the clause reader
- * in repealedLaws.ts), so that a library's list is made again by the new rules, not only after its next import.
+ * Raised whenever the rules that find repeals or origins change (the table of interpretations in replacedBy.ts, the
+ * clause reader in repealedLaws.ts, lawOrigins.ts), so that a library's lists are made again by the new rules, not only
+ * after its next import. 2: the origins listed too.
  */
-const RULES_VERSION = 1;
+const RULES_VERSION = 2;
 
 /**
- * Lists the repeals again when the library's text, or the rules, changed since they were last listed (or never were).
- * An import calls it in its own transaction; an engine opening a library writable, for one an earlier version wrote.
+ * Lists the repeals and the laws' origins again when the library's text, or the rules, changed since they were last
+ * listed (or never were). An import calls it in its own transaction; an engine opening a library writable, for one an
+ * earlier version wrote.
  */
-export function refreshRepeals(db: Db): void {
+export function refreshDateLists(db: Db): void {
   const revision = `${RULES_VERSION}:${textRevision(db)}`;
   if (getMeta(db, REVISION_KEY) === revision) return;
   // Each national law's latest document: a repeal ends the law, whose older versions a later one had superseded anyway.
@@ -33,7 +39,11 @@ export function refreshRepeals(db: Db): void {
     const rule = repealRule(db, d);
     return rule?.repealedOn ? [{ id: d.id, on: rule.repealedOn, law: rule.repealedBy.law, article: rule.repealedBy.article }] : [];
   });
+  const origins = readOrigins(db);
   db.transaction(() => {
+    db.prepare('DELETE FROM law_origins').run();
+    const origin = db.prepare('INSERT INTO law_origins (law_id, took_effect, clause) VALUES (?, ?, ?)');
+    for (const o of origins) origin.run(o.lawId, o.tookEffect, o.clause);
     db.prepare('DELETE FROM document_repeals').run();
     const insert = db.prepare('INSERT INTO document_repeals (document_id, repealed_on, by_law, by_article) VALUES (?, ?, ?, ?)');
     for (const r of repeals) insert.run(r.id, r.on, r.law, r.article);
@@ -43,7 +53,7 @@ export function refreshRepeals(db: Db): void {
 
 /**
  * The national documents whose repeal the library can date, by id, with the day they stopped applying
- * (环境噪声污染防治法: 2022-06-05; 印花税暂行条例: 2022-07-01), as refreshRepeals listed them.
+ * (环境噪声污染防治法: 2022-06-05; 印花税暂行条例: 2022-07-01), as refreshDateLists listed them.
  */
 export function knownRepeals(db: Db): Map<number, string> {
   const rows = cachedStatement(db, 'SELECT document_id AS id, repealed_on AS repealedOn FROM document_repeals').all() as Array<{ id: number; repealedOn: string }>;

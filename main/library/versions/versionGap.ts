@@ -20,6 +20,8 @@ export interface FirstVersion {
    * 2020-12-26 holds 刑法修正案（十二） of 2023-12-29; amendmentTrail.ts).
    */
   holds?: Array<{ date: string; source: string }>;
+  /** The day the law first took effect, where its first text keeps the original's closing clause (劳动合同法: 2008-01-01; lawOrigins.ts). */
+  tookEffect?: string;
 }
 
 export interface GapNote {
@@ -59,16 +61,19 @@ function earlierEvents(first: FirstVersion): Array<{ date: string; event: string
 
 /** Whether the first version stands in for the law as of `asOf`: the law was adopted by then, in a text the library lacks. */
 export function standsIn(first: FirstVersion, asOf: string): boolean {
+  if (first.tookEffect && asOf < first.tookEffect) return false;
   return (first.effectiveDate ?? first.publishDate) > asOf && earlierEvents(first).some((h) => h.date <= asOf);
 }
 
 /**
  * The same rule in SQL, for search filters: the ids of the documents of the laws' first versions that stand in as of
  * `@asOf` (no version of the law in force then; the first text an amended one; an event of its history before it and
- * by that date). Kept beside `standsIn`, which the tests hold it to.
+ * by that date; not before the day the law first took effect, where the library knows it). Kept beside `standsIn`,
+ * which the tests hold it to.
  */
 export const STAND_IN_DOCUMENTS_SQL = `SELECT f.id FROM documents f
-  WHERE NOT EXISTS (SELECT 1 FROM documents g WHERE g.law_id = f.law_id
+  WHERE NOT EXISTS (SELECT 1 FROM law_origins o WHERE o.law_id = f.law_id AND o.took_effect > @asOf)
+    AND NOT EXISTS (SELECT 1 FROM documents g WHERE g.law_id = f.law_id
       AND (COALESCE(g.effective_date, g.publish_date) <= @asOf OR COALESCE(g.publish_date, '') < COALESCE(f.publish_date, '')))
     AND EXISTS (SELECT 1 FROM json_each(f.history) h
       WHERE json_extract(h.value, '$.date') GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]'
@@ -103,8 +108,9 @@ export function versionGap(first: FirstVersion, read: string | null, asOf: strin
   const earlier = earlierEvents(first);
   const enacted = earlier[0]?.date ?? first.history.find((h) => DATED.test(h.date))?.date ?? first.publishDate;
   const effective = first.effectiveDate ?? first.publishDate;
-  if ((earlier.length === 0 && asOf < effective) || asOf < enacted) {
-    const from = earlier.length === 0 ? { en: ` and took effect on ${effective}`, zh: `，${effective} 起施行` } : { en: '', zh: '' };
+  const tookEffect = first.tookEffect ?? (earlier.length === 0 ? effective : null);
+  if ((earlier.length === 0 && asOf < effective) || asOf < enacted || (first.tookEffect && asOf < first.tookEffect)) {
+    const from = tookEffect ? { en: ` and took effect on ${tookEffect}`, zh: `，${tookEffect} 起施行` } : { en: '', zh: '' };
     return {
       en: `this ${it.en} was adopted on ${enacted}${from.en}: it did not apply yet on ${asOf}`,
       zh: `该${it.zh}于 ${enacted} 通过${from.zh}，在 ${asOf} 尚未施行`,
@@ -129,7 +135,7 @@ export function versionGap(first: FirstVersion, read: string | null, asOf: strin
     zh: `${pending.length ? `；${pending.join('、')} 的修改在 ${asOf} 尚未施行` : ''}${after.length ? `；该${it.zh}此后经 ${after.join('、')} 修改` : ''}${renumbered.zh}`,
   };
   // Adopted within the year before the date, with no date of effect known: it may not have applied yet.
-  const known = earlier.some((h) => /施行/.test(h.event));
+  const known = !!first.tookEffect || earlier.some((h) => /施行/.test(h.event));
   const inForce = earlier.filter((h) => h.date <= asOf);
   const doubt = !known && inForce.length === 1 && asOf < yearAfter(enacted)
     ? { en: `; it was first adopted on ${enacted} and the library does not say when that text took effect, so it may not have applied yet on ${asOf}`, zh: `；该${it.zh}最初于 ${enacted} 通过，法规库中没有其施行日期，在 ${asOf} 可能尚未施行` }

@@ -1,0 +1,71 @@
+/**
+ * The day a law first took effect, where the library's first text of it says so though it is a later text.
+ * LawRefBook's first 劳动合同法 is the 2012 amendment, whose closing article keeps the original's 「本法自2008年1月1日起施行」;
+ * its history records the adoption (2007-06-29) and no date of effect. Counted from its adoption, 劳动合同法 read as law
+ * of 2007-10-01 — searched, cited and shown 施行中 — when the 劳动法 and its regulations governed. 企业所得税法 (adopted
+ * 2007-03-16, in force 2008-01-01), 劳动法 (1994-07-05, 1995-01-01), 仲裁法 (1994-08-31, 1995-09-01) are alike.
+ *
+ * The date is the law's own only when nothing amended it by then: a revision writes its own clause (公司法 of 2018 says
+ * 「本法自2006年1月1日起施行」, the 2005 revision's date; 刑法 1997-10-01), so a clause dated after any amending event of
+ * the history is left out, as is one dated before the history's first event (a notice taking effect before it was
+ * issued) or a text with no dated history.
+ */
+import { cachedStatement, type Db } from '../../db/open.js';
+import { effectiveDatesInText } from '../lawRefBook/effectiveClause.js';
+
+const DATED = /^\d{4}-\d{2}-\d{2}$/;
+/** A history event that changed an earlier text (versionGap.ts reads the same). */
+const AMENDING = /修正|修订|修改|通过的《/;
+/** The closing articles, where the 施行 clause stands (as the import reads it). */
+const CLOSING_ARTICLES = 3;
+
+export interface LawOrigin {
+  lawId: number;
+  /** The day the law first took effect. */
+  tookEffect: string;
+  /** The article of the first text that says so (第九十八条). */
+  clause: string;
+}
+
+/** Every law whose first text states, in its closing articles, the day the law itself first took effect. */
+export function readOrigins(db: Db): LawOrigin[] {
+  const firsts = db.prepare(`SELECT d.id, d.law_id AS lawId, d.publish_date AS publish, d.history, d.preamble FROM documents d
+      WHERE d.publish_date IS NOT NULL AND d.publish_date = (SELECT MIN(g.publish_date) FROM documents g WHERE g.law_id = d.law_id)`)
+    .all() as Array<{ id: number; lawId: number; publish: string; history: string; preamble: string }>;
+  const closing = db.prepare(`SELECT label, text FROM articles WHERE document_id = ? ORDER BY ordinal DESC LIMIT ${CLOSING_ARTICLES}`);
+  const out = new Map<number, LawOrigin>();
+  for (const first of firsts) {
+    if (out.has(first.lawId)) continue;
+    const articles = closing.all(first.id) as Array<{ label: string; text: string }>;
+    const stated = (articles.length ? articles : [{ label: '', text: first.preamble }])
+      .flatMap((a) => effectiveDatesInText(a.text).map((date) => ({ date, label: a.label })))
+      .filter((s) => s.date < first.publish);
+    const clause = stated[0];
+    if (!clause) continue;
+    const events = (JSON.parse(first.history) as Array<{ date: string; event: string }>).filter((h) => DATED.test(h.date) && !/^施行$/.test(h.event));
+    const adopted = events.map((h) => h.date).sort()[0];
+    if (!adopted || clause.date < adopted || events.some((h) => h.date <= clause.date && AMENDING.test(h.event))) continue;
+    out.set(first.lawId, { lawId: first.lawId, tookEffect: clause.date, clause: clause.label });
+  }
+  return [...out.values()];
+}
+
+/** The listed day the law first took effect (refreshed with the repeals, repealTable.ts); null when the library cannot say. */
+export function lawOrigin(db: Db, lawId: number): string | null {
+  return (cachedStatement(db, 'SELECT took_effect FROM law_origins WHERE law_id = ?').pluck().get(lawId) as string | undefined) ?? null;
+}
+
+/**
+ * Whether the law itself was not yet law on `asOf`, as far as the library can tell: before the day it first took effect
+ * (law_origins), or before its adoption where its first text is an amended one, whose history starts from the adoption
+ * (公司法 as of 1990). An original first text says nothing of what came before it: 信访条例 of 2005 replaced one of
+ * 1995 that the library does not hold.
+ */
+export function lawNotYet(db: Db, lawId: number, asOf: string): boolean {
+  const origin = lawOrigin(db, lawId);
+  if (origin) return asOf < origin;
+  const row = cachedStatement(db, `SELECT history FROM documents WHERE law_id = ? ORDER BY COALESCE(publish_date, '') LIMIT 1`).get(lawId) as { history: string } | undefined;
+  const events = row ? (JSON.parse(row.history) as Array<{ date: string; event: string }>).filter((h) => DATED.test(h.date)) : [];
+  const adopted = events.map((h) => h.date).sort()[0];
+  return !!adopted && asOf < adopted && events.some((h) => AMENDING.test(h.event));
+}
