@@ -20,6 +20,8 @@ import { ensureStatuteGraph, referencesOf } from '../../main/library/graph/statu
 import type { ArticleDetailDto, CitedArticlesDto, StatuteSearchDto } from '../../preload/contract/dto.js';
 import { parseJsonOutput, runCli } from '../helpers/cli.js';
 import { lawOrigin, readOrigins } from '../../main/library/versions/lawOrigins.js';
+import { createEngine } from '../../main/engine/index.js';
+import { getMeta, setMeta } from '../../main/db/open.js';
 import { buildLibrary, CORE_SUBSET, sharedSkipReason, type TempLibrary } from '../helpers/library.js';
 
 const SKIP = sharedSkipReason();
@@ -124,6 +126,19 @@ describe('a law as of a date before the library\'s first text of it', { skip: SK
     assert.ok(first.ok && first.gap);
     assert.doesNotMatch(first.gap.zh, /可能尚未施行/);
     assert.match(first.gap.zh, /^法规库中没有该法在 2008-03-01 施行的版本（最早的是 2012-12-28 版，2013-07-01 施行）；该法此后经 2012-12-28 修改；此为 2012-12-28 版/);
+    // A library an earlier version wrote (no origins listed, the lists made by older rules) gets them on its first
+    // writable opening; a read-only one reads it as it is.
+    const db = lib.engine.db;
+    const listed = db.prepare('SELECT COUNT(*) FROM law_origins').pluck().get() as number;
+    assert.ok(listed >= 1 && listed === readOrigins(db).length, '劳动合同法 at least, as read');
+    db.prepare('DELETE FROM law_origins').run();
+    setMeta(db, 'repeals_revision', `1:${getMeta(db, 'repeals_revision')!.split(':')[1]}`);
+    const readOnly = createEngine({ dbPath: lib.dbPath, readonly: true });
+    assert.equal(readOnly.db.prepare('SELECT COUNT(*) FROM law_origins').pluck().get(), 0);
+    readOnly.close();
+    const reopened = createEngine({ dbPath: lib.dbPath });
+    assert.equal(reopened.db.prepare('SELECT COUNT(*) FROM law_origins').pluck().get(), listed);
+    reopened.close();
     // 公司法's first text here (2018) keeps the 2005 revision's clause (本法自2006年1月1日起施行): the law's own first day is not known.
     assert.equal(lawOrigin(lib.engine.db, resolver.lawTitled('中华人民共和国公司法')!.id), null);
     assert.equal(lawOrigin(lib.engine.db, resolver.lawTitled('中华人民共和国刑法')!.id), null, '刑法\'s 1997-10-01 is the revision\'s');
