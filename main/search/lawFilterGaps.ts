@@ -10,17 +10,19 @@ import { cachedStatement, type Db } from '../db/open.js';
 import type { CitationResolver } from '../library/citation/resolver.js';
 import { statusSql } from '../library/status.js';
 import { repealedByWords, repealRule } from '../library/versions/replacedBy.js';
-import { knownRepeals, libraryDate, undatedRepeals } from '../library/versions/repealTable.js';
-import { versionGap } from '../library/versions/versionGap.js';
+import { knownRepeals, undatedRepeals } from '../library/versions/repealTable.js';
+import { todayOf } from '../db/today.js';
+import { standsIn, versionGap } from '../library/versions/versionGap.js';
 import { articlesPassing, filterSql, withDateLimits, withLawNames, type SearchFilters } from './filters.js';
 
 export interface LawFilterGap {
   lawTitle: string;
   /**
-   * `repealed`: repealed by the date asked (or today); `not-yet`: not yet law on the date asked; `level`: of a level the
-   * level filter leaves out; `province`: a province's regulation, outside the provinces searched.
+   * `repealed`: repealed by the date asked (or today); `not-yet`: not yet law on the date asked; `undated`: no date in
+   * the library, so no dated search finds it; `level`: of a level the level filter leaves out; `province`: a province's
+   * regulation, outside the provinces searched. A law may have several (a level left out and not yet law then).
    */
-  reason: 'repealed' | 'not-yet' | 'level' | 'province';
+  reason: 'repealed' | 'not-yet' | 'undated' | 'level' | 'province';
   /** For `repealed`: the last day it applied, whose text a search as of that day finds; absent when the repeal is undated. */
   lastDay?: string;
   /** For `level`: the law's level (行政法规…); for `province`: its province. */
@@ -45,7 +47,7 @@ export function lawFilterGaps(db: Db, resolver: CitationResolver, given: SearchF
     .all(named.params) as LawRow[];
   // The law itself before its interpretations and implementing rules (公司法 before 公司法解释（三）): the shortest title first.
   if (laws.length === 0 || laws.length > MAX_LAWS) return [];
-  return laws.flatMap((law) => gapOf(db, resolver, law, filters) ?? []);
+  return laws.flatMap((law) => gapsOf(db, resolver, law, filters));
 }
 
 interface LawRow {
@@ -62,33 +64,50 @@ interface DocumentRow {
   status: string;
 }
 
-function gapOf(db: Db, resolver: CitationResolver, law: LawRow, filters: SearchFilters): LawFilterGap | null {
+/**
+ * Why the law had nothing to search: its province or level left out by the filters, and (separately, as changing those
+ * alone would not help) its standing on the date asked or today.
+ */
+function gapsOf(db: Db, resolver: CitationResolver, law: LawRow, filters: SearchFilters): LawFilterGap[] {
   const lawTitle = law.title;
+  const out: LawFilterGap[] = [];
   if (law.province && filters.provinces !== 'all' && !(filters.provinces ?? []).includes(law.province)) {
-    return {
+    out.push({
       lawTitle, reason: 'province', province: law.province,
-      note: { en: `《${lawTitle}》 is a regulation of ${law.province}, and this search covers national law${filters.provinces?.length ? ` and ${filters.provinces.join(', ')}` : ''} only`, zh: `《${lawTitle}》是${law.province}的地方性法规，本次检索不含${law.province}` },
-    };
+      note: { en: `《${lawTitle}》 is of ${law.province}, and this search covers national law${filters.provinces?.length ? ` and ${filters.provinces.join(', ')}` : ''} only`, zh: `《${lawTitle}》属于${law.province}，本次检索不含${law.province}的法规` },
+    });
   }
   if (filters.levels?.length && !filters.levels.includes(law.level as never)) {
-    return {
+    out.push({
       lawTitle, reason: 'level', level: law.level,
       note: { en: `《${lawTitle}》 is a ${law.level}, a level this search leaves out`, zh: `《${lawTitle}》属于${law.level}，不在本次检索的效力级别之内` },
-    };
+    });
   }
+  const dated = dateGap(db, resolver, law, filters);
+  return dated ? [...out, dated] : out;
+}
+
+function dateGap(db: Db, resolver: CitationResolver, law: LawRow, filters: SearchFilters): LawFilterGap | null {
   const documents = cachedStatement(db, `SELECT d.id, COALESCE(d.publish_date, '') AS publish, COALESCE(d.effective_date, d.publish_date, '') AS effective,
       ${statusSql('d')} AS status FROM documents d WHERE d.law_id = ? ORDER BY COALESCE(d.publish_date, '') DESC`).all(law.id) as DocumentRow[];
   const latest = documents[0];
   if (!latest) return null;
   const asOf = filters.asOf;
   if (asOf) {
+    // A document with no date at all: no dated search can place it.
+    if (documents.every((d) => !d.effective)) {
+      return {
+        lawTitle: law.title, reason: 'undated',
+        note: { en: `《${law.title}》 has no date in the library, so a search as of a date cannot place it`, zh: `《${law.title}》在法规库中没有日期，按日期检索无法确定其是否适用` },
+      };
+    }
     // The version in force on the date: the latest to take effect by then.
     const then = documents.find((d) => d.effective && d.effective <= asOf);
     if (!then) return notYet(resolver, law, asOf);
     const repealedOn = knownRepeals(db).get(then.id);
     if (repealedOn && repealedOn <= asOf) return repealed(db, law, then, repealedOn, asOf);
-    // Filed as repealed with no date: left out from the library's own date on.
-    return undatedRepeals(db).has(then.id) && asOf >= libraryDate(db) ? repealed(db, law, then, null, asOf) : null;
+    // Filed as repealed with no date: repealed today, and left out from today on.
+    return undatedRepeals(db).has(then.id) && asOf >= todayOf(db) ? repealed(db, law, then, null, asOf) : null;
   }
   if ((filters.currentOnly ?? true) && documents.every((d) => d.status !== 'current' && d.status !== 'pending') && latest.status === 'repealed') {
     return repealed(db, law, latest, knownRepeals(db).get(latest.id) ?? null, undefined);
@@ -96,10 +115,10 @@ function gapOf(db: Db, resolver: CitationResolver, law: LawRow, filters: SearchF
   return null;
 }
 
-/** No version in force on `asOf`, and no first text standing in for one (the law was not yet adopted then): versionGap says when it was. */
+/** No version in force on `asOf`, and no first text standing in for one: versionGap says when the law was adopted and took effect. */
 function notYet(resolver: CitationResolver, law: LawRow, asOf: string): LawFilterGap | null {
   const first = resolver.firstVersion(law.id);
-  if (!first) return null;
+  if (!first || !first.publishDate || standsIn(first, asOf)) return null;
   const gap = versionGap(first, null, asOf);
   return { lawTitle: law.title, reason: 'not-yet', note: { en: `《${law.title}》: ${gap.en}`, zh: `《${law.title}》：${gap.zh}` } };
 }
@@ -114,10 +133,10 @@ function repealed(db: Db, law: LawRow, document: DocumentRow, repealedOn: string
     ? { en: `《${law.title}》 ${by.en}`, zh: `《${law.title}》${by.zh}` }
     : repealedOn
       ? { en: `《${law.title}》 was repealed with effect from ${repealedOn}`, zh: `《${law.title}》已于 ${repealedOn} 废止` }
-      : { en: `《${law.title}》 is filed as repealed; the library does not say from when`, zh: `《${law.title}》已废止，法规库中没有其废止日期` };
+      : { en: `《${law.title}》 is filed as repealed, and the library does not say from when`, zh: `《${law.title}》已废止，法规库中没有其废止日期` };
   const lastDay = repealedOn && document.effective && dayBefore(repealedOn) >= document.effective ? dayBefore(repealedOn) : undefined;
   const scope = asOf
-    ? { en: `, so it no longer applied on ${asOf}`, zh: `，在 ${asOf} 已不再适用` }
+    ? { en: `; it ${repealedOn ? 'no longer applied' : 'does not apply'} on ${asOf}`, zh: `；在 ${asOf} 已不再适用` }
     : { en: `, and this search covers the law in force`, zh: `；本次检索只含现行有效的文本` };
   return {
     lawTitle: law.title, reason: 'repealed', ...(lastDay ? { lastDay } : {}),

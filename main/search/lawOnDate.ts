@@ -6,7 +6,8 @@
 import { cachedStatement, type Db } from '../db/open.js';
 import type { StatuteArticle } from '../library/articles.js';
 import { standsInFor } from '../library/citation/civilCodeStandIn.js';
-import { knownRepeals, libraryDate, undatedRepeals } from '../library/versions/repealTable.js';
+import { knownRepeals, undatedRepeals } from '../library/versions/repealTable.js';
+import { todayOf } from '../db/today.js';
 import { lawNotYet } from '../library/versions/lawOrigins.js';
 import type { GapNote } from '../library/versions/versionGap.js';
 import { filterSql } from './filters.js';
@@ -24,11 +25,11 @@ import { filterSql } from './filters.js';
  * - `version-not-yet`: a version not yet in force (公司法 of 2023 as of 2020);
  * - `not-added`: an article a later amendment added (刑法 第一百三十三条之二 as of 2019);
  * - `superseded`: a version a later one had replaced by then; `repealed`: a document repealed by then (for one filed as
- *   repealed with no date, a date from the library's own on: repealTable.ts libraryDate);
+ *   repealed with no date, today or later);
  * - `deleted`: deleted by an amendment in force by then (刑法 第一百九十九条 as of 2016).
  * Not known:
  * - `repeal-undated`: in force by then, and filed as repealed with no date the library knows (信访条例 of 2005 as of
- *   2010): it may have been repealed by then.
+ *   2010), before today: it may have been repealed by then.
  */
 export type DateStanding = 'in-force' | 'amended-since' | 'deleted-since' | 'other-text' | 'not-yet' | 'version-not-yet' | 'not-added' | 'superseded' | 'repealed' | 'deleted' | 'repeal-undated';
 
@@ -63,9 +64,9 @@ export function standingsOn(db: Db, articles: readonly StatuteArticle[], asOf: s
   const lawsNotYet = new Set([...new Set(articles.filter((a) => !passing.has(a.id)).map((a) => a.lawId))].filter((id) => lawNotYet(db, id, asOf)));
   const repeals = knownRepeals(db);
   const undated = undatedRepeals(db);
-  // Filed as repealed with no date: repealed by the library's own date at the latest, not known before.
-  const since = libraryDate(db);
-  const repealOf = (id: number) => repeals.get(id) ?? (undated.has(id) ? (asOf >= since ? since : UNDATED) : undefined);
+  // Filed as repealed with no date: repealed today, not known before.
+  const today = todayOf(db);
+  const repealOf = (id: number) => repeals.get(id) ?? (undated.has(id) ? (asOf >= today ? today : UNDATED) : undefined);
   for (const a of articles) {
     if (out.has(a.id)) continue;
     out.set(a.id, !passing.has(a.id) && lawsNotYet.has(a.lawId) ? 'not-yet' : standing(a, asOf, passing.has(a.id), gaps.get(a.id) ?? null, repealOf(a.documentId)));
@@ -73,7 +74,7 @@ export function standingsOn(db: Db, articles: readonly StatuteArticle[], asOf: s
   return out;
 }
 
-/** A repeal the library files without a date, before the library's own date. */
+/** A repeal the library files without a date, on a date before today. */
 const UNDATED = 'undated';
 
 /** An article the date's filter let through or not (`passes`), with its dated note and the day its document was repealed. */

@@ -16,6 +16,9 @@ import type { DraftCheck } from '../../main/consult/draftCheck.js';
 import type { SavedArticle } from '../../main/library/saved/savedState.js';
 import type { OnDate } from '../../main/search/lawOnDate.js';
 export type { OnDate, DateStanding } from '../../main/search/lawOnDate.js';
+/** A law the law filter names that had nothing to search, and why (lawFilterGaps.ts), said in both languages. */
+import type { LawFilterGap as LawFilterGapDto } from '../../main/search/lawFilterGaps.js';
+export type { LawFilterGapDto };
 
 export interface ArticleDto {
   id: number;
@@ -92,15 +95,6 @@ export interface StatuteSearchDto {
   lawFilterGaps?: LawFilterGapDto[];
 }
 
-/** A law the law filter names that had nothing to search (lawFilterGaps.ts), said in both languages. */
-export interface LawFilterGapDto {
-  lawTitle: string;
-  reason: 'repealed' | 'not-yet' | 'level' | 'province';
-  lastDay?: string;
-  level?: string;
-  province?: string;
-  note: { en: string; zh: string };
-}
 
 /** The clause of a citing article that names the article being read; `mark` is the citation inside `text`, [start, end). */
 export interface CitingPassageDto {

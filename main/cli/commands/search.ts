@@ -12,6 +12,7 @@ import { FILTER_OPTIONS, filtersFrom, LITERAL_OPTION, unknownLawFilterText } fro
 import { describeProviders, MODEL_OPTIONS, modeOption, modelOptionsOf, providerReport } from './modelOptions.js';
 import { addedTerms as statuteTermsAdded, type ModelOptions } from '../../engine/retrieval.js';
 import { onDates } from '../../search/lawOnDate.js';
+import type { SearchFilters } from '../../search/filters.js';
 import { lawFilterGaps, type LawFilterGap } from '../../search/lawFilterGaps.js';
 
 const USAGE = 'lexdesk search "QUERY" [--mode lexical|dense|fused|hybrid] [--model DIR | --http-base URL --http-model NAME] [--cross-encoder DIR] [--providers cuda,cpu] [--literal] [--k 10] [--law NAME] [--level 法律,司法解释] [--all-versions] [--as-of YYYY-MM-DD] [--province 北京|all]';
@@ -63,7 +64,7 @@ export async function searchCommand(args: string[], open: (db?: string, models?:
     // A GPU asked for and not available is said, so a slow search is not a mystery.
     if (providers?.fallbacks.length && values.providers !== undefined) process.stderr.write(`lexdesk: ${describeProviders(providers)}\n`);
     if (addedTerms.length) out.print(`Also searched for the statute terms ${addedTerms.join('、')} (--literal searches only your words)`);
-    if (!hits.length) out.print(filterGaps.length ? gapsText(filterGaps, asOf) : noHitsHint(engine, values.law as string | undefined));
+    if (!hits.length) out.print(filterGaps.length ? gapsText(filterGaps, filtersFrom(values)) : noHitsHint(engine, values.law as string | undefined));
     hits.forEach((h, i) => {
       const a = h.article;
       const status = a.status === 'current' ? '' : ` [${STATUS_ZH[a.status] ?? a.status} ${a.publishDate ?? ''}]`;
@@ -90,12 +91,13 @@ function noHitsHint(engine: Engine, law: string | undefined): string {
 }
 
 /** Why the law filter's laws had nothing to search, each with the option that would search them. */
-function gapsText(gaps: LawFilterGap[], asOf: string | undefined): string {
+function gapsText(gaps: LawFilterGap[], filters: SearchFilters): string {
   const lines = gaps.map((g) => {
     const hint = g.reason === 'repealed'
-      ? g.lastDay ? ` Search its last text with --as-of ${g.lastDay}, or every version with --all-versions.` : ` Search every version with --all-versions${asOf ? ' and no --as-of' : ''}.`
-      : g.reason === 'province' ? ` Add --province ${g.province}.`
-        : g.reason === 'level' ? ` Leave out --level, or add ${g.level} to it.` : '';
+      ? g.lastDay ? ` Search its last text with --as-of ${g.lastDay}, or every version with --all-versions.` : ` Search every version with --all-versions${filters.asOf ? ' and no --as-of' : ''}.`
+      : g.reason === 'province' ? (Array.isArray(filters.provinces) && filters.provinces.length ? ` Add ${g.province} to --province.` : ` Add --province ${g.province}.`)
+        : g.reason === 'level' ? ` Leave out --level, or add ${g.level} to it.`
+          : g.reason === 'undated' ? ' Search without --as-of.' : '';
     return `- ${g.note.en}.${hint}`;
   });
   return `No matching articles, because of the law filter:\n${lines.join('\n')}`;

@@ -29,15 +29,19 @@ export interface LawOrigin {
 
 /** Every law whose first text states, in its closing articles, the day the law itself first took effect. */
 export function readOrigins(db: Db): LawOrigin[] {
-  const firsts = db.prepare(`SELECT d.id, d.law_id AS lawId, d.publish_date AS publish, d.history, d.preamble FROM documents d
+  const firsts = db.prepare(`SELECT d.id, d.law_id AS lawId, l.title, d.publish_date AS publish, d.history, d.preamble FROM documents d JOIN laws l ON l.id = d.law_id
       WHERE d.publish_date IS NOT NULL AND d.publish_date = (SELECT MIN(g.publish_date) FROM documents g WHERE g.law_id = d.law_id)`)
-    .all() as Array<{ id: number; lawId: number; publish: string; history: string; preamble: string }>;
+    .all() as Array<{ id: number; lawId: number; title: string; publish: string; history: string; preamble: string }>;
   const closing = db.prepare(`SELECT label, text FROM articles WHERE document_id = ? ORDER BY ordinal DESC LIMIT ${CLOSING_ARTICLES}`);
   const out = new Map<number, LawOrigin>();
   for (const first of firsts) {
     if (out.has(first.lawId)) continue;
     const articles = closing.all(first.id) as Array<{ label: string; text: string }>;
-    const stated = (articles.length ? articles : [{ label: '', text: first.preamble }])
+    const texts = articles.length ? articles : [{ label: '', text: first.preamble }];
+    // 计算机软件保护条例 of 2001: 「…1991年6月4日国务院发布的《计算机软件保护条例》同时废止」. Its date is that text's, not the law's first.
+    if (texts.some((a) => replacesItsNamesake(a.text, first.title))) continue;
+    const stated = texts
+      .filter((a) => speaksOfItself(a.text, first.title))
       .flatMap((a) => effectiveDatesInText(a.text).map((date) => ({ date, label: a.label })))
       .filter((s) => s.date < first.publish);
     const clause = stated[0];
@@ -48,6 +52,34 @@ export function readOrigins(db: Db): LawOrigin[] {
     out.set(first.lawId, { lawId: first.lawId, tookEffect: clause.date, clause: clause.label });
   }
   return [...out.values()];
+}
+
+/** The kind of act a title names (法, 条例, 规定, 解释…), its closing brackets (（试行）, （二）) left out. */
+function actNoun(title: string): string | null {
+  const bare = title.replace(/(?:[（(][^（）()]*[）)])+$/u, '');
+  return BY_LENGTH.find((n) => bare.endsWith(n)) ?? null;
+}
+
+const ACT_NOUNS = ['法', '条例', '规定', '解释', '办法', '决定', '细则', '规则', '修正案', '批复', '通知', '安排', '意见', '准则', '规范', '答复'];
+/** Longest first: 办法 is not 法. */
+const BY_LENGTH = [...ACT_NOUNS].sort((a, b) => b.length - a.length);
+/** 「本解释自」, 「本实施细则自」: the act a 施行 clause speaks of. */
+const CLAUSE_ACT = new RegExp(`本(?:实施|暂行|补充)?(${ACT_NOUNS.join('|')})自`, 'gu');
+
+/**
+ * Whether the 施行 clause in `text` speaks of the act the title names: 婚姻法解释（二）的补充规定 carries the text of 解释（二）
+ * with its 「本解释自2004年4月1日起施行」, which is not the 补充规定's own (in force 2017-03-01).
+ */
+function speaksOfItself(text: string, title: string): boolean {
+  const noun = actNoun(title);
+  if (!noun) return false;
+  return [...text.matchAll(CLAUSE_ACT)].some((m) => noun.endsWith(m[1]!));
+}
+
+/** Whether `text` repeals an act of the same name as `title` (an earlier text of it the library does not hold). */
+function replacesItsNamesake(text: string, title: string): boolean {
+  const bare = (name: string) => name.replace(/^中华人民共和国/u, '').replace(/[\s（）()]/gu, '');
+  return [...text.matchAll(/《([^《》]+)》[^。；]*?(?:同时|即行)?废止/gu)].some((m) => bare(m[1]!) === bare(title));
 }
 
 /** The listed day the law first took effect (refreshed with the repeals, repealTable.ts); null when the library cannot say. */
@@ -64,8 +96,9 @@ export function lawOrigin(db: Db, lawId: number): string | null {
 export function lawNotYet(db: Db, lawId: number, asOf: string): boolean {
   const origin = lawOrigin(db, lawId);
   if (origin) return asOf < origin;
-  const row = cachedStatement(db, `SELECT history FROM documents WHERE law_id = ? ORDER BY COALESCE(publish_date, '') LIMIT 1`).get(lawId) as { history: string } | undefined;
-  const events = row ? (JSON.parse(row.history) as Array<{ date: string; event: string }>).filter((h) => DATED.test(h.date)) : [];
+  // The first dated text, as readOrigins and the date filter read it; its history up to its own publication.
+  const row = cachedStatement(db, `SELECT publish_date AS publish, history FROM documents WHERE law_id = ? AND publish_date IS NOT NULL ORDER BY publish_date LIMIT 1`).get(lawId) as { publish: string; history: string } | undefined;
+  const events = row ? (JSON.parse(row.history) as Array<{ date: string; event: string }>).filter((h) => DATED.test(h.date) && h.date <= row.publish) : [];
   const adopted = events.map((h) => h.date).sort()[0];
   return !!adopted && asOf < adopted && events.some((h) => AMENDING.test(h.event));
 }

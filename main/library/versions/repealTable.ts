@@ -10,6 +10,7 @@
  * import's own transaction, and on opening writable a library an earlier version wrote.
  */
 import { cachedStatement, getMeta, setMeta, type Db } from '../../db/open.js';
+import { todayOf } from '../../db/today.js';
 import { RecentCache } from '../../util/recentCache.js';
 import { textRevision } from '../../search/ftsTables.js';
 import { repealRule } from './replacedBy.js';
@@ -19,9 +20,10 @@ const REVISION_KEY = 'repeals_revision';
 /**
  * Raised whenever the rules that find repeals or origins change (the table of interpretations in replacedBy.ts, the
  * clause reader in repealedLaws.ts, lawOrigins.ts), so that a library's lists are made again by the new rules, not only
- * after its next import. 2: the origins listed too.
+ * after its next import. 2: the origins listed too; 3: not from a clause of another act, nor of a text that replaced a
+ * namesake.
  */
-const RULES_VERSION = 2;
+const RULES_VERSION = 3;
 
 /**
  * Lists the repeals and the laws' origins again when the library's text, or the rules, changed since they were last
@@ -62,40 +64,20 @@ export function knownRepeals(db: Db): Map<number, string> {
 
 /**
  * The ids of the documents repealed on or before `asOf`: no law of that date. Those whose repeal the library dates
- * (knownRepeals), and from the library's own date on (libraryDate) those it files as repealed without a date
- * (信访条例 of 2005, 疫苗流通和预防接种管理条例), which had been repealed by then whenever it was.
+ * (knownRepeals), and from today on those it files as repealed without a date (信访条例 of 2005, 疫苗流通和预防接种管理条例),
+ * which are repealed today whenever that happened; before today the library cannot say (lawOnDate.ts: repeal-undated).
  */
 export function repealedBy(db: Db, asOf: string): number[] {
   const dated = cachedStatement(db, 'SELECT document_id FROM document_repeals WHERE repealed_on <= ?').pluck().all(asOf) as number[];
-  return asOf >= libraryDate(db) ? [...dated, ...undatedRepeals(db)] : dated;
+  return asOf >= todayOf(db) ? [...dated, ...undatedRepeals(db)] : dated;
 }
 
-interface Undated {
-  ids: Set<number>;
-  date: string;
-}
-
-const undatedCache = new RecentCache<Undated>(1);
-
-function undated(db: Db): Undated {
-  return undatedCache.get(db, `${textRevision(db)}|${getMeta(db, REVISION_KEY) ?? ''}`, () => {
-    // The latest document of its law (an older one was superseded by it anyway), filed as repealed, with no dated repeal.
-    const ids = db.prepare(`SELECT d.id FROM documents d WHERE d.status = 'repealed' AND d.id NOT IN (SELECT document_id FROM document_repeals)
-        AND COALESCE(d.publish_date, '') = (SELECT MAX(COALESCE(g.publish_date, '')) FROM documents g WHERE g.law_id = d.law_id)`).pluck().all() as number[];
-    const date = (db.prepare(`SELECT MAX(publish_date) FROM documents WHERE publish_date GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]'`).pluck().get() as string | null) ?? '9999-12-31';
-    return { ids: new Set(ids), date };
-  });
-}
+const undatedCache = new RecentCache<Set<number>>(1);
 
 /** Documents filed as repealed whose repeal the library cannot date: the latest of their law, with no repealing clause or table entry. */
 export function undatedRepeals(db: Db): Set<number> {
-  return undated(db).ids;
-}
-
-/**
- * The library's own date: its latest publication. The statuses it files were taken after it, so a document it files
- * as repealed had been repealed by then at the latest; when before, the library does not say.
- */
-export function libraryDate(db: Db): string {
-  return undated(db).date;
+  return undatedCache.get(db, `${textRevision(db)}|${getMeta(db, REVISION_KEY) ?? ''}`, () => new Set(db.prepare(
+    `SELECT d.id FROM documents d WHERE d.status = 'repealed' AND d.id NOT IN (SELECT document_id FROM document_repeals)
+        AND COALESCE(d.publish_date, '') = (SELECT MAX(COALESCE(g.publish_date, '')) FROM documents g WHERE g.law_id = d.law_id)`,
+  ).pluck().all() as number[]));
 }

@@ -61,20 +61,24 @@ function earlierEvents(first: FirstVersion): Array<{ date: string; event: string
 
 /** Whether the first version stands in for the law as of `asOf`: the law was adopted by then, in a text the library lacks. */
 export function standsIn(first: FirstVersion, asOf: string): boolean {
-  if (first.tookEffect && asOf < first.tookEffect) return false;
-  return (first.effectiveDate ?? first.publishDate) > asOf && earlierEvents(first).some((h) => h.date <= asOf);
+  if ((first.effectiveDate ?? first.publishDate) <= asOf) return false;
+  // The law's first day, known from its first text's closing clause, is proof enough of an earlier text (the 2020
+  // amendments of the civil interpretations record themselves as 通过, not 修正).
+  if (first.tookEffect) return asOf >= first.tookEffect;
+  return earlierEvents(first).some((h) => h.date <= asOf);
 }
 
 /**
  * The same rule in SQL, for search filters: the ids of the documents of the laws' first versions that stand in as of
- * `@asOf` (no version of the law in force then; the first text an amended one; an event of its history before it and
- * by that date; not before the day the law first took effect, where the library knows it). Kept beside `standsIn`,
+ * `@asOf` (no version of the law in force then; from the day the law first took effect where the library knows it, else
+ * the first text an amended one with an event of its history before it and by that date). Kept beside `standsIn`,
  * which the tests hold it to.
  */
 export const STAND_IN_DOCUMENTS_SQL = `SELECT f.id FROM documents f
-  WHERE NOT EXISTS (SELECT 1 FROM law_origins o WHERE o.law_id = f.law_id AND o.took_effect > @asOf)
-    AND NOT EXISTS (SELECT 1 FROM documents g WHERE g.law_id = f.law_id
+  WHERE NOT EXISTS (SELECT 1 FROM documents g WHERE g.law_id = f.law_id
       AND (COALESCE(g.effective_date, g.publish_date) <= @asOf OR COALESCE(g.publish_date, '') < COALESCE(f.publish_date, '')))
+    AND (EXISTS (SELECT 1 FROM law_origins o WHERE o.law_id = f.law_id AND o.took_effect <= @asOf)
+    OR NOT EXISTS (SELECT 1 FROM law_origins o WHERE o.law_id = f.law_id)
     AND EXISTS (SELECT 1 FROM json_each(f.history) h
       WHERE json_extract(h.value, '$.date') GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]'
         AND json_extract(h.value, '$.date') < COALESCE(f.publish_date, '') AND json_extract(h.value, '$.date') <= @asOf)
@@ -82,7 +86,7 @@ export const STAND_IN_DOCUMENTS_SQL = `SELECT f.id FROM documents f
       WHERE json_extract(m.value, '$.date') GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]'
         AND json_extract(m.value, '$.date') <= COALESCE(f.publish_date, '')
         AND (json_extract(m.value, '$.event') LIKE '%修正%' OR json_extract(m.value, '$.event') LIKE '%修订%'
-          OR json_extract(m.value, '$.event') LIKE '%修改%' OR json_extract(m.value, '$.event') LIKE '%通过的《%'))`;
+          OR json_extract(m.value, '$.event') LIKE '%修改%' OR json_extract(m.value, '$.event') LIKE '%通过的《%')))`;
 
 /** What the notes call the document: 该法 for a law, 该解释 for an interpretation, 该法规 for a regulation. */
 export function documentNoun(level: string | undefined): GapNote {
@@ -109,7 +113,7 @@ export function versionGap(first: FirstVersion, read: string | null, asOf: strin
   const enacted = earlier[0]?.date ?? first.history.find((h) => DATED.test(h.date))?.date ?? first.publishDate;
   const effective = first.effectiveDate ?? first.publishDate;
   const tookEffect = first.tookEffect ?? (earlier.length === 0 ? effective : null);
-  if ((earlier.length === 0 && asOf < effective) || asOf < enacted || (first.tookEffect && asOf < first.tookEffect)) {
+  if (first.tookEffect ? asOf < first.tookEffect : (earlier.length === 0 && asOf < effective) || asOf < enacted) {
     const from = tookEffect ? { en: ` and took effect on ${tookEffect}`, zh: `，${tookEffect} 起施行` } : { en: '', zh: '' };
     return {
       en: `this ${it.en} was adopted on ${enacted}${from.en}: it did not apply yet on ${asOf}`,

@@ -46,11 +46,12 @@ function LawFilterGaps({ gaps, run }: { gaps: LawFilterGapDto[]; run(over: { asO
       {t.lawFilterGaps}
       <ul>
         {gaps.map((g) => (
-          <li key={g.lawTitle} data-testid="law-filter-gap">
+          <li key={`${g.lawTitle}-${g.reason}`} data-testid="law-filter-gap">
             {t.lang === 'zh' ? `${g.note.zh}。` : `${g.note.en}.`}{' '}
             {g.reason === 'repealed' && g.lastDay && <button className="link" data-testid="gap-last-text" onClick={() => void run({ asOf: g.lastDay })}>{fill(t.searchLastText, { date: g.lastDay })}</button>}
             {g.reason === 'repealed' && !g.lastDay && <button className="link" data-testid="gap-all-versions" onClick={() => void run({ allVersions: true, asOf: '' })}>{t.searchAllVersions}</button>}
-            {g.reason === 'province' && g.province && <button className="link" data-testid="gap-province" onClick={() => void run({ province: g.province })}>{fill(t.addProvince, { province: g.province })}</button>}
+            {g.reason === 'province' && g.province && <button className="link" data-testid="gap-province" onClick={() => void run({ province: g.province })}>{fill(t.searchProvince, { province: g.province })}</button>}
+            {g.reason === 'undated' && <button className="link" data-testid="gap-undated" onClick={() => void run({ asOf: '' })}>{t.searchWithoutDate}</button>}
             {g.reason === 'level' && <button className="link" data-testid="gap-level" onClick={() => void run({ level: '' })}>{t.allLevels}</button>}
           </li>
         ))}
