@@ -1,4 +1,5 @@
-import type { Db } from '../db/open.js';
+import { cachedStatement, type Db } from '../db/open.js';
+import { lawOrigin } from './versions/lawOrigins.js';
 import type { LawNameIndex } from './citation/aliases.js';
 import { lawVersions } from './versions/counterparts.js';
 
@@ -16,6 +17,10 @@ export interface LawEntry {
   /** Its articles (numbered 第N条 or 一、二、), and the first of them, to open the law at; null when it has none. */
   articles: number;
   firstArticleId: number | null;
+  /** The day the law first took effect, where its first text in the library, a later one, says so (lawOrigins.ts). */
+  tookEffect?: string;
+  /** The day the version shown was repealed, where the library can date it (repealTable.ts). */
+  repealedOn?: string;
 }
 
 export interface LawCatalogQuery {
@@ -87,6 +92,7 @@ export function lawCatalog(db: Db, names: LawNameIndex, q: LawCatalogQuery = {})
       lawId: r.id, title: r.title, shortName: r.short_name, level: r.level, province: r.province, versions,
       version: { publishDate: version?.publishDate || null, effectiveDate: version?.effectiveDate ?? null, status: version?.status ?? 'current' },
       ...articlesOf(db, r.id, version?.publishDate ?? ''),
+      ...datesOf(db, r.id, version?.publishDate ?? ''),
     })),
   };
 }
@@ -104,4 +110,12 @@ function articlesOf(db: Db, lawId: number, publish: string): Pick<LawEntry, 'art
       ORDER BY a.document_id, a.ordinal LIMIT 1`,
   ).get(lawId, publish, row.firstKey) as { id: number } | undefined;
   return { articles: row.n, firstArticleId: first?.id ?? null };
+}
+
+/** The law's first day (law_origins) and the day the version shown was repealed (document_repeals), where the library knows them. */
+function datesOf(db: Db, lawId: number, publish: string): Pick<LawEntry, 'tookEffect' | 'repealedOn'> {
+  const tookEffect = lawOrigin(db, lawId);
+  const repealedOn = cachedStatement(db, `SELECT r.repealed_on FROM document_repeals r JOIN documents d ON d.id = r.document_id
+      WHERE d.law_id = ? AND COALESCE(d.publish_date, '') = ? LIMIT 1`).pluck().get(lawId, publish) as string | undefined;
+  return { ...(tookEffect ? { tookEffect } : {}), ...(repealedOn ? { repealedOn } : {}) };
 }

@@ -33,6 +33,9 @@ describe('law catalogue', { skip: SKIP }, () => {
     assert.ok(titles.indexOf('中华人民共和国劳动合同法') < titles.indexOf('最高人民法院关于审理劳动争议案件适用法律问题的解释（一）'));
     const company = all.laws.find((l) => l.title === '中华人民共和国公司法')!;
     assert.deepEqual([company.versions, company.version.publishDate, company.version.status, company.articles], [2, '2023-12-29', 'current', 266]);
+    // 公司法's first text here (2018) carries the 2005 revision's 施行 clause: its first day is not known; 劳动合同法's is.
+    assert.equal(company.tookEffect, undefined);
+    assert.deepEqual(all.laws.filter((l) => l.title === '中华人民共和国劳动合同法').map((l) => [l.tookEffect, l.repealedOn]), [['2008-01-01', undefined]]);
     const [first] = getArticles(lib.engine.db, [company.firstArticleId!]);
     assert.deepEqual([first?.label, first?.publishDate], ['第一条', '2023-12-29']);
     // 民法典 is nine files of one version: all its articles, and 第一条 of 总则 first.
@@ -53,6 +56,7 @@ describe('law catalogue', { skip: SKIP }, () => {
     const text = await runCli(['laws', '公司', '--db', lib.dbPath]);
     assert.equal(text.code, 0, text.stderr);
     assert.match(text.stdout, /^1 law:\n  中华人民共和国公司法  法律 · 2023-12-29 版 · 现行有效 · 266 条 · 2 versions\n/);
+    assert.match((await runCli(['laws', '劳动合同法', '--db', lib.dbPath])).stdout, /^1 law:\n  中华人民共和国劳动合同法  法律 · 2012-12-28 版 · 现行有效 · 98 条 · 2008-01-01 起施行\n/);
     const json = parseJsonOutput<{ total: number; laws: Array<{ title: string }> }>(await runCli(['laws', '--level', '法律', '--json', '--db', lib.dbPath]));
     assert.ok(json.total >= 4 && json.laws.every((l) => !l.title.startsWith('最高人民法院')));
     const bad = await runCli(['laws', '--level', '国法', '--db', lib.dbPath]);

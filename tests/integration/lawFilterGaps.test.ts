@@ -14,6 +14,7 @@ import { FileKeyStore } from '../../main/llm/keyStore.js';
 import { SettingsStore } from '../../main/llm/settings.js';
 import { dayBefore, lawFilterGaps } from '../../main/search/lawFilterGaps.js';
 import { onDates } from '../../main/search/lawOnDate.js';
+import { lawCatalog } from '../../main/library/lawCatalog.js';
 import { undatedRepeals } from '../../main/library/versions/repealTable.js';
 import { fixToday, todayOf } from '../../main/db/today.js';
 import type { SearchFilters } from '../../main/search/filters.js';
@@ -56,6 +57,9 @@ describe('a law filter whose laws had nothing to search says why, and what would
     assert.ok(titles('印花税 应纳税额', { law: '印花税暂行条例', asOf: '2022-06-30' }).includes(STAMP_DUTY_REGULATION));
     assert.deepEqual(gaps({ law: '印花税暂行条例', asOf: '2022-06-30' }), []);
     assert.deepEqual(gaps({ law: '印花税暂行条例', currentOnly: false }), [], 'every version searched: nothing is left out');
+    // The catalogue says from when.
+    const [listed] = lawCatalog(lib.engine.db, lib.engine.searchDeps().resolver.names, { query: '印花税暂行条例' }).laws;
+    assert.deepEqual([listed?.version.status, listed?.repealedOn], ['repealed', '2022-07-01']);
   });
 
   test('a document filed as repealed with no date: said so, and every version suggested instead', () => {

@@ -33,7 +33,10 @@ export function lawsCommand(args: string[], open: (db?: string) => Engine, out: 
     for (const l of laws) {
       const v = l.version;
       const status = STATUS_ZH[v.status] ?? v.status;
-      out.print(`  ${l.title}${l.province ? `（${l.province}）` : ''}  ${l.level} · ${v.publishDate ? `${v.publishDate} 版` : '版本日期不详'} · ${status} · ${l.articles} 条${l.versions > 1 ? ` · ${l.versions} versions` : ''}`);
+      // 「已废止（2022-06-05 起）」, 「2008-01-01 起施行」: when it stopped, and when the law began where its text says so.
+      const repealed = l.repealedOn && v.status === 'repealed' ? `（${l.repealedOn} 起）` : l.repealedOn ? `（${l.repealedOn} 起废止）` : '';
+      const began = l.tookEffect ? ` · ${l.tookEffect} 起施行` : '';
+      out.print(`  ${l.title}${l.province ? `（${l.province}）` : ''}  ${l.level} · ${v.publishDate ? `${v.publishDate} 版` : '版本日期不详'} · ${status}${repealed} · ${l.articles} 条${l.versions > 1 ? ` · ${l.versions} versions` : ''}${began}`);
     }
     out.print(`\nOpen one: lexdesk show "${laws[0]!.shortName || laws[0]!.title}第1条"`);
     return 0;

@@ -58,9 +58,11 @@ export function LawCatalog({ onOpenLaw, refreshKey }: Props) {
                 )}
                 {l.province && `（${l.province}）`}
                 <span className={`badge ${l.version.status === 'current' ? 'ok' : 'warn'}`}>{statusText(t, l.version.status)}</span>{' '}
+                {l.repealedOn && <span className="muted" data-testid="catalog-repealed-on">{fill(l.version.status === 'repealed' ? t.catalogRepealedOn : t.catalogRepealsOn, { date: l.repealedOn })} </span>}
                 <span className="muted">
                   {l.level}{l.version.publishDate && ` · ${fill(t.publishedOn, { date: l.version.publishDate })}`} · {fill(t.catalogArticles, { n: l.articles })}
                   {l.versions > 1 && ` · ${fill(t.catalogVersions, { n: l.versions })}`}
+                  {l.tookEffect && <span data-testid="catalog-took-effect">{` · ${fill(t.catalogTookEffect, { date: l.tookEffect })}`}</span>}
                 </span>
               </li>
             ))}
