@@ -12,7 +12,7 @@ import { ResidentPostings } from '../search/residentPostings.js';
 import { TermStats } from '../search/termStats.js';
 import { Retrieval, type ModelOptions } from './retrieval.js';
 import { rankArticles, searchArticles, type SearchHit, type SearchOptions } from '../search/index.js';
-import { refreshDateLists } from '../library/versions/repealTable.js';
+import { refreshDateLists, shadowStaleDateLists } from '../library/versions/repealTable.js';
 
 export interface EngineOptions {
   dbPath: string;
@@ -66,8 +66,10 @@ export interface Engine {
 
 export function createEngine(opts: EngineOptions): Engine {
   const db = openDatabase(opts.dbPath, { readonly: opts.readonly, create: opts.create });
-  // A library an earlier version imported has its repeals listed on its first writable opening (repealTable.ts).
-  if (!opts.readonly) refreshDateLists(db);
+  // A library an earlier version imported has its repeals and origins listed on its first writable opening, and made
+  // for the connection alone when opened read-only before that (repealTable.ts).
+  if (opts.readonly) shadowStaleDateLists(db);
+  else refreshDateLists(db);
   // Both caches follow the library's text revision, so an import by another process (the CLI beside the app) is seen at once.
   let resolver: { revision: string; resolver: CitationResolver } | null = null;
   let stats: Partial<Record<FtsScope, TermStats>> = {};

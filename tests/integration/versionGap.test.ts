@@ -127,14 +127,16 @@ describe('a law as of a date before the library\'s first text of it', { skip: SK
     assert.doesNotMatch(first.gap.zh, /可能尚未施行/);
     assert.match(first.gap.zh, /^法规库中没有该法在 2008-03-01 施行的版本（最早的是 2012-12-28 版，2013-07-01 施行）；该法此后经 2012-12-28 修改；此为 2012-12-28 版/);
     // A library an earlier version wrote (no origins listed, the lists made by older rules) gets them on its first
-    // writable opening; a read-only one reads it as it is.
+    // writable opening; a read-only one before that makes them for itself, leaving the file as it is.
     const db = lib.engine.db;
     const listed = db.prepare('SELECT COUNT(*) FROM law_origins').pluck().get() as number;
     assert.ok(listed >= 1 && listed === readOrigins(db).length, '劳动合同法 at least, as read');
     db.prepare('DELETE FROM law_origins').run();
     setMeta(db, 'repeals_revision', `1:${getMeta(db, 'repeals_revision')!.split(':')[1]}`);
     const readOnly = createEngine({ dbPath: lib.dbPath, readonly: true });
-    assert.equal(readOnly.db.prepare('SELECT COUNT(*) FROM law_origins').pluck().get(), 0);
+    assert.deepEqual([readOnly.db.prepare('SELECT COUNT(*) FROM law_origins').pluck().get(), readOnly.db.prepare('SELECT COUNT(*) FROM main.law_origins').pluck().get()], [listed, 0]);
+    const readOnlyLabour = readOnly.lookup('劳动合同法第八十二条', { asOf: '2007-10-01' });
+    assert.equal(readOnlyLabour.ok, false, 'not yet law, as the writable opening reads it');
     readOnly.close();
     const reopened = createEngine({ dbPath: lib.dbPath });
     assert.equal(reopened.db.prepare('SELECT COUNT(*) FROM law_origins').pluck().get(), listed);

@@ -31,8 +31,30 @@ const RULES_VERSION = 3;
  * earlier version wrote.
  */
 export function refreshDateLists(db: Db): void {
-  const revision = `${RULES_VERSION}:${textRevision(db)}`;
+  const revision = currentRevision(db);
   if (getMeta(db, REVISION_KEY) === revision) return;
+  writeDateLists(db, () => setMeta(db, REVISION_KEY, revision));
+}
+
+/**
+ * For a connection opened read-only on a library whose lists are stale (written by an earlier version, not yet opened
+ * writable since): the lists made now, in temporary tables that shadow the stored ones for this connection alone, so
+ * that it reads statuses and dates as a writable opening would. For short-lived readers (the bench's children): an
+ * import by another process afterwards relists the stored tables, which the shadow then hides.
+ */
+export function shadowStaleDateLists(db: Db): void {
+  if (getMeta(db, REVISION_KEY) === currentRevision(db)) return;
+  db.exec(`CREATE TEMP TABLE document_repeals (document_id INTEGER PRIMARY KEY, repealed_on TEXT NOT NULL, by_law TEXT NOT NULL, by_article TEXT);
+    CREATE TEMP TABLE law_origins (law_id INTEGER PRIMARY KEY, took_effect TEXT NOT NULL, clause TEXT NOT NULL);`);
+  writeDateLists(db, () => undefined);
+}
+
+function currentRevision(db: Db): string {
+  return `${RULES_VERSION}:${textRevision(db)}`;
+}
+
+/** Makes both lists and writes them (to the temporary tables where a read-only connection made them), then `done` in the same transaction. */
+function writeDateLists(db: Db, done: () => void): void {
   // Each national law's latest document: a repeal ends the law, whose older versions a later one had superseded anyway.
   const latest = db.prepare(`SELECT d.id, l.title AS lawTitle, d.publish_date AS publishDate FROM documents d JOIN laws l ON l.id = d.law_id
       WHERE d.province = '' AND COALESCE(d.publish_date, '') = (SELECT MAX(COALESCE(g.publish_date, '')) FROM documents g WHERE g.law_id = d.law_id)`)
@@ -49,7 +71,7 @@ export function refreshDateLists(db: Db): void {
     db.prepare('DELETE FROM document_repeals').run();
     const insert = db.prepare('INSERT INTO document_repeals (document_id, repealed_on, by_law, by_article) VALUES (?, ?, ?, ?)');
     for (const r of repeals) insert.run(r.id, r.on, r.law, r.article);
-    setMeta(db, REVISION_KEY, revision);
+    done();
   })();
 }
 
