@@ -106,6 +106,8 @@ export interface CitingPassageDto {
 
 export interface ArticleDetailDto {
   article: ArticleDto;
+  /** The day its law first took effect, where the library's first text of it, a later one, says so (劳动合同法: 2008-01-01); absent otherwise. */
+  lawTookEffect?: string;
   /**
    * For an article of 民法典: the articles of the laws it repealed whose rules it holds (《合同法》第一百零七条 for
    * 第五百七十七条), as older judgments and contracts cite them; empty for other laws, absent from older hosts.

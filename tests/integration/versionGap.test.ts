@@ -150,6 +150,24 @@ describe('a law as of a date before the library\'s first text of it', { skip: SK
     assert.match(pending.gap.zh, /（最早的是 2020-12-26 版，2021-03-01 施行）；2020-12-26 的修改在 2021-01-15 尚未施行；此为 2020-12-26 版/);
   });
 
+  test('the law\'s first day is shown with its articles: lexdesk show, --json and the app\'s article route', async () => {
+    const shown = await runCli(['show', '劳动合同法第八十二条', '--db', lib.dbPath]);
+    assert.match(shown.stdout, /\n法律 · 现行有效 · 公布 2012-12-28 · 施行 2013-07-01 · 首次施行 2008-01-01\n/);
+    assert.equal(parseJsonOutput<{ lawTookEffect: string | null }>(await runCli(['show', '劳动合同法第八十二条', '--json', '--db', lib.dbPath])).lawTookEffect, '2008-01-01');
+    assert.doesNotMatch((await runCli(['show', '公司法第三条', '--db', lib.dbPath])).stdout, /首次施行/, 'not known for 公司法');
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lexdesk-origin-'));
+    try {
+      const api = createHostApi({ engine: lib.engine, settings: new SettingsStore(dir), keys: new FileKeyStore(dir), host: 'browser', version: 'test' });
+      const labour = lib.engine.lookup('劳动合同法第八十二条');
+      assert.ok(labour.ok);
+      const opened = await api.call('statute.article', { id: labour.article.id });
+      assert.ok(opened.ok, JSON.stringify(opened));
+      assert.equal((opened.data as ArticleDetailDto).lawTookEffect, '2008-01-01');
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   test('a number the first text lacks is checked in today\'s text with the note; the statute graph does not call a stand-in link verified', () => {
     const resolver = lib.engine.searchDeps().resolver;
     // 公司法 as of 2015: its first text here is 2018's (218 articles); 第二百五十条 is only in 2023's.

@@ -61,3 +61,12 @@ test('an article that cites this one shows where: its clause with the citation m
   assert.equal(items[1]!.querySelector('[data-testid="citing-passage"]'), null, 'no passage, none shown');
   r.unmount();
 });
+
+test('the law\'s first day, where the library knows it, follows the version\'s dates; nothing where it does not', async () => {
+  const known = await mount(detailOf({ lawTookEffect: '2008-01-01' }));
+  assert.equal(known.byTestId('law-took-effect').textContent, ' · 首次施行 2008-01-01');
+  known.unmount();
+  const unknown = await mount(detailOf({}));
+  assert.equal(unknown.allByTestId('law-took-effect').length, 0);
+  unknown.unmount();
+});

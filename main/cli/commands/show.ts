@@ -15,6 +15,7 @@ import { printVersions, renderDiff } from '../versionsView.js';
 import { replacementNote, type Replacement } from '../../library/versions/replacedBy.js';
 import { gapSentence } from '../../library/versions/versionGap.js';
 import { onDates, standingZh, type OnDate } from '../../search/lawOnDate.js';
+import { lawOrigin } from '../../library/versions/lawOrigins.js';
 
 const USAGE = 'lexdesk show "CITATION" [--as-of YYYY-MM-DD] [--version YYYY-MM-DD] [--changes] [--out FILE.md|FILE.docx]   e.g. 民法典第1165条, 刑法264, 劳动合同法 38, 宪法序言, 民法典第1165、1166条, 刑法第263条至第269条; --out writes the articles cited as a compilation (法条汇编)';
 /** Linking articles listed in text output, per kind; --json lists all. */
@@ -56,7 +57,7 @@ export async function showCommand(args: string[], open: (db?: string) => Engine,
       const now = movedTo(r);
       if (!r.ok && now) {
         out.print(`Note: ${r.message}`);
-        for (const article of now.articles) printArticle(out, { article, parts: [] });
+        for (const article of now.articles) printArticle(out, { article, parts: [] }, null, lawOrigin(engine.db, article.lawId));
         continue;
       }
       if (!r.ok) {
@@ -69,7 +70,7 @@ export async function showCommand(args: string[], open: (db?: string) => Engine,
       const said = r.gap ? gapSentence(r.gap).en : null;
       if (said && gapSaid.get(r.article.lawId) !== said && (r.gap?.list || !gapSaid.has(r.article.lawId))) out.print(`Note: ${said}`);
       if (said) gapSaid.set(r.article.lawId, said);
-      printArticle(out, r, onDate(engine, r, choice.asOf));
+      printArticle(out, r, onDate(engine, r, choice.asOf), lawOrigin(engine.db, r.article.lawId));
       printTrail(out, r, choice.asOf);
       if (r.warning) out.print(`\n(note: ${r.warning})`);
       if (r.earlier) out.print(`\n${earlierNote(engine, r)}`);
@@ -123,7 +124,7 @@ function shownJson(engine: Engine, result: Resolved, asOf?: string): Record<stri
   // paragraph / item are the first cited; parts every 款 with its 项 (第三款第二项、第四款第一项).
   const paragraphs = result.parts.flatMap((p) => (p.paragraph === null ? [] : [p.paragraph]));
   const earlierNumbering = result.earlier ? { ...result.earlier, now: engine.searchDeps().resolver.provisionNow(result.earlier, article) } : null;
-  return { article, paragraph, item, paragraphs, parts: result.parts, warning, note: result.note ?? null, gap: result.gap ?? null, amended: result.amended ?? null, onDate: onDate(engine, result, asOf), earlierNumbering, formerly: formerArticlesOf(article), ...engine.context(article, asOf), ...incomingLinks(engine, article) };
+  return { article, lawTookEffect: lawOrigin(engine.db, article.lawId), paragraph, item, paragraphs, parts: result.parts, warning, note: result.note ?? null, gap: result.gap ?? null, amended: result.amended ?? null, onDate: onDate(engine, result, asOf), earlierNumbering, formerly: formerArticlesOf(article), ...engine.context(article, asOf), ...incomingLinks(engine, article) };
 }
 
 /** With a date: how the article stood then (民法典 第五百七十七条 as of 2019: not yet in force, it stands in); null without one. */
@@ -162,7 +163,7 @@ function showOne(engine: Engine, out: Output, citation: string, result: Resolved
   const links = incomingLinks(engine, result.article);
   if (result.note) out.print(`Note: ${result.note}`);
   if (result.gap) out.print(`Note: ${gapSentence(result.gap).en}`);
-  printArticle(out, result, onDate(engine, result, asOf));
+  printArticle(out, result, onDate(engine, result, asOf), lawOrigin(engine.db, result.article.lawId));
   printTrail(out, result, asOf);
   if (result.warning) out.print(`\n(note: ${result.warning})`);
   if (result.earlier) out.print(`\n${earlierNote(engine, result)}`);
@@ -228,14 +229,16 @@ function printLinks(out: Output, title: string, links: ShownLink[]): void {
 }
 
 /** The article with the 款 and the 项 (one or several of each) the citation names marked ▶. */
-function printArticle(out: Output, cited: Pick<Resolved, 'article' | 'parts'>, dated: OnDate | null = null): void {
+function printArticle(out: Output, cited: Pick<Resolved, 'article' | 'parts'>, dated: OnDate | null = null, lawSince: string | null = null): void {
   const a = cited.article;
   out.print(citationText(a) + (a.province ? `（${a.province}）` : ''));
   const crumbs = [a.subtitle, ...a.path].filter(Boolean).join(' › ');
   if (crumbs) out.print(crumbs);
   // Today's status, and with a date how it stood then (民法典 as of 2019: 现行有效, 2019-06-01 尚未施行).
   const then = dated ? ` · ${dated.date} ${standingZh(dated.standing)}` : '';
-  out.print(`${a.level} · ${STATUS_ZH[a.status] ?? a.status}${then} · 公布 ${a.publishDate ?? '未知'} · ${a.effectiveDate ? `施行 ${a.effectiveDate}` : EFFECTIVE_UNKNOWN}`);
+  // The law's own first day, where this later text's closing clause keeps it (劳动合同法 of 2012: 首次施行 2008-01-01).
+  const since = lawSince ? ` · 首次施行 ${lawSince}` : '';
+  out.print(`${a.level} · ${STATUS_ZH[a.status] ?? a.status}${then} · 公布 ${a.publishDate ?? '未知'} · ${a.effectiveDate ? `施行 ${a.effectiveDate}` : EFFECTIVE_UNKNOWN}${since}`);
   out.print('');
   a.paragraphs.forEach((p, i) => {
     const parts = cited.parts.filter((part) => part.paragraph === i + 1);

@@ -13,6 +13,7 @@ import { addedTerms } from '../../engine/retrieval.js';
 import { makeSnippet } from '../../search/snippet.js';
 import { onDates } from '../../search/lawOnDate.js';
 import { lawFilterGaps } from '../../search/lawFilterGaps.js';
+import { lawOrigin } from '../../library/versions/lawOrigins.js';
 import { compareVersions, type VersionComparison } from '../../library/versions/compareVersions.js';
 import { lawVersions } from '../../library/versions/counterparts.js';
 import { comparisonDocx, comparisonMarkdown } from '../../report/comparison.js';
@@ -37,8 +38,10 @@ function detail(s: HostServices, article: StatuteArticle): ArticleDetailDto {
   const into = linksInto(engine.db, engine.searchDeps().resolver, article);
   const incoming = [...into.cites, ...into.interprets, ...into.amends];
   const unverified = [...outgoing.filter((l) => !l.verified).map((l) => l.articleId), ...incoming.filter((l) => !l.verified).map((l) => l.article.id)];
+  const lawTookEffect = lawOrigin(engine.db, article.lawId);
   return {
     article: toArticleDto(article),
+    ...(lawTookEffect ? { lawTookEffect } : {}),
     amendedText: engine.searchDeps().resolver.trails.amendedText(article),
     previous: ctx.neighbours.previous ? toArticleDto(ctx.neighbours.previous) : null,
     next: ctx.neighbours.next ? toArticleDto(ctx.neighbours.next) : null,

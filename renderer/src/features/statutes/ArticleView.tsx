@@ -93,7 +93,7 @@ export function ArticleView({ detail, onOpen, openOutline, shown }: Props) {
         《{a.lawTitle}》{a.label}
         <StatusBadges status={a.status} onDate={detail.onDate} />
       </h2>
-      <div className="meta">{a.publishDate && fill(t.publishedOn, { date: a.publishDate })}{` · ${a.effectiveDate ? fill(t.effectiveOn, { date: a.effectiveDate }) : t.effectiveUnknown}`}{a.province && ` · ${a.province}`}</div>
+      <div className="meta">{a.publishDate && fill(t.publishedOn, { date: a.publishDate })}{` · ${a.effectiveDate ? fill(t.effectiveOn, { date: a.effectiveDate }) : t.effectiveUnknown}`}{detail.lawTookEffect && <span data-testid="law-took-effect">{` · ${fill(t.lawTookEffect, { date: detail.lawTookEffect })}`}</span>}{a.province && ` · ${a.province}`}</div>
       <p className="text" data-testid="article-text">
         <MarkedText text={a.text} spans={detail.citedSpans ?? []} />
       </p>
