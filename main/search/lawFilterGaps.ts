@@ -74,13 +74,13 @@ function gapsOf(db: Db, resolver: CitationResolver, law: LawRow, filters: Search
   if (law.province && filters.provinces !== 'all' && !(filters.provinces ?? []).includes(law.province)) {
     out.push({
       lawTitle, reason: 'province', province: law.province,
-      note: { en: `《${lawTitle}》 is of ${law.province}, and this search covers national law${filters.provinces?.length ? ` and ${filters.provinces.join(', ')}` : ''} only`, zh: `《${lawTitle}》属于${law.province}，本次检索不含${law.province}的法规` },
+      note: { en: `《${lawTitle}》 belongs to ${law.province}, and this search covers national law${filters.provinces?.length ? ` and ${filters.provinces.join(', ')}` : ''} only`, zh: `《${lawTitle}》属于${law.province}，本次检索不含${law.province}的法规` },
     });
   }
   if (filters.levels?.length && !filters.levels.includes(law.level as never)) {
     out.push({
       lawTitle, reason: 'level', level: law.level,
-      note: { en: `《${lawTitle}》 is a ${law.level}, a level this search leaves out`, zh: `《${lawTitle}》属于${law.level}，不在本次检索的效力级别之内` },
+      note: { en: `《${lawTitle}》 is of the level ${law.level}, which this search leaves out`, zh: `《${lawTitle}》属于${law.level}，不在本次检索的效力级别之内` },
     });
   }
   const dated = dateGap(db, resolver, law, filters);
@@ -133,7 +133,7 @@ function repealed(db: Db, law: LawRow, document: DocumentRow, repealedOn: string
     ? { en: `《${law.title}》 ${by.en}`, zh: `《${law.title}》${by.zh}` }
     : repealedOn
       ? { en: `《${law.title}》 was repealed with effect from ${repealedOn}`, zh: `《${law.title}》已于 ${repealedOn} 废止` }
-      : { en: `《${law.title}》 is filed as repealed, and the library does not say from when`, zh: `《${law.title}》已废止，法规库中没有其废止日期` };
+      : { en: `《${law.title}》 is filed as repealed (the library does not say from when)`, zh: `《${law.title}》已废止，法规库中没有其废止日期` };
   const lastDay = repealedOn && document.effective && dayBefore(repealedOn) >= document.effective ? dayBefore(repealedOn) : undefined;
   const scope = asOf
     ? { en: `; it ${repealedOn ? 'no longer applied' : 'does not apply'} on ${asOf}`, zh: `；在 ${asOf} 已不再适用` }

@@ -16,8 +16,8 @@ import type { DraftCheck } from '../../main/consult/draftCheck.js';
 import type { SavedArticle } from '../../main/library/saved/savedState.js';
 import type { OnDate } from '../../main/search/lawOnDate.js';
 export type { OnDate, DateStanding } from '../../main/search/lawOnDate.js';
-/** A law the law filter names that had nothing to search, and why (lawFilterGaps.ts), said in both languages. */
 import type { LawFilterGap as LawFilterGapDto } from '../../main/search/lawFilterGaps.js';
+/** A law the law filter names that had nothing to search, and why (lawFilterGaps.ts), said in both languages. */
 export type { LawFilterGapDto };
 
 export interface ArticleDto {
@@ -94,7 +94,6 @@ export interface StatuteSearchDto {
    */
   lawFilterGaps?: LawFilterGapDto[];
 }
-
 
 /** The clause of a citing article that names the article being read; `mark` is the citation inside `text`, [start, end). */
 export interface CitingPassageDto {

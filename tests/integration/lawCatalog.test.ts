@@ -56,7 +56,7 @@ describe('law catalogue', { skip: SKIP }, () => {
     const text = await runCli(['laws', '公司', '--db', lib.dbPath]);
     assert.equal(text.code, 0, text.stderr);
     assert.match(text.stdout, /^1 law:\n  中华人民共和国公司法  法律 · 2023-12-29 版 · 现行有效 · 266 条 · 2 versions\n/);
-    assert.match((await runCli(['laws', '劳动合同法', '--db', lib.dbPath])).stdout, /^1 law:\n  中华人民共和国劳动合同法  法律 · 2012-12-28 版 · 现行有效 · 98 条 · 2008-01-01 起施行\n/);
+    assert.match((await runCli(['laws', '劳动合同法', '--db', lib.dbPath])).stdout, /^1 law:\n  中华人民共和国劳动合同法  法律 · 2012-12-28 版 · 现行有效 · 98 条 · 首次施行 2008-01-01\n/);
     const json = parseJsonOutput<{ total: number; laws: Array<{ title: string }> }>(await runCli(['laws', '--level', '法律', '--json', '--db', lib.dbPath]));
     assert.ok(json.total >= 4 && json.laws.every((l) => !l.title.startsWith('最高人民法院')));
     const bad = await runCli(['laws', '--level', '国法', '--db', lib.dbPath]);

@@ -86,7 +86,7 @@ describe('a law filter whose laws had nothing to search says why, and what would
       assert.ok(!titles('信访 事项 受理', { asOf: '2024-06-01' }).includes('信访条例'), 'from today on, left out');
       const [gap] = gaps({ law: '信访条例', asOf: '2025-01-01' });
       assert.deepEqual([gap?.reason, gap?.lastDay], ['repealed', undefined]);
-      assert.equal(gap?.note.en, '《信访条例》 is filed as repealed, and the library does not say from when; it does not apply on 2025-01-01');
+      assert.equal(gap?.note.en, '《信访条例》 is filed as repealed (the library does not say from when); it does not apply on 2025-01-01');
       assert.deepEqual(gaps({ law: '信访条例', asOf: '2024-05-31' }), [], 'it may have applied: the words are to blame');
     } finally {
       fixToday(db, realToday);

@@ -33,9 +33,9 @@ export function lawsCommand(args: string[], open: (db?: string) => Engine, out: 
     for (const l of laws) {
       const v = l.version;
       const status = STATUS_ZH[v.status] ?? v.status;
-      // 「已废止（2022-06-05 起）」, 「2008-01-01 起施行」: when it stopped, and when the law began where its text says so.
+      // 「已废止（2022-06-05 起）」, 「首次施行 2008-01-01」: when it stopped, and when the law began where its text says so.
       const repealed = l.repealedOn && v.status === 'repealed' ? `（${l.repealedOn} 起）` : l.repealedOn ? `（${l.repealedOn} 起废止）` : '';
-      const began = l.tookEffect ? ` · ${l.tookEffect} 起施行` : '';
+      const began = l.tookEffect ? ` · 首次施行 ${l.tookEffect}` : '';
       out.print(`  ${l.title}${l.province ? `（${l.province}）` : ''}  ${l.level} · ${v.publishDate ? `${v.publishDate} 版` : '版本日期不详'} · ${status}${repealed} · ${l.articles} 条${l.versions > 1 ? ` · ${l.versions} versions` : ''}${began}`);
     }
     out.print(`\nOpen one: lexdesk show "${laws[0]!.shortName || laws[0]!.title}第1条"`);

@@ -73,13 +73,13 @@ const CLAUSE_ACT = new RegExp(`本(?:实施|暂行|补充)?(${ACT_NOUNS.join('|'
 function speaksOfItself(text: string, title: string): boolean {
   const noun = actNoun(title);
   if (!noun) return false;
-  return [...text.matchAll(CLAUSE_ACT)].some((m) => noun.endsWith(m[1]!));
+  return [...text.matchAll(CLAUSE_ACT)].some((m) => m[1] === noun);
 }
 
 /** Whether `text` repeals an act of the same name as `title` (an earlier text of it the library does not hold). */
 function replacesItsNamesake(text: string, title: string): boolean {
   const bare = (name: string) => name.replace(/^中华人民共和国/u, '').replace(/[\s（）()]/gu, '');
-  return [...text.matchAll(/《([^《》]+)》[^。；]*?(?:同时|即行)?废止/gu)].some((m) => bare(m[1]!) === bare(title));
+  return [...text.matchAll(/《([^《》]+)》[^。；]*?废止/gu)].some((m) => bare(m[1]!) === bare(title));
 }
 
 /** The listed day the law first took effect (refreshed with the repeals, repealTable.ts); null when the library cannot say. */

@@ -21,9 +21,9 @@ const REVISION_KEY = 'repeals_revision';
  * Raised whenever the rules that find repeals or origins change (the table of interpretations in replacedBy.ts, the
  * clause reader in repealedLaws.ts, lawOrigins.ts), so that a library's lists are made again by the new rules, not only
  * after its next import. 2: the origins listed too; 3: not from a clause of another act, nor of a text that replaced a
- * namesake.
+ * namesake; 4: the clause's act the title's own kind exactly (a 办法's 「本法自…」 is not its own).
  */
-const RULES_VERSION = 3;
+const RULES_VERSION = 4;
 
 /**
  * Lists the repeals and the laws' origins again when the library's text, or the rules, changed since they were last

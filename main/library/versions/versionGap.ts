@@ -1,8 +1,9 @@
 /**
  * A law asked for as of a date the library holds no text of: LawRefBook keeps the texts of recent years only, so its
  * first 刑法 is the 2020-12-26 text and its first 民事诉讼法 that of 2021, while a matter of 2019 was governed by the
- * texts of that time. When the law was already law on that date — the library's first text is an amended one and the
- * law's history records it by that date —, that first text, the nearest the library has, stands in for the text of
+ * texts of that time. When the law was already law on that date — from the day it first took effect where its first
+ * text's closing clause says so (lawOrigins.ts), else when the library's first text is an amended one and the law's
+ * history records it by that date —, that first text, the nearest the library has, stands in for the text of
  * the time, and says so: lookups, search as of a date, the consultation's evidence and the citation check all read it
  * with `versionGap`'s note. A law not yet adopted on the date has no stand-in: it did not apply (民法典 in 2019, whose
  * articles stand in only for the civil laws of the time, civilCodeStandIn.ts).
@@ -46,9 +47,9 @@ export interface GapNote {
 
 const DATED = /^\d{4}-\d{2}-\d{2}$/;
 /**
- * A history event that changed an earlier text: 《关于修改…的决定》修正, 修订, and 刑法's 「…通过的《…修正案》」. Only a first
- * text so made had a forerunner; a first text that is the original (an interpretation adopted by its committee months
- * before its publication) stands in for nothing.
+ * A history event that changed an earlier text: 《关于修改…的决定》修正, 修订, and 刑法's 「…通过的《…修正案》」. Unless the
+ * law's first day is known (lawOrigins.ts), only a first text so made had a forerunner; a first text that is the original
+ * (an interpretation adopted by its committee months before its publication) stands in for nothing.
  */
 const AMENDING = /修正|修订|修改|通过的《/;
 

@@ -62,7 +62,7 @@ export function LawCatalog({ onOpenLaw, refreshKey }: Props) {
                 <span className="muted">
                   {l.level}{l.version.publishDate && ` · ${fill(t.publishedOn, { date: l.version.publishDate })}`} · {fill(t.catalogArticles, { n: l.articles })}
                   {l.versions > 1 && ` · ${fill(t.catalogVersions, { n: l.versions })}`}
-                  {l.tookEffect && <span data-testid="catalog-took-effect">{` · ${fill(t.catalogTookEffect, { date: l.tookEffect })}`}</span>}
+                  {l.tookEffect && <span data-testid="catalog-took-effect">{` · ${fill(t.lawTookEffect, { date: l.tookEffect })}`}</span>}
                 </span>
               </li>
             ))}
