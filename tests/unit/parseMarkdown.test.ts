@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 
-import { effectiveDatesInText } from '../../main/library/lawRefBook/effectiveClause.js';
+import { effectiveDatesInText, statedStarts } from '../../main/library/lawRefBook/effectiveClause.js';
 import { parseLawMarkdown } from '../../main/library/lawRefBook/parseMarkdown.js';
 import type { ParsedArticle, ParsedDocument } from '../../main/library/types.js';
 
@@ -842,5 +842,25 @@ describe('effectiveDatesInText: the 施行 clause a statute closes with', () => 
     assert.deepEqual(effectiveDatesInText('《中华人民共和国民法通则》自1987年1月1日起施行。'), []);
     assert.deepEqual(effectiveDatesInText('本法自2018年1月1日起施行。本法第十条自2019年1月1日起施行。'), ['2018-01-01']);
     assert.deepEqual(effectiveDatesInText('本办法自2020年13月1日起施行。'), [], 'no month 13');
+  });
+});
+
+describe('statedStarts: the 施行 clause read loosely, with its act, for the day a law first took effect', () => {
+  it('reads the forms the strict clause misses, and the strict ones, with the act each speaks of', () => {
+    const cases: Array<[string, Array<{ date: string; act: string }>]> = [
+      ['本法由全国人民代表大会通过，自1984年10月1日起施行。', [{ date: '1984-10-01', act: '法' }]],
+      ['本法自1986年10月1日施行。', [{ date: '1986-10-01', act: '法' }]],
+      ['本法（原称《中国人民解放军现役军官服役条例》）自1989年1月1日起施行。', [{ date: '1989-01-01', act: '法' }]],
+      ['本规定从1986年7月1日起施行。', [{ date: '1986-07-01', act: '规定' }]],
+      ['本解释自2004年4月1日起施行。', [{ date: '2004-04-01', act: '解释' }]],
+      ['本暂行办法自二○○五年三月一日起施行。', [{ date: '2005-03-01', act: '办法' }]],
+    ];
+    for (const [text, starts] of cases) assert.deepEqual(statedStarts(text), starts, text);
+  });
+
+  it('never a clause for part of the act, nor for another act', () => {
+    assert.deepEqual(statedStarts('本法第十条的规定，自2019年1月1日起施行。'), []);
+    assert.deepEqual(statedStarts('《中华人民共和国民法通则》自1987年1月1日起施行。'), []);
+    assert.deepEqual(statedStarts('本法自公布之日起施行。'), []);
   });
 });

@@ -35,6 +35,26 @@ export function effectiveDatesInText(text: string): string[] {
   return out;
 }
 
+/**
+ * The same clause read more loosely, with the act it speaks of, for the day a law first took effect (lawOrigins.ts):
+ * 「本法由全国人民代表大会通过，自1984年10月1日起施行」, 「本法自1986年10月1日施行」, 「本法（原称…）自1989年1月1日起施行」,
+ * 「本规定从1986年7月1日起施行」 — never a clause for part of it (本法第十条…). The import keeps to the strict form above.
+ */
+const LOOSE_CLAUSE = new RegExp(
+  `本(?:实施|暂行|补充)?(法|条例|规定|解释|办法|决定|细则|规则|修正案|批复|通知|安排|意见|准则|规范|答复)(?:[（(][^（）()]*[）)])?(?:[^。；（）()第]{0,30}?，)?(?:自|从)\\s*(${WRITTEN_YEAR})\\s*年\\s*([0-9０-９一二三四五六七八九十]{1,3})\\s*月\\s*([0-9０-９一二三四五六七八九十]{1,3})\\s*日(?:[0-9０-９零〇一二三四五六七八九十]{1,3}时)?起?(?:施行|生效)`,
+  'gu',
+);
+
+/** Every date a 施行 clause in `text` names, read loosely, with the act the clause speaks of (法, 条例, 解释…). */
+export function statedStarts(text: string): Array<{ date: string; act: string }> {
+  const out: Array<{ date: string; act: string }> = [];
+  for (const m of text.matchAll(LOOSE_CLAUSE)) {
+    const date = isoDate(m[2] ?? '', m[3] ?? '', m[4] ?? '');
+    if (date) out.push({ date, act: m[1]! });
+  }
+  return out;
+}
+
 function isoDate(year: string, month: string, day: string): string | null {
   // A year is written digit by digit (二〇二四), month and day as numbers (十二, 二十一).
   const y = digitsToInt(year);

@@ -11,7 +11,7 @@
  * issued) or a text with no dated history.
  */
 import { cachedStatement, type Db } from '../../db/open.js';
-import { effectiveDatesInText } from '../lawRefBook/effectiveClause.js';
+import { statedStarts } from '../lawRefBook/effectiveClause.js';
 
 const DATED = /^\d{4}-\d{2}-\d{2}$/;
 /** A history event that changed an earlier text (versionGap.ts reads the same). */
@@ -40,9 +40,11 @@ export function readOrigins(db: Db): LawOrigin[] {
     const texts = articles.length ? articles : [{ label: '', text: first.preamble }];
     // 计算机软件保护条例 of 2001: 「…1991年6月4日国务院发布的《计算机软件保护条例》同时废止」. Its date is that text's, not the law's first.
     if (texts.some((a) => replacesItsNamesake(a.text, first.title))) continue;
+    // Only a clause of the act the title names: 婚姻法解释（二）的补充规定 carries the text of 解释（二） with its 「本解释自
+    // 2004年4月1日起施行」, which is not the 补充规定's own (in force 2017-03-01).
+    const noun = actNoun(first.title);
     const stated = texts
-      .filter((a) => speaksOfItself(a.text, first.title))
-      .flatMap((a) => effectiveDatesInText(a.text).map((date) => ({ date, label: a.label })))
+      .flatMap((a) => statedStarts(a.text).filter((s) => s.act === noun).map((s) => ({ date: s.date, label: a.label })))
       .filter((s) => s.date < first.publish);
     const clause = stated[0];
     if (!clause) continue;
@@ -63,19 +65,6 @@ function actNoun(title: string): string | null {
 const ACT_NOUNS = ['法', '条例', '规定', '解释', '办法', '决定', '细则', '规则', '修正案', '批复', '通知', '安排', '意见', '准则', '规范', '答复'];
 /** Longest first: 办法 is not 法. */
 const BY_LENGTH = [...ACT_NOUNS].sort((a, b) => b.length - a.length);
-/** 「本解释自」, 「本实施细则自」: the act a 施行 clause speaks of. */
-const CLAUSE_ACT = new RegExp(`本(?:实施|暂行|补充)?(${ACT_NOUNS.join('|')})自`, 'gu');
-
-/**
- * Whether the 施行 clause in `text` speaks of the act the title names: 婚姻法解释（二）的补充规定 carries the text of 解释（二）
- * with its 「本解释自2004年4月1日起施行」, which is not the 补充规定's own (in force 2017-03-01).
- */
-function speaksOfItself(text: string, title: string): boolean {
-  const noun = actNoun(title);
-  if (!noun) return false;
-  return [...text.matchAll(CLAUSE_ACT)].some((m) => m[1] === noun);
-}
-
 /** Whether `text` repeals an act of the same name as `title` (an earlier text of it the library does not hold). */
 function replacesItsNamesake(text: string, title: string): boolean {
   const bare = (name: string) => name.replace(/^中华人民共和国/u, '').replace(/[\s（）()]/gu, '');

@@ -21,9 +21,10 @@ const REVISION_KEY = 'repeals_revision';
  * Raised whenever the rules that find repeals or origins change (the table of interpretations in replacedBy.ts, the
  * clause reader in repealedLaws.ts, lawOrigins.ts), so that a library's lists are made again by the new rules, not only
  * after its next import. 2: the origins listed too; 3: not from a clause of another act, nor of a text that replaced a
- * namesake; 4: the clause's act the title's own kind exactly (a 办法's 「本法自…」 is not its own).
+ * namesake; 4: the clause's act the title's own kind exactly (a 办法's 「本法自…」 is not its own); 5: the clause read more
+ * loosely (「本法由…通过，自…起施行」, 「本规定从…起施行」).
  */
-const RULES_VERSION = 4;
+const RULES_VERSION = 5;
 
 /**
  * Lists the repeals and the laws' origins again when the library's text, or the rules, changed since they were last
