@@ -274,4 +274,14 @@ export const MIGRATIONS: Migration[] = [
       );
     `,
   },
+  {
+    version: 15,
+    name: 'a law known from a namesake it replaced',
+    sql: `
+      -- 'own': took_effect is the day the law first took effect; 'namesake': the law's first text here replaced an
+      -- earlier act of the same name, issued on took_effect (出版管理条例 of 2001 replaced that of 1997-01-02), so the
+      -- law existed from then in a text the library lacks (lawOrigins.ts).
+      ALTER TABLE law_origins ADD COLUMN kind TEXT NOT NULL DEFAULT 'own';
+    `,
+  },
 ];

@@ -16,6 +16,7 @@ import { dayBefore, lawFilterGaps } from '../../main/search/lawFilterGaps.js';
 import { onDates } from '../../main/search/lawOnDate.js';
 import { lawCatalog } from '../../main/library/lawCatalog.js';
 import { undatedRepeals } from '../../main/library/versions/repealTable.js';
+import { lawKnownSince, lawOrigin } from '../../main/library/versions/lawOrigins.js';
 import { fixToday, todayOf } from '../../main/db/today.js';
 import type { SearchFilters } from '../../main/search/filters.js';
 import type { StatuteSearchDto } from '../../preload/contract/index.js';
@@ -80,8 +81,13 @@ describe('a law filter whose laws had nothing to search says why, and what would
       assert.ok(petitions.ok);
       assert.ok(undatedRepeals(db).has(petitions.article.documentId));
       const standing = (asOf: string) => onDates(db, [petitions.article], asOf, () => null)[0]?.standing;
-      // Before 2005 its text was not yet in force (an original text: the 1995 信访条例 before it is not in the library).
-      assert.deepEqual(['2004-01-01', '2015-09-01', '2024-05-31', '2024-06-01', '2025-01-01'].map(standing), ['version-not-yet', 'repeal-undated', 'repeal-undated', 'repealed', 'repealed']);
+      // Before 2005 the 信访条例 of 1995, which it repealed by name and the library lacks, applied: the 2005 text stands in,
+      // with the note that its text of then may differ (lawOrigins.ts, a namesake); before 1995-10-28 neither applied.
+      assert.deepEqual(['1995-01-01', '2004-01-01', '2015-09-01', '2024-05-31', '2024-06-01', '2025-01-01'].map(standing), ['not-yet', 'repeal-undated', 'repeal-undated', 'repeal-undated', 'repealed', 'repealed']);
+      assert.match(lib.engine.searchDeps().resolver.textGap(petitions.article.id, '2004-01-01')?.zh ?? '', /；该法规取代了 1995-10-28 发布的同名法规，法规库中没有其文本；此为 2005-01-10 版/);
+      // Known since its namesake (「1995年10月28日国务院发布的《信访条例》同时废止」), which is not its own first day: none is shown.
+      assert.deepEqual(lawKnownSince(db, petitions.article.lawId), { since: '1995-10-28', kind: 'namesake' });
+      assert.equal(lawOrigin(db, petitions.article.lawId), null);
       assert.ok(titles('信访 事项 受理', { asOf: '2015-09-01' }).includes('信访条例'), 'before today it may have applied: still searched');
       assert.ok(!titles('信访 事项 受理', { asOf: '2024-06-01' }).includes('信访条例'), 'from today on, left out');
       const [gap] = gaps({ law: '信访条例', asOf: '2025-01-01' });

@@ -9,7 +9,7 @@ import { quoteInLaw, quoteSource, type QuoteSource } from './quoteSource.js';
 import { counterpartInVersion, type VersionMatch } from '../versions/counterparts.js';
 import { replacementOf, type Replacement } from '../versions/replacedBy.js';
 import { repealedBy } from '../versions/repealTable.js';
-import { lawOrigin } from '../versions/lawOrigins.js';
+import { lawKnownSince } from '../versions/lawOrigins.js';
 import { gapSentence, standsIn, versionGap, type FirstVersion, type GapNote } from '../versions/versionGap.js';
 import { civilCodeCounterpart, CIVIL_CODE_TITLE } from './civilCodeConcordance.js';
 import { civilCodeGap, standsInFor } from './civilCodeStandIn.js';
@@ -437,8 +437,9 @@ export class CitationResolver {
     if (!first) return null;
     const row = cachedStatement(this.db, `SELECT history, level FROM documents WHERE law_id = ? AND COALESCE(publish_date, '') = ? LIMIT 1`).get(lawId, first.publish) as { history: string; level: string } | undefined;
     const holds = this.trails.heldAfter(lawId, first.publish);
-    const tookEffect = lawOrigin(this.db, lawId);
-    return { publishDate: first.publish, effectiveDate: first.effective, history: row ? (JSON.parse(row.history) as Array<{ date: string; event: string }>) : [], ...(row ? { level: row.level } : {}), ...(holds.length ? { holds } : {}), ...(tookEffect ? { tookEffect } : {}) };
+    const known = lawKnownSince(this.db, lawId);
+    const dated = known ? (known.kind === 'own' ? { tookEffect: known.since } : { namesakeSince: known.since }) : {};
+    return { publishDate: first.publish, effectiveDate: first.effective, history: row ? (JSON.parse(row.history) as Array<{ date: string; event: string }>) : [], ...(row ? { level: row.level } : {}), ...(holds.length ? { holds } : {}), ...dated };
   }
 
   /**

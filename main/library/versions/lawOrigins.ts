@@ -21,8 +21,9 @@ const CLOSING_ARTICLES = 3;
 
 export interface LawOrigin {
   lawId: number;
-  /** The day the law first took effect. */
+  /** `own`: the day the law first took effect; `namesake`: the day the earlier act of the same name it replaced was issued. */
   tookEffect: string;
+  kind: 'own' | 'namesake';
   /** The article of the first text that says so (第九十八条). */
   clause: string;
 }
@@ -38,8 +39,15 @@ export function readOrigins(db: Db): LawOrigin[] {
     if (out.has(first.lawId)) continue;
     const articles = closing.all(first.id) as Array<{ label: string; text: string }>;
     const texts = articles.length ? articles : [{ label: '', text: first.preamble }];
-    // 计算机软件保护条例 of 2001: 「…1991年6月4日国务院发布的《计算机软件保护条例》同时废止」. Its date is that text's, not the law's first.
-    if (texts.some((a) => replacesItsNamesake(a.text, first.title))) continue;
+    const events = (JSON.parse(first.history) as Array<{ date: string; event: string }>).filter((h) => DATED.test(h.date) && !/^施行$/.test(h.event));
+    const adopted = events.map((h) => h.date).sort()[0];
+    // 计算机软件保护条例 of 2001: 「…1991年6月4日国务院发布的《计算机软件保护条例》同时废止」. Its date is that text's, not the law's
+    // first: the law was law, in a text the library lacks, from the day its namesake was issued.
+    const namesake = texts.flatMap((a) => (replacedNamesake(a.text, first.title) ?? []).map((issued) => ({ issued, label: a.label })))[0];
+    if (namesake !== undefined) {
+      if (namesake.issued && adopted && namesake.issued < adopted) out.set(first.lawId, { lawId: first.lawId, tookEffect: namesake.issued, kind: 'namesake', clause: namesake.label });
+      continue;
+    }
     // Only a clause of the act the title names: 婚姻法解释（二）的补充规定 carries the text of 解释（二） with its 「本解释自
     // 2004年4月1日起施行」, which is not the 补充规定's own (in force 2017-03-01).
     const noun = actNoun(first.title);
@@ -48,10 +56,8 @@ export function readOrigins(db: Db): LawOrigin[] {
       .filter((s) => s.date < first.publish);
     const clause = stated[0];
     if (!clause) continue;
-    const events = (JSON.parse(first.history) as Array<{ date: string; event: string }>).filter((h) => DATED.test(h.date) && !/^施行$/.test(h.event));
-    const adopted = events.map((h) => h.date).sort()[0];
     if (!adopted || clause.date < adopted || events.some((h) => h.date <= clause.date && AMENDING.test(h.event))) continue;
-    out.set(first.lawId, { lawId: first.lawId, tookEffect: clause.date, clause: clause.label });
+    out.set(first.lawId, { lawId: first.lawId, tookEffect: clause.date, kind: 'own', clause: clause.label });
   }
   return [...out.values()];
 }
@@ -65,15 +71,31 @@ function actNoun(title: string): string | null {
 const ACT_NOUNS = ['法', '条例', '规定', '解释', '办法', '决定', '细则', '规则', '修正案', '批复', '通知', '安排', '意见', '准则', '规范', '答复'];
 /** Longest first: 办法 is not 法. */
 const BY_LENGTH = [...ACT_NOUNS].sort((a, b) => b.length - a.length);
-/** Whether `text` repeals an act of the same name as `title` (an earlier text of it the library does not hold). */
-function replacesItsNamesake(text: string, title: string): boolean {
+/**
+ * Where `text` repeals an act of the same name as `title` (an earlier text of it the library does not hold): the day
+ * that act was issued as the sentence gives it (「1997年1月2日国务院发布的《出版管理条例》同时废止」), or null when it gives
+ * none; undefined when it repeals no namesake.
+ */
+function replacedNamesake(text: string, title: string): [string | null] | undefined {
   const bare = (name: string) => name.replace(/^中华人民共和国/u, '').replace(/[\s（）()]/gu, '');
-  return [...text.matchAll(/《([^《》]+)》[^。；]*?废止/gu)].some((m) => bare(m[1]!) === bare(title));
+  for (const sentence of text.split(/[。；]/u)) {
+    const named = [...sentence.matchAll(/《([^《》]+)》[^。；]*?废止/gu)].find((m) => bare(m[1]!) === bare(title));
+    if (!named) continue;
+    const dated = [...sentence.slice(0, named.index).matchAll(/(\d{4})年(\d{1,2})月(\d{1,2})日/gu)].at(-1);
+    return [dated ? `${dated[1]}-${dated[2]!.padStart(2, '0')}-${dated[3]!.padStart(2, '0')}` : null];
+  }
+  return undefined;
 }
 
-/** The listed day the law first took effect (refreshed with the repeals, repealTable.ts); null when the library cannot say. */
+/** The listed day the law itself first took effect (refreshed with the repeals, repealTable.ts); null when the library cannot say. */
 export function lawOrigin(db: Db, lawId: number): string | null {
-  return (cachedStatement(db, 'SELECT took_effect FROM law_origins WHERE law_id = ?').pluck().get(lawId) as string | undefined) ?? null;
+  return (cachedStatement(db, "SELECT took_effect FROM law_origins WHERE law_id = ? AND kind = 'own'").pluck().get(lawId) as string | undefined) ?? null;
+}
+
+/** Since when the library knows the law was law: its own first day, or the day the namesake it replaced was issued. */
+export function lawKnownSince(db: Db, lawId: number): { since: string; kind: 'own' | 'namesake' } | null {
+  const row = cachedStatement(db, 'SELECT took_effect AS since, kind FROM law_origins WHERE law_id = ?').get(lawId) as { since: string; kind: 'own' | 'namesake' } | undefined;
+  return row ?? null;
 }
 
 /**
@@ -83,8 +105,8 @@ export function lawOrigin(db: Db, lawId: number): string | null {
  * 1995 that the library does not hold.
  */
 export function lawNotYet(db: Db, lawId: number, asOf: string): boolean {
-  const origin = lawOrigin(db, lawId);
-  if (origin) return asOf < origin;
+  const known = lawKnownSince(db, lawId);
+  if (known) return asOf < known.since;
   // The first dated text, as readOrigins and the date filter read it; its history up to its own publication.
   const row = cachedStatement(db, `SELECT publish_date AS publish, history FROM documents WHERE law_id = ? AND publish_date IS NOT NULL ORDER BY publish_date LIMIT 1`).get(lawId) as { publish: string; history: string } | undefined;
   const events = row ? (JSON.parse(row.history) as Array<{ date: string; event: string }>).filter((h) => DATED.test(h.date) && h.date <= row.publish) : [];

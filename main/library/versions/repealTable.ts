@@ -22,9 +22,9 @@ const REVISION_KEY = 'repeals_revision';
  * clause reader in repealedLaws.ts, lawOrigins.ts), so that a library's lists are made again by the new rules, not only
  * after its next import. 2: the origins listed too; 3: not from a clause of another act, nor of a text that replaced a
  * namesake; 4: the clause's act the title's own kind exactly (a 办法's 「本法自…」 is not its own); 5: the clause read more
- * loosely (「本法由…通过，自…起施行」, 「本规定从…起施行」).
+ * loosely (「本法由…通过，自…起施行」, 「本规定从…起施行」); 6: a law that replaced a namesake, known from the day that was issued.
  */
-const RULES_VERSION = 5;
+const RULES_VERSION = 6;
 
 /**
  * Lists the repeals and the laws' origins again when the library's text, or the rules, changed since they were last
@@ -46,7 +46,7 @@ export function refreshDateLists(db: Db): void {
 export function shadowStaleDateLists(db: Db): void {
   if (getMeta(db, REVISION_KEY) === currentRevision(db)) return;
   db.exec(`CREATE TEMP TABLE document_repeals (document_id INTEGER PRIMARY KEY, repealed_on TEXT NOT NULL, by_law TEXT NOT NULL, by_article TEXT);
-    CREATE TEMP TABLE law_origins (law_id INTEGER PRIMARY KEY, took_effect TEXT NOT NULL, clause TEXT NOT NULL);`);
+    CREATE TEMP TABLE law_origins (law_id INTEGER PRIMARY KEY, took_effect TEXT NOT NULL, clause TEXT NOT NULL, kind TEXT NOT NULL DEFAULT 'own');`);
   writeDateLists(db, () => undefined);
 }
 
@@ -67,8 +67,8 @@ function writeDateLists(db: Db, done: () => void): void {
   const origins = readOrigins(db);
   db.transaction(() => {
     db.prepare('DELETE FROM law_origins').run();
-    const origin = db.prepare('INSERT INTO law_origins (law_id, took_effect, clause) VALUES (?, ?, ?)');
-    for (const o of origins) origin.run(o.lawId, o.tookEffect, o.clause);
+    const origin = db.prepare('INSERT INTO law_origins (law_id, took_effect, clause, kind) VALUES (?, ?, ?, ?)');
+    for (const o of origins) origin.run(o.lawId, o.tookEffect, o.clause, o.kind);
     db.prepare('DELETE FROM document_repeals').run();
     const insert = db.prepare('INSERT INTO document_repeals (document_id, repealed_on, by_law, by_article) VALUES (?, ?, ?, ?)');
     for (const r of repeals) insert.run(r.id, r.on, r.law, r.article);

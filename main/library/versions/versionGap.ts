@@ -23,6 +23,8 @@ export interface FirstVersion {
   holds?: Array<{ date: string; source: string }>;
   /** The day the law first took effect, where its first text keeps the original's closing clause (劳动合同法: 2008-01-01; lawOrigins.ts). */
   tookEffect?: string;
+  /** The day the act of the same name its first text replaced was issued (出版管理条例: 1997-01-02; lawOrigins.ts). */
+  namesakeSince?: string;
 }
 
 export interface GapNote {
@@ -64,8 +66,9 @@ function earlierEvents(first: FirstVersion): Array<{ date: string; event: string
 export function standsIn(first: FirstVersion, asOf: string): boolean {
   if ((first.effectiveDate ?? first.publishDate) <= asOf) return false;
   // The law's first day, known from its first text's closing clause, is proof enough of an earlier text (the 2020
-  // amendments of the civil interpretations record themselves as 通过, not 修正).
-  if (first.tookEffect) return asOf >= first.tookEffect;
+  // amendments of the civil interpretations record themselves as 通过, not 修正); so is a namesake it replaced.
+  const since = first.tookEffect ?? first.namesakeSince;
+  if (since) return asOf >= since;
   return earlierEvents(first).some((h) => h.date <= asOf);
 }
 
@@ -114,7 +117,15 @@ export function versionGap(first: FirstVersion, read: string | null, asOf: strin
   const enacted = earlier[0]?.date ?? first.history.find((h) => DATED.test(h.date))?.date ?? first.publishDate;
   const effective = first.effectiveDate ?? first.publishDate;
   const tookEffect = first.tookEffect ?? (earlier.length === 0 ? effective : null);
-  if (first.tookEffect ? asOf < first.tookEffect : (earlier.length === 0 && asOf < effective) || asOf < enacted) {
+  const known = first.tookEffect ?? first.namesakeSince;
+  // 出版管理条例 as of 1990: its first text here replaced one of the same name, issued 1997-01-02, the earliest it is known by.
+  if (first.namesakeSince && !first.tookEffect && asOf < first.namesakeSince) {
+    return {
+      en: `this ${it.en} replaced an earlier ${it.en} of the same name, issued on ${first.namesakeSince}: neither applied yet on ${asOf}`,
+      zh: `该${it.zh}取代了 ${first.namesakeSince} 发布的同名${it.zh}，二者在 ${asOf} 均未施行`,
+    };
+  }
+  if (known ? asOf < known : (earlier.length === 0 && asOf < effective) || asOf < enacted) {
     const from = tookEffect ? { en: ` and took effect on ${tookEffect}`, zh: `，${tookEffect} 起施行` } : { en: '', zh: '' };
     return {
       en: `this ${it.en} was adopted on ${enacted}${from.en}: it did not apply yet on ${asOf}`,
@@ -139,10 +150,14 @@ export function versionGap(first: FirstVersion, read: string | null, asOf: strin
     en: `${pending.length ? `; its amendment of ${pending.join(', ')} was not yet in force then` : ''}${after.length ? `; amended since on ${after.join(', ')}` : ''}${renumbered.en}`,
     zh: `${pending.length ? `；${pending.join('、')} 的修改在 ${asOf} 尚未施行` : ''}${after.length ? `；该${it.zh}此后经 ${after.join('、')} 修改` : ''}${renumbered.zh}`,
   };
+  // The text of the date may be the namesake's, which the library lacks.
+  const namesake = first.namesakeSince && !first.tookEffect
+    ? { en: `; it replaced an earlier ${it.en} of the same name, issued on ${first.namesakeSince}, whose text the library does not hold`, zh: `；该${it.zh}取代了 ${first.namesakeSince} 发布的同名${it.zh}，法规库中没有其文本` }
+    : { en: '', zh: '' };
   // Adopted within the year before the date, with no date of effect known: it may not have applied yet.
-  const known = !!first.tookEffect || earlier.some((h) => /施行/.test(h.event));
+  const dateKnown = !!known || earlier.some((h) => /施行/.test(h.event));
   const inForce = earlier.filter((h) => h.date <= asOf);
-  const doubt = !known && inForce.length === 1 && asOf < yearAfter(enacted)
+  const doubt = !dateKnown && inForce.length === 1 && asOf < yearAfter(enacted)
     ? { en: `; it was first adopted on ${enacted} and the library does not say when that text took effect, so it may not have applied yet on ${asOf}`, zh: `；该${it.zh}最初于 ${enacted} 通过，法规库中没有其施行日期，在 ${asOf} 可能尚未施行` }
     : { en: '', zh: '' };
   const version = read || 'undated';
@@ -151,8 +166,8 @@ export function versionGap(first: FirstVersion, read: string | null, asOf: strin
   const held = holds.map((h) => h.source).join('、');
   const holding = held ? { en: `, with the changes of ${held}`, zh: `（已含${held}的修改）` } : { en: '', zh: '' };
   return {
-    en: `the library holds no version of this ${it.en} in force on ${asOf} (${since.en})${amended.en}${doubt.en}; read in the ${version} version${holding.en}, which may differ from the text in force then`,
-    zh: `法规库中没有该${it.zh}在 ${asOf} 施行的版本（${since.zh}）${amended.zh}${doubt.zh}；${use === 'checked' ? `按 ${version} 版${holding.zh}核对` : `此为 ${version} 版${holding.zh}`}，当时施行的文本可能与此不同`,
+    en: `the library holds no version of this ${it.en} in force on ${asOf} (${since.en})${amended.en}${namesake.en}${doubt.en}; read in the ${version} version${holding.en}, which may differ from the text in force then`,
+    zh: `法规库中没有该${it.zh}在 ${asOf} 施行的版本（${since.zh}）${amended.zh}${namesake.zh}${doubt.zh}；${use === 'checked' ? `按 ${version} 版${holding.zh}核对` : `此为 ${version} 版${holding.zh}`}，当时施行的文本可能与此不同`,
     short: `${version}版（${effective} 起施行${held ? `；已含其后${held}的修改` : ''}）；法规库中没有该${it.zh}在 ${asOf} 施行的文本，当时的条文可能不同`,
   };
 }
