@@ -706,7 +706,7 @@ describe('effective dates', { skip: NEEDS_SHARED }, () => {
       '民法商法/测试法(2020-01-01).md': lawMarkdown('中华人民共和国测试法', [history('2020年1月1日')],
         ['第一条 为了测试旧的规则，制定本法。', '第二条 本法自2020年3月1日起施行。']),
       '民法商法/测试法(2025-06-01).md': lawMarkdown('中华人民共和国测试法', [history('2025年6月1日')],
-        ['第一条 为了测试新的规则，制定本法。', '第二条 本法自二〇九九年一月一日起施行。']),
+        ['第一条 为了测试新的规则，制定本法。', '第二条 新增的规则。', '第三条 本法自二〇九九年一月一日起施行。']),
     });
     await withEngine(freshDbPath('pending'), async (engine) => {
       await engine.importPath(root);
@@ -738,6 +738,10 @@ describe('effective dates', { skip: NEEDS_SHARED }, () => {
       const fixed = loadCandidateInfo(engine.db, [today.article.id, coming.article.id]);
       assert.deepEqual([fixed.get(today.article.id)?.status, fixed.get(coming.article.id)?.status], ['superseded', 'current']);
       assert.deepEqual(resolveKeys(engine.db, ['中华人民共和国测试法#1']), [coming.article.id]);
+      // The library's count of articles in force follows the same statuses: the old version's two until the new one's three apply.
+      assert.equal(engine.counts().currentArticles, 3);
+      fixToday(engine.db, local);
+      assert.equal(engine.counts().currentArticles, 2);
     });
   });
 });

@@ -89,7 +89,7 @@ export function printSummary(out: Output, s: ImportSummary): void {
   out.print(`Imported ${s.source} in ${(s.durationMs / 1000).toFixed(1)} s`);
   out.print(`  documents: ${s.documents.added} added, ${s.documents.updated} updated, ${s.documents.unchanged} unchanged; ${s.articlesWritten} articles written`);
   if (s.removed.documents || s.removed.laws) out.print(`  removed: ${s.removed.documents} document(s) no longer in the source or copies of another file, ${s.removed.laws} law(s) left without documents`);
-  out.print(`  library now: ${lib.laws} laws, ${lib.versions} versions, ${lib.articles} articles (${lib.currentArticles} in current versions)` +
+  out.print(`  library now: ${lib.laws} laws, ${lib.versions} versions, ${lib.articles} articles (${lib.currentArticles} in force today)` +
     (lib.provinces.length ? `; province packs: ${lib.provinces.join('、')}` : ''));
   for (const note of s.notes) out.print(`  note: ${note}`);
   if (s.skipped.length) {

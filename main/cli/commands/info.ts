@@ -15,7 +15,7 @@ export function infoCommand(args: string[], open: (db?: string) => Engine, out: 
     }
     out.print(`Library: ${engine.dbPath} (${(bytes / 1048576).toFixed(1)} MB)`);
     out.print(`  ${counts.laws} laws, ${counts.versions} versions, ${counts.documents} documents`);
-    out.print(`  ${counts.articles} articles, ${counts.currentArticles} in current versions`);
+    out.print(`  ${counts.articles} articles, ${counts.currentArticles} in force today`);
     out.print(`  province packs: ${counts.provinces.length ? counts.provinces.join('、') : 'none'}`);
     if (counts.articles === 0) out.print('  The library is empty: lexdesk import PATH, or lexdesk import --download');
     return 0;

@@ -6,7 +6,7 @@ import { needsReindex, markIndexed, rebuildFullTextIndex } from './reindex.js';
 import type { ImportSource, SkippedFile, SourceDocument, SourceScope } from './sourceDocument.js';
 import { recomputeStatuses } from './versions.js';
 import { refreshDateLists } from '../versions/repealTable.js';
-import { TODAY_SQL } from '../../db/today.js';
+import { statusSql } from '../status.js';
 import { LibraryWriter } from './writer.js';
 
 export interface ImportProgress {
@@ -196,9 +196,10 @@ export function libraryCounts(db: Db): LibraryCounts {
     versions: one("SELECT COUNT(*) FROM (SELECT DISTINCT law_id, COALESCE(publish_date, '') FROM documents)"),
     documents: one('SELECT COUNT(*) FROM documents'),
     articles: one('SELECT COUNT(*) FROM articles'),
+    // In force today as every status read says it (statusSql): a version whose successor is not yet in force counts,
+    // the pending successor and a dated repeal do not. Per document, then its articles: faster than per article.
     currentArticles: one(
-      `SELECT COUNT(*) FROM articles a JOIN documents d ON d.id = a.document_id WHERE d.status = 'current'
-         AND NOT EXISTS (SELECT 1 FROM document_repeals r WHERE r.document_id = d.id AND r.repealed_on <= ${TODAY_SQL})`,
+      `SELECT COALESCE(SUM((SELECT COUNT(*) FROM articles a WHERE a.document_id = d.id)), 0) FROM documents d WHERE ${statusSql('d')} = 'current'`,
     ),
     provinces: db.prepare("SELECT DISTINCT province FROM documents WHERE province != '' ORDER BY 1").pluck().all() as string[],
   };
