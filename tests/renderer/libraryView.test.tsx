@@ -33,7 +33,7 @@ test('the library screen in English has no Chinese labels', async () => {
     const r = await render(<ApiContext.Provider value={client}><I18nContext.Provider value={STRINGS.en}><LibraryView /></I18nContext.Provider></ApiContext.Provider>);
     for (let i = 0; i < 20 && r.allByTestId('library-status').length === 0; i += 1) await act(async () => { await new Promise((resolve) => setTimeout(resolve, 20)); });
     const text = r.byTestId('library-status').textContent!.replace(engine.dbPath, '');
-    assert.match(text, /0 laws and regulations · 0 versions · 0 articles \(0 current\)/);
+    assert.match(text, /0 laws and regulations · 0 versions · 0 articles \(0 in force today\)/);
     assert.match(text, /Province packs/);
     assert.match(text, /Not built \(full-text search only\)Build\/update the vector index/);
     assert.doesNotMatch(text, /[\u4e00-\u9fff]/, text);
