@@ -11,6 +11,8 @@ import { inForceOn, replacementNote } from '../library/versions/replacedBy.js';
 import { heldBy, inVersion, joinNotes, quoteSourceNote, replacementRefs, successorRefs, type Note } from './auditNotes.js';
 import { versionGap, type GapNote } from '../library/versions/versionGap.js';
 import { standsInForLaw } from '../library/citation/civilCodeStandIn.js';
+import type { TopicMismatch } from '../library/citation/topicFit.js';
+import { citationWordsIn } from './citationWords.js';
 
 /** An answer's evidence markers: [1], and lists such as [1、2] or [1, 2] (a fresh regex each call: it is global). */
 export const evidenceMarkers = (): RegExp => /\[(\d{1,3}(?:\s*[,，、]\s*\d{1,3})*)\]/g;
@@ -190,6 +192,15 @@ function unknownLaw(
   };
 }
 
+/** What the words beside a citation fit instead of the article cited (topicFit.ts). */
+function topicNote(m: TopicMismatch, draft: boolean): Note {
+  const who = draft ? { en: 'text', zh: '文中' } : { en: 'answer', zh: '回答' };
+  return {
+    en: `what the ${who.en} says here does not match this article (「${m.citedExcerpt}」)${m.closer ? `; ${m.closer.label} of the same law fits it (「${m.closer.excerpt}」)` : ''}: check the article number`,
+    zh: `${who.zh}此处所述与该条内容不符（该条为「${m.citedExcerpt}」）${m.closer ? `，与该法${m.closer.label}相符（「${m.closer.excerpt}」）` : ''}，请核对条号`,
+  };
+}
+
 const NOT_IN_EVIDENCE: Note = { en: 'cited in the answer but not among the evidence of this turn', zh: '回答引用了这一条，但它不在本轮证据中' };
 
 /** 合同第五条, 章程第十条, 回答的第二条, 劳动合同中第五条: a clause of a document, not a statute. */
@@ -273,7 +284,7 @@ function bareArticle(answer: string, ref: CitationRef, numbered: Evidence[], las
 /** A citation resolved as of `asOf` (else in any version), and the evidence article it is, if any; the resolver's message when it resolves to none. */
 function citedArticle(
   ref: CitationRef, numbered: Evidence[], resolver: CitationResolver, asOf: string, draft = false,
-): { article: NonNullable<Found['article']>; match: Evidence | undefined; notInEvidence: Note | null; gap: NonNullable<Found['gap']> | null; missingPart: Note | null; spans: Array<[number, number]> } | { message: Note; law: Found['quoteLaw']; notLaw?: boolean } {
+): { article: NonNullable<Found['article']>; match: Evidence | undefined; notInEvidence: Note | null; gap: NonNullable<Found['gap']> | null; missingPart: Note | null; spans: Array<[number, number]>; renumbered: boolean } | { message: Note; law: Found['quoteLaw']; notLaw?: boolean } {
   const hit = resolver.resolveRef(ref, { asOf });
   // 刑法第一百三十三条之二 in a matter of 2019 (added only in 2021), 第一百九十九条 in 2016 (deleted in 2015): no article of that date.
   if (!hit.ok && hit.code === 'article-not-found' && hit.notLaw) return { message: { en: hit.message, zh: hit.messageZh }, law: null, notLaw: true };
@@ -311,7 +322,7 @@ function citedArticle(
     : null;
   const notInEvidence = joinNotes(gap, draft ? otherReading : otherReading ? { en: `${NOT_IN_EVIDENCE.en}; ${otherReading.en}`, zh: `${NOT_IN_EVIDENCE.zh}；${otherReading.zh}` } : NOT_IN_EVIDENCE);
   const article = match ?? { articleId: a.id, lawTitle: a.lawTitle, articleLabel: a.label, publishDate: a.publishDate, status: a.status, text: a.text };
-  return { article, match, notInEvidence, gap, ...partsChecked(any, article.text) };
+  return { article, match, notInEvidence, gap, renumbered: earlier !== null, ...partsChecked(any, article.text) };
 }
 
 /**
@@ -358,6 +369,10 @@ interface Found {
   successor?: Successor;
   /** A law the library lacks that was repealed only after the date checked: right to cite then, though not checkable. */
   inForceThen?: boolean;
+  /** An earlier version gave its number to another provision (earlierNumbering.ts), which the note says. */
+  renumbered?: boolean;
+  /** The article of the same version the words beside the citation fit instead (topicFit.ts). */
+  closer?: TopicMismatch['closer'];
   /** Read in place of a text the library lacks for the date (versionGap.ts, civilCodeStandIn.ts): kept beside a quotation's note. */
   gap?: (Note & Pick<GapNote, 'then' | 'confirmed'>) | null;
 }
@@ -419,17 +434,30 @@ export function auditCitations(answer: string, numbered: Evidence[], resolver: C
       continue;
     }
     lastLaw = ref;
-    const { article, match, notInEvidence, missingPart, spans, gap } = cited;
+    const { article, match, notInEvidence, missingPart, spans, gap, renumbered } = cited;
     const covering = !missingPart && match ? coveringMarker(found, followingMarker, match.articleId) : null;
     if (covering) {
       markOnMarker(covering, spans);
       continue;
     }
     // A 款 or 项 missing from a text that is not the one of the time is no proof of a wrong citation: to check, with both notes.
-    found.push({ pos: ref.start, evidenceMarker: false, marker: ref.raw, article, inEvidence: !!match, missingPart: !!missingPart && (!gap || gap.confirmed === true), spans, gap, note: missingPart ? joinNotes(gap, missingPart) : match ? gap : notInEvidence });
+    found.push({ pos: ref.start, evidenceMarker: false, marker: ref.raw, article, inEvidence: !!match, missingPart: !!missingPart && (!gap || gap.confirmed === true), spans, gap, renumbered, note: missingPart ? joinNotes(gap, missingPart) : match ? gap : notInEvidence });
   }
   found.sort((a, b) => a.pos - b.pos);
   const quotes = assignQuotes(answer, found);
+  const wordsOf = citationWordsIn(answer);
+  for (const f of found) {
+    // A quotation is checked word for word instead; an [n] marker's words are the evidence's to judge; a number an
+    // earlier version gave to another provision is said already (公司法第七十一条, 现为第八十四条).
+    if (f.evidenceMarker || !f.article || f.missingPart || f.renumbered || quotes.has(f)) continue;
+    const { words, beside } = wordsOf(f, found);
+    const besideArticles = beside.flatMap((b) => (b.article ? [{ articleId: b.article.articleId, number: parseArticleLabel(b.article.articleLabel)?.number ?? null }] : []));
+    const mismatch = resolver.topicMismatch(f.article.articleId, words, besideArticles);
+    if (mismatch) {
+      f.closer = mismatch.closer;
+      f.note = joinNotes(f.note, topicNote(mismatch, draft));
+    }
+  }
   return found.map((f, i) => toAudit(f, i + 1, quotes.get(f) ?? [], asOf, resolver));
 }
 
@@ -488,6 +516,7 @@ function toAudit(f: Found, seq: number, quotes: string[], asOf: string, resolver
     noteZh: note?.zh ?? null,
     citedSpans: f.spans ?? [],
     ...(source ? { quoteSource: source } : {}),
+    ...(f.closer !== undefined ? { closer: f.closer && { articleId: f.closer.articleId, label: f.closer.label } } : {}),
     ...(f.successor ? { successor: successorRefs(f.successor) } : replacedNote && replaced?.counterpart ? { successor: replacementRefs(replaced.counterpart) } : {}),
     ...(f.inForceThen || (replaced && inForceOn(replaced, asOf)) ? { inForceThen: true } : {}),
     ...(f.gap?.confirmed && note === f.gap && !notCurrent ? { confirmed: true } : {}),

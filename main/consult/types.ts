@@ -100,6 +100,11 @@ export interface CitationAudit {
    */
   quoteSource?: QuoteSource;
   /**
+   * Set for a written citation whose surrounding words fit another article of the cited version clearly better
+   * (topicFit.ts): that article, or null when none stands out; the note says the same. Not stored with a turn.
+   */
+  closer?: { articleId: number; label: string } | null;
+  /**
    * For a citation of an article of a law 民法典 repealed (《合同法》第一百零七条): the rule it laid down and the 民法典
    * articles that hold it now (civilCodeConcordance.ts); the note says the same. Also, with `replacedDocument`, for an
    * article of a repealed document the library holds (婚姻法解释（三）, 契税暂行条例): the article of the document that

@@ -399,6 +399,15 @@ describe('the app in a real browser against the browser host', { skip: SKIP, tim
     await page.getByTestId('check-run').click();
     await page.getByTestId('check-successor').filter({ hasText: '法定继承人的范围和顺序' }).getByRole('button', { name: '《中华人民共和国民法典》第一千一百二十七条' }).click();
     await page.getByTestId('article-title').filter({ hasText: '《中华人民共和国民法典》第一千一百二十七条' }).waitFor();
+    // The right law with the wrong number: what the text says fits 第一千零六十二条, which opens from the row.
+    await page.getByTestId('check-text').fill('依据《民法典》第一千零六十三条，婚姻关系存续期间所得的工资、奖金和生产、经营、投资的收益，为夫妻的共同财产。');
+    await page.getByTestId('check-run').click();
+    const closer = page.getByTestId('check-closer');
+    await closer.waitFor();
+    assert.equal(await closer.innerText(), '所述内容更接近：第一千零六十二条');
+    assert.match(await page.getByTestId('check-citation').first().innerText(), /文中此处所述与该条内容不符（该条为「下列财产为夫妻一方的个人财产/);
+    await closer.getByRole('button').click();
+    await page.getByTestId('article-title').filter({ hasText: '《中华人民共和国民法典》第一千零六十二条' }).waitFor();
     await page.getByTestId('check-text').fill('《劳动合同法》第三十八条');
     await page.getByTestId('check-run').click();
     await page.getByTestId('check-citation').filter({ hasText: '劳动合同法' }).waitFor();

@@ -129,6 +129,29 @@ describe('consultation panels', () => {
     stored.unmount();
   });
 
+  test('cited statutes: a written citation whose words fit another article says so under the article, with that article to open', async () => {
+    const turn = turnFixture();
+    const noteZh = '回答此处所述与该条内容不符（该条为「用人单位有下列情形之一的，劳动者可以解除劳动合同」），与该法第四十六条相符（「有下列情形之一的，用人单位应当向劳动者支付经济补偿」），请核对条号';
+    turn.citations = [...turn.citations, { ...turn.citations[0]!, seq: 4, marker: '《劳动合同法》第三十八条', note: 'what the answer says here does not match this article', noteZh, closer: { articleId: 46, label: '第四十六条' } }];
+    const opened: number[] = [];
+    const r = await render(<ApiContext.Provider value={NO_API}><CitedStatutesPanel turn={turn} onOpenArticle={(id) => opened.push(id)} /></ApiContext.Provider>);
+    const [topic, ...more] = r.allByTestId('evidence-topic');
+    assert.equal(more.length, 0);
+    assert.ok(r.allByTestId('evidence')[0]!.contains(topic!), 'under the article cited');
+    assert.equal(topic!.textContent, `《劳动合同法》第三十八条：${noteZh} 查看第四十六条`);
+    await r.click(topic!.querySelector('button')!);
+    assert.deepEqual(opened, [46]);
+    r.unmount();
+    // None stands out: the note alone; and a turn read back from storage, which keeps no such mark, shows none.
+    turn.citations[3] = { ...turn.citations[3]!, closer: null };
+    const alone = await render(<ApiContext.Provider value={NO_API}><CitedStatutesPanel turn={turn} onOpenArticle={() => undefined} /></ApiContext.Provider>);
+    assert.equal(alone.byTestId('evidence-topic').querySelector('button'), null);
+    alone.unmount();
+    const stored = await render(<ApiContext.Provider value={NO_API}><CitedStatutesPanel turn={turnFixture()} onOpenArticle={() => undefined} /></ApiContext.Provider>);
+    assert.equal(stored.allByTestId('evidence-topic').length, 0);
+    stored.unmount();
+  });
+
   test('cited statutes: with a date the law is applied as of, whether each article was law then, before its status today', async () => {
     const base = turnFixture();
     const evidence = base.evidence.map((e, i) => ({ ...e, onDate: { date: '2019-06-01', standing: i === 0 ? 'not-yet' as const : 'in-force' as const } }));

@@ -6,6 +6,7 @@ import { parseCitations, parseSingleCitation, type CitationRef, type CitedPart }
 import { readRepeals, repealingShortTitle, repealMessages, type Repeal } from './repealedLaws.js';
 import { earlierNumbering, provisionNow, type EarlierNumbering, type ProvisionNow } from './earlierNumbering.js';
 import { quoteInLaw, quoteSource, type QuoteSource } from './quoteSource.js';
+import { topicMismatch, type TopicMismatch } from './topicFit.js';
 import { counterpartInVersion, type VersionMatch } from '../versions/counterparts.js';
 import { replacementOf, type Replacement } from '../versions/replacedBy.js';
 import { repealedBy } from '../versions/repealTable.js';
@@ -262,6 +263,11 @@ export class CitationResolver {
     if (version !== null) return version;
     const first = this.firstVersion(lawId);
     return first && standsIn(first, asOf) ? first.publishDate : null;
+  }
+
+  /** Whether the words a text says beside a citation fit another article of the cited version instead (see topicFit.ts). */
+  topicMismatch(articleId: number, words: string, beside: ReadonlyArray<{ articleId: number; number: number | null }>): TopicMismatch | null {
+    return topicMismatch(this.db, articleId, words, beside);
   }
 
   /** Where in the cited article's law a quotation it does not hold stands (see quoteSource.ts). */

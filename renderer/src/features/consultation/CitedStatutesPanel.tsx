@@ -131,6 +131,12 @@ export function CitedStatutesPanel({ turn, onOpenArticle, folder = '', shown = 0
                 <p className="warn" key={k} data-testid="evidence-check">{t.codeChecks}{t.colon}{c.problem}</p>
               ))}
               <EvidenceText evidence={e} spans={citedSpansOf(e, turn.citations)} expanded={expanded === e.articleId} onToggle={() => setExpanded(expanded === e.articleId ? null : e.articleId)} />
+              {turn.citations.filter((c) => c.articleId === e.articleId && c.closer !== undefined).slice(0, 1).map((c) => (
+                <p className="warn" key={c.seq} data-testid="evidence-topic">
+                  {c.marker}{t.colon}{auditNote(t, c)}
+                  {c.closer && <> <button className="link" onClick={() => onOpenArticle(c.closer!.articleId)}>{fill(t.openCloser, { label: c.closer.label })}</button></>}
+                </p>
+              ))}
               {audit?.label === 'quote_mismatch' && (
                 <p className="bad" data-testid="evidence-quote">“{audit.quote}”{auditWhy && <><br /><span className="muted">{auditWhy}</span></>}</p>
               )}

@@ -109,6 +109,12 @@ export function CitationCheck({ onOpen, asOf }: Props) {
                     ))}
                   </div>
                 )}
+                {c.closer && (
+                  <div className="muted" data-testid="check-closer">
+                    {t.checkCloser}
+                    <button className="link" onClick={() => onOpen(c.closer!.articleId)}>{c.closer.label}</button>
+                  </div>
+                )}
                 {c.quoteSource && (
                   <div className="muted" data-testid="check-quote-source">
                     {t.checkQuoteFrom}

@@ -1,0 +1,177 @@
+/**
+ * Whether what a text says beside a citation is what the cited article provides. The commonest wrong citation
+ * in a brief or a model's answer is a right law with a wrong number: 「依据《民法典》第一千零六十三条，婚姻关系存续
+ * 期间所得的财产属于共同财产」 (that is 第一千零六十二条; 第一千零六十三条 lists a spouse's own property), an older
+ * numbering (民事诉讼法第一百一十九条 for the conditions of a suit, 第一百二十二条 since 2021), a hallucinated 刑法
+ * 第二百三十一条 for theft. Such a citation resolves and passes every other check.
+ *
+ * The words around the citation (the caller cuts them out: its sentence, or for a citation in brackets the words
+ * before it, less the citations, law titles and quotations) are compared with every article of the cited version
+ * (all its documents: 民法典 is one per 编) by their character pairs, each weighted by how few of the version's
+ * articles hold it (BM25, so that 用人单位 in 劳动合同法 or 夫妻 in 民法典 counts for little). A mismatch is said
+ * only when another article holds the words clearly better, holds a good part of them, and no article cited beside
+ * it does; not when a score of articles fit them about as well (a formula of the law, 「没有约定或者约定不明确的」);
+ * and not when that article or the cited one refers to the other (「依照本法第三十三条第一款的规定分担亏损」
+ * restates 第五十四条, which applies 第三十三条). The thresholds were set on the written citations of the lawyers'
+ * answers (lecoqa-answers) and of the consultations (multiturn-dev), the training files: see README, *Citations
+ * whose words fit another article*.
+ */
+import { cachedStatement, type Db } from '../../db/open.js';
+import { textRevision } from '../../search/ftsTables.js';
+import { RecentCache } from '../../util/recentCache.js';
+import { intToChinese } from '../numerals.js';
+
+export interface TopicMismatch {
+  /** The opening of the cited article, to show what it provides. */
+  citedExcerpt: string;
+  /** The article of the same version the words fit, when one stands out; null when several fit about as well. */
+  closer: { articleId: number; label: string; excerpt: string } | null;
+}
+
+/** Fewer CJK characters than this say too little to compare (「的规定处理」). */
+const MIN_WORDS = 10;
+/** The best other article's score must reach this (weights summed; a few common pairs reach 10). */
+const MIN_BEST = 15;
+/** The cited article (and every article cited beside it) scores at most this share of the best other's. */
+const MAX_SHARE = 0.35;
+/** The best other article holds at least this share of the words' weight. */
+const MIN_COVER = 0.3;
+/**
+ * Words that this many articles fit nearly as well (FORMULA_SHARE of the best) are a formula of the law, not a
+ * provision: 「没有约定或者约定不明确」 ends dozens of 民法典's articles.
+ */
+const FORMULA_ARTICLES = 20;
+const FORMULA_SHARE = 0.7;
+/** A closer article is named when it scores this much more than the next one. */
+const CLOSER_MARGIN = 1.5;
+const K1 = 1.2;
+const B = 0.75;
+const EXCERPT_CHARS = 30;
+
+interface VersionArticle {
+  id: number;
+  label: string;
+  number: number | null;
+  text: string;
+  pairs: Set<string>;
+}
+
+interface VersionTerms {
+  articles: VersionArticle[];
+  /** Each article's index in `articles`, by id. */
+  indexOf: Map<number, number>;
+  idf: Map<string, number>;
+  /** For each pair, the indexes of the articles holding it. */
+  postings: Map<string, number[]>;
+  /** Each article's BM25 length norm. */
+  norms: Float64Array;
+}
+
+/** The character pairs of the CJK runs of a text (punctuation, digits and Latin break a run). */
+export function cjkPairs(text: string): Set<string> {
+  const out = new Set<string>();
+  for (const run of text.match(/[\u4e00-\u9fff]+/g) ?? []) for (let i = 0; i + 1 < run.length; i++) out.add(run.slice(i, i + 2));
+  return out;
+}
+
+const cache = new RecentCache<VersionTerms | null>(16);
+
+/**
+ * The articles of the version holding `articleId` — every document of its law with its publication date, as
+ * 民法典 is one document per 编 — with their pairs and the pairs' weights in that version.
+ */
+function versionTerms(db: Db, articleId: number): VersionTerms | null {
+  const version = cachedStatement(db, "SELECT d.law_id AS lawId, COALESCE(d.publish_date, '') AS published FROM articles a JOIN documents d ON d.id = a.document_id WHERE a.id = ?").get(articleId) as { lawId: number; published: string } | undefined;
+  if (!version) return null;
+  return cache.get(db, `${textRevision(db)}|${version.lawId}|${version.published}`, () => {
+    const rows = cachedStatement(
+      db,
+      `SELECT a.id, a.label, a.number, a.text FROM articles a JOIN documents d ON d.id = a.document_id
+        WHERE d.law_id = ? AND COALESCE(d.publish_date, '') = ? AND a.kind = 'article' ORDER BY d.id, a.ordinal`,
+    ).all(version.lawId, version.published) as Array<Omit<VersionArticle, 'pairs'>>;
+    if (rows.length < 3) return null;
+    const articles = rows.map((r) => ({ ...r, pairs: cjkPairs(r.text) }));
+    const postings = new Map<string, number[]>();
+    articles.forEach((a, i) => {
+      for (const p of a.pairs) {
+        const list = postings.get(p);
+        if (list) list.push(i);
+        else postings.set(p, [i]);
+      }
+    });
+    const n = articles.length;
+    const idf = new Map<string, number>();
+    for (const [p, list] of postings) idf.set(p, Math.log((n - list.length + 0.5) / (list.length + 0.5) + 1));
+    const averagePairs = articles.reduce((s, a) => s + a.pairs.size, 0) / n;
+    const norms = Float64Array.from(articles, (a) => K1 * (1 - B + (B * a.pairs.size) / averagePairs));
+    return { articles, indexOf: new Map(articles.map((a, i) => [a.id, i])), idf, postings, norms };
+  });
+}
+
+/** Every article's BM25 score for the words' pairs, in the version's order. */
+function scores(v: VersionTerms, words: Set<string>): Float64Array {
+  const out = new Float64Array(v.articles.length);
+  for (const p of words) {
+    const weight = (v.idf.get(p) ?? 0) * (1 + K1);
+    for (const i of v.postings.get(p) ?? []) out[i]! += weight / (1 + v.norms[i]!);
+  }
+  return out;
+}
+
+/** `text` applies or restates article number `number` of its own law (本法第三十三条第一款的规定); an exception (…除外) does not count. */
+function refersTo(text: string, number: number | null): boolean {
+  if (number === null) return false;
+  const label = `第${intToChinese(number)}条`;
+  for (let at = text.indexOf(label); at >= 0; at = text.indexOf(label, at + 1)) {
+    if (!/^[^。；]{0,16}除外/.test(text.slice(at + label.length))) return true;
+  }
+  return false;
+}
+
+/**
+ * Whether `words` (what the text says beside the citation) fit another article of the cited version instead of
+ * the one cited; null when they fit it, or say too little to tell. `beside`: the other articles cited in the
+ * same sentence, which the words may be about, with their numbers.
+ */
+export function topicMismatch(db: Db, articleId: number, words: string, beside: ReadonlyArray<{ articleId: number; number: number | null }> = []): TopicMismatch | null {
+  if ((words.match(/[\u4e00-\u9fff]/g) ?? []).length < MIN_WORDS) return null;
+  const v = versionTerms(db, articleId);
+  const at = v?.indexOf.get(articleId);
+  if (!v || at === undefined) return null;
+  const cited = v.articles[at]!;
+  const pairs = cjkPairs(words);
+  const all = scores(v, pairs);
+  const besideAt = beside.flatMap((b) => v.indexOf.get(b.articleId) ?? []);
+  const skip = new Set([at, ...besideAt]);
+  const fitCited = Math.max(...[...skip].map((i) => all[i]!));
+  // The best article not cited, and the next.
+  let best = -1;
+  let next = -1;
+  for (let i = 0; i < all.length; i++) {
+    if (skip.has(i)) continue;
+    if (best < 0 || all[i]! > all[best]!) [best, next] = [i, best];
+    else if (next < 0 || all[i]! > all[next]!) next = i;
+  }
+  if (best < 0 || all[best]! < MIN_BEST || fitCited > MAX_SHARE * all[best]!) return null;
+  const found = v.articles[best]!;
+  let alike = 0;
+  for (let i = 0; i < all.length; i++) if (!skip.has(i) && all[i]! >= FORMULA_SHARE * all[best]!) alike++;
+  if (alike >= FORMULA_ARTICLES) return null;
+  const weight = (set: Iterable<string>) => [...set].reduce((t, p) => t + (v.idf.get(p) ?? 0), 0);
+  const cover = weight([...pairs].filter((p) => found.pairs.has(p))) / Math.max(1e-9, weight(pairs));
+  if (cover < MIN_COVER) return null;
+  // The words restate an article that applies the one cited, or the one cited applies an article cited beside it.
+  // (The one beside may be of another law: 担保制度解释 第二十条 applies 民法典 第六百九十六条.)
+  if (refersTo(found.text, cited.number) || beside.some((b) => b.articleId !== articleId && refersTo(cited.text, b.number))) return null;
+  const standsOut = next < 0 || all[best]! >= CLOSER_MARGIN * all[next]!;
+  return {
+    citedExcerpt: excerpt(cited.text),
+    closer: standsOut ? { articleId: found.id, label: found.label, excerpt: excerpt(found.text) } : null,
+  };
+}
+
+function excerpt(text: string): string {
+  const flat = text.replace(/\s+/g, '');
+  return [...flat].length > EXCERPT_CHARS ? `${[...flat].slice(0, EXCERPT_CHARS).join('')}…` : flat;
+}
+
