@@ -403,6 +403,8 @@ export function auditCitations(answer: string, numbered: Evidence[], resolver: C
   }
   let lastLaw: CitationRef | null = null;
   let lastRepealed: PreviousRepealed | null = null;
+  // Written citations whose [n] right after them covers them (「依据《民法典》第一千零六十三条[2]」): their words are still checked.
+  const covered: Array<{ pos: number; marker: string; by: Found }> = [];
   for (const ref of parseCitations(answer, resolver.names)) {
     if (ref.sameLaw) continue;
     const followingMarker = markerSpans.find((s) => s.start >= ref.end && s.start - ref.end <= 12);
@@ -423,7 +425,10 @@ export function auditCitations(answer: string, numbered: Evidence[], resolver: C
         const held = at >= 0 ? numbered[at]! : null;
         const note = held ? joinNotes(unknown.note, { en: `its rule is in evidence [${at + 1}], which stands in for it`, zh: `其规则见证据[${at + 1}]（代该条）` })! : unknown.note;
         found.push({ pos, evidenceMarker: false, marker: unknown.marker, article: held, inEvidence: !!held, note, quoteLaw: unknown.quoteLaw, successor: unknown.successor, inForceThen: unknown.inForceThen });
-      } else if (covering) markOnMarker(covering, bare?.spans ?? []);
+      } else if (covering) {
+        markOnMarker(covering, bare?.spans ?? []);
+        covered.push({ pos: ref.start, marker: ref.raw, by: covering });
+      }
       else if (bare) found.push(bare);
       continue;
     }
@@ -438,6 +443,7 @@ export function auditCitations(answer: string, numbered: Evidence[], resolver: C
     const covering = !missingPart && match ? coveringMarker(found, followingMarker, match.articleId) : null;
     if (covering) {
       markOnMarker(covering, spans);
+      if (!renumbered) covered.push({ pos: ref.start, marker: ref.raw, by: covering });
       continue;
     }
     // A 款 or 项 missing from a text that is not the one of the time is no proof of a wrong citation: to check, with both notes.
@@ -445,20 +451,37 @@ export function auditCitations(answer: string, numbered: Evidence[], resolver: C
   }
   found.sort((a, b) => a.pos - b.pos);
   const quotes = assignQuotes(answer, found);
-  const wordsOf = citationWordsIn(answer);
-  for (const f of found) {
-    // A quotation is checked word for word instead; an [n] marker's words are the evidence's to judge; a number an
-    // earlier version gave to another provision is said already (公司法第七十一条, 现为第八十四条).
-    if (f.evidenceMarker || !f.article || f.missingPart || f.renumbered || quotes.has(f)) continue;
-    const { words, beside } = wordsOf(f, found);
-    const besideArticles = beside.flatMap((b) => (b.article ? [{ articleId: b.article.articleId, number: parseArticleLabel(b.article.articleLabel)?.number ?? null }] : []));
+  checkTopics(answer, found, covered, quotes, resolver, draft);
+  return found.map((f, i) => toAudit(f, i + 1, quotes.get(f) ?? [], asOf, resolver));
+}
+
+/**
+ * Whether the words each written citation is given for fit another article of its law (topicFit.ts); a mismatch
+ * is noted on the citation, or on the [n] marker that covers it. Not for a quotation (checked word for word), an
+ * [n] marker alone (the evidence's words are the judge's to weigh), or a number an earlier version gave to another
+ * provision (said already: 公司法第七十一条, 现为第八十四条).
+ */
+function checkTopics(text: string, found: Found[], covered: Array<{ pos: number; marker: string; by: Found }>, quotes: Map<Found, string[]>, resolver: CitationResolver, draft: boolean): void {
+  const wordsOf = citationWordsIn(text);
+  const written = [
+    ...found.filter((f) => !f.evidenceMarker && !f.renumbered).map((f) => ({ pos: f.pos, marker: f.marker, by: f })),
+    ...covered,
+  ];
+  const placed = [...found, ...written];
+  for (const w of written) {
+    const f = w.by;
+    if (!f.article || f.missingPart || f.closer !== undefined || quotes.has(f)) continue;
+    const { words, beside } = wordsOf(w, placed);
+    const besideArticles = beside.flatMap((b) => {
+      const article = 'by' in b ? b.by.article : b.article;
+      return article ? [{ articleId: article.articleId, number: parseArticleLabel(article.articleLabel)?.number ?? null }] : [];
+    });
     const mismatch = resolver.topicMismatch(f.article.articleId, words, besideArticles);
     if (mismatch) {
       f.closer = mismatch.closer;
       f.note = joinNotes(f.note, topicNote(mismatch, draft));
     }
   }
-  return found.map((f, i) => toAudit(f, i + 1, quotes.get(f) ?? [], asOf, resolver));
 }
 
 function toAudit(f: Found, seq: number, quotes: string[], asOf: string, resolver: CitationResolver): CitationAudit {

@@ -120,6 +120,13 @@ describe('words beside a citation that fit another article of its law', { skip: 
     assert.equal(audit?.label, 'verified', 'it is the evidence article; the note says what is wrong with it');
     assert.match(audit!.noteZh!, /^回答此处所述与该条内容不符/);
     assert.equal(audit?.closer?.label, '第一千零六十二条');
+    // Followed by its own marker, the written citation is listed as the marker; the marker carries the note.
+    const marked = auditCitations('根据《民法典》第一千零六十三条[1]，婚姻关系存续期间所得的工资、奖金和生产、经营、投资的收益，为夫妻的共同财产。', evidence, resolver, AS_OF);
+    assert.deepEqual(marked.map((c) => [c.marker, c.label, c.closer?.label]), [['[1]', 'verified', '第一千零六十二条']]);
+    assert.match(marked[0]!.noteZh!, /^回答此处所述与该条内容不符/);
+    // A marker alone is not read this way: what the evidence supports is the judge's to weigh.
+    const alone = auditCitations('婚姻关系存续期间所得的工资、奖金和生产、经营、投资的收益，为夫妻的共同财产[1]。', evidence, resolver, AS_OF);
+    assert.deepEqual(alone.map((c) => [c.marker, c.note, 'closer' in c]), [['[1]', null, false]]);
   });
 
   test('the CLI and the route give the note and the article the words fit', async () => {
