@@ -463,19 +463,13 @@ export function auditCitations(answer: string, numbered: Evidence[], resolver: C
  */
 function checkTopics(text: string, found: Found[], covered: Array<{ pos: number; marker: string; by: Found }>, quotes: Map<Found, string[]>, resolver: CitationResolver, draft: boolean): void {
   const wordsOf = citationWordsIn(text);
-  const written = [
-    ...found.filter((f) => !f.evidenceMarker && !f.renumbered).map((f) => ({ pos: f.pos, marker: f.marker, by: f })),
-    ...covered,
-  ];
-  const placed = [...found, ...written];
+  const written = [...found.filter((f) => !f.evidenceMarker).map((f) => ({ pos: f.pos, marker: f.marker, by: f })), ...covered];
+  const placed = [...found.filter((f) => f.evidenceMarker).map((f) => ({ pos: f.pos, marker: f.marker, by: f })), ...written];
   for (const w of written) {
     const f = w.by;
-    if (!f.article || f.missingPart || f.closer !== undefined || quotes.has(f)) continue;
+    if (!f.article || f.missingPart || f.renumbered || f.closer !== undefined || quotes.has(f)) continue;
     const { words, beside } = wordsOf(w, placed);
-    const besideArticles = beside.flatMap((b) => {
-      const article = 'by' in b ? b.by.article : b.article;
-      return article ? [{ articleId: article.articleId, number: parseArticleLabel(article.articleLabel)?.number ?? null }] : [];
-    });
+    const besideArticles = beside.flatMap(({ by: { article } }) => (article ? [{ articleId: article.articleId, number: parseArticleLabel(article.articleLabel)?.number ?? null }] : []));
     const mismatch = resolver.topicMismatch(f.article.articleId, words, besideArticles);
     if (mismatch) {
       f.closer = mismatch.closer;

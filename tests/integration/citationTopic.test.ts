@@ -28,7 +28,7 @@ const AS_OF = '2026-11-28';
 describe('words beside a citation that fit another article of its law', { skip: SKIP }, () => {
   let lib: TempLibrary;
   before(async () => {
-    lib = await buildLibrary({ files: ['民法典', '诉讼与非诉讼程序法/民事诉讼法(2023-09-01).md', '民法商法/合伙企业法(2006-08-27).md', '刑法/刑法.md'] });
+    lib = await buildLibrary({ files: ['民法典', '诉讼与非诉讼程序法/民事诉讼法(2023-09-01).md', '民法商法/合伙企业法(2006-08-27).md', '刑法/刑法.md', '社会法/劳动合同法(2012-12-28).md'] });
   });
   after(async () => {
     await lib?.dispose();
@@ -108,6 +108,27 @@ describe('words beside a citation that fit another article of its law', { skip: 
     // Too few words to compare.
     assert.equal(check('依照《民法典》第一千零六十三条的规定处理。')[0]?.finding, 'ok');
     assert.deepEqual([...cjkPairs('共同财产，A4')].sort(), ['共同', '同财', '财产']);
+  });
+
+  test('a rule broken and its penalty, a judgment\'s operative clause, a list in one pair of brackets: not read against the article', () => {
+    // The words are the breach and its penalty, which 第八十九条 holds; 第五十条 is the rule broken.
+    const breach = '用人单位未按照《劳动合同法》第五十条规定向劳动者出具解除或者终止劳动合同的书面证明的，由劳动行政部门责令改正。';
+    assert.equal(check(breach)[0]?.finding, 'ok');
+    const cited = { pos: breach.indexOf('《'), marker: '《劳动合同法》第五十条' };
+    assert.equal(citationWordsIn(breach)(cited, [cited]).words, '', 'no words to compare');
+    const operative = check('综上所述，原告的诉讼请求成立，依照《民法典》第五百七十七条、《民事诉讼法》第六十七条之规定，判决如下：');
+    assert.deepEqual(operative.map((c) => c.finding), ['ok', 'ok']);
+    // 第五百八十五条 in the same brackets holds the words: the brackets are one list.
+    const bracketed = check('约定的违约金过分高于造成的损失的，人民法院或者仲裁机构可以根据当事人的请求予以适当减少（《民法典》第五百七十七条、第五百八十五条第二款）。');
+    assert.deepEqual(bracketed.map((c) => [c.articleLabel, c.finding]), [['第五百七十七条', 'ok'], ['第五百八十五条', 'ok']]);
+    // Alone in the brackets, 第五百七十七条 is marked for those words.
+    assert.equal(check('约定的违约金过分高于造成的损失的，人民法院或者仲裁机构可以根据当事人的请求予以适当减少（《民法典》第五百七十七条）。')[0]?.closer?.label, '第五百八十五条');
+  });
+
+  test('an unclosed quotation mark reads to the end of its line only', () => {
+    // Paired with the closing mark two lines down, it would make one quotation of all three lines.
+    const [after] = check('原告称“被告已经违约。\n依据《民法典》第一千零六十三条，婚姻关系存续期间所得的工资、奖金和生产、经营、投资的收益，为夫妻的共同财产。\n被告辩称已经履行。”');
+    assert.equal(after?.closer?.label, '第一千零六十二条');
   });
 
   test('in a consultation answer, a written citation of an evidence article says so, as an answer\'s note', () => {

@@ -74,7 +74,8 @@ export function cjkPairs(text: string): Set<string> {
   return out;
 }
 
-const cache = new RecentCache<VersionTerms | null>(16);
+/** Law versions kept read: a brief cycling through more laws than this would build each table again for each citation. */
+const cache = new RecentCache<VersionTerms | null>(64);
 
 /**
  * The articles of the version holding `articleId` — every document of its law with its publication date, as
@@ -118,12 +119,19 @@ function scores(v: VersionTerms, words: Set<string>): Float64Array {
   return out;
 }
 
-/** `text` applies or restates article number `number` of its own law (本法第三十三条第一款的规定); an exception (…除外) does not count. */
-function refersTo(text: string, number: number | null): boolean {
+/**
+ * `text` applies or restates article `number` (本法第三十三条第一款的规定; with `anyLaw`, of whatever law it names:
+ * 民法典第六百九十六条); not an exception (…除外), not 第三十三条之一, and for its own law not another law's
+ * article (《…》第三十三条).
+ */
+function refersTo(text: string, number: number | null, anyLaw = false): boolean {
   if (number === null) return false;
   const label = `第${intToChinese(number)}条`;
   for (let at = text.indexOf(label); at >= 0; at = text.indexOf(label, at + 1)) {
-    if (!/^[^。；]{0,16}除外/.test(text.slice(at + label.length))) return true;
+    const rest = text.slice(at + label.length);
+    if (rest.startsWith('之') || /^[^。；]{0,16}除外/.test(rest)) continue;
+    if (!anyLaw && text[at - 1] === '》') continue;
+    return true;
   }
   return false;
 }
@@ -162,7 +170,7 @@ export function topicMismatch(db: Db, articleId: number, words: string, beside: 
   if (cover < MIN_COVER) return null;
   // The words restate an article that applies the one cited, or the one cited applies an article cited beside it.
   // (The one beside may be of another law: 担保制度解释 第二十条 applies 民法典 第六百九十六条.)
-  if (refersTo(found.text, cited.number) || beside.some((b) => b.articleId !== articleId && refersTo(cited.text, b.number))) return null;
+  if (refersTo(found.text, cited.number) || beside.some((b) => b.articleId !== articleId && refersTo(cited.text, b.number, true))) return null;
   const standsOut = next < 0 || all[best]! >= CLOSER_MARGIN * all[next]!;
   return {
     citedExcerpt: excerpt(cited.text),
