@@ -303,13 +303,13 @@ export class ConsultationStore {
 
   saveCitations(turnId: number, citations: CitationAudit[]): void {
     const insert = this.db.prepare(
-      `INSERT INTO citations (turn_id, seq, marker, article_id, law_title, article_label, publish_date, status, text, quote, label, not_current, note, note_zh, cited_spans)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      `INSERT INTO citations (turn_id, seq, marker, article_id, law_title, article_label, publish_date, status, text, quote, label, not_current, note, note_zh, cited_spans, closer)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     );
     this.db.transaction(() => {
       this.db.prepare('DELETE FROM citations WHERE turn_id = ?').run(turnId);
       for (const c of citations) {
-        insert.run(turnId, c.seq, c.marker, c.articleId, c.lawTitle, c.articleLabel, c.publishDate, c.status, c.text, c.quote, c.label, c.notCurrent ? 1 : 0, c.note, c.noteZh, c.citedSpans.length ? JSON.stringify(c.citedSpans) : null);
+        insert.run(turnId, c.seq, c.marker, c.articleId, c.lawTitle, c.articleLabel, c.publishDate, c.status, c.text, c.quote, c.label, c.notCurrent ? 1 : 0, c.note, c.noteZh, c.citedSpans.length ? JSON.stringify(c.citedSpans) : null, c.closer !== undefined ? JSON.stringify(c.closer) : null);
       }
     })();
   }
@@ -331,6 +331,7 @@ export class ConsultationStore {
       note: r.note as string | null,
       noteZh: r.note_zh as string | null,
       citedSpans: r.cited_spans ? (JSON.parse(r.cited_spans as string) as Array<[number, number]>) : [],
+      ...(typeof r.closer === 'string' ? { closer: JSON.parse(r.closer) as CitationAudit['closer'] } : {}),
     }));
   }
 

@@ -101,7 +101,8 @@ export interface CitationAudit {
   quoteSource?: QuoteSource;
   /**
    * Set for a written citation whose surrounding words fit another article of the cited version clearly better
-   * (topicFit.ts): that article, or null when none stands out; the note says the same. Not stored with a turn.
+   * (topicFit.ts): that article, or null when none stands out; the note says the same. Stored with a turn since
+   * migration 16.
    */
   closer?: { articleId: number; label: string } | null;
   /**

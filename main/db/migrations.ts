@@ -284,4 +284,13 @@ export const MIGRATIONS: Migration[] = [
       ALTER TABLE law_origins ADD COLUMN kind TEXT NOT NULL DEFAULT 'own';
     `,
   },
+  {
+    version: 16,
+    name: 'a citation whose words fit another article',
+    sql: `
+      -- For a written citation whose words fit another article of its law (topicFit.ts): that article as JSON
+      -- ({"articleId": n, "label": "第…条"}), or 'null' when none stood out; NULL when the words fit it, and in turns from before.
+      ALTER TABLE citations ADD COLUMN closer TEXT;
+    `,
+  },
 ];

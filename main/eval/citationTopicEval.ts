@@ -94,7 +94,7 @@ async function main(): Promise<void> {
     options: { db: { type: 'string' }, eval: { type: 'string', default: '../shared/eval' }, files: { type: 'string', default: 'lecoqa-answers,multiturn-dev,lecoqa-dev-answers' }, show: { type: 'boolean', default: false } },
   });
   if (!values.db) throw new Error('give --db LIBRARY.db (an imported library)');
-  const engine = createEngine({ dbPath: values.db, readonly: true });
+  const engine = createEngine({ dbPath: values.db, create: false });
   try {
     const resolver = engine.searchDeps().resolver;
     for (const name of (values.files as string).split(',')) {

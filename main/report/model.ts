@@ -95,6 +95,8 @@ export interface ReportTurn {
   iterations: JudgeIteration[];
   /** Citations that failed the audit, with why (in Chinese where the audit kept it). */
   stray: Array<{ marker: string; label: CitationLabel; note: string | null }>;
+  /** Citations of evidence articles whose words fit another article of the law (topicFit.ts), with the note. */
+  mismatched: Array<{ marker: string; note: string }>;
   /** The question's own citations worth a word (a repealed law, an older numbering), with why. */
   questionCitations: Array<{ marker: string; note: string }>;
   excluded: Array<{ lawTitle: string; label: string; reason: string }>;
@@ -216,6 +218,8 @@ function toReportTurn(t: TurnResult, refFor: (e: Evidence, t: TurnResult) => num
     override: t.verdictOverride,
     iterations: t.iterations,
     stray: t.citations.filter((c) => c.label === 'unresolvable' || c.label === 'outside_evidence').map((c) => ({ marker: c.marker, label: c.label, note: c.noteZh ?? c.note })),
+    // An evidence article cited for words that fit another article of its law (topicFit.ts).
+    mismatched: t.citations.filter((c) => c.label !== 'unresolvable' && c.closer !== undefined).map((c) => ({ marker: c.marker, note: c.noteZh ?? c.note ?? '' })),
     questionCitations: (t.questionCitations ?? []).map((q) => ({ marker: q.marker, note: q.noteZh ?? q.note ?? '' })),
     excluded: opts.includeExcluded ? t.evidence.filter((e) => e.excluded).map((e) => ({ lawTitle: e.lawTitle, label: e.articleLabel, reason: e.excluded! })) : [],
   };
@@ -247,6 +251,7 @@ function warningsFor(turns: ReportTurn[], statutes: ReportStatute[]): string[] {
       const why = s.label === 'unresolvable' ? `无法解析${s.note ? `：${s.note.replace(/[。.]$/, '')}` : ''}` : '不在本轮证据中';
       out.push(`第 ${t.seq} 轮的引用 ${s.marker} 未通过核验（${why}）。`);
     }
+    for (const m of t.mismatched) out.push(`第 ${t.seq} 轮的引用 ${m.marker}：${m.note.replace(/[。.]$/, '')}。`);
   }
   for (const s of statutes) {
     if (s.audit === 'quote_mismatch') out.push(`[${s.ref}] 《${s.lawTitle}》${s.label}：回答中的引文与法条原文不一致。`);

@@ -142,7 +142,7 @@ describe('consultation panels', () => {
     await r.click(topic!.querySelector('button')!);
     assert.deepEqual(opened, [46]);
     r.unmount();
-    // None stands out: the note alone; and a turn read back from storage, which keeps no such mark, shows none.
+    // None stands out: the note alone; and a turn with no such mark (none found, or stored before migration 16) shows none.
     turn.citations[3] = { ...turn.citations[3]!, closer: null };
     const alone = await render(<ApiContext.Provider value={NO_API}><CitedStatutesPanel turn={turn} onOpenArticle={() => undefined} /></ApiContext.Provider>);
     assert.equal(alone.byTestId('evidence-topic').querySelector('button'), null);

@@ -182,6 +182,20 @@ describe('cited answer reports', { skip: SKIP, timeout: 300_000 }, () => {
     assert.match(fs.readFileSync(file, 'utf8'), /引用 《劳动合同法》第三十八条第一款第九项 未通过核验（无法解析：引用的款或项不存在：第三十八条第1款只有\d+项，没有第9项）。/);
   });
 
+  test('a citation whose words fit another article: kept with the turn, and the report\'s warnings say which', async () => {
+    bench.llm.queue('answer', { text: '依据《劳动合同法》第四十七条，用人单位未及时足额支付劳动报酬的，劳动者可以解除劳动合同。' });
+    const t = await bench.consultations().ask({ text: WAGES, title: '条号' });
+    const [cited] = t.citations.filter((c) => c.marker === '《劳动合同法》第四十七条');
+    // Marked, with no one article standing out (第三十八条 and 第四十六条 both hold the words): stored as such, not as unmarked.
+    assert.equal(cited?.closer, null, JSON.stringify(t.citations));
+    // Read back from the library, as a reopened consultation and the report read it.
+    const [stored] = bench.consultations().get(t.consultationId).turns[0]!.citations.filter((c) => c.marker === '《劳动合同法》第四十七条');
+    assert.deepEqual([stored?.closer, stored?.noteZh], [null, cited!.noteZh]);
+    assert.equal(bench.consultations().get(t.consultationId).turns[0]!.citations.filter((c) => 'closer' in c).length, 1, 'the others were not marked');
+    const model = buildReport(bench.lib.engine, bench.consultations(), t.consultationId, '0.0.0');
+    assert.ok(model.warnings.includes('第 1 轮的引用 《劳动合同法》第四十七条：回答此处所述与该条内容不符（该条为「经济补偿按劳动者在本单位工作的年限，每满一年支付一个月工资的…」），请核对条号。'), model.warnings.join('\n'));
+  });
+
   test('the 款 and 项 an answer names are marked in the statute\'s full text: bold in Markdown and Word, <strong class="cited"> in HTML and PDF', async () => {
     bench.llm.queue('answer', { text: '公司拖欠工资，依据《劳动合同法》第三十八条第一款第二项，你可以解除劳动合同。' });
     const t = await bench.consultations().ask({ text: WAGES, title: '款项' });
