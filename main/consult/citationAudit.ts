@@ -467,7 +467,8 @@ function checkTopics(text: string, found: Found[], covered: Array<{ pos: number;
   const placed = [...found.filter((f) => f.evidenceMarker).map((f) => ({ pos: f.pos, marker: f.marker, by: f })), ...written];
   for (const w of written) {
     const f = w.by;
-    if (!f.article || f.missingPart || f.renumbered || f.closer !== undefined || quotes.has(f)) continue;
+    // (A repealed law's citation checked against the 民法典 evidence standing in for it is not its own article.)
+    if (!f.article || f.missingPart || f.renumbered || f.inForceThen || f.closer !== undefined || quotes.has(f)) continue;
     const { words, beside } = wordsOf(w, placed);
     const besideArticles = beside.flatMap(({ by: { article } }) => (article ? [{ articleId: article.articleId, number: parseArticleLabel(article.articleLabel)?.number ?? null }] : []));
     const mismatch = resolver.topicMismatch(f.article.articleId, words, besideArticles);
