@@ -56,7 +56,7 @@ interface VersionArticle {
   pairs: Set<string>;
 }
 
-interface VersionTerms {
+interface VersionPairs {
   articles: VersionArticle[];
   /** Each article's index in `articles`, by id. */
   indexOf: Map<number, number>;
@@ -75,13 +75,15 @@ export function cjkPairs(text: string): Set<string> {
 }
 
 /** Law versions kept read: a brief cycling through more laws than this would build each table again for each citation. */
-const cache = new RecentCache<VersionTerms | null>(64);
+const cache = new RecentCache<VersionPairs | null>(64);
 
 /**
  * The articles of the version holding `articleId` — every document of its law with its publication date, as
- * 民法典 is one document per 编 — with their pairs and the pairs' weights in that version.
+ * 民法典 is one document per 编 — with their pairs and the pairs' weights in that version. (Search's VersionTerms
+ * counts jieba words of the candidates' documents from the full-text index; here every article of the version is
+ * scored, by character pairs, which do not depend on how a brief's words segment.)
  */
-function versionTerms(db: Db, articleId: number): VersionTerms | null {
+function versionPairs(db: Db, articleId: number): VersionPairs | null {
   const version = cachedStatement(db, "SELECT d.law_id AS lawId, COALESCE(d.publish_date, '') AS published FROM articles a JOIN documents d ON d.id = a.document_id WHERE a.id = ?").get(articleId) as { lawId: number; published: string } | undefined;
   if (!version) return null;
   return cache.get(db, `${textRevision(db)}|${version.lawId}|${version.published}`, () => {
@@ -110,7 +112,7 @@ function versionTerms(db: Db, articleId: number): VersionTerms | null {
 }
 
 /** Every article's BM25 score for the words' pairs, in the version's order. */
-function scores(v: VersionTerms, words: Set<string>): Float64Array {
+function scores(v: VersionPairs, words: Set<string>): Float64Array {
   const out = new Float64Array(v.articles.length);
   for (const p of words) {
     const weight = (v.idf.get(p) ?? 0) * (1 + K1);
@@ -143,7 +145,7 @@ function refersTo(text: string, number: number | null, anyLaw = false): boolean 
  */
 export function topicMismatch(db: Db, articleId: number, words: string, beside: ReadonlyArray<{ articleId: number; number: number | null }> = []): TopicMismatch | null {
   if ((words.match(/[\u4e00-\u9fff]/g) ?? []).length < MIN_WORDS) return null;
-  const v = versionTerms(db, articleId);
+  const v = versionPairs(db, articleId);
   const at = v?.indexOf.get(articleId);
   if (!v || at === undefined) return null;
   const cited = v.articles[at]!;
