@@ -2,6 +2,7 @@ import { excerptSnippet } from '../consult/excerpt.js';
 import type { TurnEvent, TurnResult } from '../consult/types.js';
 import { renderSnippet } from '../search/snippet.js';
 import type { Output } from './output.js';
+import { clip } from '../util/clip.js';
 
 const STAGE_NAMES: Record<string, string> = {
   state: '法律状态',
@@ -24,10 +25,7 @@ const VERDICT: Record<string, string> = {
 const LABEL: Record<string, string> = { verified: '已核验', outside_evidence: '证据外', unresolvable: '无法解析', quote_mismatch: '引文不符' };
 
 /** A cited 款 or 项 on one line, cut at 40 characters. */
-const clip = (text: string): string => {
-  const line = text.replace(/\s+/g, ' ').trim();
-  return line.length > 40 ? `${line.slice(0, 40)}…` : line;
-};
+const clipLine = (text: string): string => clip(text.replace(/\s+/g, ' ').trim(), 40);
 
 /** Progress on stderr and the streamed answer on stdout, for the interactive terminal. */
 export function terminalEvents(out: Output): (e: TurnEvent) => void {
@@ -63,7 +61,7 @@ export function printTurnSummary(r: TurnResult, out: Output): void {
   if (r.citations.length) out.print(`引用：${r.citations.map((c) => `${c.marker} ${LABEL[c.label]}${c.notCurrent ? '（非现行）' : ''}`).join('，')}`);
   // Below it, each citation with something to say: the 款 and 项 it names, and why it failed its check.
   for (const c of r.citations) {
-    const parts = c.text ? c.citedSpans.map(([start, end]) => `「${clip(c.text!.slice(start, end))}」`).join('') : '';
+    const parts = c.text ? c.citedSpans.map(([start, end]) => `「${clipLine(c.text!.slice(start, end))}」`).join('') : '';
     const why = c.label === 'verified' ? null : (c.noteZh ?? c.note);
     if (parts || why) out.print(`  ${c.marker}${parts ? ` ${parts}` : ''}${why ? ` — ${why}` : ''}`);
   }

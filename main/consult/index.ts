@@ -11,6 +11,7 @@ import { runTurn } from './turn.js';
 import { HEARTBEAT_MS, newOwner, ownerStopped } from './turnOwner.js';
 import { datedEvidence, loadTurnResult } from './turnResult.js';
 import type { TurnEvent, TurnResult, Verdict } from './types.js';
+import { clip } from '../util/clip.js';
 
 export type { TurnEvent, TurnResult } from './types.js';
 export type { LegalState } from './schemas.js';
@@ -228,5 +229,5 @@ export class Consultations {
 
 function titleFrom(text: string): string {
   const first = text.split(/[\n。？！?!]/)[0] ?? text;
-  return first.length > 30 ? `${first.slice(0, 30)}…` : first;
+  return clip(first, 30);
 }

@@ -8,6 +8,7 @@ import { STATUS_ZH } from '../library/status.js';
 import type { ChatMessage } from '../llm/types.js';
 import type { LegalState } from './schemas.js';
 import type { Evidence } from './types.js';
+import { clip } from '../util/clip.js';
 
 const SYSTEM = '你是严谨的中国法律研究助理。只依据给出的材料和事实工作，不编造法条、事实或日期。';
 
@@ -24,7 +25,7 @@ function json(obj: unknown): string {
 export function evidenceLine(e: Pick<Evidence, 'lawTitle' | 'articleLabel' | 'text' | 'status' | 'province' | 'publishDate'>, max = 400, readFor?: ReadFor): string {
   const where = e.province ? `（${e.province}地方性法规）` : '';
   const status = readFor ? `（${readFor.tag}）` : e.status === 'current' ? '' : `（${STATUS_ZH[e.status] ?? e.status}，${e.publishDate ?? ''}版）`;
-  const cut = (t: string) => (t.length > max ? `${t.slice(0, max)}…` : t);
+  const cut = (t: string) => clip(t, max);
   // 刑法 第三百九十条 in 2022: the text of the date, as the earlier amendment gave it, beside the amended one.
   const then = readFor?.then ? `\n  ${readFor.then.asOf} 施行的文本（${readFor.then.source}）：${cut(readFor.then.text)}` : '';
   return `《${e.lawTitle}》${e.articleLabel}${where}${status}：${cut(e.text)}${then}`;

@@ -4,6 +4,7 @@ import { LexError } from '../util/errors.js';
 import type { ProviderName } from './providerNames.js';
 import { webgpuBlocker } from './vulkanLoader.js';
 import { webgpuProbeOnce } from './webgpuProbe.js';
+import { clip } from '../util/clip.js';
 
 /**
  * ONNX Runtime sessions on the best execution provider that actually works:
@@ -56,7 +57,7 @@ function firstLine(message: string): string {
   // ORT's C++ asserts read "/onnxruntime_src/…cc:136 fn(…) cond was false. What failed": keep what failed.
   const text = message.replace(/^\/\S+\.(?:cc|h|cpp):\d+ [\s\S]*? was false\.\s*/, '');
   const line = text.split('\n').find((l) => l.trim()) ?? text;
-  return line.length > 200 ? `${line.slice(0, 200)}…` : line;
+  return clip(line, 200);
 }
 
 /** What a Linux machine needs for WebGPU. Seen on an NVIDIA machine: without libglvnd the Vulkan loader finds NVIDIA's driver file but cannot open the driver. */

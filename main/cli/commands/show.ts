@@ -16,6 +16,7 @@ import { replacementNote, type Replacement } from '../../library/versions/replac
 import { gapSentence } from '../../library/versions/versionGap.js';
 import { onDates, standingZh, type OnDate } from '../../search/lawOnDate.js';
 import { lawOrigin } from '../../library/versions/lawOrigins.js';
+import { clip } from '../../util/clip.js';
 
 const USAGE = 'lexdesk show "CITATION" [--as-of YYYY-MM-DD] [--version YYYY-MM-DD] [--changes] [--out FILE.md|FILE.docx]   e.g. 民法典第1165条, 刑法264, 劳动合同法 38, 宪法序言, 民法典第1165、1166条, 刑法第263条至第269条; --out writes the articles cited as a compilation (法条汇编)';
 /** Linking articles listed in text output, per kind; --json lists all. */
@@ -171,8 +172,8 @@ function showOne(engine: Engine, out: Output, citation: string, result: Resolved
   if (former.length) out.print(`\nFormerly (before 民法典): ${former.map(formerText).join('；')}`);
   if (context.replacedBy) printReplacement(out, context.replacedBy, changes, asOf);
   const { previous, next } = context.neighbours;
-  if (previous) out.print(`\n← ${previous.label}  ${previous.text.slice(0, 40)}…`);
-  if (next) out.print(`→ ${next.label}  ${next.text.slice(0, 40)}…`);
+  if (previous) out.print(`\n← ${previous.label}  ${clip(previous.text.replace(/\s+/g, ' ').trim(), 40)}`);
+  if (next) out.print(`→ ${next.label}  ${clip(next.text.replace(/\s+/g, ' ').trim(), 40)}`);
   printVersions(out, context.versions, changes);
   printLinks(out, 'Amended by', links.amendedBy);
   printLinks(out, 'Cited by', links.citedBy);

@@ -11,6 +11,7 @@ import { cachedStatement, type Db } from '../../db/open.js';
 import { ARTICLE_SELECT, articleById, toStatuteArticle, type ArticleRow, type StatuteArticle } from '../articles.js';
 import { counterpartInVersion } from '../versions/counterparts.js';
 import { pairOverlap, textPairs } from '../versions/textPairs.js';
+import { clip } from '../../util/clip.js';
 
 export interface EarlierNumbering {
   articleId: number;
@@ -46,7 +47,7 @@ export function earlierNumbering(db: Db, article: StatuteArticle): EarlierNumber
     articleId: before.id,
     publishDate: before.publishDate ?? '',
     label: before.label,
-    excerpt: text.length > EXCERPT_CHARS ? `${text.slice(0, EXCERPT_CHARS)}…` : text,
+    excerpt: clip(text, EXCERPT_CHARS),
   };
 }
 

@@ -20,6 +20,7 @@ import { cachedStatement, type Db } from '../../db/open.js';
 import { textRevision } from '../../search/ftsTables.js';
 import { RecentCache } from '../../util/recentCache.js';
 import { intToChinese } from '../numerals.js';
+import { clip } from '../../util/clip.js';
 
 export interface TopicMismatch {
   /** The opening of the cited article, to show what it provides. */
@@ -181,7 +182,6 @@ export function topicMismatch(db: Db, articleId: number, words: string, beside: 
 }
 
 function excerpt(text: string): string {
-  const flat = text.replace(/\s+/g, '');
-  return [...flat].length > EXCERPT_CHARS ? `${[...flat].slice(0, EXCERPT_CHARS).join('')}…` : flat;
+  return clip(text.replace(/\s+/g, ''), EXCERPT_CHARS);
 }
 
