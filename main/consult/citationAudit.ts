@@ -156,7 +156,7 @@ function unknownLaw(
   const named = bracketed || LAW_NAME_BEFORE.test(before);
   if (!named && !listed) return null;
   // The name as typed: in 《》, else the words before the number (依据合同法第52条 → 合同法).
-  const lawName = named ? typedLawBefore(answer, ref) : null;
+  const lawName = named ? typedLawBefore(answer, ref, (name) => resolver.repealOf(name) !== undefined) : null;
   const marker = named && !bracketed ? `${lawName ?? ''}${ref.raw}` : ref.raw;
   const referring = named ? REFERRING_BEFORE.exec(before) : null;
   if (referring) {
@@ -509,7 +509,17 @@ function toAudit(f: Found, seq: number, quotes: string[], asOf: string, resolver
   const replaced = notCurrent && f.article!.status === 'repealed' ? resolver.replacementOf(f.article!.articleId, asOf) : null;
   const replacedNote = replaced ? replacementNote(replaced, asOf) : null;
   if (replacedNote && !note) note = replacedNote;
-  if (notCurrent && !note) {
+  // 公司法 2018 第七十一条 in a brief checked as of 2020-06-01: the version of the time, cited rightly; said, not marked.
+  const appliedThen = notCurrent && !note && f.article!.status === 'superseded' && resolver.appliedOn(f.article!.articleId, asOf);
+  if (appliedThen) {
+    const { publishDate, articleId } = f.article!;
+    const now = resolver.provisionAsOf(articleId, resolver.today());
+    const held = now ? inVersion(now.publishDate, now.label ? { label: now.label, match: now.match } : null) : null;
+    note = {
+      en: `the ${publishDate} version was the one applied on ${asOf}; it has been revised since${held ? `, and the ${held.en}` : ''}`,
+      zh: `${publishDate} 版在 ${asOf} 适用；该版其后已被修订${held ? `，现行的 ${held.zh}` : ''}`,
+    };
+  } else if (notCurrent && !note) {
     const { status, publishDate, articleId } = f.article!;
     const there = resolver.provisionAsOf(articleId, asOf);
     const then = there ? inVersion(there.publishDate, there.label ? { label: there.label, match: there.match } : null) : null;
@@ -537,6 +547,7 @@ function toAudit(f: Found, seq: number, quotes: string[], asOf: string, resolver
     ...(f.closer !== undefined ? { closer: f.closer && { articleId: f.closer.articleId, label: f.closer.label } } : {}),
     ...(f.successor ? { successor: successorRefs(f.successor) } : replacedNote && replaced?.counterpart ? { successor: replacementRefs(replaced.counterpart) } : {}),
     ...(f.inForceThen || (replaced && inForceOn(replaced, asOf)) ? { inForceThen: true } : {}),
+    ...(appliedThen ? { appliedThen: true } : {}),
     ...(f.gap?.confirmed && note === f.gap && !notCurrent ? { confirmed: true } : {}),
     at: f.pos,
   };

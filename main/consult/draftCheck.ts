@@ -49,7 +49,7 @@ export function checkDraft(resolver: CitationResolver, text: string, asOf: strin
     ...c,
     // A law repealed after the date checked (合同法 for a matter of 2020) was right to cite; only its text is missing.
     // A note that only vouches for the text of the date (刑法 第二百六十四条 in 2019) leaves the citation ok.
-    finding: c.inForceThen ? 'check' : label === 'unresolvable' || label === 'quote_mismatch' ? label : c.notCurrent || (c.note && !c.confirmed) ? 'check' : 'ok',
+    finding: c.inForceThen ? 'check' : label === 'unresolvable' || label === 'quote_mismatch' ? label : c.appliedThen ? 'ok' : c.notCurrent || (c.note && !c.confirmed) ? 'check' : 'ok',
     original: label === 'quote_mismatch' && c.text && c.quote ? nearestSentence(c.text, c.quote) : null,
     where: where(c.at ?? 0, c.marker.length),
   }));

@@ -119,6 +119,11 @@ export interface CitationAudit {
    */
   inForceThen?: true;
   /**
+   * Set for an article of a version since revised that was the one applied on the date the law is applied as of
+   * (公司法 2018 第七十一条 in a brief checked as of 2020-06-01): cited rightly; the note says what became of it. Not stored with a turn.
+   */
+  appliedThen?: true;
+  /**
    * Set when the note only vouches that the text is the one of the date (刑法 第二百六十四条 as of 2019, unchanged since
    * 2011 by its amendments): information, nothing to check. Not stored with a turn.
    */

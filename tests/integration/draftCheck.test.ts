@@ -181,6 +181,17 @@ describe('checking the citations of a brief', { skip: SKIP }, () => {
     assert.match(cli.stdout, /≠ 1\. 《公司法》第七十一条 .*\n\s+第1行：《公司法》第七十一条规定：“股东向股东以外的人转让股权，应当经其他股…\n\s+引文不在 2023-12-29 版第七十一条中：引文是 2018-10-26 版第七十一条的条文（已被修订）；2023-12-29 版中为第八十四条，内容有修改\n/);
   });
 
+  test('a repealed law after a one-character citing verb (按, 依) is still read as that law, and a law name holding such a character is not cut', () => {
+    const r = checkDraft(lib.engine.searchDeps().resolver, '原告并按合同法第一百一十四条主张违约金。\n担保人依担保法第十九条承担责任。\n依照护照法第十条办理。', '2026-11-27');
+    assert.deepEqual(r.citations.map((c) => [c.marker, c.finding]), [
+      ['合同法第一百一十四条', 'unresolvable'], ['担保法第十九条', 'unresolvable'], ['护照法第十条', 'unresolvable'],
+    ]);
+    const [penalty, guarantee, passport] = r.citations;
+    assert.match(penalty!.noteZh!, /已由《中华人民共和国民法典》第一千二百六十条废止.*第五百八十五条/);
+    assert.match(guarantee!.noteZh!, /第六百八十六条，规则有实质修改/);
+    assert.equal(passport!.noteZh, '法规库中没有这部法律', 'not read as 法 after 照: this library holds no 护照法');
+  });
+
   test('a citation of a version no longer applied says where the version applied holds the provision', () => {
     const r = checkDraft(lib.engine.searchDeps().resolver, '依据《公司法》（2018年修正）第七十一条，其他股东享有优先购买权。', '2026-11-27');
     assert.deepEqual(r.citations.map((c) => [c.articleLabel, c.publishDate, c.finding]), [['第七十一条', '2018-10-26', 'check']]);
@@ -190,6 +201,13 @@ describe('checking the citations of a brief', { skip: SKIP }, () => {
   test('an older version as of an earlier date: the 2018 text is the law then, and 第七十一条 is fine', () => {
     const r = checkDraft(lib.engine.searchDeps().resolver, '《公司法》第七十一条', '2020-06-01');
     assert.equal(r.citations[0]?.publishDate, '2018-10-26');
+    assert.equal(r.citations[0]?.finding, 'ok', 'the version applied then, cited rightly: nothing to check');
+    assert.equal(r.citations[0]?.noteZh, '2018-10-26 版在 2020-06-01 适用；该版其后已被修订，现行的 2023-12-29 版中为第八十四条，内容有修改');
+    // The last day the 2018 text applied, and the first of the 2023 one (in force 2024-07-01).
+    assert.equal(checkDraft(lib.engine.searchDeps().resolver, '《公司法》第七十一条', '2024-06-30').citations[0]?.finding, 'ok');
+    const later = checkDraft(lib.engine.searchDeps().resolver, '依据《公司法》（2018年修正）第七十一条', '2024-07-01').citations[0]!;
+    assert.deepEqual([later.publishDate, later.finding], ['2018-10-26', 'check']);
+    assert.match(later.noteZh!, /^引用的是已被修订的版本（2018-10-26）；适用的法律截至 2024-07-01/);
   });
 
   test('as of a date before the library\'s first version of a law, a citation is read in that first version and marked to check', () => {

@@ -29,6 +29,8 @@ const PRC = '中华人民共和国';
  */
 const UP_TO_CITING_VERB = /^.*(?:根据|依据|依照|按照|参照|参见|适用|违反|援引|引用|见|即)了?/;
 const JOINING_WORD = /^(?:和|及|与|或)/;
+/** 依, 按, 据, 照, 凭, 循: citing verbs of one character (并按合同法…), read only before a name the library knows. */
+const SHORT_CITING_VERBS = new Set(['依', '按', '据', '照', '凭', '循']);
 /** Where a bare law name before an article number starts: after punctuation or a space. */
 const NAME_START = /[\s，。；：、！？!?,;:（）()“”"「」[\]]/;
 /**
@@ -76,12 +78,26 @@ export function articleLabelOf(number: number, subNumber = 0): string {
  * The name of the law an article number follows in `text` when the parser knew no law of that name:
  * the title in 《》, else the words since the last punctuation less a citing verb (依据合同法第52条 → 合同法).
  */
-export function typedLawBefore(text: string, ref: Pick<CitationRef, 'raw' | 'start'>): string | null {
+export function typedLawBefore(text: string, ref: Pick<CitationRef, 'raw' | 'start'>, known?: (name: string) => boolean): string | null {
   const bracketed = /^《([^》]+)》/.exec(ref.raw);
   if (bracketed) return bracketed[1]!;
   const before = text.slice(Math.max(0, ref.start - 30), ref.start);
   const name = before.split(NAME_START).pop()!.replace(UP_TO_CITING_VERB, '').replace(JOINING_WORD, '').trim();
-  return name || null;
+  if (!name) return null;
+  return known && !known(name) ? afterShortVerb(name, known) ?? name : name;
+}
+
+/**
+ * 并按合同法, 应依担保法: a one-character citing verb. Those characters also occur inside law names (护照法, 数据安全法), so
+ * the words after one are taken for the name only when `known` knows them, the longest such name first.
+ */
+function afterShortVerb(name: string, known: (name: string) => boolean): string | null {
+  for (let i = 0; i < name.length - 1; i++) {
+    if (!SHORT_CITING_VERBS.has(name[i]!)) continue;
+    const rest = name.slice(i + 1).replace(JOINING_WORD, '');
+    if (rest && known(rest)) return rest;
+  }
+  return null;
 }
 
 /**
@@ -96,7 +112,7 @@ export function repealedCitationsIn(
   for (const ref of refs) {
     let repeal: Repeal | undefined;
     if (ref.lawKeys.length === 0 && !ref.preamble) {
-      const typed = typedLawBefore(text, ref);
+      const typed = typedLawBefore(text, ref, (name) => repealOf(name) !== undefined);
       repeal = typed ? repealOf(typed) : undefined;
       if (!repeal && previous?.repeal && SAME_LAW_BETWEEN.test(text.slice(previous.end, ref.start))) repeal = previous.repeal;
       if (repeal) out.set(ref, repeal);

@@ -17,6 +17,7 @@ import { civilCodeGap, standsInFor } from './civilCodeStandIn.js';
 import { TrailBook } from '../versions/trailBook.js';
 import { deletedNote, notYetNote, trailGap, unvouchedList } from '../versions/amendmentNotes.js';
 import { articleLabelOf, repealedCitationsIn, shortTitle, type Successor } from './repealedSuccessor.js';
+import { todayOf } from '../../db/today.js';
 
 export interface VersionChoice {
   /** ISO date: the version in force on that date. */
@@ -235,6 +236,17 @@ export class CitationResolver {
     if (version === null || version === (article.publishDate ?? '')) return null;
     const there = counterpartInVersion(this.db, article, version);
     return { publishDate: version, label: there.label, match: there.match };
+  }
+
+  /** The library's today (fixed in training, the clock's otherwise; db/today.ts). */
+  today(): string {
+    return todayOf(this.db);
+  }
+
+  /** Whether the article's own version is the one applied on `asOf` (公司法 of 2018 on 2020-06-01), though a later one has replaced it. */
+  appliedOn(articleId: number, asOf: string): boolean {
+    const article = articleById(this.db, articleId);
+    return !!article?.publishDate && this.versionOn(article.lawId, asOf) === article.publishDate;
   }
 
   /** The one law a citation names (the national one when a province has a law of that name too), or null when none or several. */
