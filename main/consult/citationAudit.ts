@@ -13,6 +13,7 @@ import { versionGap, type GapNote } from '../library/versions/versionGap.js';
 import { standsInForLaw } from '../library/citation/civilCodeStandIn.js';
 import type { TopicMismatch } from '../library/citation/topicFit.js';
 import { citationWordsIn } from './citationWords.js';
+import { pairCover, textPairs } from '../library/versions/textPairs.js';
 
 /** An answer's evidence markers: [1], and lists such as [1、2] or [1, 2] (a fresh regex each call: it is global). */
 export const evidenceMarkers = (): RegExp => /\[(\d{1,3}(?:\s*[,，、]\s*\d{1,3})*)\]/g;
@@ -54,6 +55,37 @@ export function normalizeForQuote(s: string): string {
     .replace(/[。．.]$/, '');
 }
 
+/** Words a quotation leaves out: 「……」, 「…」, 「...」 (and 「。。。」, as typed). */
+const ELLIPSIS = /…+|\.{3,}|。{3,}/;
+/** Punctuation at the edge of a quotation's piece, which the omission may have swallowed or added (「的，……应当」). */
+const EDGE_PUNCTUATION = /^[，；：。、！？]+|[，；：。、！？]+$/g;
+
+/**
+ * Whether a text holds a quotation: word for word, or, where the quotation leaves words out (「行为人因过错侵害他人民事权益
+ * 造成损害的，……应当承担侵权责任」), each of its pieces, in order. Both sides normalized (normalizeForQuote).
+ */
+export function holdsQuote(text: string, quote: string): boolean {
+  const q = normalizeForQuote(quote);
+  if (text.includes(q)) return true;
+  if (!ELLIPSIS.test(q)) return false;
+  const pieces = q.split(ELLIPSIS).map((p) => p.replace(EDGE_PUNCTUATION, '')).filter((p) => p.length > 0);
+  if (pieces.length === 0) return false;
+  let from = 0;
+  for (const piece of pieces) {
+    const at = text.indexOf(piece, from);
+    if (at < 0) return false;
+    from = at + piece.length;
+  }
+  return true;
+}
+
+/** Share of a quotation's character pairs an article must hold for a quotation merely near its citation to be read as quoting it. */
+const RESEMBLES = 0.6;
+
+function resembles(quote: string, article: string): boolean {
+  return pairCover(textPairs(quote), textPairs(article)) >= RESEMBLES;
+}
+
 /** How far after a quote's closing mark a marker still counts as its source (“…”。[1]). */
 const MAX_GAP_AFTER_QUOTE = 3;
 const ONLY_PUNCTUATION = /^[\s。．.，,；;：:！？!?]*$/;
@@ -63,13 +95,15 @@ const ONLY_PUNCTUATION = /^[\s。．.，,；;：:！？!?]*$/;
  * mark, else to the nearest citation of its sentence; of a list ([1,2]) it goes to
  * the article that contains it, so quoting [2] does not make [1] a mismatch.
  */
-function assignQuotes(answer: string, found: Found[]): Map<Found, string[]> {
+function assignQuotes(answer: string, found: Found[], draft: boolean): Map<Found, string[]> {
   const spans = sentences(answer);
   const out = new Map<Found, string[]>();
   for (const m of answer.matchAll(QUOTE)) {
     const after = citationsRightAfter(answer, m, found);
     const before = after ? null : citationRightBefore(answer, m, found);
-    const group = after ?? before ?? nearestInSentence(m, found, spans);
+    const near = after || before ? null : nearestInSentence(m, found, spans);
+    // A brief's quotation only near a citation is often no quotation of it: 以“严重违反规章制度”为由, 合同约定“…”, a term.
+    const group = after ?? before ?? (near && (!draft || near.some((f) => f.article && resembles(m[1]!, f.article.text))) ? near : null);
     // Of a list before the quote (第五百七十七条、第五百八十四条规定：“…”), the one that introduces it, when none holds it.
     const owner = group && ownerOf(before ? [...group].reverse() : group, m[1]!);
     if (owner) out.set(owner, [...(out.get(owner) ?? []), m[1]!]);
@@ -123,8 +157,7 @@ function nearestInSentence(quote: RegExpMatchArray, found: Found[], spans: Span[
 
 /** Of citations at one place, the first whose article contains the quote; else the first with an article, to be flagged. */
 function ownerOf(group: Found[], quote: string): Found | undefined {
-  const q = normalizeForQuote(quote);
-  return group.find((f) => f.article && normalizeForQuote(f.article.text).includes(q)) ?? group.find((f) => f.article) ?? group[0];
+  return group.find((f) => f.article && holdsQuote(normalizeForQuote(f.article.text), quote)) ?? group.find((f) => f.article) ?? group[0];
 }
 
 /** Text before an article number that says a law is meant: a name ending in 法/条例/规定/解释… (or 》). */
@@ -450,7 +483,7 @@ export function auditCitations(answer: string, numbered: Evidence[], resolver: C
     found.push({ pos: ref.start, evidenceMarker: false, marker: ref.raw, article, inEvidence: !!match, missingPart: !!missingPart && (!gap || gap.confirmed === true), spans, gap, renumbered, note: missingPart ? joinNotes(gap, missingPart) : match ? gap : notInEvidence });
   }
   found.sort((a, b) => a.pos - b.pos);
-  const quotes = assignQuotes(answer, found);
+  const quotes = assignQuotes(answer, found, draft);
   checkTopics(answer, found, covered, quotes, resolver, draft);
   return found.map((f, i) => toAudit(f, i + 1, quotes.get(f) ?? [], asOf, resolver));
 }
@@ -488,7 +521,7 @@ function toAudit(f: Found, seq: number, quotes: string[], asOf: string, resolver
     const body = normalizeForQuote(f.article.text);
     // 刑法 第三百九十条 in 2022: a quotation of the text of the date (刑法修正案（九） 四十五、's), which the gap note names, is right.
     const then = f.gap?.then ? normalizeForQuote(f.gap.then.text) : null;
-    const bad = quotes.find((q) => !body.includes(normalizeForQuote(q)) && !then?.includes(normalizeForQuote(q)));
+    const bad = quotes.find((q) => !holdsQuote(body, q) && !(then !== null && holdsQuote(then, q)));
     quote = bad ?? quotes[0]!;
     if (bad) {
       label = 'quote_mismatch';

@@ -110,16 +110,20 @@ function isLowSurrogate(code: number): boolean {
   return code >= 0xdc00 && code <= 0xdfff;
 }
 
-/** The sentence (to 。；or a line's end) of `text` sharing most character pairs with `quote`. */
+/** The sentence (to 。；or a line's end) of `text` most like `quote` (Dice over their distinct character pairs). */
 export function nearestSentence(text: string, quote: string): string {
   const pairs = new Set<string>();
   for (let i = 0; i + 1 < quote.length; i++) pairs.add(quote.slice(i, i + 2));
   let best = '';
-  let bestShared = -1;
+  let bestScore = -1;
   for (const sentence of text.split(/(?<=[。；;])|\n/).map((x) => x.trim()).filter(Boolean)) {
+    const own = new Set<string>();
+    for (let i = 0; i + 1 < sentence.length; i++) own.add(sentence.slice(i, i + 2));
     let shared = 0;
-    for (let i = 0; i + 1 < sentence.length; i++) if (pairs.has(sentence.slice(i, i + 2))) shared++;
-    if (shared > bestShared) [best, bestShared] = [sentence, shared];
+    for (const pair of own) if (pairs.has(pair)) shared++;
+    // Dice over distinct pairs: a long sentence sharing a few common words (用人单位) does not beat the one quoted.
+    const score = (2 * shared) / (own.size + pairs.size || 1);
+    if (score > bestScore) [best, bestScore] = [sentence, score];
   }
   return best;
 }

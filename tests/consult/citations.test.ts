@@ -266,9 +266,10 @@ describe('citation audit', { skip: SKIP }, () => {
     // Renumbered: 2018's 第七十一条 (transfer of shares) is 2023's 第八十四条.
     const [moved] = audit('见[1]。', [asEvidence(article('公司法第71条', '2018-10-26'))]);
     assert.match(moved!.noteZh!, /，该日适用的 2023-12-29 版中为第八十四条，内容有修改$/);
-    // Applying the law of 2020, the 2018 text is the one in force then: nothing more to say.
+    // Applying the law of 2020, the 2018 text is the one in force then: cited rightly, and what became of it said.
     const [then] = auditCitations('见[1]。', [asEvidence(old)], bench.lib.engine.searchDeps().resolver, '2020-06-01');
-    assert.equal(then!.noteZh, '引用的是已被修订的版本（2018-10-26）；适用的法律截至 2020-06-01');
+    assert.equal(then!.noteZh, '2018-10-26 版在 2020-06-01 适用；该版其后已被修订，现行的 2023-12-29 版中为第一条，内容有修改');
+    assert.deepEqual([then!.label, then!.notCurrent, then!.appliedThen], ['verified', true, true], 'still not the current text, which the report says');
   });
 
   test('in a full turn, each label is stored with the text and version of the cited article', async () => {

@@ -181,6 +181,24 @@ describe('checking the citations of a brief', { skip: SKIP }, () => {
     assert.match(cli.stdout, /≠ 1\. 《公司法》第七十一条 .*\n\s+第1行：《公司法》第七十一条规定：“股东向股东以外的人转让股权，应当经其他股…\n\s+引文不在 2023-12-29 版第七十一条中：引文是 2018-10-26 版第七十一条的条文（已被修订）；2023-12-29 版中为第八十四条，内容有修改\n/);
   });
 
+  test('a quotation that leaves words out (……) passes when its pieces stand in the article in order; a changed piece does not', () => {
+    const check = (text: string) => checkDraft(lib.engine.searchDeps().resolver, text, '2026-11-27').citations.map((c) => c.finding);
+    assert.deepEqual(check('《民法典》第一千一百六十五条规定：“行为人因过错侵害他人民事权益造成损害的，……应当承担侵权责任。”'), ['ok']);
+    assert.deepEqual(check('《劳动合同法》第三十八条规定：“用人单位有下列情形之一的，劳动者可以解除劳动合同：……（二）未及时足额支付劳动报酬的”'), ['ok']);
+    assert.deepEqual(check('《民法典》第一千一百六十五条规定：“……应当承担侵权责任。”'), ['ok']);
+    assert.deepEqual(check('《民法典》第一千一百六十五条规定：“行为人因过错侵害他人民事权益造成损害的，……应当承担赔偿责任。”'), ['quote_mismatch']);
+    assert.deepEqual(check('《民法典》第一千一百六十五条规定：“应当承担侵权责任……行为人因过错侵害他人民事权益造成损害的”'), ['quote_mismatch'], 'pieces out of order');
+  });
+
+  test('in a brief, a quotation only near a citation is checked when it resembles the article: a party\'s words or a term are left alone', () => {
+    const r = checkDraft(lib.engine.searchDeps().resolver, [
+      '公司以“严重违反规章制度”为由解除，但该制度未经《劳动合同法》第四条规定的民主程序。',
+      '依照《劳动合同法》第三十九条，劳动者“严重违反用人单位的劳动纪律的”，用人单位可以解除劳动合同。',
+    ].join('\n'), '2026-11-27');
+    assert.deepEqual(r.citations.map((c) => [c.articleLabel, c.finding]), [['第四条', 'ok'], ['第三十九条', 'quote_mismatch']]);
+    assert.equal(r.citations[1]!.original, '（二）严重违反用人单位的规章制度的；', 'the item most like the quotation, not the longest sharing a few words');
+  });
+
   test('a repealed law after a one-character citing verb (按, 依) is still read as that law, and a law name holding such a character is not cut', () => {
     const r = checkDraft(lib.engine.searchDeps().resolver, '原告并按合同法第一百一十四条主张违约金。\n担保人依担保法第十九条承担责任。\n依照护照法第十条办理。', '2026-11-27');
     assert.deepEqual(r.citations.map((c) => [c.marker, c.finding]), [
