@@ -1,5 +1,5 @@
 import { citedSpans, joinSpans } from '../library/articles.js';
-import { parseCitations, type CitationRef } from '../library/citation/parseCitation.js';
+import { parseCitations, type CitationRef, type CitedPart } from '../library/citation/parseCitation.js';
 import { parseArticleLabel } from '../library/numerals.js';
 import type { CitationResolver, ResolveResult } from '../library/citation/resolver.js';
 import type { QuoteSource } from '../library/citation/quoteSource.js';
@@ -317,7 +317,7 @@ function bareArticle(answer: string, ref: CitationRef, numbered: Evidence[], las
 /** A citation resolved as of `asOf` (else in any version), and the evidence article it is, if any; the resolver's message when it resolves to none. */
 function citedArticle(
   ref: CitationRef, numbered: Evidence[], resolver: CitationResolver, asOf: string, draft = false,
-): { article: NonNullable<Found['article']>; match: Evidence | undefined; notInEvidence: Note | null; gap: NonNullable<Found['gap']> | null; missingPart: Note | null; spans: Array<[number, number]>; renumbered: boolean } | { message: Note; law: Found['quoteLaw']; notLaw?: boolean } {
+): { article: NonNullable<Found['article']>; match: Evidence | undefined; notInEvidence: Note | null; gap: NonNullable<Found['gap']> | null; missingPart: Note | null; spans: Array<[number, number]>; renumbered: boolean; otherReading: Note | null; parts: CitedPart[] } | { message: Note; law: Found['quoteLaw']; notLaw?: boolean } {
   const hit = resolver.resolveRef(ref, { asOf });
   // 刑法第一百三十三条之二 in a matter of 2019 (added only in 2021), 第一百九十九条 in 2016 (deleted in 2015): no article of that date.
   if (!hit.ok && hit.code === 'article-not-found' && hit.notLaw) return { message: { en: hit.message, zh: hit.messageZh }, law: null, notLaw: true };
@@ -341,7 +341,7 @@ function citedArticle(
   // A model trained on older texts may cite a number a revision gave to another provision (公司法第七十一条).
   const earlier = match || ref.versionYear !== null ? null : resolver.earlierNumbering(a);
   // Where that provision stands now, and whether the evidence holds it there ([3]).
-  const there = earlier ? resolver.provisionNow(earlier, a) : null;
+  const there = earlier ? resolver.provisionNow(earlier, a, any.ref.parts) : null;
   const nowAt = there ? numbered.findIndex((e) => e.articleId === there.articleId) : -1;
   const now: Note = !there ? { en: '', zh: '' }
     : nowAt >= 0 ? { en: `, now ${there.label}, evidence [${nowAt + 1}]`, zh: `，现为${there.label}，即证据[${nowAt + 1}]` }
@@ -355,7 +355,10 @@ function citedArticle(
     : null;
   const notInEvidence = joinNotes(gap, draft ? otherReading : otherReading ? { en: `${NOT_IN_EVIDENCE.en}; ${otherReading.en}`, zh: `${NOT_IN_EVIDENCE.zh}；${otherReading.zh}` } : NOT_IN_EVIDENCE);
   const article = match ?? { articleId: a.id, lawTitle: a.lawTitle, articleLabel: a.label, publishDate: a.publishDate, status: a.status, text: a.text };
-  return { article, match, notInEvidence, gap, renumbered: earlier !== null, ...partsChecked(any, article.text) };
+  const parts = partsChecked(any, article.text);
+  // 公司法第二十条第三款: 2023's 第二十条 has two 款, 2018's had three; its third is what the text means, not a 款 that never was.
+  const partOfEarlier = parts.missingPart !== null && earlier !== null && resolver.earlierHasParts(earlier, any.ref.parts);
+  return { article, match, notInEvidence, gap, renumbered: earlier !== null, otherReading, parts: any.ref.parts, ...parts, ...(partOfEarlier ? { missingPart: null } : {}) };
 }
 
 /**
@@ -392,6 +395,8 @@ interface Found {
   missingPart?: boolean;
   /** Where the 款 and 项 it names stand in the article's text. */
   spans?: Array<[number, number]>;
+  /** The 款 and 项 it names, as written. */
+  parts?: CitedPart[];
   note: Note | null;
   /**
    * For a citation of no article the library holds: the law its quotation is looked for in — the law that
@@ -472,7 +477,7 @@ export function auditCitations(answer: string, numbered: Evidence[], resolver: C
       continue;
     }
     lastLaw = ref;
-    const { article, match, notInEvidence, missingPart, spans, gap, renumbered } = cited;
+    const { article, match, notInEvidence, missingPart, spans, gap, renumbered, otherReading, parts } = cited;
     const covering = !missingPart && match ? coveringMarker(found, followingMarker, match.articleId) : null;
     if (covering) {
       markOnMarker(covering, spans);
@@ -480,7 +485,7 @@ export function auditCitations(answer: string, numbered: Evidence[], resolver: C
       continue;
     }
     // A 款 or 项 missing from a text that is not the one of the time is no proof of a wrong citation: to check, with both notes.
-    found.push({ pos: ref.start, evidenceMarker: false, marker: ref.raw, article, inEvidence: !!match, missingPart: !!missingPart && (!gap || gap.confirmed === true), spans, gap, renumbered, note: missingPart ? joinNotes(gap, missingPart) : match ? gap : notInEvidence });
+    found.push({ pos: ref.start, evidenceMarker: false, marker: ref.raw, article, inEvidence: !!match, missingPart: !!missingPart && (!gap || gap.confirmed === true), spans, parts, gap, renumbered, note: missingPart ? joinNotes(joinNotes(gap, missingPart), otherReading) : match ? gap : notInEvidence });
   }
   found.sort((a, b) => a.pos - b.pos);
   const quotes = assignQuotes(answer, found, draft);
@@ -546,7 +551,7 @@ function toAudit(f: Found, seq: number, quotes: string[], asOf: string, resolver
   const appliedThen = notCurrent && !note && f.article!.status === 'superseded' && resolver.appliedOn(f.article!.articleId, asOf);
   if (appliedThen) {
     const { publishDate, articleId } = f.article!;
-    const now = resolver.provisionAsOf(articleId, resolver.today());
+    const now = resolver.provisionAsOf(articleId, resolver.today(), f.parts);
     const held = now ? inVersion(now.publishDate, now.label ? { label: now.label, match: now.match } : null) : null;
     note = {
       en: `the ${publishDate} version was the one applied on ${asOf}; it has been revised since${held ? `, and the ${held.en}` : ''}`,
@@ -554,7 +559,7 @@ function toAudit(f: Found, seq: number, quotes: string[], asOf: string, resolver
     };
   } else if (notCurrent && !note) {
     const { status, publishDate, articleId } = f.article!;
-    const there = resolver.provisionAsOf(articleId, asOf);
+    const there = resolver.provisionAsOf(articleId, asOf, f.parts);
     const then = there ? inVersion(there.publishDate, there.label ? { label: there.label, match: there.match } : null) : null;
     note = {
       en: `cites a ${status} version (${publishDate ?? 'undated'}); law as of ${asOf}${then ? `, when the ${then.en}` : ''}`,

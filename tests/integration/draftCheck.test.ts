@@ -216,6 +216,17 @@ describe('checking the citations of a brief', { skip: SKIP }, () => {
     assert.equal(r.citations[0]!.noteZh, '引用的是已被修订的版本（2018-10-26）；适用的法律截至 2026-11-27，该日适用的 2023-12-29 版中为第八十四条，内容有修改');
   });
 
+  test('a 款 the article in force lacks but its earlier text had is read as that text\'s, and where that 款 stands now is named, not the article\'s first 款', () => {
+    const resolver = lib.engine.searchDeps().resolver;
+    const [bare] = checkDraft(resolver, '根据《公司法》第二十条第三款，股东滥用公司法人独立地位和股东有限责任，逃避债务的，应当对公司债务承担连带责任。', '2026-11-27').citations;
+    assert.equal(bare!.finding, 'check', 'not 「引用的款或项不存在」: 2018\'s 第二十条 had a 第三款');
+    assert.match(bare!.noteZh!, /^2018-10-26 版的第二十条内容不同（「公司股东应当遵守法律.*文中指的可能是那一条，现为第二十三条$/);
+    const [dated] = checkDraft(resolver, '依据《公司法》（2018年修正）第二十条第三款', '2026-11-27').citations;
+    assert.match(dated!.noteZh!, /该日适用的 2023-12-29 版中为第二十三条，内容有修改$/, 'the 款 cited, not 第二十一条 that took the article\'s first two');
+    const [item] = checkDraft(resolver, '《劳动合同法》第三十八条第一款第九项', '2026-11-27').citations;
+    assert.equal(item!.finding, 'unresolvable', 'a 项 no text of the law had is still wrong');
+  });
+
   test('an older version as of an earlier date: the 2018 text is the law then, and 第七十一条 is fine', () => {
     const r = checkDraft(lib.engine.searchDeps().resolver, '《公司法》第七十一条', '2020-06-01');
     assert.equal(r.citations[0]?.publishDate, '2018-10-26');

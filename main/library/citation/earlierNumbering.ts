@@ -8,8 +8,9 @@
  * reader is told.
  */
 import { cachedStatement, type Db } from '../../db/open.js';
-import { ARTICLE_SELECT, articleById, toStatuteArticle, type ArticleRow, type StatuteArticle } from '../articles.js';
-import { counterpartInVersion } from '../versions/counterparts.js';
+import { ARTICLE_SELECT, articleById, citedSpans, toStatuteArticle, type ArticleRow, type StatuteArticle } from '../articles.js';
+import { counterpartInVersion, counterpartOfText } from '../versions/counterparts.js';
+import type { CitedPart } from './parseCitation.js';
 import { pairOverlap, textPairs } from '../versions/textPairs.js';
 import { clip } from '../../util/clip.js';
 
@@ -56,9 +57,27 @@ export function earlierNumbering(db: Db, article: StatuteArticle): EarlierNumber
  * null when none does, or when it is `article` itself, reworded beyond recognition (未成年人保护法第九条).
  * Apart from earlierNumbering, which every lookup runs, as it reads the whole version.
  */
-export function provisionNow(db: Db, earlier: EarlierNumbering, article: StatuteArticle): ProvisionNow | null {
+export function provisionNow(db: Db, earlier: EarlierNumbering, article: StatuteArticle, parts: readonly CitedPart[] = []): ProvisionNow | null {
   const before = articleById(db, earlier.articleId);
   if (!before) return null;
-  const there = counterpartInVersion(db, before, article.publishDate ?? '');
+  // 公司法 2018 第二十条第三款 (piercing the corporate veil): the 款 cited, now 第二十三条, not the article's first 款, now 第二十一条.
+  const part = partText(before, parts);
+  const there = part
+    ? counterpartOfText(db, { lawId: before.lawId, kind: before.kind, text: part }, article.publishDate ?? '')
+    : counterpartInVersion(db, before, article.publishDate ?? '');
   return there.articleId && there.label && there.articleId !== article.id ? { articleId: there.articleId, label: there.label } : null;
+}
+
+/** The text of the 款 and 项 cited, when the article has them all; null for none cited or one it lacks. */
+export function partText(article: StatuteArticle, parts: readonly CitedPart[]): string | null {
+  if (parts.length === 0) return null;
+  const held = parts.every(({ paragraph, items }) => paragraph === null || (paragraph <= article.paragraphs.length && items.every((i) => i <= (article.paragraphs[paragraph - 1]?.items.length ?? 0))));
+  const spans = held ? citedSpans(article, parts) : [];
+  return spans.length ? spans.map(([from, to]) => article.text.slice(from, to)).join('\n') : null;
+}
+
+/** Whether the earlier article has the 款 and 项 cited (2018's 第二十条 had a 第三款; 2023's has two). */
+export function earlierHasParts(db: Db, earlier: EarlierNumbering, parts: readonly CitedPart[]): boolean {
+  const before = articleById(db, earlier.articleId);
+  return !!before && partText(before, parts) !== null;
 }

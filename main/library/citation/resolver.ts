@@ -4,10 +4,10 @@ import { statusSql, TODAY_SQL } from '../status.js';
 import { lawAliases, LawNameIndex, normalizeLawName } from './aliases.js';
 import { parseCitations, parseSingleCitation, type CitationRef, type CitedPart } from './parseCitation.js';
 import { readRepeals, repealingShortTitle, repealMessages, type Repeal } from './repealedLaws.js';
-import { earlierNumbering, provisionNow, type EarlierNumbering, type ProvisionNow } from './earlierNumbering.js';
+import { earlierHasParts, earlierNumbering, partText, provisionNow, type EarlierNumbering, type ProvisionNow } from './earlierNumbering.js';
 import { quoteInLaw, quoteSource, type QuoteSource } from './quoteSource.js';
 import { topicMismatch, type TopicMismatch } from './topicFit.js';
-import { counterpartInVersion, type VersionMatch } from '../versions/counterparts.js';
+import { counterpartInVersion, counterpartOfText, type VersionMatch } from '../versions/counterparts.js';
 import { replacementOf, type Replacement } from '../versions/replacedBy.js';
 import { repealedBy } from '../versions/repealTable.js';
 import { lawKnownSince } from '../versions/lawOrigins.js';
@@ -209,8 +209,13 @@ export class CitationResolver {
   }
 
   /** Where that earlier provision stands in `article`'s version (公司法 2018 第七十一条 → 2023 第八十四条); for what shows the note, not every lookup. */
-  provisionNow(earlier: EarlierNumbering, article: StatuteArticle): ProvisionNow | null {
-    return provisionNow(this.db, earlier, article);
+  provisionNow(earlier: EarlierNumbering, article: StatuteArticle, parts: readonly CitedPart[] = []): ProvisionNow | null {
+    return provisionNow(this.db, earlier, article, parts);
+  }
+
+  /** Whether that earlier article has the 款 and 项 a citation names (公司法 2018 第二十条第三款; 2023's 第二十条 has two 款). */
+  earlierHasParts(earlier: EarlierNumbering, parts: readonly CitedPart[]): boolean {
+    return earlierHasParts(this.db, earlier, parts);
   }
 
   /** The ids of the documents repealed on or before `asOf`, where the library can date the repeal (replacedBy.ts): no law of that date. */
@@ -229,12 +234,14 @@ export class CitationResolver {
    * renumbers: 公司法 2018 第七十一条 → 2023 第八十四条, amended); null when that version is the article's own or
    * none was in force then.
    */
-  provisionAsOf(articleId: number, asOf: string): { publishDate: string; label: string | null; match: VersionMatch } | null {
+  provisionAsOf(articleId: number, asOf: string, parts: readonly CitedPart[] = []): { publishDate: string; label: string | null; match: VersionMatch } | null {
     const article = articleById(this.db, articleId);
     if (!article) return null;
     const version = this.versionOn(article.lawId, asOf);
     if (version === null || version === (article.publishDate ?? '')) return null;
-    const there = counterpartInVersion(this.db, article, version);
+    // The 款 cited where the citation names one (2018 第二十条第三款 is 2023's 第二十三条, its first 款 第二十一条).
+    const part = partText(article, parts);
+    const there = part ? counterpartOfText(this.db, { lawId: article.lawId, kind: article.kind, text: part }, version) : counterpartInVersion(this.db, article, version);
     return { publishDate: version, label: there.label, match: there.match };
   }
 
