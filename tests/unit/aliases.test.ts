@@ -86,6 +86,19 @@ describe('lawAliases', () => {
     const construction = lawAliases('最高人民法院关于审理建设工程施工合同纠纷案件适用法律问题的解释（一）');
     assert.ok(construction.includes('建工解释(一)') && construction.includes('建工解释一'));
     assert.ok(!lawAliases('最高人民法院关于审理建设工程施工合同纠纷案件适用法律问题的解释（二）').includes('建工解释(一)'), 'the repealed (二) keeps its own name');
+    assert.ok(lawAliases('最高人民法院关于适用《中华人民共和国民事诉讼法》的解释').includes('民诉解释'));
+    assert.ok(lawAliases('最高人民法院关于适用《中华人民共和国行政诉讼法》的解释').includes('行诉解释'));
+    assert.ok(!lawAliases('最高人民法院关于适用《中华人民共和国行政诉讼法》若干问题的解释').includes('行诉解释'), 'the earlier 若干问题的解释, which the 2018 one replaced, is not the one meant');
+    assert.ok(lawAliases('最高人民法院关于审理道路交通事故损害赔偿案件适用法律若干问题的解释').includes('道交解释'));
+    const bankruptcy = lawAliases('最高人民法院关于适用《中华人民共和国企业破产法》若干问题的规定（二）');
+    assert.ok(bankruptcy.includes('破产法解释(二)') && bankruptcy.includes('破产法解释二') && bankruptcy.includes('企业破产法解释(二)'));
+    assert.ok(lawAliases('最高人民法院关于人民法院办理执行异议和复议案件若干问题的规定').includes('执行异议复议规定'));
+    assert.ok(lawAliases('最高人民法院关于民事执行中变更、追加当事人若干问题的规定').includes('变更追加规定'));
+  });
+
+  it('adds an interpretation\'s title without its court, as it is often cited', () => {
+    assert.ok(lawAliases('最高人民法院关于适用《中华人民共和国民法典》有关担保制度的解释').includes('关于适用民法典有关担保制度的解释'));
+    assert.ok(!lawAliases('最高人民法院、最高人民检察院关于办理盗窃刑事案件适用法律若干问题的解释').some((n) => n.startsWith('、')), 'a joint one keeps its courts');
   });
 
   it('writes a trailing （十一） also without brackets and in digits', () => {

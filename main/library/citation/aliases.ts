@@ -56,9 +56,9 @@ const ABBREVIATIONS_BY_SHORT_NAME: ReadonlyMap<string, readonly string[]> = new 
  * written (一), (二)…: the unbracketed and Arabic forms are added for every name.
  */
 export const INTERPRETATION_NAMES: ReadonlyMap<string, readonly string[]> = new Map<string, readonly string[]>([
-  ['最高人民法院关于适用民事诉讼法的解释', ['民诉法解释', '民事诉讼法解释', '民诉法司法解释']],
-  ['最高人民法院关于适用刑事诉讼法的解释', ['刑诉法解释', '刑事诉讼法解释', '刑诉法司法解释']],
-  ['最高人民法院关于适用行政诉讼法的解释', ['行诉法解释', '行政诉讼法解释', '行诉法司法解释']],
+  ['最高人民法院关于适用民事诉讼法的解释', ['民诉法解释', '民事诉讼法解释', '民诉法司法解释', '民诉解释', '民诉司法解释']],
+  ['最高人民法院关于适用刑事诉讼法的解释', ['刑诉法解释', '刑事诉讼法解释', '刑诉法司法解释', '刑诉解释', '刑诉司法解释']],
+  ['最高人民法院关于适用行政诉讼法的解释', ['行诉法解释', '行政诉讼法解释', '行诉法司法解释', '行诉解释', '行诉司法解释']],
   ['最高人民法院关于适用民法典总则编若干问题的解释', ['民法典总则编解释', '总则编解释']],
   ['最高人民法院关于适用民法典合同编通则若干问题的解释', ['民法典合同编通则解释', '合同编通则解释']],
   ['最高人民法院关于适用民法典有关担保制度的解释', ['民法典担保制度解释', '担保制度解释']],
@@ -70,8 +70,14 @@ export const INTERPRETATION_NAMES: ReadonlyMap<string, readonly string[]> = new 
   ]),
   ['最高人民法院关于审理劳动争议案件适用法律问题的解释(一)', ['劳动争议解释(一)', '劳动争议司法解释(一)']],
   ['最高人民法院关于审理民间借贷案件适用法律若干问题的规定', ['民间借贷规定', '民间借贷司法解释', '民间借贷解释']],
-  ['最高人民法院关于审理人身损害赔偿案件适用法律若干问题的解释', ['人身损害赔偿解释', '人身损害赔偿司法解释', '人损解释']],
-  ['最高人民法院关于审理道路交通事故损害赔偿案件适用法律若干问题的解释', ['道路交通事故损害赔偿解释', '交通事故损害赔偿解释', '交通事故司法解释']],
+  ['最高人民法院关于审理人身损害赔偿案件适用法律若干问题的解释', ['人身损害赔偿解释', '人身损害赔偿司法解释', '人损解释', '人身损害解释']],
+  ['最高人民法院关于审理道路交通事故损害赔偿案件适用法律若干问题的解释', ['道路交通事故损害赔偿解释', '交通事故损害赔偿解释', '交通事故司法解释', '道交解释', '道交司法解释', '交通事故解释']],
+  ...['一', '二', '三'].map((n): [string, string[]] => [
+    `最高人民法院关于适用企业破产法若干问题的规定(${n})`,
+    [`破产法解释(${n})`, `企业破产法解释(${n})`, `破产法司法解释(${n})`, `企业破产法司法解释(${n})`, `破产法规定(${n})`, `企业破产法规定(${n})`],
+  ]),
+  ['最高人民法院关于人民法院办理执行异议和复议案件若干问题的规定', ['执行异议和复议规定', '执行异议复议规定', '执行异议规定']],
+  ['最高人民法院关于民事执行中变更、追加当事人若干问题的规定', ['变更追加当事人规定', '变更追加规定']],
   ['最高人民法院关于确定民事侵权精神损害赔偿责任若干问题的解释', ['精神损害赔偿解释', '精神损害赔偿司法解释']],
   ['最高人民法院关于审理买卖合同纠纷案件适用法律问题的解释', ['买卖合同解释', '买卖合同司法解释']],
   ['最高人民法院关于审理商品房买卖合同纠纷案件适用法律若干问题的解释', ['商品房买卖合同解释', '商品房买卖合同司法解释']],
@@ -133,6 +139,9 @@ export function shortNameFromFile(fileName: string): string {
 
 const REVISION_NOTE = new RegExp(`\\((?:试行|暂行|草案|征求意见稿|修正|修订|修正本|修订本|(?:${WRITTEN_YEAR})年(?:修正|修订)(?:本|文本)?)\\)`, 'g');
 
+const COURT = '最高人民法院';
+const COURT_BEFORE_TITLE = `${COURT}关于`;
+
 /** Parts of a code that are no law name on their own (民法典 files 总则.md, 合同编.md). */
 const PART_OF_CODE = /^(?:总则|分则|附则|.{1,6}编)$/;
 
@@ -142,6 +151,8 @@ function titleVariants(title: string): string[] {
   const withoutNotes = normalized.replace(REVISION_NOTE, '');
   const variants = new Set([normalized, withoutNotes]);
   for (const v of [normalized, withoutNotes]) variants.add(v.split(PRC_PREFIX).join(''));
+  // 关于适用《中华人民共和国民法典》有关担保制度的解释: an interpretation's title as cited without its court.
+  for (const v of [...variants]) if (v.startsWith(COURT_BEFORE_TITLE)) variants.add(v.slice(COURT.length));
   return [...variants].filter((v) => v.length >= 2);
 }
 
