@@ -1,7 +1,7 @@
 import { citedSpans, joinSpans } from '../library/articles.js';
 import { parseCitations, type CitationRef, type CitedPart } from '../library/citation/parseCitation.js';
 import { parseArticleLabel } from '../library/numerals.js';
-import type { CitationResolver, ResolveResult } from '../library/citation/resolver.js';
+import { withVersionsSaid, type CitationResolver, type ResolveResult } from '../library/citation/resolver.js';
 import type { QuoteSource } from '../library/citation/quoteSource.js';
 import { repealedBy, type Repeal } from '../library/citation/repealedLaws.js';
 import { beforeRepeal, SAME_LAW_BETWEEN, shortTitle, successorSentence, typedLawBefore, type Successor } from '../library/citation/repealedSuccessor.js';
@@ -322,7 +322,7 @@ function citedArticle(
   // 刑法第一百三十三条之二 in a matter of 2019 (added only in 2021), 第一百九十九条 in 2016 (deleted in 2015): no article of that date.
   if (!hit.ok && hit.code === 'article-not-found' && hit.notLaw) return { message: { en: hit.message, zh: hit.messageZh }, law: null, notLaw: true };
   let any = hit.ok ? hit : resolver.resolveRef(ref);
-  if (!any.ok) return { message: { en: any.message, zh: any.messageZh }, law: any.code === 'article-not-found' ? resolver.lawOf(ref) : null };
+  if (!any.ok) return { message: withVersionsSaid(any), law: any.code === 'article-not-found' ? resolver.lawOf(ref) : null };
   // 民事诉讼法第一百一十九条 in a judgment of 2019: the library's first version of the law is of 2021, which renumbered it.
   // The resolver reads it in that first version, the nearest the library has to the text of the time; say so. A law
   // not yet adopted then (民法典 in 2019) resolves to none, and is read in its first version too, with that said.

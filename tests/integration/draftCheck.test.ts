@@ -223,6 +223,8 @@ describe('checking the citations of a brief', { skip: SKIP }, () => {
     assert.match(bare!.noteZh!, /^2018-10-26 版的第二十条内容不同（「公司股东应当遵守法律.*文中指的可能是那一条，现为第二十三条$/);
     const [dated] = checkDraft(resolver, '依据《公司法》（2018年修正）第二十条第三款', '2026-11-27').citations;
     assert.match(dated!.noteZh!, /该日适用的 2023-12-29 版中为第二十三条，内容有修改$/, 'the 款 cited, not 第二十一条 that took the article\'s first two');
+    const [unknownYear] = checkDraft(resolver, '《公司法》（2016年修正）第七十一条', '2026-11-27').citations;
+    assert.equal(unknownYear!.noteZh, '中华人民共和国公司法没有与引用所写的年份（2016年）对应的版本；现有版本：2023-12-29（现行有效）、2018-10-26（已被修订）。', 'the versions written out: a brief\'s check lists no candidates below');
     const [item] = checkDraft(resolver, '《劳动合同法》第三十八条第一款第九项', '2026-11-27').citations;
     assert.equal(item!.finding, 'unresolvable', 'a 项 no text of the law had is still wrong');
   });

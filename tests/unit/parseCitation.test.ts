@@ -331,6 +331,10 @@ describe('parseCitations: version pins', () => {
     assert.equal(only('公司法（２０１８年修正）第七十一条').versionYear, 2018);
     assert.equal(only('公司法第七十一条').versionYear, null);
     assert.equal(only('2018年10月26日公布的公司法第七十一条').versionYear, null, 'a date is no version');
+    // As databases and judgments write it: the year alone, 修正 without 年, 年 without 修正, the note inside the title's brackets.
+    for (const text of ['公司法（2018）第七十一条', '公司法(2018修正)第71条', '公司法（2018年）第七十一条', '《中华人民共和国公司法（2018修正）》第七十一条']) {
+      assert.equal(only(text).versionYear, 2018, text);
+    }
   });
 });
 

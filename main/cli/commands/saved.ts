@@ -1,6 +1,6 @@
 import { lawsReadInPlace } from '../../library/versions/versionGap.js';
 import type { Engine } from '../../engine/index.js';
-import type { ResolveResult } from '../../library/citation/resolver.js';
+import { withVersionsSaid, type ResolveResult } from '../../library/citation/resolver.js';
 import { folderName, isArticleShown, MAX_FOLDER_CHARS, removeSaved, saveArticle, savedArticle, savedCitation, savedArticles, savedFolders, savedRow, savedRows, updateSaved, type SavedArticle, type SavedState } from '../../library/saved/index.js';
 import { compilationOfSaved } from '../../report/compilation.js';
 import { LexError } from '../../util/errors.js';
@@ -71,11 +71,11 @@ const SUBCOMMANDS: Record<string, (args: string[], open: Open, out: Output) => P
       // 刑法 as of 2019: what is saved is the library's first text of it, of 2020, and the user hears so.
       const gaps = new Map(results.flatMap((r) => (r.ok && r.gap ? [[r.article.id, r.gap] as const] : [])));
       const readInPlace = lawsReadInPlace(found, (id) => gaps.get(id) ?? null);
-      if (out.json) return out.printJson({ saved: saved.map((x) => savedArticle(engine.db, savedRow(engine.db, x.id))), created: saved.filter((x) => x.created).length, notFound: skipped.map((r) => r.messageZh), ...(readInPlace.length ? { readInPlace } : {}) });
+      if (out.json) return out.printJson({ saved: saved.map((x) => savedArticle(engine.db, savedRow(engine.db, x.id))), created: saved.filter((x) => x.created).length, notFound: skipped.map((r) => withVersionsSaid(r).zh), ...(readInPlace.length ? { readInPlace } : {}) });
       const folder = folderName(values.folder as string | undefined) || '未分类';
       for (const r of readInPlace) out.print(`Note: 《${r.lawTitle}》: ${r.note.en}.`);
       for (const x of saved) out.print(`${x.created ? 'Saved' : 'Already saved, note kept or updated'}: [${x.id}] ${savedCitation(x.a)}→ ${folder}`);
-      for (const r of skipped) out.print(`Not found: ${r.messageZh}`);
+      for (const r of skipped) out.print(`Not found: ${withVersionsSaid(r).zh}`);
     });
   },
   note(args, open, out) {
@@ -193,5 +193,5 @@ function printSaved(out: Output, s: SavedArticle, changes: boolean): void {
 }
 
 function notFoundText(results: ResolveResult[]): string {
-  return results.flatMap((r) => (!r.ok && r.code !== 'no-article-number' ? [r.messageZh] : [])).join('；');
+  return results.flatMap((r) => (!r.ok && r.code !== 'no-article-number' ? [withVersionsSaid(r).zh] : [])).join('；');
 }

@@ -140,8 +140,8 @@ const SEPARATORS_ONLY = new RegExp(
  * article's number belongs to the law just cited, though prose stands between them.
  */
 const AMENDMENT_INSERTS = /^\s*之?后\s*增加\s*[一二两三四五六七八九十\d]*\s*[条款项]\s*[，,]?\s*作为\s*$/;
-/** （2018年修正） between a law name and the article: the version of that year. */
-const REVISION_NOTE_BEFORE = new RegExp(`[（(]\\s*(${WRITTEN_YEAR})\\s*年\\s*(?:修正|修订)(?:版|本|文本)?\\s*[）)]\\s*$`);
+/** （2018年修正）, （2018修正）, （2018年）, （2018） between a law name and the article: the version of that year. */
+const REVISION_NOTE_BEFORE = new RegExp(`[（(]\\s*(${WRITTEN_YEAR})\\s*年?\\s*(?:修正|修订)?(?:版|本|文本)?\\s*[）)]\\s*$`);
 /** 2018年, 2018年修正的, 2018年版 before a law name: the version of that year. */
 const YEAR_BEFORE_NAME = new RegExp(`(?<![0-9０-９])(${WRITTEN_YEAR})\\s*年(?:修正|修订)?(?:版|本)?的?\\s*$`);
 /** 第…条 whose number is no well-formed numeral (第一百十条). */

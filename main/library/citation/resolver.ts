@@ -1,6 +1,6 @@
 import { cachedStatement, type Db } from '../../db/open.js';
 import { ARTICLE_SELECT, articleById, toStatuteArticle, type ArticleRow, type StatuteArticle } from '../articles.js';
-import { statusSql, TODAY_SQL } from '../status.js';
+import { STATUS_ZH, statusSql, TODAY_SQL } from '../status.js';
 import { lawAliases, LawNameIndex, normalizeLawName } from './aliases.js';
 import { parseCitations, parseSingleCitation, type CitationRef, type CitedPart } from './parseCitation.js';
 import { readRepeals, repealingShortTitle, repealMessages, type Repeal } from './repealedLaws.js';
@@ -642,4 +642,17 @@ function failureFor(reason: string, text: string, candidates: string[]): Extract
         messageZh: `“${text}”没有写明法律名称；请按“民法典第1165条”或“劳动合同法 38”的样式引用。`,
       };
   }
+}
+
+/**
+ * A failure's message with the law's versions written into it, for a caller that shows no candidate list (a brief's
+ * check, a saved article): 「…没有与引用所写的年份（2017年）对应的版本；现有版本：2023-09-01（现行有效）、2021-12-24（已被修订）。」
+ */
+export function withVersionsSaid(r: Extract<ResolveResult, { ok: false }>): { en: string; zh: string } {
+  if (r.code !== 'version-not-found' || r.candidates.length === 0) return { en: r.message, zh: r.messageZh };
+  const zh = r.candidates.map((c) => c.replace(/ \((\w+)\)$/, (_, status: string) => `（${STATUS_ZH[status] ?? status}）`));
+  return {
+    en: r.message.replace(/its versions are listed below\.$/, `its versions: ${r.candidates.join(', ')}.`),
+    zh: r.messageZh.replace(/现有版本见下。$/, `现有版本：${zh.join('、')}。`),
+  };
 }
