@@ -1,5 +1,6 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { LexError } from '../util/errors.js';
+import { isCalendarDate } from '../../preload/contract/calendarDate.js';
 
 type Options = NonNullable<ParseArgsConfig['options']>;
 
@@ -34,9 +35,8 @@ export function intOption(value: unknown, name: string, fallback: number): numbe
 export function dateOption(value: unknown, name: string): string | undefined {
   if (value === undefined) return undefined;
   const s = String(value);
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(s) || Number.isNaN(Date.parse(s))) {
-    throw new LexError('usage', `--${name} must be a date like 2021-01-01 (got "${s}")`);
-  }
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(s)) throw new LexError('usage', `--${name} must be a date like 2021-01-01 (got "${s}")`);
+  if (!isCalendarDate(s)) throw new LexError('usage', `--${name}: ${s} is no day of the calendar (check the month's last day)`);
   return s;
 }
 

@@ -9,12 +9,13 @@ import type {
   AppInfoDto, ArticleDetailDto, CitedArticlesDto, DraftCheckDto, LawCatalogDto, SavedArticleDto, SavedListDto, VersionComparisonDto, ConsultationDto, ConsultationSummaryDto, ImportSummaryDto, LibraryStatusDto, OutlineDto, PresetDto, ReportFileDto, SettingsDto, StatuteSearchDto, TurnResult,
 } from './dto.js';
 import { MAX_SAVED_FOLDER_CHARS, MAX_SAVED_NOTE_CHARS, MAX_UPLOAD_BYTES } from './limits.js';
+import { isCalendarDate } from './calendarDate.js';
 
 /** The consultation roles a model can be set for (settings' roleModels). */
 export const LLM_ROLE_NAMES = ['state', 'planner', 'rules', 'rerank', 'summary', 'checklist', 'audit', 'judge', 'answer', 'evolve'] as const;
 
 const id = z.number().int().positive();
-const date = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'a date like 2021-01-01');
+const date = z.string().refine(isCalendarDate, 'a date of the calendar like 2021-01-01');
 const text = (max: number) => z.string().trim().min(1).max(max);
 /** A tag the caller picks for one ask or retry; the host echoes it on that turn's events, so a view can tell its own turn's events from others'. */
 const requestId = z.string().min(1).max(64).optional();

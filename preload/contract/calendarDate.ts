@@ -1,0 +1,9 @@
+/**
+ * Whether `s` is a day of the calendar written YYYY-MM-DD: 2024-02-29 is, 2023-02-29 and 2021-04-31 are not (Date.parse
+ * would roll them over to March and May, and a date the user never meant would be applied).
+ */
+export function isCalendarDate(s: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(s)) return false;
+  const day = new Date(`${s}T00:00:00Z`);
+  return !Number.isNaN(day.getTime()) && day.toISOString().slice(0, 10) === s;
+}
