@@ -69,16 +69,18 @@ describe('saved articles through later imports (a JSONL collection)', () => {
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
-  test('saved in force as saved; saving again updates the note, another folder keeps its own copy', () => {
+  test('saved in force as saved; saving again adds its note below the one there, another folder keeps its own copy', () => {
     for (const label of ['第一条', '第二条', '第三条', '第四条']) saveArticle(engine.db, article(label, '2020-01-01'), { folder: '  王五  案 ', note: `${label}备注` });
     const again = saveArticle(engine.db, article('第一条', '2020-01-01'), { folder: '王五 案', note: '改过的备注' });
-    assert.equal(again.created, false);
+    assert.deepEqual([again.created, again.noteAdded], [false, true]);
+    assert.equal(saveArticle(engine.db, article('第一条', '2020-01-01'), { folder: '王五 案', note: '改过的备注' }).noteAdded, false, 'the same note twice is kept once');
+    assert.equal(saveArticle(engine.db, article('第一条', '2020-01-01'), { folder: '王五 案' }).noteAdded, false, 'no note given: the one there stays');
     const other = saveArticle(engine.db, article('第一条', '2020-01-01'), {});
     assert.equal(other.created, true);
     saveArticle(engine.db, article('第一条', '2015-01-01', '测试废止收藏法'), { folder: '王五 案' });
     assert.deepEqual(savedFolders(engine.db), [{ name: '', count: 1 }, { name: '王五 案', count: 5 }]);
     const first = get('王五 案|2020-01-01|第一条');
-    assert.equal(first.note, '改过的备注');
+    assert.equal(first.note, '第一条备注\n改过的备注', 'what was written first is not lost');
     assert.equal(first.state, 'in_force');
     assert.equal(first.messageZh, '现行有效，与收藏时一致。');
     assert.equal(first.attention, false);

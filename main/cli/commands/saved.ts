@@ -74,7 +74,7 @@ const SUBCOMMANDS: Record<string, (args: string[], open: Open, out: Output) => P
       if (out.json) return out.printJson({ saved: saved.map((x) => savedArticle(engine.db, savedRow(engine.db, x.id))), created: saved.filter((x) => x.created).length, notFound: skipped.map((r) => withVersionsSaid(r).zh), ...(readInPlace.length ? { readInPlace } : {}) });
       const folder = folderName(values.folder as string | undefined) || '未分类';
       for (const r of readInPlace) out.print(`Note: 《${r.lawTitle}》: ${r.note.en}.`);
-      for (const x of saved) out.print(`${x.created ? 'Saved' : 'Already saved, note kept or updated'}: [${x.id}] ${savedCitation(x.a)}→ ${folder}`);
+      for (const x of saved) out.print(`${x.created ? 'Saved' : x.noteAdded ? 'Already saved; the note was added below the one there' : 'Already saved'}: [${x.id}] ${savedCitation(x.a)}→ ${folder}`);
       for (const r of skipped) out.print(`Not found: ${withVersionsSaid(r).zh}`);
     });
   },

@@ -42,15 +42,19 @@ function noteText(note: string | undefined): string {
 }
 
 /**
- * Saves an article to a folder, or, when that folder already holds it, updates its note (a note left out keeps
- * the one there). Returns the saved row's id and whether it was new.
+ * Saves an article to a folder, or, when that folder already holds it, adds the note given to the one there on a
+ * line of its own (a note already there is kept: saving again must not lose what was written; `saved note` replaces
+ * a note). Returns the saved row's id, whether it was new, and whether a note was added to an existing one.
  */
-export function saveArticle(db: Db, article: StatuteArticle, options: { folder?: string; note?: string; now?: string } = {}): { id: number; created: boolean } {
+export function saveArticle(db: Db, article: StatuteArticle, options: { folder?: string; note?: string; now?: string } = {}): { id: number; created: boolean; noteAdded: boolean } {
   const folder = folderName(options.folder);
   const existing = savedIn(db, folder, [article.lawTitle, article.province, article.publishDate ?? '', article.kind, article.label]);
   if (existing) {
-    if (options.note !== undefined) updateSaved(db, existing.id, { note: options.note });
-    return { id: existing.id, created: false };
+    const added = noteText(options.note);
+    const had = existing.note.trim();
+    const noteAdded = added !== '' && !had.split('\n').includes(added);
+    if (noteAdded) updateSaved(db, existing.id, { note: had ? `${had}\n${added}` : added });
+    return { id: existing.id, created: false, noteAdded };
   }
   const count = (cachedStatement(db, 'SELECT COUNT(*) AS n FROM saved_articles').get() as { n: number }).n;
   if (count >= MAX_SAVED) throw new LexError('bad_input', `The library already keeps ${count} saved articles, the most it keeps; remove some (lexdesk saved remove ID) first.`);
@@ -60,15 +64,15 @@ export function saveArticle(db: Db, article: StatuteArticle, options: { folder?:
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   ).run(folder, noteText(options.note), options.now ?? new Date().toISOString(), article.lawTitle, article.province, article.publishDate ?? '', article.kind, article.label,
     JSON.stringify([article.subtitle, ...article.path].filter(Boolean)), article.text, article.status);
-  return { id: Number(info.lastInsertRowid), created: true };
+  return { id: Number(info.lastInsertRowid), created: true, noteAdded: false };
 }
 
 /** The saved row of one article (law title, province, publish date, kind, label) in a folder, if there is one. */
-function savedIn(db: Db, folder: string, key: [string, string, string, string, string]): { id: number } | undefined {
+function savedIn(db: Db, folder: string, key: [string, string, string, string, string]): { id: number; note: string } | undefined {
   return cachedStatement(
     db,
-    'SELECT id FROM saved_articles WHERE folder = ? AND law_title = ? AND province = ? AND publish_date = ? AND kind = ? AND article_label = ?',
-  ).get(folder, ...key) as { id: number } | undefined;
+    'SELECT id, note FROM saved_articles WHERE folder = ? AND law_title = ? AND province = ? AND publish_date = ? AND kind = ? AND article_label = ?',
+  ).get(folder, ...key) as { id: number; note: string } | undefined;
 }
 
 /**
