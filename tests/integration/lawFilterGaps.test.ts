@@ -129,6 +129,9 @@ describe('a law filter whose laws had nothing to search says why, and what would
     const json = await runCli(['search', '物业服务人', '--law', '北京市物业管理条例', '--json', '--db', lib.dbPath]);
     const out = parseJsonOutput(json) as { hits: unknown[]; lawFilterGaps?: Array<{ reason: string; province?: string }> };
     assert.deepEqual([out.hits.length, out.lawFilterGaps?.map((g) => [g.reason, g.province])], [0, [['province', '北京']]]);
+    // A hit's brackets: how it stood that day, then today's status with its version (not 「[已废止 …]」 with a bare date, read as the repeal's).
+    const then = await runCli(['search', '印花税 应纳税额', '--law', '印花税暂行条例', '--as-of', '2020-01-01', '--mode', 'lexical', '--k', '1', '--db', lib.dbPath]);
+    assert.match(then.stdout, /^1\. 《中华人民共和国印花税暂行条例》第[一二三四五六七八九十]+条 \[2020-01-01 施行中；今已废止，2011-01-08 版\]$/m);
     const words = await runCli(['search', '量子纠缠', '--law', '印花税法', '--db', lib.dbPath]);
     assert.match(words.stdout, /^No matching articles\. Try other words/);
   });

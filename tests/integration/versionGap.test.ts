@@ -220,7 +220,7 @@ describe('a law as of a date before the library\'s first text of it', { skip: SK
     const today = await api.call('statute.search', { query: '对方不履行合同义务，要承担什么违约责任' });
     assert.ok(today.ok && (today.data as StatuteSearchDto).hits.every((h) => h.inPlaceOf === undefined && h.onDate === undefined));
     const text = await runCli(['search', '对方不履行合同义务，要承担什么违约责任', '--as-of', '2019-06-01', '--mode', 'lexical', '--k', '3', '--db', lib.dbPath]);
-    assert.match(text.stdout, /^1\. 《中华人民共和国民法典》第五百七十七条 \[in place of 《合同法》第一百零七条\]$/m);
+    assert.match(text.stdout, /^1\. 《中华人民共和国民法典》第五百七十七条 \[2019-06-01 尚未施行\] \[in place of 《合同法》第一百零七条\]$/m);
     // Typed as the citation of the time, or as 民法典's, it is the cited article; as of 1995 合同法 was no law yet, so not.
     for (const q of ['合同法第一百零七条', '民法典第577条']) {
       const cited = lib.engine.search(q, { filters: { asOf: '2019-06-01' }, limit: 3 });

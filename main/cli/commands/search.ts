@@ -1,5 +1,5 @@
 import type { Engine } from '../../engine/index.js';
-import { citationText } from '../../library/articles.js';
+import { citationText, type StatuteArticle } from '../../library/articles.js';
 import { renderSnippet } from '../../search/snippet.js';
 import { STATUS_ZH } from '../../library/status.js';
 import { repealedFilterMessages } from '../../library/citation/repealedLaws.js';
@@ -11,7 +11,7 @@ import type { Output } from '../output.js';
 import { FILTER_OPTIONS, filtersFrom, LITERAL_OPTION, unknownLawFilterText } from './searchOptions.js';
 import { describeProviders, MODEL_OPTIONS, modeOption, modelOptionsOf, providerReport } from './modelOptions.js';
 import { addedTerms as statuteTermsAdded, type ModelOptions } from '../../engine/retrieval.js';
-import { onDates } from '../../search/lawOnDate.js';
+import { onDates, standingZh, type OnDate } from '../../search/lawOnDate.js';
 import type { SearchFilters } from '../../search/filters.js';
 import { lawFilterGaps, type LawFilterGap } from '../../search/lawFilterGaps.js';
 
@@ -67,7 +67,7 @@ export async function searchCommand(args: string[], open: (db?: string, models?:
     if (!hits.length) out.print(filterGaps.length ? gapsText(filterGaps, filtersFrom(values)) : noHitsHint(engine, values.law as string | undefined));
     hits.forEach((h, i) => {
       const a = h.article;
-      const status = a.status === 'current' ? '' : ` [${STATUS_ZH[a.status] ?? a.status} ${a.publishDate ?? ''}]`;
+      const status = statusTag(a, onDate[i]);
       const tag = h.matchedBy === 'citation' ? ' (cited)' : h.matchedBy === 'dense' ? ' (semantic)' : h.matchedBy === 'similar' ? ' (similar questions)' : '';
       // 民法典 as of 2019: the article of the law of the time it stands in for.
       const former = standsInFor(a, asOf);
@@ -80,6 +80,20 @@ export async function searchCommand(args: string[], open: (db?: string, models?:
   } finally {
     engine.close();
   }
+}
+
+/**
+ * How a hit stands, in brackets: today's status with its version (「[已被修订，2018-10-26 版]」, not 「[已被修订 2018-10-26]」,
+ * which read as the date of the revision), and with --as-of how it stood that day first (「[2020-06-01 施行中；今已被修订，
+ * 2018-10-26 版]」), as --json's onDate says.
+ */
+function statusTag(a: Pick<StatuteArticle, 'status' | 'publishDate'>, dated: OnDate | undefined): string {
+  const today = a.status === 'current' ? null : `${STATUS_ZH[a.status] ?? a.status}，${a.publishDate ?? '日期不详'} 版`;
+  // In force that day in the text shown, and still: nothing to add; amended since: the [amended after …] tag says it.
+  const plain = dated?.standing === 'amended-since' || (dated?.standing === 'in-force' && a.status === 'current');
+  const then = dated && !plain ? `${dated.date} ${standingZh(dated.standing)}` : null;
+  const parts = [then, today && (then ? `今${today}` : today)].filter(Boolean);
+  return parts.length ? ` [${parts.join('；')}]` : '';
 }
 
 /** Why nothing was found: an empty library (say, one an older lexdesk created for a mistyped --db) needs an import, not other words. */
