@@ -20,6 +20,7 @@ import { ensureStatuteGraph, referencesOf } from '../../main/library/graph/statu
 import type { ArticleDetailDto, CitedArticlesDto, StatuteSearchDto } from '../../preload/contract/dto.js';
 import { parseJsonOutput, runCli } from '../helpers/cli.js';
 import { lawOrigin, readOrigins } from '../../main/library/versions/lawOrigins.js';
+import { standsIn, versionGap } from '../../main/library/versions/versionGap.js';
 import { createEngine } from '../../main/engine/index.js';
 import { getMeta, setMeta } from '../../main/db/open.js';
 import { buildLibrary, CORE_SUBSET, sharedSkipReason, type TempLibrary } from '../helpers/library.js';
@@ -270,4 +271,21 @@ describe('a library without 民法典', { skip: SKIP }, () => {
     const hits = lib.engine.search('用人单位未及时足额支付劳动报酬的，劳动者可以解除劳动合同', { filters: { asOf: '2019-06-01' }, limit: 3 });
     assert.ok(hits.some((h) => h.article.shortName === '劳动合同法' && h.article.label === '第三十八条'), hits.map((h) => h.article.label).join(','));
   });
+});
+
+test('an interpretation its court adopted twice before its first text here (the 2020 amendments record themselves as 通过) stands in from its first adoption; a joint one adopted by two courts does not', () => {
+  const civilProcedure = {
+    publishDate: '2020-12-29', effectiveDate: '2021-01-01', level: '司法解释',
+    history: [{ date: '2014-12-18', event: '最高人民法院审判委员会第1636次会议通过' }, { date: '2020-12-23', event: '最高人民法院审判委员会第1823次会议通过' }],
+  };
+  assert.equal(standsIn(civilProcedure, '2019-06-01'), true);
+  assert.equal(standsIn(civilProcedure, '2014-06-01'), false, 'before its first adoption');
+  assert.equal(standsIn(civilProcedure, '2021-06-01'), false, 'its own text is in force then');
+  assert.match(versionGap(civilProcedure, '2020-12-29', '2019-06-01').zh, /^法规库中没有该解释在 2019-06-01 施行的版本（最早的是 2020-12-29 版，2021-01-01 施行）；该解释此后经 2020-12-23 修改/);
+  const joint = {
+    publishDate: '2013-04-02', effectiveDate: '2013-04-04', level: '司法解释',
+    history: [{ date: '2013-03-08', event: '最高人民法院审判委员会第1571次会议通过' }, { date: '2013-03-18', event: '最高人民检察院第十二届检察委员会第1次会议通过' }],
+  };
+  assert.equal(standsIn(joint, '2013-03-20'), false, 'adopted by both courts, not yet in force: no earlier text');
+  assert.match(versionGap(joint, '2013-04-02', '2013-03-20').zh, /尚未施行/);
 });

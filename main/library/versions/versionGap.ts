@@ -55,10 +55,30 @@ const DATED = /^\d{4}-\d{2}-\d{2}$/;
  */
 const AMENDING = /修正|修订|修改|通过的《/;
 
+/** 「最高人民法院审判委员会第1636次会议通过」: a body's adoption of a text; the body is what stands before the first 第. */
+const ADOPTED = /通过$/;
+
+function adoptingBody(event: string): string {
+  const at = event.indexOf('第');
+  return at > 0 ? event.slice(0, at) : event;
+}
+
+/**
+ * Whether the history shows the first text amended by its publication: an amending event (AMENDING), or the same body
+ * adopting it twice (民诉法解释 of 2020-12-29: 「最高人民法院审判委员会第1636次会议通过」 2014-12-18, then 「…第1823次会议通过」
+ * 2020-12-23 — the 2020 amendments of the interpretations record themselves as 通过). Two bodies adopting a joint
+ * text on two days (最高人民法院 and 最高人民检察院) are one adoption.
+ */
+function amendedByPublication(dated: ReadonlyArray<{ date: string; event: string }>, publishDate: string): boolean {
+  if (dated.some((h) => h.date <= publishDate && AMENDING.test(h.event))) return true;
+  const adoptions = dated.filter((h) => h.date <= publishDate && ADOPTED.test(h.event));
+  return adoptions.some((a) => adoptions.some((b) => b.date > a.date && adoptingBody(b.event) === adoptingBody(a.event)));
+}
+
 /** The history's dated events before the first text, when the first text is an amended one: the law's earlier life. */
 function earlierEvents(first: FirstVersion): Array<{ date: string; event: string }> {
   const dated = first.history.filter((h) => DATED.test(h.date));
-  if (!dated.some((h) => h.date <= first.publishDate && AMENDING.test(h.event))) return [];
+  if (!amendedByPublication(dated, first.publishDate)) return [];
   return dated.filter((h) => h.date < first.publishDate);
 }
 
@@ -90,7 +110,17 @@ export const STAND_IN_DOCUMENTS_SQL = `SELECT f.id FROM documents f
       WHERE json_extract(m.value, '$.date') GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]'
         AND json_extract(m.value, '$.date') <= COALESCE(f.publish_date, '')
         AND (json_extract(m.value, '$.event') LIKE '%修正%' OR json_extract(m.value, '$.event') LIKE '%修订%'
-          OR json_extract(m.value, '$.event') LIKE '%修改%' OR json_extract(m.value, '$.event') LIKE '%通过的《%')))`;
+          OR json_extract(m.value, '$.event') LIKE '%修改%' OR json_extract(m.value, '$.event') LIKE '%通过的《%'
+          OR json_extract(m.value, '$.event') LIKE '%通过' AND EXISTS (SELECT 1 FROM json_each(f.history) a
+            WHERE json_extract(a.value, '$.date') GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]'
+              AND json_extract(a.value, '$.date') < json_extract(m.value, '$.date') AND json_extract(a.value, '$.event') LIKE '%通过'
+              AND ${bodyOf('a')} = ${bodyOf('m')}))))`;
+
+/** adoptingBody in SQL: the event's words before its first 第 (all of it without one). */
+function bodyOf(alias: string): string {
+  const event = `json_extract(${alias}.value, '$.event')`;
+  return `(CASE WHEN instr(${event}, '第') > 1 THEN substr(${event}, 1, instr(${event}, '第') - 1) ELSE ${event} END)`;
+}
 
 /** What the notes call the document: 该法 for a law, 该解释 for an interpretation, 该法规 for a regulation. */
 export function documentNoun(level: string | undefined): GapNote {
