@@ -33,7 +33,9 @@ export interface DraftText {
 /** The text of a file on disk (see draftTextOf); a file larger than its kind's reader takes is refused before it is read. */
 export async function draftFileText(file: string, opts: { maxChars?: number } = {}): Promise<DraftText> {
   if (!fs.existsSync(file)) throw new LexError('not_found', `No file ${file}.`);
-  const size = fs.statSync(file).size;
+  const stat = fs.statSync(file);
+  if (stat.isDirectory()) throw new LexError('bad_input', `${file} is a folder; name a file in it (a .docx, .pdf, .md or .txt, …).`);
+  const size = stat.size;
   if (size > MAX_PDF_BYTES) throw new LexError('bad_input', `${file} is ${(size / 1048576).toFixed(1)} MB; files of at most ${MAX_PDF_BYTES / 1048576} MB are read.`);
   return draftTextOf(fs.readFileSync(file), file, opts);
 }

@@ -286,6 +286,9 @@ describe('checking the citations of a brief', { skip: SKIP }, () => {
     assert.match(refused.stderr, /binary\.txt is neither UTF-8 nor GBK text/);
     const doc97 = await runCli(['check', path.join(dir, 'brief.doc'), '--db', lib.dbPath]);
     assert.match(doc97.stderr, /No file .*brief\.doc/);
+    const folder = await runCli(['check', dir, '--db', lib.dbPath]);
+    assert.equal(folder.code, 1);
+    assert.match(folder.stderr, /is a folder; name a file in it/, 'not Node\'s EISDIR');
     fs.writeFileSync(path.join(dir, 'old.doc'), Buffer.concat([Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]), Buffer.alloc(504)]));
     assert.match((await runCli(['check', path.join(dir, 'old.doc'), '--db', lib.dbPath])).stderr, /old\.doc could not be read as a Word 97–2003 \(\.doc\) file \(.+\); a WPS file or a damaged one: open it and save it as \.docx/);
     fs.writeFileSync(path.join(dir, 'fake.docx'), 'not a zip');

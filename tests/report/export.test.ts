@@ -143,7 +143,12 @@ describe('cited answer reports', { skip: SKIP, timeout: 300_000 }, () => {
     assert.match(noDir.stderr, /Cannot write to .*missing.*not writable/);
     const badFormat = await exportCli([String(turns[0]!.consultationId), '--format', 'odt', '--out', file]);
     assert.equal(badFormat.code, 2);
-    const noChrome = await runCli(['export', String(turns[0]!.consultationId), '--format', 'pdf', '--out', file, '--db', bench.lib.dbPath], { LEXDESK_HOME: out, LEXDESK_CHROMIUM: '/nonexistent/chromium' });
+    const mismatched = await exportCli([String(turns[0]!.consultationId), '--format', 'md', '--out', path.join(out, 'never.docx')]);
+    assert.equal(mismatched.code, 2);
+    assert.match(mismatched.stderr, /never\.docx does not end in \.md, the format asked for/, 'Markdown in a .docx would not open in Word');
+    const notNumber = await exportCli(['abc', '--format', 'md', '--out', file]);
+    assert.match(notNumber.stderr, /The consultation's number must be a positive integer \(got "abc"/);
+    const noChrome = await runCli(['export', String(turns[0]!.consultationId), '--format', 'pdf', '--out', path.join(out, 'never.pdf'), '--db', bench.lib.dbPath], { LEXDESK_HOME: out, LEXDESK_CHROMIUM: '/nonexistent/chromium' });
     assert.equal(noChrome.code, 1);
     assert.match(noChrome.stderr, /LEXDESK_CHROMIUM/);
     assert.deepEqual(fs.readdirSync(out).filter((f) => f.startsWith('never') || f.endsWith('.tmp')), [], 'no partial or temporary file');

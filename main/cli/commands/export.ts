@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { Consultations } from '../../consult/index.js';
 import type { Engine } from '../../engine/index.js';
 import type { ModelOptions } from '../../engine/retrieval.js';
@@ -17,10 +18,14 @@ export async function exportCommand(args: string[], open: (db?: string, models?:
     USAGE,
   );
   if (!positionals[0]) throw new LexError('usage', `Name the consultation (lexdesk consult --list shows them).\nUsage: ${USAGE}`);
-  const id = intOption(positionals[0], 'consultation id', 0);
+  const id = Number(positionals[0]);
+  if (!Number.isInteger(id) || id <= 0) throw new LexError('usage', `The consultation's number must be a positive integer (got "${positionals[0]}"; lexdesk consult --list shows them).\nUsage: ${USAGE}`);
   const format = String(values.format ?? '') as ReportFormat;
   if (!REPORT_FORMATS.includes(format)) throw new LexError('usage', `--format must be md, docx or pdf (got "${values.format ?? ''}").\nUsage: ${USAGE}`);
   if (!values.out) throw new LexError('usage', `--out FILE is required.\nUsage: ${USAGE}`);
+  // A Markdown report in report.docx would not open in Word: the file's extension must be the format's.
+  const ext = path.extname(String(values.out)).toLowerCase();
+  if (ext !== `.${format}` && !(format === 'md' && ext === '.markdown')) throw new LexError('usage', `--out ${String(values.out)} does not end in .${format}, the format asked for; name it …${`.${format}`} or choose --format ${ext.slice(1) || '…'}.`);
   const engine = open(values.db as string | undefined);
   try {
     const consultations = new Consultations({ engine, llm: null });
