@@ -132,6 +132,11 @@ describe('a law filter whose laws had nothing to search says why, and what would
     // A hit's brackets: how it stood that day, then today's status with its version (not 「[已废止 …]」 with a bare date, read as the repeal's).
     const then = await runCli(['search', '印花税 应纳税额', '--law', '印花税暂行条例', '--as-of', '2020-01-01', '--mode', 'lexical', '--k', '1', '--db', lib.dbPath]);
     assert.match(then.stdout, /^1\. 《中华人民共和国印花税暂行条例》第[一二三四五六七八九十]+条 \[2020-01-01 施行中；今已废止，2011-01-08 版\]$/m);
+    // A province with no pack in the library, or a number the law lacks: searched anyway, and said.
+    const mars = await runCli(['search', '物业服务人', '--province', '火星', '--k', '1', '--db', lib.dbPath]);
+    assert.match(mars.stderr, /^lexdesk: no province pack for 火星 in the library \(installed: [^)]*北京[^)]*\); searched national law only\./m);
+    const missing = await runCli(['search', '公司法第300条', '--k', '1', '--db', lib.dbPath]);
+    assert.match(missing.stderr, /has no 第300条\. The hits below only share words with the query\./);
     const words = await runCli(['search', '量子纠缠', '--law', '印花税法', '--db', lib.dbPath]);
     assert.match(words.stdout, /^No matching articles\. Try other words/);
   });

@@ -6,7 +6,7 @@ import { repealedFilterMessages } from '../../library/citation/repealedLaws.js';
 import { lawsReadInPlace } from '../../library/versions/versionGap.js';
 import { inPlaceLabel, standsInFor } from '../../library/citation/civilCodeStandIn.js';
 import { LexError } from '../../util/errors.js';
-import { intOption, parseCommand } from '../args.js';
+import { intOption, listOption, parseCommand } from '../args.js';
 import type { Output } from '../output.js';
 import { FILTER_OPTIONS, filtersFrom, LITERAL_OPTION, unknownLawFilterText } from './searchOptions.js';
 import { describeProviders, MODEL_OPTIONS, modeOption, modelOptionsOf, providerReport } from './modelOptions.js';
@@ -34,6 +34,15 @@ export async function searchCommand(args: string[], open: (db?: string, models?:
     // A query that is a citation of a repealed law (合同法第五十二条) finds other laws' words: say what replaced it.
     const cited = engine.lookup(query);
     const repealNote = !cited.ok && cited.code === 'unknown-law' && cited.repeal ? cited.message : null;
+    // 民法典第2000条: a number the law lacks is no citation, and the hits are only words alike; say so rather than list them silently.
+    const missingNote = !cited.ok && cited.code === 'article-not-found' ? cited.message : null;
+    // --province 火星, or a province whose pack is not imported: searched national law only, which the user must hear.
+    const packs = new Set(engine.counts().provinces);
+    const askedProvinces = listOption(values.province)?.filter((p) => p !== 'all') ?? [];
+    const missingPacks = askedProvinces.filter((p) => !packs.has(p));
+    const provinceNote = missingPacks.length
+      ? `no province pack for ${missingPacks.join('、')} in the library (installed: ${[...packs].join('、') || 'none'}); ${missingPacks.length === askedProvinces.length ? 'searched national law only' : 'searched the others'}. Province packs are added with lexdesk import PATH --packs 北京,上海.`
+      : null;
     // --law 合同法: a repealed law, whose name other titles contain (劳动合同法).
     const lawFilter = values.law as string | undefined;
     const repealedLaw = lawFilter ? engine.searchDeps().resolver.repealOf(lawFilter) : undefined;
@@ -52,12 +61,14 @@ export async function searchCommand(args: string[], open: (db?: string, models?:
     // --law 环境噪声污染防治法 found nothing because the law was repealed (or not yet law on --as-of, or filtered out by --level or --province).
     const filterGaps = hits.length === 0 ? lawFilterGaps(engine.db, engine.searchDeps().resolver, filtersFrom(values)) : [];
     if (out.json) {
-      out.printJson({ query, mode, ...(modeNote ? { modeNote } : {}), ...(repealNote ? { repealNote } : {}), ...(lawFilterNote ? { lawFilterNote } : {}), ...(filterGaps.length ? { lawFilterGaps: filterGaps } : {}), ...(renumberedNotes.length ? { renumberedNotes } : {}), ...(readInPlace.length ? { readInPlace } : {}), addedTerms, ...(providers ? { provider: providers.provider, providerFallbacks: providers.fallbacks } : {}), hits: hits.map((h, i) => ({ rank: i + 1, score: h.score === Infinity ? null : h.score, matchedBy: h.matchedBy, snippet: h.snippet, ...h.article, ...(amendedSince(h.article.id) ? { amendedSince: amendedSince(h.article.id)!.short } : {}), ...(onDate[i] ? { onDate: onDate[i] } : {}) })) });
+      out.printJson({ query, mode, ...(modeNote ? { modeNote } : {}), ...(repealNote ? { repealNote } : {}), ...(missingNote ? { missingArticleNote: missingNote } : {}), ...(provinceNote ? { provinceNote } : {}), ...(lawFilterNote ? { lawFilterNote } : {}), ...(filterGaps.length ? { lawFilterGaps: filterGaps } : {}), ...(renumberedNotes.length ? { renumberedNotes } : {}), ...(readInPlace.length ? { readInPlace } : {}), addedTerms, ...(providers ? { provider: providers.provider, providerFallbacks: providers.fallbacks } : {}), hits: hits.map((h, i) => ({ rank: i + 1, score: h.score === Infinity ? null : h.score, matchedBy: h.matchedBy, snippet: h.snippet, ...h.article, ...(amendedSince(h.article.id) ? { amendedSince: amendedSince(h.article.id)!.short } : {}), ...(onDate[i] ? { onDate: onDate[i] } : {}) })) });
       return 0;
     }
     if (modeNote) process.stderr.write(`lexdesk: ${modeNote}\n`);
     if (hint) process.stderr.write(`lexdesk: ${hint}\n`);
     if (repealNote) process.stderr.write(`lexdesk: ${repealNote}\n`);
+    if (missingNote) process.stderr.write(`lexdesk: ${missingNote} The hits below only share words with the query.\n`);
+    if (provinceNote) process.stderr.write(`lexdesk: ${provinceNote}\n`);
     if (lawFilterNote) process.stderr.write(`lexdesk: ${lawFilterNote}\n`);
     for (const note of renumberedNotes) out.print(`Note: ${note}.`);
     for (const r of readInPlace) out.print(`Note: 《${r.lawTitle}》: ${r.note.en}.`);
