@@ -3,6 +3,7 @@
  * `PRAGMA user_version` records the last one applied.
  */
 import { CONSULTATIONS_SQL, STATUTE_GRAPH_SQL } from './consultSchema.js';
+import { effectiveDateFixesSql } from '../library/import/effectiveDates.js';
 
 export interface Migration {
   version: number;
@@ -292,5 +293,12 @@ export const MIGRATIONS: Migration[] = [
       -- ({"articleId": n, "label": "第…条"}), or 'null' when none stood out; NULL when the words fit it, and in turns from before.
       ALTER TABLE citations ADD COLUMN closer TEXT;
     `,
+  },
+  {
+    version: 17,
+    name: 'dates of effect LawRefBook lacks',
+    // The amending decisions' own dates for the national laws whose files give none or the publication date
+    // (民事诉讼法 of 2023-09-01: in force 2024-01-01; library/import/effectiveDates.ts); import applies the same.
+    sql: effectiveDateFixesSql(),
   },
 ];

@@ -1,4 +1,5 @@
 import type { Db } from '../../db/open.js';
+import { effectiveDateFixesSql } from './effectiveDates.js';
 
 /**
  * Recomputes version status per law title. The published `expired` flag is
@@ -7,6 +8,7 @@ import type { Db } from '../../db/open.js';
  * older ones are superseded; the latest is "repealed" only when flagged expired.
  */
 export function recomputeStatuses(db: Db): void {
+  db.exec(effectiveDateFixesSql());
   // Parts of one version (the 编 of 民法典) share an effective date; some parts lack the 施行 line.
   db.exec(`
     UPDATE documents SET effective_date = (
