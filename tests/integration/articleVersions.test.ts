@@ -10,7 +10,7 @@ import type { ArticleVersion } from '../../main/library/versions/counterparts.js
 import { compareVersions, type VersionComparison } from '../../main/library/versions/compareVersions.js';
 import fs from 'node:fs';
 import path from 'node:path';
-import { runCli } from '../helpers/cli.js';
+import { parseJsonOutput, runCli } from '../helpers/cli.js';
 import { standingsOn } from '../../main/search/lawOnDate.js';
 import { docxXml } from '../helpers/docxText.js';
 import { buildLibrary, sharedSkipReason, type TempLibrary } from '../helpers/library.js';
@@ -31,7 +31,10 @@ const added = (v: ArticleVersion) => (v.diff ?? []).filter(([op]) => op === 1).m
 
 describe('an article in the other versions of its law', { skip: SKIP }, () => {
   before(async () => {
-    lib = await buildLibrary({ files: ['民法商法/公司法(2018-10-26).md', '民法商法/公司法(2023-12-29).md'] });
+    lib = await buildLibrary({
+      files: ['民法商法/公司法(2018-10-26).md', '民法商法/公司法(2023-12-29).md', '司法解释/最高人民法院关于适用《民事诉讼法》的解释(2020-12-29).md',
+        '司法解释/最高人民法院关于适用《民事诉讼法》的解释(2022-04-01).md', '司法解释/最高人民法院关于适用《民事诉讼法》的解释(2022-04-02).md'],
+    });
   });
   after(async () => {
     await lib?.dispose();
@@ -142,6 +145,12 @@ describe('an article in the other versions of its law', { skip: SKIP }, () => {
       assert.notEqual(refused.code, 0);
       assert.match(refused.stderr, /--out must name a \.md or \.docx file|Cannot write to \/nonexistent-folder/);
     }
+    // 民诉法解释 of 2022-04-01 and 04-02 differ in punctuation only: by default the revision before them is compared, and said.
+    const republished = await runCli(['compare', '民诉法解释', '--json', '--db', lib.dbPath]);
+    const r = parseJsonOutput<{ older: { publishDate: string }; newer: { publishDate: string }; republished?: string[] }>(republished);
+    assert.deepEqual([r.older.publishDate, r.newer.publishDate, r.republished], ['2020-12-29', '2022-04-02', ['2022-04-01']]);
+    const asked = parseJsonOutput<{ older: { publishDate: string }; republished?: string[] }>(await runCli(['compare', '民诉法解释', '--from', '2022-04-01', '--json', '--db', lib.dbPath]));
+    assert.deepEqual([asked.older.publishDate, asked.republished], ['2022-04-01', undefined], 'asked for: compared as asked');
     const unknown = await runCli(['compare', '不存在的法', '--db', lib.dbPath]);
     assert.equal(unknown.code, 1);
     assert.match(unknown.stderr, /No law named "不存在的法" in the library/);

@@ -1,5 +1,5 @@
 import type { Engine } from '../../engine/index.js';
-import { compareVersions, type VersionComparison } from '../../library/versions/compareVersions.js';
+import { compareVersions, sameWording, type VersionComparison } from '../../library/versions/compareVersions.js';
 import { lawVersions } from '../../library/versions/counterparts.js';
 import { comparisonDocx, comparisonMarkdown, COMPARISON_MATCH_ZH } from '../../report/comparison.js';
 import { writableOutput, writeAtomically } from '../../util/atomicWrite.js';
@@ -31,15 +31,20 @@ export async function compareCommand(args: string[], open: (db?: string) => Engi
     };
     // By default the version in force (else the newest) against the one before it.
     const to = pick(dateOption(values.to, 'to'), 'to') ?? (versions.find((v) => v.status === 'current') ?? versions[0]!).publishDate;
-    const from = pick(dateOption(values.from, 'from'), 'from') ?? dates.find((d) => d < to);
+    // A republication that changes only punctuation (民诉法解释 2022-04-01 and 04-02) is passed over for the revision before it.
+    const givenFrom = pick(dateOption(values.from, 'from'), 'from');
+    const earlier = dates.filter((d) => d < to);
+    const republished = givenFrom === undefined ? earlier.filter((d) => sameWording(engine.db, lawId, d, to)) : [];
+    const from = givenFrom ?? earlier.find((d) => !republished.includes(d)) ?? earlier[0];
     if (!from) throw new LexError('usage', `${title} has no version before ${to} to compare it with; give --from and --to (versions: ${dates.join(', ')})`);
     if (from >= to) throw new LexError('usage', `--from (${from}) must be an earlier version than --to (${to})`);
     const comparison = compareVersions(engine.db, lawId, from, to);
     if (outFile) writeAtomically(outFile, /\.docx$/i.test(outFile) ? await comparisonDocx(comparison) : comparisonMarkdown(comparison));
     if (out.json) {
-      out.printJson({ ...comparison, ...(outFile ? { out: outFile } : {}) });
+      out.printJson({ ...comparison, ...(republished.length ? { republished } : {}), ...(outFile ? { out: outFile } : {}) });
       return 0;
     }
+    for (const d of republished) out.print(`Note: the ${d} version has the same words as the ${to} one (punctuation and spacing aside); compared with the ${from} version instead (--from ${d} shows it).`);
     printComparison(out, comparison, Boolean(values.changes));
     if (outFile) out.print(`\nWritten to ${outFile}`);
     return 0;

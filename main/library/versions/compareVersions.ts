@@ -70,6 +70,16 @@ export function compareVersions(db: Db, lawId: number, olderDate: string, newerD
 }
 
 /** One version's articles (numbered articles and items, not preambles), in order. */
+/**
+ * Whether two versions of a law say the same words, punctuation and spacing aside: a republication (民诉法解释 of
+ * 2022-04-01 and 2022-04-02 differ only in half- and full-width brackets), which a comparison of the two would list
+ * as dozens of amendments that change nothing.
+ */
+export function sameWording(db: Db, lawId: number, a: string, b: string): boolean {
+  const words = (date: string) => articlesOf(db, lawId, date).map((x) => `${x.label}${x.text}`.replace(/[\s\p{P}]/gu, '')).join('|');
+  return words(a) === words(b);
+}
+
 function articlesOf(db: Db, lawId: number, date: string): StatuteArticle[] {
   const rows = cachedStatement(
     db,
