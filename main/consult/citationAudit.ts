@@ -317,7 +317,7 @@ function bareArticle(answer: string, ref: CitationRef, numbered: Evidence[], las
 /** A citation resolved as of `asOf` (else in any version), and the evidence article it is, if any; the resolver's message when it resolves to none. */
 function citedArticle(
   ref: CitationRef, numbered: Evidence[], resolver: CitationResolver, asOf: string, draft = false,
-): { article: NonNullable<Found['article']>; match: Evidence | undefined; notInEvidence: Note | null; gap: NonNullable<Found['gap']> | null; missingPart: Note | null; spans: Array<[number, number]>; renumbered: boolean; otherReading: Note | null; parts: CitedPart[] } | { message: Note; law: Found['quoteLaw']; notLaw?: boolean } {
+): { article: NonNullable<Found['article']>; match: Evidence | undefined; notInEvidence: Note | null; gap: NonNullable<Found['gap']> | null; missingPart: Note | null; spans: Array<[number, number]>; renumbered: boolean; otherReading: Note | null; parts: CitedPart[]; stale: Note | null } | { message: Note; law: Found['quoteLaw']; notLaw?: boolean } {
   const hit = resolver.resolveRef(ref, { asOf });
   // 刑法第一百三十三条之二 in a matter of 2019 (added only in 2021), 第一百九十九条 in 2016 (deleted in 2015): no article of that date.
   if (!hit.ok && hit.code === 'article-not-found' && hit.notLaw) return { message: { en: hit.message, zh: hit.messageZh }, law: null, notLaw: true };
@@ -358,7 +358,7 @@ function citedArticle(
   const parts = partsChecked(any, article.text);
   // 公司法第二十条第三款: 2023's 第二十条 has two 款, 2018's had three; its third is what the text means, not a 款 that never was.
   const partOfEarlier = parts.missingPart !== null && earlier !== null && resolver.earlierHasParts(earlier, any.ref.parts);
-  return { article, match, notInEvidence, gap, renumbered: earlier !== null, otherReading, parts: any.ref.parts, ...parts, ...(partOfEarlier ? { missingPart: null } : {}) };
+  return { article, match, notInEvidence, gap, renumbered: earlier !== null, otherReading, parts: any.ref.parts, stale: any.stale ?? null, ...parts, ...(partOfEarlier ? { missingPart: null } : {}) };
 }
 
 /**
@@ -477,7 +477,7 @@ export function auditCitations(answer: string, numbered: Evidence[], resolver: C
       continue;
     }
     lastLaw = ref;
-    const { article, match, notInEvidence, missingPart, spans, gap, renumbered, otherReading, parts } = cited;
+    const { article, match, notInEvidence, missingPart, spans, gap, renumbered, otherReading, parts, stale } = cited;
     const covering = !missingPart && match ? coveringMarker(found, followingMarker, match.articleId) : null;
     if (covering) {
       markOnMarker(covering, spans);
@@ -485,7 +485,7 @@ export function auditCitations(answer: string, numbered: Evidence[], resolver: C
       continue;
     }
     // A 款 or 项 missing from a text that is not the one of the time is no proof of a wrong citation: to check, with both notes.
-    found.push({ pos: ref.start, evidenceMarker: false, marker: ref.raw, article, inEvidence: !!match, missingPart: !!missingPart && (!gap || gap.confirmed === true), spans, parts, gap, renumbered, note: missingPart ? joinNotes(joinNotes(gap, missingPart), otherReading) : match ? gap : notInEvidence });
+    found.push({ pos: ref.start, evidenceMarker: false, marker: ref.raw, article, inEvidence: !!match, missingPart: !!missingPart && (!gap || gap.confirmed === true), spans, parts, gap, renumbered, note: joinNotes(missingPart ? joinNotes(joinNotes(gap, missingPart), otherReading) : match ? gap : notInEvidence, stale) });
   }
   found.sort((a, b) => a.pos - b.pos);
   const quotes = assignQuotes(answer, found, draft);

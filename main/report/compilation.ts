@@ -81,6 +81,7 @@ export function buildCompilation(engine: Engine, request: string, choice: Versio
     // 刑法 第三百九十条 as of 2022: the text of the date, as the earlier amendment gave it, goes beside the amended one.
     if (r.gap?.then && choice.asOf) notes.push(`${choice.asOf} 施行的文本（${r.gap.then.source}，${r.gap.then.effective} 起施行）：${r.gap.then.text.replace(/\n/g, ' ')}`);
     if (r.amended) notes.push(gapSentence(r.amended).zh);
+    if (r.stale) notes.push(`${r.stale.zh}。`);
     if (a.status !== 'current') notes.push(`该版本不是现行有效版本（${versionLine(a)}），引用前请核对现行文本。`);
     if (r.warningZh) notes.push(r.warningZh);
     if (r.earlier) {

@@ -157,6 +157,11 @@ export interface ArticleDetailDto {
    */
   versionGap?: { en: string; zh: string } | null;
   /**
+   * For an interpretation the library holds only in a text older than a decision that amended it (公司法解释（三）, here
+   * in its 2011 text): that the text in force may differ, and which decision; absent or null otherwise.
+   */
+  staleText?: { en: string; zh: string } | null;
+  /**
    * With that date, for an article its law's amendments changed after it (刑法 第三百九十条 in 2022): the text of the
    * date, as the earlier amendment that gave it reads (《刑法修正案（九）》第四十五条); absent or null otherwise.
    */

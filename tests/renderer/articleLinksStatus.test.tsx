@@ -70,3 +70,13 @@ test('the law\'s first day, where the library knows it, follows the version\'s d
   assert.equal(unknown.allByTestId('law-took-effect').length, 0);
   unknown.unmount();
 });
+
+test('a text older than a decision that amended its interpretation says so above the text; nothing otherwise', async () => {
+  const zh = '该解释已经《最高人民法院关于修改…的决定》（2020-12-23 公布，2021-01-01 起施行）修改，法规库中没有修改后的文本；此为 2011-01-27 版，现行条文（包括条文序号）可能与此不同';
+  const stale = await mount(detailOf({ staleText: { en: 'this interpretation was amended by …', zh } }));
+  assert.equal(stale.byTestId('stale-text').textContent, zh);
+  stale.unmount();
+  const plain = await mount(detailOf({ staleText: null }));
+  assert.equal(plain.allByTestId('stale-text').length, 0);
+  plain.unmount();
+});

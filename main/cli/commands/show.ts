@@ -125,7 +125,7 @@ function shownJson(engine: Engine, result: Resolved, asOf?: string): Record<stri
   // paragraph / item are the first cited; parts every 款 with its 项 (第三款第二项、第四款第一项).
   const paragraphs = result.parts.flatMap((p) => (p.paragraph === null ? [] : [p.paragraph]));
   const earlierNumbering = result.earlier ? { ...result.earlier, now: engine.searchDeps().resolver.provisionNow(result.earlier, article) } : null;
-  return { article, lawTookEffect: lawOrigin(engine.db, article.lawId), paragraph, item, paragraphs, parts: result.parts, warning, note: result.note ?? null, gap: result.gap ?? null, amended: result.amended ?? null, onDate: onDate(engine, result, asOf), earlierNumbering, formerly: formerArticlesOf(article), ...engine.context(article, asOf), ...incomingLinks(engine, article) };
+  return { article, lawTookEffect: lawOrigin(engine.db, article.lawId), paragraph, item, paragraphs, parts: result.parts, warning, warningZh: result.warningZh, note: result.note ?? null, gap: result.gap ?? null, amended: result.amended ?? null, stale: result.stale ?? null, onDate: onDate(engine, result, asOf), earlierNumbering, formerly: formerArticlesOf(article), ...engine.context(article, asOf), ...incomingLinks(engine, article) };
 }
 
 /** With a date: how the article stood then (民法典 第五百七十七条 as of 2019: not yet in force, it stands in); null without one. */
@@ -148,6 +148,7 @@ function earlierNote(engine: Engine, result: Resolved): string {
  */
 function printTrail(out: Output, result: Resolved, asOf?: string): void {
   if (result.amended) out.print(`\n(${gapSentence(result.amended).en})`);
+  if (result.stale) out.print(`\nNote: ${result.stale.en}.`);
   const then = result.gap?.then;
   if (!then || !asOf) return;
   out.print(`\nText in force on ${asOf}, as ${then.source} gave it (in force ${then.effective}):`);

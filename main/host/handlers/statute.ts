@@ -29,6 +29,13 @@ import type { Handlers } from './types.js';
 import { todayOf } from '../../db/today.js';
 import { savedOfArticle } from '../../library/saved/index.js';
 import { replacementNote } from '../../library/versions/replacedBy.js';
+import { staleNote, staleTexts } from '../../library/versions/staleTexts.js';
+
+/** 公司法解释（三） in its 2011 text, which a decision of 2020 amended (staleTexts.ts): what the view says; null otherwise. */
+function staleTextOf(db: HostServices['engine']['db'], article: StatuteArticle): { en: string; zh: string } | null {
+  const stale = staleTexts(db).get(article.lawId);
+  return stale && article.publishDate === stale.held ? staleNote(stale) : null;
+}
 
 function detail(s: HostServices, article: StatuteArticle): ArticleDetailDto {
   const engine = s.engine;
@@ -43,6 +50,7 @@ function detail(s: HostServices, article: StatuteArticle): ArticleDetailDto {
     article: toArticleDto(article),
     ...(lawTookEffect ? { lawTookEffect } : {}),
     amendedText: engine.searchDeps().resolver.trails.amendedText(article),
+    staleText: staleTextOf(engine.db, article),
     previous: ctx.neighbours.previous ? toArticleDto(ctx.neighbours.previous) : null,
     next: ctx.neighbours.next ? toArticleDto(ctx.neighbours.next) : null,
     versions: ctx.versions,

@@ -18,6 +18,7 @@ import { TrailBook } from '../versions/trailBook.js';
 import { deletedNote, notYetNote, trailGap, unvouchedList } from '../versions/amendmentNotes.js';
 import { articleLabelOf, repealedCitationsIn, shortTitle, type Successor } from './repealedSuccessor.js';
 import { todayOf } from '../../db/today.js';
+import { staleNote, staleTexts } from '../versions/staleTexts.js';
 
 export interface VersionChoice {
   /** ISO date: the version in force on that date. */
@@ -94,6 +95,8 @@ export type ResolveResult =
        * amended by 刑法修正案（十二）, in force 2024-03-01, in the text dated 2020-12-26; amendmentTrail.ts).
        */
       amended?: { en: string; zh: string };
+      /** Set when a decision the library holds amended the article's interpretation after its newest text here (staleTexts.ts). */
+      stale?: { en: string; zh: string };
     }
   | ({ ok: false } & ResolveFailure);
 
@@ -415,7 +418,10 @@ export class CitationResolver {
     const dated = then && choice.asOf ? trailGap(then, choice.asOf, (article.effectiveDate ?? article.publishDate ?? '') <= choice.asOf, 'shown') : inPlace;
     // Without a date (a version or year named included: 2020年刑法第三百九十条 is the 2024 text too), the amendment a text is of.
     const amended = !ref.preamble && !choice.asOf && !choice.amendedOn ? this.trails.amendedText(article) : null;
-    return { ok: true, article, ref, ...locateInArticle(article, ref), ...(note ? { note } : {}), ...(dated ? { gap: dated } : {}), ...(amended ? { amended } : {}) };
+    // 公司法解释（三） here only in its 2011 text, which a decision of 2020 amended: said, unless asked as of a date before it.
+    const staleText = staleTexts(this.db).get(article.lawId);
+    const stale = staleText && article.publishDate === staleText.held && (!choice.asOf || choice.asOf >= (staleText.effective ?? staleText.decided)) ? staleNote(staleText) : null;
+    return { ok: true, article, ref, ...locateInArticle(article, ref), ...(note ? { note } : {}), ...(dated ? { gap: dated } : {}), ...(amended ? { amended } : {}), ...(stale ? { stale } : {}) };
   }
 
   /** The latest version published in `year`, or null. */

@@ -100,6 +100,9 @@ export function ArticleView({ detail, onOpen, openOutline, shown }: Props) {
       {detail.amendedText && (
         <p className="muted" data-testid="amended-text">{t.lang === 'zh' ? detail.amendedText.zh : detail.amendedText.en}</p>
       )}
+      {detail.staleText && (
+        <p className="notice" data-testid="stale-text">{t.lang === 'zh' ? detail.staleText.zh : detail.staleText.en}</p>
+      )}
       {detail.versionGap && (
         <p className="notice" data-testid="version-gap">{t.lang === 'zh' ? detail.versionGap.zh : detail.versionGap.en}</p>
       )}
