@@ -76,6 +76,7 @@ export class Consultations {
     if (text.length > MAX_MESSAGE) throw new LexError('usage', `The message has ${text.length} characters; the limit is ${MAX_MESSAGE}. Split it into several turns.`);
     const cid = a.consultationId ?? this.store.createConsultation(a.title ?? titleFrom(text), { asOf: a.asOf, place: a.place });
     const consultation = this.store.consultation(cid);
+    if (a.consultationId !== undefined) assertSameSetting(consultation, a);
     this.assertIdle(cid);
     const turn = this.store.startTurn(cid, text, this.owner);
     return this.run(consultation, turn.id, a);
@@ -224,6 +225,20 @@ export class Consultations {
     const turn = this.store.turn(turnId);
     if (turn.status !== 'done') throw new LexError('usage', `Turn ${turnId} has not finished; only a finished turn's verdict can be overridden.`);
     this.store.updateTurn(turnId, { verdict_override: verdict, override_note: note ?? null });
+  }
+}
+
+/**
+ * A date or place given for a turn of an existing consultation must be the consultation's own: they are set when it
+ * starts and apply to every turn, so a different one was silently ignored (a follow-up asked as of 2020 answered
+ * as of today). Refused before anything is stored, with what to do.
+ */
+function assertSameSetting(c: { id: number; as_of: string | null; place: string | null }, a: Pick<AskOptions, 'asOf' | 'place'>): void {
+  if (a.asOf && a.asOf !== c.as_of) {
+    throw new LexError('usage', `Consultation ${c.id} applies the law as of ${c.as_of ?? 'the day of each turn'}; a consultation's date is set when it starts. To apply the law as of ${a.asOf}, start a new consultation with that date (without --consultation), or leave the date out.`);
+  }
+  if (a.place && a.place !== c.place) {
+    throw new LexError('usage', `Consultation ${c.id} has ${c.place ? `the place ${c.place}` : 'no place'}; a consultation's place is set when it starts. For ${a.place}, start a new consultation with that place, or leave the place out.`);
   }
 }
 
