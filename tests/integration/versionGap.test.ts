@@ -220,6 +220,10 @@ describe('a law as of a date before the library\'s first text of it', { skip: SK
     assert.ok(found.readInPlace?.some((r) => r.lawTitle === '中华人民共和国民法典' && /所列民法典条文代替/.test(r.note.zh)));
     const today = await api.call('statute.search', { query: '对方不履行合同义务，要承担什么违约责任' });
     assert.ok(today.ok && (today.data as StatuteSearchDto).hits.every((h) => h.inPlaceOf === undefined && h.onDate === undefined));
+    // The terminal view of a consultation applying the law of 2019 says so beside each article (as the report does).
+    const consulted = await runCli(['consult', '--ask', '对方不履行合同义务，要承担什么违约责任', '--as-of', '2019-06-01', '--offline', '--db', lib.dbPath], { LEXDESK_HOME: path.dirname(lib.dbPath) });
+    assert.equal(consulted.code, 0, consulted.stderr);
+    assert.match(consulted.stdout, /^ {2}\[\d+\] 《中华人民共和国民法典》第五百七十七条［2019-06-01 尚未施行］ /m);
     const text = await runCli(['search', '对方不履行合同义务，要承担什么违约责任', '--as-of', '2019-06-01', '--mode', 'lexical', '--k', '3', '--db', lib.dbPath]);
     assert.match(text.stdout, /^1\. 《中华人民共和国民法典》第五百七十七条 \[2019-06-01 尚未施行\] \[in place of 《合同法》第一百零七条\]$/m);
     // Typed as the citation of the time, or as 民法典's, it is the cited article; as of 1995 合同法 was no law yet, so not.
