@@ -66,6 +66,8 @@ export const DOCTRINE_TERMS: ReadonlyArray<readonly [names: readonly string[], t
   [['坦白从宽', '坦白情节', '自首和坦白', '自首与坦白', '坦白与自首', '坦白和自首'], ['如实供述自己罪行']],
   [['转化型抢劫', '事后抢劫'], ['窝藏赃物', '抗拒抓捕']],
   [['帮信罪', '帮助信息网络犯罪'], ['利用信息网络实施犯罪', '技术支持']],
+  // The shorthand of 危险驾驶罪's commonest form; read by the reranker's features too, so 「醉驾怎么判」 is not taken for a divorce.
+  [['醉驾'], ['醉酒驾驶机动车']],
   // Criminal procedure (刑事诉讼法)
   [['非法证据排除'], ['非法方法收集', '应当予以排除']],
   [['疑罪从无'], ['证据不足', '不能认定被告人有罪']],
