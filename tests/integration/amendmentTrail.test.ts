@@ -84,6 +84,10 @@ describe('刑法 dated article by article by its amendments', { skip: SKIP }, ()
     assert.equal(json.gap.amendedSince, 'amended');
     assert.equal(json.gap.then?.source, '《刑法修正案（九）》第四十五条');
     assert.match(json.gap.zh, /^本条此后经《刑法修正案（十二）》第五条（2024-03-01 起施行）修改；2022-06-01 施行的是此前的条文，即《刑法修正案（九）》第四十五条（2015-11-01 起施行）所定的文本；此为其后的文本$/);
+    // Saved for a matter of 2022: the text saved is today's, and the text of the date is said.
+    const saved = await runCli(['saved', 'add', '刑法第390条', '--as-of', '2022-06-01', '--db', lib.dbPath]);
+    assert.equal(saved.code, 0, saved.stderr);
+    assert.match(saved.stdout, /^Note: 《中华人民共和国刑法》第三百九十条（2020-12-26 版）: After 2022-06-01 this article was amended by 《刑法修正案（十二）》第五条 .* The text saved is the one in force now\.$/m);
     // Today: the text is 2024's, though its document says 2021-03-01.
     const now = await show('刑法第390条');
     assert.match(now.stdout, /\n\(This is the text as amended by 《刑法修正案（十二）》第五条 \(in force 2024-03-01\)\.\)\n/);

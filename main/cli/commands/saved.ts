@@ -1,4 +1,4 @@
-import { lawsReadInPlace } from '../../library/versions/versionGap.js';
+import { gapSentence, lawsReadInPlace } from '../../library/versions/versionGap.js';
 import type { Engine } from '../../engine/index.js';
 import { withVersionsSaid, type ResolveResult } from '../../library/citation/resolver.js';
 import { folderName, isArticleShown, MAX_FOLDER_CHARS, removeSaved, saveArticle, savedArticle, savedCitation, savedArticles, savedFolders, savedRow, savedRows, updateSaved, type SavedArticle, type SavedState } from '../../library/saved/index.js';
@@ -71,9 +71,12 @@ const SUBCOMMANDS: Record<string, (args: string[], open: Open, out: Output) => P
       // 刑法 as of 2019: what is saved is the library's first text of it, of 2020, and the user hears so.
       const gaps = new Map(results.flatMap((r) => (r.ok && r.gap ? [[r.article.id, r.gap] as const] : [])));
       const readInPlace = lawsReadInPlace(found, (id) => gaps.get(id) ?? null);
-      if (out.json) return out.printJson({ saved: saved.map((x) => savedArticle(engine.db, savedRow(engine.db, x.id))), created: saved.filter((x) => x.created).length, notFound: skipped.map((r) => withVersionsSaid(r).zh), ...(readInPlace.length ? { readInPlace } : {}) });
+      // 刑法 第三百九十条 as of 2023: what is saved is the text in force now; the text of the date, which an amendment since changed, is said.
+      const changedSince = found.flatMap((a) => { const g = gaps.get(a.id); return g?.amendedSince ? [{ articleId: a.id, citation: savedCitation(a).trim(), note: gapSentence(g) }] : []; });
+      if (out.json) return out.printJson({ saved: saved.map((x) => savedArticle(engine.db, savedRow(engine.db, x.id))), created: saved.filter((x) => x.created).length, notFound: skipped.map((r) => withVersionsSaid(r).zh), ...(readInPlace.length ? { readInPlace } : {}), ...(changedSince.length ? { changedSince } : {}) });
       const folder = folderName(values.folder as string | undefined) || '未分类';
       for (const r of readInPlace) out.print(`Note: 《${r.lawTitle}》: ${r.note.en}.`);
+      for (const c of changedSince) out.print(`Note: ${c.citation}: ${c.note.en} The text saved is the one in force now.`);
       for (const x of saved) out.print(`${x.created ? 'Saved' : x.noteAdded ? 'Already saved; the note was added below the one there' : 'Already saved'}: [${x.id}] ${savedCitation(x.a)}→ ${folder}`);
       for (const r of skipped) out.print(`Not found: ${withVersionsSaid(r).zh}`);
     });
