@@ -145,6 +145,9 @@ describe('an article in the other versions of its law', { skip: SKIP }, () => {
       assert.notEqual(refused.code, 0);
       assert.match(refused.stderr, /--out must name a \.md or \.docx file|Cannot write to \/nonexistent-folder/);
     }
+    // Saving 公司法第七十一条 says what 2018's 第七十一条 was and where it is now, as show does.
+    const saved = await runCli(['saved', 'add', '公司法第71条', '--db', lib.dbPath]);
+    assert.match(saved.stdout, /^Note: 《中华人民共和国公司法》第七十一条（2023-12-29 版）: 第七十一条 of the 2018-10-26 version reads otherwise \(「有限责任公司的股东之间可以相互转让.*; it is 第八十四条 in this version/m);
     // 民诉法解释 of 2022-04-01 and 04-02 differ in punctuation only: by default the revision before them is compared, and said.
     const republished = await runCli(['compare', '民诉法解释', '--json', '--db', lib.dbPath]);
     const r = parseJsonOutput<{ older: { publishDate: string }; newer: { publishDate: string }; republished?: string[] }>(republished);

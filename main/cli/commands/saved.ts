@@ -72,11 +72,18 @@ const SUBCOMMANDS: Record<string, (args: string[], open: Open, out: Output) => P
       const gaps = new Map(results.flatMap((r) => (r.ok && r.gap ? [[r.article.id, r.gap] as const] : [])));
       const readInPlace = lawsReadInPlace(found, (id) => gaps.get(id) ?? null);
       // 刑法 第三百九十条 as of 2023: what is saved is the text in force now; the text of the date, which an amendment since changed, is said.
+      // 公司法第七十一条: 2018's was on share transfers, which older texts cite; said as show says it, so the folder is not a trap.
+      const renumbered = results.flatMap((r) => {
+        if (!r.ok || !r.earlier) return [];
+        const now = engine.searchDeps().resolver.provisionNow(r.earlier, r.article);
+        return [{ articleId: r.article.id, citation: savedCitation(r.article).trim(), note: `${r.earlier.label} of the ${r.earlier.publishDate} version reads otherwise (「${r.earlier.excerpt}」), which older texts may mean${now ? `; it is ${now.label} in this version (lexdesk saved add "${r.article.lawTitle}${now.label}" saves that)` : ''}.` }];
+      });
       const changedSince = found.flatMap((a) => { const g = gaps.get(a.id); return g?.amendedSince ? [{ articleId: a.id, citation: savedCitation(a).trim(), note: gapSentence(g) }] : []; });
-      if (out.json) return out.printJson({ saved: saved.map((x) => savedArticle(engine.db, savedRow(engine.db, x.id))), created: saved.filter((x) => x.created).length, notFound: skipped.map((r) => withVersionsSaid(r).zh), ...(readInPlace.length ? { readInPlace } : {}), ...(changedSince.length ? { changedSince } : {}) });
+      if (out.json) return out.printJson({ saved: saved.map((x) => savedArticle(engine.db, savedRow(engine.db, x.id))), created: saved.filter((x) => x.created).length, notFound: skipped.map((r) => withVersionsSaid(r).zh), ...(readInPlace.length ? { readInPlace } : {}), ...(changedSince.length ? { changedSince } : {}), ...(renumbered.length ? { renumbered } : {}) });
       const folder = folderName(values.folder as string | undefined) || '未分类';
       for (const r of readInPlace) out.print(`Note: 《${r.lawTitle}》: ${r.note.en}.`);
       for (const c of changedSince) out.print(`Note: ${c.citation}: ${c.note.en} The text saved is the one in force now.`);
+      for (const r of renumbered) out.print(`Note: ${r.citation}: ${r.note}`);
       for (const x of saved) out.print(`${x.created ? 'Saved' : x.noteAdded ? 'Already saved; the note was added below the one there' : 'Already saved'}: [${x.id}] ${savedCitation(x.a)}→ ${folder}`);
       for (const r of skipped) out.print(`Not found: ${withVersionsSaid(r).zh}`);
     });
