@@ -148,6 +148,10 @@ describe('an article in the other versions of its law', { skip: SKIP }, () => {
     // Saving 公司法第七十一条 says what 2018's 第七十一条 was and where it is now, as show does.
     const saved = await runCli(['saved', 'add', '公司法第71条', '--db', lib.dbPath]);
     assert.match(saved.stdout, /^Note: 《中华人民共和国公司法》第七十一条（2023-12-29 版）: 第七十一条 of the 2018-10-26 version reads otherwise \(「有限责任公司的股东之间可以相互转让.*; it is 第八十四条 in this version/m);
+    const both = await runCli(['saved', 'add', '公司法第71条', '--as-of', '2020-01-01', '--version', '2018-10-26', '--db', lib.dbPath]);
+    assert.equal(both.code, 2);
+    assert.match(both.stderr, /Give --as-of \(the version in force on a date\) or --version \(a version by its publication date\), not both/);
+    assert.match((await runCli(['show', '公司法第71条之1', '--db', lib.dbPath])).stderr, /has no 第71条之一/, 'an inserted article\'s number written as it is cited');
     // 民诉法解释 of 2022-04-01 and 04-02 differ in punctuation only: by default the revision before them is compared, and said.
     const republished = await runCli(['compare', '民诉法解释', '--json', '--db', lib.dbPath]);
     const r = parseJsonOutput<{ older: { publishDate: string }; newer: { publishDate: string }; republished?: string[] }>(republished);

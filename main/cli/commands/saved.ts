@@ -62,6 +62,7 @@ const SUBCOMMANDS: Record<string, (args: string[], open: Open, out: Output) => P
     if (values.turn !== undefined) throw new LexError('usage', `--turn goes with --consultation.\nUsage: ${USAGE}`);
     if (!citation) throw new LexError('usage', `Give the citation to save.\nUsage: ${USAGE}`);
     return withEngine(open, values.db, (engine) => {
+      if (values['as-of'] !== undefined && values.version !== undefined) throw new LexError('usage', `Give --as-of (the version in force on a date) or --version (a version by its publication date), not both.\nUsage: ${USAGE}`);
       const results = engine.lookupAll(citation, { asOf: dateOption(values['as-of'], 'as-of'), version: dateOption(values.version, 'version') });
       const found = results.flatMap((r) => (r.ok ? [r.article] : []));
       if (!found.length) throw new LexError('not_found', `Nothing saved: ${notFoundText(results) || `no article cited in "${citation}"`}`);

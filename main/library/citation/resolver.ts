@@ -19,6 +19,7 @@ import { deletedNote, notYetNote, trailGap, unvouchedList } from '../versions/am
 import { articleLabelOf, repealedCitationsIn, shortTitle, type Successor } from './repealedSuccessor.js';
 import { todayOf } from '../../db/today.js';
 import { staleNote, staleTexts } from '../versions/staleTexts.js';
+import { intToChinese } from '../numerals.js';
 
 export interface VersionChoice {
   /** ISO date: the version in force on that date. */
@@ -389,7 +390,7 @@ export class CitationResolver {
       };
     }
     const row = (ref.preamble ? this.preambleStmt.get(law.id, publish) : this.articleStmt.get(law.id, publish, ref.article, ref.subNumber)) as ArticleRow | undefined;
-    const label = ref.preamble ? '序言' : `第${ref.article}条${ref.subNumber ? `之${ref.subNumber}` : ''}`;
+    const label = ref.preamble ? '序言' : `第${ref.article}条${ref.subNumber ? `之${intToChinese(ref.subNumber)}` : ''}`;
     if (!row) {
       // 刑法第一百九十九条: deleted by 刑法修正案（九）; the amendments say so, and where its last text is.
       const deleted = ref.preamble || yearPin !== null || choice.version ? null : this.trails.missing(law.id, publish, { number: ref.article, subNumber: ref.subNumber }, choice.asOf);
