@@ -152,6 +152,8 @@ describe('an article in the other versions of its law', { skip: SKIP }, () => {
     assert.equal(both.code, 2);
     assert.match(both.stderr, /Give --as-of \(the version in force on a date\) or --version \(a version by its publication date\), not both/);
     assert.match((await runCli(['show', '公司法第71条之1', '--db', lib.dbPath])).stderr, /has no 第71条之一/, 'an inserted article\'s number written as it is cited');
+    const wide = await runCli(['show', '公司法第1条至第100条', '--db', lib.dbPath]);
+    assert.match(wide.stdout, /^2 articles cited\.\nNote: a range of 100 articles is shown by its two ends only/);
     // 民诉法解释 of 2022-04-01 and 04-02 differ in punctuation only: by default the revision before them is compared, and said.
     const republished = await runCli(['compare', '民诉法解释', '--json', '--db', lib.dbPath]);
     const r = parseJsonOutput<{ older: { publishDate: string }; newer: { publishDate: string }; republished?: string[] }>(republished);

@@ -271,7 +271,9 @@ describe('parseCitations: lists and ranges', () => {
     assert.equal(expanded[1]?.raw, '刑法第二百六十三条至第二百六十六条', 'an article inside the range points at the whole range');
     assert.deepEqual(parseCitations('刑法第十条、第十三条', index, { ranges: 'expand' }).map((r) => r.article), [10, 13], 'a list is no range');
     assert.deepEqual(parseCitations('刑法第十条至民法典第十三条', index, { ranges: 'expand' }).map((r) => r.article), [10, 13], 'two laws are no range');
-    assert.deepEqual(parseCitations('刑法第一条至第一百条', index, { ranges: 'expand' }).map((r) => r.article), [1, 100], 'wider than 50: the ends only');
+    assert.deepEqual(parseCitations('刑法第一条至第一百条', index, { ranges: 'expand' }).map((r) => [r.article, r.wideRange]), [[1, 100], [100, 100]], 'wider than 50: the ends only, marked with the span so a caller can say so');
+    assert.deepEqual(parseCitations('刑法第二百六十六条至第二百六十三条', index, { ranges: 'expand' }).map((r) => r.article), [266, 265, 264, 263], 'written the wrong way round: the same articles, as written');
+    assert.equal(parseCitations('刑法第二百六十三条至第二百六十六条', index, { ranges: 'expand' }).some((r) => r.wideRange !== undefined), false);
     const marked = (text: string) => parseCitations(text, index, { ranges: 'expand' }).map((r) => [r.article, r.withInserted ?? false]);
     assert.deepEqual(marked('刑法第一百三十三条至第一百三十五条'), [[133, true], [134, true], [135, false]], 'articles inserted after the first end and the inside (之一) belong to the range; after the far end they do not');
     assert.deepEqual(marked('刑法第一百三十三条至第一百三十四条'), [[133, true], [134, false]], 'a range of two adjacent numbers holds what was inserted between them');

@@ -39,6 +39,11 @@ export interface CitationRef {
    * inserted after this number (第一百三十三条之一, 之二) lie inside the range too.
    */
   withInserted?: boolean;
+  /**
+   * Set, with `ranges: 'expand'`, on both ends of a range too wide to list (民法典第1条至第100条: more than
+   * MAX_RANGE_SPAN articles): how many articles it spans, so a caller can say why only its ends are shown.
+   */
+  wideRange?: number;
   /** The first 款 cited (`parts[0]`); null when none, or when 项 are cited without their 款. */
   paragraph: number | null;
   /** The first 项 cited in that 款 (`parts[0]`); null when none. */
@@ -191,17 +196,23 @@ const MAX_RANGE_SPAN = 50;
 /** The citations with the articles inside each range of the same law added after its first end. */
 function expandRanges(text: string, refs: CitationRef[]): CitationRef[] {
   const out: CitationRef[] = [];
+  const wide = new Map<CitationRef, number>();
   refs.forEach((ref, i) => {
     const next = refs[i + 1];
-    const span = next ? next.article - ref.article : 0;
-    const range = next && sameLawContext(ref, next) && RANGE_BETWEEN.test(text.slice(ref.end, next.start)) && !ref.preamble && !next.preamble && span >= 1 && span <= MAX_RANGE_SPAN;
-    if (!next || !range) {
-      out.push(ref);
+    const isRange = next !== undefined && sameLawContext(ref, next) && RANGE_BETWEEN.test(text.slice(ref.end, next.start)) && !ref.preamble && !next.preamble;
+    // 第1167条至第1165条, written the wrong way round, means the same three articles.
+    const span = isRange ? Math.abs(next.article - ref.article) : 0;
+    if (isRange && span > MAX_RANGE_SPAN) {
+      wide.set(ref, span + 1).set(next, span + 1);
+    }
+    if (!isRange || span < 1 || span > MAX_RANGE_SPAN) {
+      out.push(wide.has(ref) ? { ...ref, wideRange: wide.get(ref)! } : ref);
       return;
     }
     out.push({ ...ref, withInserted: true });
     const raw = text.slice(ref.start, next.end);
-    for (let n = ref.article + 1; n < next.article; n++) {
+    const step = next.article > ref.article ? 1 : -1;
+    for (let n = ref.article + step; n !== next.article; n += step) {
       out.push({ ...ref, article: n, subNumber: 0, paragraph: null, item: null, parts: [], start: ref.start, end: next.end, raw, withInserted: true });
     }
   });
