@@ -45,6 +45,7 @@ function header(m: ReportModel): string {
   return [
     `- 生成时间：${m.generatedAt.slice(0, 16).replace('T', ' ')} UTC`,
     `- 适用法律截至：${m.lawAsOf}`,
+    ...(m.place ? [`- 适用地域：${mdText(m.place)}`] : []),
     `- LexDesk 版本：${m.appVersion}`,
     `- 模型：${m.endpoint ? `${m.model ?? ''} @ ${m.endpoint}` : '未使用大模型（离线）'}`,
     `- 个人信息脱敏：${m.redaction ? '已开启' : '未开启'}`,

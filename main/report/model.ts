@@ -106,6 +106,8 @@ export interface ReportModel {
   title: string;
   generatedAt: string;
   lawAsOf: string;
+  /** Where the law is applied (the consultation's place, else the facts'), for local regulations; null when none was given. */
+  place: string | null;
   appVersion: string;
   endpoint: string | null;
   model: string | null;
@@ -155,6 +157,7 @@ export function buildReport(engine: Engine, consultations: Consultations, id: nu
     title: consultation.title,
     generatedAt: new Date().toISOString(),
     lawAsOf: consultation.as_of ?? last.state?.factDate ?? consultation.created_at.slice(0, 10),
+    place: consultation.place ?? last.state?.place ?? null,
     appVersion,
     endpoint: consultations.store.turn(last.turnId).endpoint,
     model: consultations.store.turn(last.turnId).model,

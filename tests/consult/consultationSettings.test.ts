@@ -6,6 +6,8 @@ import path from 'node:path';
 import { test } from 'node:test';
 import { Consultations } from '../../main/consult/index.js';
 import { createEngine } from '../../main/engine/index.js';
+import { buildReport } from '../../main/report/model.js';
+import { renderMarkdown } from '../../main/report/markdown.js';
 
 test('a follow-up asking another date or place is refused with what to do; the same or none goes on', async () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lexdesk-settings-'));
@@ -24,6 +26,9 @@ test('a follow-up asking another date or place is refused with what to do; the s
     await consultations.ask({ consultationId: id, text: '还能要求补偿吗', asOf: '2020-06-01', place: '北京' });
     await consultations.ask({ consultationId: id, text: '需要什么证据' });
     assert.equal(turns(), 3);
+    // The report says where the law is applied, beside the date.
+    const md = renderMarkdown(buildReport(engine, consultations, id, 'test'));
+    assert.match(md, /- 适用法律截至：2020-06-01\n- 适用地域：北京\n/);
   } finally {
     engine.close();
     fs.rmSync(dir, { recursive: true, force: true });
