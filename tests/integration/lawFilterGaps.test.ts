@@ -137,6 +137,9 @@ describe('a law filter whose laws had nothing to search says why, and what would
     assert.match(mars.stderr, /^lexdesk: no province pack for 火星 in the library \(installed: [^)]*北京[^)]*\); searched national law only\./m);
     const missing = await runCli(['search', '公司法第300条', '--k', '1', '--db', lib.dbPath]);
     assert.match(missing.stderr, /has no 第300条\. The hits below only share words with the query\./);
+    // Saving an article of a repealed document says so at once, not only in the list later.
+    const saved = await runCli(['saved', 'add', '印花税暂行条例第三条', '--db', lib.dbPath]);
+    assert.match(saved.stdout, /^Note: 《中华人民共和国印花税暂行条例》第三条（2011-01-08 版）: this document is no longer in force \(repealed\); it is saved as it stood\.$/m);
     const words = await runCli(['search', '量子纠缠', '--law', '印花税法', '--db', lib.dbPath]);
     assert.match(words.stdout, /^No matching articles\. Try other words/);
   });

@@ -64,6 +64,7 @@ const SUBCOMMANDS: Record<string, (args: string[], open: Open, out: Output) => P
     return withEngine(open, values.db, (engine) => {
       if (values['as-of'] !== undefined && values.version !== undefined) throw new LexError('usage', `Give --as-of (the version in force on a date) or --version (a version by its publication date), not both.\nUsage: ${USAGE}`);
       const results = engine.lookupAll(citation, { asOf: dateOption(values['as-of'], 'as-of'), version: dateOption(values.version, 'version') });
+      const asOfGiven = values['as-of'] !== undefined;
       const found = results.flatMap((r) => (r.ok ? [r.article] : []));
       if (!found.length) throw new LexError('not_found', `Nothing saved: ${notFoundText(results) || `no article cited in "${citation}"`}`);
       // All or none: one transaction, so a bad note or a full library saves nothing.
@@ -85,6 +86,10 @@ const SUBCOMMANDS: Record<string, (args: string[], open: Open, out: Output) => P
       for (const r of readInPlace) out.print(`Note: 《${r.lawTitle}》: ${r.note.en}.`);
       for (const c of changedSince) out.print(`Note: ${c.citation}: ${c.note.en} The text saved is the one in force now.`);
       for (const r of renumbered) out.print(`Note: ${r.citation}: ${r.note}`);
+      // A repealed document, or a version since revised, saved without a date: the list would say so; say it now.
+      for (const a of asOfGiven ? [] : found.filter((x) => x.status === 'repealed' || x.status === 'superseded')) {
+        out.print(`Note: ${savedCitation(a).trim()}: ${a.status === 'repealed' ? 'this document is no longer in force (repealed); it is saved as it stood' : 'this version has since been revised; lexdesk saved list shows where its provision stands now'}.`);
+      }
       for (const x of saved) out.print(`${x.created ? 'Saved' : x.noteAdded ? 'Already saved; the note was added below the one there' : 'Already saved'}: [${x.id}] ${savedCitation(x.a)}→ ${folder}`);
       for (const r of skipped) out.print(`Not found: ${withVersionsSaid(r).zh}`);
     });
