@@ -95,7 +95,7 @@ const ONLY_PUNCTUATION = /^[\s。．.，,；;：:！？!?]*$/;
  * mark, else to the nearest citation of its sentence; of a list ([1,2]) it goes to
  * the article that contains it, so quoting [2] does not make [1] a mismatch.
  */
-function assignQuotes(answer: string, found: Found[], draft: boolean): Map<Found, string[]> {
+function assignQuotes(answer: string, found: Found[], draft: boolean, resolver: CitationResolver): Map<Found, string[]> {
   const spans = sentences(answer);
   const out = new Map<Found, string[]>();
   for (const m of answer.matchAll(QUOTE)) {
@@ -103,7 +103,9 @@ function assignQuotes(answer: string, found: Found[], draft: boolean): Map<Found
     const before = after ? null : citationRightBefore(answer, m, found);
     const near = after || before ? null : nearestInSentence(m, found, spans);
     // A brief's quotation only near a citation is often no quotation of it: 以“严重违反规章制度”为由, 合同约定“…”, a term.
-    const group = after ?? before ?? (near && (!draft || near.some((f) => f.article && resembles(m[1]!, f.article.text))) ? near : null);
+    // (Or it is the cited law's text in another version: 公司法 2018 第七十一条's words beside a citation of 第七十一条.)
+    const quoting = (f: Found) => !!f.article && (resembles(m[1]!, f.article.text) || resolver.quoteSource(f.article.articleId, m[1]!) !== null);
+    const group = after ?? before ?? (near && (!draft || near.some(quoting)) ? near : null);
     // Of a list before the quote (第五百七十七条、第五百八十四条规定：“…”), the one that introduces it, when none holds it.
     const owner = group && ownerOf(before ? [...group].reverse() : group, m[1]!);
     if (owner) out.set(owner, [...(out.get(owner) ?? []), m[1]!]);
@@ -124,8 +126,8 @@ function citationsRightAfter(answer: string, quote: RegExpMatchArray, found: Fou
 
 /** What joins the citations of a list: 、, 和, 及, 以及, 与, 或, a comma. */
 const LIST_SEPARATOR = /^\s*(?:[、，,]|和|及|以及|与|或)\s*$/;
-/** What may stand between a written citation and the quote it introduces: 第N条规定：“…”, 第N条明确规定，“…”, 第N条“…”. */
-const INTRODUCES_QUOTE = /^\s*(?:中|之)?(?:明确|亦|也|又|还|则)?(?:规定|载明|指出|写明|表述为|即)?\s*[：:，,]?\s*$/;
+/** What may stand between a written citation and the quote it introduces: 第N条规定：“…”, 第N条的规定：“…”, 第N条明确规定，“…”, 第N条“…”. */
+const INTRODUCES_QUOTE = /^\s*(?:中|之|的)?(?:明确|亦|也|又|还|则)?(?:规定|载明|指出|写明|表述为|即)?\s*[：:，,]?\s*$/;
 
 /**
  * The written citation whose quote this is, as briefs and opinions write one: the citation, at most
@@ -317,7 +319,7 @@ function bareArticle(answer: string, ref: CitationRef, numbered: Evidence[], las
 /** A citation resolved as of `asOf` (else in any version), and the evidence article it is, if any; the resolver's message when it resolves to none. */
 function citedArticle(
   ref: CitationRef, numbered: Evidence[], resolver: CitationResolver, asOf: string, draft = false,
-): { article: NonNullable<Found['article']>; match: Evidence | undefined; notInEvidence: Note | null; gap: NonNullable<Found['gap']> | null; missingPart: Note | null; spans: Array<[number, number]>; renumbered: boolean; otherReading: Note | null; parts: CitedPart[]; stale: Note | null } | { message: Note; law: Found['quoteLaw']; notLaw?: boolean } {
+): { article: NonNullable<Found['article']>; match: Evidence | undefined; notInEvidence: Note | null; gap: NonNullable<Found['gap']> | null; missingPart: Note | null; spans: Array<[number, number]>; renumbered: boolean; otherReading: Note | null; parts: CitedPart[]; stale: Note | null; earlierMeaning: { articleId: number; label: string } | null } | { message: Note; law: Found['quoteLaw']; notLaw?: boolean } {
   const hit = resolver.resolveRef(ref, { asOf });
   // 刑法第一百三十三条之二 in a matter of 2019 (added only in 2021), 第一百九十九条 in 2016 (deleted in 2015): no article of that date.
   if (!hit.ok && hit.code === 'article-not-found' && hit.notLaw) return { message: { en: hit.message, zh: hit.messageZh }, law: null, notLaw: true };
@@ -358,7 +360,7 @@ function citedArticle(
   const parts = partsChecked(any, article.text);
   // 公司法第二十条第三款: 2023's 第二十条 has two 款, 2018's had three; its third is what the text means, not a 款 that never was.
   const partOfEarlier = parts.missingPart !== null && earlier !== null && resolver.earlierHasParts(earlier, any.ref.parts);
-  return { article, match, notInEvidence, gap, renumbered: earlier !== null, otherReading, parts: any.ref.parts, stale: any.stale ?? null, ...parts, ...(partOfEarlier ? { missingPart: null } : {}) };
+  return { article, match, notInEvidence, gap, renumbered: earlier !== null, otherReading, parts: any.ref.parts, stale: any.stale ?? null, earlierMeaning: there ? { articleId: there.articleId, label: there.label } : null, ...parts, ...(partOfEarlier ? { missingPart: null } : {}) };
 }
 
 /**
@@ -397,6 +399,8 @@ interface Found {
   spans?: Array<[number, number]>;
   /** The 款 and 项 it names, as written. */
   parts?: CitedPart[];
+  /** Where the provision an earlier version had under this number stands now (公司法第七十一条 → 第八十四条). */
+  earlierMeaning?: { articleId: number; label: string };
   note: Note | null;
   /**
    * For a citation of no article the library holds: the law its quotation is looked for in — the law that
@@ -477,7 +481,7 @@ export function auditCitations(answer: string, numbered: Evidence[], resolver: C
       continue;
     }
     lastLaw = ref;
-    const { article, match, notInEvidence, missingPart, spans, gap, renumbered, otherReading, parts, stale } = cited;
+    const { article, match, notInEvidence, missingPart, spans, gap, renumbered, otherReading, parts, stale, earlierMeaning } = cited;
     const covering = !missingPart && match ? coveringMarker(found, followingMarker, match.articleId) : null;
     if (covering) {
       markOnMarker(covering, spans);
@@ -485,10 +489,10 @@ export function auditCitations(answer: string, numbered: Evidence[], resolver: C
       continue;
     }
     // A 款 or 项 missing from a text that is not the one of the time is no proof of a wrong citation: to check, with both notes.
-    found.push({ pos: ref.start, evidenceMarker: false, marker: ref.raw, article, inEvidence: !!match, missingPart: !!missingPart && (!gap || gap.confirmed === true), spans, parts, gap, renumbered, note: joinNotes(missingPart ? joinNotes(joinNotes(gap, missingPart), otherReading) : match ? gap : notInEvidence, stale) });
+    found.push({ pos: ref.start, evidenceMarker: false, marker: ref.raw, article, inEvidence: !!match, missingPart: !!missingPart && (!gap || gap.confirmed === true), spans, parts, gap, renumbered, ...(earlierMeaning ? { earlierMeaning } : {}), note: joinNotes(missingPart ? joinNotes(joinNotes(gap, missingPart), otherReading) : match ? gap : notInEvidence, stale) });
   }
   found.sort((a, b) => a.pos - b.pos);
-  const quotes = assignQuotes(answer, found, draft);
+  const quotes = assignQuotes(answer, found, draft, resolver);
   checkTopics(answer, found, covered, quotes, resolver, draft);
   return found.map((f, i) => toAudit(f, i + 1, quotes.get(f) ?? [], asOf, resolver));
 }
@@ -586,6 +590,7 @@ function toAudit(f: Found, seq: number, quotes: string[], asOf: string, resolver
     ...(f.successor ? { successor: successorRefs(f.successor) } : replacedNote && replaced?.counterpart ? { successor: replacementRefs(replaced.counterpart) } : {}),
     ...(f.inForceThen || (replaced && inForceOn(replaced, asOf)) ? { inForceThen: true } : {}),
     ...(appliedThen ? { appliedThen: true } : {}),
+    ...(f.earlierMeaning ? { earlierMeaning: f.earlierMeaning } : {}),
     ...(f.gap?.confirmed && note === f.gap && !notCurrent ? { confirmed: true } : {}),
     at: f.pos,
   };

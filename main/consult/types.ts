@@ -124,6 +124,11 @@ export interface CitationAudit {
    */
   appliedThen?: true;
   /**
+   * For a number an earlier version gave to another provision (公司法第三十三条 of 2018, on the register of shareholders):
+   * the article of the version read that holds that provision now (第五十六条), which the text may mean. Not stored with a turn.
+   */
+  earlierMeaning?: { articleId: number; label: string };
+  /**
    * Set when the note only vouches that the text is the one of the date (刑法 第二百六十四条 as of 2019, unchanged since
    * 2011 by its amendments): information, nothing to check. Not stored with a turn.
    */

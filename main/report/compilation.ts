@@ -118,6 +118,12 @@ export function compilationOfCheck(engine: Engine, check: DraftCheck, source: st
       held.notes.push(`文中“${c.marker}”所引的文字（「${c.quote}」）${heldHere(c.quoteSource!)}。`);
       found.set(meant, held);
     }
+    // 《公司法》第三十三条 in a brief of older numbering: the article holding 2018's 第三十三条 now goes in too, unless a quotation named one.
+    if (meant === null && c.earlierMeaning && c.earlierMeaning.articleId !== c.articleId) {
+      const held = found.get(c.earlierMeaning.articleId) ?? { spans: [], notes: [] };
+      held.notes.push(`文中“${c.marker}”若按修订前的条文序号，指的是此条（现为${c.earlierMeaning.label}）。`);
+      found.set(c.earlierMeaning.articleId, held);
+    }
     // 《合同法》第一百零七条: the 民法典 article that holds its rule now, unless a quotation already named one.
     // Not for a date the repealed law still governed (合同法 in 2019): 民法典 was no law then.
     for (const now of meant === null && c.successor && !c.inForceThen ? c.successor.articles : []) {

@@ -177,6 +177,10 @@ describe('checking the citations of a brief', { skip: SKIP }, () => {
     const compilation = compilationOfCheck(lib.engine, checkDraft(lib.engine.searchDeps().resolver, brief, '2026-11-27'), 'brief.txt');
     assert.deepEqual(compilation.articles.map((a) => [a.citation, a.publishDate]), [['《中华人民共和国公司法》第七十一条', '2023-12-29'], ['《中华人民共和国公司法》第八十四条', '2023-12-29']]);
     assert.deepEqual(compilation.articles[1]!.notes, ['文中“《公司法》第七十一条”所引的文字（「股东向股东以外的人转让股权，应当经其他股东过半数同意。」）出自 2018-10-26 版第七十一条，其规定在本版为此条（内容有修改）。']);
+    // Without a quotation, an older numbering: the article that holds 2018's 第七十一条 now goes in beside it.
+    const bare = compilationOfCheck(lib.engine, checkDraft(lib.engine.searchDeps().resolver, '依照《公司法》第七十一条，其他股东享有优先购买权。', '2026-11-27'), 'brief.txt');
+    assert.deepEqual(bare.articles.map((a) => a.citation), ['《中华人民共和国公司法》第七十一条', '《中华人民共和国公司法》第八十四条']);
+    assert.deepEqual(bare.articles[1]!.notes, ['文中“《公司法》第七十一条”若按修订前的条文序号，指的是此条（现为第八十四条）。']);
     const cli = await runCli(['check', '-', '--as-of', '2026-11-27', '--db', lib.dbPath], {}, { input: brief });
     assert.match(cli.stdout, /≠ 1\. 《公司法》第七十一条 .*\n\s+第1行：《公司法》第七十一条规定：“股东向股东以外的人转让股权，应当经其他股…\n\s+引文不在 2023-12-29 版第七十一条中：引文是 2018-10-26 版第七十一条的条文（已被修订）；2023-12-29 版中为第八十四条，内容有修改\n/);
   });
@@ -301,16 +305,16 @@ describe('checking the citations of a brief', { skip: SKIP }, () => {
     fs.writeFileSync(path.join(dir, 'twice.txt'), twice);
     const res = await runCli(['check', path.join(dir, 'twice.txt'), '--as-of', '2026-11-27', '--out', md, '--db', lib.dbPath]);
     assert.equal(res.code, 0, res.stderr);
-    assert.match(res.stdout, /\nWritten to .*brief-compiled\.md: 7 articles, 1 citation not found \(listed at its top\)\.\n$/);
+    assert.match(res.stdout, /\nWritten to .*brief-compiled\.md: 8 articles, 1 citation not found \(listed at its top\)\.\n$/);
     const text = fs.readFileSync(md, 'utf8');
-    assert.match(text, /引用：twice\.txt中引用的法条 · 共 7 条 · 版本截至 2026-11-27/);
+    assert.match(text, /引用：twice\.txt中引用的法条 · 共 8 条 · 版本截至 2026-11-27/);
     assert.match(text, /> - 《中华人民共和国合同法》第五十二条：已废止的法律/);
     const headings = [...text.matchAll(/^## (.+)$/gm)].map((m) => m[1]);
     // The repealed 合同法 第五十二条 is listed as not found and its rule's articles in 民法典 go first, where it was cited.
     assert.deepEqual(headings, [
       '《中华人民共和国民法典》第一百五十三条', '《中华人民共和国民法典》第一百五十四条', '《中华人民共和国民法典》第一百四十六条',
-      '《中华人民共和国公司法》第七十一条', '《中华人民共和国劳动合同法》第三十八条', '《中华人民共和国民法典》第一千一百六十五条', '《中华人民共和国刑法》第二百六十四条',
-    ], 'each once, 刑法 第二百六十四条 cited twice');
+      '《中华人民共和国公司法》第七十一条', '《中华人民共和国公司法》第八十四条', '《中华人民共和国劳动合同法》第三十八条', '《中华人民共和国民法典》第一千一百六十五条', '《中华人民共和国刑法》第二百六十四条',
+    ], 'each once, 刑法 第二百六十四条 cited twice; 第八十四条, which holds what 2018 numbered 第七十一条, beside that number');
     assert.match(text, /\*\*注意\*\*：文中“《民法典》第一千一百六十五条”：引文与法条原文不一致（文中引文「行为人因过错侵害他人民事权益，应当承担侵权责任」）/);
     // 刑法 第二百六十四条 was cited once whole and once by its 第一款: the 款 is bold.
     assert.match(text, /\*\*盗窃公私财物，数额较大的/);
