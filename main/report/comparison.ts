@@ -8,9 +8,16 @@ import { withDocumentSafeText } from './index.js';
 
 export const COMPARISON_MATCH_ZH: Record<ComparisonRow['match'], string> = { identical: '内容相同', amended: '修改', partly: '部分对应', added: '新增', merged: '并入', removed: '删除' };
 
+const punctuationCount = (c: VersionComparison): number => c.rows.filter((r) => r.punctuationOnly).length;
+
+/** 修改, or 修改（仅标点） for an article whose words are the same (a colon made full-width). */
+export function matchZh(r: Pick<ComparisonRow, 'match' | 'punctuationOnly'>): string {
+  return r.punctuationOnly ? `${COMPARISON_MATCH_ZH[r.match]}（仅标点）` : COMPARISON_MATCH_ZH[r.match];
+}
+
 const title = (c: VersionComparison) => `《${c.lawTitle}》新旧对照（${c.older.publishDate} 版 → ${c.newer.publishDate} 版）`;
 const summary = (c: VersionComparison) =>
-  `新版内容相同 ${c.counts.identical} 条，修改 ${c.counts.amended} 条，部分对应 ${c.counts.partly} 条，新增 ${c.counts.added} 条；旧版并入他条 ${c.counts.merged} 条，删除 ${c.counts.removed} 条。对应关系按条文文字比对得出（相似度为两条共有字对的比例），供核对参考。`;
+  `新版内容相同 ${c.counts.identical} 条，修改 ${c.counts.amended} 条${punctuationCount(c) ? `（其中 ${punctuationCount(c)} 条仅改标点）` : ''}，部分对应 ${c.counts.partly} 条，新增 ${c.counts.added} 条；旧版并入他条 ${c.counts.merged} 条，删除 ${c.counts.removed} 条。对应关系按条文文字比对得出（相似度为两条共有字对的比例），供核对参考。`;
 const similarity = (r: ComparisonRow) => (r.similarity !== null ? `${Math.round(r.similarity * 100)}%` : '');
 const heading = (r: ComparisonRow) => (r.match === 'merged' ? `原${r.older!.label}（并入${r.newer!.label}）` : `${r.newer!.label}（原${r.older!.label}）`);
 /** Rows whose change is shown in full: both articles named, and a text that changed. */
@@ -26,7 +33,7 @@ export function comparisonMarkdown(comparison: VersionComparison): string {
     '',
     `| ${c.newer.publishDate} 版 | ${c.older.publishDate} 版 | 变化 | 相似度 | 另见 |`,
     '|---|---|---|---|---|',
-    ...c.rows.map((r) => `| ${r.newer?.label ?? '—'} | ${r.older?.label ?? '—'} | ${COMPARISON_MATCH_ZH[r.match]} | ${similarity(r)} | ${cell(r.also.map((a) => a.label).join('、'))} |`),
+    ...c.rows.map((r) => `| ${r.newer?.label ?? '—'} | ${r.older?.label ?? '—'} | ${matchZh(r)} | ${similarity(r)} | ${cell(r.also.map((a) => a.label).join('、'))} |`),
     '',
     '## 修改内容',
     '',
@@ -53,7 +60,7 @@ export async function comparisonDocx(comparison: VersionComparison): Promise<Buf
       borders: { top: border, bottom: border, left: border, right: border, insideHorizontal: border, insideVertical: border },
       rows: [
         row([`${c.newer.publishDate} 版`, `${c.older.publishDate} 版`, '变化', '相似度', '另见'], true),
-        ...c.rows.map((r) => row([r.newer?.label ?? '—', r.older?.label ?? '—', COMPARISON_MATCH_ZH[r.match], similarity(r), r.also.map((a) => a.label).join('、')])),
+        ...c.rows.map((r) => row([r.newer?.label ?? '—', r.older?.label ?? '—', matchZh(r), similarity(r), r.also.map((a) => a.label).join('、')])),
       ],
     }),
     new Paragraph({ text: '修改内容', heading: HeadingLevel.HEADING_1 }),

@@ -158,8 +158,11 @@ describe('an article in the other versions of its law', { skip: SKIP }, () => {
     const republished = await runCli(['compare', '民诉法解释', '--json', '--db', lib.dbPath]);
     const r = parseJsonOutput<{ older: { publishDate: string }; newer: { publishDate: string }; republished?: string[] }>(republished);
     assert.deepEqual([r.older.publishDate, r.newer.publishDate, r.republished], ['2020-12-29', '2022-04-02', ['2022-04-01']]);
-    const asked = parseJsonOutput<{ older: { publishDate: string }; republished?: string[] }>(await runCli(['compare', '民诉法解释', '--from', '2022-04-01', '--json', '--db', lib.dbPath]));
+    const asked = parseJsonOutput<{ older: { publishDate: string }; republished?: string[]; rows: Array<{ match: string; punctuationOnly?: true }> }>(await runCli(['compare', '民诉法解释', '--from', '2022-04-01', '--json', '--db', lib.dbPath]));
     assert.deepEqual([asked.older.publishDate, asked.republished], ['2022-04-01', undefined], 'asked for: compared as asked');
+    const amended = asked.rows.filter((row) => row.match === 'amended');
+    assert.ok(amended.length > 0 && amended.every((row) => row.punctuationOnly), 'each of its changes is punctuation, and said so');
+    assert.match((await runCli(['compare', '民诉法解释', '--from', '2022-04-01', '--db', lib.dbPath])).stdout, new RegExp(`${amended.length} amended \\(${amended.length} of them in punctuation only\\)`));
     const unknown = await runCli(['compare', '不存在的法', '--db', lib.dbPath]);
     assert.equal(unknown.code, 1);
     assert.match(unknown.stderr, /No law named "不存在的法" in the library/);

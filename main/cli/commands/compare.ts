@@ -1,7 +1,7 @@
 import type { Engine } from '../../engine/index.js';
 import { compareVersions, sameWording, type VersionComparison } from '../../library/versions/compareVersions.js';
 import { lawVersions } from '../../library/versions/counterparts.js';
-import { comparisonDocx, comparisonMarkdown, COMPARISON_MATCH_ZH } from '../../report/comparison.js';
+import { comparisonDocx, comparisonMarkdown, matchZh } from '../../report/comparison.js';
 import { writableOutput, writeAtomically } from '../../util/atomicWrite.js';
 import { LexError } from '../../util/errors.js';
 import { dateOption, parseCommand } from '../args.js';
@@ -65,7 +65,8 @@ function lawNamed(engine: Engine, name: string): number {
 function summary(c: VersionComparison): string {
   const n = c.counts;
   const newer = n.identical + n.amended + n.partly + n.added;
-  return `${newer} articles in the ${c.newer.publishDate} version: ${n.identical} same text, ${n.amended} amended, ${n.partly} partly carried over, ${n.added} new; of the ${c.older.publishDate} version, ${n.merged} merged into another article and ${n.removed} removed`;
+  const punctuation = c.rows.filter((r) => r.punctuationOnly).length;
+  return `${newer} articles in the ${c.newer.publishDate} version: ${n.identical} same text, ${n.amended} amended${punctuation ? ` (${punctuation} of them in punctuation only)` : ''}, ${n.partly} partly carried over, ${n.added} new; of the ${c.older.publishDate} version, ${n.merged} merged into another article and ${n.removed} removed`;
 }
 
 function printComparison(out: Output, c: VersionComparison, changes: boolean): void {
@@ -76,7 +77,7 @@ function printComparison(out: Output, c: VersionComparison, changes: boolean): v
   for (const r of c.rows) {
     const similar = r.similarity !== null && r.match !== 'identical' ? ` ${Math.round(r.similarity * 100)}%` : '';
     const also = r.also.length ? `; also ${r.also.map((a) => a.label).join('、')}` : '';
-    out.print(`  ${(r.newer?.label ?? '—').padEnd(8, '\u3000')} ← ${(r.older?.label ?? '—').padEnd(8, '\u3000')} ${COMPARISON_MATCH_ZH[r.match]}${similar}${also}`);
+    out.print(`  ${(r.newer?.label ?? '—').padEnd(8, '\u3000')} ← ${(r.older?.label ?? '—').padEnd(8, '\u3000')} ${matchZh(r)}${similar}${also}`);
     if (changes && r.diff) out.print(renderDiff(r.diff, ansi).replace(/^/gm, '      '));
   }
 }

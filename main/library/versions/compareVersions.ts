@@ -28,6 +28,8 @@ export interface ComparisonRow {
   also: VersionArticle[];
   /** From the older text to the newer; null when identical, added or removed. */
   diff: DiffPart[] | null;
+  /** Set on an amended article whose words are the same, its punctuation or spacing changed (监察法 第十一条: a colon). */
+  punctuationOnly?: true;
 }
 
 export interface VersionComparison {
@@ -49,9 +51,11 @@ export function compareVersions(db: Db, lawId: number, olderDate: string, newerD
     const there = counterpartInVersion(db, a, olderDate);
     const at = { articleId: a.id, label: a.label };
     if (there.match === 'none' || there.articleId === null) return { newer: at, older: null, match: 'added', similarity: null, also: [], diff: null };
+    const match = there.match === 'identical' ? 'identical' : there.match === 'amended' ? 'amended' : 'partly';
     return {
-      newer: at, older: { articleId: there.articleId, label: there.label! }, match: there.match === 'identical' ? 'identical' : there.match === 'amended' ? 'amended' : 'partly',
+      newer: at, older: { articleId: there.articleId, label: there.label! }, match,
       similarity: there.similarity, also: there.also, diff: there.diff,
+      ...(match === 'amended' && there.diff && punctuationOnly(there.diff) ? { punctuationOnly: true as const } : {}),
     };
   });
   const taken = new Set(rows.flatMap((r) => [r.older?.articleId, ...r.also.map((a) => a.articleId)]));
@@ -70,6 +74,12 @@ export function compareVersions(db: Db, lawId: number, olderDate: string, newerD
 }
 
 /** One version's articles (numbered articles and items, not preambles), in order. */
+/** Whether the two texts of a diff say the same words, punctuation and spacing aside (「(一)」 made 「（一）」). */
+function punctuationOnly(diff: readonly DiffPart[]): boolean {
+  const words = (keep: -1 | 1) => diff.filter(([op]) => op === 0 || op === keep).map(([, text]) => text).join('').replace(/[\s\p{P}]/gu, '');
+  return words(-1) === words(1);
+}
+
 /**
  * Whether two versions of a law say the same words, punctuation and spacing aside: a republication (民诉法解释 of
  * 2022-04-01 and 2022-04-02 differ only in half- and full-width brackets), which a comparison of the two would list
