@@ -670,8 +670,9 @@ describe('effective dates', { skip: NEEDS_SHARED }, () => {
       // Neither valid_from nor a 施行 history line: the last article says 本法自2024年7月1日起施行.
       assert.equal(documentRow(engine, COMPANY_2023)?.effective_date, '2024-07-01');
       assert.equal(documentRow(engine, VAT)?.effective_date, '2026-01-01');
-      // 会计法 2024 still ends with the 1999 revision's 本法自2000年7月1日起施行: earlier than its publication, so no date.
-      assert.equal(documentRow(engine, ACCOUNTING_2024)?.effective_date, null);
+      // 会计法 2024 still ends with the 1999 revision's 本法自2000年7月1日起施行: earlier than its publication, so the text
+      // gives no date; the amending decision's (2024-07-01) comes from the table of dates the source lacks (effectiveDates.ts).
+      assert.equal(documentRow(engine, ACCOUNTING_2024)?.effective_date, '2024-07-01');
       const inForce = engine.lookup('公司法第一条', { asOf: '2024-03-01' });
       assert.ok(inForce.ok);
       assert.equal(inForce.article.publishDate, '2018-10-26', 'the 2018 law applied until 2024-07-01');
@@ -679,7 +680,7 @@ describe('effective dates', { skip: NEEDS_SHARED }, () => {
     const company = await runCli(['show', '公司法第二百六十六条', '--db', dbPath]);
     assert.match(company.stdout, /公布 2023-12-29 · 施行 2024-07-01/);
     const accounting = await runCli(['show', '会计法第一条', '--db', dbPath]);
-    assert.match(accounting.stdout, /公布 2024-06-28 · 施行日期不详/);
+    assert.match(accounting.stdout, /公布 2024-06-28 · 施行 2024-07-01/);
     assert.equal(versionLine({ publishDate: '2024-06-28', effectiveDate: null, status: 'current' }), '2024-06-28 版 · 施行日期不详 · 现行有效');
   });
 
