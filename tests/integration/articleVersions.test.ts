@@ -152,6 +152,9 @@ describe('an article in the other versions of its law', { skip: SKIP }, () => {
     assert.equal(both.code, 2);
     assert.match(both.stderr, /Give --as-of \(the version in force on a date\) or --version \(a version by its publication date\), not both/);
     assert.match((await runCli(['show', '公司法第71条之1', '--db', lib.dbPath])).stderr, /has no 第71条之一/, 'an inserted article\'s number written as it is cited');
+    // A number the version in force lacks but an earlier one had: where that provision is now.
+    const dropped = await runCli(['show', '民诉法解释第五百五十一条', '--db', lib.dbPath]);
+    assert.match(dropped.stderr, /has no 第551条\. The 2020-12-29 version had 第五百五十一条 \(「人民法院审理涉及香港、澳门特别行政区和台湾地区的民事诉讼案件…」\), which this version holds as 第五百四十九条 \(word for word\)\./);
     const wide = await runCli(['show', '公司法第1条至第100条', '--db', lib.dbPath]);
     assert.match(wide.stdout, /^2 articles cited\.\nNote: a range of 100 articles is shown by its two ends only/);
     // 民诉法解释 of 2022-04-01 and 04-02 differ in punctuation only: by default the revision before them is compared, and said.

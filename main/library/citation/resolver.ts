@@ -1,6 +1,6 @@
 import { cachedStatement, type Db } from '../../db/open.js';
 import { ARTICLE_SELECT, articleById, toStatuteArticle, type ArticleRow, type StatuteArticle } from '../articles.js';
-import { STATUS_ZH, statusSql, TODAY_SQL } from '../status.js';
+import { MATCH_WORDS, STATUS_ZH, statusSql, TODAY_SQL } from '../status.js';
 import { lawAliases, LawNameIndex, normalizeLawName } from './aliases.js';
 import { parseCitations, parseSingleCitation, type CitationRef, type CitedPart } from './parseCitation.js';
 import { readRepeals, repealingShortTitle, repealMessages, type Repeal } from './repealedLaws.js';
@@ -20,6 +20,7 @@ import { articleLabelOf, repealedCitationsIn, shortTitle, type Successor } from 
 import { todayOf } from '../../db/today.js';
 import { staleNote, staleTexts } from '../versions/staleTexts.js';
 import { intToChinese } from '../numerals.js';
+import { clip } from '../../util/clip.js';
 
 export interface VersionChoice {
   /** ISO date: the version in force on that date. */
@@ -280,6 +281,23 @@ export class CitationResolver {
     return quoteInLaw(this.db, law, this.versionOn(law.id, asOf), quote);
   }
 
+  /**
+   * For a number the version read lacks: the latest earlier version that had it, and where that provision stands in the
+   * version read (民诉法解释 2020 第五百五十一条, 2022's 第五百四十九条?), found by text; null when no earlier version had it.
+   */
+  private earlierHolder(lawId: number, publish: string, ref: Pick<CitationRef, 'article' | 'subNumber'>): { en: string; zh: string } | null {
+    const row = cachedStatement(this.db, `${ARTICLE_SELECT} WHERE d.law_id = ? AND COALESCE(d.publish_date, '') < ? AND a.number = ? AND a.sub_number = ? AND a.kind = 'article'
+      ORDER BY d.publish_date DESC LIMIT 1`).get(lawId, publish, ref.article, ref.subNumber) as ArticleRow | undefined;
+    if (!row) return null;
+    const before = toStatuteArticle(row);
+    const there = counterpartInVersion(this.db, before, publish);
+    const opening = clip(before.text.replace(/\s+/g, ''), 30);
+    const held = there.articleId && there.label && there.match !== 'none' && there.match !== 'self'
+      ? { en: `, which this version holds as ${there.label}${there.match in MATCH_WORDS ? ` (${MATCH_WORDS[there.match as keyof typeof MATCH_WORDS].en})` : ''}`, zh: `，本版中为${there.label}${there.match in MATCH_WORDS ? `（${MATCH_WORDS[there.match as keyof typeof MATCH_WORDS].zh}）` : ''}` }
+      : { en: ', which this version no longer holds', zh: '，本版中没有相应条文' };
+    return { en: `The ${before.publishDate} version had ${before.label} (「${opening}」)${held.en}.`, zh: `${before.publishDate} 版有${before.label}（「${opening}」）${held.zh}。` };
+  }
+
   /** The version of a law applied on `asOf`: the one in force, or the first standing in for a text the library lacks (versionGap.ts). */
   private versionOn(lawId: number, asOf: string): string | null {
     const version = this.pickVersion(lawId, { asOf });
@@ -394,7 +412,9 @@ export class CitationResolver {
     if (!row) {
       // 刑法第一百九十九条: deleted by 刑法修正案（九）; the amendments say so, and where its last text is.
       const deleted = ref.preamble || yearPin !== null || choice.version ? null : this.trails.missing(law.id, publish, { number: ref.article, subNumber: ref.subNumber }, choice.asOf);
-      const said = deleted ? gapSentence(deleted) : inPlace ? gapSentence(inPlace) : null;
+      // 民诉法解释第五百五十一条 today: an earlier version had that number; where its provision went is what the reader needs.
+      const earlier = deleted || inPlace || yearPin !== null || choice.version || ref.preamble ? null : this.earlierHolder(law.id, publish, ref);
+      const said = deleted ? gapSentence(deleted) : inPlace ? gapSentence(inPlace) : earlier;
       const why = said ? { message: ` ${said.en}`, messageZh: said.zh } : { message: '', messageZh: '' };
       return {
         ok: false, code: 'article-not-found',
