@@ -26,9 +26,15 @@ export interface Focus {
   hits: Array<[number, number]>;
 }
 
+/**
+ * A query word that is one character of a citation's syntax or a numeral (第, 条, 一, 2…), as 「民法典第2000条」 or
+ * 「第一款」 segment: marking every 一 and 第 of an article says nothing, so it is neither marked nor sought.
+ */
+const CITATION_CHARACTER = /^[第条款项之一二三四五六七八九十百千万零〇两0-9０-９]$/;
+
 /** The window of `text` holding the most of the query's distinct terms (see bestWindowStart), with all the terms' places. */
 export function focusOf(text: string, terms: string[], window = WINDOW): Focus {
-  const usable = [...new Set(terms.filter((t) => t.length > 0))].sort((a, b) => b.length - a.length);
+  const usable = [...new Set(terms.filter((t) => t.length > 0 && !CITATION_CHARACTER.test(t)))].sort((a, b) => b.length - a.length);
   const hits = findHits(text, usable);
   const start = clauseStart(text, bestWindowStart(text.length, hits, window), hits);
   return { start, end: Math.min(text.length, start + window), hits: hits.map((h) => [h.start, h.end]) };

@@ -46,3 +46,11 @@ test('the excerpt opens at a clause near its first term, not mid-word', () => {
   const run = makeSnippet(`${'甲'.repeat(60)}劳动报酬${'乙'.repeat(60)}`, ['劳动报酬'], 30);
   assert.equal(run.text, `…${'甲'.repeat(10)}劳动报酬${'乙'.repeat(16)}…`);
 });
+
+test('the single characters of a citation in the query (第, 条, a numeral) are neither marked nor sought; words still are', () => {
+  const s = makeSnippet(ARTICLE_38, ['劳动合同法', '第', '100', '条', '一', '解除']);
+  const marked = s.highlights.map(([a, b]) => s.text.slice(a, b));
+  assert.ok(marked.includes('解除'), marked.join('|'));
+  assert.deepEqual(marked.filter((m) => ['第', '条', '一', '100'].includes(m)), [], 'no 【第】, 【条】 or 【一】');
+  assert.deepEqual(makeSnippet('第一条 为了保护劳动者的合法权益，制定本法。', ['第', '一']).highlights, [], 'a query of nothing but citation characters marks nothing');
+});
