@@ -37,8 +37,9 @@ export async function searchCommand(args: string[], open: (db?: string, models?:
     // 民法典第2000条: a number the law lacks is no citation, and the hits are only words alike; say so rather than list them silently.
     const missingNote = !cited.ok && cited.code === 'article-not-found' ? cited.message : null;
     // --province 火星, or a province whose pack is not imported: searched national law only, which the user must hear.
-    const packs = new Set(engine.counts().provinces);
     const askedProvinces = listOption(values.province)?.filter((p) => p !== 'all') ?? [];
+    // The library's packs are counted only when a province is asked for (a count of every document, not for each search).
+    const packs = new Set(askedProvinces.length ? engine.counts().provinces : []);
     const missingPacks = askedProvinces.filter((p) => !packs.has(p));
     const provinceNote = missingPacks.length
       ? `no province pack for ${missingPacks.join('、')} in the library (installed: ${[...packs].join('、') || 'none'}); ${missingPacks.length === askedProvinces.length ? 'searched national law only' : 'searched the others'}. Province packs are added with lexdesk import PATH --packs 北京,上海.`

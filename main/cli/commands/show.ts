@@ -17,9 +17,8 @@ import { gapSentence } from '../../library/versions/versionGap.js';
 import { onDates, standingZh, type OnDate } from '../../search/lawOnDate.js';
 import { lawOrigin } from '../../library/versions/lawOrigins.js';
 import { clip } from '../../util/clip.js';
+import { MAX_RANGE_SPAN } from '../../library/citation/parseCitation.js';
 
-/** The widest range listed whole (parseCitation.ts MAX_RANGE_SPAN, counting both ends). */
-const MAX_RANGE_ARTICLES = 51;
 const USAGE = 'lexdesk show "CITATION" [--as-of YYYY-MM-DD] [--version YYYY-MM-DD] [--changes] [--out FILE.md|FILE.docx]   e.g. 民法典第1165条, 刑法264, 劳动合同法 38, 宪法序言, 民法典第1165、1166条, 刑法第263条至第269条; --out writes the articles cited as a compilation (法条汇编)';
 /** Linking articles listed in text output, per kind; --json lists all. */
 const MAX_LISTED = 10;
@@ -56,7 +55,7 @@ export async function showCommand(args: string[], open: (db?: string) => Engine,
     out.print(`${found.length} articles cited${moved ? `, ${moved} of a repealed law (shown where 民法典 holds them now)` : ''}${missing ? `, ${missing} not found` : ''}.`);
     // 民法典第1条至第100条: too wide to list, so its two ends only; said, or the reader takes them for the whole.
     const wide = results.flatMap((r) => (r.ok && r.ref.wideRange ? [r.ref.wideRange] : []))[0];
-    if (wide) out.print(`Note: a range of ${wide} articles is shown by its two ends only (ranges of at most ${MAX_RANGE_ARTICLES} articles are listed whole); cite the articles you need, or a narrower range.`);
+    if (wide) out.print(`Note: a range of ${wide} articles is shown by its two ends only (ranges of at most ${MAX_RANGE_SPAN + 1} articles are listed whole); cite the articles you need, or a narrower range.`);
     const gapSaid = new Map<number, string>();
     for (const r of results) {
       out.print(`\n${'─'.repeat(24)}`);

@@ -191,7 +191,7 @@ export function onlyCitations(text: string, names: LawNameIndex): boolean {
 /** Between two citations: they are the ends of a range (至, 到, a dash or a tilde). */
 const RANGE_BETWEEN = /^\s*(?:至|到|[-—–－~～])\s*$/;
 /** The widest range whose inside is listed; a wider one is more likely a misreading than a citation of every article. */
-const MAX_RANGE_SPAN = 50;
+export const MAX_RANGE_SPAN = 50;
 
 /** The citations with the articles inside each range of the same law added after its first end. */
 function expandRanges(text: string, refs: CitationRef[]): CitationRef[] {
