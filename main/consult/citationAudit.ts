@@ -411,6 +411,8 @@ interface Found {
   successor?: Successor;
   /** A law the library lacks that was repealed only after the date checked: right to cite then, though not checkable. */
   inForceThen?: boolean;
+  /** A law the library lacks because a law it holds repealed it. */
+  repealedLaw?: boolean;
   /** An earlier version gave its number to another provision (earlierNumbering.ts), which the note says. */
   renumbered?: boolean;
   /** The article of the same version the words beside the citation fit instead (topicFit.ts). */
@@ -466,7 +468,7 @@ export function auditCitations(answer: string, numbered: Evidence[], resolver: C
         const at = numbered.findIndex((e) => standing.some((a) => a.id === e.articleId));
         const held = at >= 0 ? numbered[at]! : null;
         const note = held ? joinNotes(unknown.note, { en: `its rule is in evidence [${at + 1}], which stands in for it`, zh: `其规则见证据[${at + 1}]（代该条）` })! : unknown.note;
-        found.push({ pos, evidenceMarker: false, marker: unknown.marker, article: held, inEvidence: !!held, note, quoteLaw: unknown.quoteLaw, successor: unknown.successor, inForceThen: unknown.inForceThen });
+        found.push({ pos, evidenceMarker: false, marker: unknown.marker, article: held, inEvidence: !!held, note, quoteLaw: unknown.quoteLaw, successor: unknown.successor, inForceThen: unknown.inForceThen, repealedLaw: !!unknown.repeal });
       } else if (covering) {
         markOnMarker(covering, bare?.spans ?? []);
         covered.push({ pos: ref.start, marker: ref.raw, by: covering });
@@ -590,6 +592,7 @@ function toAudit(f: Found, seq: number, quotes: string[], asOf: string, resolver
     ...(f.successor ? { successor: successorRefs(f.successor) } : replacedNote && replaced?.counterpart ? { successor: replacementRefs(replaced.counterpart) } : {}),
     ...(f.inForceThen || (replaced && inForceOn(replaced, asOf)) ? { inForceThen: true } : {}),
     ...(appliedThen ? { appliedThen: true } : {}),
+    ...(f.repealedLaw && !f.article ? { repealedLaw: true } : {}),
     ...(f.earlierMeaning ? { earlierMeaning: f.earlierMeaning } : {}),
     ...(f.gap?.confirmed && note === f.gap && !notCurrent ? { confirmed: true } : {}),
     at: f.pos,

@@ -38,6 +38,8 @@ export interface DraftCheck {
   characters: number;
   citations: DraftCitation[];
   counts: Record<DraftFinding, number>;
+  /** Of the `unresolvable`, those citing a law a law in the library repealed (合同法, 担保法): gone rather than not found. */
+  repealedLaws: number;
 }
 
 /** Longest text checked at once (a long brief is about 30,000 characters). */
@@ -55,7 +57,8 @@ export function checkDraft(resolver: CitationResolver, text: string, asOf: strin
   }));
   const counts: Record<DraftFinding, number> = { ok: 0, check: 0, quote_mismatch: 0, unresolvable: 0 };
   for (const c of citations) counts[c.finding]++;
-  return { asOf, characters: text.length, citations, counts };
+  const repealedLaws = citations.filter((c) => c.finding === 'unresolvable' && c.repealedLaw).length;
+  return { asOf, characters: text.length, citations, counts, repealedLaws };
 }
 
 /** Characters of context shown on each side of a citation. */
@@ -116,14 +119,31 @@ export function nearestSentence(text: string, quote: string): string {
   for (let i = 0; i + 1 < quote.length; i++) pairs.add(quote.slice(i, i + 2));
   let best = '';
   let bestScore = -1;
-  for (const sentence of text.split(/(?<=[。；;])|\n/).map((x) => x.trim()).filter(Boolean)) {
+  for (const passage of passagesOf(text)) {
     const own = new Set<string>();
-    for (let i = 0; i + 1 < sentence.length; i++) own.add(sentence.slice(i, i + 2));
+    for (let i = 0; i + 1 < passage.length; i++) own.add(passage.slice(i, i + 2));
     let shared = 0;
     for (const pair of own) if (pairs.has(pair)) shared++;
-    // Dice over distinct pairs: a long sentence sharing a few common words (用人单位) does not beat the one quoted.
-    const score = (2 * shared) / (own.size + pairs.size || 1);
-    if (score > bestScore) [best, bestScore] = [sentence, score];
+    // F2 over distinct pairs: a long sentence sharing a few common words (用人单位) does not beat the one quoted, and a
+    // quotation running over two clauses is answered with both, the one it misquotes included, not only the one it has right.
+    const precision = shared / (own.size || 1);
+    const recall = shared / (pairs.size || 1);
+    const score = precision + recall === 0 ? 0 : (5 * precision * recall) / (4 * precision + recall);
+    if (score > bestScore) [best, bestScore] = [passage, score];
   }
   return best;
+}
+
+/** A quotation may run over several clauses of a paragraph (「…协议处理；协议不成的，…」): each clause and each run of up to three. */
+const MAX_CLAUSES = 3;
+
+function passagesOf(text: string): string[] {
+  const passages: string[] = [];
+  for (const paragraph of text.split('\n')) {
+    const clauses = paragraph.split(/(?<=[。；;])/).map((x) => x.trim()).filter(Boolean);
+    for (let i = 0; i < clauses.length; i++) {
+      for (let k = 1; k <= MAX_CLAUSES && i + k <= clauses.length; k++) passages.push(clauses.slice(i, i + k).join(''));
+    }
+  }
+  return passages;
 }

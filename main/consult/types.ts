@@ -118,6 +118,8 @@ export interface CitationAudit {
    * document that still applied on that date (婚姻法解释（三） in 2020). Not stored with a turn.
    */
   inForceThen?: true;
+  /** Set for a citation of a law the library lacks because a law it holds repealed it (《合同法》, 《担保法》): gone, not mistyped. Not stored with a turn. */
+  repealedLaw?: true;
   /**
    * Set for an article of a version since revised that was the one applied on the date the law is applied as of
    * (公司法 2018 第七十一条 in a brief checked as of 2020-06-01): cited rightly; the note says what became of it. Not stored with a turn.

@@ -351,7 +351,7 @@ describe('the app in a real browser against the browser host', { skip: SKIP, tim
     await page.getByTestId('check-text').fill('根据《中华人民共和国合同法》第五十二条，合同无效。《民法典》第一千一百六十五条规定“行为人因过错侵害他人民事权益，应当承担侵权责任”。《劳动合同法》第三十八条。');
     await page.getByTestId('check-run').click();
     await page.getByTestId('check-summary').waitFor();
-    assert.match(await page.getByTestId('check-summary').innerText(), /^共 3 处引用（法律截至 \d{4}-\d{2}-\d{2}）：无误 1，需核对 0，引文不符 1，未找到 1$/);
+    assert.match(await page.getByTestId('check-summary').innerText(), /^共 3 处引用（法律截至 \d{4}-\d{2}-\d{2}）：无误 1，需核对 0，引文不符 1，未找到 0，引用已废止的法律 1$/);
     const rows = page.getByTestId('check-citation');
     assert.deepEqual(await Promise.all([0, 1, 2].map((i) => rows.nth(i).getAttribute('data-finding'))), ['unresolvable', 'quote_mismatch', 'ok']);
     assert.match(await rows.nth(0).innerText(), /已由《中华人民共和国民法典》第一千二百六十条废止/);

@@ -55,6 +55,22 @@ describe('an article in the other versions of its law', { skip: SKIP }, () => {
     assert.deepEqual(back.diff, v2023.diff, 'always from the older text to the newer');
   });
 
+  test('a formula repeated across a rewritten law does not make two provisions one', () => {
+    // 2023 第五十三条 (抽逃出资) shares 「违反前款规定…给公司造成损失的…赔偿责任」 with 2018 第二十一条 (关联关系) more
+    // than anything else, but 第二十一条 is 2023's 第二十二条; what 第五十三条 carries whole is 2018 第三十五条.
+    const v53 = in2018(versionsOf('公司法第五十三条'));
+    assert.equal(v53.label, '第三十五条');
+    assert.equal(in2023(versionsOf('公司法第二十一条', '2018-10-26')).label, '第二十二条');
+    assert.equal(in2023(versionsOf('公司法第三十五条', '2018-10-26')).label, '第五十三条');
+    // The manager of a limited company (2018 第四十九条) is 2023 第七十四条, not the board's powers (第六十七条).
+    assert.equal(in2023(versionsOf('公司法第四十九条', '2018-10-26')).label, '第七十四条');
+    // Unlawful distributions (2023 第二百一十一条) came from a paragraph of 2018 第一百六十六条, not from 第一百四十九条.
+    const v211 = in2018(versionsOf('公司法第二百一十一条'));
+    assert.deepEqual([v211.label, v211.match], ['第一百六十六条', 'partly']);
+    // Meetings by electronic means (2023 第二十四条) are new: nothing in 2018 holds them.
+    assert.equal(in2018(versionsOf('公司法第二十四条')).match, 'none');
+  });
+
   test('an article split in two: the counterpart, and the other article that took a paragraph of it', () => {
     // 2018 第二十条 third paragraph (piercing the corporate veil) became 2023 第二十三条.
     const v2023 = in2023(versionsOf('公司法第二十条', '2018-10-26'));

@@ -203,11 +203,20 @@ describe('checking the citations of a brief', { skip: SKIP }, () => {
     assert.equal(r.citations[1]!.original, '（二）严重违反用人单位的规章制度的；', 'the item most like the quotation, not the longest sharing a few words');
   });
 
+  test('the 原文 of a quotation running over two clauses holds both, the one it gets wrong included', () => {
+    const r = checkDraft(lib.engine.searchDeps().resolver, '《民法典》第一千零八十七条规定：“离婚时，夫妻的共同财产由双方协议处理；协议不成的，由人民法院平均分割。”', '2026-11-27');
+    assert.deepEqual(r.citations.map((c) => c.finding), ['quote_mismatch']);
+    assert.equal(r.citations[0]!.original, '离婚时，夫妻的共同财产由双方协议处理；协议不成的，由人民法院根据财产的具体情况，按照照顾子女、女方和无过错方权益的原则判决。');
+  });
+
   test('a repealed law after a one-character citing verb (按, 依) is still read as that law, and a law name holding such a character is not cut', () => {
     const r = checkDraft(lib.engine.searchDeps().resolver, '原告并按合同法第一百一十四条主张违约金。\n担保人依担保法第十九条承担责任。\n依照护照法第十条办理。', '2026-11-27');
     assert.deepEqual(r.citations.map((c) => [c.marker, c.finding]), [
       ['合同法第一百一十四条', 'unresolvable'], ['担保法第十九条', 'unresolvable'], ['护照法第十条', 'unresolvable'],
     ]);
+    // The two repealed laws are counted apart from the one the library does not hold.
+    assert.equal(r.repealedLaws, 2);
+    assert.deepEqual(r.citations.map((c) => c.repealedLaw ?? false), [true, true, false]);
     const [penalty, guarantee, passport] = r.citations;
     assert.match(penalty!.noteZh!, /已由《中华人民共和国民法典》第一千二百六十条废止.*第五百八十五条/);
     assert.match(guarantee!.noteZh!, /第六百八十六条，规则有实质修改/);
@@ -269,7 +278,7 @@ describe('checking the citations of a brief', { skip: SKIP }, () => {
     fs.writeFileSync(txt, BRIEF);
     const text = await runCli(['check', txt, '--as-of', '2026-11-27', '--db', lib.dbPath]);
     assert.equal(text.code, 0, text.stderr);
-    assert.match(text.stdout, /^5 citations in .*brief\.txt, law as of 2026-11-27: 1 found, 1 to check, 1 quotation differs, 2 not found\n/);
+    assert.match(text.stdout, /^5 citations in .*brief\.txt, law as of 2026-11-27: 1 found, 1 to check, 1 quotation differs, 1 not found, 1 citing a repealed law\n/);
     assert.match(text.stdout, /✓ 5\. 《刑法》第二百六十四条 → 《中华人民共和国刑法》第二百六十四条（2020-12-26 版）  \[第5行\]\n/, 'a citation found as written: only its line');
     assert.match(text.stdout, /≠ 4\. 《民法典》第一千一百六十五条 → 《中华人民共和国民法典》第一千一百六十五条（2020-05-28 版）\n\s+第4行：《民法典》第一千一百六十五条规定“行为人因过错侵害他人民事权益，应当承担侵权…\n.*\n\s+引文：「行为人因过错侵害他人民事权益，应当承担侵权责任」\n\s+原文：「行为人因过错侵害他人民事权益造成损害的，应当承担侵权责任。」/);
 

@@ -88,3 +88,15 @@ test('doctrine names bring the words of the article that lays the doctrine down'
   assert.deepEqual(layTermExpansion('揭开公司面纱'), ['滥用公司法人独立地位', '股东有限责任']);
   assert.deepEqual(layTermExpansion('帮信罪怎么判'), ['利用信息网络实施犯罪', '技术支持']);
 });
+
+test('being told not to come in any more is a dismissal, and the money asked for is 经济补偿 and 赔偿金; a friend who borrowed a sum is a loan', () => {
+  // A dismissal story told in plain words used to bring no statute terms at all, and search returned 民法典's divorce articles.
+  const dismissal = '上周五公司HR突然口头通知我下周一不用来上班了，没有任何书面通知，也没说理由，也没给任何补偿。能要多少钱？';
+  assert.deepEqual(layTermExpansion(dismissal), ['用人单位', '解除劳动合同', '经济补偿', '赔偿金']);
+  assert.deepEqual(layTermExpansion('领导说明天别来上班'), ['用人单位', '解除劳动合同']);
+  assert.deepEqual(layTermExpansion('朋友借了我10万元，到现在一直不还'), ['借款', '债务', '返还借款', '清偿']);
+  assert.deepEqual(layTermExpansion('他借走我三千块'), ['借款', '债务']);
+  // Not every 不用来 is a dismissal, nor every 借我 a loan asked back.
+  assert.deepEqual(layTermExpansion('你不用来接我'), []);
+  assert.deepEqual(layTermExpansion('借我的车开一下'), []);
+});

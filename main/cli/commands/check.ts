@@ -36,7 +36,10 @@ export async function checkCommand(args: string[], open: (db?: string) => Engine
     const n = result.citations.length;
     if (n === 0) out.print(`No statute citation found in ${file} (${text.length} characters).`);
     else {
-      const counts = (Object.keys(MARK) as DraftFinding[]).filter((f) => result.counts[f] > 0).map((f) => `${result.counts[f]} ${NAME[f]}`).join(', ');
+      // A repealed law (合同法) is counted apart from a citation that names nothing: the first is gone, the second mistyped.
+      const shown = { ...result.counts, unresolvable: result.counts.unresolvable - result.repealedLaws };
+      const counts = [...(Object.keys(MARK) as DraftFinding[]).filter((f) => shown[f] > 0).map((f) => `${shown[f]} ${NAME[f]}`),
+        ...(result.repealedLaws ? [`${result.repealedLaws} citing a repealed law`] : [])].join(', ');
       out.print(`${n} citation${n === 1 ? '' : 's'} in ${file}, law as of ${asOf}: ${counts}`);
       for (const c of result.citations) out.print(line(c));
     }

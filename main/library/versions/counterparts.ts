@@ -13,6 +13,7 @@ import { RecentCache } from '../../util/recentCache.js';
 import type { StatuteArticle } from '../articles.js';
 import { statusSql } from '../status.js';
 import { diffTexts, type DiffPart } from './textDiff.js';
+import { chooseCounterpart, COVERED } from './counterpartChoice.js';
 import { pairCover, pairOverlap, textPairs, type TextPairs } from './textPairs.js';
 
 /** How that version's provision relates to this article. */
@@ -40,14 +41,8 @@ export interface ArticleVersion {
   diff: DiffPart[] | null;
 }
 
-/** At this share of shared pairs two articles are the same provision, reworded. */
-const SAME_PROVISION = 0.35;
 /** From this share on, the rewording is an amendment rather than a partial carry-over. */
 const AMENDED = 0.5;
-/** One text (or paragraph) holding this share of the other's pairs took it over (a split or a merger)… */
-const COVERED = 0.7;
-/** …when the part is long enough for that to mean something (本法自公布之日起施行 is in many laws). */
-const MIN_PAIRS = 12;
 const MAX_ALSO = 3;
 /** An article that shares a paragraph is listed beside the counterpart only when this alike as a whole: a list of roles repeated in a definitions article (公司法 第二百一十六条) is no carry-over. */
 const ALSO_SIMILARITY = 0.2;
@@ -95,7 +90,7 @@ export function articleVersions(db: Db, article: StatuteArticle): ArticleVersion
 export function counterpartInVersion(db: Db, article: StatuteArticle, date: string): Pick<ArticleVersion, 'articleId' | 'label' | 'similarity' | 'match' | 'also' | 'diff'> {
   const own = article.publishDate ?? '';
   if (date === own) return { articleId: article.id, label: article.label, similarity: 1, match: 'self', also: [], diff: null };
-  return counterpartIn(candidate(article), versionArticles(db, article, date), date < own);
+  return counterpartIn(candidate(article), versionArticles(db, article, date), date < own, versionArticles(db, article, own));
 }
 
 /**
@@ -103,7 +98,7 @@ export function counterpartInVersion(db: Db, article: StatuteArticle, date: stri
  * own version the library no longer holds); the change is from that text to the version's.
  */
 export function counterpartOfText(db: Db, provision: Pick<StatuteArticle, 'lawId' | 'kind' | 'text'>, date: string): Pick<ArticleVersion, 'articleId' | 'label' | 'similarity' | 'match' | 'also' | 'diff'> {
-  return counterpartIn(candidate({ id: 0, label: '', text: provision.text }), versionArticles(db, provision, date), false);
+  return counterpartIn(candidate({ id: 0, label: '', text: provision.text }), versionArticles(db, provision, date), false, null);
 }
 
 /**
@@ -112,7 +107,7 @@ export function counterpartOfText(db: Db, provision: Pick<StatuteArticle, 'lawId
  * from this text to that one.
  */
 export function counterpartInLaw(db: Db, article: StatuteArticle, lawId: number, date: string): Pick<ArticleVersion, 'articleId' | 'label' | 'similarity' | 'match' | 'also' | 'diff'> {
-  return counterpartIn(candidate(article), versionArticles(db, { lawId, kind: article.kind }, date), false);
+  return counterpartIn(candidate(article), versionArticles(db, { lawId, kind: article.kind }, date), false, versionArticles(db, article, article.publishDate ?? ''));
 }
 
 /** Versions whose articles' pairs are kept, so that reading a law's articles one after another counts each version once. */
@@ -131,24 +126,22 @@ function versionArticles(db: Db, article: Pick<StatuteArticle, 'lawId' | 'kind'>
   });
 }
 
-/** This article's counterpart among one version's articles, the others that took part of it, and the change between them. */
+/**
+ * This article's counterpart among one version's articles (see counterpartChoice), the others that took part of it,
+ * and the change between them. `own` is the article's own version, when the library holds it.
+ */
 function counterpartIn(
-  mine: Candidate, candidates: Candidate[], older: boolean,
+  mine: Candidate, candidates: Candidate[], older: boolean, own: Candidate[] | null,
 ): Pick<ArticleVersion, 'articleId' | 'label' | 'similarity' | 'match' | 'also' | 'diff'> {
-  const scored = candidates.map((c) => ({ c, similarity: pairOverlap(mine.pairs, c.pairs), holdsMine: pairCover(mine.pairs, c.pairs) }));
-  const bySimilarity = [...scored].sort((x, y) => y.similarity - x.similarity);
-  const closest = bySimilarity[0];
-  const holder = [...scored].sort((x, y) => y.holdsMine - x.holdsMine)[0];
-  const best = closest && closest.similarity >= SAME_PROVISION ? closest
-    : holder && mine.pairs.total >= MIN_PAIRS && holder.holdsMine >= COVERED ? holder
-    : null;
+  const best = chooseCounterpart(mine, candidates, own);
   if (!best) return { articleId: null, label: null, similarity: null, match: 'none', also: [], diff: null };
+  const bySimilarity = candidates.map((c) => ({ c, similarity: pairOverlap(mine.pairs, c.pairs) })).sort((x, y) => y.similarity - x.similarity);
   const identical = squeeze(best.c.text) === squeeze(mine.text);
   // A paragraph of one carried into the other: 2018's 第二十条 第三款 (piercing the veil) is 2023's 第二十三条 第一款.
   const sharesParagraph = (c: Candidate) =>
     mine.parts.some((p) => pairCover(p, c.pairs) >= COVERED) || c.parts.some((p) => pairCover(p, mine.pairs) >= COVERED);
   const also = bySimilarity
-    .filter((s) => s !== best && s.similarity >= ALSO_SIMILARITY && sharesParagraph(s.c))
+    .filter((s) => s.c !== best.c && s.similarity >= ALSO_SIMILARITY && sharesParagraph(s.c))
     .slice(0, MAX_ALSO)
     .map((s) => ({ articleId: s.c.id, label: s.c.label, similarity: round(s.similarity) }));
   return {

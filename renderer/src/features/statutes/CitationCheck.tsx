@@ -75,7 +75,7 @@ export function CitationCheck({ onOpen, asOf }: Props) {
       {result && (
         <>
           <p className="muted" data-testid="check-summary">
-            {result.citations.length === 0 ? t.checkNone : fill(t.checkSummary, { n: result.citations.length, date: result.asOf, ok: result.counts.ok, look: result.counts.check, quote: result.counts.quote_mismatch, missing: result.counts.unresolvable })}
+            {result.citations.length === 0 ? t.checkNone : fill(t.checkSummary, { n: result.citations.length, date: result.asOf, ok: result.counts.ok, look: result.counts.check, quote: result.counts.quote_mismatch, missing: result.counts.unresolvable - (result.repealedLaws ?? 0) })}{(result.repealedLaws ?? 0) > 0 && fill(t.checkSummaryRepealed, { n: result.repealedLaws })}
           </p>
           {result.citations.some((c) => c.articleId !== null) && (
             <p className="muted" data-testid="check-compilation">

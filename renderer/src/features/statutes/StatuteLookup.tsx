@@ -186,7 +186,7 @@ export const StatuteLookup = forwardRef<HTMLInputElement, Props>(function Statut
             {['宪法', '法律', '行政法规', '司法解释', '部门规章', '地方性法规'].map((l) => <option key={l}>{l}</option>)}
           </select>
           <label><input type="checkbox" checked={!allVersions} onChange={(e) => setAllVersions(!e.target.checked)} data-testid="filter-current" />{t.currentOnly}</label>
-          <input type="date" value={asOf} onChange={(e) => setAsOf(e.target.value)} data-testid="filter-asof" />
+          <label title={t.asOfHint}>{t.asOfFilter}<input type="date" value={asOf} onChange={(e) => setAsOf(e.target.value)} aria-label={t.asOfFilter} data-testid="filter-asof" /></label>
           <input placeholder={t.provinceFilter} value={province} onChange={(e) => setProvince(e.target.value)} data-testid="filter-province" />
           <label title={t.literalHint}><input type="checkbox" checked={literal} onChange={(e) => { setLiteral(e.target.checked); void run({ literal: e.target.checked }); }} data-testid="filter-literal" />{t.literal}</label>
         </div>
