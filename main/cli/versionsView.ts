@@ -29,7 +29,8 @@ export function printVersions(out: Output, versions: ArticleVersion[], changes: 
     const similar = v.match === 'amended' || v.match === 'partly' ? `, ${Math.round((v.similarity ?? 0) * 100)}% alike` : '';
     const also = v.also.length ? `; also ${v.also.map((a) => a.label).join('、')}` : '';
     const where = v.match === 'self' || v.match === 'none' ? '' : `${v.label} — `;
-    out.print(`  ${v.publishDate ?? '?'} ${v.status.padEnd(10)} ${where}${MATCH[v.match]}${similar}${also}`);
+    const republished = v.sameWordingAs ? ` (the same words as the ${v.sameWordingAs} version, punctuation aside: published again)` : '';
+    out.print(`  ${v.publishDate ?? '?'} ${v.status.padEnd(10)} ${where}${MATCH[v.match]}${similar}${also}${republished}`);
   }
   if (!changes) {
     if (versions.some((v) => v.diff)) out.print('  (--changes shows what changed)');

@@ -35,7 +35,9 @@ const CITATION_CHARACTER = /^[第条款项之一二三四五六七八九十百�
 /** The window of `text` holding the most of the query's distinct terms (see bestWindowStart), with all the terms' places. */
 export function focusOf(text: string, terms: string[], window = WINDOW): Focus {
   const usable = [...new Set(terms.filter((t) => t.length > 0 && !CITATION_CHARACTER.test(t)))].sort((a, b) => b.length - a.length);
-  const hits = findHits(text, usable);
+  // Single characters (不, 年, 人) are in almost every article: marked only when no longer word of the query is in it.
+  const words = findHits(text, usable.filter((t) => [...t].length > 1));
+  const hits = words.length ? words : findHits(text, usable);
   const start = clauseStart(text, bestWindowStart(text.length, hits, window), hits);
   return { start, end: Math.min(text.length, start + window), hits: hits.map((h) => [h.start, h.end]) };
 }

@@ -60,6 +60,8 @@ export interface CitedArticlesDto {
   detail: ArticleDetailDto | null;
   /** The text is nothing but citations (民法典第1165、1166条), so their articles are the answer; words besides them are a question to search. */
   onlyCitations: boolean;
+  /** Of the hits, the articles that hold the rule of a cited article of a repealed law now (合同法第52条 → 民法典 第一百五十三条…), listed after the cited ones; absent from older hosts. */
+  successors?: number;
   /** Laws among the hits read in a later text than the date asked (刑法 as of 2019); absent from older hosts. */
   readInPlace?: ReadInPlace[];
 }

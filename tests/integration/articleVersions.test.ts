@@ -177,6 +177,9 @@ describe('an article in the other versions of its law', { skip: SKIP }, () => {
     const republished = await runCli(['compare', '民诉法解释', '--json', '--db', lib.dbPath]);
     const r = parseJsonOutput<{ older: { publishDate: string }; newer: { publishDate: string }; republished?: string[] }>(republished);
     assert.deepEqual([r.older.publishDate, r.newer.publishDate, r.republished], ['2020-12-29', '2022-04-02', ['2022-04-01']]);
+    // An article's versions say the same: 2022-04-01 is 2022-04-02's text published again, not a revision of its own.
+    assert.deepEqual(versionsOf('民诉法解释第一条').map((v) => [v.publishDate, v.sameWordingAs]), [['2022-04-02', undefined], ['2022-04-01', '2022-04-02'], ['2020-12-29', undefined]]);
+    assert.match((await runCli(['show', '民诉法解释第一条', '--db', lib.dbPath])).stdout, /2022-04-01 superseded 第一条 — same text \(the same words as the 2022-04-02 version, punctuation aside: published again\)/);
     const asked = parseJsonOutput<{ older: { publishDate: string }; republished?: string[]; rows: Array<{ match: string; punctuationOnly?: true }> }>(await runCli(['compare', '民诉法解释', '--from', '2022-04-01', '--json', '--db', lib.dbPath]));
     assert.deepEqual([asked.older.publishDate, asked.republished], ['2022-04-01', undefined], 'asked for: compared as asked');
     const amended = asked.rows.filter((row) => row.match === 'amended');

@@ -239,8 +239,9 @@ describe('the civil laws 民法典 repealed, cited as older texts cite them', { 
     const api = createHostApi({ engine: lib.engine, settings: new SettingsStore(dir), keys: new FileKeyStore(dir), host: 'browser', version: 'test' });
     const cited = await api.call('statute.citations', { citation: '婚姻法第三十二条' });
     assert.ok(cited.ok, JSON.stringify(cited));
-    const data = cited.data as { hits: Array<{ article: { label: string }; matchedBy: string }>; notFound: Array<{ messageZh: string }> };
+    const data = cited.data as { hits: Array<{ article: { label: string }; matchedBy: string }>; successors: number; notFound: Array<{ messageZh: string }> };
     assert.deepEqual(data.hits.map((h) => [h.article.label, h.matchedBy]), [['第一千零七十九条', 'citation']]);
+    assert.equal(data.successors, 1, 'the hit holds the repealed article\'s rule; it was not typed');
     assert.match(data.notFound[0]!.messageZh, /该条（诉讼离婚）现对应《中华人民共和国民法典》第一千零七十九条/);
     // A law filter naming a repealed law: said so (the filter still matches titles containing the name).
     const filtered = await api.call('statute.search', { query: '违约金过高', filters: { law: '合同法' } });

@@ -285,7 +285,9 @@ test('an interpretation its court adopted twice before its first text here (the 
   assert.equal(standsIn(civilProcedure, '2019-06-01'), true);
   assert.equal(standsIn(civilProcedure, '2014-06-01'), false, 'before its first adoption');
   assert.equal(standsIn(civilProcedure, '2021-06-01'), false, 'its own text is in force then');
-  assert.match(versionGap(civilProcedure, '2020-12-29', '2019-06-01').zh, /^法规库中没有该解释在 2019-06-01 施行的版本（最早的是 2020-12-29 版，2021-01-01 施行）；该解释此后经 2020-12-23 修改/);
+  // Adopted on 2020-12-23 and published on 2020-12-29 as the text read: one amendment, said as one.
+  assert.match(versionGap(civilProcedure, '2020-12-29', '2019-06-01').zh, /^法规库中没有该解释在 2019-06-01 施行的版本（最早的是 2020-12-29 版，2021-01-01 施行）；该解释此后经 2020-12-23（2020-12-29 公布，即此版）修改；按 2020-12-29 版核对/);
+  assert.match(versionGap(civilProcedure, '2020-12-29', '2019-06-01').en, /amended since on 2020-12-23 \(published 2020-12-29: the text read\);/);
   const joint = {
     publishDate: '2013-04-02', effectiveDate: '2013-04-04', level: '司法解释',
     history: [{ date: '2013-03-08', event: '最高人民法院审判委员会第1571次会议通过' }, { date: '2013-03-18', event: '最高人民检察院第十二届检察委员会第1次会议通过' }],

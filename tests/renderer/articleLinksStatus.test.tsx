@@ -44,6 +44,9 @@ test('linked interpretations carry a status badge when they are not in force, an
   assert.equal(items.length, 2);
   assert.equal(items[0]!.querySelector('[data-testid="link-status"]'), null, 'the interpretation in force has no badge');
   assert.equal(items[1]!.querySelector('[data-testid="link-status"]')?.textContent, '已废止');
+  // The unverified link is marked, and what the mark means is said under the list, not only on hover.
+  assert.equal(items[1]!.querySelector('[data-testid="link-unverified"]')?.textContent, ' ?');
+  assert.equal(r.byTestId('interpretations').querySelector('[data-testid="unverified-legend"]')?.textContent, '? 引用早于库中各版本，条号未核对');
   r.unmount();
 });
 

@@ -74,3 +74,25 @@ test('several citations: their articles in order, the count, a notice for the on
   assert.equal(r.allByTestId('cited-count').length, 0);
   r.unmount();
 });
+
+test('a repealed law cited: the articles holding its rule now are counted as such, not as articles typed', async () => {
+  const client = new ApiClient({
+    request: async (_route, input) => {
+      const citation = (input as { citation: string }).citation;
+      const successors = [cited(153, '第一百五十三条'), cited(154, '第一百五十四条')];
+      const hits = citation === '合同法第52条' ? successors : [cited(1, '第一千一百六十五条'), ...successors];
+      return { ok: true, data: { hits, successors: 2, notFound: [{ message: 'repealed', messageZh: '已废止' }], detail: null, onlyCitations: true } };
+    },
+    subscribe: () => () => undefined,
+  });
+  const r = await render(<ApiContext.Provider value={client}><StatuteLookup request={null} onOpen={() => undefined} /></ApiContext.Provider>);
+  await r.type(r.byTestId('statute-query') as HTMLInputElement, '合同法第52条');
+  await r.click(r.byTestId('statute-search'));
+  await act(async () => { await new Promise((resolve) => setTimeout(resolve, 10)); });
+  assert.equal(r.byTestId('cited-count').textContent, '所引法律已废止，现行对应条文 2 条：');
+  await r.type(r.byTestId('statute-query') as HTMLInputElement, '民法典第1165条、合同法第52条');
+  await r.click(r.byTestId('statute-search'));
+  await act(async () => { await new Promise((resolve) => setTimeout(resolve, 10)); });
+  assert.equal(r.byTestId('cited-count').textContent, '输入引用的 1 条法条，及已废止法律的现行对应条文 2 条：');
+  r.unmount();
+});

@@ -93,3 +93,13 @@ test('the whole law compared: loaded on demand, changed articles only by default
   assert.match(noExport.byTestId('comparison-export-error').textContent!, /写入失败/);
   noExport.unmount();
 });
+
+test('a version that is another published again, punctuation aside, says so beside its date', async () => {
+  const versions: ArticleVersion[] = [
+    { publishDate: '2022-04-02', effectiveDate: '2022-04-10', status: 'current', articleId: 1, label: '第一条', similarity: 1, match: 'self', also: [], diff: null },
+    { publishDate: '2022-04-01', effectiveDate: '2022-04-10', status: 'superseded', articleId: 2, label: '第一条', similarity: 1, match: 'identical', also: [], diff: null, sameWordingAs: '2022-04-02' },
+  ];
+  const r = await render(<VersionHistory versions={versions} onOpen={() => undefined} />);
+  assert.deepEqual(r.allByTestId('version-republished').map((e) => e.textContent!.trim()), ['（与 2022-04-02 版文字相同，仅标点、空格不同：同一文本的再次公布）']);
+  r.unmount();
+});

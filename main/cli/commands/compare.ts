@@ -1,5 +1,6 @@
 import type { Engine } from '../../engine/index.js';
-import { compareVersions, sameWording, type VersionComparison } from '../../library/versions/compareVersions.js';
+import { compareVersions, type VersionComparison } from '../../library/versions/compareVersions.js';
+import { sameWording } from '../../library/versions/sameWording.js';
 import { lawVersions } from '../../library/versions/counterparts.js';
 import { comparisonDocx, comparisonMarkdown, matchZh } from '../../report/comparison.js';
 import { writableOutput, writeAtomically } from '../../util/atomicWrite.js';

@@ -128,6 +128,7 @@ export const statuteHandlers: Pick<Handlers, 'statute.search' | 'statute.citatio
   'statute.citations'(s, input) {
     const results = s.engine.lookupAll(input.citation, input.asOf ? { asOf: input.asOf } : {});
     const hits: SearchHitDto[] = [];
+    let successors = 0;
     const notFound: CitedArticlesDto['notFound'] = [];
     const found = results.flatMap((r) => (r.ok ? [r.article] : []));
     const dates = new Map(withDates(s, found, input.asOf).map((d, i) => [found[i]!.id, d]));
@@ -138,13 +139,16 @@ export const statuteHandlers: Pick<Handlers, 'statute.search' | 'statute.citatio
       // 合同法第107条: the law is gone; the 民法典 articles that hold its rule now are listed under the notice that says so.
       const successor = !r.ok && r.code === 'unknown-law' ? r.successor : undefined;
       for (const a of successor?.articles ?? []) {
-        if (!hits.some((h) => h.article.id === a.id)) hits.push({ article: toArticleDto(a), score: Infinity, matchedBy: 'citation', snippet: makeSnippet(a.text, []) });
+        if (!hits.some((h) => h.article.id === a.id)) {
+          hits.push({ article: toArticleDto(a), score: Infinity, matchedBy: 'citation', snippet: makeSnippet(a.text, []) });
+          successors++;
+        }
       }
     }
     const only = results.length === 1 && results[0]?.ok ? results[0] : null;
     const citedWarning = only?.warning && only.warningZh ? { en: only.warning, zh: only.warningZh } : null;
     const shown = only ? { ...detail(s, only.article), citedSpans: citedSpans(only.article, only.parts), citedWarning, earlierNumbering: only.earlier ? { ...only.earlier, now: s.engine.searchDeps().resolver.provisionNow(only.earlier, only.article) } : null, versionGap: only.gap ? gapSentence(only.gap) : null, textThen: textThen(only.gap, input.asOf), ...onDate(s, only.article, input.asOf, only.gap) } : null;
-    return { hits, notFound, detail: shown, onlyCitations: onlyCitations(input.citation, s.engine.searchDeps().resolver.names), readInPlace: readInPlace(s, results.flatMap((r) => (r.ok ? [r.article] : [])), input.asOf) };
+    return { hits, successors, notFound, detail: shown, onlyCitations: onlyCitations(input.citation, s.engine.searchDeps().resolver.names), readInPlace: readInPlace(s, results.flatMap((r) => (r.ok ? [r.article] : [])), input.asOf) };
   },
   'statute.outline'(s, input) {
     const [article] = s.engine.articles([input.id]);

@@ -3,11 +3,10 @@
  * with the article of the older one that held its provision (found by text, as for one article in
  * counterparts.ts), and the older articles no newer one took over, removed or merged into another.
  */
-import { cachedStatement, type Db } from '../../db/open.js';
-import { ARTICLE_SELECT, toStatuteArticle, type ArticleRow, type StatuteArticle } from '../articles.js';
-import { statusSql } from '../status.js';
+import type { Db } from '../../db/open.js';
 import { LexError } from '../../util/errors.js';
 import { counterpartInVersion, lawVersions, type VersionArticle } from './counterparts.js';
+import { versionArticleList } from './sameWording.js';
 import type { DiffPart } from './textDiff.js';
 
 export interface ComparedArticle {
@@ -46,7 +45,7 @@ export function compareVersions(db: Db, lawId: number, olderDate: string, newerD
   const older = versions.find((v) => v.publishDate === olderDate);
   const newer = versions.find((v) => v.publishDate === newerDate);
   if (!older || !newer) throw new LexError('not_found', `No version of this law published ${!older ? olderDate : newerDate}; its versions: ${versions.map((v) => v.publishDate).join(', ')}`);
-  const newerArticles = articlesOf(db, lawId, newerDate);
+  const newerArticles = versionArticleList(db, lawId, newerDate);
   const rows: ComparisonRow[] = newerArticles.map((a) => {
     const there = counterpartInVersion(db, a, olderDate);
     const at = { articleId: a.id, label: a.label };
@@ -59,7 +58,7 @@ export function compareVersions(db: Db, lawId: number, olderDate: string, newerD
     };
   });
   const taken = new Set(rows.flatMap((r) => [r.older?.articleId, ...r.also.map((a) => a.articleId)]));
-  for (const o of articlesOf(db, lawId, olderDate)) {
+  for (const o of versionArticleList(db, lawId, olderDate)) {
     if (taken.has(o.id)) continue;
     const there = counterpartInVersion(db, o, newerDate);
     const at = { articleId: o.id, label: o.label };
@@ -80,20 +79,3 @@ function punctuationOnly(diff: readonly DiffPart[]): boolean {
   return words(-1) === words(1);
 }
 
-/**
- * Whether two versions of a law say the same words, punctuation and spacing aside: a republication (民诉法解释 of
- * 2022-04-01 and 2022-04-02 differ only in half- and full-width brackets), which a comparison of the two would list
- * as dozens of amendments that change nothing.
- */
-export function sameWording(db: Db, lawId: number, a: string, b: string): boolean {
-  const words = (date: string) => articlesOf(db, lawId, date).map((x) => `${x.label}${x.text}`.replace(/[\s\p{P}]/gu, '')).join('|');
-  return words(a) === words(b);
-}
-
-function articlesOf(db: Db, lawId: number, date: string): StatuteArticle[] {
-  const rows = cachedStatement(
-    db,
-    `${ARTICLE_SELECT} WHERE d.law_id = ? AND COALESCE(d.publish_date, '') = ? AND a.kind != 'preamble' ORDER BY d.id, a.ordinal`,
-  ).all(lawId, date) as ArticleRow[];
-  return rows.map(toStatuteArticle);
-}

@@ -14,6 +14,7 @@ import type { StatuteArticle } from '../articles.js';
 import { statusSql } from '../status.js';
 import { diffTexts, type DiffPart } from './textDiff.js';
 import { chooseCounterpart, COVERED } from './counterpartChoice.js';
+import { sameWording } from './sameWording.js';
 import { pairCover, pairOverlap, textPairs, type TextPairs } from './textPairs.js';
 
 /** How that version's provision relates to this article. */
@@ -39,6 +40,8 @@ export interface ArticleVersion {
   also: VersionArticle[];
   /** From the older text to the newer; null for this article's own version, an identical text or no counterpart. */
   diff: DiffPart[] | null;
+  /** The newer version this one says word for word, punctuation and spacing aside: a republication, not a revision (民诉法解释 of 2022-04-01 and 2022-04-02). */
+  sameWordingAs?: string;
 }
 
 /** From this share on, the rewording is an amendment rather than a partial carry-over. */
@@ -78,12 +81,25 @@ export function lawVersions(db: Db, lawId: number): Array<{ publishDate: string;
 }
 
 export function articleVersions(db: Db, article: StatuteArticle): ArticleVersion[] {
-  return lawVersions(db, article.lawId).map((v) => ({
-    publishDate: v.publishDate || null,
-    effectiveDate: v.effectiveDate,
-    status: v.status,
-    ...counterpartInVersion(db, article, v.publishDate),
-  }));
+  const versions = lawVersions(db, article.lawId);
+  return versions.map((v, i) => {
+    const newer = versions[i - 1];
+    const republished = newer && v.publishDate && newer.publishDate && sameWordingCached(db, article.lawId, v.publishDate, newer.publishDate);
+    return {
+      publishDate: v.publishDate || null,
+      effectiveDate: v.effectiveDate,
+      status: v.status,
+      ...counterpartInVersion(db, article, v.publishDate),
+      ...(republished ? { sameWordingAs: newer.publishDate } : {}),
+    };
+  });
+}
+
+const wordingCache = new RecentCache<boolean>(64);
+
+/** sameWording (compareVersions.ts), kept per library revision: every article of a law asks it of the same two versions. */
+function sameWordingCached(db: Db, lawId: number, a: string, b: string): boolean {
+  return wordingCache.get(db, [textRevision(db), lawId, a, b].join('|'), () => sameWording(db, lawId, a, b));
 }
 
 /** The article of the version published `date` holding `article`'s provision (see counterpartIn), for one version only. */

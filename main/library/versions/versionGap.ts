@@ -83,6 +83,10 @@ function earlierEvents(first: FirstVersion): Array<{ date: string; event: string
 }
 
 /** Whether the first version stands in for the law as of `asOf`: the law was adopted by then, in a text the library lacks. */
+/** An amendment's adoption and the publication of the text it made, this many days apart at most, are one event. */
+const SAME_EVENT_DAYS = 31;
+const daysBetween = (from: string, to: string) => (Date.parse(to) - Date.parse(from)) / 86_400_000;
+
 export function standsIn(first: FirstVersion, asOf: string): boolean {
   if ((first.effectiveDate ?? first.publishDate) <= asOf) return false;
   // The law's first day, known from its first text's closing clause, is proof enough of an earlier text (the 2020
@@ -176,9 +180,12 @@ export function versionGap(first: FirstVersion, read: string | null, asOf: strin
   const renumbered = revised.length
     ? { en: `; the revision of ${revised.join(', ')} may have renumbered its articles, so a number of that date may be another article now`, zh: `；其中 ${revised.join('、')} 的修订可能重新编排了条文，当时的条号可能指现在的另一条` }
     : { en: '', zh: '' };
+  // An amendment adopted on one day and published as the text read a few days later (the court's decision of
+  // 2020-12-23, published 2020-12-29) is one event, not two: said so, lest the two dates read as two amendments.
+  const asRead = (date: string) => (read && date < read && daysBetween(date, read) <= SAME_EVENT_DAYS ? { en: `${date} (published ${read}: the text read)`, zh: `${date}（${read} 公布，即此版）` } : { en: date, zh: date });
   const amended = {
-    en: `${pending.length ? `; its amendment of ${pending.join(', ')} was not yet in force then` : ''}${after.length ? `; amended since on ${after.join(', ')}` : ''}${renumbered.en}`,
-    zh: `${pending.length ? `；${pending.join('、')} 的修改在 ${asOf} 尚未施行` : ''}${after.length ? `；该${it.zh}此后经 ${after.join('、')} 修改` : ''}${renumbered.zh}`,
+    en: `${pending.length ? `; its amendment of ${pending.join(', ')} was not yet in force then` : ''}${after.length ? `; amended since on ${after.map((d) => asRead(d).en).join(', ')}` : ''}${renumbered.en}`,
+    zh: `${pending.length ? `；${pending.join('、')} 的修改在 ${asOf} 尚未施行` : ''}${after.length ? `；该${it.zh}此后经 ${after.map((d) => asRead(d).zh).join('、')}${asRead(after.at(-1)!).zh.endsWith('）') ? '' : ' '}修改` : ''}${renumbered.zh}`,
   };
   // The text of the date may be the namesake's, which the library lacks.
   const namesake = first.namesakeSince && !first.tookEffect

@@ -23,7 +23,10 @@ function why(e: Evidence, t: Strings): string {
     .slice(0, 3)
     .map((s) => {
       const via = VIA[s.via] ? t[VIA[s.via]!] : s.via;
-      return s.via === 'graph' ? `${via}（${s.query}）` : fill(t.foundAtRank, { via, rank: s.rank, query: s.query.slice(0, 24) });
+      if (s.via === 'graph') return `${via}（${s.query}）`;
+      // The question itself is on screen above: its rank says enough. A rewritten query is quoted, cut with an ellipsis.
+      if (s.via === 'original') return fill(t.foundAtRankOriginal, { via, rank: s.rank });
+      return fill(t.foundAtRank, { via, rank: s.rank, query: s.query.length > 24 ? `${s.query.slice(0, 24)}…` : s.query });
     })
     .join(t.listSeparator);
 }
@@ -114,10 +117,13 @@ export function CitedStatutesPanel({ turn, onOpenArticle, folder = '', shown = 0
                   《{e.lawTitle}》{e.articleLabel}
                 </button>
                 <StatusBadges status={e.status} onDate={e.onDate} />
-                <span className={`badge ${audit ? (audit.label === 'verified' ? 'ok' : 'bad') : 'muted'}`} data-testid="audit-label" title={auditWhy ?? undefined}>
-                  {audit ? t[audit.label] : t.notCited}
-                  {audit?.notCurrent ? ' ⚠' : ''}
-                </span>
+                {/* Offline there is no answer to cite anything: 「未引用」 on every article would say nothing. */}
+                {(audit || turn.mode !== 'offline') && (
+                  <span className={`badge ${audit ? (audit.label === 'verified' ? 'ok' : 'bad') : 'muted'}`} data-testid="audit-label" title={auditWhy ?? undefined}>
+                    {audit ? t[audit.label] : t.notCited}
+                    {audit?.notCurrent ? ' ⚠' : ''}
+                  </span>
+                )}
                 <SaveEvidence evidence={e} folder={folder} savedIn={savedIn?.get(e.articleId) ?? null} onSaved={(into) => onSaved(e.articleId, into)} />
               </div>
               {e.path.length > 0 && <div className="breadcrumb" data-testid="evidence-breadcrumb">{[e.lawTitle, ...e.path].join(' › ')}</div>}

@@ -3,12 +3,21 @@ import type { ConsultationSummaryDto } from '../../../../preload/contract/index.
 import { HostCallError } from '../../api/client.js';
 import { useApi } from '../../api/context.js';
 import { errorText } from '../../api/errorText.js';
-import { useT } from '../../i18n.js';
+import { fill, useT } from '../../i18n.js';
 
 interface Props {
   openId: number | null;
   refreshKey: number;
   onOpen(id: number | null): void;
+}
+
+/** When a consultation was last used, in local time: 11-28 16:41 this year, 2025-11-28 16:41 before; the stored text when it is no time. */
+export function whenOf(stamp: string, now = new Date()): string {
+  const at = new Date(stamp);
+  if (Number.isNaN(at.getTime())) return stamp;
+  const two = (n: number) => String(n).padStart(2, '0');
+  const day = `${two(at.getMonth() + 1)}-${two(at.getDate())} ${two(at.getHours())}:${two(at.getMinutes())}`;
+  return at.getFullYear() === now.getFullYear() ? day : `${at.getFullYear()}-${day}`;
 }
 
 /** A title edited in place (Electron has no window.prompt); Enter or Save stores it, Escape or Cancel leaves it. */
@@ -71,8 +80,9 @@ export function HistoryList({ openId, refreshKey, onOpen }: Props) {
               <RenameField title={c.title} onSave={(title) => void rename(c, title)} onCancel={() => setRenaming(null)} />
             ) : (
               <>
-                <button className="link title" onClick={() => onOpen(c.id)}>{c.title}</button>
-                <span className="muted">{c.turns}</span>
+                <button className="link title" onClick={() => onOpen(c.id)} title={c.title}>{c.title}</button>
+                {/* Two consultations opened with the same words are told apart by when they were last used. */}
+                <span className="muted" data-testid="history-meta" title={fill(t.historyTurns, { n: String(c.turns) })}>{fill(t.historyMeta, { n: String(c.turns), when: whenOf(c.updatedAt) })}</span>
                 <button className="link" onClick={() => { setError(null); setRenaming(c.id); }} aria-label={t.rename} data-testid="rename">✎</button>
                 <button className="link" onClick={() => void remove(c)} aria-label={t.delete} data-testid="delete">✕</button>
               </>

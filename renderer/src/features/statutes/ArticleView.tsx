@@ -52,11 +52,13 @@ function ArticleLinks({ title, items, onOpen, testid, unverified, unverifiedNote
           <li key={a.id}>
             <button className="link" onClick={() => onOpen(a.id)}>《{a.lawTitle}》{a.label}</button>
             {a.status !== 'current' && <span className="badge warn" data-testid="link-status">{statusText(t, a.status)}</span>}
-            {unverified.includes(a.id) && <span className="muted" title={unverifiedNote}> ?</span>}
+            {unverified.includes(a.id) && <span className="muted" title={unverifiedNote} data-testid="link-unverified"> ?</span>}
             {passages?.get(a.id) && <Passage passage={passages.get(a.id)!} />}
           </li>
         ))}
       </ul>
+      {/* What 「?」 means is said once under the list, not only on hover. */}
+      {items.some((a) => unverified.includes(a.id)) && <p className="muted" data-testid="unverified-legend">? {unverifiedNote}</p>}
     </div>
   );
 }

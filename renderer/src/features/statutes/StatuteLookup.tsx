@@ -1,4 +1,4 @@
-import { forwardRef, useEffect, useState } from 'react';
+import { forwardRef, useEffect, useRef, useState } from 'react';
 import type { ArticleDetailDto, LawFilterGapDto, ReadInPlace, SearchHitDto, StatuteSearchDto } from '../../../../preload/contract/index.js';
 import { useApi } from '../../api/context.js';
 import { downloadFile } from '../../components/download.js';
@@ -61,6 +61,12 @@ function LawFilterGaps({ gaps, run }: { gaps: LawFilterGapDto[]; run(over: { asO
 }
 
 /** Statute lookup: search with filters, citation jump ("民法典1165"), and the article view. */
+/** Hits a search shows at first, and at most (the route's limit): a full page offers the next. */
+/** Articles remembered for going back. */
+const MAX_TRAIL = 20;
+const PAGE = 20;
+const MAX_HITS = 100;
+
 export const StatuteLookup = forwardRef<HTMLInputElement, Props>(function StatuteLookup({ request, onOpen, shown }, inputRef) {
   const api = useApi();
   const t = useT();
@@ -82,11 +88,17 @@ export const StatuteLookup = forwardRef<HTMLInputElement, Props>(function Statut
   /** A finished search that found nothing: the law filter when it names no law, and why the laws it names had nothing to search. */
   const [empty, setEmpty] = useState<{ unknownLaw: StatuteSearchDto['unknownLaw']; gaps: LawFilterGapDto[] } | null>(null);
   const [detail, setDetail] = useState<ArticleDetailDto | null>(null);
+  /** The articles read before the one shown, latest last, so that a link followed (刑法264 → a citing article) can be gone back from. */
+  const [trail, setTrail] = useState<ArticleDetailDto[]>([]);
+  const shownRef = useRef<ArticleDetailDto | null>(null);
+  shownRef.current = detail;
   const [error, setError] = useState<string | null>(null);
   /** Why a query written as a citation found no article (law or article unknown, no such version), shown above the search hits. */
   const [notFound, setNotFound] = useState<string | null>(null);
   /** How many articles the query cited, when it cited several and they are listed instead of search hits. */
-  const [citedCount, setCitedCount] = useState<number | null>(null);
+  const [citedCount, setCitedCount] = useState<{ cited: number; successors: number } | null>(null);
+  /** How many hits the search shown asked for, so that a full page offers more; null for a citation's articles. */
+  const [shownLimit, setShownLimit] = useState<number | null>(null);
   const [copiedAll, setCopiedAll] = useState(false);
   /** The citations whose articles are listed (with the as-of date they were looked up by), for the compilation download. */
   const [citedBy, setCitedBy] = useState<{ citation: string; asOf?: string } | null>(null);
@@ -97,8 +109,19 @@ export const StatuteLookup = forwardRef<HTMLInputElement, Props>(function Statut
     if (request === null) return;
     setError(null);
     // With the date filter set, the article says whether it is read in place of the text of that date (刑法 of 2020 for 2019).
-    void api.call('statute.article', { id: request.id, asOf: asOf || undefined }).then(setDetail, (e: unknown) => setError(errorText(t, e)));
+    void api.call('statute.article', { id: request.id, asOf: asOf || undefined }).then((next) => {
+      const before = shownRef.current;
+      if (before && before.article.id !== next.article.id) setTrail((was) => [...was, before].slice(-MAX_TRAIL));
+      setDetail(next);
+    }, (e: unknown) => setError(errorText(t, e)));
   }, [api, request, asOf]);
+
+  /** Back to the article read before, or from an article opened from the hits to the hits. */
+  const back = () => {
+    const before = trail.at(-1);
+    setTrail(trail.slice(0, -1));
+    setDetail(before ?? null);
+  };
 
   /** The cited articles, each text followed by its source as the article view copies it, for a brief or a file note. */
   const copyAll = async () => {
@@ -115,8 +138,9 @@ export const StatuteLookup = forwardRef<HTMLInputElement, Props>(function Statut
   };
 
   /** Searches with the filters shown, or with those of `over` (a suggestion clicked: a law name, a date, a province…), which it sets. */
-  const run = async (over: Partial<{ literal: boolean; law: string; level: string; allVersions: boolean; asOf: string; province: string }> = {}) => {
-    const f = { literal, law, level, allVersions, asOf, province, ...over };
+  const run = async (over: Partial<{ literal: boolean; law: string; level: string; allVersions: boolean; asOf: string; province: string; limit: number }> = {}) => {
+    const f = { literal, law, level, allVersions, asOf, province, limit: PAGE, ...over };
+    setShownLimit(null);
     if (over.law !== undefined) setLaw(over.law);
     if (over.level !== undefined) setLevel(over.level);
     if (over.allVersions !== undefined) setAllVersions(over.allVersions);
@@ -130,6 +154,7 @@ export const StatuteLookup = forwardRef<HTMLInputElement, Props>(function Statut
     setCitedCount(null);
     setCitedBy(null);
     setReadInPlace([]);
+    setTrail([]);
     const q = query.trim();
     if (!q) return;
     // Citations alone open the article, or list the articles of several (民法典第1165、1166条, a range); with other words they are searched, cited articles first.
@@ -142,7 +167,7 @@ export const StatuteLookup = forwardRef<HTMLInputElement, Props>(function Statut
         if (open || (cited.onlyCitations && cited.hits.length > 0)) {
           setDetail(open);
           setHits(open ? [] : cited.hits);
-          setCitedCount(open ? null : cited.hits.length);
+          setCitedCount(open ? null : { cited: cited.hits.length - (cited.successors ?? 0), successors: cited.successors ?? 0 });
           setCitedBy(open ? null : { citation: q, asOf: f.asOf || undefined });
           setReadInPlace(open ? [] : cited.readInPlace ?? []);
           setAddedTerms([]);
@@ -157,11 +182,12 @@ export const StatuteLookup = forwardRef<HTMLInputElement, Props>(function Statut
     try {
       const found = await api.call('statute.search', {
         query: q,
-        limit: 20,
+        limit: f.limit,
         literal: f.literal,
         filters: { law: f.law || undefined, levels: f.level ? [f.level] : undefined, currentOnly: !f.allVersions, asOf: f.asOf || undefined, provinces: f.province ? (f.province === 'all' ? 'all' : [f.province]) : undefined },
       });
       setHits(found.hits);
+      setShownLimit(f.limit);
       setAddedTerms(found.addedTerms);
       setModeNote(found.modeNote);
       setRenumbered(found.renumbered);
@@ -195,13 +221,18 @@ export const StatuteLookup = forwardRef<HTMLInputElement, Props>(function Statut
       {checking && <CitationCheck onOpen={onOpen} asOf={asOf} />}
       {error && <div className="error" data-testid="statute-error">{error}</div>}
       {notFound && !detail && <div className="notice" data-testid="citation-not-found">{t.citationNotFound}{notFound}</div>}
+      {detail && (trail.length > 0 || hits.length > 0) && (
+        <button className="link" onClick={back} data-testid="article-back">
+          {trail.length > 0 ? fill(t.backToArticle, { article: `《${trail.at(-1)!.article.lawTitle}》${trail.at(-1)!.article.label}` }) : t.backToHits}
+        </button>
+      )}
       {detail ? (
         <ArticleView detail={detail} onOpen={onOpen} shown={shown} openOutline={request?.outline && detail.article.id === request.id ? request.seq : undefined} />
       ) : (
         <>
           {citedCount !== null && (
             <p className="muted">
-              <span data-testid="cited-count">{fill(t.citedArticles, { n: String(citedCount) })}</span>{' '}
+              <span data-testid="cited-count">{citedCount.successors === 0 ? fill(t.citedArticles, { n: String(citedCount.cited) }) : citedCount.cited === 0 ? fill(t.successorArticles, { n: String(citedCount.successors) }) : fill(t.citedAndSuccessors, { n: String(citedCount.cited), m: String(citedCount.successors) })}</span>{' '}
               <button onClick={() => void copyAll()} data-testid="copy-cited">{copiedAll ? t.copied : t.copyAll}</button>{' '}
               <span data-testid="compilation-export">
                 {t.downloadCompilation}
@@ -246,6 +277,9 @@ export const StatuteLookup = forwardRef<HTMLInputElement, Props>(function Statut
               </li>
             ))}
           </ol>
+          {shownLimit !== null && hits.length >= shownLimit && shownLimit < MAX_HITS && (
+            <button className="link" onClick={() => void run({ limit: Math.min(MAX_HITS, shownLimit + PAGE) })} data-testid="more-hits">{t.moreHits}</button>
+          )}
         </>
       )}
     </div>

@@ -45,6 +45,7 @@ export function VersionHistory({ versions, onOpen, loadComparison, exportCompari
               <span>{v.publishDate ?? '—'}</span>
               <span className={`badge ${v.status === 'current' ? 'ok' : 'warn'}`}>{statusText(t, v.status)}</span>
               <span className="muted"> {v.effectiveDate ? fill(t.effectiveOn, { date: v.effectiveDate }) : t.effectiveUnknown} </span>
+              {v.sameWordingAs && <span className="muted" data-testid="version-republished">{fill(t.versionRepublished, { date: v.sameWordingAs })} </span>}
               {v.match === 'self' ? (
                 <span data-testid="version-match">{t.versionSelf}</span>
               ) : v.match === 'none' ? (
