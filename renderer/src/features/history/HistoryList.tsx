@@ -80,9 +80,11 @@ export function HistoryList({ openId, refreshKey, onOpen }: Props) {
               <RenameField title={c.title} onSave={(title) => void rename(c, title)} onCancel={() => setRenaming(null)} />
             ) : (
               <>
-                <button className="link title" onClick={() => onOpen(c.id)} title={c.title}>{c.title}</button>
-                {/* Two consultations opened with the same words are told apart by when they were last used. */}
-                <span className="muted" data-testid="history-meta" title={fill(t.historyTurns, { n: String(c.turns) })}>{fill(t.historyMeta, { n: String(c.turns), when: whenOf(c.updatedAt) })}</span>
+                <div className="entry">
+                  <button className="link title" onClick={() => onOpen(c.id)} title={c.title}>{c.title}</button>
+                  {/* Two consultations opened with the same words are told apart by when they were last used. */}
+                  <span className="muted meta" data-testid="history-meta" title={fill(t.historyTurns, { n: String(c.turns) })}>{fill(t.historyMeta, { n: String(c.turns), when: whenOf(c.updatedAt) })}</span>
+                </div>
                 <button className="link" onClick={() => { setError(null); setRenaming(c.id); }} aria-label={t.rename} data-testid="rename">✎</button>
                 <button className="link" onClick={() => void remove(c)} aria-label={t.delete} data-testid="delete">✕</button>
               </>
