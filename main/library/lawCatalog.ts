@@ -1,4 +1,5 @@
 import { cachedStatement, type Db } from '../db/open.js';
+import { staleTextOf } from './versions/staleTexts.js';
 import { lawOrigin } from './versions/lawOrigins.js';
 import type { LawNameIndex } from './citation/aliases.js';
 import { lawVersions } from './versions/counterparts.js';
@@ -21,6 +22,8 @@ export interface LawEntry {
   tookEffect?: string;
   /** The day the version shown was repealed, where the library can date it (repealTable.ts). */
   repealedOn?: string;
+  /** For an interpretation whose newest text here predates a decision that amended it (staleTexts.ts): the decision's date. */
+  staleSince?: string;
 }
 
 export interface LawCatalogQuery {
@@ -93,8 +96,14 @@ export function lawCatalog(db: Db, names: LawNameIndex, q: LawCatalogQuery = {})
       version: { publishDate: version?.publishDate || null, effectiveDate: version?.effectiveDate ?? null, status: version?.status ?? 'current' },
       ...articlesOf(db, r.id, version?.publishDate ?? ''),
       ...datesOf(db, r.id, version?.publishDate ?? ''),
+      ...staleSinceOf(db, r.id, version?.publishDate ?? null),
     })),
   };
+}
+
+function staleSinceOf(db: Db, lawId: number, publishDate: string | null): Pick<LawEntry, 'staleSince'> {
+  const stale = staleTextOf(db, { lawId, publishDate });
+  return stale ? { staleSince: stale.decided } : {};
 }
 
 /** How many articles a law's version has (numbered 第N条 or 一、二、; its 序言 not counted), and its first by number. */

@@ -48,6 +48,8 @@ export interface SearchHitDto {
   inPlaceOf?: string[];
   /** With a date: the article changed after it (刑法 第三百九十条 in 2022), in a few words; absent otherwise. */
   amendedSince?: string;
+  /** For a text of an interpretation that a decision the library holds amended later (公司法解释（三） of 2011): the decision's date; the amended text is not in the library. */
+  staleSince?: string;
   /** With a date: that date, and how the article stood then (a 民法典 article standing in as of 2019: not yet in force); absent otherwise and from older hosts. */
   onDate?: OnDate;
 }

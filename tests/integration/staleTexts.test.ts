@@ -56,6 +56,18 @@ describe('interpretations amended after their newest text in the library', { ski
     const viewed = await api.call('statute.citations', { citation: '公司法解释三第二十四条' });
     assert.ok(viewed.ok, JSON.stringify(viewed));
     assert.match((viewed.data as CitedArticlesDto).detail?.staleText?.zh ?? '', /法规库中没有修改后的文本/);
+    // A search's hits of that text say it beside them, in the app and in the terminal; as of 2019, not.
+    const searched = await api.call('statute.search', { query: '实际出资人 名义出资人 投资权益', filters: { law: '公司法' } });
+    assert.ok(searched.ok, JSON.stringify(searched));
+    const hits = (searched.data as { hits: Array<{ article: { lawTitle: string }; staleSince?: string }> }).hits;
+    const ofThree = hits.filter((h) => h.article.lawTitle.includes('规定（三）'));
+    assert.ok(ofThree.length > 0 && ofThree.every((h) => h.staleSince === '2020-12-23'), JSON.stringify(hits.map((h) => [h.article.lawTitle, h.staleSince])));
+    assert.ok(hits.filter((h) => !h.article.lawTitle.includes('规定（三）')).every((h) => h.staleSince === undefined));
+    const dated = await api.call('statute.search', { query: '实际出资人 名义出资人 投资权益', filters: { law: '公司法', asOf: '2019-06-01' } });
+    assert.ok(dated.ok && (dated.data as { hits: Array<{ staleSince?: string }> }).hits.every((h) => h.staleSince === undefined));
+    // The catalogue of laws too: 「现行有效」 alone would pass the 2011 text off as the text in force.
+    assert.match((await runCli(['laws', '公司法', '--db', lib.dbPath])).stdout, /规定（三）  司法解释 · 2011-01-27 版 · 现行有效（2020-12-23 经修改，库中无修改后的文本）/);
+    assert.match((await runCli(['search', '实际出资人 名义出资人 投资权益', '--law', '公司法', '--db', lib.dbPath])).stdout, /规定（三）》第[一二三四五六七八九十]+条 \[amended 2020-12-23; the amended text is not in the library\]/);
     const plain = checkDraft(without.engine.searchDeps().resolver, '根据《公司法解释（三）》第二十四条，代持协议有效。', '2026-11-27').citations[0]!;
     assert.doesNotMatch(plain.noteZh ?? '', /修改后的文本/);
   });

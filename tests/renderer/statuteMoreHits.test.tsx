@@ -13,6 +13,8 @@ const hit = (id: number) => ({
   score: 1 / id,
   matchedBy: 'lexical',
   snippet: { text: '条文', highlights: [] },
+  // An interpretation text a later decision amended (公司法解释（三） of 2011) says so beside the hit.
+  ...(id === 1 ? { staleSince: '2020-12-23' } : {}),
 });
 
 test('a full page of hits offers more, and a page that is not full does not', async () => {
@@ -34,6 +36,7 @@ test('a full page of hits offers more, and a page that is not full does not', as
   await r.click(r.byTestId('statute-search'));
   await settle();
   assert.equal(r.allByTestId('hit').length, 20);
+  assert.deepEqual(r.allByTestId('hit-stale-text').map((e) => e.textContent), [' （2020-12-23 经修改，库中无修改后的文本）']);
   await r.click(r.byTestId('more-hits'));
   await settle();
   assert.equal(r.allByTestId('hit').length, 40);

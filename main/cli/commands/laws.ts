@@ -36,7 +36,8 @@ export function lawsCommand(args: string[], open: (db?: string) => Engine, out: 
       // 「已废止（2022-06-05 起）」, 「首次施行 2008-01-01」: when it stopped, and when the law began where its text says so.
       const repealed = l.repealedOn && v.status === 'repealed' ? `（${l.repealedOn} 起）` : l.repealedOn ? `（${l.repealedOn} 起废止）` : '';
       const began = l.tookEffect ? ` · 首次施行 ${l.tookEffect}` : '';
-      out.print(`  ${l.title}${l.province ? `（${l.province}）` : ''}  ${l.level} · ${v.publishDate ? `${v.publishDate} 版` : '版本日期不详'} · ${status}${repealed} · ${l.articles} 条${l.versions > 1 ? ` · ${l.versions} versions` : ''}${began}`);
+      const stale = l.staleSince ? `（${l.staleSince} 经修改，库中无修改后的文本）` : '';
+      out.print(`  ${l.title}${l.province ? `（${l.province}）` : ''}  ${l.level} · ${v.publishDate ? `${v.publishDate} 版` : '版本日期不详'} · ${status}${repealed}${stale} · ${l.articles} 条${l.versions > 1 ? ` · ${l.versions} versions` : ''}${began}`);
     }
     out.print(`\nOpen one: lexdesk show "${laws[0]!.shortName || laws[0]!.title}第1条"`);
     return 0;

@@ -18,7 +18,7 @@ import { TrailBook } from '../versions/trailBook.js';
 import { deletedNote, notYetNote, trailGap, unvouchedList } from '../versions/amendmentNotes.js';
 import { articleLabelOf, repealedCitationsIn, shortTitle, type Successor } from './repealedSuccessor.js';
 import { todayOf } from '../../db/today.js';
-import { staleNote, staleTexts } from '../versions/staleTexts.js';
+import { staleNote, staleTextOf } from '../versions/staleTexts.js';
 import { intToChinese } from '../numerals.js';
 import { clip } from '../../util/clip.js';
 
@@ -440,8 +440,8 @@ export class CitationResolver {
     // Without a date (a version or year named included: 2020年刑法第三百九十条 is the 2024 text too), the amendment a text is of.
     const amended = !ref.preamble && !choice.asOf && !choice.amendedOn ? this.trails.amendedText(article) : null;
     // 公司法解释（三） here only in its 2011 text, which a decision of 2020 amended: said, unless asked as of a date before it.
-    const staleText = staleTexts(this.db).get(article.lawId);
-    const stale = staleText && article.publishDate === staleText.held && (!choice.asOf || choice.asOf >= (staleText.effective ?? staleText.decided)) ? staleNote(staleText) : null;
+    const staleText = staleTextOf(this.db, article, choice.asOf);
+    const stale = staleText ? staleNote(staleText) : null;
     return { ok: true, article, ref, ...locateInArticle(article, ref), ...(note ? { note } : {}), ...(dated ? { gap: dated } : {}), ...(amended ? { amended } : {}), ...(stale ? { stale } : {}) };
   }
 

@@ -55,6 +55,15 @@ function readStaleTexts(db: Db): Map<number, StaleText> {
 }
 
 /** 「该解释已经《…》（2020-12-23 公布，2021-01-01 起施行）修改，法规库中没有修改后的文本；此为 2011-01-27 版，现行条文可能与此不同」. */
+/**
+ * The amending decision an article's text predates (公司法解释（三） of 2011, amended 2020-12-23), unless the date asked
+ * is before the decision applied; null for every other article.
+ */
+export function staleTextOf(db: Db, article: { lawId: number; publishDate: string | null }, asOf?: string): StaleText | null {
+  const stale = staleTexts(db).get(article.lawId);
+  return stale && article.publishDate === stale.held && (!asOf || asOf >= (stale.effective ?? stale.decided)) ? stale : null;
+}
+
 export function staleNote(s: StaleText): { en: string; zh: string } {
   const when = s.effective ? { en: `, in force ${s.effective}`, zh: `，${s.effective} 起施行` } : { en: '', zh: '' };
   return {

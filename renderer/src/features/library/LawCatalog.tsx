@@ -58,6 +58,7 @@ export function LawCatalog({ onOpenLaw, refreshKey }: Props) {
                 )}
                 {l.province && `（${l.province}）`}
                 <span className={`badge ${l.version.status === 'current' ? 'ok' : 'warn'}`}>{statusText(t, l.version.status)}</span>{' '}
+                {l.staleSince && <span className="warn" data-testid="catalog-stale-text">{fill(t.staleSince, { date: l.staleSince })} </span>}
                 {l.repealedOn && <span className="muted" data-testid="catalog-repealed-on">{fill(l.version.status === 'repealed' ? t.catalogRepealedOn : t.catalogRepealsOn, { date: l.repealedOn })} </span>}
                 <span className="muted">
                   {l.level}{l.version.publishDate && ` · ${fill(t.publishedOn, { date: l.version.publishDate })}`} · {fill(t.catalogArticles, { n: l.articles })}
