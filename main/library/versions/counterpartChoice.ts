@@ -25,6 +25,8 @@ export const COVERED = 0.7;
 export const MIN_PAIRS = 12;
 /** Below this share of what the two texts share being this text's own, the article belongs to the one that took it. */
 const OWN_SHARE = 0.5;
+/** An article this alike to its own counterpart lives on there: another article that merely holds its words is not its successor. */
+const SURVIVES = 0.9;
 
 interface Unit<C> {
   c: C;
@@ -54,7 +56,12 @@ export function chooseCounterpart<C extends ChoiceCandidate>(
   const article = wholes
     .filter((u) => u.similarity >= SAME_PROVISION || holdsMine(u.c) || heldByMine(u.c))
     .sort((x, y) => y.similarity - x.similarity)
-    .find((u) => contains(u.c) || !takenByAnother(mine, u, candidates, own));
+    .find((u) => {
+      const taker = takenBy(mine, u, candidates, own);
+      // Split or merged: the provision is in both. Not when the article lives on unchanged in the other one (反垄断法
+      // 2007 第八条 is 2022's 第十条 word for word; 2022's 第四十五条 only repeats its words in a provision of its own).
+      return taker === null || (contains(u.c) && taker < SURVIVES);
+    });
   if (article) return { c: article.c, similarity: article.similarity };
   // No whole article left: the paragraph or item most like this text, if this text is the one most like it.
   const paragraph = wholes
@@ -66,13 +73,14 @@ export function chooseCounterpart<C extends ChoiceCandidate>(
 }
 
 /**
- * Whether the unit belongs to another article of mine's version: that article matches it better, it matches that
- * article best in turn, and what mine shares with it is mostly in that article too (boilerplate, not a split).
+ * How alike the unit is to another article of mine's version that it belongs to, or null when it belongs to none: that
+ * article matches it better, it matches that article best in turn, and what mine shares with it is mostly in that
+ * article too (boilerplate, not a split).
  */
-function takenByAnother<C extends ChoiceCandidate>(mine: ChoiceCandidate, unit: Unit<C>, candidates: readonly C[], own: readonly ChoiceCandidate[]): boolean {
+function takenBy<C extends ChoiceCandidate>(mine: ChoiceCandidate, unit: Unit<C>, candidates: readonly C[], own: readonly ChoiceCandidate[]): number | null {
   const rival = closestWithScore(unit.pairs, own);
-  if (!rival || rival.c.id === mine.id || rival.similarity <= unit.similarity || rival.similarity < SAME_PROVISION) return false;
-  if (closestIn(rival.c.pairs, candidates)?.id !== unit.c.id) return false;
+  if (!rival || rival.c.id === mine.id || rival.similarity <= unit.similarity || rival.similarity < SAME_PROVISION) return null;
+  if (closestIn(rival.c.pairs, candidates)?.id !== unit.c.id) return null;
   let shared = 0;
   let mineOnly = 0;
   for (const [pair, n] of unit.pairs.counts) {
@@ -80,7 +88,7 @@ function takenByAnother<C extends ChoiceCandidate>(mine: ChoiceCandidate, unit: 
     shared += both;
     mineOnly += Math.max(0, both - (rival.c.pairs.counts.get(pair) ?? 0));
   }
-  return shared === 0 || mineOnly / shared < OWN_SHARE;
+  return shared === 0 || mineOnly / shared < OWN_SHARE ? rival.similarity : null;
 }
 
 /** Best matches are asked for the same texts again and again as a law is read or compared, so they are kept per pool. */

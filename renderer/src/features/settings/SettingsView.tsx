@@ -78,7 +78,8 @@ export function SettingsView({ onLanguage }: { onLanguage(lang: 'zh' | 'en'): vo
   return (
     <form className="settings" data-testid="settings" onSubmit={(e) => e.preventDefault()}>
       <fieldset>
-        <legend>LLM</legend>
+        <legend>{t.llmSection}</legend>
+        <p className="muted" data-testid="llm-hint">{t.llmHint}</p>
         <label>{t.preset}
           <select value={llm.preset ?? ''} data-testid="preset" onChange={(e) => void save({ llm: { preset: e.target.value || null, baseURL: null, model: null } })}>
             <option value="">—</option>
@@ -113,6 +114,7 @@ export function SettingsView({ onLanguage }: { onLanguage(lang: 'zh' | 'en'): vo
       </fieldset>
       <fieldset data-testid="models">
         <legend>{t.models}</legend>
+        <p className="muted" data-testid="models-hint">{t.modelsHint}</p>
         <label>{t.modelDir}
           <input defaultValue={settings.models.dir ?? ''} key={`d${settings.models.dir}`} placeholder={settings.models.inUse} readOnly={desktop()} data-testid="model-dir" onBlur={(e) => e.target.value.trim() !== (settings.models.dir ?? '') && void save({ models: { dir: e.target.value.trim() || null } })} />
           <PickButtons kinds={['folder']} onPicked={(dir) => void save({ models: { dir } })} testId="model-dir-pick" />
