@@ -69,6 +69,10 @@ describe('an article in the other versions of its law', { skip: SKIP }, () => {
     assert.deepEqual([v211.label, v211.match], ['第一百六十六条', 'partly']);
     // Meetings by electronic means (2023 第二十四条) are new: nothing in 2018 holds them.
     assert.equal(in2018(versionsOf('公司法第二十四条')).match, 'none');
+    // Recast in other words, less alike than the threshold, each the other's closest: filing to register a company
+    // (2023 第三十条 ← 2018 第二十九条), and the registration authority's failings (2023 第二百五十八条 ← 2018 第二百零八条).
+    assert.deepEqual([in2018(versionsOf('公司法第三十条')).label, in2018(versionsOf('公司法第三十条')).match], ['第二十九条', 'partly']);
+    assert.equal(in2018(versionsOf('公司法第二百五十八条')).label, '第二百零八条');
   });
 
   test('an article split in two: the counterpart, and the other article that took a paragraph of it', () => {

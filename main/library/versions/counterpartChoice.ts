@@ -5,8 +5,11 @@
  * whose whole text it carries: 「公司成立后，股东不得抽逃出资。」 So an article already held by another article of
  * this one's version, which it matches better and which matches it best in turn, is passed over unless what this
  * text shares with it is mostly not in that other article (a split: 2006's 监督法 第三条 became 2024's 第三条 and
- * 第四条) or one of the two holds the other. When no whole article is left, a paragraph or item that matches this
- * text best is taken (2023's 第二百一十一条, on unlawful distributions, is 2018's 第一百六十六条 第五款).
+ * 第四条) or one of the two holds the other, or the article lives on unchanged in the other (反垄断法 2007 第八条 is
+ * 2022's 第十条, not 第四十五条, which repeats its words). When no whole article is left, a paragraph or item that
+ * matches this text best is taken (2023's 第二百一十一条, on unlawful distributions, is 2018's 第一百六十六条 第五款);
+ * failing that, an article less alike than the threshold that is this one's closest as this one is its closest (a
+ * provision recast in other words).
  */
 import { pairCover, pairOverlap, type TextPairs } from './textPairs.js';
 
@@ -27,6 +30,8 @@ export const MIN_PAIRS = 12;
 const OWN_SHARE = 0.5;
 /** An article this alike to its own counterpart lives on there: another article that merely holds its words is not its successor. */
 const SURVIVES = 0.9;
+/** Two articles each other's closest are the same provision recast from this share of shared pairs. */
+const RECAST = 0.25;
 
 interface Unit<C> {
   c: C;
@@ -37,10 +42,12 @@ interface Unit<C> {
 /**
  * The article of `candidates` (one version's) holding `mine`, with the two texts' similarity (Dice, whole articles);
  * null when none does. `own` is the version `mine` belongs to; without it (a text whose version the library no longer
- * holds) the closest article is taken as before.
+ * holds) the closest article is taken as before. `recast`: whether two articles each other's closest below the threshold
+ * count — only between two versions of one law, where `own` and `candidates` are each the whole of a side; another law's
+ * articles (婚姻法解释（三）'s against 婚姻家庭编解释（一）, which also took 婚姻法解释（二）'s) are not.
  */
 export function chooseCounterpart<C extends ChoiceCandidate>(
-  mine: ChoiceCandidate, candidates: readonly C[], own: readonly ChoiceCandidate[] | null,
+  mine: ChoiceCandidate, candidates: readonly C[], own: readonly ChoiceCandidate[] | null, recast = false,
 ): { c: C; similarity: number } | null {
   const wholes: Array<Unit<C>> = candidates.map((c) => ({ c, pairs: c.pairs, similarity: pairOverlap(mine.pairs, c.pairs) }));
   const holdsMine = (c: C) => mine.pairs.total >= MIN_PAIRS && pairCover(mine.pairs, c.pairs) >= COVERED;
@@ -69,7 +76,11 @@ export function chooseCounterpart<C extends ChoiceCandidate>(
     .filter((u) => u.similarity >= SAME_PROVISION)
     .sort((x, y) => y.similarity - x.similarity)
     .find((u) => closestIn(u.pairs, own)?.id === mine.id);
-  return paragraph ? { c: paragraph.w.c, similarity: paragraph.w.similarity } : null;
+  if (paragraph) return { c: paragraph.w.c, similarity: paragraph.w.similarity };
+  // A provision recast in other words (行政复议法 2023 第四十九条 ← 2017 第二十二条, 书面审查): less alike than the
+  // threshold, but each is the other's closest article.
+  const closest = maxBy(wholes, (u) => u.similarity);
+  return recast && closest && closest.similarity >= RECAST && closestIn(closest.c.pairs, own)?.id === mine.id ? { c: closest.c, similarity: closest.similarity } : null;
 }
 
 /**

@@ -106,7 +106,7 @@ function sameWordingCached(db: Db, lawId: number, a: string, b: string): boolean
 export function counterpartInVersion(db: Db, article: StatuteArticle, date: string): Pick<ArticleVersion, 'articleId' | 'label' | 'similarity' | 'match' | 'also' | 'diff'> {
   const own = article.publishDate ?? '';
   if (date === own) return { articleId: article.id, label: article.label, similarity: 1, match: 'self', also: [], diff: null };
-  return counterpartIn(candidate(article), versionArticles(db, article, date), date < own, versionArticles(db, article, own));
+  return counterpartIn(candidate(article), versionArticles(db, article, date), date < own, versionArticles(db, article, own), true);
 }
 
 /**
@@ -147,9 +147,9 @@ function versionArticles(db: Db, article: Pick<StatuteArticle, 'lawId' | 'kind'>
  * and the change between them. `own` is the article's own version, when the library holds it.
  */
 function counterpartIn(
-  mine: Candidate, candidates: Candidate[], older: boolean, own: Candidate[] | null,
+  mine: Candidate, candidates: Candidate[], older: boolean, own: Candidate[] | null, recast = false,
 ): Pick<ArticleVersion, 'articleId' | 'label' | 'similarity' | 'match' | 'also' | 'diff'> {
-  const best = chooseCounterpart(mine, candidates, own);
+  const best = chooseCounterpart(mine, candidates, own, recast);
   if (!best) return { articleId: null, label: null, similarity: null, match: 'none', also: [], diff: null };
   const bySimilarity = candidates.map((c) => ({ c, similarity: pairOverlap(mine.pairs, c.pairs) })).sort((x, y) => y.similarity - x.similarity);
   const identical = squeeze(best.c.text) === squeeze(mine.text);
