@@ -2,10 +2,11 @@
  * The same provision in the law's other versions. A revision renumbers (公司法 of 2018 第二十条, on abusing
  * shareholder rights, is 2023's 第二十一条, and its third paragraph, piercing the corporate veil, became
  * 第二十三条), splits and rewords articles, so the same number in another version is often another
- * provision. Each version's counterpart is found by text: the article sharing most character pairs
- * with this one, or, failing that, the one that holds most of this text (an article cut out of a
- * longer one); other articles that took a large part of it are listed beside it. With it comes what
- * changed, from the older text to the newer.
+ * provision. Each version's counterpart is found by text (counterpartChoice.ts): the article sharing
+ * most character pairs with this one, unless another article of this one's version holds it, or one
+ * that holds most of this text or most of whose text this one holds (a split or a merger), then a
+ * paragraph, then an article each other's closest; other articles that took a large part of it are
+ * listed beside it. With it comes what changed, from the older text to the newer.
  */
 import { cachedStatement, type Db } from '../../db/open.js';
 import { textRevision } from '../../search/ftsTables.js';
@@ -97,7 +98,7 @@ export function articleVersions(db: Db, article: StatuteArticle): ArticleVersion
 
 const wordingCache = new RecentCache<boolean>(64);
 
-/** sameWording (compareVersions.ts), kept per library revision: every article of a law asks it of the same two versions. */
+/** sameWording (sameWording.ts), kept per library revision: every article of a law asks it of the same two versions. */
 function sameWordingCached(db: Db, lawId: number, a: string, b: string): boolean {
   return wordingCache.get(db, [textRevision(db), lawId, a, b].join('|'), () => sameWording(db, lawId, a, b));
 }
