@@ -1,5 +1,5 @@
 import { cachedStatement, type Db } from '../db/open.js';
-import { staleTextOf } from './versions/staleTexts.js';
+import { staleSince } from './versions/staleTexts.js';
 import { lawOrigin } from './versions/lawOrigins.js';
 import type { LawNameIndex } from './citation/aliases.js';
 import { lawVersions } from './versions/counterparts.js';
@@ -96,14 +96,9 @@ export function lawCatalog(db: Db, names: LawNameIndex, q: LawCatalogQuery = {})
       version: { publishDate: version?.publishDate || null, effectiveDate: version?.effectiveDate ?? null, status: version?.status ?? 'current' },
       ...articlesOf(db, r.id, version?.publishDate ?? ''),
       ...datesOf(db, r.id, version?.publishDate ?? ''),
-      ...staleSinceOf(db, r.id, version?.publishDate ?? null),
+      ...staleSince(db, { lawId: r.id, publishDate: version?.publishDate ?? null }),
     })),
   };
-}
-
-function staleSinceOf(db: Db, lawId: number, publishDate: string | null): Pick<LawEntry, 'staleSince'> {
-  const stale = staleTextOf(db, { lawId, publishDate });
-  return stale ? { staleSince: stale.decided } : {};
 }
 
 /** How many articles a law's version has (numbered 第N条 or 一、二、; its 序言 not counted), and its first by number. */

@@ -1,5 +1,5 @@
 import type { Engine } from '../../engine/index.js';
-import { staleTextOf } from '../../library/versions/staleTexts.js';
+import { staleSince } from '../../library/versions/staleTexts.js';
 import { citationText, type StatuteArticle } from '../../library/articles.js';
 import { renderSnippet } from '../../search/snippet.js';
 import { STATUS_ZH } from '../../library/status.js';
@@ -63,7 +63,7 @@ export async function searchCommand(args: string[], open: (db?: string, models?:
     // --law 环境噪声污染防治法 found nothing because the law was repealed (or not yet law on --as-of, or filtered out by --level or --province).
     const filterGaps = hits.length === 0 ? lawFilterGaps(engine.db, engine.searchDeps().resolver, filtersFrom(values)) : [];
     if (out.json) {
-      out.printJson({ query, mode, ...(modeNote ? { modeNote } : {}), ...(repealNote ? { repealNote } : {}), ...(missingNote ? { missingArticleNote: missingNote } : {}), ...(provinceNote ? { provinceNote } : {}), ...(lawFilterNote ? { lawFilterNote } : {}), ...(filterGaps.length ? { lawFilterGaps: filterGaps } : {}), ...(renumberedNotes.length ? { renumberedNotes } : {}), ...(readInPlace.length ? { readInPlace } : {}), addedTerms, ...(providers ? { provider: providers.provider, providerFallbacks: providers.fallbacks } : {}), hits: hits.map((h, i) => ({ rank: i + 1, score: h.score === Infinity ? null : h.score, matchedBy: h.matchedBy, snippet: h.snippet, ...h.article, ...(amendedSince(h.article.id) ? { amendedSince: amendedSince(h.article.id)!.short } : {}), ...(staleTextOf(engine.db, h.article, asOf) ? { staleSince: staleTextOf(engine.db, h.article, asOf)!.decided } : {}), ...(onDate[i] ? { onDate: onDate[i] } : {}) })) });
+      out.printJson({ query, mode, ...(modeNote ? { modeNote } : {}), ...(repealNote ? { repealNote } : {}), ...(missingNote ? { missingArticleNote: missingNote } : {}), ...(provinceNote ? { provinceNote } : {}), ...(lawFilterNote ? { lawFilterNote } : {}), ...(filterGaps.length ? { lawFilterGaps: filterGaps } : {}), ...(renumberedNotes.length ? { renumberedNotes } : {}), ...(readInPlace.length ? { readInPlace } : {}), addedTerms, ...(providers ? { provider: providers.provider, providerFallbacks: providers.fallbacks } : {}), hits: hits.map((h, i) => ({ rank: i + 1, score: h.score === Infinity ? null : h.score, matchedBy: h.matchedBy, snippet: h.snippet, ...h.article, ...(amendedSince(h.article.id) ? { amendedSince: amendedSince(h.article.id)!.short } : {}), ...staleSince(engine.db, h.article, asOf), ...(onDate[i] ? { onDate: onDate[i] } : {}) })) });
       return 0;
     }
     if (modeNote) process.stderr.write(`lexdesk: ${modeNote}\n`);
@@ -86,8 +86,8 @@ export async function searchCommand(args: string[], open: (db?: string, models?:
       const former = standsInFor(a, asOf);
       const inPlace = former.length ? ` [in place of ${former.map((f) => inPlaceLabel(f).en).join('、')}]` : '';
       const changed = asOf && amendedSince(a.id) ? ` [amended after ${asOf}]` : '';
-      const stale = staleTextOf(engine.db, a, asOf);
-      const staleTag = stale ? ` [amended ${stale.decided}; the amended text is not in the library]` : '';
+      const stale = staleSince(engine.db, a, asOf).staleSince;
+      const staleTag = stale ? ` [amended ${stale}; the amended text is not in the library]` : '';
       out.print(`${i + 1}. ${citationText(a)}${a.province ? `（${a.province}）` : ''}${status}${inPlace}${tag}${changed}${staleTag}`);
       out.print(`   ${renderSnippet(h.snippet, Boolean(process.stdout.isTTY))}`);
     });

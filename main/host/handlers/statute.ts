@@ -29,7 +29,7 @@ import type { Handlers } from './types.js';
 import { todayOf } from '../../db/today.js';
 import { savedOfArticle } from '../../library/saved/index.js';
 import { replacementNote } from '../../library/versions/replacedBy.js';
-import { staleNote, staleTextOf } from '../../library/versions/staleTexts.js';
+import { staleNote, staleSince, staleTextOf } from '../../library/versions/staleTexts.js';
 
 /** 公司法解释（三） in its 2011 text, which a decision of 2020 amended (staleTexts.ts): what the view says; null otherwise. */
 function staleTextNote(db: HostServices['engine']['db'], article: StatuteArticle): { en: string; zh: string } | null {
@@ -115,7 +115,7 @@ export const statuteHandlers: Pick<Handlers, 'statute.search' | 'statute.citatio
     const { mode, note } = await s.engine.retrieval.chooseMode();
     const hits = await s.engine.retrieval.search(input.query, { mode, limit: input.limit ?? 20, filters: input.filters as never, literal });
     return {
-      hits: withDates(s, hits.map((h) => h.article), input.filters?.asOf).map((dated, i): SearchHitDto => ({ article: toArticleDto(hits[i]!.article), score: hits[i]!.score, matchedBy: hits[i]!.matchedBy, snippet: hits[i]!.snippet, ...dated, ...staleSince(s, hits[i]!.article, input.filters?.asOf) })),
+      hits: withDates(s, hits.map((h) => h.article), input.filters?.asOf).map((dated, i): SearchHitDto => ({ article: toArticleDto(hits[i]!.article), score: hits[i]!.score, matchedBy: hits[i]!.matchedBy, snippet: hits[i]!.snippet, ...dated, ...staleSince(s.engine.db, hits[i]!.article, input.filters?.asOf) })),
       addedTerms: addedTerms(input.query, { literal }),
       modeNote: note,
       unknownLaw: unknownLaw(s, input.filters?.law),
@@ -210,12 +210,6 @@ export const statuteHandlers: Pick<Handlers, 'statute.search' | 'statute.citatio
 /** 刑法 第三百九十条 as of 2022: the text of the date, as the earlier amendment gave it (amendmentTrail.ts); null otherwise. */
 function textThen(gap: GapNote | null | undefined, asOf: string | undefined): ArticleDetailDto['textThen'] {
   return gap?.then && asOf ? { asOf, ...gap.then } : null;
-}
-
-/** A hit of an interpretation text a later decision amended (公司法解释（三） of 2011): the decision's date, said beside it. */
-function staleSince(s: HostServices, article: StatuteArticle, asOf: string | undefined): Pick<SearchHitDto, 'staleSince'> {
-  const stale = staleTextOf(s.engine.db, article, asOf);
-  return stale ? { staleSince: stale.decided } : {};
 }
 
 /**

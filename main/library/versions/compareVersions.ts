@@ -72,7 +72,6 @@ export function compareVersions(db: Db, lawId: number, olderDate: string, newerD
   return { lawTitle, older: { publishDate: older.publishDate, status: older.status }, newer: { publishDate: newer.publishDate, status: newer.status }, rows, counts };
 }
 
-/** One version's articles (numbered articles and items, not preambles), in order. */
 /** Whether the two texts of a diff say the same words, punctuation and spacing aside (「(一)」 made 「（一）」). */
 function punctuationOnly(diff: readonly DiffPart[]): boolean {
   const words = (keep: -1 | 1) => diff.filter(([op]) => op === 0 || op === keep).map(([, text]) => text).join('').replace(/[\s\p{P}]/gu, '');

@@ -54,7 +54,6 @@ function readStaleTexts(db: Db): Map<number, StaleText> {
   return out;
 }
 
-/** 「该解释已经《…》（2020-12-23 公布，2021-01-01 起施行）修改，法规库中没有修改后的文本；此为 2011-01-27 版，现行条文可能与此不同」. */
 /**
  * The amending decision an article's text predates (公司法解释（三） of 2011, amended 2020-12-23), unless the date asked
  * is before the decision applied; null for every other article.
@@ -64,6 +63,13 @@ export function staleTextOf(db: Db, article: { lawId: number; publishDate: strin
   return stale && article.publishDate === stale.held && (!asOf || asOf >= (stale.effective ?? stale.decided)) ? stale : null;
 }
 
+/** The same as a field for a search hit or a law of the catalogue: the decision's date, or nothing. */
+export function staleSince(db: Db, article: { lawId: number; publishDate: string | null }, asOf?: string): { staleSince?: string } {
+  const stale = staleTextOf(db, article, asOf);
+  return stale ? { staleSince: stale.decided } : {};
+}
+
+/** 「该解释已经《…》（2020-12-23 公布，2021-01-01 起施行）修改，法规库中没有修改后的文本；此为 2011-01-27 版，现行条文可能与此不同」. */
 export function staleNote(s: StaleText): { en: string; zh: string } {
   const when = s.effective ? { en: `, in force ${s.effective}`, zh: `，${s.effective} 起施行` } : { en: '', zh: '' };
   return {

@@ -82,11 +82,11 @@ function earlierEvents(first: FirstVersion): Array<{ date: string; event: string
   return dated.filter((h) => h.date < first.publishDate);
 }
 
-/** Whether the first version stands in for the law as of `asOf`: the law was adopted by then, in a text the library lacks. */
 /** An amendment's adoption and the publication of the text it made, this many days apart at most, are one event. */
 const SAME_EVENT_DAYS = 31;
 const daysBetween = (from: string, to: string) => (Date.parse(to) - Date.parse(from)) / 86_400_000;
 
+/** Whether the first version stands in for the law as of `asOf`: the law was adopted by then, in a text the library lacks. */
 export function standsIn(first: FirstVersion, asOf: string): boolean {
   if ((first.effectiveDate ?? first.publishDate) <= asOf) return false;
   // The law's first day, known from its first text's closing clause, is proof enough of an earlier text (the 2020

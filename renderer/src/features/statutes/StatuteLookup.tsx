@@ -60,13 +60,13 @@ function LawFilterGaps({ gaps, run }: { gaps: LawFilterGapDto[]; run(over: { asO
   );
 }
 
-/** Statute lookup: search with filters, citation jump ("民法典1165"), and the article view. */
-/** Hits a search shows at first, and at most (the route's limit): a full page offers the next. */
 /** Articles remembered for going back. */
 const MAX_TRAIL = 20;
+/** Hits a search shows at first, and at most (the route's limit): a full page offers the next. */
 const PAGE = 20;
 const MAX_HITS = 100;
 
+/** Statute lookup: search with filters, citation jump ("民法典1165"), and the article view. */
 export const StatuteLookup = forwardRef<HTMLInputElement, Props>(function StatuteLookup({ request, onOpen, shown }, inputRef) {
   const api = useApi();
   const t = useT();
