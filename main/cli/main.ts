@@ -18,6 +18,7 @@ Commands:
   import --download [URL] download the LawRefBook collection and import it
   search "QUERY"         ranked articles (--k, --law, --level, --all-versions, --as-of, --province)
   show "CITATION"        one article: 民法典第1165条, 刑法264, 劳动合同法 38 (--as-of, --version, --changes)
+  read "LAW"             one version of a law whole, or a chapter of it (--chapter 第四章, --toc, --version, --as-of, --out FILE.docx)
   compare "LAW"          a revised law's old and new articles side by side (--from, --to, --changes, --out FILE.md)
   eval FILE.jsonl…       Recall/MRR/nDCG/Hit@k over labelled queries (--k, --runs OUT.jsonl)
   info                   what the library holds
@@ -44,6 +45,7 @@ const COMMANDS: Record<string, Command> = {
   show: showCommand,
   eval: evalCommand,
   compare: async (args, open, out) => (await import('./commands/compare.js')).compareCommand(args, open, out),
+  read: async (args, open, out) => (await import('./commands/read.js')).readCommand(args, open, out),
   info: infoCommand,
   laws: async (args, open, out) => (await import('./commands/laws.js')).lawsCommand(args, open, out),
   check: async (args, open, out) => (await import('./commands/check.js')).checkCommand(args, open, out),

@@ -9,6 +9,7 @@ export type { ArticleVersion, VersionArticle, VersionMatch } from '../../main/li
 export type { DiffPart } from '../../main/library/versions/textDiff.js';
 import type { RenumberedCitation } from '../../main/library/citation/resolver.js';
 export type { RenumberedCitation };
+export type { LawText as LawTextDto } from '../../main/library/lawText.js';
 export type { VersionComparison as VersionComparisonDto, ComparisonRow, ComparisonMatch } from '../../main/library/versions/compareVersions.js';
 import type { ArticleVersion } from '../../main/library/versions/counterparts.js';
 import type { LawEntry } from '../../main/library/lawCatalog.js';

@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import type {
-  AppInfoDto, ArticleDetailDto, CitedArticlesDto, DraftCheckDto, LawCatalogDto, SavedArticleDto, SavedListDto, VersionComparisonDto, ConsultationDto, ConsultationSummaryDto, ImportSummaryDto, LibraryStatusDto, OutlineDto, PresetDto, ReportFileDto, SettingsDto, StatuteSearchDto, TurnResult,
+  AppInfoDto, ArticleDetailDto, CitedArticlesDto, DraftCheckDto, LawCatalogDto, LawTextDto, SavedArticleDto, SavedListDto, VersionComparisonDto, ConsultationDto, ConsultationSummaryDto, ImportSummaryDto, LibraryStatusDto, OutlineDto, PresetDto, ReportFileDto, SettingsDto, StatuteSearchDto, TurnResult,
 } from './dto.js';
 import { MAX_SAVED_FOLDER_CHARS, MAX_SAVED_NOTE_CHARS, MAX_UPLOAD_BYTES } from './limits.js';
 import { isCalendarDate } from './calendarDate.js';
@@ -94,6 +94,10 @@ export const ROUTES = {
   'statute.checkExport': draftInput.extend({ format: z.enum(['md', 'docx']) }).strict().refine(oneDraft, { message: 'give either text, or file with fileName' }),
   'statute.article': z.object({ id, asOf: date.optional() }).strict(),
   'statute.outline': z.object({ id }).strict(),
+  /** The article's version of its law read whole (全文), or the version of that law published `version`. */
+  'statute.lawText': z.object({ id, version: date.optional() }).strict(),
+  /** The same as a file to download: Markdown or Word. */
+  'statute.lawExport': z.object({ id, version: date.optional(), format: z.enum(['md', 'docx']) }).strict(),
   /** The article's law, its version against the one published `with` (older to newer, whichever way round): a 新旧对照表. */
   'statute.compare': z.object({ id, with: date }).strict(),
   /** The same table as a file to download: Markdown or Word. */
@@ -186,6 +190,8 @@ export interface RouteResults {
   'statute.checkExport': ReportFileDto;
   'statute.article': ArticleDetailDto;
   'statute.outline': OutlineDto;
+  'statute.lawText': LawTextDto;
+  'statute.lawExport': ReportFileDto;
   'statute.compare': VersionComparisonDto;
   'statute.compareExport': ReportFileDto;
   'saved.list': SavedListDto;

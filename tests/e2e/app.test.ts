@@ -326,6 +326,65 @@ describe('the app in a real browser against the browser host', { skip: SKIP, tim
     assert.match(await page.locator('.hits li').first().innerText(), /《中华人民共和国公司法》第八十四条/);
   });
 
+  test('a law read whole: opened at the article, words found one after another, the contents follow, an article opens, another version, a download', async () => {
+    const { page } = b;
+    await page.keyboard.press('Control+k');
+    await page.getByTestId('statute-query').fill('劳动合同法第38条');
+    await page.getByTestId('statute-query').press('Enter');
+    await page.getByTestId('article-title').filter({ hasText: '劳动合同法》第三十八条' }).waitFor();
+    await page.getByTestId('read-whole').click();
+    await page.getByTestId('law-reader-title').waitFor();
+    assert.equal(await page.getByTestId('law-article').count(), 98);
+    assert.match(await page.getByTestId('law-title-note').innerText(), /^（2007年6月29日.*通过　根据2012年12月28日.*修正）$/);
+    // Opened at the article it came from, marked, and the contents mark its chapter.
+    const current = page.locator('[data-testid=law-article].current');
+    assert.match(await current.innerText(), /^第三十八条　用人单位有下列情形之一的/);
+    assert.ok(await current.evaluate((el) => { const box = el.getBoundingClientRect(); const pane = el.closest('.law-text')!.getBoundingClientRect(); return box.top >= pane.top - 1 && box.top < pane.bottom; }), 'in view');
+    assert.deepEqual(await page.locator('[data-testid=law-toc-entry].here').allInnerTexts(), ['第四章 劳动合同的解除和终止']);
+    // Words found: counted across the law, each in turn in view, Enter for the next.
+    await page.getByTestId('law-find').fill('经济补偿');
+    await page.getByTestId('law-find-count').filter({ hasText: '1 / 15' }).waitFor();
+    await page.getByTestId('law-find-next').click();
+    await page.getByTestId('law-find').press('Enter');
+    await page.getByTestId('law-find-count').filter({ hasText: '3 / 15' }).waitFor();
+    const active = page.locator('[data-testid=law-text] mark.active');
+    assert.equal(await active.innerText(), '经济补偿');
+    assert.match(await active.evaluate((el) => el.closest('[data-testid=law-article]')!.textContent!), /^第四十七条/);
+    await page.getByTestId('law-find').fill('没有这样的话');
+    await page.getByTestId('law-find-count').filter({ hasText: '没有找到' }).waitFor();
+    assert.equal(await page.getByTestId('law-find-next').isDisabled(), true);
+    // The contents move the text, and follow it.
+    await page.getByTestId('law-toc-entry').filter({ hasText: '第二节 劳务派遣' }).click();
+    await page.locator('[data-testid=law-toc-entry].here').filter({ hasText: '第二节 劳务派遣' }).waitFor();
+    assert.deepEqual(await page.locator('[data-testid=law-toc-entry].here').allInnerTexts(), ['第五章 特别规定', '第二节 劳务派遣']);
+    await b.screenshot('law-reader');
+    // The whole text as Word.
+    const [word] = await Promise.all([page.waitForEvent('download'), page.getByTestId('law-export-docx').click()]);
+    assert.equal(word.suggestedFilename(), '中华人民共和国劳动合同法（2012-12-28版）.docx');
+    const wordFile = path.join(b.dir, 'law.docx');
+    await word.saveAs(wordFile);
+    const wordText = (await docxParts(wordFile))['document.xml']!;
+    assert.match(wordText, /第九十八条　本法自2008年1月1日起施行。/);
+    // An article's number opens it.
+    await page.getByTestId('law-article-open').filter({ hasText: /^第五十八条$/ }).click();
+    await page.getByTestId('article-title').filter({ hasText: '第五十八条' }).waitFor();
+    assert.equal(await page.getByTestId('law-reader').count(), 0);
+    // A revised law: the reader reads another version when asked, and says it is not the article's.
+    await page.getByTestId('statute-query').fill('公司法第71条');
+    await page.getByTestId('statute-query').press('Enter');
+    await page.getByTestId('article-title').filter({ hasText: '公司法》第七十一条' }).waitFor();
+    await page.getByTestId('read-whole').click();
+    await page.getByTestId('law-reader-version').waitFor();
+    assert.equal(await page.getByTestId('law-reader-version').inputValue(), '2023-12-29');
+    await page.getByTestId('law-reader-version').selectOption('2018-10-26');
+    await page.getByTestId('law-reader-other-version').waitFor();
+    assert.match(await page.getByTestId('law-reader-title').innerText(), /已被修订/);
+    assert.match(await page.getByTestId('law-text').innerText(), /第七十一条　有限责任公司的股东之间可以相互转让其全部或者部分股权。/);
+    await page.getByTestId('law-reader-close').click();
+    await page.getByTestId('article-view').waitFor();
+    assert.match(await page.getByTestId('article-title').innerText(), /第七十一条/);
+  });
+
   test('a search limited to a repealed interpretation says why it found nothing; the date offered finds its text', async () => {
     const { page } = b;
     await page.getByTestId('tab-statutes').click();

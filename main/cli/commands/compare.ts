@@ -8,6 +8,7 @@ import { LexError } from '../../util/errors.js';
 import { dateOption, parseCommand } from '../args.js';
 import type { Output } from '../output.js';
 import { renderDiff } from '../versionsView.js';
+import { lawNamed } from '../lawNamed.js';
 
 const USAGE = 'lexdesk compare "LAW" [--from YYYY-MM-DD] [--to YYYY-MM-DD] [--changes] [--out FILE.md|FILE.docx]   e.g. lexdesk compare 公司法 --out 公司法新旧对照.docx';
 
@@ -52,15 +53,6 @@ export async function compareCommand(args: string[], open: (db?: string) => Engi
   } finally {
     engine.close();
   }
-}
-
-/** The law a name means (公司法, 民诉法解释): exactly one, else a message with the candidates. */
-function lawNamed(engine: Engine, name: string): number {
-  const ids = [...new Set(engine.searchDeps().resolver.names.lookup(name).map(Number))];
-  if (ids.length === 1) return ids[0]!;
-  const titles = ids.map((id) => engine.searchDeps().resolver.lawTitle(String(id))).filter(Boolean);
-  if (!ids.length) throw new LexError('unknown-law', `No law named "${name}" in the library.`);
-  throw new LexError('ambiguous-law', `"${name}" names ${ids.length} laws; give the full title.`, { candidates: titles as string[] });
 }
 
 function summary(c: VersionComparison): string {

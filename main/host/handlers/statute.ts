@@ -4,7 +4,7 @@ import { STATUS_ZH } from '../../library/status.js';
 import { referencesOf } from '../../library/graph/statuteGraph.js';
 import { linksInto } from '../../library/graph/citingPassage.js';
 import { citedSpans, type StatuteArticle } from '../../library/articles.js';
-import type { ArticleDetailDto, CitedArticlesDto, OutlineDto, ReadInPlace, SearchHitDto, StatuteSearchDto } from '../../../preload/contract/dto.js';
+import type { ArticleDetailDto, CitedArticlesDto, ReadInPlace, SearchHitDto, StatuteSearchDto } from '../../../preload/contract/dto.js';
 import { gapSentence, lawsReadInPlace, type GapNote } from '../../library/versions/versionGap.js';
 import { citationLine } from '../../../preload/contract/citationLine.js';
 import { toArticleDto } from '../dto.js';
@@ -16,6 +16,8 @@ import { lawFilterGaps } from '../../search/lawFilterGaps.js';
 import { lawOrigin } from '../../library/versions/lawOrigins.js';
 import { compareVersions, type VersionComparison } from '../../library/versions/compareVersions.js';
 import { lawVersions } from '../../library/versions/counterparts.js';
+import { lawText, type LawText } from '../../library/lawText.js';
+import { renderLawText } from '../../report/lawText.js';
 import { comparisonDocx, comparisonMarkdown } from '../../report/comparison.js';
 import { buildCompilation, compilationOfCheck, renderCompilation } from '../../report/compilation.js';
 import { checkDraft, MAX_DRAFT_CHARS, type DraftCheck } from '../../consult/draftCheck.js';
@@ -95,6 +97,15 @@ function failureText(message: string, candidates: string[], label: string): stri
   return candidates.length ? `${message} ${label}${candidates.slice(0, 5).join('、')}` : message;
 }
 
+/** The article's version of its law read whole, or the version published `version` of the same law. */
+function lawTextOf(s: HostServices, id: number, version?: string): LawText {
+  const [article] = s.engine.articles([id]);
+  if (!article) throw new LexError('not_found', `No article ${id} in the library.`);
+  const whole = lawText(s.engine.db, article.lawId, version ?? article.publishDate ?? '');
+  if (!whole) throw new LexError('not_found', `${article.lawTitle} has no version published ${version}; its versions: ${lawVersions(s.engine.db, article.lawId).map((v) => v.publishDate).join(', ')}`);
+  return whole;
+}
+
 /** The article's law, its own version against the one published `other` (older to newer, whichever way round). */
 function comparisonFor(s: Parameters<Handlers['statute.article']>[0], id: number, other: string): VersionComparison {
   const [article] = s.engine.articles([id]);
@@ -108,7 +119,7 @@ function comparisonFor(s: Parameters<Handlers['statute.article']>[0], id: number
   return compareVersions(s.engine.db, article.lawId, older, newer);
 }
 
-export const statuteHandlers: Pick<Handlers, 'statute.search' | 'statute.citations' | 'statute.citationsExport' | 'statute.checkText' | 'statute.checkExport' | 'statute.article' | 'statute.outline' | 'statute.compare' | 'statute.compareExport'> = {
+export const statuteHandlers: Pick<Handlers, 'statute.search' | 'statute.citations' | 'statute.citationsExport' | 'statute.checkText' | 'statute.checkExport' | 'statute.article' | 'statute.outline' | 'statute.lawText' | 'statute.lawExport' | 'statute.compare' | 'statute.compareExport'> = {
   async 'statute.search'(s, input) {
     const literal = input.literal ?? false;
     // The mode is chosen here so that a fallback to lexical search can say why (a model that did not load is tried again later).
@@ -151,25 +162,16 @@ export const statuteHandlers: Pick<Handlers, 'statute.search' | 'statute.citatio
     return { hits, successors, notFound, detail: shown, onlyCitations: onlyCitations(input.citation, s.engine.searchDeps().resolver.names), readInPlace: readInPlace(s, results.flatMap((r) => (r.ok ? [r.article] : [])), input.asOf) };
   },
   'statute.outline'(s, input) {
-    const [article] = s.engine.articles([input.id]);
-    if (!article) throw new LexError('not_found', `No article ${input.id} in the library.`);
-    const rows = s.engine.db
-      .prepare(`SELECT a.id, a.label, a.path, d.id AS documentId, d.subtitle, a.number FROM articles a JOIN documents d ON d.id = a.document_id
-                 WHERE d.law_id = ? AND COALESCE(d.publish_date, '') = ? ORDER BY d.id, a.ordinal`)
-      .all(article.lawId, article.publishDate ?? '') as Array<{ id: number; label: string; path: string; documentId: number; subtitle: string | null; number: number }>;
-    // A version in several files (民法典, one per 编) reads in the order of its numbering, each file's part named.
-    const firstNumber = new Map<number, number>();
-    for (const r of rows) firstNumber.set(r.documentId, Math.min(firstNumber.get(r.documentId) ?? Infinity, r.number || Infinity));
-    const parts = firstNumber.size > 1;
-    if (parts) rows.sort((a, b) => (firstNumber.get(a.documentId) as number) - (firstNumber.get(b.documentId) as number) || a.documentId - b.documentId);
-    const sections: OutlineDto['sections'] = [];
-    for (const r of rows) {
-      const last = sections.at(-1);
-      const part = parts ? r.subtitle ?? null : null;
-      if (last && JSON.stringify(last.path) === r.path && last.part === part) last.articles.push({ id: r.id, label: r.label });
-      else sections.push({ path: JSON.parse(r.path) as string[], part, articles: [{ id: r.id, label: r.label }] });
-    }
-    return { lawTitle: article.lawTitle, publishDate: article.publishDate, sections };
+    const whole = lawTextOf(s, input.id);
+    return { lawTitle: whole.lawTitle, publishDate: whole.publishDate, sections: whole.sections.map((x) => ({ path: x.path, part: x.part, articles: x.articles.map((a) => ({ id: a.id, label: a.label })) })) };
+  },
+  'statute.lawText'(s, input) {
+    return lawTextOf(s, input.id, input.version);
+  },
+  async 'statute.lawExport'(s, input) {
+    const whole = lawTextOf(s, input.id, input.version);
+    const bytes = await renderLawText(whole, input.format);
+    return { fileName: `${fileNameOf(`${whole.lawTitle}（${whole.publishDate ?? '未注明日期'}版）`)}.${input.format}`, mime: MIME[input.format], base64: bytes.toString('base64'), warnings: [] };
   },
   'statute.compare'(s, input) {
     return comparisonFor(s, input.id, input.with);

@@ -299,7 +299,7 @@ export class CitationResolver {
   }
 
   /** The version of a law applied on `asOf`: the one in force, or the first standing in for a text the library lacks (versionGap.ts). */
-  private versionOn(lawId: number, asOf: string): string | null {
+  versionOn(lawId: number, asOf: string): string | null {
     const version = this.pickVersion(lawId, { asOf });
     if (version !== null) return version;
     const first = this.firstVersion(lawId);

@@ -6,6 +6,7 @@ import { fill, statusText, useT } from '../../i18n.js';
 import { StatusBadges } from './StatusBadges.js';
 import { MarkedText } from '../../components/MarkedText.js';
 import { Outline } from './Outline.js';
+import { LawReader } from './LawReader.js';
 import { VersionHistory } from './VersionHistory.js';
 import { SaveArticle } from '../saved/SaveArticle.js';
 
@@ -69,16 +70,22 @@ export function ArticleView({ detail, onOpen, openOutline, shown }: Props) {
   const api = useApi();
   const [copied, setCopied] = useState(false);
   const [outlineAt, setOutlineAt] = useState<string[] | null>(null);
+  /** The whole law read in place of the article (全文), opened at it. */
+  const [reading, setReading] = useState(false);
   useEffect(() => {
     if (openOutline !== undefined) setOutlineAt([]);
   }, [openOutline]);
   const a = detail.article;
+  useEffect(() => setReading(false), [a.id]);
   const linkProps = { onOpen, unverified: detail.unverifiedLinks ?? [], unverifiedNote: t.unverifiedLink };
   const passages = new Map((detail.citingPassages ?? []).map((p) => [p.articleId, p]));
   const copy = async () => {
     await navigator.clipboard?.writeText(`${a.text}\n——${detail.citation}`).catch(() => undefined);
     setCopied(true);
   };
+  if (reading) {
+    return <LawReader articleId={a.id} articleLabel={a.label} onOpen={(id) => { setReading(false); onOpen(id); }} onClose={() => setReading(false)} />;
+  }
   return (
     <article className="article-view" data-testid="article-view">
       <div className="breadcrumb" data-testid="breadcrumb">
@@ -149,6 +156,7 @@ export function ArticleView({ detail, onOpen, openOutline, shown }: Props) {
       )}
       <div className="article-actions">
         <button onClick={() => void copy()} data-testid="copy-citation">{copied ? t.copied : t.copy}</button>
+        <button onClick={() => setReading(true)} title={t.readWholeHint} data-testid="read-whole">{t.readWhole}</button>
         {detail.saved && <SaveArticle key={a.id} article={a} saved={detail.saved} refreshKey={shown} />}
       </div>
       <div className="neighbours" data-testid="neighbours">

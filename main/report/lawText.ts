@@ -1,0 +1,93 @@
+/**
+ * A law's whole text (全文) as a file: Markdown or Word, with its version, title note, table of contents and every
+ * article under its headings, for printing or a case file (`lexdesk read --out`, 下载全文 in the app's reader).
+ */
+import { AlignmentType, Document, Footer, HeadingLevel, Packer, PageNumber, Paragraph, TextRun } from 'docx';
+import { articleHead, readingBlocks, type LawText, type LawTextSection } from '../library/lawText.js';
+import { titleNote } from '../../preload/contract/lawReading.js';
+import { withDocumentSafeText } from './index.js';
+import { versionLine } from './labels.js';
+import { mdText } from './markdown.js';
+import { CREDIT } from './model.js';
+
+const OFFICIAL_TEXT = '本文本由 LexDesk 自本地法规库生成，仅供检索参考；正式引用请以官方公布的文本为准。';
+const HEADINGS = [HeadingLevel.HEADING_1, HeadingLevel.HEADING_2, HeadingLevel.HEADING_3, HeadingLevel.HEADING_4];
+
+/** `heading`: the part read (第四章), when not the whole law. */
+export interface LawTextFile {
+  text: LawText;
+  sections?: readonly LawTextSection[];
+  heading?: string;
+  generatedAt?: string;
+}
+
+function subtitleOf(f: LawTextFile): string {
+  const generated = (f.generatedAt ?? new Date().toISOString()).slice(0, 16).replace('T', ' ');
+  return [versionLine(f.text), f.heading ? `节选：${f.heading}` : null, `生成时间 ${generated} UTC`].filter(Boolean).join(' · ');
+}
+
+export function lawTextMarkdown(file: LawTextFile): string {
+  const f = withDocumentSafeText(file);
+  const blocks = readingBlocks(f.sections ?? f.text.sections);
+  const out = [`# ${mdText(f.text.lawTitle)}`, '', `*${mdText(subtitleOf(f))}*`, ''];
+  const note = titleNote(f.text.history);
+  if (note) out.push(mdText(note), '');
+  if (f.text.lead && !f.heading) out.push(...f.text.lead.split('\n').flatMap((p) => [mdText(p), '']));
+  const headings = blocks.filter((b) => b.kind === 'heading');
+  if (headings.length > 1) {
+    out.push('**目录**', '');
+    for (const h of headings) out.push(`${'  '.repeat(h.depth)}- ${mdText(h.text)}`);
+    out.push('');
+  }
+  for (const b of blocks) {
+    if (b.kind === 'heading') out.push(`${'#'.repeat(Math.min(b.depth + 2, 6))} ${mdText(b.text)}`, '');
+    else {
+      const head = articleHead(b.articleKind, b.label);
+      b.paragraphs.forEach((p, i) => out.push(i === 0 && head ? `**${mdText(head.trim())}**　${mdText(p)}` : mdText(p), ''));
+    }
+  }
+  out.push('---', '', mdText(OFFICIAL_TEXT), '', mdText(CREDIT));
+  return `${out.join('\n')}\n`;
+}
+
+export async function lawTextDocx(file: LawTextFile): Promise<Buffer> {
+  const f = withDocumentSafeText(file);
+  const blocks = readingBlocks(f.sections ?? f.text.sections);
+  const small = (text: string) => new Paragraph({ alignment: AlignmentType.CENTER, children: [new TextRun({ text, size: 18, color: '555555' })] });
+  const children: Paragraph[] = [new Paragraph({ text: f.text.lawTitle, heading: HeadingLevel.TITLE, alignment: AlignmentType.CENTER }), small(subtitleOf(f))];
+  const note = titleNote(f.text.history);
+  if (note) children.push(new Paragraph({ alignment: AlignmentType.CENTER, children: [new TextRun({ text: note, size: 20 })] }));
+  if (f.text.lead && !f.heading) for (const p of f.text.lead.split('\n')) children.push(new Paragraph({ text: p, indent: { firstLine: 420 } }));
+  const headings = blocks.filter((b) => b.kind === 'heading');
+  if (headings.length > 1) {
+    children.push(new Paragraph({ children: [new TextRun({ text: '目录', bold: true })], alignment: AlignmentType.CENTER }));
+    for (const h of headings) children.push(new Paragraph({ text: h.text, indent: { left: 420 * h.depth } }));
+  }
+  for (const b of blocks) {
+    if (b.kind === 'heading') children.push(new Paragraph({ text: b.text, heading: HEADINGS[Math.min(b.depth, HEADINGS.length - 1)], alignment: AlignmentType.CENTER }));
+    else {
+      const head = articleHead(b.articleKind, b.label);
+      b.paragraphs.forEach((p, i) => {
+        const runs = i === 0 && head ? [new TextRun({ text: head, bold: true }), new TextRun(p)] : [new TextRun(p)];
+        children.push(new Paragraph({ children: runs, indent: { firstLine: 420 } }));
+      });
+    }
+  }
+  children.push(small(OFFICIAL_TEXT), small(CREDIT));
+  const doc = new Document({
+    creator: 'LexDesk',
+    title: f.text.lawTitle,
+    styles: { default: { document: { run: { font: { ascii: 'Calibri', eastAsia: 'SimSun', hAnsi: 'Calibri' }, size: 21 } } } },
+    sections: [{
+      footers: { default: new Footer({ children: [new Paragraph({ alignment: AlignmentType.CENTER, children: [new TextRun({ children: ['第 ', PageNumber.CURRENT, ' 页，共 ', PageNumber.TOTAL_PAGES, ' 页'], size: 18 })] })] }) },
+      children,
+    }],
+  });
+  return Packer.toBuffer(doc);
+}
+
+/** A law's text as the bytes of a Markdown or Word file. */
+export async function renderLawText(file: LawText | LawTextFile, format: 'md' | 'docx'): Promise<Buffer> {
+  const f = 'sections' in file && 'lawTitle' in file ? { text: file } : file;
+  return format === 'docx' ? lawTextDocx(f) : Buffer.from(lawTextMarkdown(f), 'utf8');
+}

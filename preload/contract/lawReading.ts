@@ -1,0 +1,55 @@
+/**
+ * How a law read whole (全文) is laid out — headings where a 编, 章 or 节 begins, then its articles — and its title note,
+ * as `lexdesk read`, the whole-text download and the app's reader all show it (no imports: the page's bundle takes this file alone).
+ */
+
+interface ReadingSection {
+  path: string[];
+  part: string | null;
+  articles: ReadonlyArray<{ id: number; label: string; kind: string; text: string }>;
+}
+
+/** A heading (depth 0 for a 编 of a version in parts such as 民法典), or an article with its paragraphs. */
+export type ReadingBlock = { kind: 'heading'; depth: number; text: string } | { kind: 'article'; id: number; label: string; articleKind: string; paragraphs: string[] };
+
+export function readingBlocks(sections: readonly ReadingSection[]): ReadingBlock[] {
+  const blocks: ReadingBlock[] = [];
+  const offset = sections.some((s) => s.part) ? 1 : 0;
+  let part: string | null = null;
+  let path: string[] = [];
+  for (const s of sections) {
+    const newPart = s.part !== part;
+    if (newPart && s.part) blocks.push({ kind: 'heading', depth: 0, text: s.part });
+    // A heading is said again where it or one above it changes (民法典's 第一章 一般规定 in each 编).
+    let changed = newPart;
+    s.path.forEach((h, i) => {
+      changed ||= path[i] !== h;
+      if (changed) blocks.push({ kind: 'heading', depth: i + offset, text: h });
+    });
+    part = s.part;
+    path = s.path;
+    for (const a of s.articles) blocks.push({ kind: 'article', id: a.id, label: a.label, articleKind: a.kind, paragraphs: a.text.split('\n').filter((p) => p.trim()) });
+  }
+  return blocks;
+}
+
+/** 第一条 reads 「第一条　…」, an amendment's item 「一、…」; a preamble stands under its own heading and has none. */
+export function articleHead(kind: string, label: string): string {
+  // A text kept whole as one article (刑法修正案（十）) is labelled 全文, which no printed text says.
+  if (kind === 'preamble' || label === '全文') return '';
+  return kind === 'item' ? `${label}、` : `${label}　`;
+}
+
+/** （2007年6月29日…通过　根据2012年12月28日…《关于修改〈…〉的决定》修正）, as official texts print it under the title; '' without a note. */
+export function titleNote(history: ReadonlyArray<{ date: string; event: string }>): string {
+  const events = history
+    .filter((h) => !/^施行$|起施行$/.test(h.event.trim()))
+    .map((h) => `${/《[^》]*决定》(修正|修订|修改)$/.test(h.event) ? '根据' : ''}${dateZh(h.date)}${h.event.replace(/</g, '〈').replace(/>/g, '〉')}`);
+  return events.length ? `（${events.join('　')}）` : '';
+}
+
+/** 2007-06-29 → 2007年6月29日; anything else as it is. */
+function dateZh(date: string): string {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
+  return m ? `${m[1]}年${Number(m[2])}月${Number(m[3])}日` : date;
+}

@@ -1,0 +1,200 @@
+import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
+import type { LawTextDto } from '../../../../preload/contract/index.js';
+import { articleHead, readingBlocks, titleNote } from '../../../../preload/contract/lawReading.js';
+import { useApi } from '../../api/context.js';
+import { errorText } from '../../api/errorText.js';
+import { downloadFile } from '../../components/download.js';
+import { fill, statusText, useT } from '../../i18n.js';
+import { findSegments, type FoundSegment } from './findInText.js';
+import { StatusBadges } from './StatusBadges.js';
+
+interface Props {
+  /** The article the reader was opened from: its version is read, and it is shown first and marked. */
+  articleId: number;
+  articleLabel: string;
+  onOpen(id: number): void;
+  onClose(): void;
+}
+
+/** Fewer characters than this find nothing yet (a single common character would mark most of a law). */
+const MIN_FIND = 1;
+
+/**
+ * A law read whole (全文): its title note, a table of contents beside the text, every article under its headings,
+ * words found in it one after another, and the text to download. Opens at the article it came from.
+ */
+export function LawReader({ articleId, articleLabel, onOpen, onClose }: Props) {
+  const api = useApi();
+  const t = useT();
+  const [version, setVersion] = useState<string | undefined>(undefined);
+  const [law, setLaw] = useState<LawTextDto | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [query, setQuery] = useState('');
+  const find = useDeferredValue(query.trim());
+  const [active, setActive] = useState(0);
+  const [exporting, setExporting] = useState(false);
+  const body = useRef<HTMLDivElement>(null);
+  /** The block at the top of the text in view, so that the contents mark where the reader is. */
+  const [top, setTop] = useState<number | null>(null);
+  const toc = useRef<HTMLElement>(null);
+
+  useEffect(() => {
+    setError(null);
+    void api.call('statute.lawText', { id: articleId, version }).then(setLaw, (e: unknown) => setError(errorText(t, e)));
+  }, [api, articleId, version]);
+
+  const blocks = useMemo(() => (law ? readingBlocks(law.sections) : []), [law]);
+  // Every paragraph cut at the words found, the matches numbered across the law.
+  const found = useMemo(() => {
+    let total = 0;
+    const cut = new Map<string, FoundSegment[]>();
+    if (find.length < MIN_FIND) return { cut, total };
+    blocks.forEach((b, i) => {
+      if (b.kind !== 'article') return;
+      b.paragraphs.forEach((p, j) => {
+        const { segments, count } = findSegments(p, find, total);
+        if (count) cut.set(`${i}.${j}`, segments);
+        total += count;
+      });
+    });
+    return { cut, total };
+  }, [blocks, find]);
+
+  useEffect(() => setActive(0), [find]);
+  // Opened at the article read before; the words found, one at a time, in view.
+  useEffect(() => {
+    body.current?.querySelector(`[data-article-id="${articleId}"]`)?.scrollIntoView({ block: 'start' });
+  }, [law, articleId]);
+  useEffect(() => {
+    if (found.total) body.current?.querySelector(`[data-match="${active}"]`)?.scrollIntoView({ block: 'center' });
+  }, [found, active]);
+
+  // The contents follow the text: the headings above the block in view are marked, and kept in view.
+  const pending = useRef(false);
+  const onScroll = () => {
+    if (pending.current) return;
+    pending.current = true;
+    requestAnimationFrame(() => {
+      pending.current = false;
+      markTop();
+    });
+  };
+  const markTop = () => {
+    const el = body.current;
+    if (!el) return;
+    const edge = el.getBoundingClientRect().top + 4;
+    const shown = [...el.querySelectorAll<HTMLElement>('[data-block]')].find((b) => b.getBoundingClientRect().bottom > edge);
+    if (shown) setTop(Number(shown.dataset.block));
+  };
+  const here = useMemo(() => headingsAbove(blocks, top ?? blocks.findIndex((b) => b.kind === 'article' && b.id === articleId)), [blocks, top, articleId]);
+  useEffect(() => {
+    const last = here.at(-1);
+    if (last !== undefined) toc.current?.querySelector(`[data-toc="${last}"]`)?.scrollIntoView({ block: 'nearest' });
+  }, [here]);
+
+  const step = (by: number) => found.total && setActive((active + by + found.total) % found.total);
+  const download = (format: 'md' | 'docx') => {
+    setExporting(true);
+    api.call('statute.lawExport', { id: articleId, version, format }).then(downloadFile, (e: unknown) => setError(errorText(t, e))).finally(() => setExporting(false));
+  };
+  const headings = blocks.flatMap((b, i) => (b.kind === 'heading' ? [{ ...b, index: i }] : []));
+  const size = blocks.filter((b) => b.kind === 'article').length;
+  const own = law ? law.sections.some((s) => s.articles.some((a) => a.id === articleId)) : true;
+
+  return (
+    <section className="law-reader" data-testid="law-reader">
+      <div className="law-reader-bar">
+        <button className="link" onClick={onClose} data-testid="law-reader-close">{fill(t.closeWhole, { label: articleLabel })}</button>
+        {error && <span className="error" data-testid="law-reader-error">{error}</span>}
+      </div>
+      {!law ? (
+        !error && <p className="muted">{t.lawReading}</p>
+      ) : (
+        <>
+          <h2 data-testid="law-reader-title">
+            《{law.lawTitle}》<StatusBadges status={law.status} />
+          </h2>
+          <div className="meta">
+            {law.versions.length > 1 ? (
+              <label>
+                {t.lawVersionPick}
+                <select value={law.publishDate ?? ''} onChange={(e) => setVersion(e.target.value || undefined)} data-testid="law-reader-version">
+                  {law.versions.map((v) => (
+                    <option key={v.publishDate} value={v.publishDate}>{`${v.publishDate || '—'} · ${statusText(t, v.status)}`}</option>
+                  ))}
+                </select>
+              </label>
+            ) : (
+              law.publishDate && `${law.publishDate} · `
+            )}
+            {law.effectiveDate ? ` ${fill(t.effectiveOn, { date: law.effectiveDate })}` : ` ${t.effectiveUnknown}`}
+            {` · ${fill(t.lawSize, { n: String(size) })}`}
+            {!own && <span className="warn" data-testid="law-reader-other-version">{t.lawOtherVersion}</span>}
+          </div>
+          {titleNote(law.history) && <p className="muted law-title-note" data-testid="law-title-note">{titleNote(law.history)}</p>}
+          <div className="law-reader-tools">
+            <input type="search" value={query} placeholder={t.findInLaw} aria-label={t.findInLaw} onChange={(e) => setQuery(e.target.value)}
+              onKeyDown={(e) => { if (e.key === 'Enter') { e.preventDefault(); step(e.shiftKey ? -1 : 1); } }} data-testid="law-find" />
+            {find.length >= MIN_FIND && (
+              <span className="muted" data-testid="law-find-count">{found.total ? fill(t.findCount, { i: String(active + 1), n: String(found.total) }) : t.findNone}</span>
+            )}
+            <button disabled={!found.total} onClick={() => step(-1)} data-testid="law-find-prev">{t.findPrev}</button>
+            <button disabled={!found.total} onClick={() => step(1)} data-testid="law-find-next">{t.findNext}</button>
+            <span data-testid="law-export">
+              {t.lawDownload}
+              <button className="link" disabled={exporting} onClick={() => download('docx')} data-testid="law-export-docx">Word</button>
+              <button className="link" disabled={exporting} onClick={() => download('md')} data-testid="law-export-md">Markdown</button>
+            </span>
+          </div>
+          <div className="law-reader-panes">
+            {headings.length > 0 && (
+              <nav className="law-toc" aria-label={t.lawContents} ref={toc} data-testid="law-toc">
+                <h4>{t.lawContents}</h4>
+                {headings.map((h) => (
+                  <button key={h.index} className={`link ${here.includes(h.index) ? 'here' : ''}`} data-toc={h.index} style={{ paddingLeft: `${h.depth * 12}px` }} data-testid="law-toc-entry"
+                    onClick={() => body.current?.querySelector(`[data-block="${h.index}"]`)?.scrollIntoView({ block: 'start' })}>
+                    {h.text}
+                  </button>
+                ))}
+              </nav>
+            )}
+            <div className="law-text" ref={body} onScroll={onScroll} data-testid="law-text">
+              {law.lead && <p className="law-lead">{law.lead}</p>}
+              {blocks.map((b, i) =>
+                b.kind === 'heading' ? (
+                  <div key={i} className={`law-heading depth-${b.depth}`} data-block={i} data-testid="law-heading">{b.text}</div>
+                ) : (
+                  <div key={i} className={`law-article ${b.id === articleId ? 'current' : ''}`} data-block={i} data-article-id={b.id} data-testid="law-article">
+                    {b.paragraphs.map((p, j) => (
+                      <p key={j}>
+                        {j === 0 && articleHead(b.articleKind, b.label) && (
+                          <button className="link law-article-label" onClick={() => onOpen(b.id)} data-testid="law-article-open">{articleHead(b.articleKind, b.label).trim()}</button>
+                        )}
+                        {j === 0 && articleHead(b.articleKind, b.label) && '　'}
+                        {(found.cut.get(`${i}.${j}`) ?? [{ text: p }]).map((s, k) =>
+                          s.match === undefined ? <span key={k}>{s.text}</span> : <mark key={k} data-match={s.match} className={s.match === active ? 'active' : ''}>{s.text}</mark>,
+                        )}
+                      </p>
+                    ))}
+                  </div>
+                ),
+              )}
+            </div>
+          </div>
+        </>
+      )}
+    </section>
+  );
+}
+
+/** The indices of the headings a block stands under (its 编, 章 and 节), outermost first. */
+function headingsAbove(blocks: ReturnType<typeof readingBlocks>, at: number): number[] {
+  const chain: Array<{ depth: number; index: number }> = [];
+  for (let i = 0; i <= at && i < blocks.length; i++) {
+    const b = blocks[i]!;
+    if (b.kind !== 'heading') continue;
+    while (chain.length && chain.at(-1)!.depth >= b.depth) chain.pop();
+    chain.push({ depth: b.depth, index: i });
+  }
+  return chain.map((c) => c.index);
+}

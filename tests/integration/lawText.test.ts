@@ -1,0 +1,141 @@
+/** A law read whole (`lexdesk read`, the routes statute.lawText and statute.lawExport) on real corpus files. */
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { createHostApi } from '../../main/host/hostApi.js';
+import { lawText, readingBlocks, sectionsUnder } from '../../main/library/lawText.js';
+import { FileKeyStore } from '../../main/llm/keyStore.js';
+import { SettingsStore } from '../../main/llm/settings.js';
+import { articleHead, titleNote } from '../../preload/contract/lawReading.js';
+import { parseJsonOutput, runCli } from '../helpers/cli.js';
+import { docxParts } from '../helpers/docxText.js';
+import { buildLibrary, CORE_SUBSET, sharedSkipReason, type TempLibrary } from '../helpers/library.js';
+
+const SKIP = sharedSkipReason();
+if (SKIP) console.log(`# whole-law reading tests ${SKIP}`);
+
+describe('a law read whole', { skip: SKIP }, () => {
+  let lib: TempLibrary;
+  let tmp: string;
+  before(async () => {
+    lib = await buildLibrary({ files: [...CORE_SUBSET, '宪法/宪法.md', '刑法/刑法修正案.md', '刑法/刑法修正案（十）.md'] });
+    tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'lexdesk-read-'));
+  });
+  after(async () => {
+    await lib?.dispose();
+    if (tmp) fs.rmSync(tmp, { recursive: true, force: true });
+  });
+  const lawId = (title: string) => (lib.engine.db.prepare('SELECT id FROM laws WHERE title = ?').get(title) as { id: number }).id;
+  const articleOf = (title: string, label: string, date: string) =>
+    (lib.engine.db.prepare(`SELECT a.id FROM articles a JOIN documents d ON d.id = a.document_id JOIN laws l ON l.id = d.law_id WHERE l.title = ? AND a.label = ? AND d.publish_date = ?`).get(title, label, date) as { id: number }).id;
+
+  test('民法典 reads in the order of its numbering, each 编 a heading, each chapter said again under a new 编', () => {
+    const civil = lawText(lib.engine.db, lawId('中华人民共和国民法典'), '2020-05-28')!;
+    const blocks = readingBlocks(civil.sections);
+    const articles = blocks.flatMap((b) => (b.kind === 'article' ? [b.label] : []));
+    assert.equal(articles.length, 1260);
+    assert.deepEqual([articles[0], articles[462], articles.at(-1)], ['第一条', '第四百六十三条', '第一千二百六十条']);
+    const parts = blocks.flatMap((b) => (b.kind === 'heading' && b.depth === 0 ? [b.text] : []));
+    assert.deepEqual(parts, ['总则', '物权编', '合同编', '人格权编', '婚姻家庭编', '继承编', '侵权责任编', '附则']);
+    // 合同编 opens with its 第一分编 and 第一章 though 物权编 had a 第一分编 通则 and a 第一章 一般规定 too.
+    const contracts = blocks.findIndex((b) => b.kind === 'heading' && b.text === '合同编');
+    assert.deepEqual(blocks.slice(contracts, contracts + 4).map((b) => (b.kind === 'heading' ? `${b.depth}:${b.text}` : b.label)), ['0:合同编', '1:第一分编 通则', '2:第一章 一般规定', '第四百六十三条']);
+    assert.equal(titleNote(civil.history), '（2020年5月28日第十三届全国人民代表大会第三次会议通过）', 'the day it took effect is no part of the note');
+  });
+
+  test('the title note names each amendment, the constitution\'s 序言 stands under its own heading, an amendment\'s items read 一、', () => {
+    const labour = lawText(lib.engine.db, lawId('中华人民共和国劳动合同法'), '2012-12-28')!;
+    assert.match(titleNote(labour.history), /^（2007年6月29日第十届全国人民代表大会常务委员会第二十八次会议通过　根据2012年12月28日.*《关于修改〈中华人民共和国劳动合同法〉的决定》修正）$/);
+    const constitution = lawText(lib.engine.db, lawId('中华人民共和国宪法'), '2018-03-11')!;
+    const first = readingBlocks(constitution.sections).slice(0, 3);
+    assert.deepEqual(first.map((b) => (b.kind === 'heading' ? b.text : b.label)), ['序言', '序言', '第一章 总纲']);
+    assert.equal(sectionsUnder(constitution, '序言').length, 1);
+    const amendment = lawText(lib.engine.db, lawId('中华人民共和国刑法修正案'), '1999-12-25')!;
+    // Its lead is kept as a 序言 that opens the text with no heading, and is not said again as the lead.
+    assert.equal(amendment.lead, '');
+    const opening = readingBlocks(amendment.sections).slice(0, 2);
+    assert.deepEqual(opening.map((b) => b.kind === 'article' && [b.label, articleHead(b.articleKind, b.label)]), [['序言', ''], ['一', '一、']]);
+    assert.ok(opening[0]?.kind === 'article' && /^为了惩治破坏社会主义市场经济秩序的犯罪.*对刑法作如下补充修改：$/.test(opening[0].paragraphs[0]!));
+    // 刑法修正案（十） is kept as one article holding its whole text: its lead is not said twice, nor 「全文」 printed.
+    const tenth = lawText(lib.engine.db, lawId('中华人民共和国刑法修正案（十）'), '2017-11-04')!;
+    assert.equal(tenth.lead, '');
+    const [only] = readingBlocks(tenth.sections);
+    assert.ok(only?.kind === 'article' && articleHead(only.articleKind, only.label) === '' && /^为了惩治侮辱国歌/.test(only.paragraphs[0]!));
+  });
+
+  test('lexdesk read: the version in force, a chapter, the table of contents, another version by date, and what it cannot do', async () => {
+    const chapter = await runCli(['read', '劳动合同法', '--chapter', '第四章', '--db', lib.dbPath]);
+    assert.equal(chapter.code, 0, chapter.stderr);
+    assert.match(chapter.stdout, /^《中华人民共和国劳动合同法》\n2012-12-28 版 · 2013-07-01 施行 · 现行有效\n（2007年6月29日/);
+    assert.match(chapter.stdout, /\n第四章 劳动合同的解除和终止\n\n第三十六条　用人单位与劳动者协商一致，可以解除劳动合同。\n/);
+    assert.match(chapter.stdout, /\n第三十八条　用人单位有下列情形之一的，劳动者可以解除劳动合同[:：]\n　　（一）未按照劳动合同约定提供劳动保护或者劳动条件的；\n/);
+    assert.doesNotMatch(chapter.stdout, /第三十五条|第五十一条/);
+    assert.match(chapter.stdout, /15 articles, \d+ characters under "第四章"\n$/);
+    const toc = await runCli(['read', '劳动合同法', '--toc', '--db', lib.dbPath]);
+    assert.match(toc.stdout, /\n第五章 特别规定　第五十一条–第七十二条（22）\n  第一节 集体合同　第五十一条–第五十六条（6）\n/);
+    // 公司法 as of 2020: the 2018 text, which says that another version is in the library.
+    const company = await runCli(['read', '公司法', '--as-of', '2020-06-01', '--toc', '--db', lib.dbPath]);
+    assert.match(company.stdout, /^《中华人民共和国公司法》\n2018-10-26 版 · 2018-10-26 施行 · 已被修订\n/);
+    assert.match(company.stdout, /Other versions in the library \(--version\): 2023-12-29\n/);
+    const json = parseJsonOutput<{ publishDate: string; articles: number; sections: unknown[] }>(await runCli(['read', '公司法', '--version', '2023-12-29', '--json', '--db', lib.dbPath]));
+    assert.deepEqual([json.publishDate, json.articles], ['2023-12-29', 266]);
+    const noChapter = await runCli(['read', '劳动合同法', '--chapter', '第九章', '--db', lib.dbPath]);
+    assert.equal(noChapter.code, 1);
+    assert.match(noChapter.stderr, /has no heading holding "第九章"; its headings: 第一章 总则、第二章 劳动合同的订立/);
+    const noVersion = await runCli(['read', '公司法', '--version', '2019-01-01', '--db', lib.dbPath]);
+    assert.match(noVersion.stderr, /has no version published 2019-01-01; its versions: 2023-12-29, 2018-10-26/);
+    const before = await runCli(['read', '民法典', '--as-of', '2019-06-01', '--db', lib.dbPath]);
+    assert.match(before.stderr, /has no version in the library that applied on 2019-06-01/);
+    assert.equal((await runCli(['read', '--db', lib.dbPath])).code, 2);
+    assert.match((await runCli(['read', '劳动法典', '--db', lib.dbPath])).stderr, /No law named "劳动法典"/);
+  });
+
+  test('--out writes the text whole, as Markdown or Word, or nothing when the chapter is not there', async () => {
+    const md = path.join(tmp, '劳动合同法.md');
+    const docx = path.join(tmp, '劳动合同法.docx');
+    assert.equal((await runCli(['read', '劳动合同法', '--out', md, '--db', lib.dbPath])).code, 0);
+    const text = fs.readFileSync(md, 'utf8');
+    assert.match(text, /^# 中华人民共和国劳动合同法\n\n\*2012-12-28 版 · 2013-07-01 施行 · 现行有效 · 生成时间 /);
+    assert.match(text, /\*\*目录\*\*\n\n- 第一章 总则\n/);
+    assert.match(text, /\n## 第四章 劳动合同的解除和终止\n\n\*\*第三十六条\*\*　用人单位与劳动者协商一致，可以解除劳动合同。\n/);
+    assert.equal(text.match(/^\*\*第[一二三四五六七八九十百]+条\*\*/gm)?.length, 98);
+    assert.match(text, /正式引用请以官方公布的文本为准/);
+    assert.equal((await runCli(['read', '劳动合同法', '--chapter', '第五章', '--out', docx, '--db', lib.dbPath])).code, 0);
+    const body = (await docxParts(docx))['document.xml']!;
+    assert.match(body, /节选：第五章/);
+    assert.match(body, /第一节 集体合同\n第五十一条　企业职工一方与用人单位/);
+    assert.doesNotMatch(body, /第五十条　/);
+    const kept = path.join(tmp, 'kept.md');
+    fs.writeFileSync(kept, 'mine');
+    assert.equal((await runCli(['read', '劳动合同法', '--chapter', '第九章', '--out', kept, '--db', lib.dbPath])).code, 1);
+    assert.equal(fs.readFileSync(kept, 'utf8'), 'mine', 'a failed read leaves the file as it was');
+  });
+
+  test('the routes: the article\'s own version, another by date, a download, and bad input refused', async () => {
+    const home = fs.mkdtempSync(path.join(os.tmpdir(), 'lexdesk-read-api-'));
+    try {
+      const api = createHostApi({ engine: lib.engine, settings: new SettingsStore(home), keys: new FileKeyStore(home), host: 'browser', version: 'test' });
+      const id = articleOf('中华人民共和国公司法', '第七十一条', '2018-10-26');
+      const own = await api.call('statute.lawText', { id });
+      assert.ok(own.ok);
+      const read = own.data as { publishDate: string; status: string; sections: Array<{ articles: Array<{ id: number }> }>; versions: Array<{ publishDate: string }> };
+      assert.deepEqual([read.publishDate, read.status, read.versions.map((v) => v.publishDate)], ['2018-10-26', 'superseded', ['2023-12-29', '2018-10-26']]);
+      assert.ok(read.sections.some((s) => s.articles.some((a) => a.id === id)));
+      const newer = await api.call('statute.lawText', { id, version: '2023-12-29' });
+      assert.ok(newer.ok && (newer.data as { publishDate: string }).publishDate === '2023-12-29');
+      const none = await api.call('statute.lawText', { id, version: '2019-01-01' });
+      assert.equal(none.ok ? '' : none.error.code, 'not_found');
+      const bad = await api.call('statute.lawText', { id, version: '2019-02-30' });
+      assert.equal(bad.ok ? '' : bad.error.code, 'bad_input');
+      const file = await api.call('statute.lawExport', { id, format: 'md' });
+      assert.ok(file.ok);
+      const { fileName, base64 } = file.data as { fileName: string; base64: string };
+      assert.equal(fileName, '中华人民共和国公司法（2018-10-26版）.md');
+      assert.match(Buffer.from(base64, 'base64').toString('utf8'), /^# 中华人民共和国公司法\n\n\*2018-10-26 版 · 2018-10-26 施行 · 已被修订/);
+    } finally {
+      fs.rmSync(home, { recursive: true, force: true });
+    }
+  });
+});
