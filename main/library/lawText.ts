@@ -4,7 +4,12 @@
  * contents show, and what a whole-law download writes.
  */
 import { cachedStatement, type Db } from '../db/open.js';
-import { lawVersions } from './versions/counterparts.js';
+import { counterpartInVersion, lawVersions } from './versions/counterparts.js';
+import type { CitationResolver } from './citation/resolver.js';
+import type { GapNote } from './versions/versionGap.js';
+import type { StatuteArticle } from './articles.js';
+import { LexError } from '../util/errors.js';
+import { intToChinese } from './numerals.js';
 
 export { articleHead, readingBlocks, type ReadingBlock } from '../../preload/contract/lawReading.js';
 
@@ -14,6 +19,9 @@ export interface LawTextArticle {
   label: string;
   kind: string;
   text: string;
+  /** 第三十八条之一: 38 and 1 (0 for 序言, 全文, 附件). */
+  number: number;
+  subNumber: number;
 }
 
 /** A run of articles under the same headings. `part`: the 编 (the file's subtitle) of a version in several files, as 民法典; null otherwise. */
@@ -36,9 +44,20 @@ export interface LawText {
   /** What stands before the first article (an amendment's 「为了…，对刑法作如下修改：」), '' when nothing. */
   lead: string;
   sections: LawTextSection[];
+  /** Its numbered articles (第N条, an amendment's 一、): no 序言, 全文 or 附件. */
+  articleCount: number;
   /** The other versions the library holds, newest first, to read instead. */
   versions: Array<{ publishDate: string; effectiveDate: string | null; status: string }>;
+  /** Amendments adopted after its date whose changes the text already holds (刑法 of 2020-12-26 with 刑法修正案（十二）). */
+  holds?: Array<{ date: string; source: string }>;
+  /** Why this text is read for the date asked though it is not the text of that date (versionGap.ts), in both languages. */
+  dateNote?: { en: string; zh: string };
+  /** The article to open the reading at: the one asked for, or where another version holds its provision. */
+  focusId?: number;
 }
+
+/** 序言, 全文 and 附件 are no numbered articles (number 0); 第N条 and an amendment's items are. */
+export const isNumbered = (a: Pick<LawTextArticle, 'kind' | 'label'>): boolean => a.kind !== 'preamble' && a.label !== '全文' && a.label !== '附件';
 
 interface Row {
   id: number;
@@ -47,6 +66,7 @@ interface Row {
   text: string;
   path: string;
   number: number;
+  subNumber: number;
   documentId: number;
   subtitle: string | null;
 }
@@ -59,7 +79,7 @@ export function lawText(db: Db, lawId: number, publishDate: string): LawText | n
   if (!law || !version) return null;
   const rows = cachedStatement(
     db,
-    `SELECT a.id, a.label, a.kind, a.text, a.path, a.number, d.id AS documentId, d.subtitle
+    `SELECT a.id, a.label, a.kind, a.text, a.path, a.number, a.sub_number AS subNumber, d.id AS documentId, d.subtitle
        FROM articles a JOIN documents d ON d.id = a.document_id
       WHERE d.law_id = ? AND COALESCE(d.publish_date, '') = ? ORDER BY d.id, a.ordinal`,
   ).all(lawId, publishDate) as Row[];
@@ -69,15 +89,15 @@ export function lawText(db: Db, lawId: number, publishDate: string): LawText | n
   const parts = firstNumber.size > 1;
   if (parts) rows.sort((a, b) => (firstNumber.get(a.documentId) as number) - (firstNumber.get(b.documentId) as number) || a.documentId - b.documentId);
   const sections: LawTextSection[] = [];
-  const chapters = rows.some((r) => r.path !== '[]');
+  const partName = partNames(parts ? [...new Set(rows.map((r) => r.subtitle ?? ''))] : []);
   for (const r of rows) {
     const last = sections.at(-1);
-    const part = parts ? r.subtitle ?? null : null;
-    const article = { id: r.id, label: r.label, kind: r.kind, text: r.text };
-    // The constitution's 序言 stands under a heading of its own, as printed, before its chapters; an amendment's lead has none.
-    const path = chapters && r.kind === 'preamble' && r.path === '[]' ? JSON.stringify([r.label]) : r.path;
-    if (last && JSON.stringify(last.path) === path && last.part === part) last.articles.push(article);
-    else sections.push({ path: JSON.parse(path) as string[], part, articles: [article] });
+    const part = parts ? partName.get(r.subtitle ?? '') ?? r.subtitle ?? null : null;
+    const article = { id: r.id, label: r.label, kind: r.kind, text: r.text, number: r.number, subNumber: r.subNumber };
+    // The constitution's 序言 stands under a heading of its own, as printed; an interpretation's or amendment's lead has none.
+    const path = law.level === '宪法' && r.kind === 'preamble' && r.path === '[]' ? [r.label] : (JSON.parse(r.path) as string[]).map(tidyHeading);
+    if (last && JSON.stringify(last.path) === JSON.stringify(path) && last.part === part) last.articles.push(article);
+    else sections.push({ path, part, articles: [article] });
   }
   // Each file of a version in parts repeats the same note; the first file's (in reading order) stands for the law.
   const documents = cachedStatement(db, `SELECT id, preamble, history FROM documents WHERE law_id = ? AND COALESCE(publish_date, '') = ? ORDER BY id`)
@@ -97,8 +117,29 @@ export function lawText(db: Db, lawId: number, publishDate: string): LawText | n
     history: documents[0] ? historyOf(documents[0].history) : [],
     lead: leads.join('\n'),
     sections,
+    articleCount: rows.filter(isNumbered).length,
     versions,
   };
+}
+
+/**
+ * The 编 of a version in several files as printed: 民法典's files are subtitled 总则, 物权编 … 侵权责任编, 附则, and its
+ * text heads them 第一编 总则 … 第七编 侵权责任, 附则 (unnumbered), so 「第三编」 finds 合同.
+ */
+function partNames(subtitles: readonly string[]): Map<string, string> {
+  const named = new Map<string, string>();
+  let n = 0;
+  for (const s of subtitles) {
+    if (s === '总则' || s.endsWith('编')) named.set(s, `第${intToChinese(++n)}编 ${s.replace(/编$/u, '')}`);
+  }
+  return named;
+}
+
+/** 「第二节 监 护」, 「第三分编 准 合 同」: the spaces LawRefBook keeps between the characters of a short heading dropped. */
+export function tidyHeading(heading: string): string {
+  const m = /^(第[一二三四五六七八九十百零〇]+[编分章节]+)\s+(.*)$/u.exec(heading.trim());
+  const name = (m ? m[2]! : heading).replace(/(?<=\p{Script=Han})\s+(?=\p{Script=Han})/gu, '');
+  return m ? `${m[1]} ${name}` : name;
 }
 
 function historyOf(json: string): LawText['history'] {
@@ -110,11 +151,20 @@ function historyOf(json: string): LawText['history'] {
   }
 }
 
-/** 第四章, 劳动合同的解除, 第三编 合同: the sections whose headings (or 编) hold the words, spaces aside; all when none does. */
+/**
+ * 第四章, 劳动合同的解除, 第三编 合同, 「合同编 第四章」: the sections under headings holding every word given (spaces apart
+ * words; each may stand in any heading above the section, its 编 included).
+ */
 export function sectionsUnder(text: LawText, heading: string): LawTextSection[] {
-  const want = heading.replace(/\s+/g, '');
-  if (!want) return text.sections;
-  return text.sections.filter((s) => [s.part ?? '', ...s.path].some((h) => h.replace(/\s+/g, '').includes(want)));
+  const words = heading.split(/\s+/u).filter(Boolean);
+  if (!words.length) return text.sections;
+  const squeeze = (h: string) => h.replace(/\s+/gu, '');
+  return text.sections.filter((s) => {
+    // 「合同编」 as the file calls it finds 第三编 合同 as printed.
+    const part = s.part ? [s.part, s.part.replace(/^第[一二三四五六七八九十]+编\s*(.+)$/u, '$1编')] : [];
+    const chain = [...part, ...s.path].map(squeeze);
+    return words.every((w) => chain.some((h) => h.includes(w)));
+  });
 }
 
 /** How many articles and characters a reading holds. */
@@ -122,8 +172,55 @@ export function lawTextSize(sections: readonly LawTextSection[]): { articles: nu
   let articles = 0;
   let chars = 0;
   for (const s of sections) {
-    articles += s.articles.length;
+    articles += s.articles.filter(isNumbered).length;
     for (const a of s.articles) chars += a.text.length;
   }
   return { articles, chars };
+}
+
+/** Which text of a law to read: published `version`; else applied on `asOf`; else the version of the article read (`from`); else the one in force. */
+export interface ReadingChoice {
+  version?: string;
+  asOf?: string;
+  from?: StatuteArticle;
+}
+
+/**
+ * A law read whole as asked (ReadingChoice), with what a reader must know of it: the later amendments the text already
+ * holds, why it is read for a date it is not the text of, and where the article it was opened from stands in it.
+ */
+export function readLaw(db: Db, resolver: CitationResolver, lawId: number, choice: ReadingChoice = {}): LawText {
+  const title = resolver.lawTitle(String(lawId)) ?? String(lawId);
+  const dates = lawVersions(db, lawId).map((v) => v.publishDate);
+  let date: string;
+  let gap: GapNote | null = null;
+  if (choice.version !== undefined) {
+    if (!dates.includes(choice.version)) throw new LexError('not_found', `${title} has no version published ${choice.version}; its versions: ${dates.join(', ')}`);
+    date = choice.version;
+  } else if (choice.asOf) {
+    const on = resolver.readingOn(lawId, choice.asOf);
+    if (on.publishDate === null) throw new LexError('not_found', `${title}: ${on.gap?.en ?? `no version in the library applied on ${choice.asOf}`}; its versions: ${dates.join(', ')}`);
+    date = on.publishDate;
+    gap = on.gap;
+  } else {
+    date = choice.from?.lawId === lawId ? choice.from.publishDate ?? '' : resolver.pickVersion(lawId, {}) ?? dates[0] ?? '';
+  }
+  const whole = lawText(db, lawId, date);
+  if (!whole) throw new LexError('not_found', `${title} has no text in the library.`);
+  const holds = resolver.trails.heldAfter(lawId, date);
+  const pending = choice.asOf ? holds.filter((h) => h.date > choice.asOf!) : [];
+  const dateNote = gap ? { en: `The ${choice.asOf} text: ${gap.en}.`, zh: `${choice.asOf} 施行的文本：${gap.zh}。` }
+    : pending.length ? heldNote(date, pending, choice.asOf!) : null;
+  const from = choice.from?.lawId === lawId ? choice.from : null;
+  const focusId = from ? (from.publishDate ?? '') === date ? from.id : counterpartInVersion(db, from, date).articleId : null;
+  return { ...whole, ...(holds.length ? { holds } : {}), ...(dateNote ? { dateNote } : {}), ...(focusId ? { focusId } : {}) };
+}
+
+/** 刑法 of 2020-12-26 as of 2022: it holds 刑法修正案（十二）, adopted later, so the articles that amendment changed read otherwise then. */
+function heldNote(date: string, pending: ReadonlyArray<{ date: string; source: string }>, asOf: string): { en: string; zh: string } {
+  const names = pending.map((h) => `${h.date} ${h.source}`);
+  return {
+    en: `The ${date} text already holds the changes of ${names.join(', ')}, adopted after ${asOf}: the articles they changed read otherwise on that date (each article shows its text of the date).`,
+    zh: `此为 ${date} 版，已含其后通过的${names.join('、')}的修改：这些条文在 ${asOf} 施行的文本与此不同（逐条打开可见当时的文本）。`,
+  };
 }

@@ -5,6 +5,7 @@
 import { AlignmentType, Document, Footer, HeadingLevel, Packer, PageNumber, Paragraph, TextRun } from 'docx';
 import { articleHead, readingBlocks, type LawText, type LawTextSection } from '../library/lawText.js';
 import { titleNote } from '../../preload/contract/lawReading.js';
+export { bookTitle } from '../../preload/contract/lawReading.js';
 import { withDocumentSafeText } from './index.js';
 import { versionLine } from './labels.js';
 import { mdText } from './markdown.js';
@@ -21,9 +22,15 @@ export interface LawTextFile {
   generatedAt?: string;
 }
 
+/** 2020-12-26 版 · 2021-03-01 施行 · 现行有效 · 已含其后《刑法修正案（十二）》（2023-12-29）的修改 */
+export function readingLine(text: Pick<LawText, 'publishDate' | 'effectiveDate' | 'status' | 'holds'>): string {
+  const held = text.holds?.length ? `已含其后${text.holds.map((h) => `${h.source}（${h.date}）`).join('、')}的修改` : null;
+  return [versionLine(text), held].filter(Boolean).join(' · ');
+}
+
 function subtitleOf(f: LawTextFile): string {
   const generated = (f.generatedAt ?? new Date().toISOString()).slice(0, 16).replace('T', ' ');
-  return [versionLine(f.text), f.heading ? `节选：${f.heading}` : null, `生成时间 ${generated} UTC`].filter(Boolean).join(' · ');
+  return [readingLine(f.text), f.heading ? `节选：${f.heading}` : null, `生成时间 ${generated} UTC`].filter(Boolean).join(' · ');
 }
 
 export function lawTextMarkdown(file: LawTextFile): string {
@@ -32,6 +39,7 @@ export function lawTextMarkdown(file: LawTextFile): string {
   const out = [`# ${mdText(f.text.lawTitle)}`, '', `*${mdText(subtitleOf(f))}*`, ''];
   const note = titleNote(f.text.history);
   if (note) out.push(mdText(note), '');
+  if (f.text.dateNote) out.push(`> **注意**：${mdText(f.text.dateNote.zh)}`, '');
   if (f.text.lead && !f.heading) out.push(...f.text.lead.split('\n').flatMap((p) => [mdText(p), '']));
   const headings = blocks.filter((b) => b.kind === 'heading');
   if (headings.length > 1) {
@@ -57,6 +65,7 @@ export async function lawTextDocx(file: LawTextFile): Promise<Buffer> {
   const children: Paragraph[] = [new Paragraph({ text: f.text.lawTitle, heading: HeadingLevel.TITLE, alignment: AlignmentType.CENTER }), small(subtitleOf(f))];
   const note = titleNote(f.text.history);
   if (note) children.push(new Paragraph({ alignment: AlignmentType.CENTER, children: [new TextRun({ text: note, size: 20 })] }));
+  if (f.text.dateNote) children.push(new Paragraph({ children: [new TextRun({ text: '注意：', bold: true, color: 'A86400' }), new TextRun({ text: f.text.dateNote.zh, color: 'A86400' })] }));
   if (f.text.lead && !f.heading) for (const p of f.text.lead.split('\n')) children.push(new Paragraph({ text: p, indent: { firstLine: 420 } }));
   const headings = blocks.filter((b) => b.kind === 'heading');
   if (headings.length > 1) {

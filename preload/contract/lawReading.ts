@@ -6,11 +6,11 @@
 interface ReadingSection {
   path: string[];
   part: string | null;
-  articles: ReadonlyArray<{ id: number; label: string; kind: string; text: string }>;
+  articles: ReadonlyArray<{ id: number; label: string; kind: string; text: string; number?: number; subNumber?: number }>;
 }
 
 /** A heading (depth 0 for a 编 of a version in parts such as 民法典), or an article with its paragraphs. */
-export type ReadingBlock = { kind: 'heading'; depth: number; text: string } | { kind: 'article'; id: number; label: string; articleKind: string; paragraphs: string[] };
+export type ReadingBlock = { kind: 'heading'; depth: number; text: string } | { kind: 'article'; id: number; label: string; articleKind: string; number: number; subNumber: number; paragraphs: string[] };
 
 export function readingBlocks(sections: readonly ReadingSection[]): ReadingBlock[] {
   const blocks: ReadingBlock[] = [];
@@ -28,7 +28,11 @@ export function readingBlocks(sections: readonly ReadingSection[]): ReadingBlock
     });
     part = s.part;
     path = s.path;
-    for (const a of s.articles) blocks.push({ kind: 'article', id: a.id, label: a.label, articleKind: a.kind, paragraphs: a.text.split('\n').filter((p) => p.trim()) });
+    for (const a of s.articles) {
+      // An appendix (刑法's 附件一 and 附件二) stands under a heading of its own, not numbered as an article.
+      if (a.label === '附件') blocks.push({ kind: 'heading', depth: 0, text: '附件' });
+      blocks.push({ kind: 'article', id: a.id, label: a.label, articleKind: a.kind, number: a.number ?? 0, subNumber: a.subNumber ?? 0, paragraphs: a.text.split('\n').filter((p) => p.trim()) });
+    }
   }
   return blocks;
 }
@@ -36,20 +40,43 @@ export function readingBlocks(sections: readonly ReadingSection[]): ReadingBlock
 /** 第一条 reads 「第一条　…」, an amendment's item 「一、…」; a preamble stands under its own heading and has none. */
 export function articleHead(kind: string, label: string): string {
   // A text kept whole as one article (刑法修正案（十）) is labelled 全文, which no printed text says.
-  if (kind === 'preamble' || label === '全文') return '';
+  if (kind === 'preamble' || label === '全文' || label === '附件') return '';
   return kind === 'item' ? `${label}、` : `${label}　`;
 }
 
-/** （2007年6月29日…通过　根据2012年12月28日…《关于修改〈…〉的决定》修正）, as official texts print it under the title; '' without a note. */
+/**
+ * （2007年6月29日…通过　根据2012年12月28日…《关于修改〈…〉的决定》修正）, as official texts print it under the title: each
+ * 修正 by a decision 「根据…」; a run of amending acts adopted on their own (刑法's 修正案, 宪法's) one 「根据…、…修正」; '' without a note.
+ */
 export function titleNote(history: ReadonlyArray<{ date: string; event: string }>): string {
-  const events = history
-    .filter((h) => !/^施行$|起施行$/.test(h.event.trim()))
-    .map((h) => `${/《[^》]*决定》(修正|修订|修改)$/.test(h.event) ? '根据' : ''}${dateZh(h.date)}${h.event.replace(/</g, '〈').replace(/>/g, '〉')}`);
-  return events.length ? `（${events.join('　')}）` : '';
+  const parts: string[] = [];
+  let acts: string[] = [];
+  const flush = () => {
+    if (acts.length) parts.push(`根据${acts.join('、')}修正`);
+    acts = [];
+  };
+  for (const h of history) {
+    const event = h.event.trim().replace(/</g, '〈').replace(/>/g, '〉');
+    if (/^施行$|起施行$/.test(event)) continue;
+    const said = `${dateZh(h.date)}${event}`;
+    if (/通过的《[^》]+》$/u.test(event)) {
+      acts.push(said);
+      continue;
+    }
+    flush();
+    parts.push(/》(第[一二三四五六七八九十]+次)?修正$/u.test(event) ? `根据${said}` : said);
+  }
+  flush();
+  return parts.length ? `（${parts.join('　')}）` : '';
 }
 
 /** 2007-06-29 → 2007年6月29日; anything else as it is. */
 function dateZh(date: string): string {
   const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
   return m ? `${m[1]}年${Number(m[2])}月${Number(m[3])}日` : date;
+}
+
+/** 《最高人民法院关于适用〈中华人民共和国民事诉讼法〉的解释》: a title inside 《》 takes 〈〉 for the title it names. */
+export function bookTitle(title: string): string {
+  return `《${title.replace(/《/g, '〈').replace(/》/g, '〉')}》`;
 }

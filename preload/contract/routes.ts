@@ -94,10 +94,13 @@ export const ROUTES = {
   'statute.checkExport': draftInput.extend({ format: z.enum(['md', 'docx']) }).strict().refine(oneDraft, { message: 'give either text, or file with fileName' }),
   'statute.article': z.object({ id, asOf: date.optional() }).strict(),
   'statute.outline': z.object({ id }).strict(),
-  /** The article's version of its law read whole (全文), or the version of that law published `version`. */
-  'statute.lawText': z.object({ id, version: date.optional() }).strict(),
+  /**
+   * The article's version of its law read whole (全文), or the version of that law published `version`; `asOf`: the date
+   * the article was looked up for, whose text the reading may stand in for (said so).
+   */
+  'statute.lawText': z.object({ id, version: date.optional(), asOf: date.optional() }).strict(),
   /** The same as a file to download: Markdown or Word. */
-  'statute.lawExport': z.object({ id, version: date.optional(), format: z.enum(['md', 'docx']) }).strict(),
+  'statute.lawExport': z.object({ id, version: date.optional(), asOf: date.optional(), format: z.enum(['md', 'docx']) }).strict(),
   /** The article's law, its version against the one published `with` (older to newer, whichever way round): a 新旧对照表. */
   'statute.compare': z.object({ id, with: date }).strict(),
   /** The same table as a file to download: Markdown or Word. */

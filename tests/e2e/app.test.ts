@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
+import type { Page } from 'playwright-core';
 import { browserSkipReason, startBrowserBench, type BrowserBench } from '../helpers/browserBench.js';
 import { WAGES } from '../helpers/consultFixture.js';
 import { docxParts } from '../helpers/docxText.js';
@@ -14,6 +15,15 @@ let b: BrowserBench;
 
 const STATE_1 = { parties: [{ name: '用户', role: '劳动者' }], relations: ['劳动合同关系'], keyFacts: ['公司拖欠工资三个月'], disputeFocus: ['能否解除合同'], posture: '协商', domains: ['劳动法'], subQuestion: '能否辞职', missingFacts: ['工作年限'], factDate: null, place: null };
 const STATE_2 = { ...STATE_1, keyFacts: ['公司拖欠工资三个月', '工作五年'], missingFacts: [], subQuestion: '经济补偿多少' };
+
+/** How many times the whole-law reader finds `words`. */
+async function countOf(page: Page, words: string): Promise<number> {
+  await page.getByTestId('law-find').fill(words);
+  const count = page.getByTestId('law-find-count');
+  await count.filter({ hasText: /\d+ \/ \d+|没有找到/ }).waitFor();
+  const m = /\/ (\d+)/.exec(await count.innerText());
+  return m ? Number(m[1]) : 0;
+}
 
 describe('the app in a real browser against the browser host', { skip: SKIP, timeout: 300_000 }, () => {
   before(async () => {
@@ -350,6 +360,15 @@ describe('the app in a real browser against the browser host', { skip: SKIP, tim
     const active = page.locator('[data-testid=law-text] mark.active');
     assert.equal(await active.innerText(), '经济补偿');
     assert.match(await active.evaluate((el) => el.closest('[data-testid=law-article]')!.textContent!), /^第四十七条/);
+    // An article's number, typed with digits, finds the article itself first; full-width and half-width marks are one.
+    await page.getByTestId('law-find').fill('第38条');
+    await page.getByTestId('law-find-count').filter({ hasText: '1 / 1' }).waitFor();
+    assert.equal(await active.innerText(), '第三十八条');
+    await page.getByTestId('law-find').fill('第三十八条');
+    await page.getByTestId('law-find-count').filter({ hasText: /^1 \/ \d+$/ }).waitFor();
+    assert.match(await active.evaluate((el) => el.closest('[data-testid=law-article]')!.textContent!), /^第三十八条　用人单位有下列情形之一的/);
+    const [fullWidth, halfWidth] = [await countOf(page, '劳动合同：'), await countOf(page, '劳动合同:')];
+    assert.ok(fullWidth === halfWidth && fullWidth >= 5, `${fullWidth} / ${halfWidth}`);
     await page.getByTestId('law-find').fill('没有这样的话');
     await page.getByTestId('law-find-count').filter({ hasText: '没有找到' }).waitFor();
     assert.equal(await page.getByTestId('law-find-next').isDisabled(), true);
@@ -369,20 +388,29 @@ describe('the app in a real browser against the browser host', { skip: SKIP, tim
     await page.getByTestId('law-article-open').filter({ hasText: /^第五十八条$/ }).click();
     await page.getByTestId('article-title').filter({ hasText: '第五十八条' }).waitFor();
     assert.equal(await page.getByTestId('law-reader').count(), 0);
-    // A revised law: the reader reads another version when asked, and says it is not the article's.
-    await page.getByTestId('statute-query').fill('公司法第71条');
+    // A revised law: the reader reads another version when asked, opened where it holds the provision, and says it is not the article's.
+    await page.getByTestId('statute-query').fill('公司法第84条');
     await page.getByTestId('statute-query').press('Enter');
-    await page.getByTestId('article-title').filter({ hasText: '公司法》第七十一条' }).waitFor();
+    await page.getByTestId('article-title').filter({ hasText: '公司法》第八十四条' }).waitFor();
     await page.getByTestId('read-whole').click();
     await page.getByTestId('law-reader-version').waitFor();
     assert.equal(await page.getByTestId('law-reader-version').inputValue(), '2023-12-29');
     await page.getByTestId('law-reader-version').selectOption('2018-10-26');
     await page.getByTestId('law-reader-other-version').waitFor();
     assert.match(await page.getByTestId('law-reader-title').innerText(), /已被修订/);
-    assert.match(await page.getByTestId('law-text').innerText(), /第七十一条　有限责任公司的股东之间可以相互转让其全部或者部分股权。/);
+    assert.match(await page.locator('[data-testid=law-article].current').innerText(), /^第七十一条　有限责任公司的股东之间可以相互转让其全部或者部分股权。/);
     await page.getByTestId('law-reader-close').click();
     await page.getByTestId('article-view').waitFor();
-    assert.match(await page.getByTestId('article-title').innerText(), /第七十一条/);
+    assert.match(await page.getByTestId('article-title').innerText(), /第八十四条/);
+    // Looked up as of a date the library has no text of, the reading says which text stands in for it.
+    await page.getByTestId('filter-asof').fill('2010-01-01');
+    await page.getByTestId('statute-query').fill('劳动合同法第38条');
+    await page.getByTestId('statute-query').press('Enter');
+    await page.getByTestId('article-title').filter({ hasText: '劳动合同法》第三十八条' }).waitFor();
+    await page.getByTestId('read-whole').click();
+    assert.match(await page.getByTestId('law-reader-date-note').innerText(), /^2010-01-01 施行的文本：法规库中没有该法在 2010-01-01 施行的版本（最早的是 2012-12-28 版，2013-07-01 施行）/);
+    await page.getByTestId('law-reader-close').click();
+    await page.getByTestId('filter-asof').fill('');
   });
 
   test('a search limited to a repealed interpretation says why it found nothing; the date offered finds its text', async () => {

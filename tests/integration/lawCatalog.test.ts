@@ -76,12 +76,12 @@ describe('law catalogue', { skip: SKIP }, () => {
       assert.equal((res.data as { laws: Array<{ title: string }> }).laws[0]?.title, '中华人民共和国刑法');
       const bad = await api.call('library.laws', { level: 'DROP TABLE' });
       assert.equal(bad.ok ? '' : bad.error.code, 'bad_input');
-      // 民法典 opened from the catalogue: its table of contents in the order of its numbering, each 编 named.
+      // 民法典 opened from the catalogue: its table of contents in the order of its numbering, each 编 named as printed.
       const civil = catalog({ query: '民法典' }).laws[0]!;
       const outline = await api.call('statute.outline', { id: civil.firstArticleId! });
       assert.ok(outline.ok);
       const sections = (outline.data as { sections: Array<{ part?: string | null; articles: Array<{ label: string }> }> }).sections;
-      assert.deepEqual([...new Set(sections.map((s) => s.part))], ['总则', '物权编', '合同编', '人格权编', '婚姻家庭编', '继承编', '侵权责任编', '附则']);
+      assert.deepEqual([...new Set(sections.map((s) => s.part))], ['第一编 总则', '第二编 物权', '第三编 合同', '第四编 人格权', '第五编 婚姻家庭', '第六编 继承', '第七编 侵权责任', '附则']);
       assert.equal(sections[0]?.articles[0]?.label, '第一条');
       assert.equal(sections.at(-1)?.articles.at(-1)?.label, '第一千二百六十条');
       const company = await api.call('statute.outline', { id: catalog({ query: '公司法' }).laws[0]!.firstArticleId! });

@@ -14,13 +14,15 @@ import { docxParts } from '../helpers/docxText.js';
 import { buildLibrary, CORE_SUBSET, sharedSkipReason, type TempLibrary } from '../helpers/library.js';
 
 const SKIP = sharedSkipReason();
+const FINANCE_LEASE = '司法解释/最高人民法院关于审理融资租赁合同纠纷案件适用法律问题的解释(2020-12-29).md';
 if (SKIP) console.log(`# whole-law reading tests ${SKIP}`);
 
 describe('a law read whole', { skip: SKIP }, () => {
   let lib: TempLibrary;
   let tmp: string;
   before(async () => {
-    lib = await buildLibrary({ files: [...CORE_SUBSET, '宪法/宪法.md', '刑法/刑法修正案.md', '刑法/刑法修正案（十）.md'] });
+    // 刑法 with its twelve amendments (its text, dated 2020, holds the 2023 one), and an interpretation with a lead and chapters.
+    lib = await buildLibrary({ files: [...CORE_SUBSET.filter((f) => !f.startsWith('刑法')), '刑法', '宪法/宪法.md', FINANCE_LEASE] });
     tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'lexdesk-read-'));
   });
   after(async () => {
@@ -37,11 +39,20 @@ describe('a law read whole', { skip: SKIP }, () => {
     const articles = blocks.flatMap((b) => (b.kind === 'article' ? [b.label] : []));
     assert.equal(articles.length, 1260);
     assert.deepEqual([articles[0], articles[462], articles.at(-1)], ['第一条', '第四百六十三条', '第一千二百六十条']);
+    // Its files are subtitled 总则, 物权编 …; the 编 are headed as printed, numbered, 附则 not.
     const parts = blocks.flatMap((b) => (b.kind === 'heading' && b.depth === 0 ? [b.text] : []));
-    assert.deepEqual(parts, ['总则', '物权编', '合同编', '人格权编', '婚姻家庭编', '继承编', '侵权责任编', '附则']);
+    assert.deepEqual(parts, ['第一编 总则', '第二编 物权', '第三编 合同', '第四编 人格权', '第五编 婚姻家庭', '第六编 继承', '第七编 侵权责任', '附则']);
     // 合同编 opens with its 第一分编 and 第一章 though 物权编 had a 第一分编 通则 and a 第一章 一般规定 too.
-    const contracts = blocks.findIndex((b) => b.kind === 'heading' && b.text === '合同编');
-    assert.deepEqual(blocks.slice(contracts, contracts + 4).map((b) => (b.kind === 'heading' ? `${b.depth}:${b.text}` : b.label)), ['0:合同编', '1:第一分编 通则', '2:第一章 一般规定', '第四百六十三条']);
+    const contracts = blocks.findIndex((b) => b.kind === 'heading' && b.text === '第三编 合同');
+    assert.deepEqual(blocks.slice(contracts, contracts + 4).map((b) => (b.kind === 'heading' ? `${b.depth}:${b.text}` : b.label)), ['0:第三编 合同', '1:第一分编 通则', '2:第一章 一般规定', '第四百六十三条']);
+    // LawRefBook's 「第二节 监 护」 and 「第三分编 准 合 同」 read as printed.
+    const headings = blocks.flatMap((b) => (b.kind === 'heading' ? [b.text] : []));
+    assert.ok(headings.includes('第二节 监护') && headings.includes('第三分编 准合同') && !headings.some((h) => /\p{Script=Han} \p{Script=Han}/u.test(h.replace(/^第\S+ /u, ''))));
+    // A chapter named by its 编 as the file calls it, or as printed; one in several 编 is each of them.
+    assert.deepEqual(sectionsUnder(civil, '合同编 第四章').map((x) => x.path.at(-1)), ['第四章 合同的履行']);
+    assert.deepEqual(sectionsUnder(civil, '第三编 第四章').map((x) => x.path.at(-1)), ['第四章 合同的履行']);
+    assert.equal(new Set(sectionsUnder(civil, '第四章').map((x) => x.part)).size, 7);
+    assert.equal(civil.articleCount, 1260);
     assert.equal(titleNote(civil.history), '（2020年5月28日第十三届全国人民代表大会第三次会议通过）', 'the day it took effect is no part of the note');
   });
 
@@ -52,6 +63,19 @@ describe('a law read whole', { skip: SKIP }, () => {
     const first = readingBlocks(constitution.sections).slice(0, 3);
     assert.deepEqual(first.map((b) => (b.kind === 'heading' ? b.text : b.label)), ['序言', '序言', '第一章 总纲']);
     assert.equal(sectionsUnder(constitution, '序言').length, 1);
+    assert.equal(constitution.articleCount, 143, 'the 序言 is no article');
+    // An interpretation's lead has no heading: it opens the text, before its first chapter.
+    const lease = lawText(lib.engine.db, lawId('最高人民法院关于审理融资租赁合同纠纷案件适用法律问题的解释'), '2020-12-29')!;
+    const leaseBlocks = readingBlocks(lease.sections);
+    assert.ok(leaseBlocks[0]?.kind === 'article' && leaseBlocks[0].articleKind === 'preamble' && articleHead(leaseBlocks[0].articleKind, leaseBlocks[0].label) === '');
+    assert.equal(leaseBlocks[1]?.kind, 'heading');
+    assert.equal(lease.articleCount, 15);
+    assert.equal(titleNote(lawText(lib.engine.db, lawId('中华人民共和国公司法'), '2018-10-26')!.history).match(/根据\d{4}年/g)?.length, 4, 'each 修正 by a decision');
+    const criminal = lawText(lib.engine.db, lawId('中华人民共和国刑法'), '2020-12-26')!;
+    assert.match(titleNote(criminal.history), /1997年3月14日第八届全国人民代表大会第五次会议修订　根据1998年12月29日.*的决定》、1999年12月25日.*《中华人民共和国刑法修正案》、.*《中华人民共和国刑法修正案（十二）》修正）$/);
+    // 刑法's appendix is headed 附件, no article.
+    const tail = readingBlocks(criminal.sections).slice(-2);
+    assert.deepEqual(tail.map((b) => (b.kind === 'heading' ? `heading ${b.text}` : articleHead(b.articleKind, b.label))), ['heading 附件', '']);
     const amendment = lawText(lib.engine.db, lawId('中华人民共和国刑法修正案'), '1999-12-25')!;
     // Its lead is kept as a 序言 that opens the text with no heading, and is not said again as the lead.
     assert.equal(amendment.lead, '');
@@ -87,7 +111,18 @@ describe('a law read whole', { skip: SKIP }, () => {
     const noVersion = await runCli(['read', '公司法', '--version', '2019-01-01', '--db', lib.dbPath]);
     assert.match(noVersion.stderr, /has no version published 2019-01-01; its versions: 2023-12-29, 2018-10-26/);
     const before = await runCli(['read', '民法典', '--as-of', '2019-06-01', '--db', lib.dbPath]);
-    assert.match(before.stderr, /has no version in the library that applied on 2019-06-01/);
+    assert.match(before.stderr, /中华人民共和国民法典: this law was adopted on 2020-05-28 and took effect on 2021-01-01: it did not apply yet on 2019-06-01/);
+    // A date the library has no text of: the first text stands in for it, and says so.
+    const standIn = await runCli(['read', '劳动合同法', '--as-of', '2010-01-01', '--toc', '--db', lib.dbPath]);
+    assert.match(standIn.stdout, /\nNote: The 2010-01-01 text: the library holds no version of this law in force on 2010-01-01 \(its first is of 2012-12-28, in force 2013-07-01\); amended since on 2012-12-28; read in the 2012-12-28 version, which may differ from the text in force then\.\n/);
+    // 刑法's one text holds the 2023 amendment: said with its version, and as of 2022 that its articles read otherwise then.
+    const criminal = await runCli(['read', '刑法', '--as-of', '2022-06-01', '--toc', '--db', lib.dbPath]);
+    assert.match(criminal.stdout, /^《中华人民共和国刑法》\n2020-12-26 版 · 2021-03-01 施行 · 现行有效 · 已含其后《刑法修正案（十二）》（2023-12-29）的修改\n/);
+    assert.match(criminal.stdout, /\nNote: The 2020-12-26 text already holds the changes of 2023-12-29 《刑法修正案（十二）》, adopted after 2022-06-01/);
+    const spread = await runCli(['read', '民法典', '--chapter', '第四章', '--toc', '--db', lib.dbPath]);
+    assert.match(spread.stdout, /\nNote: "第四章" stands in 7 parts \(第一编 总则、第二编 物权、/);
+    const repealed = await runCli(['read', '合同法', '--db', lib.dbPath]);
+    assert.match(repealed.stderr, /"合同法" names 《中华人民共和国合同法》, which is not in the library: it was repealed by 《中华人民共和国民法典》第一千二百六十条/);
     assert.equal((await runCli(['read', '--db', lib.dbPath])).code, 2);
     assert.match((await runCli(['read', '劳动法典', '--db', lib.dbPath])).stderr, /No law named "劳动法典"/);
   });
@@ -120,11 +155,18 @@ describe('a law read whole', { skip: SKIP }, () => {
       const id = articleOf('中华人民共和国公司法', '第七十一条', '2018-10-26');
       const own = await api.call('statute.lawText', { id });
       assert.ok(own.ok);
-      const read = own.data as { publishDate: string; status: string; sections: Array<{ articles: Array<{ id: number }> }>; versions: Array<{ publishDate: string }> };
-      assert.deepEqual([read.publishDate, read.status, read.versions.map((v) => v.publishDate)], ['2018-10-26', 'superseded', ['2023-12-29', '2018-10-26']]);
+      const read = own.data as { publishDate: string; status: string; focusId: number; sections: Array<{ articles: Array<{ id: number }> }>; versions: Array<{ publishDate: string }> };
+      assert.deepEqual([read.publishDate, read.status, read.versions.map((v) => v.publishDate), read.focusId], ['2018-10-26', 'superseded', ['2023-12-29', '2018-10-26'], id]);
       assert.ok(read.sections.some((s) => s.articles.some((a) => a.id === id)));
+      // Another version opens where it holds the provision read: 2018's 第七十一条 (股权转让) is 2023's 第八十四条.
       const newer = await api.call('statute.lawText', { id, version: '2023-12-29' });
-      assert.ok(newer.ok && (newer.data as { publishDate: string }).publishDate === '2023-12-29');
+      assert.ok(newer.ok);
+      const held = (newer.data as { publishDate: string; focusId: number });
+      assert.deepEqual([held.publishDate, held.focusId], ['2023-12-29', articleOf('中华人民共和国公司法', '第八十四条', '2023-12-29')]);
+      // Looked up as of 2010, 劳动合同法's first text stands in, and the reading says so.
+      const dated = await api.call('statute.lawText', { id: articleOf('中华人民共和国劳动合同法', '第三十八条', '2012-12-28'), asOf: '2010-01-01' });
+      assert.ok(dated.ok);
+      assert.match((dated.data as { dateNote: { zh: string } }).dateNote.zh, /^2010-01-01 施行的文本：法规库中没有该法在 2010-01-01 施行的版本/);
       const none = await api.call('statute.lawText', { id, version: '2019-01-01' });
       assert.equal(none.ok ? '' : none.error.code, 'not_found');
       const bad = await api.call('statute.lawText', { id, version: '2019-02-30' });

@@ -1,8 +1,7 @@
 import type { Engine } from '../../engine/index.js';
-import { articleHead, lawText, lawTextSize, readingBlocks, sectionsUnder, type LawText, type LawTextSection } from '../../library/lawText.js';
-import { lawVersions } from '../../library/versions/counterparts.js';
-import { versionLine } from '../../report/labels.js';
-import { renderLawText } from '../../report/lawText.js';
+import { articleHead, lawTextSize, readingBlocks, readLaw, sectionsUnder, type LawText, type LawTextSection } from '../../library/lawText.js';
+import { repealedBy, repealingShortTitle } from '../../library/citation/repealedLaws.js';
+import { bookTitle, readingLine, renderLawText } from '../../report/lawText.js';
 import { titleNote } from '../../../preload/contract/lawReading.js';
 import { writableOutput, writeAtomically } from '../../util/atomicWrite.js';
 import { LexError } from '../../util/errors.js';
@@ -28,12 +27,12 @@ export async function readCommand(args: string[], open: (db?: string) => Engine,
   if (outFile && !/\.(md|docx)$/i.test(outFile)) throw new LexError('usage', `--out must name a .md or .docx file (got ${outFile})`);
   const engine = open(values.db as string | undefined);
   try {
-    const whole = chosenVersion(engine, lawNamed(engine, name), version, asOf);
+    const whole = readLaw(engine.db, engine.searchDeps().resolver, lawOf(engine, name), { version, asOf });
     const chapter = (values.chapter as string | undefined)?.trim();
     const sections = chapter ? sectionsUnder(whole, chapter) : whole.sections;
     if (chapter && !sections.length) {
       const headings = readingBlocks(whole.sections).flatMap((b) => (b.kind === 'heading' ? [b.text] : []));
-      throw new LexError('no-such-chapter', `《${whole.lawTitle}》 has no heading holding "${chapter}"${headings.length ? `; its headings: ${headings.slice(0, 40).join('、')}${headings.length > 40 ? '…' : ''}` : ' (it has no chapters)'}`);
+      throw new LexError('no-such-chapter', `${bookTitle(whole.lawTitle)} has no heading holding "${chapter}"${headings.length ? `; its headings: ${headings.slice(0, 40).join('、')}${headings.length > 40 ? '…' : ''}` : ' (it has no chapters)'}`);
     }
     if (outFile) writeAtomically(outFile, await renderLawText({ text: whole, sections, heading: chapter }, /\.docx$/i.test(outFile) ? 'docx' : 'md'));
     const size = lawTextSize(sections);
@@ -41,12 +40,15 @@ export async function readCommand(args: string[], open: (db?: string) => Engine,
       out.printJson({ ...whole, sections, ...size, ...(outFile ? { out: outFile } : {}) });
       return 0;
     }
-    out.print(`《${whole.lawTitle}》`);
-    out.print(versionLine(whole));
+    out.print(bookTitle(whole.lawTitle));
+    out.print(readingLine(whole));
     const note = titleNote(whole.history);
     if (note) out.print(note);
+    if (whole.dateNote) out.print(`Note: ${whole.dateNote.en}`);
     const others = whole.versions.filter((v) => v.publishDate !== (whole.publishDate ?? ''));
     if (others.length) out.print(`Other versions in the library (--version): ${others.map((v) => v.publishDate || 'undated').join(', ')}`);
+    const spread = chapter ? partsOf(sections) : [];
+    if (spread.length > 1) out.print(`Note: "${chapter}" stands in ${spread.length} parts (${spread.join('、')}); add the part's words to read one, e.g. --chapter "${spread[0]} ${chapter}"`);
     out.print('');
     if (values.toc) printToc(out, sections);
     else if (!outFile) printText(out, whole, sections, Boolean(chapter));
@@ -57,25 +59,20 @@ export async function readCommand(args: string[], open: (db?: string) => Engine,
   }
 }
 
-/** The version asked for: published on `version`, applied on `asOf`, else the one in force (else the newest). */
-function chosenVersion(engine: Engine, lawId: number, version: string | undefined, asOf: string | undefined): LawText {
-  const resolver = engine.searchDeps().resolver;
-  const title = resolver.lawTitle(String(lawId)) ?? String(lawId);
-  const all = lawVersions(engine.db, lawId);
-  const dates = all.map((v) => v.publishDate);
-  let date: string | null;
-  if (version) {
-    if (!dates.includes(version)) throw new LexError('no-such-version', `${title} has no version published ${version}; its versions: ${dates.join(', ')}`);
-    date = version;
-  } else if (asOf) {
-    date = resolver.versionOn(lawId, asOf);
-    if (date === null) throw new LexError('no-such-version', `${title} has no version in the library that applied on ${asOf}; its versions: ${dates.join(', ')}`);
-  } else {
-    date = (all.find((v) => v.status === 'current') ?? all[0])?.publishDate ?? '';
+/** The law named; a repealed one is said with what repealed it (合同法 → 民法典). */
+function lawOf(engine: Engine, name: string): number {
+  try {
+    return lawNamed(engine, name);
+  } catch (err) {
+    const repeal = engine.searchDeps().resolver.repealOf(name.replace(/[《》]/g, ''));
+    if (repeal && err instanceof LexError && err.code === 'unknown-law') throw new LexError('repealed-law', `"${name}" names 《${repeal.title}》, which is not in the library: ${repealedBy(repeal).en}. Read ${repealingShortTitle(repeal)} instead.`);
+    throw err;
   }
-  const whole = lawText(engine.db, lawId, date);
-  if (!whole) throw new LexError('no-such-version', `${title} has no version published ${date}`);
-  return whole;
+}
+
+/** The 编 (or, without them, the top headings) the sections read stand under, when a chapter's words match in several. */
+function partsOf(sections: readonly LawTextSection[]): string[] {
+  return [...new Set(sections.map((s) => s.part ?? (s.path.length > 1 ? s.path[0]! : '')))].filter(Boolean);
 }
 
 /** Each heading with the articles under it: 第四章 劳动合同的解除和终止　第三十六条–第五十条 (36 articles). */

@@ -16,7 +16,7 @@ import { lawFilterGaps } from '../../search/lawFilterGaps.js';
 import { lawOrigin } from '../../library/versions/lawOrigins.js';
 import { compareVersions, type VersionComparison } from '../../library/versions/compareVersions.js';
 import { lawVersions } from '../../library/versions/counterparts.js';
-import { lawText, type LawText } from '../../library/lawText.js';
+import { readLaw, type LawText } from '../../library/lawText.js';
 import { renderLawText } from '../../report/lawText.js';
 import { comparisonDocx, comparisonMarkdown } from '../../report/comparison.js';
 import { buildCompilation, compilationOfCheck, renderCompilation } from '../../report/compilation.js';
@@ -97,13 +97,11 @@ function failureText(message: string, candidates: string[], label: string): stri
   return candidates.length ? `${message} ${label}${candidates.slice(0, 5).join('、')}` : message;
 }
 
-/** The article's version of its law read whole, or the version published `version` of the same law. */
-function lawTextOf(s: HostServices, id: number, version?: string): LawText {
-  const [article] = s.engine.articles([id]);
-  if (!article) throw new LexError('not_found', `No article ${id} in the library.`);
-  const whole = lawText(s.engine.db, article.lawId, version ?? article.publishDate ?? '');
-  if (!whole) throw new LexError('not_found', `${article.lawTitle} has no version published ${version}; its versions: ${lawVersions(s.engine.db, article.lawId).map((v) => v.publishDate).join(', ')}`);
-  return whole;
+/** The article's version of its law read whole, or the version published `version`, or the one applied on `asOf` (with why, when it stands in). */
+function lawTextOf(s: HostServices, input: { id: number; version?: string; asOf?: string }): LawText {
+  const [article] = s.engine.articles([input.id]);
+  if (!article) throw new LexError('not_found', `No article ${input.id} in the library.`);
+  return readLaw(s.engine.db, s.engine.searchDeps().resolver, article.lawId, { version: input.version, asOf: input.version ? undefined : input.asOf, from: article });
 }
 
 /** The article's law, its own version against the one published `other` (older to newer, whichever way round). */
@@ -162,14 +160,14 @@ export const statuteHandlers: Pick<Handlers, 'statute.search' | 'statute.citatio
     return { hits, successors, notFound, detail: shown, onlyCitations: onlyCitations(input.citation, s.engine.searchDeps().resolver.names), readInPlace: readInPlace(s, results.flatMap((r) => (r.ok ? [r.article] : [])), input.asOf) };
   },
   'statute.outline'(s, input) {
-    const whole = lawTextOf(s, input.id);
+    const whole = lawTextOf(s, { id: input.id });
     return { lawTitle: whole.lawTitle, publishDate: whole.publishDate, sections: whole.sections.map((x) => ({ path: x.path, part: x.part, articles: x.articles.map((a) => ({ id: a.id, label: a.label })) })) };
   },
   'statute.lawText'(s, input) {
-    return lawTextOf(s, input.id, input.version);
+    return lawTextOf(s, input);
   },
   async 'statute.lawExport'(s, input) {
-    const whole = lawTextOf(s, input.id, input.version);
+    const whole = lawTextOf(s, input);
     const bytes = await renderLawText(whole, input.format);
     return { fileName: `${fileNameOf(`${whole.lawTitle}（${whole.publishDate ?? '未注明日期'}版）`)}.${input.format}`, mime: MIME[input.format], base64: bytes.toString('base64'), warnings: [] };
   },

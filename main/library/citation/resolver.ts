@@ -298,6 +298,18 @@ export class CitationResolver {
     return { en: `The ${before.publishDate} version had ${before.label} (「${opening}」)${held.en}.`, zh: `${before.publishDate} 版有${before.label}（「${opening}」）${held.zh}。` };
   }
 
+  /**
+   * The version of a law to read as of `asOf`, and, when it is the library's first standing in for a text of that date the
+   * library lacks (劳动合同法 of 2012 as of 2010), why (versionGap.ts); no version when the law was no law yet (民法典 as of 2019).
+   */
+  readingOn(lawId: number, asOf: string): { publishDate: string | null; gap: GapNote | null } {
+    const version = this.pickVersion(lawId, { asOf });
+    if (version !== null) return { publishDate: version, gap: null };
+    const first = this.firstVersion(lawId);
+    if (!first) return { publishDate: null, gap: null };
+    return { publishDate: standsIn(first, asOf) ? first.publishDate : null, gap: versionGap(first, first.publishDate, asOf, 'shown') };
+  }
+
   /** The version of a law applied on `asOf`: the one in force, or the first standing in for a text the library lacks (versionGap.ts). */
   versionOn(lawId: number, asOf: string): string | null {
     const version = this.pickVersion(lawId, { asOf });

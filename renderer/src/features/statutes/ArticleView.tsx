@@ -15,6 +15,8 @@ interface Props {
   onOpen(id: number): void;
   /** Set (to a new value each time) to open the law's whole table of contents, as when a law is opened from the catalogue. */
   openOutline?: number;
+  /** The date the statutes are looked up for (the 时点 filter), which a whole-law reading says it stands in for. */
+  asOf?: string;
   /** Changes each time the statutes tab is shown again, so that what may have changed elsewhere (where the article is saved) is read again. */
   shown?: number;
 }
@@ -65,7 +67,7 @@ function ArticleLinks({ title, items, onOpen, testid, unverified, unverifiedNote
 }
 
 /** One article: breadcrumb, status and dates, text, neighbours, links, versions, copy with citation. */
-export function ArticleView({ detail, onOpen, openOutline, shown }: Props) {
+export function ArticleView({ detail, onOpen, openOutline, shown, asOf }: Props) {
   const t = useT();
   const api = useApi();
   const [copied, setCopied] = useState(false);
@@ -84,7 +86,7 @@ export function ArticleView({ detail, onOpen, openOutline, shown }: Props) {
     setCopied(true);
   };
   if (reading) {
-    return <LawReader articleId={a.id} articleLabel={a.label} onOpen={(id) => { setReading(false); onOpen(id); }} onClose={() => setReading(false)} />;
+    return <LawReader articleId={a.id} articleLabel={a.label} asOf={asOf} onOpen={(id) => { setReading(false); onOpen(id); }} onClose={() => setReading(false)} />;
   }
   return (
     <article className="article-view" data-testid="article-view">

@@ -1,29 +1,42 @@
 import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import type { LawTextDto } from '../../../../preload/contract/index.js';
-import { articleHead, readingBlocks, titleNote } from '../../../../preload/contract/lawReading.js';
+import { articleHead, bookTitle, readingBlocks, titleNote } from '../../../../preload/contract/lawReading.js';
 import { useApi } from '../../api/context.js';
 import { errorText } from '../../api/errorText.js';
 import { downloadFile } from '../../components/download.js';
 import { fill, statusText, useT } from '../../i18n.js';
-import { findSegments, type FoundSegment } from './findInText.js';
+import { articleNumberOf, findSegments, foldQuery, type FoundSegment } from './findInText.js';
 import { StatusBadges } from './StatusBadges.js';
 
 interface Props {
   /** The article the reader was opened from: its version is read, and it is shown first and marked. */
   articleId: number;
   articleLabel: string;
+  /** The date the article was looked up for: the reading says when its text stands in for that date's. */
+  asOf?: string;
   onOpen(id: number): void;
   onClose(): void;
 }
 
-/** Fewer characters than this find nothing yet (a single common character would mark most of a law). */
+/** Fewer characters than this find nothing yet. */
 const MIN_FIND = 1;
+/** A title note longer than this (刑法's names fourteen amending acts) is shown to here, and whole when asked. */
+const NOTE_SHOWN = 160;
+
+/** A paragraph with the words found marked, the current one apart. */
+function Segments({ segments, active }: { segments: readonly FoundSegment[]; active: number }) {
+  return (
+    <>
+      {segments.map((s, k) => (s.match === undefined ? <span key={k}>{s.text}</span> : <mark key={k} data-match={s.match} className={s.match === active ? 'active' : ''}>{s.text}</mark>))}
+    </>
+  );
+}
 
 /**
  * A law read whole (全文): its title note, a table of contents beside the text, every article under its headings,
  * words found in it one after another, and the text to download. Opens at the article it came from.
  */
-export function LawReader({ articleId, articleLabel, onOpen, onClose }: Props) {
+export function LawReader({ articleId, articleLabel, asOf, onOpen, onClose }: Props) {
   const api = useApi();
   const t = useT();
   const [version, setVersion] = useState<string | undefined>(undefined);
@@ -40,17 +53,30 @@ export function LawReader({ articleId, articleLabel, onOpen, onClose }: Props) {
 
   useEffect(() => {
     setError(null);
-    void api.call('statute.lawText', { id: articleId, version }).then(setLaw, (e: unknown) => setError(errorText(t, e)));
-  }, [api, articleId, version]);
+    void api.call('statute.lawText', { id: articleId, version, asOf: asOf || undefined }).then(setLaw, (e: unknown) => setError(errorText(t, e)));
+  }, [api, articleId, version, asOf]);
+  /** The article to open at and mark: the one read, or where the version chosen holds its provision. */
+  const focus = law?.focusId ?? null;
+  const [noteOpen, setNoteOpen] = useState(false);
 
   const blocks = useMemo(() => (law ? readingBlocks(law.sections) : []), [law]);
-  // Every paragraph cut at the words found, the matches numbered across the law.
+  // Every article's number and paragraph cut at the words found, the matches numbered across the law; an article
+  // number typed with digits (第38条) finds that article's number.
   const found = useMemo(() => {
     let total = 0;
     const cut = new Map<string, FoundSegment[]>();
-    if (find.length < MIN_FIND) return { cut, total };
+    if (foldQuery(find).length < MIN_FIND) return { cut, total };
+    const ref = articleNumberOf(find);
     blocks.forEach((b, i) => {
       if (b.kind !== 'article') return;
+      const head = articleHead(b.articleKind, b.label).trim();
+      if (head && ref && b.number === ref.number && b.subNumber === ref.subNumber) {
+        cut.set(`${i}.h`, [{ text: head, match: total++ }]);
+      } else if (head) {
+        const { segments, count } = findSegments(head, find, total);
+        if (count) cut.set(`${i}.h`, segments);
+        total += count;
+      }
       b.paragraphs.forEach((p, j) => {
         const { segments, count } = findSegments(p, find, total);
         if (count) cut.set(`${i}.${j}`, segments);
@@ -63,8 +89,8 @@ export function LawReader({ articleId, articleLabel, onOpen, onClose }: Props) {
   useEffect(() => setActive(0), [find]);
   // Opened at the article read before; the words found, one at a time, in view.
   useEffect(() => {
-    body.current?.querySelector(`[data-article-id="${articleId}"]`)?.scrollIntoView({ block: 'start' });
-  }, [law, articleId]);
+    if (focus !== null) body.current?.querySelector(`[data-article-id="${focus}"]`)?.scrollIntoView({ block: 'start' });
+  }, [law, focus]);
   useEffect(() => {
     if (found.total) body.current?.querySelector(`[data-match="${active}"]`)?.scrollIntoView({ block: 'center' });
   }, [found, active]);
@@ -83,10 +109,13 @@ export function LawReader({ articleId, articleLabel, onOpen, onClose }: Props) {
     const el = body.current;
     if (!el) return;
     const edge = el.getBoundingClientRect().top + 4;
-    const shown = [...el.querySelectorAll<HTMLElement>('[data-block]')].find((b) => b.getBoundingClientRect().bottom > edge);
+    const all = [...el.querySelectorAll<HTMLElement>('[data-block]')];
+    // At the end of the text the last blocks never reach the top: the last one is where the reader is.
+    const atEnd = el.scrollTop + el.clientHeight >= el.scrollHeight - 2;
+    const shown = atEnd ? all.at(-1) : all.find((b) => b.getBoundingClientRect().bottom > edge);
     if (shown) setTop(Number(shown.dataset.block));
   };
-  const here = useMemo(() => headingsAbove(blocks, top ?? blocks.findIndex((b) => b.kind === 'article' && b.id === articleId)), [blocks, top, articleId]);
+  const here = useMemo(() => headingsAbove(blocks, top ?? blocks.findIndex((b) => b.kind === 'article' && b.id === focus)), [blocks, top, focus]);
   useEffect(() => {
     const last = here.at(-1);
     if (last !== undefined) toc.current?.querySelector(`[data-toc="${last}"]`)?.scrollIntoView({ block: 'nearest' });
@@ -95,16 +124,17 @@ export function LawReader({ articleId, articleLabel, onOpen, onClose }: Props) {
   const step = (by: number) => found.total && setActive((active + by + found.total) % found.total);
   const download = (format: 'md' | 'docx') => {
     setExporting(true);
-    api.call('statute.lawExport', { id: articleId, version, format }).then(downloadFile, (e: unknown) => setError(errorText(t, e))).finally(() => setExporting(false));
+    api.call('statute.lawExport', { id: articleId, version, asOf: asOf || undefined, format }).then(downloadFile, (e: unknown) => setError(errorText(t, e))).finally(() => setExporting(false));
   };
   const headings = blocks.flatMap((b, i) => (b.kind === 'heading' ? [{ ...b, index: i }] : []));
-  const size = blocks.filter((b) => b.kind === 'article').length;
   const own = law ? law.sections.some((s) => s.articles.some((a) => a.id === articleId)) : true;
+  const note = law ? titleNote(law.history) : '';
+  const longNote = note.length > NOTE_SHOWN;
 
   return (
     <section className="law-reader" data-testid="law-reader">
       <div className="law-reader-bar">
-        <button className="link" onClick={onClose} data-testid="law-reader-close">{fill(t.closeWhole, { label: articleLabel })}</button>
+        <button className="link" onClick={onClose} data-testid="law-reader-close">{fill(t.closeWhole, { label: /^[一二三四五六七八九十百]+$/u.test(articleLabel) ? `第${articleLabel}条` : articleLabel })}</button>
         {error && <span className="error" data-testid="law-reader-error">{error}</span>}
       </div>
       {!law ? (
@@ -112,7 +142,7 @@ export function LawReader({ articleId, articleLabel, onOpen, onClose }: Props) {
       ) : (
         <>
           <h2 data-testid="law-reader-title">
-            《{law.lawTitle}》<StatusBadges status={law.status} />
+            {bookTitle(law.lawTitle)}<StatusBadges status={law.status} />
           </h2>
           <div className="meta">
             {law.versions.length > 1 ? (
@@ -128,14 +158,21 @@ export function LawReader({ articleId, articleLabel, onOpen, onClose }: Props) {
               law.publishDate && `${law.publishDate} · `
             )}
             {law.effectiveDate ? ` ${fill(t.effectiveOn, { date: law.effectiveDate })}` : ` ${t.effectiveUnknown}`}
-            {` · ${fill(t.lawSize, { n: String(size) })}`}
+            {` · ${fill(t.lawSize, { n: String(law.articleCount) })}`}
+            {law.holds && law.holds.length > 0 && <span data-testid="law-reader-holds">{` · ${fill(t.lawHolds, { acts: law.holds.map((h) => `${h.source}（${h.date}）`).join('、') })}`}</span>}
             {!own && <span className="warn" data-testid="law-reader-other-version">{t.lawOtherVersion}</span>}
           </div>
-          {titleNote(law.history) && <p className="muted law-title-note" data-testid="law-title-note">{titleNote(law.history)}</p>}
+          {note && (
+            <p className="muted law-title-note" data-testid="law-title-note">
+              {longNote && !noteOpen ? `${note.slice(0, NOTE_SHOWN)}…` : note}
+              {longNote && <button className="link" onClick={() => setNoteOpen(!noteOpen)} data-testid="law-title-note-toggle">{noteOpen ? t.noteLess : t.noteMore}</button>}
+            </p>
+          )}
+          {law.dateNote && <p className="notice" data-testid="law-reader-date-note">{t.lang === 'zh' ? law.dateNote.zh : law.dateNote.en}</p>}
           <div className="law-reader-tools">
             <input type="search" value={query} placeholder={t.findInLaw} aria-label={t.findInLaw} onChange={(e) => setQuery(e.target.value)}
               onKeyDown={(e) => { if (e.key === 'Enter') { e.preventDefault(); step(e.shiftKey ? -1 : 1); } }} data-testid="law-find" />
-            {find.length >= MIN_FIND && (
+            {foldQuery(find).length >= MIN_FIND && (
               <span className="muted" data-testid="law-find-count">{found.total ? fill(t.findCount, { i: String(active + 1), n: String(found.total) }) : t.findNone}</span>
             )}
             <button disabled={!found.total} onClick={() => step(-1)} data-testid="law-find-prev">{t.findPrev}</button>
@@ -164,16 +201,16 @@ export function LawReader({ articleId, articleLabel, onOpen, onClose }: Props) {
                 b.kind === 'heading' ? (
                   <div key={i} className={`law-heading depth-${b.depth}`} data-block={i} data-testid="law-heading">{b.text}</div>
                 ) : (
-                  <div key={i} className={`law-article ${b.id === articleId ? 'current' : ''}`} data-block={i} data-article-id={b.id} data-testid="law-article">
+                  <div key={i} className={`law-article ${b.id === focus ? 'current' : ''}`} data-block={i} data-article-id={b.id} data-testid="law-article">
                     {b.paragraphs.map((p, j) => (
                       <p key={j}>
                         {j === 0 && articleHead(b.articleKind, b.label) && (
-                          <button className="link law-article-label" onClick={() => onOpen(b.id)} data-testid="law-article-open">{articleHead(b.articleKind, b.label).trim()}</button>
+                          <button className="link law-article-label" onClick={() => onOpen(b.id)} data-testid="law-article-open">
+                            <Segments segments={found.cut.get(`${i}.h`) ?? [{ text: articleHead(b.articleKind, b.label).trim() }]} active={active} />
+                          </button>
                         )}
                         {j === 0 && articleHead(b.articleKind, b.label) && '　'}
-                        {(found.cut.get(`${i}.${j}`) ?? [{ text: p }]).map((s, k) =>
-                          s.match === undefined ? <span key={k}>{s.text}</span> : <mark key={k} data-match={s.match} className={s.match === active ? 'active' : ''}>{s.text}</mark>,
-                        )}
+                        <Segments segments={found.cut.get(`${i}.${j}`) ?? [{ text: p }]} active={active} />
                       </p>
                     ))}
                   </div>

@@ -227,7 +227,7 @@ export const StatuteLookup = forwardRef<HTMLInputElement, Props>(function Statut
         </button>
       )}
       {detail ? (
-        <ArticleView detail={detail} onOpen={onOpen} shown={shown} openOutline={request?.outline && detail.article.id === request.id ? request.seq : undefined} />
+        <ArticleView detail={detail} onOpen={onOpen} shown={shown} asOf={asOf || undefined} openOutline={request?.outline && detail.article.id === request.id ? request.seq : undefined} />
       ) : (
         <>
           {citedCount !== null && (
