@@ -103,7 +103,8 @@ export function articleById(db: Db, id: number): StatuteArticle | null {
 
 /** "中华人民共和国民法典 第一千一百六十五条" — how a citation of the article reads. */
 export function citationText(article: Pick<StatuteArticle, 'lawTitle' | 'label' | 'kind'>): string {
-  const label = article.kind === 'item' ? `${article.label}、` : article.label;
+  // An item reads 「八、」; a text kept whole (全文) or an appendix (附件) is named as it is.
+  const label = article.kind === 'item' && article.label !== '全文' && article.label !== '附件' ? `${article.label}、` : article.label;
   return `《${article.lawTitle}》${label}`;
 }
 

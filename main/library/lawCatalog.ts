@@ -123,3 +123,11 @@ function datesOf(db: Db, lawId: number, publish: string): Pick<LawEntry, 'tookEf
       WHERE d.law_id = ? AND COALESCE(d.publish_date, '') = ? LIMIT 1`).pluck().get(lawId, publish) as string | undefined;
   return { ...(tookEffect ? { tookEffect } : {}), ...(repealedOn ? { repealedOn } : {}) };
 }
+
+/** The law a query is the name of (劳动合同法, 《刑法修正案（十）》, 民诉法解释), as the catalogue lists it; null for any other query. */
+export function namedLaw(db: Db, names: LawNameIndex, query: string): LawEntry | null {
+  const name = query.trim().replace(/^《(.+)》$/u, '$1');
+  const ids = [...new Set(names.lookup(name).map(Number))];
+  if (ids.length !== 1) return null;
+  return lawCatalog(db, names, { query: name, province: 'all', limit: 5 }).laws.find((l) => l.lawId === ids[0]) ?? null;
+}

@@ -98,6 +98,8 @@ export interface StatuteSearchDto {
    * today, not yet law then, a level or province the filters leave out) and, for a repealed one, the last day it applied.
    */
   lawFilterGaps?: LawFilterGapDto[];
+  /** The query is a law's name (劳动合同法, 民诉法解释): that law as the catalogue lists it, to read whole or open; absent from older hosts. */
+  namedLaw?: LawEntry | null;
 }
 
 /** The clause of a citing article that names the article being read; `mark` is the citation inside `text`, [start, end). */

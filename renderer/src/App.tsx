@@ -34,7 +34,7 @@ export function App({ transport }: { transport: Transport }) {
   const [savedShown, setSavedShown] = useState(0);
   const [statutesShown, setStatutesShown] = useState(0);
   const [consultShown, setConsultShown] = useState(0);
-  const [article, setArticle] = useState<{ id: number; seq: number; outline?: boolean } | null>(null);
+  const [article, setArticle] = useState<{ id: number; seq: number; outline?: boolean; read?: boolean } | null>(null);
   const lookupRef = useRef<HTMLInputElement>(null);
   const t = STRINGS[lang];
   // A tab is mounted when first shown and then only hidden: a draft, a streaming answer or a running import survives a tab change.
@@ -70,6 +70,11 @@ export function App({ transport }: { transport: Transport }) {
     setArticle((cur) => ({ id, seq: (cur?.seq ?? 0) + 1, outline: true }));
     setTab('statutes');
   }, []);
+  /** A law to read whole (全文), opened at `id`. */
+  const readLaw = useCallback((id: number) => {
+    setArticle((cur) => ({ id, seq: (cur?.seq ?? 0) + 1, read: true }));
+    setTab('statutes');
+  }, []);
   const changed = useCallback(() => setHistoryKey((k) => k + 1), []);
 
   return (
@@ -95,9 +100,9 @@ export function App({ transport }: { transport: Transport }) {
                 <ConsultationView key={consultation.opening} openId={consultation.id} onChanged={changed} onOpened={(id) => { consultation.adopt(id); changed(); }} onOpenArticle={openArticle} shown={consultShown} />
               </div>,
             )}
-            {pane('statutes', <StatuteLookup ref={lookupRef} request={article} onOpen={openArticle} shown={statutesShown} />)}
+            {pane('statutes', <StatuteLookup ref={lookupRef} request={article} onOpen={openArticle} onRead={readLaw} onOpenLaw={openLaw} shown={statutesShown} />)}
             {pane('saved', <SavedView onOpen={openArticle} refreshKey={savedShown} />)}
-            {pane('library', <LibraryView onOpenLaw={openLaw} />)}
+            {pane('library', <LibraryView onOpenLaw={openLaw} onReadLaw={readLaw} />)}
             {pane('settings', <SettingsView onLanguage={setLang} />)}
           </main>
         </div>

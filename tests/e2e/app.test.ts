@@ -65,7 +65,7 @@ describe('the app in a real browser against the browser host', { skip: SKIP, tim
     await page.getByTestId('catalog-law').first().waitFor();
     assert.match(await page.getByTestId('catalog-count').innerText(), /^共 \d+ 部$/);
     // The constitution and laws first: 民法典, 刑法, 劳动合同法, 公司法 are laws; 劳动争议解释（一） is an interpretation.
-    const titles = await page.getByTestId('catalog-law').locator('button').allInnerTexts();
+    const titles = await page.getByTestId('catalog-law').locator('button').filter({ hasNotText: '阅读全文' }).allInnerTexts();
     assert.ok(titles.indexOf('中华人民共和国劳动合同法') < titles.indexOf('最高人民法院关于审理劳动争议案件适用法律问题的解释（一）'), titles.join(' '));
     // The day a law first took effect, where its later first text says so (劳动合同法 of 2012: 本法自2008年1月1日起施行).
     assert.equal(await page.getByTestId('catalog-law').filter({ hasText: /^中华人民共和国劳动合同法现行有效/ }).getByTestId('catalog-took-effect').innerText(), ' · 首次施行 2008-01-01');
@@ -74,9 +74,14 @@ describe('the app in a real browser against the browser host', { skip: SKIP, tim
     // The whole list holds two laws with two versions (公司法, 未成年人保护法): wait for the filtered one.
     await page.getByTestId('catalog-count').filter({ hasText: '共 1 部' }).waitFor();
     const company = page.getByTestId('catalog-law').first();
-    assert.match(await company.innerText(), /^中华人民共和国公司法现行有效 法律 · 2023-12-29 版 · 266 条 · 2 个版本$/);
+    assert.match(await company.innerText(), /^中华人民共和国公司法现行有效 法律 · 2023-12-29 版 · 266 条 · 2 个版本 阅读全文$/);
     await b.screenshot('catalog');
-    await company.locator('button').click();
+    // 阅读全文 reads it whole from its first article; its title opens that article with the contents.
+    await company.getByTestId('catalog-read').click();
+    await page.locator('[data-testid=law-article].current').filter({ hasText: /^第一条　/ }).waitFor();
+    assert.match(await page.getByTestId('law-reader-title').innerText(), /^《中华人民共和国公司法》/);
+    await page.getByTestId('tab-library').click();
+    await company.locator('button').first().click();
     await page.getByTestId('article-title').filter({ hasText: '《中华人民共和国公司法》第一条' }).waitFor();
     await page.getByTestId('outline').waitFor();
     assert.ok((await page.getByTestId('outline-article').count()) >= 266, 'the whole law\'s table of contents');
@@ -388,6 +393,15 @@ describe('the app in a real browser against the browser host', { skip: SKIP, tim
     await page.getByTestId('law-article-open').filter({ hasText: /^第五十八条$/ }).click();
     await page.getByTestId('article-title').filter({ hasText: '第五十八条' }).waitFor();
     assert.equal(await page.getByTestId('law-reader').count(), 0);
+    // A law's name searched: the law itself on top of the hits, to read whole.
+    await page.getByTestId('statute-query').fill('劳动合同法');
+    await page.getByTestId('statute-query').press('Enter');
+    await page.getByTestId('named-law').waitFor();
+    assert.match(await page.getByTestId('named-law').innerText(), /^《中华人民共和国劳动合同法》现行有效 法律 · .* · 98 条/);
+    await page.getByTestId('named-law-read').click();
+    await page.locator('[data-testid=law-article].current').filter({ hasText: /^第一条　为了完善劳动合同制度/ }).waitFor();
+    await page.getByTestId('law-reader-close').click();
+    await page.getByTestId('article-title').filter({ hasText: '劳动合同法》第一条' }).waitFor();
     // A revised law: the reader reads another version when asked, opened where it holds the provision, and says it is not the article's.
     await page.getByTestId('statute-query').fill('公司法第84条');
     await page.getByTestId('statute-query').press('Enter');

@@ -121,6 +121,10 @@ describe('a law read whole', { skip: SKIP }, () => {
     assert.match(criminal.stdout, /\nNote: The 2020-12-26 text already holds the changes of 2023-12-29 《刑法修正案（十二）》, adopted after 2022-06-01/);
     const spread = await runCli(['read', '民法典', '--chapter', '第四章', '--toc', '--db', lib.dbPath]);
     assert.match(spread.stdout, /\nNote: "第四章" stands in 7 parts \(第一编 总则、第二编 物权、/);
+    // A search for a law's name says it is one, and how to read it.
+    const named = await runCli(['search', '《劳动合同法》', '--k', '1', '--db', lib.dbPath]);
+    assert.match(named.stdout, /^《中华人民共和国劳动合同法》 is a law of the library \(法律, 98 articles\): lexdesk read 劳动合同法 reads it whole/);
+    assert.doesNotMatch((await runCli(['search', '劳动合同法 解除', '--k', '1', '--db', lib.dbPath])).stdout, /is a law of the library/);
     const repealed = await runCli(['read', '合同法', '--db', lib.dbPath]);
     assert.match(repealed.stderr, /"合同法" names 《中华人民共和国合同法》, which is not in the library: it was repealed by 《中华人民共和国民法典》第一千二百六十条/);
     assert.equal((await runCli(['read', '--db', lib.dbPath])).code, 2);

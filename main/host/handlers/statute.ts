@@ -17,6 +17,7 @@ import { lawOrigin } from '../../library/versions/lawOrigins.js';
 import { compareVersions, type VersionComparison } from '../../library/versions/compareVersions.js';
 import { lawVersions } from '../../library/versions/counterparts.js';
 import { readLaw, type LawText } from '../../library/lawText.js';
+import { namedLaw } from '../../library/lawCatalog.js';
 import { renderLawText } from '../../report/lawText.js';
 import { comparisonDocx, comparisonMarkdown } from '../../report/comparison.js';
 import { buildCompilation, compilationOfCheck, renderCompilation } from '../../report/compilation.js';
@@ -132,6 +133,7 @@ export const statuteHandlers: Pick<Handlers, 'statute.search' | 'statute.citatio
       renumbered: input.filters?.asOf ? [] : s.engine.searchDeps().resolver.renumberedIn(input.query),
       readInPlace: readInPlace(s, hits.map((h) => h.article), input.filters?.asOf),
       lawFilterGaps: hits.length ? [] : lawFilterGaps(s.engine.db, s.engine.searchDeps().resolver, (input.filters ?? {}) as never),
+      namedLaw: namedLaw(s.engine.db, s.engine.searchDeps().resolver.names, input.query),
     };
   },
   'statute.citations'(s, input) {

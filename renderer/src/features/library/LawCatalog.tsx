@@ -10,12 +10,14 @@ const PAGE = 50;
 interface Props {
   /** Opens a law at its first article, with its table of contents shown. */
   onOpenLaw(articleId: number): void;
+  /** The law read whole (全文) from its first article. */
+  onReadLaw?(articleId: number): void;
   /** Changes when the library changes (an import), so the list is read again. */
   refreshKey?: unknown;
 }
 
 /** The catalogue of the library's laws (法规目录): filtered by name and level, each opening at its table of contents. */
-export function LawCatalog({ onOpenLaw, refreshKey }: Props) {
+export function LawCatalog({ onOpenLaw, onReadLaw, refreshKey }: Props) {
   const t = useT();
   const api = useApi();
   const [query, setQuery] = useState('');
@@ -65,6 +67,9 @@ export function LawCatalog({ onOpenLaw, refreshKey }: Props) {
                   {l.versions > 1 && ` · ${fill(t.catalogVersions, { n: l.versions })}`}
                   {l.tookEffect && <span data-testid="catalog-took-effect">{` · ${fill(t.lawTookEffect, { date: l.tookEffect })}`}</span>}
                 </span>
+                {onReadLaw && l.firstArticleId !== null && (
+                  <>{' '}<button className="link" onClick={() => onReadLaw(l.firstArticleId!)} data-testid="catalog-read">{t.readWhole}</button></>
+                )}
               </li>
             ))}
           </ul>

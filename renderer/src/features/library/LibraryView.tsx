@@ -61,7 +61,7 @@ function vectorIndexText(t: Strings, e: LibraryStatusDto['embedding']): string {
 
 /** Import a collection with progress and cancel; what the library holds; embedding and execution provider. */
 /** Opens a law of the catalogue at its first article with its table of contents (absent: no catalogue). */
-export function LibraryView({ onOpenLaw }: { onOpenLaw?: (articleId: number) => void } = {}) {
+export function LibraryView({ onOpenLaw, onReadLaw }: { onOpenLaw?: (articleId: number) => void; onReadLaw?: (articleId: number) => void } = {}) {
   const api = useApi();
   const t = useT();
   const [status, setStatus] = useState<LibraryStatusDto | null>(null);
@@ -123,7 +123,7 @@ export function LibraryView({ onOpenLaw }: { onOpenLaw?: (articleId: number) => 
           <dd className="muted">{status.dbPath}</dd>
         </dl>
       )}
-      {onOpenLaw && status && status.counts.articles > 0 && <LawCatalog onOpenLaw={onOpenLaw} refreshKey={status.counts.articles} />}
+      {onOpenLaw && status && status.counts.articles > 0 && <LawCatalog onOpenLaw={onOpenLaw} onReadLaw={onReadLaw} refreshKey={status.counts.articles} />}
     </div>
   );
 }

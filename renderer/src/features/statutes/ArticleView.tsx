@@ -15,6 +15,8 @@ interface Props {
   onOpen(id: number): void;
   /** Set (to a new value each time) to open the law's whole table of contents, as when a law is opened from the catalogue. */
   openOutline?: number;
+  /** Set (to a new value each time) to read the law whole from this article, as from the catalogue's or a search's 阅读全文. */
+  openReading?: number;
   /** The date the statutes are looked up for (the 时点 filter), which a whole-law reading says it stands in for. */
   asOf?: string;
   /** Changes each time the statutes tab is shown again, so that what may have changed elsewhere (where the article is saved) is read again. */
@@ -67,7 +69,7 @@ function ArticleLinks({ title, items, onOpen, testid, unverified, unverifiedNote
 }
 
 /** One article: breadcrumb, status and dates, text, neighbours, links, versions, copy with citation. */
-export function ArticleView({ detail, onOpen, openOutline, shown, asOf }: Props) {
+export function ArticleView({ detail, onOpen, openOutline, openReading, shown, asOf }: Props) {
   const t = useT();
   const api = useApi();
   const [copied, setCopied] = useState(false);
@@ -78,7 +80,12 @@ export function ArticleView({ detail, onOpen, openOutline, shown, asOf }: Props)
     if (openOutline !== undefined) setOutlineAt([]);
   }, [openOutline]);
   const a = detail.article;
-  useEffect(() => setReading(false), [a.id]);
+  // Any article opened (again) is shown as an article, unless it was asked to be read whole (below).
+  useEffect(() => setReading(false), [detail]);
+  // After the reset above: a request to read opens the reader on the article it names.
+  useEffect(() => {
+    if (openReading !== undefined) setReading(true);
+  }, [openReading]);
   const linkProps = { onOpen, unverified: detail.unverifiedLinks ?? [], unverifiedNote: t.unverifiedLink };
   const passages = new Map((detail.citingPassages ?? []).map((p) => [p.articleId, p]));
   const copy = async () => {

@@ -4,6 +4,7 @@ import { useApi } from '../../api/context.js';
 import { downloadFile } from '../../components/download.js';
 import { errorText } from '../../api/errorText.js';
 import { citationLine } from '../../../../preload/contract/citationLine.js';
+import { bookTitle } from '../../../../preload/contract/lawReading.js';
 import { fill, STRINGS, useT } from '../../i18n.js';
 import { ArticleView } from './ArticleView.js';
 import { CitationCheck } from './CitationCheck.js';
@@ -19,8 +20,12 @@ const MAX_JUMP_QUESTION = 30;
 
 interface Props {
   /** The article to show (seq changes on every request, so opening the same article again works); `outline`: with its law's table of contents open. */
-  request: { id: number; seq: number; outline?: boolean } | null;
+  request: { id: number; seq: number; outline?: boolean; read?: boolean } | null;
   onOpen(id: number): void;
+  /** Opens a law to read whole (全文) at article `id`. */
+  onRead?(id: number): void;
+  /** Opens a law at article `id` with its table of contents. */
+  onOpenLaw?(id: number): void;
   /** Counts the times the statutes tab was shown (see ArticleView). */
   shown?: number;
 }
@@ -67,7 +72,7 @@ const PAGE = 20;
 const MAX_HITS = 100;
 
 /** Statute lookup: search with filters, citation jump ("民法典1165"), and the article view. */
-export const StatuteLookup = forwardRef<HTMLInputElement, Props>(function StatuteLookup({ request, onOpen, shown }, inputRef) {
+export const StatuteLookup = forwardRef<HTMLInputElement, Props>(function StatuteLookup({ request, onOpen, onRead, onOpenLaw, shown }, inputRef) {
   const api = useApi();
   const t = useT();
   const [query, setQuery] = useState('');
@@ -85,6 +90,8 @@ export const StatuteLookup = forwardRef<HTMLInputElement, Props>(function Statut
   const [renumbered, setRenumbered] = useState<StatuteSearchDto['renumbered']>([]);
   const [readInPlace, setReadInPlace] = useState<ReadInPlace[]>([]);
   const [repealedLaw, setRepealedLaw] = useState<StatuteSearchDto['repealedLaw']>(null);
+  /** The law the query names (劳动合同法), offered to read whole or open at its contents. */
+  const [namedLaw, setNamedLaw] = useState<StatuteSearchDto['namedLaw']>(null);
   /** A finished search that found nothing: the law filter when it names no law, and why the laws it names had nothing to search. */
   const [empty, setEmpty] = useState<{ unknownLaw: StatuteSearchDto['unknownLaw']; gaps: LawFilterGapDto[] } | null>(null);
   const [detail, setDetail] = useState<ArticleDetailDto | null>(null);
@@ -151,6 +158,7 @@ export const StatuteLookup = forwardRef<HTMLInputElement, Props>(function Statut
     setNotFound(null);
     setEmpty(null);
     setRepealedLaw(null);
+    setNamedLaw(null);
     setCitedCount(null);
     setCitedBy(null);
     setReadInPlace([]);
@@ -193,6 +201,7 @@ export const StatuteLookup = forwardRef<HTMLInputElement, Props>(function Statut
       setRenumbered(found.renumbered);
       setReadInPlace(found.readInPlace ?? []);
       setRepealedLaw(found.repealedLaw ?? null);
+      setNamedLaw(found.namedLaw ?? null);
       setEmpty(found.hits.length ? null : { unknownLaw: found.unknownLaw, gaps: found.lawFilterGaps ?? [] });
       setDetail(null);
     } catch (e) {
@@ -227,7 +236,7 @@ export const StatuteLookup = forwardRef<HTMLInputElement, Props>(function Statut
         </button>
       )}
       {detail ? (
-        <ArticleView detail={detail} onOpen={onOpen} shown={shown} asOf={asOf || undefined} openOutline={request?.outline && detail.article.id === request.id ? request.seq : undefined} />
+        <ArticleView detail={detail} onOpen={onOpen} shown={shown} asOf={asOf || undefined} openOutline={request?.outline && detail.article.id === request.id ? request.seq : undefined} openReading={request?.read && detail.article.id === request.id ? request.seq : undefined} />
       ) : (
         <>
           {citedCount !== null && (
@@ -243,6 +252,15 @@ export const StatuteLookup = forwardRef<HTMLInputElement, Props>(function Statut
           )}
           {modeNote && <p className="warn" data-testid="mode-note">{t.lexicalFallback}{modeNote}</p>}
           {addedTerms.length > 0 && <p className="muted" data-testid="added-terms">{t.addedTerms}{addedTerms.join('、')}</p>}
+          {namedLaw && namedLaw.firstArticleId !== null && (
+            <p className="notice" data-testid="named-law">
+              {bookTitle(namedLaw.title)}{namedLaw.province && `（${namedLaw.province}）`}
+              <StatusBadges status={namedLaw.version.status} />
+              <span className="muted">{` ${namedLaw.level}${namedLaw.version.publishDate ? ` · ${fill(t.publishedOn, { date: namedLaw.version.publishDate })}` : ''} · ${fill(t.catalogArticles, { n: namedLaw.articles })} `}</span>
+              {onRead && <button onClick={() => onRead(namedLaw.firstArticleId!)} data-testid="named-law-read">{t.readWhole}</button>}{' '}
+              <button className="link" onClick={() => (onOpenLaw ?? onOpen)(namedLaw.firstArticleId!)} data-testid="named-law-open">{t.namedLawOpen}</button>
+            </p>
+          )}
           {repealedLaw && <p className="notice" data-testid="repealed-law-filter">{t.lang === 'zh' ? repealedLaw.messageZh : repealedLaw.message}</p>}
           {renumbered.map((r) => (
             <p className="notice" key={r.cited} data-testid="renumbered-note">{fill(t.renumberedNote, { ...r })}</p>
