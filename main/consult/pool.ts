@@ -1,5 +1,6 @@
 import type { StatuteArticle } from '../library/articles.js';
 import type { Evidence, PoolSource } from './types.js';
+import { tidyHeading } from '../library/headings.js';
 
 /** How much a hit from each kind of query counts (the user's own words weigh most). */
 const WEIGHT: Record<PoolSource['via'], number> = {
@@ -131,7 +132,7 @@ export class CandidatePool {
         status: a.status,
         publishDate: a.publishDate,
         effectiveDate: a.effectiveDate,
-        path: a.path,
+        path: a.path.map(tidyHeading),
         text: a.text,
         score: Number(e.score.toFixed(6)),
         foundBy: e.foundBy,

@@ -1,5 +1,6 @@
 import type { StatuteArticle } from '../library/articles.js';
 import type { ArticleDto } from '../../preload/contract/dto.js';
+import { tidyHeading } from '../library/headings.js';
 
 export function toArticleDto(a: StatuteArticle): ArticleDto {
   return {
@@ -8,7 +9,7 @@ export function toArticleDto(a: StatuteArticle): ArticleDto {
     shortName: a.shortName,
     label: a.label,
     number: a.number,
-    path: a.path,
+    path: a.path.map(tidyHeading),
     subtitle: a.subtitle,
     text: a.text,
     level: a.level,

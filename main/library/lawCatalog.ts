@@ -101,16 +101,16 @@ export function lawCatalog(db: Db, names: LawNameIndex, q: LawCatalogQuery = {})
   };
 }
 
-/** How many articles a law's version has (numbered 第N条 or 一、二、; its 序言 not counted), and its first by number. */
+/** How many articles a law's version has (numbered 第N条 or 一、二、; its 序言 and 附件 not counted), and its first by number. */
 function articlesOf(db: Db, lawId: number, publish: string): Pick<LawEntry, 'articles' | 'firstArticleId'> {
   const row = db.prepare(
     `SELECT count(*) AS n, MIN(a.number * 1000 + a.sub_number) AS firstKey FROM articles a JOIN documents d ON d.id = a.document_id
-      WHERE d.law_id = ? AND COALESCE(d.publish_date, '') = ? AND a.kind <> 'preamble'`,
+      WHERE d.law_id = ? AND COALESCE(d.publish_date, '') = ? AND a.kind <> 'preamble' AND a.label <> '附件'`,
   ).get(lawId, publish) as { n: number; firstKey: number | null };
   if (row.firstKey === null) return { articles: row.n, firstArticleId: null };
   const first = db.prepare(
     `SELECT a.id FROM articles a JOIN documents d ON d.id = a.document_id
-      WHERE d.law_id = ? AND COALESCE(d.publish_date, '') = ? AND a.kind <> 'preamble' AND a.number * 1000 + a.sub_number = ?
+      WHERE d.law_id = ? AND COALESCE(d.publish_date, '') = ? AND a.kind <> 'preamble' AND a.label <> '附件' AND a.number * 1000 + a.sub_number = ?
       ORDER BY a.document_id, a.ordinal LIMIT 1`,
   ).get(lawId, publish, row.firstKey) as { id: number } | undefined;
   return { articles: row.n, firstArticleId: first?.id ?? null };
@@ -126,8 +126,11 @@ function datesOf(db: Db, lawId: number, publish: string): Pick<LawEntry, 'tookEf
 
 /** The law a query is the name of (劳动合同法, 《刑法修正案（十）》, 民诉法解释), as the catalogue lists it; null for any other query. */
 export function namedLaw(db: Db, names: LawNameIndex, query: string): LawEntry | null {
-  const name = query.trim().replace(/^《(.+)》$/u, '$1');
+  const name = lawNameTyped(query);
   const ids = [...new Set(names.lookup(name).map(Number))];
   if (ids.length !== 1) return null;
   return lawCatalog(db, names, { query: name, province: 'all', limit: 5 }).laws.find((l) => l.lawId === ids[0]) ?? null;
 }
+
+/** A query as a law's name: trimmed, 《》 around it dropped. */
+export const lawNameTyped = (query: string): string => query.trim().replace(/^《(.+)》$/u, '$1');

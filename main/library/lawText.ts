@@ -10,6 +10,7 @@ import type { GapNote } from './versions/versionGap.js';
 import type { StatuteArticle } from './articles.js';
 import { LexError } from '../util/errors.js';
 import { intToChinese } from './numerals.js';
+import { tidyHeading } from './headings.js';
 
 export { articleHead, readingBlocks, type ReadingBlock } from '../../preload/contract/lawReading.js';
 
@@ -44,7 +45,7 @@ export interface LawText {
   /** What stands before the first article (an amendment's 「为了…，对刑法作如下修改：」), '' when nothing. */
   lead: string;
   sections: LawTextSection[];
-  /** Its numbered articles (第N条, an amendment's 一、): no 序言, 全文 or 附件. */
+  /** Its articles (第N条, an amendment's 一、, a text kept whole as one): no 序言 or 附件, as the catalogue counts them. */
   articleCount: number;
   /** The other versions the library holds, newest first, to read instead. */
   versions: Array<{ publishDate: string; effectiveDate: string | null; status: string }>;
@@ -54,10 +55,19 @@ export interface LawText {
   dateNote?: { en: string; zh: string };
   /** The article to open the reading at: the one asked for, or where another version holds its provision. */
   focusId?: number;
+  /** The date it was read as of, when one was given. */
+  asOf?: string;
+  /** Opened from an article that the version read holds nowhere (公司法 2023 第五十四条 in 2018's text): its label. */
+  focusMissing?: string;
+  /**
+   * Read as of a date, the articles whose text of that date was another (刑法 第三百九十条 as of 2022: amended since by
+   * 刑法修正案（十二）), or that were no law then (added or deleted since), as the law's amendments tell (amendmentTrail.ts).
+   */
+  datedArticles?: Array<{ id: number; standing: 'amended-since' | 'deleted-since' | 'not-yet' | 'deleted'; thenSource?: string }>;
 }
 
-/** 序言, 全文 and 附件 are no numbered articles (number 0); 第N条 and an amendment's items are. */
-export const isNumbered = (a: Pick<LawTextArticle, 'kind' | 'label'>): boolean => a.kind !== 'preamble' && a.label !== '全文' && a.label !== '附件';
+/** 序言 and 附件 are counted as no article; 第N条, an amendment's items and a text kept whole (全文) are. */
+export const isNumbered = (a: Pick<LawTextArticle, 'kind' | 'label'>): boolean => a.kind !== 'preamble' && a.label !== '附件';
 
 interface Row {
   id: number;
@@ -135,12 +145,6 @@ function partNames(subtitles: readonly string[]): Map<string, string> {
   return named;
 }
 
-/** 「第二节 监 护」, 「第三分编 准 合 同」: the spaces LawRefBook keeps between the characters of a short heading dropped. */
-export function tidyHeading(heading: string): string {
-  const m = /^(第[一二三四五六七八九十百零〇]+[编分章节]+)\s+(.*)$/u.exec(heading.trim());
-  const name = (m ? m[2]! : heading).replace(/(?<=\p{Script=Han})\s+(?=\p{Script=Han})/gu, '');
-  return m ? `${m[1]} ${name}` : name;
-}
 
 function historyOf(json: string): LawText['history'] {
   try {
@@ -156,7 +160,8 @@ function historyOf(json: string): LawText['history'] {
  * words; each may stand in any heading above the section, its 编 included).
  */
 export function sectionsUnder(text: LawText, heading: string): LawTextSection[] {
-  const words = heading.split(/\s+/u).filter(Boolean);
+  // 「第五章第二节」 is two headings' words as 「第五章 第二节」 is.
+  const words = heading.replace(/(?<=[编章节])(?=第)/gu, ' ').split(/\s+/u).filter(Boolean);
   if (!words.length) return text.sections;
   const squeeze = (h: string) => h.replace(/\s+/gu, '');
   return text.sections.filter((s) => {
@@ -213,14 +218,36 @@ export function readLaw(db: Db, resolver: CitationResolver, lawId: number, choic
     : pending.length ? heldNote(date, pending, choice.asOf!) : null;
   const from = choice.from?.lawId === lawId ? choice.from : null;
   const focusId = from ? (from.publishDate ?? '') === date ? from.id : counterpartInVersion(db, from, date).articleId : null;
-  return { ...whole, ...(holds.length ? { holds } : {}), ...(dateNote ? { dateNote } : {}), ...(focusId ? { focusId } : {}) };
+  const datedArticles = choice.asOf ? articlesOnDate(resolver, whole, choice.asOf) : [];
+  return {
+    ...whole,
+    ...(holds.length ? { holds } : {}),
+    ...(choice.asOf ? { asOf: choice.asOf } : {}),
+    ...(dateNote ? { dateNote } : {}),
+    ...(focusId ? { focusId } : {}),
+    ...(from && !focusId ? { focusMissing: from.label } : {}),
+    ...(datedArticles.length ? { datedArticles } : {}),
+  };
+}
+
+/** The articles of `whole` that read otherwise on `asOf`, or were no law then, by the law's amendments. */
+function articlesOnDate(resolver: CitationResolver, whole: LawText, asOf: string): NonNullable<LawText['datedArticles']> {
+  const out: NonNullable<LawText['datedArticles']> = [];
+  for (const a of whole.sections.flatMap((s) => s.articles)) {
+    if (!isNumbered(a)) continue;
+    const gap = resolver.textGap(a.id, asOf);
+    if (!gap) continue;
+    const standing = gap.notLaw ? (gap.notLaw === 'not-yet' ? 'not-yet' : 'deleted') : gap.amendedSince ? (gap.amendedSince === 'deleted' ? 'deleted-since' : 'amended-since') : null;
+    if (standing) out.push({ id: a.id, standing, ...(gap.then ? { thenSource: gap.then.source } : {}) });
+  }
+  return out;
 }
 
 /** 刑法 of 2020-12-26 as of 2022: it holds 刑法修正案（十二）, adopted later, so the articles that amendment changed read otherwise then. */
 function heldNote(date: string, pending: ReadonlyArray<{ date: string; source: string }>, asOf: string): { en: string; zh: string } {
   const names = pending.map((h) => `${h.date} ${h.source}`);
   return {
-    en: `The ${date} text already holds the changes of ${names.join(', ')}, adopted after ${asOf}: the articles they changed read otherwise on that date (each article shows its text of the date).`,
-    zh: `此为 ${date} 版，已含其后通过的${names.join('、')}的修改：这些条文在 ${asOf} 施行的文本与此不同（逐条打开可见当时的文本）。`,
+    en: `The ${date} text already holds the changes of ${names.join(', ')}, adopted after ${asOf}: the articles they changed read otherwise on that date, each marked in the text.`,
+    zh: `此为 ${date} 版，已含其后通过的${names.join('、')}的修改：所改条文在 ${asOf} 施行的文本与此不同，文中逐条注明。`,
   };
 }

@@ -17,6 +17,7 @@ import { MATCH_WORDS } from '../library/status.js';
 import { gapSentence } from '../library/versions/versionGap.js';
 import { mdText } from './markdown.js';
 import { CREDIT, statuteLines, type StatuteLine } from './model.js';
+import { tidyHeading } from '../library/headings.js';
 
 export interface CompiledArticle {
   /** 《中华人民共和国劳动合同法》第三十八条 */
@@ -180,7 +181,7 @@ const GONE = '已不在法规库中（收藏时的文本）';
 
 function compiled(a: StatuteArticle, spans: Array<[number, number]>, notes: string[]): CompiledArticle {
   return {
-    citation: citationText(a), path: [a.lawTitle, a.subtitle, ...a.path].filter(Boolean).join(' › '), publishDate: a.publishDate, effectiveDate: a.effectiveDate, status: a.status,
+    citation: citationText(a), path: [a.lawTitle, a.subtitle, ...a.path.map(tidyHeading)].filter(Boolean).join(' › '), publishDate: a.publishDate, effectiveDate: a.effectiveDate, status: a.status,
     lines: statuteLines({ text: a.text, citedSpans: spans }), citedParts: spans.length > 0, notes,
   };
 }

@@ -4,7 +4,7 @@
  */
 import { AlignmentType, Document, Footer, HeadingLevel, Packer, PageNumber, Paragraph, TextRun } from 'docx';
 import { articleHead, readingBlocks, type LawText, type LawTextSection } from '../library/lawText.js';
-import { titleNote } from '../../preload/contract/lawReading.js';
+import { datedArticleNote, titleNote } from '../../preload/contract/lawReading.js';
 export { bookTitle } from '../../preload/contract/lawReading.js';
 import { withDocumentSafeText } from './index.js';
 import { versionLine } from './labels.js';
@@ -47,11 +47,13 @@ export function lawTextMarkdown(file: LawTextFile): string {
     for (const h of headings) out.push(`${'  '.repeat(h.depth)}- ${mdText(h.text)}`);
     out.push('');
   }
+  const dated = datedOf(f);
   for (const b of blocks) {
     if (b.kind === 'heading') out.push(`${'#'.repeat(Math.min(b.depth + 2, 6))} ${mdText(b.text)}`, '');
     else {
       const head = articleHead(b.articleKind, b.label);
       b.paragraphs.forEach((p, i) => out.push(i === 0 && head ? `**${mdText(head.trim())}**　${mdText(p)}` : mdText(p), ''));
+      if (dated.has(b.id)) out.push(`> **注意**：${mdText(dated.get(b.id)!)}`, '');
     }
   }
   out.push('---', '', mdText(OFFICIAL_TEXT), '', mdText(CREDIT));
@@ -63,6 +65,7 @@ export async function lawTextDocx(file: LawTextFile): Promise<Buffer> {
   const blocks = readingBlocks(f.sections ?? f.text.sections);
   const small = (text: string) => new Paragraph({ alignment: AlignmentType.CENTER, children: [new TextRun({ text, size: 18, color: '555555' })] });
   const children: Paragraph[] = [new Paragraph({ text: f.text.lawTitle, heading: HeadingLevel.TITLE, alignment: AlignmentType.CENTER }), small(subtitleOf(f))];
+  const dated = datedOf(f);
   const note = titleNote(f.text.history);
   if (note) children.push(new Paragraph({ alignment: AlignmentType.CENTER, children: [new TextRun({ text: note, size: 20 })] }));
   if (f.text.dateNote) children.push(new Paragraph({ children: [new TextRun({ text: '注意：', bold: true, color: 'A86400' }), new TextRun({ text: f.text.dateNote.zh, color: 'A86400' })] }));
@@ -80,6 +83,7 @@ export async function lawTextDocx(file: LawTextFile): Promise<Buffer> {
         const runs = i === 0 && head ? [new TextRun({ text: head, bold: true }), new TextRun(p)] : [new TextRun(p)];
         children.push(new Paragraph({ children: runs, indent: { firstLine: 420 } }));
       });
+      if (dated.has(b.id)) children.push(new Paragraph({ children: [new TextRun({ text: `注意：${dated.get(b.id)!}`, color: 'A86400', size: 18 })], indent: { firstLine: 420 } }));
     }
   }
   children.push(small(OFFICIAL_TEXT), small(CREDIT));
@@ -93,6 +97,12 @@ export async function lawTextDocx(file: LawTextFile): Promise<Buffer> {
     }],
   });
   return Packer.toBuffer(doc);
+}
+
+/** Read as of a date: each article that read otherwise then (or was no law), with what to say beside it. */
+function datedOf(f: LawTextFile): Map<number, string> {
+  const asOf = f.text.asOf;
+  return new Map(asOf ? (f.text.datedArticles ?? []).map((d) => [d.id, datedArticleNote(d, asOf).zh]) : []);
 }
 
 /** A law's text as the bytes of a Markdown or Word file. */

@@ -100,6 +100,8 @@ export interface StatuteSearchDto {
   lawFilterGaps?: LawFilterGapDto[];
   /** The query is a law's name (劳动合同法, 民诉法解释): that law as the catalogue lists it, to read whole or open; absent from older hosts. */
   namedLaw?: LawEntry | null;
+  /** The query is a repealed law's name (合同法): what repealed it, and where its rules are now; absent from older hosts. */
+  namedRepeal?: { message: string; messageZh: string } | null;
 }
 
 /** The clause of a citing article that names the article being read; `mark` is the citation inside `text`, [start, end). */

@@ -80,3 +80,14 @@ function dateZh(date: string): string {
 export function bookTitle(title: string): string {
   return `《${title.replace(/《/g, '〈').replace(/》/g, '〉')}》`;
 }
+
+/** How an article read as of a date stood then, beside its text (刑法 第三百九十条 as of 2022: amended since). */
+export function datedArticleNote(d: { standing: 'amended-since' | 'deleted-since' | 'not-yet' | 'deleted'; thenSource?: string }, asOf: string): { en: string; zh: string } {
+  const then = d.thenSource ? { en: ` (the text of that date: ${d.thenSource})`, zh: `（当时的文本见${d.thenSource}）` } : { en: '', zh: '' };
+  switch (d.standing) {
+    case 'amended-since': return { en: `amended after ${asOf}; it read otherwise then${then.en}`, zh: `${asOf} 之后经修改，当时的文本与此不同${then.zh}` };
+    case 'deleted-since': return { en: `deleted after ${asOf}`, zh: `${asOf} 之后删去` };
+    case 'not-yet': return { en: `not yet in the law on ${asOf} (added later)`, zh: `${asOf} 尚无此条（其后增加）` };
+    case 'deleted': return { en: `already deleted on ${asOf}`, zh: `${asOf} 已删去` };
+  }
+}

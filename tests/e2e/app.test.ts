@@ -365,10 +365,14 @@ describe('the app in a real browser against the browser host', { skip: SKIP, tim
     const active = page.locator('[data-testid=law-text] mark.active');
     assert.equal(await active.innerText(), '经济补偿');
     assert.match(await active.evaluate((el) => el.closest('[data-testid=law-article]')!.textContent!), /^第四十七条/);
-    // An article's number, typed with digits, finds the article itself first; full-width and half-width marks are one.
+    // An article's number, typed with digits, finds the article itself first, then the text's mentions of it as printed
+    // (第四十六条's 「依照本法第三十八条规定」); full-width and half-width marks are one.
     await page.getByTestId('law-find').fill('第38条');
-    await page.getByTestId('law-find-count').filter({ hasText: '1 / 1' }).waitFor();
+    await page.getByTestId('law-find-count').filter({ hasText: /^1 \/ [2-9]$/ }).waitFor();
     assert.equal(await active.innerText(), '第三十八条');
+    assert.ok(await active.evaluate((el) => el.closest('button') !== null), 'the article\'s own number');
+    await page.getByTestId('law-find-next').click();
+    assert.match(await active.evaluate((el) => el.closest('[data-testid=law-article]')!.textContent!), /^第四十六条/);
     await page.getByTestId('law-find').fill('第三十八条');
     await page.getByTestId('law-find-count').filter({ hasText: /^1 \/ \d+$/ }).waitFor();
     assert.match(await active.evaluate((el) => el.closest('[data-testid=law-article]')!.textContent!), /^第三十八条　用人单位有下列情形之一的/);
@@ -400,6 +404,7 @@ describe('the app in a real browser against the browser host', { skip: SKIP, tim
     assert.match(await page.getByTestId('named-law').innerText(), /^《中华人民共和国劳动合同法》现行有效 法律 · .* · 98 条/);
     await page.getByTestId('named-law-read').click();
     await page.locator('[data-testid=law-article].current').filter({ hasText: /^第一条　为了完善劳动合同制度/ }).waitFor();
+    assert.equal(await page.getByTestId('law-reader-close').innerText(), '‹ 收起全文', 'read as asked, not from an article');
     await page.getByTestId('law-reader-close').click();
     await page.getByTestId('article-title').filter({ hasText: '劳动合同法》第一条' }).waitFor();
     // A revised law: the reader reads another version when asked, opened where it holds the provision, and says it is not the article's.
@@ -416,6 +421,16 @@ describe('the app in a real browser against the browser host', { skip: SKIP, tim
     await page.getByTestId('law-reader-close').click();
     await page.getByTestId('article-view').waitFor();
     assert.match(await page.getByTestId('article-title').innerText(), /第八十四条/);
+    // 2023's 第五十四条 (出资加速到期) has no counterpart in 2018: said, and the text shown from its start.
+    await page.getByTestId('statute-query').fill('公司法第54条');
+    await page.getByTestId('statute-query').press('Enter');
+    await page.getByTestId('article-title').filter({ hasText: '公司法》第五十四条' }).waitFor();
+    await page.getByTestId('read-whole').click();
+    await page.getByTestId('law-reader-version').selectOption('2018-10-26');
+    assert.equal(await page.getByTestId('law-reader-no-counterpart').innerText(), '2018-10-26 版中没有与所读第五十四条相应的条文（按条文文字比对）：从头显示。');
+    assert.equal(await page.locator('[data-testid=law-article].current').count(), 0);
+    assert.equal(await page.getByTestId('law-text').evaluate((el) => el.scrollTop), 0);
+    await page.getByTestId('law-reader-close').click();
     // Looked up as of a date the library has no text of, the reading says which text stands in for it.
     await page.getByTestId('filter-asof').fill('2010-01-01');
     await page.getByTestId('statute-query').fill('劳动合同法第38条');

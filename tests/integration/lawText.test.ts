@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { createHostApi } from '../../main/host/hostApi.js';
+import { lawCatalog } from '../../main/library/lawCatalog.js';
 import { lawText, readingBlocks, sectionsUnder } from '../../main/library/lawText.js';
 import { FileKeyStore } from '../../main/llm/keyStore.js';
 import { SettingsStore } from '../../main/llm/settings.js';
@@ -119,6 +120,11 @@ describe('a law read whole', { skip: SKIP }, () => {
     const criminal = await runCli(['read', '刑法', '--as-of', '2022-06-01', '--toc', '--db', lib.dbPath]);
     assert.match(criminal.stdout, /^《中华人民共和国刑法》\n2020-12-26 版 · 2021-03-01 施行 · 现行有效 · 已含其后《刑法修正案（十二）》（2023-12-29）的修改\n/);
     assert.match(criminal.stdout, /\nNote: The 2020-12-26 text already holds the changes of 2023-12-29 《刑法修正案（十二）》, adopted after 2022-06-01/);
+    // Read as of 2022, the seven articles 刑法修正案（十二） changed are each marked, and 第一百九十九条 as deleted by then.
+    const dated = (await runCli(['read', '刑法', '--as-of', '2022-06-01', '--db', lib.dbPath])).stdout;
+    assert.equal(dated.match(/\[amended after 2022-06-01; it read otherwise then/g)?.length, 7);
+    assert.match(dated, /\n第三百九十条　.*\n(?:　　.*\n)*　　\[amended after 2022-06-01; it read otherwise then \(the text of that date: 《刑法修正案（九）》第四十五条\)\]\n/);
+    assert.match(dated, /\n第一百九十九条　（删去）\n　　\[already deleted on 2022-06-01\]\n/);
     const spread = await runCli(['read', '民法典', '--chapter', '第四章', '--toc', '--db', lib.dbPath]);
     assert.match(spread.stdout, /\nNote: "第四章" stands in 7 parts \(第一编 总则、第二编 物权、/);
     // A search for a law's name says it is one, and how to read it.
@@ -126,7 +132,12 @@ describe('a law read whole', { skip: SKIP }, () => {
     assert.match(named.stdout, /^《中华人民共和国劳动合同法》 is a law of the library \(法律, 98 articles\): lexdesk read 劳动合同法 reads it whole/);
     assert.doesNotMatch((await runCli(['search', '劳动合同法 解除', '--k', '1', '--db', lib.dbPath])).stdout, /is a law of the library/);
     const repealed = await runCli(['read', '合同法', '--db', lib.dbPath]);
-    assert.match(repealed.stderr, /"合同法" names 《中华人民共和国合同法》, which is not in the library: it was repealed by 《中华人民共和国民法典》第一千二百六十条/);
+    assert.match(repealed.stderr, /"合同法" names 《中华人民共和国合同法》, which is not in the library: it was repealed by 《中华人民共和国民法典》第一千二百六十条 \(in force 2021-01-01\)\. Look for its rules in 民法典\./);
+    assert.match((await runCli(['search', '合同法', '--k', '1', '--db', lib.dbPath])).stderr, /"合同法" names 《中华人民共和国合同法》, which is not in the library/);
+    // The catalogue opens 刑法 at 第一条, not at its appendix (numbered 0), which it does not count.
+    const code = lawCatalog(lib.engine.db, lib.engine.searchDeps().resolver.names, { query: '刑法', limit: 1 }).laws[0]!;
+    assert.deepEqual([code.title, code.articles, lib.engine.articles([code.firstArticleId!])[0]?.label], ['中华人民共和国刑法', lawText(lib.engine.db, code.lawId, '2020-12-26')!.articleCount, '第一条']);
+    assert.equal((await runCli(['read', '劳动合同法', '--chapter', '第五章第二节', '--toc', '--db', lib.dbPath])).stdout.match(/（\d+）/g)?.join(''), '（11）（11）', 'the 第二节 alone, under its 第五章');
     assert.equal((await runCli(['read', '--db', lib.dbPath])).code, 2);
     assert.match((await runCli(['read', '劳动法典', '--db', lib.dbPath])).stderr, /No law named "劳动法典"/);
   });
@@ -171,6 +182,16 @@ describe('a law read whole', { skip: SKIP }, () => {
       const dated = await api.call('statute.lawText', { id: articleOf('中华人民共和国劳动合同法', '第三十八条', '2012-12-28'), asOf: '2010-01-01' });
       assert.ok(dated.ok);
       assert.match((dated.data as { dateNote: { zh: string } }).dateNote.zh, /^2010-01-01 施行的文本：法规库中没有该法在 2010-01-01 施行的版本/);
+      // 2023's 第五十四条 (出资加速到期) has no counterpart in 2018's text: said, not opened at 2018's 第五十四条.
+      const none2018 = await api.call('statute.lawText', { id: articleOf('中华人民共和国公司法', '第五十四条', '2023-12-29'), version: '2018-10-26' });
+      assert.ok(none2018.ok);
+      assert.deepEqual([(none2018.data as { focusId?: number }).focusId, (none2018.data as { focusMissing?: string }).focusMissing], [undefined, '第五十四条']);
+      // The whole text as of 2022: the articles changed since marked in the download too.
+      const criminal = await api.call('statute.lawExport', { id: articleOf('中华人民共和国刑法', '第三百九十条', '2020-12-26'), asOf: '2022-06-01', format: 'md' });
+      assert.ok(criminal.ok);
+      const md = Buffer.from((criminal.data as { base64: string }).base64, 'base64').toString('utf8');
+      assert.match(md, /> \*\*注意\*\*：此为 2020-12-26 版，已含其后通过的2023-12-29 《刑法修正案（十二）》的修改：所改条文在 2022-06-01 施行的文本与此不同，文中逐条注明。/);
+      assert.equal(md.match(/> \*\*注意\*\*：2022-06-01 之后经修改/g)?.length, 7);
       const none = await api.call('statute.lawText', { id, version: '2019-01-01' });
       assert.equal(none.ok ? '' : none.error.code, 'not_found');
       const bad = await api.call('statute.lawText', { id, version: '2019-02-30' });

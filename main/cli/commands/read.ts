@@ -1,8 +1,8 @@
 import type { Engine } from '../../engine/index.js';
 import { articleHead, lawTextSize, readingBlocks, readLaw, sectionsUnder, type LawText, type LawTextSection } from '../../library/lawText.js';
-import { repealedBy, repealingShortTitle } from '../../library/citation/repealedLaws.js';
+import { repealedLawNamed } from '../../library/citation/repealedLaws.js';
 import { bookTitle, readingLine, renderLawText } from '../../report/lawText.js';
-import { titleNote } from '../../../preload/contract/lawReading.js';
+import { datedArticleNote, titleNote } from '../../../preload/contract/lawReading.js';
 import { writableOutput, writeAtomically } from '../../util/atomicWrite.js';
 import { LexError } from '../../util/errors.js';
 import { dateOption, parseCommand } from '../args.js';
@@ -29,6 +29,7 @@ export async function readCommand(args: string[], open: (db?: string) => Engine,
   try {
     const whole = readLaw(engine.db, engine.searchDeps().resolver, lawOf(engine, name), { version, asOf });
     const chapter = (values.chapter as string | undefined)?.trim();
+    if (chapter === '') throw new LexError('usage', `--chapter needs the words of a heading (第四章, 劳务派遣).\nUsage: ${USAGE}`);
     const sections = chapter ? sectionsUnder(whole, chapter) : whole.sections;
     if (chapter && !sections.length) {
       const headings = readingBlocks(whole.sections).flatMap((b) => (b.kind === 'heading' ? [b.text] : []));
@@ -65,7 +66,7 @@ function lawOf(engine: Engine, name: string): number {
     return lawNamed(engine, name);
   } catch (err) {
     const repeal = engine.searchDeps().resolver.repealOf(name.replace(/[《》]/g, ''));
-    if (repeal && err instanceof LexError && err.code === 'unknown-law') throw new LexError('repealed-law', `"${name}" names 《${repeal.title}》, which is not in the library: ${repealedBy(repeal).en}. Read ${repealingShortTitle(repeal)} instead.`);
+    if (repeal && err instanceof LexError && err.code === 'unknown-law') throw new LexError('repealed-law', repealedLawNamed(name, repeal).message);
     throw err;
   }
 }
@@ -94,10 +95,15 @@ function printToc(out: Output, sections: readonly LawTextSection[]): void {
 }
 
 function printText(out: Output, whole: LawText, sections: readonly LawTextSection[], excerpt: boolean): void {
+  const dated = new Map((whole.datedArticles ?? []).map((d) => [d.id, d]));
   if (whole.lead && !excerpt) out.print(`${whole.lead}\n`);
   readingBlocks(sections).forEach((b, i) => {
     if (b.kind === 'heading') out.print(`${i > 0 ? '\n' : ''}${'  '.repeat(b.depth)}${b.text}\n`);
-    else b.paragraphs.forEach((p, j) => out.print(j === 0 ? `${articleHead(b.articleKind, b.label)}${p}` : `　　${p}`));
+    else {
+      b.paragraphs.forEach((p, j) => out.print(j === 0 ? `${articleHead(b.articleKind, b.label)}${p}` : `　　${p}`));
+      const d = dated.get(b.id);
+      if (d && whole.asOf) out.print(`　　[${datedArticleNote(d, whole.asOf).en}]`);
+    }
   });
   out.print('');
 }

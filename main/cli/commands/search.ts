@@ -14,7 +14,8 @@ import { describeProviders, MODEL_OPTIONS, modeOption, modelOptionsOf, providerR
 import { addedTerms as statuteTermsAdded, type ModelOptions } from '../../engine/retrieval.js';
 import { onDates, standingZh, type OnDate } from '../../search/lawOnDate.js';
 import type { SearchFilters } from '../../search/filters.js';
-import { namedLaw } from '../../library/lawCatalog.js';
+import { lawNameTyped, namedLaw } from '../../library/lawCatalog.js';
+import { repealedLawNamed } from '../../library/citation/repealedLaws.js';
 import { lawFilterGaps, type LawFilterGap } from '../../search/lawFilterGaps.js';
 
 const USAGE = 'lexdesk search "QUERY" [--mode lexical|dense|fused|hybrid] [--model DIR | --http-base URL --http-model NAME] [--cross-encoder DIR] [--providers cuda,cpu] [--literal] [--k 10] [--law NAME] [--level 法律,司法解释] [--all-versions] [--as-of YYYY-MM-DD] [--province 北京|all]';
@@ -65,13 +66,16 @@ export async function searchCommand(args: string[], open: (db?: string, models?:
     const filterGaps = hits.length === 0 ? lawFilterGaps(engine.db, engine.searchDeps().resolver, filtersFrom(values)) : [];
     // A query that is a law's name (劳动合同法): the law itself, and how to read it whole.
     const named = namedLaw(engine.db, engine.searchDeps().resolver.names, query);
+    const repealedName = named ? undefined : engine.searchDeps().resolver.repealOf(lawNameTyped(query));
+    const namedRepeal = repealedName ? repealedLawNamed(lawNameTyped(query), repealedName).message : null;
     if (out.json) {
-      out.printJson({ query, mode, ...(modeNote ? { modeNote } : {}), ...(repealNote ? { repealNote } : {}), ...(missingNote ? { missingArticleNote: missingNote } : {}), ...(provinceNote ? { provinceNote } : {}), ...(lawFilterNote ? { lawFilterNote } : {}), ...(filterGaps.length ? { lawFilterGaps: filterGaps } : {}), ...(renumberedNotes.length ? { renumberedNotes } : {}), ...(readInPlace.length ? { readInPlace } : {}), ...(named ? { namedLaw: named } : {}), addedTerms, ...(providers ? { provider: providers.provider, providerFallbacks: providers.fallbacks } : {}), hits: hits.map((h, i) => ({ rank: i + 1, score: h.score === Infinity ? null : h.score, matchedBy: h.matchedBy, snippet: h.snippet, ...h.article, ...(amendedSince(h.article.id) ? { amendedSince: amendedSince(h.article.id)!.short } : {}), ...staleSince(engine.db, h.article, asOf), ...(onDate[i] ? { onDate: onDate[i] } : {}) })) });
+      out.printJson({ query, mode, ...(modeNote ? { modeNote } : {}), ...(repealNote ? { repealNote } : {}), ...(missingNote ? { missingArticleNote: missingNote } : {}), ...(provinceNote ? { provinceNote } : {}), ...(lawFilterNote ? { lawFilterNote } : {}), ...(filterGaps.length ? { lawFilterGaps: filterGaps } : {}), ...(renumberedNotes.length ? { renumberedNotes } : {}), ...(readInPlace.length ? { readInPlace } : {}), ...(named ? { namedLaw: named } : {}), ...(namedRepeal ? { namedRepeal } : {}), addedTerms, ...(providers ? { provider: providers.provider, providerFallbacks: providers.fallbacks } : {}), hits: hits.map((h, i) => ({ rank: i + 1, score: h.score === Infinity ? null : h.score, matchedBy: h.matchedBy, snippet: h.snippet, ...h.article, ...(amendedSince(h.article.id) ? { amendedSince: amendedSince(h.article.id)!.short } : {}), ...staleSince(engine.db, h.article, asOf), ...(onDate[i] ? { onDate: onDate[i] } : {}) })) });
       return 0;
     }
     if (modeNote) process.stderr.write(`lexdesk: ${modeNote}\n`);
     if (hint) process.stderr.write(`lexdesk: ${hint}\n`);
     if (repealNote) process.stderr.write(`lexdesk: ${repealNote}\n`);
+    if (namedRepeal) process.stderr.write(`lexdesk: ${namedRepeal}\n`);
     if (missingNote) process.stderr.write(`lexdesk: ${missingNote} The hits below only share words with the query.\n`);
     if (provinceNote) process.stderr.write(`lexdesk: ${provinceNote}\n`);
     if (lawFilterNote) process.stderr.write(`lexdesk: ${lawFilterNote}\n`);

@@ -18,6 +18,7 @@ import { onDates, standingZh, type OnDate } from '../../search/lawOnDate.js';
 import { lawOrigin } from '../../library/versions/lawOrigins.js';
 import { clip } from '../../util/clip.js';
 import { MAX_RANGE_SPAN } from '../../library/citation/parseCitation.js';
+import { tidyHeading } from '../../library/headings.js';
 
 const USAGE = 'lexdesk show "CITATION" [--as-of YYYY-MM-DD] [--version YYYY-MM-DD] [--changes] [--out FILE.md|FILE.docx]   e.g. 民法典第1165条, 刑法264, 劳动合同法 38, 宪法序言, 民法典第1165、1166条, 刑法第263条至第269条; --out writes the articles cited as a compilation (法条汇编)';
 /** Linking articles listed in text output, per kind; --json lists all. */
@@ -238,7 +239,7 @@ function printLinks(out: Output, title: string, links: ShownLink[]): void {
 function printArticle(out: Output, cited: Pick<Resolved, 'article' | 'parts'>, dated: OnDate | null = null, lawSince: string | null = null): void {
   const a = cited.article;
   out.print(citationText(a) + (a.province ? `（${a.province}）` : ''));
-  const crumbs = [a.subtitle, ...a.path].filter(Boolean).join(' › ');
+  const crumbs = [a.subtitle, ...a.path.map(tidyHeading)].filter(Boolean).join(' › ');
   if (crumbs) out.print(crumbs);
   // Today's status, and with a date how it stood then (民法典 as of 2019: 现行有效, 2019-06-01 尚未施行).
   const then = dated ? ` · ${dated.date} ${standingZh(dated.standing)}` : '';

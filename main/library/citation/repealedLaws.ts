@@ -117,6 +117,14 @@ export function repealMessages(typed: string, r: Repeal, successor?: Successor |
   };
 }
 
+/** What a repealed law's name typed alone (合同法, to search or read) is told: it is gone, what repealed it, where its rules are now. */
+export function repealedLawNamed(typed: string, r: Repeal): { message: string; messageZh: string } {
+  return {
+    message: `"${typed}" names 《${r.title}》, which is not in the library: ${repealedBy(r).en}. Look for its rules in ${repealingShortTitle(r)}.`,
+    messageZh: `“${typed}”指《${r.title}》，法规库中没有这部法律：${repealedBy(r).zh}。其规定请在${repealingShortTitle(r)}中查找。`,
+  };
+}
+
 /** 「it was repealed by 《中华人民共和国民法典》第一千二百六十条 (in force 2021-01-01)」 and its Chinese. */
 export function repealedBy(r: Repeal): { en: string; zh: string } {
   const when = r.effectiveDate ?? r.publishDate;

@@ -76,6 +76,8 @@ export function ArticleView({ detail, onOpen, openOutline, openReading, shown, a
   const [outlineAt, setOutlineAt] = useState<string[] | null>(null);
   /** The whole law read in place of the article (全文), opened at it. */
   const [reading, setReading] = useState(false);
+  /** The reader was opened by a request to read the law (a law's name searched, the catalogue), not from this article. */
+  const [asked, setAsked] = useState(false);
   useEffect(() => {
     if (openOutline !== undefined) setOutlineAt([]);
   }, [openOutline]);
@@ -84,7 +86,10 @@ export function ArticleView({ detail, onOpen, openOutline, openReading, shown, a
   useEffect(() => setReading(false), [detail]);
   // After the reset above: a request to read opens the reader on the article it names.
   useEffect(() => {
-    if (openReading !== undefined) setReading(true);
+    if (openReading !== undefined) {
+      setReading(true);
+      setAsked(true);
+    }
   }, [openReading]);
   const linkProps = { onOpen, unverified: detail.unverifiedLinks ?? [], unverifiedNote: t.unverifiedLink };
   const passages = new Map((detail.citingPassages ?? []).map((p) => [p.articleId, p]));
@@ -93,7 +98,7 @@ export function ArticleView({ detail, onOpen, openOutline, openReading, shown, a
     setCopied(true);
   };
   if (reading) {
-    return <LawReader articleId={a.id} articleLabel={a.label} asOf={asOf} onOpen={(id) => { setReading(false); onOpen(id); }} onClose={() => setReading(false)} />;
+    return <LawReader articleId={a.id} articleLabel={a.label} asOf={asOf} asked={asked} onOpen={(id) => { setReading(false); onOpen(id); }} onClose={() => setReading(false)} />;
   }
   return (
     <article className="article-view" data-testid="article-view">
@@ -165,7 +170,7 @@ export function ArticleView({ detail, onOpen, openOutline, openReading, shown, a
       )}
       <div className="article-actions">
         <button onClick={() => void copy()} data-testid="copy-citation">{copied ? t.copied : t.copy}</button>
-        <button onClick={() => setReading(true)} title={t.readWholeHint} data-testid="read-whole">{t.readWhole}</button>
+        <button onClick={() => { setAsked(false); setReading(true); }} title={t.readWholeHint} data-testid="read-whole">{t.readWhole}</button>
         {detail.saved && <SaveArticle key={a.id} article={a} saved={detail.saved} refreshKey={shown} />}
       </div>
       <div className="neighbours" data-testid="neighbours">

@@ -1,6 +1,6 @@
 import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import type { LawTextDto } from '../../../../preload/contract/index.js';
-import { articleHead, bookTitle, readingBlocks, titleNote } from '../../../../preload/contract/lawReading.js';
+import { articleHead, bookTitle, datedArticleNote, readingBlocks, titleNote } from '../../../../preload/contract/lawReading.js';
 import { useApi } from '../../api/context.js';
 import { errorText } from '../../api/errorText.js';
 import { downloadFile } from '../../components/download.js';
@@ -14,6 +14,8 @@ interface Props {
   articleLabel: string;
   /** The date the article was looked up for: the reading says when its text stands in for that date's. */
   asOf?: string;
+  /** Opened to read the law (a law's name searched, the catalogue), not from an article being read: closing says so. */
+  asked?: boolean;
   onOpen(id: number): void;
   onClose(): void;
 }
@@ -36,7 +38,7 @@ function Segments({ segments, active }: { segments: readonly FoundSegment[]; act
  * A law read whole (全文): its title note, a table of contents beside the text, every article under its headings,
  * words found in it one after another, and the text to download. Opens at the article it came from.
  */
-export function LawReader({ articleId, articleLabel, asOf, onOpen, onClose }: Props) {
+export function LawReader({ articleId, articleLabel, asOf, asked, onOpen, onClose }: Props) {
   const api = useApi();
   const t = useT();
   const [version, setVersion] = useState<string | undefined>(undefined);
@@ -67,21 +69,20 @@ export function LawReader({ articleId, articleLabel, asOf, onOpen, onClose }: Pr
     const cut = new Map<string, FoundSegment[]>();
     if (foldQuery(find).length < MIN_FIND) return { cut, total };
     const ref = articleNumberOf(find);
+    // 第38条 typed with digits: the article 38 itself, then the text's mentions of it as printed (本法第三十八条).
+    const printed = ref ? blocks.find((b) => b.kind === 'article' && b.number === ref.number && b.subNumber === ref.subNumber) : undefined;
+    const words = printed?.kind === 'article' ? printed.label : find;
     blocks.forEach((b, i) => {
-      if (b.kind !== 'article') return;
+      const cutOut = (key: string, text: string) => {
+        const { segments, count } = findSegments(text, words, total);
+        if (count) cut.set(key, segments);
+        total += count;
+      };
+      if (b.kind === 'heading') return cutOut(`${i}.t`, b.text);
       const head = articleHead(b.articleKind, b.label).trim();
-      if (head && ref && b.number === ref.number && b.subNumber === ref.subNumber) {
-        cut.set(`${i}.h`, [{ text: head, match: total++ }]);
-      } else if (head) {
-        const { segments, count } = findSegments(head, find, total);
-        if (count) cut.set(`${i}.h`, segments);
-        total += count;
-      }
-      b.paragraphs.forEach((p, j) => {
-        const { segments, count } = findSegments(p, find, total);
-        if (count) cut.set(`${i}.${j}`, segments);
-        total += count;
-      });
+      if (head && b === printed) cut.set(`${i}.h`, [{ text: head, match: total++ }]);
+      else if (head) cutOut(`${i}.h`, head);
+      b.paragraphs.forEach((p, j) => cutOut(`${i}.${j}`, p));
     });
     return { cut, total };
   }, [blocks, find]);
@@ -89,10 +90,16 @@ export function LawReader({ articleId, articleLabel, asOf, onOpen, onClose }: Pr
   useEffect(() => setActive(0), [find]);
   // Opened at the article read before; the words found, one at a time, in view.
   useEffect(() => {
-    if (focus !== null) body.current?.querySelector(`[data-article-id="${focus}"]`)?.scrollIntoView({ block: 'start' });
+    const el = body.current;
+    if (!el || !law) return;
+    // At the law's first article (or none to open at), the reading starts at the top: its 序言 or lead stands above it.
+    const first = blocks.find((b) => b.kind === 'article' && b.number > 0);
+    if (focus === null || (first?.kind === 'article' && first.id === focus)) el.scrollTop = 0;
+    else el.querySelector(`[data-article-id="${focus}"]`)?.scrollIntoView({ block: 'start' });
   }, [law, focus]);
   useEffect(() => {
-    if (found.total) body.current?.querySelector(`[data-match="${active}"]`)?.scrollIntoView({ block: 'center' });
+    if (found.total) body.current?.querySelector(`[data-match="${active}"]`)?.scrollIntoView({ block: 'start' });
+    if (found.total) body.current?.scrollBy({ top: -Math.min((body.current?.clientHeight ?? 0) / 4, 100) });
   }, [found, active]);
 
   // The contents follow the text: the headings above the block in view are marked, and kept in view.
@@ -108,9 +115,11 @@ export function LawReader({ articleId, articleLabel, asOf, onOpen, onClose }: Pr
   const markTop = () => {
     const el = body.current;
     if (!el) return;
-    const edge = el.getBoundingClientRect().top + 4;
+    // The reading line is a third of the way down: where an article opened (at the top) or a word found (in the middle) stands.
+    const box = el.getBoundingClientRect();
+    const edge = box.top + Math.min(box.height / 3, 120);
     const all = [...el.querySelectorAll<HTMLElement>('[data-block]')];
-    // At the end of the text the last blocks never reach the top: the last one is where the reader is.
+    // At the end of the text the last blocks never reach the line: the last one is where the reader is.
     const atEnd = el.scrollTop + el.clientHeight >= el.scrollHeight - 2;
     const shown = atEnd ? all.at(-1) : all.find((b) => b.getBoundingClientRect().bottom > edge);
     if (shown) setTop(Number(shown.dataset.block));
@@ -129,12 +138,13 @@ export function LawReader({ articleId, articleLabel, asOf, onOpen, onClose }: Pr
   const headings = blocks.flatMap((b, i) => (b.kind === 'heading' ? [{ ...b, index: i }] : []));
   const own = law ? law.sections.some((s) => s.articles.some((a) => a.id === articleId)) : true;
   const note = law ? titleNote(law.history) : '';
+  const dated = new Map((law?.datedArticles ?? []).map((d) => [d.id, d]));
   const longNote = note.length > NOTE_SHOWN;
 
   return (
     <section className="law-reader" data-testid="law-reader">
       <div className="law-reader-bar">
-        <button className="link" onClick={onClose} data-testid="law-reader-close">{fill(t.closeWhole, { label: /^[一二三四五六七八九十百]+$/u.test(articleLabel) ? `第${articleLabel}条` : articleLabel })}</button>
+        <button className="link" onClick={onClose} data-testid="law-reader-close">{asked ? t.closeReading : fill(t.closeWhole, { label: /^[一二三四五六七八九十百]+$/u.test(articleLabel) ? `第${articleLabel}条` : articleLabel })}</button>
         {error && <span className="error" data-testid="law-reader-error">{error}</span>}
       </div>
       {!law ? (
@@ -155,10 +165,10 @@ export function LawReader({ articleId, articleLabel, asOf, onOpen, onClose }: Pr
                 </select>
               </label>
             ) : (
-              law.publishDate && `${law.publishDate} · `
+              law.publishDate && fill(t.lawVersionOf, { date: law.publishDate })
             )}
             {law.effectiveDate ? ` ${fill(t.effectiveOn, { date: law.effectiveDate })}` : ` ${t.effectiveUnknown}`}
-            {` · ${fill(t.lawSize, { n: String(law.articleCount) })}`}
+            {law.articleCount > 0 && ` · ${fill(t.lawSize, { n: String(law.articleCount) })}`}
             {law.holds && law.holds.length > 0 && <span data-testid="law-reader-holds">{` · ${fill(t.lawHolds, { acts: law.holds.map((h) => `${h.source}（${h.date}）`).join('、') })}`}</span>}
             {!own && <span className="warn" data-testid="law-reader-other-version">{t.lawOtherVersion}</span>}
           </div>
@@ -169,6 +179,7 @@ export function LawReader({ articleId, articleLabel, asOf, onOpen, onClose }: Pr
             </p>
           )}
           {law.dateNote && <p className="notice" data-testid="law-reader-date-note">{t.lang === 'zh' ? law.dateNote.zh : law.dateNote.en}</p>}
+          {law.focusMissing && <p className="notice" data-testid="law-reader-no-counterpart">{fill(t.lawNoCounterpart, { date: law.publishDate ?? '', label: law.focusMissing })}</p>}
           <div className="law-reader-tools">
             <input type="search" value={query} placeholder={t.findInLaw} aria-label={t.findInLaw} onChange={(e) => setQuery(e.target.value)}
               onKeyDown={(e) => { if (e.key === 'Enter') { e.preventDefault(); step(e.shiftKey ? -1 : 1); } }} data-testid="law-find" />
@@ -199,9 +210,10 @@ export function LawReader({ articleId, articleLabel, asOf, onOpen, onClose }: Pr
               {law.lead && <p className="law-lead">{law.lead}</p>}
               {blocks.map((b, i) =>
                 b.kind === 'heading' ? (
-                  <div key={i} className={`law-heading depth-${b.depth}`} data-block={i} data-testid="law-heading">{b.text}</div>
+                  <div key={i} className={`law-heading depth-${b.depth}`} data-block={i} data-testid="law-heading"><Segments segments={found.cut.get(`${i}.t`) ?? [{ text: b.text }]} active={active} /></div>
                 ) : (
                   <div key={i} className={`law-article ${b.id === focus ? 'current' : ''}`} data-block={i} data-article-id={b.id} data-testid="law-article">
+                    {dated.has(b.id) && law.asOf && <p className="warn law-dated" data-testid="law-article-dated">{(t.lang === 'zh' ? datedArticleNote(dated.get(b.id)!, law.asOf).zh : datedArticleNote(dated.get(b.id)!, law.asOf).en)}</p>}
                     {b.paragraphs.map((p, j) => (
                       <p key={j}>
                         {j === 0 && articleHead(b.articleKind, b.label) && (

@@ -92,6 +92,7 @@ export const StatuteLookup = forwardRef<HTMLInputElement, Props>(function Statut
   const [repealedLaw, setRepealedLaw] = useState<StatuteSearchDto['repealedLaw']>(null);
   /** The law the query names (劳动合同法), offered to read whole or open at its contents. */
   const [namedLaw, setNamedLaw] = useState<StatuteSearchDto['namedLaw']>(null);
+  const [namedRepeal, setNamedRepeal] = useState<StatuteSearchDto['namedRepeal']>(null);
   /** A finished search that found nothing: the law filter when it names no law, and why the laws it names had nothing to search. */
   const [empty, setEmpty] = useState<{ unknownLaw: StatuteSearchDto['unknownLaw']; gaps: LawFilterGapDto[] } | null>(null);
   const [detail, setDetail] = useState<ArticleDetailDto | null>(null);
@@ -159,6 +160,7 @@ export const StatuteLookup = forwardRef<HTMLInputElement, Props>(function Statut
     setEmpty(null);
     setRepealedLaw(null);
     setNamedLaw(null);
+    setNamedRepeal(null);
     setCitedCount(null);
     setCitedBy(null);
     setReadInPlace([]);
@@ -202,6 +204,7 @@ export const StatuteLookup = forwardRef<HTMLInputElement, Props>(function Statut
       setReadInPlace(found.readInPlace ?? []);
       setRepealedLaw(found.repealedLaw ?? null);
       setNamedLaw(found.namedLaw ?? null);
+      setNamedRepeal(found.namedRepeal ?? null);
       setEmpty(found.hits.length ? null : { unknownLaw: found.unknownLaw, gaps: found.lawFilterGaps ?? [] });
       setDetail(null);
     } catch (e) {
@@ -261,6 +264,7 @@ export const StatuteLookup = forwardRef<HTMLInputElement, Props>(function Statut
               <button className="link" onClick={() => (onOpenLaw ?? onOpen)(namedLaw.firstArticleId!)} data-testid="named-law-open">{t.namedLawOpen}</button>
             </p>
           )}
+          {namedRepeal && <p className="notice" data-testid="named-repeal">{t.lang === 'zh' ? namedRepeal.messageZh : namedRepeal.message}</p>}
           {repealedLaw && <p className="notice" data-testid="repealed-law-filter">{t.lang === 'zh' ? repealedLaw.messageZh : repealedLaw.message}</p>}
           {renumbered.map((r) => (
             <p className="notice" key={r.cited} data-testid="renumbered-note">{fill(t.renumberedNote, { ...r })}</p>
