@@ -6,6 +6,7 @@ import { errorText } from '../../api/errorText.js';
 import { downloadFile } from '../../components/download.js';
 import { fill, statusText, useT } from '../../i18n.js';
 import { articleNumberOf, findSegments, foldQuery, type FoundSegment } from './findInText.js';
+import { headingsAbove, ReadingArticle, Segments } from './LawReadingText.js';
 import { StatusBadges } from './StatusBadges.js';
 
 interface Props {
@@ -25,15 +26,6 @@ const MIN_FIND = 1;
 /** A title note longer than this (刑法's names fourteen amending acts) is shown to here, and whole when asked. */
 const NOTE_SHOWN = 160;
 
-/** A paragraph with the words found marked, the current one apart. */
-function Segments({ segments, active }: { segments: readonly FoundSegment[]; active: number }) {
-  return (
-    <>
-      {segments.map((s, k) => (s.match === undefined ? <span key={k}>{s.text}</span> : <mark key={k} data-match={s.match} className={s.match === active ? 'active' : ''}>{s.text}</mark>))}
-    </>
-  );
-}
-
 /**
  * A law read whole (全文): its title note, a table of contents beside the text, every article under its headings,
  * words found in it one after another, and the text to download. Opens at the article it came from.
@@ -49,7 +41,7 @@ export function LawReader({ articleId, articleLabel, asOf, asked, onOpen, onClos
   const [active, setActive] = useState(0);
   const [exporting, setExporting] = useState(false);
   const body = useRef<HTMLDivElement>(null);
-  /** The block at the top of the text in view, so that the contents mark where the reader is. */
+  /** The block at the reading line of the text in view, so that the contents mark where the reader is. */
   const [top, setTop] = useState<number | null>(null);
   const toc = useRef<HTMLElement>(null);
 
@@ -212,20 +204,8 @@ export function LawReader({ articleId, articleLabel, asOf, asked, onOpen, onClos
                 b.kind === 'heading' ? (
                   <div key={i} className={`law-heading depth-${b.depth}`} data-block={i} data-testid="law-heading"><Segments segments={found.cut.get(`${i}.t`) ?? [{ text: b.text }]} active={active} /></div>
                 ) : (
-                  <div key={i} className={`law-article ${b.id === focus ? 'current' : ''}`} data-block={i} data-article-id={b.id} data-testid="law-article">
-                    {dated.has(b.id) && law.asOf && <p className="warn law-dated" data-testid="law-article-dated">{(t.lang === 'zh' ? datedArticleNote(dated.get(b.id)!, law.asOf).zh : datedArticleNote(dated.get(b.id)!, law.asOf).en)}</p>}
-                    {b.paragraphs.map((p, j) => (
-                      <p key={j}>
-                        {j === 0 && articleHead(b.articleKind, b.label) && (
-                          <button className="link law-article-label" onClick={() => onOpen(b.id)} data-testid="law-article-open">
-                            <Segments segments={found.cut.get(`${i}.h`) ?? [{ text: articleHead(b.articleKind, b.label).trim() }]} active={active} />
-                          </button>
-                        )}
-                        {j === 0 && articleHead(b.articleKind, b.label) && '　'}
-                        <Segments segments={found.cut.get(`${i}.${j}`) ?? [{ text: p }]} active={active} />
-                      </p>
-                    ))}
-                  </div>
+                  <ReadingArticle key={i} index={i} block={b} current={b.id === focus} cut={found.cut} active={active} onOpen={onOpen}
+                    dated={dated.has(b.id) && law.asOf ? datedArticleNote(dated.get(b.id)!, law.asOf)[t.lang === 'zh' ? 'zh' : 'en'] : null} />
                 ),
               )}
             </div>
@@ -234,16 +214,4 @@ export function LawReader({ articleId, articleLabel, asOf, asked, onOpen, onClos
       )}
     </section>
   );
-}
-
-/** The indices of the headings a block stands under (its 编, 章 and 节), outermost first. */
-function headingsAbove(blocks: ReturnType<typeof readingBlocks>, at: number): number[] {
-  const chain: Array<{ depth: number; index: number }> = [];
-  for (let i = 0; i <= at && i < blocks.length; i++) {
-    const b = blocks[i]!;
-    if (b.kind !== 'heading') continue;
-    while (chain.length && chain.at(-1)!.depth >= b.depth) chain.pop();
-    chain.push({ depth: b.depth, index: i });
-  }
-  return chain.map((c) => c.index);
 }
