@@ -397,6 +397,11 @@ describe('the app in a real browser against the browser host', { skip: SKIP, tim
     await page.getByTestId('law-article-open').filter({ hasText: /^第五十八条$/ }).click();
     await page.getByTestId('article-title').filter({ hasText: '第五十八条' }).waitFor();
     assert.equal(await page.getByTestId('law-reader').count(), 0);
+    // …and the reading can be gone back to, from there.
+    await page.getByTestId('back-to-reading').click();
+    await page.locator('[data-testid=law-article].current').filter({ hasText: /^第五十八条　/ }).waitFor();
+    await page.getByTestId('law-reader-close').click();
+    await page.getByTestId('article-title').filter({ hasText: '第五十八条' }).waitFor();
     // A law's name searched: the law itself on top of the hits, to read whole.
     await page.getByTestId('statute-query').fill('劳动合同法');
     await page.getByTestId('statute-query').press('Enter');

@@ -78,6 +78,8 @@ export function ArticleView({ detail, onOpen, openOutline, openReading, shown, a
   const [reading, setReading] = useState(false);
   /** The reader was opened by a request to read the law (a law's name searched, the catalogue), not from this article. */
   const [asked, setAsked] = useState(false);
+  /** The article last opened from the reader by its number: while it is shown, the reading can be gone back to, there. */
+  const [fromReading, setFromReading] = useState<number | null>(null);
   useEffect(() => {
     if (openOutline !== undefined) setOutlineAt([]);
   }, [openOutline]);
@@ -98,10 +100,13 @@ export function ArticleView({ detail, onOpen, openOutline, openReading, shown, a
     setCopied(true);
   };
   if (reading) {
-    return <LawReader articleId={a.id} articleLabel={a.label} asOf={asOf} asked={asked} onOpen={(id) => { setReading(false); onOpen(id); }} onClose={() => setReading(false)} />;
+    return <LawReader articleId={a.id} articleLabel={a.label} asOf={asOf} asked={asked} onOpen={(id) => { setReading(false); setFromReading(id); onOpen(id); }} onClose={() => setReading(false)} />;
   }
   return (
     <article className="article-view" data-testid="article-view">
+      {fromReading === a.id && (
+        <button className="link" onClick={() => { setAsked(false); setReading(true); }} data-testid="back-to-reading">{t.backToReading}</button>
+      )}
       <div className="breadcrumb" data-testid="breadcrumb">
         {[a.lawTitle, ...a.path].map((part, i) => (
           <span key={part}>
