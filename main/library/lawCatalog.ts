@@ -2,6 +2,8 @@ import { cachedStatement, type Db } from '../db/open.js';
 import { staleSince } from './versions/staleTexts.js';
 import { lawOrigin } from './versions/lawOrigins.js';
 import type { LawNameIndex } from './citation/aliases.js';
+import type { CitationResolver } from './citation/resolver.js';
+import { repealedLawNamed } from './citation/repealedLaws.js';
 import { lawVersions } from './versions/counterparts.js';
 
 /** One law of the library as the catalogue lists it: the version in force (else the latest) and how to open it. */
@@ -124,12 +126,16 @@ function datesOf(db: Db, lawId: number, publish: string): Pick<LawEntry, 'tookEf
   return { ...(tookEffect ? { tookEffect } : {}), ...(repealedOn ? { repealedOn } : {}) };
 }
 
-/** The law a query is the name of (劳动合同法, 《刑法修正案（十）》, 民诉法解释), as the catalogue lists it; null for any other query. */
-export function namedLaw(db: Db, names: LawNameIndex, query: string): LawEntry | null {
+/**
+ * What a query that is a law's name (劳动合同法, 《刑法修正案（十）》, 民诉法解释) names: that law as the catalogue lists it,
+ * or, for a repealed law's name (合同法), what repealed it and where its rules are now; both null for any other query.
+ */
+export function lawQueryNames(db: Db, resolver: Pick<CitationResolver, 'names' | 'repealOf'>, query: string): { namedLaw: LawEntry | null; namedRepeal: { message: string; messageZh: string } | null } {
   const name = lawNameTyped(query);
-  const ids = [...new Set(names.lookup(name).map(Number))];
-  if (ids.length !== 1) return null;
-  return lawCatalog(db, names, { query: name, province: 'all', limit: 5 }).laws.find((l) => l.lawId === ids[0]) ?? null;
+  const ids = [...new Set(resolver.names.lookup(name).map(Number))];
+  const law = ids.length === 1 ? lawCatalog(db, resolver.names, { query: name, province: 'all', limit: 5 }).laws.find((l) => l.lawId === ids[0]) ?? null : null;
+  const repeal = law ? undefined : resolver.repealOf(name);
+  return { namedLaw: law, namedRepeal: repeal ? repealedLawNamed(name, repeal) : null };
 }
 
 /** A query as a law's name: trimmed, 《》 around it dropped. */

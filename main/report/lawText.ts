@@ -106,7 +106,6 @@ function datedOf(f: LawTextFile): Map<number, string> {
 }
 
 /** A law's text as the bytes of a Markdown or Word file. */
-export async function renderLawText(file: LawText | LawTextFile, format: 'md' | 'docx'): Promise<Buffer> {
-  const f = 'sections' in file && 'lawTitle' in file ? { text: file } : file;
-  return format === 'docx' ? lawTextDocx(f) : Buffer.from(lawTextMarkdown(f), 'utf8');
+export async function renderLawText(file: LawTextFile, format: 'md' | 'docx'): Promise<Buffer> {
+  return format === 'docx' ? lawTextDocx(file) : Buffer.from(lawTextMarkdown(file), 'utf8');
 }

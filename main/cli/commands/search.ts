@@ -14,8 +14,7 @@ import { describeProviders, MODEL_OPTIONS, modeOption, modelOptionsOf, providerR
 import { addedTerms as statuteTermsAdded, type ModelOptions } from '../../engine/retrieval.js';
 import { onDates, standingZh, type OnDate } from '../../search/lawOnDate.js';
 import type { SearchFilters } from '../../search/filters.js';
-import { lawNameTyped, namedLaw } from '../../library/lawCatalog.js';
-import { repealedLawNamed } from '../../library/citation/repealedLaws.js';
+import { lawNameTyped, lawQueryNames } from '../../library/lawCatalog.js';
 import { lawFilterGaps, type LawFilterGap } from '../../search/lawFilterGaps.js';
 
 const USAGE = 'lexdesk search "QUERY" [--mode lexical|dense|fused|hybrid] [--model DIR | --http-base URL --http-model NAME] [--cross-encoder DIR] [--providers cuda,cpu] [--literal] [--k 10] [--law NAME] [--level 法律,司法解释] [--all-versions] [--as-of YYYY-MM-DD] [--province 北京|all]';
@@ -65,9 +64,9 @@ export async function searchCommand(args: string[], open: (db?: string, models?:
     // --law 环境噪声污染防治法 found nothing because the law was repealed (or not yet law on --as-of, or filtered out by --level or --province).
     const filterGaps = hits.length === 0 ? lawFilterGaps(engine.db, engine.searchDeps().resolver, filtersFrom(values)) : [];
     // A query that is a law's name (劳动合同法): the law itself, and how to read it whole.
-    const named = namedLaw(engine.db, engine.searchDeps().resolver.names, query);
-    const repealedName = named ? undefined : engine.searchDeps().resolver.repealOf(lawNameTyped(query));
-    const namedRepeal = repealedName ? repealedLawNamed(lawNameTyped(query), repealedName).message : null;
+    const names = lawQueryNames(engine.db, engine.searchDeps().resolver, query);
+    const named = names.namedLaw;
+    const namedRepeal = names.namedRepeal?.message ?? null;
     if (out.json) {
       out.printJson({ query, mode, ...(modeNote ? { modeNote } : {}), ...(repealNote ? { repealNote } : {}), ...(missingNote ? { missingArticleNote: missingNote } : {}), ...(provinceNote ? { provinceNote } : {}), ...(lawFilterNote ? { lawFilterNote } : {}), ...(filterGaps.length ? { lawFilterGaps: filterGaps } : {}), ...(renumberedNotes.length ? { renumberedNotes } : {}), ...(readInPlace.length ? { readInPlace } : {}), ...(named ? { namedLaw: named } : {}), ...(namedRepeal ? { namedRepeal } : {}), addedTerms, ...(providers ? { provider: providers.provider, providerFallbacks: providers.fallbacks } : {}), hits: hits.map((h, i) => ({ rank: i + 1, score: h.score === Infinity ? null : h.score, matchedBy: h.matchedBy, snippet: h.snippet, ...h.article, ...(amendedSince(h.article.id) ? { amendedSince: amendedSince(h.article.id)!.short } : {}), ...staleSince(engine.db, h.article, asOf), ...(onDate[i] ? { onDate: onDate[i] } : {}) })) });
       return 0;
@@ -80,7 +79,7 @@ export async function searchCommand(args: string[], open: (db?: string, models?:
     if (provinceNote) process.stderr.write(`lexdesk: ${provinceNote}\n`);
     if (lawFilterNote) process.stderr.write(`lexdesk: ${lawFilterNote}\n`);
     for (const note of renumberedNotes) out.print(`Note: ${note}.`);
-    if (named) out.print(`《${named.title}》 is a law of the library (${named.level}, ${named.articles} article${named.articles === 1 ? '' : 's'}): lexdesk read ${query.trim().replace(/^《(.+)》$/u, '$1')} reads it whole, --toc lists its chapters.`);
+    if (named) out.print(`《${named.title}》 is a law of the library (${named.level}, ${named.articles} article${named.articles === 1 ? '' : 's'}): lexdesk read ${lawNameTyped(query)} reads it whole, --toc lists its chapters.`);
     for (const r of readInPlace) out.print(`Note: 《${r.lawTitle}》: ${r.note.en}.`);
     // A GPU asked for and not available is said, so a slow search is not a mystery.
     if (providers?.fallbacks.length && values.providers !== undefined) process.stderr.write(`lexdesk: ${describeProviders(providers)}\n`);

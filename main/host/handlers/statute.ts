@@ -17,14 +17,14 @@ import { lawOrigin } from '../../library/versions/lawOrigins.js';
 import { compareVersions, type VersionComparison } from '../../library/versions/compareVersions.js';
 import { lawVersions } from '../../library/versions/counterparts.js';
 import { readLaw, type LawText } from '../../library/lawText.js';
-import { lawNameTyped, namedLaw } from '../../library/lawCatalog.js';
+import { lawQueryNames } from '../../library/lawCatalog.js';
 import { renderLawText } from '../../report/lawText.js';
 import { comparisonDocx, comparisonMarkdown } from '../../report/comparison.js';
 import { buildCompilation, compilationOfCheck, renderCompilation } from '../../report/compilation.js';
 import { checkDraft, MAX_DRAFT_CHARS, type DraftCheck } from '../../consult/draftCheck.js';
 import { formerArticlesOf, formerCitation } from '../../library/citation/civilCodeConcordance.js';
 import { inPlaceLabel, standsInFor } from '../../library/citation/civilCodeStandIn.js';
-import { repealedFilterMessages, repealedLawNamed } from '../../library/citation/repealedLaws.js';
+import { repealedFilterMessages } from '../../library/citation/repealedLaws.js';
 import { draftTextOf } from '../../util/draftFile.js';
 import { fileNameOf, MIME } from '../../report/index.js';
 import { onlyCitations } from '../../library/citation/parseCitation.js';
@@ -82,14 +82,6 @@ async function checkedDraft(s: HostServices, input: { text?: string; file?: stri
   return { text, check: checkDraft(s.engine.searchDeps().resolver, text, input.asOf ?? todayOf(s.engine.db), { paragraphs }) };
 }
 
-/** The law the query is the name of, or, for a repealed law's name (合同法), what repealed it. */
-function namedIn(s: HostServices, query: string): Pick<StatuteSearchDto, 'namedLaw' | 'namedRepeal'> {
-  const resolver = s.engine.searchDeps().resolver;
-  const law = namedLaw(s.engine.db, resolver.names, query);
-  const repeal = law ? undefined : resolver.repealOf(lawNameTyped(query));
-  return { namedLaw: law, namedRepeal: repeal ? repealedLawNamed(lawNameTyped(query), repeal) : null };
-}
-
 /** A law filter naming a repealed law (合同法): what to say, in both languages; null otherwise. */
 function repealedLawFilter(s: HostServices, law: string | undefined): StatuteSearchDto['repealedLaw'] {
   const repeal = law ? s.engine.searchDeps().resolver.repealOf(law) : undefined;
@@ -141,7 +133,7 @@ export const statuteHandlers: Pick<Handlers, 'statute.search' | 'statute.citatio
       renumbered: input.filters?.asOf ? [] : s.engine.searchDeps().resolver.renumberedIn(input.query),
       readInPlace: readInPlace(s, hits.map((h) => h.article), input.filters?.asOf),
       lawFilterGaps: hits.length ? [] : lawFilterGaps(s.engine.db, s.engine.searchDeps().resolver, (input.filters ?? {}) as never),
-      ...namedIn(s, input.query),
+      ...lawQueryNames(s.engine.db, s.engine.searchDeps().resolver, input.query),
     };
   },
   'statute.citations'(s, input) {
@@ -178,7 +170,7 @@ export const statuteHandlers: Pick<Handlers, 'statute.search' | 'statute.citatio
   },
   async 'statute.lawExport'(s, input) {
     const whole = lawTextOf(s, input);
-    const bytes = await renderLawText(whole, input.format);
+    const bytes = await renderLawText({ text: whole }, input.format);
     return { fileName: `${fileNameOf(`${whole.lawTitle}（${whole.publishDate ?? '未注明日期'}版）`)}.${input.format}`, mime: MIME[input.format], base64: bytes.toString('base64'), warnings: [] };
   },
   'statute.compare'(s, input) {

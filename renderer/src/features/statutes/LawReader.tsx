@@ -90,8 +90,11 @@ export function LawReader({ articleId, articleLabel, asOf, asked, onOpen, onClos
     else el.querySelector(`[data-article-id="${focus}"]`)?.scrollIntoView({ block: 'start' });
   }, [law, focus]);
   useEffect(() => {
-    if (found.total) body.current?.querySelector(`[data-match="${active}"]`)?.scrollIntoView({ block: 'start' });
-    if (found.total) body.current?.scrollBy({ top: -Math.min((body.current?.clientHeight ?? 0) / 4, 100) });
+    const el = body.current;
+    if (!found.total || !el) return;
+    // Just below the reading line, where the contents look for the chapter.
+    el.querySelector(`[data-match="${active}"]`)?.scrollIntoView({ block: 'start' });
+    el.scrollBy({ top: -Math.min(el.clientHeight / 4, 100) });
   }, [found, active]);
 
   // The contents follow the text: the headings above the block in view are marked, and kept in view.
