@@ -1,5 +1,6 @@
 import type { Engine } from '../engine/index.js';
 import type { StatuteArticle } from '../library/articles.js';
+import { packOfPlace } from '../library/placePack.js';
 import type { LlmClient } from '../llm/client.js';
 import type { SearchFilters } from '../search/filters.js';
 import type { LegalState } from './schemas.js';
@@ -69,12 +70,10 @@ export interface ReadFor {
   then?: { text: string; source: string; asOf: string };
 }
 
-/** The user's place when it names an imported province pack. */
+/** The imported province pack the user's place belongs to (placePack.ts), if one does. */
 export function provinceOf(ctx: TurnContext, state: LegalState | null): string | null {
   const place = ctx.consultation.place ?? state?.place ?? null;
-  if (!place) return null;
-  const packs = ctx.engine.db.prepare("SELECT DISTINCT province FROM laws WHERE province <> ''").all() as Array<{ province: string }>;
-  return packs.find((p) => place.includes(p.province) || p.province.includes(place))?.province ?? null;
+  return place ? packOfPlace(ctx.engine.db, place).province : null;
 }
 
 export function searchFilters(ctx: TurnContext, state: LegalState | null): SearchFilters {

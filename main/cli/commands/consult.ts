@@ -2,6 +2,7 @@ import readline from 'node:readline';
 import { Consultations } from '../../consult/index.js';
 import type { Engine } from '../../engine/index.js';
 import type { ModelOptions } from '../../engine/retrieval.js';
+import { packOfPlace, placeNote } from '../../library/placePack.js';
 import { LexError } from '../../util/errors.js';
 import { dateOption, intOption, parseCommand } from '../args.js';
 import { printTurnSummary, terminalEvents, turnJson } from '../consultView.js';
@@ -39,9 +40,10 @@ export async function consultCommand(args: string[], open: (db?: string, models?
       const guarded = turn.run;
       if (values.retry) return report(await guarded((signal) => consultations.retry(intOption(values.retry, 'retry', 0), { signal, onEvent })), out);
       const asOf = dateOption(values['as-of'], 'as-of');
+      const place = placeOption(engine, values.place as string | undefined);
       const ask = (text: string, id?: number) =>
         guarded((signal) =>
-          consultations.ask({ signal, onEvent, consultationId: id, text, title: values.title as string | undefined, asOf, place: values.place as string | undefined, markNames: values['redact-name'] as string[] | undefined }),
+          consultations.ask({ signal, onEvent, consultationId: id, text, title: values.title as string | undefined, asOf, place, markNames: values['redact-name'] as string[] | undefined }),
         );
       if (values.ask !== undefined) return report(await ask(String(values.ask), consultationId), out);
       if (out.json) throw new LexError('usage', `--json needs --ask TEXT (one turn).\nUsage: ${USAGE}`);
@@ -54,6 +56,21 @@ export async function consultCommand(args: string[], open: (db?: string, models?
   } finally {
     engine.close();
   }
+}
+
+/**
+ * --place as stored: trimmed, at most 50 characters (as the app's route allows). When it searches no province pack —
+ * none installed, none holding the place, or two fitting it — the user is told so on stderr before the turn, since
+ * the answer then rests on national law alone.
+ */
+function placeOption(engine: Engine, raw: string | undefined): string | undefined {
+  if (raw === undefined) return undefined;
+  const place = raw.trim().replace(/\s+/gu, ' ');
+  if (!place) throw new LexError('usage', `--place needs a place, e.g. --place 北京 or --place 深圳.\nUsage: ${USAGE}`);
+  if (place.length > 50) throw new LexError('usage', `--place may be at most 50 characters (got ${place.length}); give the province or city, e.g. --place 广东省深圳市.`);
+  const note = placeNote(place, packOfPlace(engine.db, place));
+  if (note) process.stderr.write(`lexdesk: ${note}\n`);
+  return place;
 }
 
 /** The running turn's abort switch, shared by the SIGINT handler and the terminal session's Ctrl+C. */
