@@ -9,7 +9,7 @@ import type { CitationResolver } from './citation/resolver.js';
 import type { GapNote } from './versions/versionGap.js';
 import type { StatuteArticle } from './articles.js';
 import { LexError } from '../util/errors.js';
-import { intToChinese } from './numerals.js';
+import { chineseToInt, intToChinese } from './numerals.js';
 import { tidyHeading } from './headings.js';
 
 export { articleHead, readingBlocks, type ReadingBlock } from '../../preload/contract/lawReading.js';
@@ -161,15 +161,28 @@ function historyOf(json: string): LawText['history'] {
  */
 export function sectionsUnder(text: LawText, heading: string): LawTextSection[] {
   // 「第五章第二节」 is two headings' words as 「第五章 第二节」 is.
-  const words = heading.replace(/(?<=[编章节])(?=第)/gu, ' ').split(/\s+/u).filter(Boolean);
-  if (!words.length) return text.sections;
+  const typed = heading.replace(/(?<=[编章节])(?=第)/gu, ' ').split(/\s+/u).filter(Boolean);
+  if (!typed.length) return text.sections;
   const squeeze = (h: string) => h.replace(/\s+/gu, '');
-  return text.sections.filter((s) => {
+  const chains = text.sections.map((s) => {
     // 「合同编」 as the file calls it finds 第三编 合同 as printed.
     const part = s.part ? [s.part, s.part.replace(/^第[一二三四五六七八九十]+编\s*(.+)$/u, '$1编')] : [];
-    const chain = [...part, ...s.path].map(squeeze);
-    return words.every((w) => chain.some((h) => h.includes(w)));
+    return [...part, ...s.path].map(squeeze);
   });
+  const words = typed.map((w) => numberedHeading(w, chains.flat()));
+  return text.sections.filter((_, i) => words.every((w) => chains[i]!.some((h) => h.includes(w))));
+}
+
+/**
+ * A word that is a number alone (「四」, 「4」) names a chapter — else a 节 or 编 — of that number, as 「第四章」 does,
+ * rather than every heading holding the character 四; 「第4章」 reads as 「第四章」.
+ */
+function numberedHeading(word: string, headings: readonly string[]): string {
+  const numbered = word.replace(/第(\d+)([编章节])/gu, (_, n: string, unit: string) => `第${intToChinese(Number(n))}${unit}`);
+  const bare = /^\d+$/u.test(numbered) ? Number(numbered) : /^[一二三四五六七八九十百零〇两]+$/u.test(numbered) ? chineseToInt(numbered) : null;
+  if (bare === null || !bare) return numbered;
+  const forms = ['章', '节', '编'].map((unit) => `第${intToChinese(bare)}${unit}`);
+  return forms.find((f) => headings.some((h) => h.includes(f))) ?? forms[0]!;
 }
 
 /** How many articles and characters a reading holds. */

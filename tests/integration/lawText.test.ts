@@ -53,6 +53,10 @@ describe('a law read whole', { skip: SKIP }, () => {
     assert.deepEqual(sectionsUnder(civil, '合同编 第四章').map((x) => x.path.at(-1)), ['第四章 合同的履行']);
     assert.deepEqual(sectionsUnder(civil, '第三编 第四章').map((x) => x.path.at(-1)), ['第四章 合同的履行']);
     assert.equal(new Set(sectionsUnder(civil, '第四章').map((x) => x.part)).size, 7);
+    // A number alone is a chapter of that number, not every heading holding 四 (第十四章, 第四节, 第四编); 第4章 is 第四章.
+    for (const word of ['四', '4', '第4章']) assert.deepEqual(sectionsUnder(civil, `合同编 ${word}`).map((x) => x.path.at(-1)), ['第四章 合同的履行'], word);
+    assert.ok(sectionsUnder(civil, '四').every((x) => x.path.some((h) => h.startsWith('第四章'))));
+    assert.ok(sectionsUnder(civil, '四').length < sectionsUnder(civil, '第四').length, '「第四」 still reads as typed');
     assert.equal(civil.articleCount, 1260);
     assert.equal(titleNote(civil.history), '（2020年5月28日第十三届全国人民代表大会第三次会议通过）', 'the day it took effect is no part of the note');
   });
