@@ -133,6 +133,23 @@ export function lawText(db: Db, lawId: number, publishDate: string): LawText | n
 }
 
 /**
+ * The 编 an article stands in, as printed (第七编 侵权责任) rather than as its file is subtitled (侵权责任编): the
+ * breadcrumb of the article view and of `lexdesk show` then reads as the reading's contents do. Only a version in
+ * several files has one (民法典); one grouped read of its files' first article numbers, about half a millisecond.
+ */
+export function partTitle(db: Db, a: Pick<StatuteArticle, 'lawId' | 'publishDate' | 'subtitle'>): string | null {
+  if (!a.subtitle) return null;
+  const files = cachedStatement(
+    db,
+    `SELECT d.id, d.subtitle, MIN(NULLIF(a.number, 0)) AS first FROM documents d JOIN articles a ON a.document_id = d.id
+      WHERE d.law_id = ? AND COALESCE(d.publish_date, '') = ? GROUP BY d.id`,
+  ).all(a.lawId, a.publishDate ?? '') as Array<{ id: number; subtitle: string | null; first: number | null }>;
+  if (files.length < 2) return a.subtitle;
+  files.sort((x, y) => (x.first ?? Infinity) - (y.first ?? Infinity) || x.id - y.id);
+  return partNames([...new Set(files.map((f) => f.subtitle ?? ''))]).get(a.subtitle) ?? a.subtitle;
+}
+
+/**
  * The 编 of a version in several files as printed: 民法典's files are subtitled 总则, 物权编 … 侵权责任编, 附则, and its
  * text heads them 第一编 总则 … 第七编 侵权责任, 附则 (unnumbered), so 「第三编」 finds 合同.
  */

@@ -18,6 +18,8 @@ import { gapSentence } from '../library/versions/versionGap.js';
 import { mdText } from './markdown.js';
 import { CREDIT, statuteLines, type StatuteLine } from './model.js';
 import { tidyHeading } from '../library/headings.js';
+import { partTitle } from '../library/lawText.js';
+import type { Db } from '../db/open.js';
 
 export interface CompiledArticle {
   /** 《中华人民共和国劳动合同法》第三十八条 */
@@ -65,7 +67,7 @@ export function buildCompilation(engine: Engine, request: string, choice: Versio
         const when = beforeRepeal(r.repeal!, choice.asOf)
           ? `在 ${choice.asOf} 仍然有效，法规库中没有其条文；此为民法典中规则相应的条文（${r.repeal!.effectiveDate} 起施行），当时的条文可能与此不同`
           : '已随该法废止，其规定现见于此条';
-        articles.push(compiled(a, [], [`所引《${s.lawTitle}》${s.articleLabel}（${s.topic}）${when}${s.changed ? CHANGED_IN_SUBSTANCE.zh : ''}。`]));
+        articles.push(compiled(engine.db, a, [], [`所引《${s.lawTitle}》${s.articleLabel}（${s.topic}）${when}${s.changed ? CHANGED_IN_SUBSTANCE.zh : ''}。`]));
       }
       continue;
     }
@@ -89,7 +91,7 @@ export function buildCompilation(engine: Engine, request: string, choice: Versio
       const now = engine.searchDeps().resolver.provisionNow(r.earlier, a);
       notes.push(`${r.earlier.publishDate} 版的${r.earlier.label}内容不同（${r.earlier.excerpt}），旧文书引用的${r.earlier.label}可能指那一条${now ? `，其规定在本版为${now.label}` : ''}。`);
     }
-    articles.push(compiled(a, spans, notes));
+    articles.push(compiled(engine.db, a, spans, notes));
   }
   const asOf = choice.asOf ?? choice.version ?? null;
   return { title: '法条汇编', request, asOf, generatedAt, articles, notFound, credit: CREDIT };
@@ -138,7 +140,7 @@ export function compilationOfCheck(engine: Engine, check: DraftCheck, source: st
   const byId = new Map(engine.articles([...found.keys()]).map((a) => [a.id, a]));
   const articles = [...found].flatMap(([id, { spans, notes }]) => {
     const a = byId.get(id);
-    return a ? [compiled(a, spans, notes)] : [];
+    return a ? [compiled(engine.db, a, spans, notes)] : [];
   });
   return { title: '法条汇编', request: `${source}中引用的法条`, asOf: check.asOf, generatedAt, articles, notFound, credit: CREDIT };
 }
@@ -164,7 +166,7 @@ export function compilationOfSaved(engine: Engine, saved: readonly SavedArticle[
   const articles = saved.map((s): CompiledArticle => {
     const a = s.articleId === null ? undefined : byId.get(s.articleId);
     const notes = s.state === 'in_force' ? [] : [s.messageZh];
-    const entry = a ? compiled(a, [], notes) : {
+    const entry = a ? compiled(engine.db, a, [], notes) : {
       citation: citationText({ lawTitle: s.lawTitle, label: s.label, kind: s.kind as StatuteArticle['kind'] }), path: [s.lawTitle, ...s.path].join(' › '), publishDate: s.publishDate,
       effectiveDate: null, status: GONE, lines: statuteLines({ text: s.text, citedSpans: [] }), citedParts: false, notes,
     };
@@ -179,9 +181,9 @@ export function compilationOfSaved(engine: Engine, saved: readonly SavedArticle[
 /** The status of a saved article whose version the library no longer holds (the text printed is the one saved). */
 const GONE = '已不在法规库中（收藏时的文本）';
 
-function compiled(a: StatuteArticle, spans: Array<[number, number]>, notes: string[]): CompiledArticle {
+function compiled(db: Db, a: StatuteArticle, spans: Array<[number, number]>, notes: string[]): CompiledArticle {
   return {
-    citation: citationText(a), path: [a.lawTitle, a.subtitle, ...a.path.map(tidyHeading)].filter(Boolean).join(' › '), publishDate: a.publishDate, effectiveDate: a.effectiveDate, status: a.status,
+    citation: citationText(a), path: [a.lawTitle, partTitle(db, a), ...a.path.map(tidyHeading)].filter(Boolean).join(' › '), publishDate: a.publishDate, effectiveDate: a.effectiveDate, status: a.status,
     lines: statuteLines({ text: a.text, citedSpans: spans }), citedParts: spans.length > 0, notes,
   };
 }

@@ -74,7 +74,10 @@ describe('statute compilation', { skip: SKIP }, () => {
     assert.deepEqual([json.out.file, json.out.articles], [docx, 3]);
     const doc = (await docxParts(docx))['document.xml']!.replace(/<[^>]+>/g, '');
     assert.match(doc, /《中华人民共和国民法典》第一千一百六十六条/);
-    assert.match(doc, /中华人民共和国民法典 › 侵权责任编 › 第一章 一般规定/, 'the 编 in the source line');
+    assert.match(doc, /中华人民共和国民法典 › 第七编 侵权责任 › 第一章 一般规定/, 'the 编 in the source line, as printed (not the file\'s 侵权责任编)');
+    const shown = await runCli(['show', '民法典第1165条', '--db', lib.dbPath]);
+    assert.match(shown.stdout, /^第七编 侵权责任 › 第一章 一般规定$/m, 'show\'s breadcrumb names the 编 as the reading\'s contents do');
+    assert.match((await runCli(['show', '民法典第1条', '--db', lib.dbPath])).stdout, /^第一编 总则 › 第一章 基本规定$/m);
 
     const pdf = await runCli(['show', '民法典第1165条', '--out', path.join(out, 'x.pdf'), '--db', lib.dbPath]);
     assert.equal(pdf.code, 2);

@@ -19,6 +19,7 @@ import { lawOrigin } from '../../library/versions/lawOrigins.js';
 import { clip } from '../../util/clip.js';
 import { MAX_RANGE_SPAN } from '../../library/citation/parseCitation.js';
 import { tidyHeading } from '../../library/headings.js';
+import { partTitle } from '../../library/lawText.js';
 
 const USAGE = 'lexdesk show "CITATION" [--as-of YYYY-MM-DD] [--version YYYY-MM-DD] [--changes] [--out FILE.md|FILE.docx]   e.g. 民法典第1165条, 刑法264, 劳动合同法 38, 宪法序言, 民法典第1165、1166条, 刑法第263条至第269条; --out writes the articles cited as a compilation (法条汇编)';
 /** Linking articles listed in text output, per kind; --json lists all. */
@@ -39,7 +40,7 @@ export async function showCommand(args: string[], open: (db?: string) => Engine,
     const written = outFile ? await writeCompilation(buildCompilation(engine, citation, choice), outFile) : null;
     if (successor) {
       // 合同法第107条: the law is gone, and 民法典's article that holds its rule is what the reader needs.
-      showSuccessor(out, citation, results[0] as Unresolved, successor, written);
+      showSuccessor(out, engine, citation, results[0] as Unresolved, successor, written);
       return 0;
     }
     if (results.length === 1) {
@@ -63,7 +64,7 @@ export async function showCommand(args: string[], open: (db?: string) => Engine,
       const now = movedTo(r);
       if (!r.ok && now) {
         out.print(`Note: ${r.message}`);
-        for (const article of now.articles) printArticle(out, { article, parts: [] }, null, lawOrigin(engine.db, article.lawId));
+        for (const article of now.articles) printArticle(out, engine, { article, parts: [] }, null, lawOrigin(engine.db, article.lawId));
         continue;
       }
       if (!r.ok) {
@@ -76,7 +77,7 @@ export async function showCommand(args: string[], open: (db?: string) => Engine,
       const said = r.gap ? gapSentence(r.gap).en : null;
       if (said && gapSaid.get(r.article.lawId) !== said && (r.gap?.list || !gapSaid.has(r.article.lawId))) out.print(`Note: ${said}`);
       if (said) gapSaid.set(r.article.lawId, said);
-      printArticle(out, r, onDate(engine, r, choice.asOf), lawOrigin(engine.db, r.article.lawId));
+      printArticle(out, engine, r, onDate(engine, r, choice.asOf), lawOrigin(engine.db, r.article.lawId));
       printTrail(out, r, choice.asOf);
       if (r.warning) out.print(`\n(note: ${r.warning})`);
       if (r.earlier) out.print(`\n${earlierNote(engine, r)}`);
@@ -107,7 +108,7 @@ function successorJson(result: Unresolved, successor: Successor): Record<string,
 }
 
 /** A repealed law's article: why it is not shown, then the 民法典 articles that hold its rule now. */
-function showSuccessor(out: Output, citation: string, result: Unresolved, successor: Successor, written: Written | null): void {
+function showSuccessor(out: Output, engine: Engine, citation: string, result: Unresolved, successor: Successor, written: Written | null): void {
   if (out.json) {
     out.printJson({ citation, ...successorJson(result, successor), ...(written ? { out: written } : {}) });
     return;
@@ -115,7 +116,7 @@ function showSuccessor(out: Output, citation: string, result: Unresolved, succes
   out.print(`Note: ${result.message}`);
   for (const article of successor.articles) {
     out.print(`\n${'─'.repeat(24)}`);
-    printArticle(out, { article, parts: [] });
+    printArticle(out, engine, { article, parts: [] });
   }
   if (written) out.print(`\n${writtenLine(written)}`);
 }
@@ -170,7 +171,7 @@ function showOne(engine: Engine, out: Output, citation: string, result: Resolved
   const links = incomingLinks(engine, result.article);
   if (result.note) out.print(`Note: ${result.note}`);
   if (result.gap) out.print(`Note: ${gapSentence(result.gap).en}`);
-  printArticle(out, result, onDate(engine, result, asOf), lawOrigin(engine.db, result.article.lawId));
+  printArticle(out, engine, result, onDate(engine, result, asOf), lawOrigin(engine.db, result.article.lawId));
   printTrail(out, result, asOf);
   if (result.warning) out.print(`\n(note: ${result.warning})`);
   if (result.earlier) out.print(`\n${earlierNote(engine, result)}`);
@@ -236,10 +237,10 @@ function printLinks(out: Output, title: string, links: ShownLink[]): void {
 }
 
 /** The article with the 款 and the 项 (one or several of each) the citation names marked ▶. */
-function printArticle(out: Output, cited: Pick<Resolved, 'article' | 'parts'>, dated: OnDate | null = null, lawSince: string | null = null): void {
+function printArticle(out: Output, engine: Engine, cited: Pick<Resolved, 'article' | 'parts'>, dated: OnDate | null = null, lawSince: string | null = null): void {
   const a = cited.article;
   out.print(citationText(a) + (a.province ? `（${a.province}）` : ''));
-  const crumbs = [a.subtitle, ...a.path.map(tidyHeading)].filter(Boolean).join(' › ');
+  const crumbs = [partTitle(engine.db, a), ...a.path.map(tidyHeading)].filter(Boolean).join(' › ');
   if (crumbs) out.print(crumbs);
   // Today's status, and with a date how it stood then (民法典 as of 2019: 现行有效, 2019-06-01 尚未施行).
   const then = dated ? ` · ${dated.date} ${standingZh(dated.standing)}` : '';

@@ -16,7 +16,7 @@ import { lawFilterGaps } from '../../search/lawFilterGaps.js';
 import { lawOrigin } from '../../library/versions/lawOrigins.js';
 import { compareVersions, type VersionComparison } from '../../library/versions/compareVersions.js';
 import { lawVersions } from '../../library/versions/counterparts.js';
-import { readLaw, type LawText } from '../../library/lawText.js';
+import { partTitle, readLaw, type LawText } from '../../library/lawText.js';
 import { lawQueryNames } from '../../library/lawCatalog.js';
 import { renderLawText } from '../../report/lawText.js';
 import { comparisonDocx, comparisonMarkdown } from '../../report/comparison.js';
@@ -50,7 +50,7 @@ function detail(s: HostServices, article: StatuteArticle): ArticleDetailDto {
   const unverified = [...outgoing.filter((l) => !l.verified).map((l) => l.articleId), ...incoming.filter((l) => !l.verified).map((l) => l.article.id)];
   const lawTookEffect = lawOrigin(engine.db, article.lawId);
   return {
-    article: toArticleDto(article),
+    article: { ...toArticleDto(article), subtitle: partTitle(engine.db, article) },
     ...(lawTookEffect ? { lawTookEffect } : {}),
     amendedText: engine.searchDeps().resolver.trails.amendedText(article),
     staleText: staleTextNote(engine.db, article),
