@@ -8,6 +8,7 @@ import type { Successor } from '../library/citation/repealedSuccessor.js';
 import { MATCH_WORDS, STATUS_ZH } from '../library/status.js';
 import { heldAs, type Replacement } from '../library/versions/replacedBy.js';
 import type { CitationAudit } from './types.js';
+import { citedLabel } from '../../preload/contract/citationLine.js';
 
 /** Why a citation failed its check, in English (the CLI) and Chinese (the app in Chinese). */
 export interface Note {
@@ -42,10 +43,10 @@ function quotedAs(s: QuoteSource): Note {
  */
 export function heldBy(s: QuoteSource): Note {
   const is = quotedAs(s);
-  if (s.applied) return { en: `the quoted text ${is.en} ${s.label} of 《${s.lawTitle}》`, zh: `引文${is.zh}《${s.lawTitle}》${s.label}的条文` };
+  if (s.applied) return { en: `the quoted text ${is.en} ${citedLabel(s)} of 《${s.lawTitle}》`, zh: `引文${is.zh}《${s.lawTitle}》${citedLabel(s)}的条文` };
   const there = s.nowIn === null ? { en: 'law had no version in force on the date checked', zh: '该日该法尚无施行的版本' } : inVersion(s.nowIn, s.now);
   return {
-    en: `the quoted text ${is.en} ${s.label} of 《${s.lawTitle}》 of ${s.publishDate ?? 'undated'}; the ${there.en}`,
+    en: `the quoted text ${is.en} ${citedLabel(s)} of 《${s.lawTitle}》 of ${s.publishDate ?? 'undated'}; the ${there.en}`,
     zh: `引文${is.zh}《${s.lawTitle}》${s.publishDate ?? '日期不详'} 版${s.label}的条文；${there.zh}`,
   };
 }
@@ -58,16 +59,16 @@ export function quoteSourceNote(cited: { articleLabel: string; publishDate: stri
   const is = quotedAs(s);
   if (s.sameVersion) {
     return {
-      en: `the quoted text is not in ${cited.articleLabel}: it ${is.en} ${s.label} of the same version; the article number may be wrong${s.revised ? ', or follow an earlier version\'s numbering' : ''}`,
-      zh: `引文不在${cited.articleLabel}中：引文${is.zh}本版${s.label}的条文，条号可能有误${s.revised ? '或沿用了旧版本的序号' : ''}`,
+      en: `the quoted text is not in ${cited.articleLabel}: it ${is.en} ${citedLabel(s)} of the same version; the article number may be wrong${s.revised ? ', or follow an earlier version\'s numbering' : ''}`,
+      zh: `引文不在${cited.articleLabel}中：引文${is.zh}本版${citedLabel(s)}的条文，条号可能有误${s.revised ? '或沿用了旧版本的序号' : ''}`,
     };
   }
   const version = s.publishDate ?? 'undated';
   const citedVersion = cited.publishDate ?? 'undated';
   const there = inVersion(citedVersion, s.now);
   return {
-    en: `the quoted text is not in ${cited.articleLabel} of the ${citedVersion} version: it ${is.en} ${s.label} of the ${version} version (${s.status}); the ${there.en}`,
-    zh: `引文不在 ${citedVersion} 版${cited.articleLabel}中：引文${is.zh} ${version} 版${s.label}的条文（${STATUS_ZH[s.status] ?? s.status}）；${there.zh}`,
+    en: `the quoted text is not in ${cited.articleLabel} of the ${citedVersion} version: it ${is.en} ${citedLabel(s)} of the ${version} version (${s.status}); the ${there.en}`,
+    zh: `引文不在 ${citedVersion} 版${cited.articleLabel}中：引文${is.zh} ${version} 版${citedLabel(s)}的条文（${STATUS_ZH[s.status] ?? s.status}）；${there.zh}`,
   };
 }
 

@@ -14,6 +14,7 @@ import { standsInForLaw } from '../library/citation/civilCodeStandIn.js';
 import type { TopicMismatch } from '../library/citation/topicFit.js';
 import { citationWordsIn } from './citationWords.js';
 import { pairCover, textPairs } from '../library/versions/textPairs.js';
+import { citedLabel } from '../../preload/contract/citationLine.js';
 
 /** An answer's evidence markers: [1], and lists such as [1、2] or [1, 2] (a fresh regex each call: it is global). */
 export const evidenceMarkers = (): RegExp => /\[(\d{1,3}(?:\s*[,，、]\s*\d{1,3})*)\]/g;
@@ -275,7 +276,7 @@ function bareArticle(answer: string, ref: CitationRef, numbered: Evidence[], las
     }
     if ('article' in cited) {
       const { article, match, missingPart, spans, gap } = cited;
-      const read = `《${article.lawTitle}》${article.articleLabel}`;
+      const read = `《${article.lawTitle}》${citedLabel({ label: article.articleLabel })}`;
       const also = joinNotes(gap, missingPart);
       return {
         ...base, article, inEvidence: !!match, missingPart: !!missingPart && (!gap || gap.confirmed === true), spans, gap,
@@ -292,7 +293,7 @@ function bareArticle(answer: string, ref: CitationRef, numbered: Evidence[], las
   });
   if (!lastLaw && same.length === 1) {
     const meant = same[0]!;
-    const read = `《${meant.lawTitle}》${meant.articleLabel}`;
+    const read = `《${meant.lawTitle}》${citedLabel({ label: meant.articleLabel })}`;
     // Its 款 and 项 are checked in that very version of the article.
     const located = ref.parts.length ? resolver.lookup(`《${meant.lawTitle}》${ref.raw}`, meant.publishDate ? { version: meant.publishDate } : {}) : null;
     const { missingPart, spans } = located?.ok && located.article.id === meant.articleId ? partsChecked(located, meant.text) : { missingPart: null, spans: [] };

@@ -9,6 +9,7 @@ import type { ChatMessage } from '../llm/types.js';
 import type { LegalState } from './schemas.js';
 import type { Evidence } from './types.js';
 import { clip } from '../util/clip.js';
+import { citedLabel } from '../../preload/contract/citationLine.js';
 
 const SYSTEM = '你是严谨的中国法律研究助理。只依据给出的材料和事实工作，不编造法条、事实或日期。';
 
@@ -28,7 +29,7 @@ export function evidenceLine(e: Pick<Evidence, 'lawTitle' | 'articleLabel' | 'te
   const cut = (t: string) => clip(t, max);
   // 刑法 第三百九十条 in 2022: the text of the date, as the earlier amendment gave it, beside the amended one.
   const then = readFor?.then ? `\n  ${readFor.then.asOf} 施行的文本（${readFor.then.source}）：${cut(readFor.then.text)}` : '';
-  return `《${e.lawTitle}》${e.articleLabel}${where}${status}：${cut(e.text)}${then}`;
+  return `《${e.lawTitle}》${citedLabel({ label: e.articleLabel })}${where}${status}：${cut(e.text)}${then}`;
 }
 
 export function statePrompt(userTurns: string[], previous: LegalState | null, corrected: string[]): ChatMessage[] {

@@ -3,6 +3,7 @@ import { matchMarker } from './lawRefBook/parseItems.js';
 import { intToChinese } from './numerals.js';
 import { statusSql } from './status.js';
 import type { ArticleKind, LawLevel, ParsedItem, ParsedParagraph, VersionStatus } from './types.js';
+import { citedLabel } from '../../preload/contract/citationLine.js';
 
 /** An article as the app shows it: text plus where it sits and which version it is. */
 export interface StatuteArticle {
@@ -103,9 +104,7 @@ export function articleById(db: Db, id: number): StatuteArticle | null {
 
 /** "中华人民共和国民法典 第一千一百六十五条" — how a citation of the article reads. */
 export function citationText(article: Pick<StatuteArticle, 'lawTitle' | 'label' | 'kind'>): string {
-  // An item reads 「八、」; a text kept whole (全文) or an appendix (附件) is named as it is.
-  const label = article.kind === 'item' && article.label !== '全文' && article.label !== '附件' ? `${article.label}、` : article.label;
-  return `《${article.lawTitle}》${label}`;
+  return `《${article.lawTitle}》${citedLabel(article)}`;
 }
 
 /**

@@ -3,6 +3,7 @@ import {
 } from 'docx';
 import { AUDIT_ZH, CHECK_ZH, STATE_FIELDS, stateValue, statuteHeading, VERDICT_ZH, versionLine } from './labels.js';
 import { CITED_PARTS_NOTE, type ReportModel, type ReportTurn } from './model.js';
+import { citedLabel } from '../../preload/contract/citationLine.js';
 
 /**
  * The report as a Word document: headings, each [k] citation as a real
@@ -15,7 +16,7 @@ export async function renderDocx(m: ReportModel): Promise<Buffer> {
   const footnoteFor = (ref: number): FootnoteReferenceRun => {
     const s = m.statutes.find((x) => x.ref === ref);
     const id = nextFootnote++;
-    footnotes[id] = { children: [new Paragraph(s ? `[${ref}] 《${s.lawTitle}》${s.label}（${versionLine(s)}）` : `[${ref}]`)] };
+    footnotes[id] = { children: [new Paragraph(s ? `[${ref}] 《${s.lawTitle}》${citedLabel(s)}（${versionLine(s)}）` : `[${ref}]`)] };
     return new FootnoteReferenceRun(id);
   };
   const children: Array<Paragraph | Table> = [
@@ -48,7 +49,7 @@ export async function renderDocx(m: ReportModel): Promise<Buffer> {
   const excluded = m.turns.flatMap((t) => t.excluded);
   if (excluded.length) {
     children.push(new Paragraph({ text: '已审查并排除的法条', heading: HeadingLevel.HEADING_1 }));
-    for (const e of excluded) children.push(new Paragraph({ text: `《${e.lawTitle}》${e.label}：${e.reason}`, bullet: { level: 0 } }));
+    for (const e of excluded) children.push(new Paragraph({ text: `《${e.lawTitle}》${citedLabel(e)}：${e.reason}`, bullet: { level: 0 } }));
   }
   children.push(new Paragraph({ text: '免责声明', heading: HeadingLevel.HEADING_1 }), new Paragraph(m.disclaimer), new Paragraph({ children: [new TextRun({ text: m.credit, size: 18 })] }));
   const doc = new Document({

@@ -1,5 +1,6 @@
 import type { LegalState } from '../consult/schemas.js';
 import { EFFECTIVE_UNKNOWN, STATUS_ZH } from '../library/status.js';
+import { citedLabel } from '../../preload/contract/citationLine.js';
 
 export { STATUS_ZH };
 
@@ -25,7 +26,7 @@ export function stateValue(state: LegalState, field: keyof LegalState): string {
 }
 
 export function statuteHeading(s: { ref: number; lawTitle: string; label: string }): string {
-  return `[${s.ref}] 《${s.lawTitle}》${s.label}`;
+  return `[${s.ref}] 《${s.lawTitle}》${citedLabel(s)}`;
 }
 
 export function versionLine(s: { publishDate: string | null; effectiveDate: string | null; status: string }): string {

@@ -1,5 +1,6 @@
 import { AUDIT_ZH, CHECK_ZH, STATE_FIELDS, stateValue, statuteHeading, VERDICT_ZH, versionLine } from './labels.js';
 import { CITED_PARTS_NOTE, type ReportModel, type ReportTurn } from './model.js';
+import { citedLabel } from '../../preload/contract/citationLine.js';
 
 /** The report as Markdown: [k] citations become footnotes [^k] whose text is the statute. */
 export function renderMarkdown(m: ReportModel): string {
@@ -34,10 +35,10 @@ export function renderMarkdown(m: ReportModel): string {
   const excluded = m.turns.flatMap((t) => t.excluded);
   if (excluded.length) {
     out.push('## 已审查并排除的法条', '');
-    out.push(...excluded.map((e) => `- ${mdText(`《${e.lawTitle}》${e.label}：${e.reason}`)}`), '');
+    out.push(...excluded.map((e) => `- ${mdText(`《${e.lawTitle}》${citedLabel(e)}：${e.reason}`)}`), '');
   }
   out.push('## 免责声明', '', m.disclaimer, '', m.credit, '');
-  for (const s of m.statutes) out.push(`[^${s.ref}]: ${mdText(`《${s.lawTitle}》${s.label}（${versionLine(s)}）`)}`);
+  for (const s of m.statutes) out.push(`[^${s.ref}]: ${mdText(`《${s.lawTitle}》${citedLabel(s)}（${versionLine(s)}）`)}`);
   return `${out.join('\n')}\n`;
 }
 

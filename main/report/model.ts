@@ -8,6 +8,7 @@ import { counterpartInVersion, lawVersions, type VersionMatch } from '../library
 import { STATUS_ZH } from '../library/status.js';
 import { standingZh, type OnDate } from '../search/lawOnDate.js';
 import { LexError } from '../util/errors.js';
+import { citedLabel } from '../../preload/contract/citationLine.js';
 
 export interface ReportOptions {
   /** Only this turn (its sequence number), else every turn. */
@@ -257,10 +258,10 @@ function warningsFor(turns: ReportTurn[], statutes: ReportStatute[]): string[] {
     for (const m of t.mismatched) out.push(`第 ${t.seq} 轮的引用 ${m.marker}：${m.note.replace(/[。.]$/, '')}。`);
   }
   for (const s of statutes) {
-    if (s.audit === 'quote_mismatch') out.push(`[${s.ref}] 《${s.lawTitle}》${s.label}：回答中的引文与法条原文不一致。`);
-    if (s.notCurrent) out.push(`[${s.ref}] 《${s.lawTitle}》${s.label} 不是现行有效版本（${s.status === 'current' ? STATUS_ZH.superseded : STATUS_ZH[s.status] ?? s.status}）${inForceNote(s.inForce)}。`);
-    if (s.onDate) out.push(`[${s.ref}] 《${s.lawTitle}》${s.label}：${s.onDate.note ?? `在适用法律的日期（${s.onDate.date}）${standingZh(s.onDate.standing)}`}。`);
-    if (!s.inLibrary) out.push(`[${s.ref}] 《${s.lawTitle}》${s.label} 已不在当前法规库中；报告使用咨询时保存的文本。`);
+    if (s.audit === 'quote_mismatch') out.push(`[${s.ref}] 《${s.lawTitle}》${citedLabel(s)}：回答中的引文与法条原文不一致。`);
+    if (s.notCurrent) out.push(`[${s.ref}] 《${s.lawTitle}》${citedLabel(s)} 不是现行有效版本（${s.status === 'current' ? STATUS_ZH.superseded : STATUS_ZH[s.status] ?? s.status}）${inForceNote(s.inForce)}。`);
+    if (s.onDate) out.push(`[${s.ref}] 《${s.lawTitle}》${citedLabel(s)}：${s.onDate.note ?? `在适用法律的日期（${s.onDate.date}）${standingZh(s.onDate.standing)}`}。`);
+    if (!s.inLibrary) out.push(`[${s.ref}] 《${s.lawTitle}》${citedLabel(s)} 已不在当前法规库中；报告使用咨询时保存的文本。`);
   }
   return out;
 }

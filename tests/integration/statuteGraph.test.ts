@@ -4,6 +4,8 @@
  * citing text took effect, and a library whose graph an older version built gets
  * it rebuilt. `lexdesk show` prints what the graph knows.
  */
+import fs from 'node:fs';
+import path from 'node:path';
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { Engine } from '../../main/engine/index.js';
@@ -133,7 +135,14 @@ describe('statute graph', { skip: SKIP }, () => {
     const r = await runCli(['show', '刑法第三百九十条', '--db', lib.dbPath]);
     assert.equal(r.code, 0, r.stderr);
     assert.match(r.stdout, /\n\s+（一）多次行贿或者向多人行贿的；\n\s+（二）国家工作人员行贿的；/);
-    assert.match(r.stdout, /Amended by:\n(?:.*\n)*\s+《中华人民共和国刑法修正案（十二）》五、/);
+    assert.match(r.stdout, /Amended by:\n(?:.*\n)*\s+《中华人民共和国刑法修正案（十二）》第五条/);
+    // An amendment's item is cited 第五条, as the amendment is cited in practice, and a draft citing it so finds it.
+    const item = await runCli(['show', '刑法修正案（十二）第五条', '--db', lib.dbPath]);
+    assert.match(item.stdout, /^《中华人民共和国刑法修正案（十二）》第五条\n/);
+    const draft = path.join(path.dirname(lib.dbPath), 'draft.txt');
+    fs.writeFileSync(draft, '依照《中华人民共和国刑法修正案（十二）》第五条的规定。');
+    const checked = await runCli(['check', draft, '--db', lib.dbPath]);
+    assert.match(checked.stdout, /✓ 1\. 《中华人民共和国刑法修正案（十二）》第五条 → 《中华人民共和国刑法修正案（十二）》第五条（2023-12-29 版）/);
   });
 
   test('show lists an article\'s interpretations in force first and marks a repealed one, in text and in --json', async () => {

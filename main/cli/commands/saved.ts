@@ -10,6 +10,7 @@ import type { CitationAudit } from '../../consult/types.js';
 import { compilationOut, writeCompilation, writtenLine } from '../compilationOut.js';
 import type { Output } from '../output.js';
 import { renderDiff } from '../versionsView.js';
+import { citedLabel } from '../../../preload/contract/citationLine.js';
 
 const USAGE = `lexdesk saved [list] [--folder NAME] [--changes]        the saved articles and what became of each
   lexdesk saved add "CITATION" [--folder NAME] [--note TEXT] [--as-of DATE | --version DATE]   e.g. 劳动合同法第38条、第46条
@@ -176,7 +177,7 @@ function addFromConsultation(engine: Engine, out: Output, values: Record<string,
   const changed = [...cited.values()].filter((c) => !same(c)).map((c) => `《${c.lawTitle}》${c.articleLabel}`);
   const saved = engine.db.transaction(() => found.map((a) => ({ a, ...saveArticle(engine.db, a, { folder }) })))();
   if (out.json) return out.printJson({ consultation: id, folder, saved: saved.map((x) => savedArticle(engine.db, savedRow(engine.db, x.id))), created: saved.filter((x) => x.created).length, changed });
-  for (const x of saved) out.print(`${x.created ? 'Saved' : 'Already saved'}: [${x.id}] 《${x.a.lawTitle}》${x.a.label} → ${folder || '未分类'}`);
+  for (const x of saved) out.print(`${x.created ? 'Saved' : 'Already saved'}: [${x.id}] 《${x.a.lawTitle}》${citedLabel(x.a)} → ${folder || '未分类'}`);
   if (changed.length) out.print(`Not saved, changed by an import since the consultation (look them up again): ${changed.join('、')}`);
 }
 
@@ -199,7 +200,7 @@ function savedId(text: string): number {
 function reportOne(engine: Engine, out: Output, id: number, what: string): void {
   const s = savedArticle(engine.db, savedRow(engine.db, id));
   if (out.json) out.printJson({ saved: s });
-  else out.print(`${what}: [${s.id}] 《${s.lawTitle}》${s.label}${s.note ? ` — ${s.note}` : ''}`);
+  else out.print(`${what}: [${s.id}] 《${s.lawTitle}》${citedLabel(s)}${s.note ? ` — ${s.note}` : ''}`);
 }
 
 function printSaved(out: Output, s: SavedArticle, changes: boolean): void {

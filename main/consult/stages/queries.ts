@@ -7,6 +7,7 @@ import { planPrompt, rulesPrompt } from '../prompts.js';
 import { activeRules } from '../rules/ruleStore.js';
 import { PlanSchema, RuleExpansionSchema, type LegalState, type RewriteRole } from '../schemas.js';
 import type { PoolSource } from '../types.js';
+import { citedLabel } from '../../../preload/contract/citationLine.js';
 
 export interface QueryRound {
   round: number;
@@ -18,7 +19,7 @@ export interface QueryRound {
 }
 
 export function articleLine(a: StatuteArticle): string {
-  return `《${a.lawTitle}》${a.label}：${a.text.slice(0, 60)}`;
+  return `《${a.lawTitle}》${citedLabel(a)}：${a.text.slice(0, 60)}`;
 }
 
 async function addQuery(ctx: TurnContext, pool: CandidatePool, via: PoolSource['via'], query: string, filters: SearchFilters): Promise<number> {

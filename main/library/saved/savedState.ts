@@ -10,6 +10,7 @@ import { counterpartInVersion, counterpartOfText, lawVersions, type ArticleVersi
 import { diffTexts, type DiffPart } from '../versions/textDiff.js';
 import { replacementNote, replacementOf } from '../versions/replacedBy.js';
 import type { SavedArticleRow } from './savedArticles.js';
+import { citedLabel } from '../../../preload/contract/citationLine.js';
 
 /**
  * in_force: the saved version is in force and reads as saved; corrected: in force, but the library's text changed
@@ -196,7 +197,7 @@ export interface SavedChange {
 
 /** 《中华人民共和国公司法》第七十一条（2018-10-26 版）, as lists of saved articles name one. */
 export const savedCitation = (s: { lawTitle: string; label: string; publishDate: string | null }): string =>
-  `《${s.lawTitle}》${s.label}（${s.publishDate ? `${s.publishDate} 版` : '日期不详'}）`;
+  `《${s.lawTitle}》${citedLabel(s)}（${s.publishDate ? `${s.publishDate} 版` : '日期不详'}）`;
 
 /** Every saved article in the order saved, to compare its standing before and after an import. */
 const ALL_BY_ID = 'SELECT * FROM saved_articles ORDER BY id';

@@ -18,6 +18,7 @@ import { normalizeLawName } from '../citation/aliases.js';
 import { nameForms, repealClauses, type Repeal } from '../citation/repealedLaws.js';
 import { MATCH_WORDS, statusSql } from '../status.js';
 import { counterpartInLaw, type ArticleVersion, type VersionArticle } from './counterparts.js';
+import { citedLabel } from '../../../preload/contract/citationLine.js';
 
 export interface ReplacingLaw {
   lawId: number;
@@ -189,7 +190,7 @@ export function replacementNote(r: Replacement, asOf?: string): { en: string; zh
   };
   const cp = r.counterpart;
   const where = cp
-    ? { en: `this article's text is now ${cp.label} of 《${cp.lawTitle}》 (${HELD[cp.match].en})`, zh: `本条内容现见于《${cp.lawTitle}》${cp.label}（${HELD[cp.match].zh}）` }
+    ? { en: `this article's text is now ${citedLabel(cp)} of 《${cp.lawTitle}》 (${HELD[cp.match].en})`, zh: `本条内容现见于《${cp.lawTitle}》${citedLabel(cp)}（${HELD[cp.match].zh}）` }
     : r.by.length
       ? { en: 'none of them holds this article\'s text (its rule may have been rewritten or dropped); look for it in them', zh: '其中没有与本条内容相近的条文（该规定可能已改写或删去），请在其中查找' }
       : null;

@@ -5,6 +5,7 @@ import { useApi } from '../../api/context.js';
 import { errorText } from '../../api/errorText.js';
 import { downloadFile } from '../../components/download.js';
 import { fill, useT, type Strings } from '../../i18n.js';
+import { citedLabel } from '../../../../preload/contract/citationLine.js';
 
 type Finding = DraftCheckDto['citations'][number]['finding'];
 const FINDING: Record<Finding, { text: keyof Strings; badge: string }> = {
@@ -104,7 +105,7 @@ export function CitationCheck({ onOpen, asOf }: Props) {
                     {c.successor.articles.map((a, i) => (
                       <span key={a.articleId}>
                         {i > 0 ? '、' : ''}
-                        <button className="link" onClick={() => onOpen(a.articleId)}>{i === 0 ? `《${a.lawTitle}》` : ''}{a.label}</button>
+                        <button className="link" onClick={() => onOpen(a.articleId)}>{i === 0 ? `《${a.lawTitle}》` : ''}{citedLabel(a)}</button>
                       </span>
                     ))}
                   </div>
