@@ -4,6 +4,7 @@ import type { LlmCallRecord } from '../llm/types.js';
 import { LexError } from '../util/errors.js';
 import { LegalStateSchema, type LegalState } from './schemas.js';
 import type { CitationAudit, Evidence, EvidenceExcerpt, JudgeIteration, OfflineCode, StageName, Verdict } from './types.js';
+import { nextIdSql } from '../db/nextId.js';
 
 export interface ConsultationRow {
   id: number;
@@ -63,7 +64,7 @@ export class ConsultationStore {
   createConsultation(title: string, opts: { asOf?: string | null; place?: string | null } = {}): number {
     const t = now();
     const r = this.db
-      .prepare('INSERT INTO consultations (title, created_at, updated_at, as_of, place) VALUES (?, ?, ?, ?, ?)')
+      .prepare(`INSERT INTO consultations (id, title, created_at, updated_at, as_of, place) VALUES (${nextIdSql('consultations')}, ?, ?, ?, ?, ?)`)
       .run(title, t, t, opts.asOf ?? null, opts.place ?? null);
     return Number(r.lastInsertRowid);
   }

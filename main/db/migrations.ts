@@ -301,4 +301,22 @@ export const MIGRATIONS: Migration[] = [
     // (民事诉讼法 of 2023-09-01: in force 2024-01-01; library/import/effectiveDates.ts); import applies the same.
     sql: effectiveDateFixesSql(),
   },
+  {
+    version: 18,
+    name: 'ids never given twice',
+    // A consultation's or saved article's id is what a user types (--consultation 5, saved note 12) and what a
+    // page holds: SQLite gives a deleted last row's id to the next row, so 「consultation 5」 could become another
+    // matter. The highest id each table has given is kept and new rows are numbered above it (main/db/nextId.ts).
+    sql: `
+      CREATE TABLE id_high_water (tbl TEXT PRIMARY KEY, last_id INTEGER NOT NULL) WITHOUT ROWID;
+      INSERT INTO id_high_water SELECT 'consultations', COALESCE(MAX(id), 0) FROM consultations;
+      INSERT INTO id_high_water SELECT 'saved_articles', COALESCE(MAX(id), 0) FROM saved_articles;
+      CREATE TRIGGER consultations_high_water AFTER INSERT ON consultations BEGIN
+        UPDATE id_high_water SET last_id = MAX(last_id, NEW.id) WHERE tbl = 'consultations';
+      END;
+      CREATE TRIGGER saved_articles_high_water AFTER INSERT ON saved_articles BEGIN
+        UPDATE id_high_water SET last_id = MAX(last_id, NEW.id) WHERE tbl = 'saved_articles';
+      END;
+    `,
+  },
 ];

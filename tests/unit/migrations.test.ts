@@ -8,6 +8,7 @@ import Database from 'better-sqlite3';
 import { MIGRATIONS } from '../../main/db/migrations.js';
 import { openDatabase, schemaVersion } from '../../main/db/open.js';
 import { ConsultationStore } from '../../main/consult/store.js';
+import { nextIdSql } from '../../main/db/nextId.js';
 
 test('migrations 8 to 11 add the Chinese note and the cited spans to citations, the excerpt to evidence and the checked question citations to turns, stored before them, which read as null and none', () => {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'lexdesk-migrations-'));
@@ -42,6 +43,40 @@ test('migrations 8 to 11 add the Chinese note and the cited spans to citations, 
       assert.equal(store.turns(1)[0]!.question_citations, null, 'a turn stored before migration 11 has its question unchecked');
       store.updateTurn(1, { question_citations: '[{"marker":"合同法第52条"}]' });
       assert.equal(store.turns(1)[0]!.question_citations, '[{"marker":"合同法第52条"}]');
+    } finally {
+      db.close();
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('migration 18: a deleted last consultation or saved article leaves its id unused, also for ids given before the migration', () => {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'lexdesk-ids-'));
+  try {
+    const file = path.join(dir, 'library.db');
+    const old = new Database(file);
+    for (const m of MIGRATIONS.filter((m) => m.version <= 17)) {
+      old.exec(m.sql);
+      old.pragma(`user_version = ${m.version}`);
+    }
+    for (const id of [1, 2, 3]) old.prepare("INSERT INTO consultations (id, title, created_at, updated_at) VALUES (?, '工资', '2026-11-01', '2026-11-01')").run(id);
+    old.prepare("INSERT INTO saved_articles (id, saved_at, law_title, kind, article_label, text, status) VALUES (7, '2026-11-01', '中华人民共和国劳动合同法', 'article', '第三十八条', '……', 'current')").run();
+    old.close();
+
+    const db = openDatabase(file);
+    try {
+      const store = new ConsultationStore(db);
+      store.delete(3);
+      assert.equal(store.createConsultation('离婚'), 4, 'not 3, the id of the matter deleted');
+      store.delete(4);
+      store.delete(2);
+      assert.equal(store.createConsultation('借款'), 5);
+      const saved = db.prepare(`INSERT INTO saved_articles (id, saved_at, law_title, kind, article_label, text, status) VALUES (${nextIdSql('saved_articles')}, 'x', '民法典', 'article', '第一条', '…', 'current')`);
+      db.prepare('DELETE FROM saved_articles WHERE id = 7').run();
+      assert.equal(saved.run().lastInsertRowid, 8);
+      db.prepare('DELETE FROM saved_articles WHERE id = 8').run();
+      assert.equal(saved.run().lastInsertRowid, 9);
     } finally {
       db.close();
     }

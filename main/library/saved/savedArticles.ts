@@ -4,6 +4,7 @@
  * law, version and label with the text and status it had when saved; savedState.ts finds it again.
  */
 import { cachedStatement, type Db } from '../../db/open.js';
+import { nextIdSql } from '../../db/nextId.js';
 import { LexError } from '../../util/errors.js';
 import type { StatuteArticle } from '../articles.js';
 import { MAX_SAVED_FOLDER_CHARS as MAX_FOLDER_CHARS, MAX_SAVED_NOTE_CHARS as MAX_NOTE_CHARS, savedFolderName } from '../../../preload/contract/limits.js';
@@ -60,8 +61,8 @@ export function saveArticle(db: Db, article: StatuteArticle, options: { folder?:
   if (count >= MAX_SAVED) throw new LexError('bad_input', `The library already keeps ${count} saved articles, the most it keeps; remove some (lexdesk saved remove ID) first.`);
   const info = cachedStatement(
     db,
-    `INSERT INTO saved_articles (folder, note, saved_at, law_title, province, publish_date, kind, article_label, path, text, status)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    `INSERT INTO saved_articles (id, folder, note, saved_at, law_title, province, publish_date, kind, article_label, path, text, status)
+     VALUES (${nextIdSql('saved_articles')}, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   ).run(folder, noteText(options.note), options.now ?? new Date().toISOString(), article.lawTitle, article.province, article.publishDate ?? '', article.kind, article.label,
     JSON.stringify([article.subtitle, ...article.path].filter(Boolean)), article.text, article.status);
   return { id: Number(info.lastInsertRowid), created: true, noteAdded: false };
