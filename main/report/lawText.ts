@@ -10,6 +10,7 @@ import { withDocumentSafeText } from './index.js';
 import { versionLine } from './labels.js';
 import { mdText } from './markdown.js';
 import { CREDIT } from './model.js';
+import { localStamp } from '../../preload/contract/localTime.js';
 
 const OFFICIAL_TEXT = '本文本由 LexDesk 自本地法规库生成，仅供检索参考；正式引用请以官方公布的文本为准。';
 const HEADINGS = [HeadingLevel.HEADING_1, HeadingLevel.HEADING_2, HeadingLevel.HEADING_3, HeadingLevel.HEADING_4];
@@ -29,8 +30,8 @@ export function readingLine(text: Pick<LawText, 'publishDate' | 'effectiveDate' 
 }
 
 function subtitleOf(f: LawTextFile): string {
-  const generated = (f.generatedAt ?? new Date().toISOString()).slice(0, 16).replace('T', ' ');
-  return [readingLine(f.text), f.heading ? `节选：${f.heading}` : null, `生成时间 ${generated} UTC`].filter(Boolean).join(' · ');
+  const generated = localStamp(f.generatedAt ?? new Date());
+  return [readingLine(f.text), f.heading ? `节选：${f.heading}` : null, `生成时间 ${generated}`].filter(Boolean).join(' · ');
 }
 
 export function lawTextMarkdown(file: LawTextFile): string {

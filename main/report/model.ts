@@ -8,6 +8,7 @@ import { counterpartInVersion, lawVersions, type VersionMatch } from '../library
 import { STATUS_ZH } from '../library/status.js';
 import { standingZh, type OnDate } from '../search/lawOnDate.js';
 import { LexError } from '../util/errors.js';
+import { localDay } from '../../preload/contract/localTime.js';
 
 export interface ReportOptions {
   /** Only this turn (its sequence number), else every turn. */
@@ -156,7 +157,7 @@ export function buildReport(engine: Engine, consultations: Consultations, id: nu
   return {
     title: consultation.title,
     generatedAt: new Date().toISOString(),
-    lawAsOf: consultation.as_of ?? last.state?.factDate ?? consultation.created_at.slice(0, 10),
+    lawAsOf: consultation.as_of ?? last.state?.factDate ?? localDay(consultation.created_at),
     place: consultation.place ?? last.state?.place ?? null,
     appVersion,
     endpoint: consultations.store.turn(last.turnId).endpoint,

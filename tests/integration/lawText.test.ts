@@ -13,6 +13,7 @@ import { articleHead, titleNote } from '../../preload/contract/lawReading.js';
 import { parseJsonOutput, runCli } from '../helpers/cli.js';
 import { docxParts } from '../helpers/docxText.js';
 import { buildLibrary, CORE_SUBSET, sharedSkipReason, type TempLibrary } from '../helpers/library.js';
+import { assertStampedNowInBeijing, BEIJING } from '../helpers/stamp.js';
 
 const SKIP = sharedSkipReason();
 const FINANCE_LEASE = '司法解释/最高人民法院关于审理融资租赁合同纠纷案件适用法律问题的解释(2020-12-29).md';
@@ -145,18 +146,20 @@ describe('a law read whole', { skip: SKIP }, () => {
   test('--out writes the text whole, as Markdown or Word, or nothing when the chapter is not there', async () => {
     const md = path.join(tmp, '劳动合同法.md');
     const docx = path.join(tmp, '劳动合同法.docx');
-    assert.equal((await runCli(['read', '劳动合同法', '--out', md, '--db', lib.dbPath])).code, 0);
+    assert.equal((await runCli(['read', '劳动合同法', '--out', md, '--db', lib.dbPath], BEIJING)).code, 0);
     const text = fs.readFileSync(md, 'utf8');
     assert.match(text, /^# 中华人民共和国劳动合同法\n\n\*2012-12-28 版 · 2013-07-01 施行 · 现行有效 · 生成时间 /);
+    assertStampedNowInBeijing(text);
     assert.match(text, /\*\*目录\*\*\n\n- 第一章 总则\n/);
     assert.match(text, /\n## 第四章 劳动合同的解除和终止\n\n\*\*第三十六条\*\*　用人单位与劳动者协商一致，可以解除劳动合同。\n/);
     assert.equal(text.match(/^\*\*第[一二三四五六七八九十百]+条\*\*/gm)?.length, 98);
     assert.match(text, /正式引用请以官方公布的文本为准/);
-    assert.equal((await runCli(['read', '劳动合同法', '--chapter', '第五章', '--out', docx, '--db', lib.dbPath])).code, 0);
+    assert.equal((await runCli(['read', '劳动合同法', '--chapter', '第五章', '--out', docx, '--db', lib.dbPath], BEIJING)).code, 0);
     const body = (await docxParts(docx))['document.xml']!;
     assert.match(body, /节选：第五章/);
     assert.match(body, /第一节 集体合同\n第五十一条　企业职工一方与用人单位/);
     assert.doesNotMatch(body, /第五十条　/);
+    assertStampedNowInBeijing(body);
     const kept = path.join(tmp, 'kept.md');
     fs.writeFileSync(kept, 'mine');
     assert.equal((await runCli(['read', '劳动合同法', '--chapter', '第九章', '--out', kept, '--db', lib.dbPath])).code, 1);
