@@ -11,7 +11,7 @@ import { FileKeyStore } from '../../main/llm/keyStore.js';
 import { SettingsStore } from '../../main/llm/settings.js';
 import { articleHead, titleNote } from '../../preload/contract/lawReading.js';
 import { parseJsonOutput, runCli } from '../helpers/cli.js';
-import { docxParts } from '../helpers/docxText.js';
+import { docxParts, docxXml } from '../helpers/docxText.js';
 import { buildLibrary, CORE_SUBSET, sharedSkipReason, type TempLibrary } from '../helpers/library.js';
 import { assertStampedNowInBeijing, BEIJING } from '../helpers/stamp.js';
 
@@ -164,6 +164,38 @@ describe('a law read whole', { skip: SKIP }, () => {
     fs.writeFileSync(kept, 'mine');
     assert.equal((await runCli(['read', '劳动合同法', '--chapter', '第九章', '--out', kept, '--db', lib.dbPath])).code, 1);
     assert.equal(fs.readFileSync(kept, 'utf8'), 'mine', 'a failed read leaves the file as it was');
+  });
+
+  test('Word: the table of contents is a TOC field over Heading 1–4, its listing written in, and Word asked to update it on opening', async () => {
+    const docx = path.join(tmp, '劳动合同法-目录.docx');
+    assert.equal((await runCli(['read', '劳动合同法', '--out', docx, '--db', lib.dbPath])).code, 0);
+    const xml = await docxXml(docx);
+    const body = xml['document.xml']!;
+    // The field in Word's table-of-contents control: begin, the instruction over outline levels 1–4 with links, separate,
+    // the listing, end — all before the first heading.
+    const toc = /<w:docPartGallery w:val="Table of Contents"\/>.*?<w:sdtContent>(.*?)<\/w:sdtContent>/s.exec(body);
+    assert.ok(toc, 'a table of contents');
+    assert.match(toc[1]!, /^<w:p><w:pPr><w:pStyle w:val="TOC1"\/>.*?<\/w:pPr><w:r><w:fldChar w:fldCharType="begin"[^>]*\/><w:instrText xml:space="preserve">TOC \\h \\o &quot;1-4&quot;<\/w:instrText><w:fldChar w:fldCharType="separate"\/><\/w:r><w:hyperlink /);
+    assert.match(toc[1]!, /<w:p><w:r><w:fldChar w:fldCharType="end"\/><\/w:r><\/w:p>$/);
+    assert.ok(toc.index < body.indexOf('<w:pStyle w:val="Heading1"/>'), 'the table stands before the text');
+    // Its result: each heading in order, at its level's TOC style, linked to the heading's bookmark, a PAGEREF for its page.
+    const headings = readingBlocks(lawText(lib.engine.db, lawId('中华人民共和国劳动合同法'), '2012-12-28')!.sections).flatMap((b) => (b.kind === 'heading' ? [b] : []));
+    const entries = [...toc[1]!.matchAll(/<w:pStyle w:val="TOC(\d)"\/>.*?<w:hyperlink w:history="1" w:anchor="(_Toc\d+)"><w:r><w:t xml:space="preserve">([^<]*)<\/w:t>.*?PAGEREF \2 \\h/gs)];
+    assert.deepEqual(entries.map((e) => `${e[1]} ${e[3]}`), headings.map((h) => `${h.depth + 1} ${h.text}`));
+    assert.equal(headings.length, 11, 'eight chapters, three sections of 第五章');
+    // The headings: Word's Heading styles, centred as before, each bookmarked where its entry links.
+    for (const [i, e] of entries.entries()) {
+      assert.match(body, new RegExp(`<w:pStyle w:val="Heading${headings[i]!.depth + 1}"/><w:jc w:val="center"/></w:pPr><w:bookmarkStart w:name="${e[2]}" w:id="\\d+"/><w:r><w:t xml:space="preserve">${e[3]}</w:t>`));
+    }
+    // Heading 1–4 carry their outline levels; the entries are indented by level, as the plain listing was.
+    for (const level of [1, 2, 3, 4]) {
+      assert.match(xml['styles.xml']!, new RegExp(`<w:style w:type="paragraph" w:styleId="Heading${level}">(?:(?!</w:style>).)*<w:outlineLvl w:val="${level - 1}"/>`, 's'));
+      assert.match(xml['styles.xml']!, new RegExp(`<w:style w:type="paragraph" w:styleId="TOC${level}">(?:(?!</w:style>).)*<w:ind w:left="${420 * (level - 1)}"/>`, 's'));
+    }
+    assert.match(xml['settings.xml']!, /<w:updateFields(?: w:val="(?:true|1|on)")?\/>/, 'Word updates the fields, page numbers included, on opening');
+    // Read without updating the fields, the text still opens with the listing, one heading a line (field codes aside).
+    const shown = (await docxParts(docx))['document.xml']!.replace(/TOC \\h \\o "1-4"|PAGEREF _Toc\d+ \\h/g, '');
+    assert.match(shown, /\n目录\n第一章 总则\n第二章 劳动合同的订立\n第三章 劳动合同的履行和变更\n/);
   });
 
   test('the routes: the article\'s own version, another by date, a download, and bad input refused', async () => {
