@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3';
+import { localDay } from '../../preload/contract/localTime.js';
 
 // A subquery, so SQLite works the date out once per statement (a function call alone is
 // evaluated per row; date('now', 'localtime') per row made a filter over the whole library
@@ -10,7 +11,7 @@ const fixedToday = new WeakMap<Database.Database, string>();
 
 /** Registers lexdesk_today(): the local date (as SQLite's date('now', 'localtime')), unless fixToday set one. */
 export function registerToday(db: Database.Database): void {
-  db.function('lexdesk_today', { deterministic: false }, () => fixedToday.get(db) ?? localDate(new Date()));
+  db.function('lexdesk_today', { deterministic: false }, () => fixedToday.get(db) ?? localDay(new Date()));
 }
 
 /**
@@ -20,10 +21,6 @@ export function registerToday(db: Database.Database): void {
  */
 export function fixToday(db: Database.Database, date: string): void {
   fixedToday.set(db, date);
-}
-
-function localDate(d: Date): string {
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
 }
 
 /** Today as statuses on this connection read it (the clock's local date, unless fixToday set one). */

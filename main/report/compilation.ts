@@ -20,6 +20,7 @@ import { CREDIT, statuteLines, type StatuteLine } from './model.js';
 import { tidyHeading } from '../library/headings.js';
 import { partTitle } from '../library/lawText.js';
 import type { Db } from '../db/open.js';
+import { localStamp } from '../../preload/contract/localTime.js';
 
 export interface CompiledArticle {
   /** 《中华人民共和国劳动合同法》第三十八条 */
@@ -191,7 +192,7 @@ function compiled(db: Db, a: StatuteArticle, spans: Array<[number, number]>, not
 const CITED_PARTS_NOTE = '加粗为所引用的款、项';
 const sourceLine = (a: CompiledArticle) => `${a.path} · ${versionLine(a)}${a.citedParts ? ` · ${CITED_PARTS_NOTE}` : ''}`;
 const headerLine = (c: Compilation) =>
-  `引用：${c.request} · 共 ${c.articles.length} 条${c.asOf ? ` · 版本截至 ${c.asOf}` : c.asSaved ? ' · 各条为收藏时的版本' : ' · 现行版本'} · 生成时间 ${c.generatedAt.slice(0, 16).replace('T', ' ')} UTC`;
+  `引用：${c.request} · 共 ${c.articles.length} 条${c.asOf ? ` · 版本截至 ${c.asOf}` : c.asSaved ? ' · 各条为收藏时的版本' : ' · 现行版本'} · 生成时间 ${localStamp(c.generatedAt)}`;
 const NOT_FOUND_HEAD = '未能找到的引用';
 const OFFICIAL_TEXT = '本汇编由 LexDesk 自本地法规库生成，仅供检索参考；正式引用请以官方公布的文本为准。';
 

@@ -4,6 +4,7 @@ import {
 import { AUDIT_ZH, CHECK_ZH, STATE_FIELDS, stateValue, statuteHeading, VERDICT_ZH, versionLine } from './labels.js';
 import { CITED_PARTS_NOTE, type ReportModel, type ReportTurn } from './model.js';
 import { citedLabel } from '../../preload/contract/citationLine.js';
+import { localStamp } from '../../preload/contract/localTime.js';
 
 /**
  * The report as a Word document: headings, each [k] citation as a real
@@ -70,7 +71,7 @@ export async function renderDocx(m: ReportModel): Promise<Buffer> {
 }
 
 function headerLine(m: ReportModel): string {
-  return `生成时间 ${m.generatedAt.slice(0, 16).replace('T', ' ')} UTC · 适用法律截至 ${m.lawAsOf}${m.place ? ` · 适用地域 ${m.place}` : ''} · LexDesk ${m.appVersion} · 模型 ${m.endpoint ? `${m.model ?? ''} @ ${m.endpoint}` : '未使用大模型（离线）'} · 个人信息脱敏${m.redaction ? '已开启' : '未开启'}`;
+  return `生成时间 ${localStamp(m.generatedAt)} · 适用法律截至 ${m.lawAsOf}${m.place ? ` · 适用地域 ${m.place}` : ''} · LexDesk ${m.appVersion} · 模型 ${m.endpoint ? `${m.model ?? ''} @ ${m.endpoint}` : '未使用大模型（离线）'} · 个人信息脱敏${m.redaction ? '已开启' : '未开启'}`;
 }
 
 function turnParagraphs(t: ReportTurn, footnoteFor: (ref: number) => FootnoteReferenceRun): Paragraph[] {

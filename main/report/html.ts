@@ -1,5 +1,6 @@
 import { AUDIT_ZH, CHECK_ZH, STATE_FIELDS, stateValue, statuteHeading, VERDICT_ZH, versionLine } from './labels.js';
 import { CITED_PARTS_NOTE, type ReportModel, type ReportTurn } from './model.js';
+import { localStamp } from '../../preload/contract/localTime.js';
 
 const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 const para = (s: string) => esc(s).replace(/\n/g, '<br>');
@@ -19,7 +20,7 @@ const CSS = `
 export function renderHtml(m: ReportModel): string {
   const body: string[] = [];
   body.push(`<h1>${esc(m.title)}</h1>`);
-  body.push(`<div class="meta">生成时间 ${esc(m.generatedAt.slice(0, 16).replace('T', ' '))} UTC · 适用法律截至 ${esc(m.lawAsOf)}${m.place ? ` · 适用地域 ${esc(m.place)}` : ''} · LexDesk ${esc(m.appVersion)} · 模型 ${esc(m.endpoint ? `${m.model ?? ''} @ ${m.endpoint}` : '未使用大模型（离线）')} · 个人信息脱敏${m.redaction ? '已开启' : '未开启'}</div>`);
+  body.push(`<div class="meta">生成时间 ${esc(localStamp(m.generatedAt))} · 适用法律截至 ${esc(m.lawAsOf)}${m.place ? ` · 适用地域 ${esc(m.place)}` : ''} · LexDesk ${esc(m.appVersion)} · 模型 ${esc(m.endpoint ? `${m.model ?? ''} @ ${m.endpoint}` : '未使用大模型（离线）')} · 个人信息脱敏${m.redaction ? '已开启' : '未开启'}</div>`);
   if (m.warnings.length) body.push(`<div class="warn"><strong>注意</strong><ul>${m.warnings.map((w) => `<li>${esc(w)}</li>`).join('')}</ul></div>`);
   body.push('<h2>咨询内容</h2>', ...m.turns.map(turn));
   const states = m.turns.filter((t) => t.state);

@@ -1,6 +1,7 @@
 import { AUDIT_ZH, CHECK_ZH, STATE_FIELDS, stateValue, statuteHeading, VERDICT_ZH, versionLine } from './labels.js';
 import { CITED_PARTS_NOTE, type ReportModel, type ReportTurn } from './model.js';
 import { citedLabel } from '../../preload/contract/citationLine.js';
+import { localStamp } from '../../preload/contract/localTime.js';
 
 /** The report as Markdown: [k] citations become footnotes [^k] whose text is the statute. */
 export function renderMarkdown(m: ReportModel): string {
@@ -44,7 +45,7 @@ export function renderMarkdown(m: ReportModel): string {
 
 function header(m: ReportModel): string {
   return [
-    `- 生成时间：${m.generatedAt.slice(0, 16).replace('T', ' ')} UTC`,
+    `- 生成时间：${localStamp(m.generatedAt)}`,
     `- 适用法律截至：${m.lawAsOf}`,
     ...(m.place ? [`- 适用地域：${mdText(m.place)}`] : []),
     `- LexDesk 版本：${m.appVersion}`,

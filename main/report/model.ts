@@ -9,6 +9,7 @@ import { STATUS_ZH } from '../library/status.js';
 import { standingZh, type OnDate } from '../search/lawOnDate.js';
 import { LexError } from '../util/errors.js';
 import { citedLabel } from '../../preload/contract/citationLine.js';
+import { localDay } from '../../preload/contract/localTime.js';
 
 export interface ReportOptions {
   /** Only this turn (its sequence number), else every turn. */
@@ -157,7 +158,7 @@ export function buildReport(engine: Engine, consultations: Consultations, id: nu
   return {
     title: consultation.title,
     generatedAt: new Date().toISOString(),
-    lawAsOf: consultation.as_of ?? last.state?.factDate ?? consultation.created_at.slice(0, 10),
+    lawAsOf: consultation.as_of ?? last.state?.factDate ?? localDay(consultation.created_at),
     place: consultation.place ?? last.state?.place ?? null,
     appVersion,
     endpoint: consultations.store.turn(last.turnId).endpoint,

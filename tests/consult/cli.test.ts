@@ -7,6 +7,8 @@ import { runCli, spawnCli, spawnCliInTerminal, terminalSkipReason, waitUntil } f
 import { startBench, WAGES, type Bench } from '../helpers/consultFixture.js';
 import { EVAL_DIR, sharedSkipReason } from '../helpers/library.js';
 import { defaultReply, numberedItems } from '../helpers/scriptedLlm.js';
+import { localStamp } from '../../preload/contract/localTime.js';
+import { BEIJING } from '../helpers/stamp.js';
 
 const SKIP = sharedSkipReason();
 const NO_TERMINAL = terminalSkipReason();
@@ -57,6 +59,11 @@ describe('lexdesk consult, llm, rules and eval-consult', { skip: SKIP }, () => {
     const listed = JSON.parse((await runCli(['consult', '--list', '--db', bench.lib.dbPath, '--json'], env())).stdout) as Array<{ id: number; title: string }>;
     const title = listed.find((c) => c.id === r.consultationId)?.title;
     assert.ok(title);
+    // The listing a person reads says when in local time; --json keeps the stored ISO time.
+    const stored = (listed.find((c) => c.id === r.consultationId) as unknown as { updated_at: string }).updated_at;
+    assert.match(stored, /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
+    const text = await runCli(['consult', '--list', '--db', bench.lib.dbPath], env(BEIJING));
+    assert.ok(text.stdout.split('\n').includes(`${r.consultationId}\t${localStamp(stored, 480)}\t1 turns\t${title}`), text.stdout);
     assert.equal(out.folder, title.replace(/\s+/g, ' ').trim().slice(0, 60));
     assert.deepEqual(out.saved.map((s: { lawTitle: string; label: string }) => `${s.lawTitle}|${s.label}`), cited);
     assert.equal(out.created, cited.length);

@@ -11,8 +11,9 @@ import { FileKeyStore } from '../../main/llm/keyStore.js';
 import { SettingsStore } from '../../main/llm/settings.js';
 import { articleHead, titleNote } from '../../preload/contract/lawReading.js';
 import { parseJsonOutput, runCli } from '../helpers/cli.js';
-import { docxParts } from '../helpers/docxText.js';
+import { docxParts, docxXml } from '../helpers/docxText.js';
 import { buildLibrary, CORE_SUBSET, sharedSkipReason, type TempLibrary } from '../helpers/library.js';
+import { assertStampedNowInBeijing, BEIJING } from '../helpers/stamp.js';
 
 const SKIP = sharedSkipReason();
 const FINANCE_LEASE = '司法解释/最高人民法院关于审理融资租赁合同纠纷案件适用法律问题的解释(2020-12-29).md';
@@ -149,22 +150,56 @@ describe('a law read whole', { skip: SKIP }, () => {
   test('--out writes the text whole, as Markdown or Word, or nothing when the chapter is not there', async () => {
     const md = path.join(tmp, '劳动合同法.md');
     const docx = path.join(tmp, '劳动合同法.docx');
-    assert.equal((await runCli(['read', '劳动合同法', '--out', md, '--db', lib.dbPath])).code, 0);
+    assert.equal((await runCli(['read', '劳动合同法', '--out', md, '--db', lib.dbPath], BEIJING)).code, 0);
     const text = fs.readFileSync(md, 'utf8');
     assert.match(text, /^# 中华人民共和国劳动合同法\n\n\*2012-12-28 版 · 2013-07-01 施行 · 现行有效 · 生成时间 /);
+    assertStampedNowInBeijing(text);
     assert.match(text, /\*\*目录\*\*\n\n- 第一章 总则\n/);
     assert.match(text, /\n## 第四章 劳动合同的解除和终止\n\n\*\*第三十六条\*\*　用人单位与劳动者协商一致，可以解除劳动合同。\n/);
     assert.equal(text.match(/^\*\*第[一二三四五六七八九十百]+条\*\*/gm)?.length, 98);
     assert.match(text, /正式引用请以官方公布的文本为准/);
-    assert.equal((await runCli(['read', '劳动合同法', '--chapter', '第五章', '--out', docx, '--db', lib.dbPath])).code, 0);
+    assert.equal((await runCli(['read', '劳动合同法', '--chapter', '第五章', '--out', docx, '--db', lib.dbPath], BEIJING)).code, 0);
     const body = (await docxParts(docx))['document.xml']!;
     assert.match(body, /节选：第五章/);
     assert.match(body, /第一节 集体合同\n第五十一条　企业职工一方与用人单位/);
     assert.doesNotMatch(body, /第五十条　/);
+    assertStampedNowInBeijing(body);
     const kept = path.join(tmp, 'kept.md');
     fs.writeFileSync(kept, 'mine');
     assert.equal((await runCli(['read', '劳动合同法', '--chapter', '第九章', '--out', kept, '--db', lib.dbPath])).code, 1);
     assert.equal(fs.readFileSync(kept, 'utf8'), 'mine', 'a failed read leaves the file as it was');
+  });
+
+  test('Word: the table of contents is a TOC field over Heading 1–4, its listing written in, and Word asked to update it on opening', async () => {
+    const docx = path.join(tmp, '劳动合同法-目录.docx');
+    assert.equal((await runCli(['read', '劳动合同法', '--out', docx, '--db', lib.dbPath])).code, 0);
+    const xml = await docxXml(docx);
+    const body = xml['document.xml']!;
+    // The field in Word's table-of-contents control: begin, the instruction over outline levels 1–4 with links, separate,
+    // the listing, end — all before the first heading.
+    const toc = /<w:docPartGallery w:val="Table of Contents"\/>.*?<w:sdtContent>(.*?)<\/w:sdtContent>/s.exec(body);
+    assert.ok(toc, 'a table of contents');
+    assert.match(toc[1]!, /^<w:p><w:pPr><w:pStyle w:val="TOC1"\/>.*?<\/w:pPr><w:r><w:fldChar w:fldCharType="begin"[^>]*\/><w:instrText xml:space="preserve">TOC \\h \\o &quot;1-4&quot;<\/w:instrText><w:fldChar w:fldCharType="separate"\/><\/w:r><w:hyperlink /);
+    assert.match(toc[1]!, /<w:p><w:r><w:fldChar w:fldCharType="end"\/><\/w:r><\/w:p>$/);
+    assert.ok(toc.index < body.indexOf('<w:pStyle w:val="Heading1"/>'), 'the table stands before the text');
+    // Its result: each heading in order, at its level's TOC style, linked to the heading's bookmark, a PAGEREF for its page.
+    const headings = readingBlocks(lawText(lib.engine.db, lawId('中华人民共和国劳动合同法'), '2012-12-28')!.sections).flatMap((b) => (b.kind === 'heading' ? [b] : []));
+    const entries = [...toc[1]!.matchAll(/<w:pStyle w:val="TOC(\d)"\/>.*?<w:hyperlink w:history="1" w:anchor="(_Toc\d+)"><w:r><w:t xml:space="preserve">([^<]*)<\/w:t>.*?PAGEREF \2 \\h/gs)];
+    assert.deepEqual(entries.map((e) => `${e[1]} ${e[3]}`), headings.map((h) => `${h.depth + 1} ${h.text}`));
+    assert.equal(headings.length, 11, 'eight chapters, three sections of 第五章');
+    // The headings: Word's Heading styles, centred as before, each bookmarked where its entry links.
+    for (const [i, e] of entries.entries()) {
+      assert.match(body, new RegExp(`<w:pStyle w:val="Heading${headings[i]!.depth + 1}"/><w:jc w:val="center"/></w:pPr><w:bookmarkStart w:name="${e[2]}" w:id="\\d+"/><w:r><w:t xml:space="preserve">${e[3]}</w:t>`));
+    }
+    // Heading 1–4 carry their outline levels; the entries are indented by level, as the plain listing was.
+    for (const level of [1, 2, 3, 4]) {
+      assert.match(xml['styles.xml']!, new RegExp(`<w:style w:type="paragraph" w:styleId="Heading${level}">(?:(?!</w:style>).)*<w:outlineLvl w:val="${level - 1}"/>`, 's'));
+      assert.match(xml['styles.xml']!, new RegExp(`<w:style w:type="paragraph" w:styleId="TOC${level}">(?:(?!</w:style>).)*<w:ind w:left="${420 * (level - 1)}"/>`, 's'));
+    }
+    assert.match(xml['settings.xml']!, /<w:updateFields(?: w:val="(?:true|1|on)")?\/>/, 'Word updates the fields, page numbers included, on opening');
+    // Read without updating the fields, the text still opens with the listing, one heading a line (field codes aside).
+    const shown = (await docxParts(docx))['document.xml']!.replace(/TOC \\h \\o "1-4"|PAGEREF _Toc\d+ \\h/g, '');
+    assert.match(shown, /\n目录\n第一章 总则\n第二章 劳动合同的订立\n第三章 劳动合同的履行和变更\n/);
   });
 
   test('the routes: the article\'s own version, another by date, a download, and bad input refused', async () => {

@@ -13,6 +13,7 @@ import { startBench, WAGES, type Bench } from '../helpers/consultFixture.js';
 import { JSDOM } from 'jsdom';
 import { docxParts, docxXml } from '../helpers/docxText.js';
 import { sharedSkipReason } from '../helpers/library.js';
+import { assertStampedNowInBeijing, BEIJING } from '../helpers/stamp.js';
 
 const SKIP = sharedSkipReason();
 const NO_PDF = browserSkipReason() || (fs.existsSync('/usr/bin/pdftotext') ? false : 'skipped: pdftotext (poppler-utils) is missing');
@@ -29,7 +30,8 @@ function citedTexts(): string[] {
   return [...new Set(turns.flatMap((t) => t.citations.filter((c) => c.articleId !== null).map((c) => live(t).find((e) => e.articleId === c.articleId)!.text)))];
 }
 
-const exportCli = (args: string[]) => runCli(['export', ...args, '--db', bench.lib.dbPath], { LEXDESK_HOME: out });
+// Made in Beijing: each format's 生成时间 is local time with its offset.
+const exportCli = (args: string[]) => runCli(['export', ...args, '--db', bench.lib.dbPath], { LEXDESK_HOME: out, ...BEIJING });
 
 describe('cited answer reports', { skip: SKIP, timeout: 300_000 }, () => {
   before(async () => {
@@ -57,6 +59,7 @@ describe('cited answer reports', { skip: SKIP, timeout: 300_000 }, () => {
     const md = fs.readFileSync(file, 'utf8');
     assert.match(md, /^# 张某劳动争议/);
     assert.match(md, /适用法律截至：\d{4}-\d{2}-\d{2}/);
+    assertStampedNowInBeijing(md);
     assert.match(md, /模型：scripted-model @ http:\/\/127\.0\.0\.1:\d+/);
     assert.ok(!md.includes('sk-test-secret'), 'no key in the report');
     assert.match(md, /你可以解除劳动合同\[\^1\]，并要求经济补偿\[\^2\]/);
@@ -79,6 +82,7 @@ describe('cited answer reports', { skip: SKIP, timeout: 300_000 }, () => {
     const doc = parts['document.xml']!;
     for (const text of citedTexts()) for (const line of text.split('\n')) assert.ok(doc.includes(line), `line present: ${line.slice(0, 20)}`);
     assert.match(doc, /编号\n?法律\n?条文/, 'the cited statutes table');
+    assertStampedNowInBeijing(doc);
     assert.match(doc, /证据不足/);
     assert.match(doc, /免责声明/);
     assert.match(parts['footnotes.xml']!, /\[1\] 《中华人民共和国劳动合同法》第.+条/);

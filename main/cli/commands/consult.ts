@@ -9,6 +9,7 @@ import { printTurnSummary, terminalEvents, turnJson } from '../consultView.js';
 import { cliSettings } from '../llmConfig.js';
 import type { Output } from '../output.js';
 import { MODEL_DIR_OPTIONS, modelOptionsOf } from './modelOptions.js';
+import { localStamp } from '../../../preload/contract/localTime.js';
 
 const USAGE =
   'lexdesk consult [--ask TEXT] [--consultation ID] [--retry TURN_ID] [--list [SEARCH]] [--show ID] [--as-of DATE] [--place 北京] [--title T] [--redact-name NAME]… [--offline] [--model DIR | --http-base URL --http-model NAME] [--cross-encoder DIR] [--providers cuda,cpu] [--json]';
@@ -145,7 +146,7 @@ function listConsultations(c: Consultations, out: Output): number {
   const rows = c.list();
   if (out.json) out.printJson(rows);
   else if (!rows.length) out.print('No consultations yet: lexdesk consult --ask "…"');
-  else for (const r of rows) out.print(`${r.id}\t${r.updated_at.slice(0, 16).replace('T', ' ')}\t${r.turns} turns\t${r.title}`);
+  else for (const r of rows) out.print(`${r.id}\t${localStamp(r.updated_at)}\t${r.turns} turns\t${r.title}`);
   return 0;
 }
 

@@ -4,6 +4,7 @@ import { fileNameOf, MIME } from '../../report/index.js';
 import { LexError } from '../../util/errors.js';
 import type { Handlers } from './types.js';
 import { citedLabel } from '../../../preload/contract/citationLine.js';
+import { localDay } from '../../../preload/contract/localTime.js';
 
 /** Saved articles (收藏): thin adapters onto main/library/saved. */
 export const savedHandlers: Pick<Handlers, 'saved.list' | 'saved.folders' | 'saved.ofArticle' | 'saved.ofEvidence' | 'saved.add' | 'saved.update' | 'saved.remove' | 'saved.export'> = {
@@ -43,7 +44,7 @@ export const savedHandlers: Pick<Handlers, 'saved.list' | 'saved.folders' | 'sav
     if (!items.length) throw new LexError('not_found', input.folder === undefined ? 'Nothing is saved: there is nothing to export.' : `The folder "${input.folder}" holds nothing: there is nothing to export.`);
     const compilation = compilationOfSaved(s.engine, items, input.folder ?? null);
     const bytes = await renderCompilation(compilation, input.format);
-    const name = fileNameOf(`收藏法条-${input.folder?.trim() || (input.folder === undefined ? '全部' : '未分类')}-${compilation.generatedAt.slice(0, 10)}`);
+    const name = fileNameOf(`收藏法条-${input.folder?.trim() || (input.folder === undefined ? '全部' : '未分类')}-${localDay(compilation.generatedAt)}`);
     return { fileName: `${name}.${input.format}`, mime: MIME[input.format], base64: bytes.toString('base64'), warnings: [] };
   },
 };

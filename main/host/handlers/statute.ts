@@ -33,6 +33,7 @@ import { todayOf } from '../../db/today.js';
 import { savedOfArticle } from '../../library/saved/index.js';
 import { replacementNote } from '../../library/versions/replacedBy.js';
 import { staleNote, staleSince, staleTextOf } from '../../library/versions/staleTexts.js';
+import { localDay } from '../../../preload/contract/localTime.js';
 
 /** 公司法解释（三） in its 2011 text, which a decision of 2020 amended (staleTexts.ts): what the view says; null otherwise. */
 function staleTextNote(db: HostServices['engine']['db'], article: StatuteArticle): { en: string; zh: string } | null {
@@ -181,7 +182,7 @@ export const statuteHandlers: Pick<Handlers, 'statute.search' | 'statute.citatio
     if (!compilation.articles.length) throw new LexError('not_found', `None of these citations names an article in the library: ${compilation.notFound.join('; ') || input.citation}`);
     const bytes = await renderCompilation(compilation, input.format);
     const warnings = compilation.notFound.map((m) => `未找到：${m}`);
-    return { fileName: `法条汇编-${compilation.generatedAt.slice(0, 10)}.${input.format}`, mime: MIME[input.format], base64: bytes.toString('base64'), warnings };
+    return { fileName: `法条汇编-${localDay(compilation.generatedAt)}.${input.format}`, mime: MIME[input.format], base64: bytes.toString('base64'), warnings };
   },
   async 'statute.compareExport'(s, input) {
     const c = comparisonFor(s, input.id, input.with);
@@ -198,7 +199,7 @@ export const statuteHandlers: Pick<Handlers, 'statute.search' | 'statute.citatio
     const compilation = compilationOfCheck(s.engine, check, input.fileName ? path.basename(input.fileName) : '文稿');
     if (!compilation.articles.length) throw new LexError('not_found', 'The text cites no article in the library: there is nothing to compile.');
     const bytes = await renderCompilation(compilation, input.format);
-    return { fileName: `所引法条汇编-${compilation.generatedAt.slice(0, 10)}.${input.format}`, mime: MIME[input.format], base64: bytes.toString('base64'), warnings: compilation.notFound };
+    return { fileName: `所引法条汇编-${localDay(compilation.generatedAt)}.${input.format}`, mime: MIME[input.format], base64: bytes.toString('base64'), warnings: compilation.notFound };
   },
   'statute.article'(s, input) {
     const [article] = s.engine.articles([input.id]);

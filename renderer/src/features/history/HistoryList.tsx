@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { ConsultationSummaryDto } from '../../../../preload/contract/index.js';
+import { localDay, localTimeParts } from '../../../../preload/contract/localTime.js';
 import { HostCallError } from '../../api/client.js';
 import { useApi } from '../../api/context.js';
 import { errorText } from '../../api/errorText.js';
@@ -13,11 +14,9 @@ interface Props {
 
 /** When a consultation was last used, in local time: 11-28 16:41 this year, 2025-11-28 16:41 before; the stored text when it is no time. */
 export function whenOf(stamp: string, now = new Date()): string {
-  const at = new Date(stamp);
-  if (Number.isNaN(at.getTime())) return stamp;
-  const two = (n: number) => String(n).padStart(2, '0');
-  const day = `${two(at.getMonth() + 1)}-${two(at.getDate())} ${two(at.getHours())}:${two(at.getMinutes())}`;
-  return at.getFullYear() === now.getFullYear() ? day : `${at.getFullYear()}-${day}`;
+  const at = localTimeParts(stamp);
+  if (!at) return stamp;
+  return at.date.slice(0, 4) === localDay(now).slice(0, 4) ? `${at.date.slice(5)} ${at.time}` : `${at.date} ${at.time}`;
 }
 
 /** A title edited in place (Electron has no window.prompt); Enter or Save stores it, Escape or Cancel leaves it. */

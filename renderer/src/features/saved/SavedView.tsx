@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { SavedArticleDto, SavedListDto } from '../../../../preload/contract/index.js';
 import { MAX_SAVED_NOTE_CHARS } from '../../../../preload/contract/limits.js';
+import { localDay } from '../../../../preload/contract/localTime.js';
 import { useApi } from '../../api/context.js';
 import { errorText } from '../../api/errorText.js';
 import { downloadFile } from '../../components/download.js';
@@ -117,7 +118,7 @@ function SavedItem({ item, showFolder, onOpen, onChanged, onError }: ItemProps) 
       {note === null ? (
         <div className="saved-note">
           {item.note && <p data-testid="saved-note"><strong>{t.savedNote}：</strong>{item.note}</p>}
-          <span className="muted">{fill(t.savedWhen, { date: item.savedAt.slice(0, 10) })}</span>{' '}
+          <span className="muted">{fill(t.savedWhen, { date: localDay(item.savedAt) })}</span>{' '}
           <button className="link" onClick={() => setNote(item.note)} data-testid="saved-edit-note">{t.savedEditNote}</button>{' · '}
           <button className="link" onClick={() => void api.call('saved.remove', { id: item.id }).then(onChanged, onError)} data-testid="saved-remove">{t.savedRemove}</button>
         </div>
