@@ -182,6 +182,16 @@ interface PreviousRepealed {
  * `raw`, so the text before the citation is read) or 该法 with no law named in
  * its sentence. Null for a bare 第N条 that names no law at all (bareArticle reads those).
  */
+/** A law the library lacks, with the titles of those whose names come close, as a check of a name mistyped. */
+function unknownLawNote(close: readonly string[]): Note {
+  const titles = [...new Set(close)];
+  if (!titles.length) return { en: 'no such law in the library', zh: '法规库中没有这部法律' };
+  return {
+    en: `no law of that name in the library; did you mean ${titles.map((t) => `《${t}》`).join(' or ')}?`,
+    zh: `法规库中没有这个名称的法律；是否指${titles.map((t) => `《${t}》`).join('或')}？`,
+  };
+}
+
 function unknownLaw(
   answer: string, ref: CitationRef, resolver: CitationResolver, asOf: string, previous: PreviousRepealed | null,
 ): { marker: string; note: Note; quoteLaw?: Found['quoteLaw']; successor?: Successor; inForceThen?: boolean; repeal?: Repeal } | null {
@@ -201,7 +211,7 @@ function unknownLaw(
   }
   // 《合同法》第五十二条, which models trained on older texts still cite: say what replaced it.
   const repeal = named ? (lawName ? resolver.repealOf(lawName) : undefined) : listed!;
-  if (!repeal) return { marker, note: { en: 'no such law in the library', zh: '法规库中没有这部法律' } };
+  if (!repeal) return { marker, note: unknownLawNote(lawName ? resolver.names.closeNames(lawName).map((n) => resolver.lawTitle(resolver.names.lookup(n)[0] ?? '') ?? n) : []) };
   const by = repealedBy(repeal);
   const successor = resolver.successorOf(repeal, ref, { asOf }) ?? undefined;
   const now = successor ? successorSentence(successor) : null;

@@ -223,6 +223,13 @@ describe('checking the citations of a brief', { skip: SKIP }, () => {
     assert.equal(passport!.noteZh, '法规库中没有这部法律', 'not read as 法 after 照: this library holds no 护照法');
   });
 
+  test('a law the library lacks under the name typed names the law it comes close to; 同法 is the law just named', () => {
+    const r = checkDraft(lib.engine.searchDeps().resolver, '依据《劳动合同发》第三十八条解除合同。\n依据《劳动合同法》第四十六条，同法第四十七条规定了经济补偿的标准。', '2026-11-27');
+    assert.deepEqual(r.citations.map((c) => [c.finding, c.articleLabel]), [['unresolvable', null], ['ok', '第四十六条'], ['ok', '第四十七条']]);
+    assert.equal(r.citations[0]!.noteZh, '法规库中没有这个名称的法律；是否指《中华人民共和国劳动合同法》？');
+    assert.equal(r.citations[2]!.lawTitle, '中华人民共和国劳动合同法');
+  });
+
   test('a citation of a version no longer applied says where the version applied holds the provision', () => {
     const r = checkDraft(lib.engine.searchDeps().resolver, '依据《公司法》（2018年修正）第七十一条，其他股东享有优先购买权。', '2026-11-27');
     assert.deepEqual(r.citations.map((c) => [c.articleLabel, c.publishDate, c.finding]), [['第七十一条', '2018-10-26', 'check']]);

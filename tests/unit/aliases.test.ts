@@ -228,6 +228,21 @@ describe('LawNameIndex.similarNames', () => {
   });
 });
 
+describe('LawNameIndex.closeNames', () => {
+  const index = new LawNameIndex([
+    { key: 'implementing', names: lawAliases('中华人民共和国劳动合同法实施条例') },
+    { key: 'contract', names: lawAliases('中华人民共和国劳动合同法') },
+    { key: 'lease', names: lawAliases('最高人民法院关于审理城镇房屋租赁合同纠纷案件具体应用法律若干问题的解释') },
+  ]);
+
+  it('offers the names a mistyped one was surely meant as, not every name it contains', () => {
+    assert.deepEqual(index.closeNames('劳动合同法实施细则'), ['劳动合同法实施条例'], 'not 劳动合同法, which it merely contains');
+    assert.deepEqual(index.closeNames('城镇房屋租赁合同纠纷解释'), ['城镇房屋租赁合同解释']);
+    assert.deepEqual(index.closeNames('深圳经济特区和谐劳动关系促进条例'), []);
+    assert.deepEqual(index.closeNames('法'), []);
+  });
+});
+
 describe('LawNameIndex speed', () => {
   it('matches in microseconds with ~1,500 laws and ~6,000 names', () => {
     const entries = Array.from({ length: 1500 }, (_, i) => ({

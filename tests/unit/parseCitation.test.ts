@@ -102,6 +102,12 @@ describe('parseCitations: citations in longer text', () => {
     assert.deepEqual(referring.map((r) => [r.lawName, r.article]), [['民法典', 577]]);
     const prose = parseCitations('民法典对违约责任有规定，其中第五百七十七条是总则性条款。', index);
     assert.deepEqual(prose.map((r) => [r.lawName, r.article]), [[null, 577]]);
+    // 同法 is 该法 in drafting usage; the 同法 that ends 合同法 is a law's own name.
+    const same = parseCitations('《民法典》第一千一百七十九条规定了赔偿范围，同法第一千一百八十三条规定了精神损害赔偿。', index);
+    assert.deepEqual(same.map((r) => [r.lawName, r.article]), [['民法典', 1179], ['民法典', 1183]]);
+    // (This sample index lacks 合同法: the article is then of no known law, and not 民法典's.)
+    const contract = parseCitations('依照民法典第五百七十七条，违反合同法第五十二条。', index);
+    assert.deepEqual(contract.map((r) => [r.lawName, r.article]), [['民法典', 577], [null, 52]]);
   });
 
   it('does not inherit across sentences', () => {

@@ -56,9 +56,9 @@ const ABBREVIATIONS_BY_SHORT_NAME: ReadonlyMap<string, readonly string[]> = new 
  * written (一), (二)…: the unbracketed and Arabic forms are added for every name.
  */
 export const INTERPRETATION_NAMES: ReadonlyMap<string, readonly string[]> = new Map<string, readonly string[]>([
-  ['最高人民法院关于适用民事诉讼法的解释', ['民诉法解释', '民事诉讼法解释', '民诉法司法解释', '民诉解释', '民诉司法解释']],
-  ['最高人民法院关于适用刑事诉讼法的解释', ['刑诉法解释', '刑事诉讼法解释', '刑诉法司法解释', '刑诉解释', '刑诉司法解释']],
-  ['最高人民法院关于适用行政诉讼法的解释', ['行诉法解释', '行政诉讼法解释', '行诉法司法解释', '行诉解释', '行诉司法解释']],
+  ['最高人民法院关于适用民事诉讼法的解释', ['民诉法解释', '民事诉讼法解释', '民事诉讼法司法解释', '民诉法司法解释', '民诉解释', '民诉司法解释']],
+  ['最高人民法院关于适用刑事诉讼法的解释', ['刑诉法解释', '刑事诉讼法解释', '刑事诉讼法司法解释', '刑诉法司法解释', '刑诉解释', '刑诉司法解释']],
+  ['最高人民法院关于适用行政诉讼法的解释', ['行诉法解释', '行政诉讼法解释', '行政诉讼法司法解释', '行诉法司法解释', '行诉解释', '行诉司法解释']],
   ['最高人民法院关于适用民法典总则编若干问题的解释', ['民法典总则编解释', '总则编解释']],
   ['最高人民法院关于适用民法典合同编通则若干问题的解释', ['民法典合同编通则解释', '合同编通则解释']],
   ['最高人民法院关于适用民法典有关担保制度的解释', ['民法典担保制度解释', '担保制度解释']],
@@ -82,6 +82,10 @@ export const INTERPRETATION_NAMES: ReadonlyMap<string, readonly string[]> = new 
   ['最高人民法院关于审理买卖合同纠纷案件适用法律问题的解释', ['买卖合同解释', '买卖合同司法解释']],
   ['最高人民法院关于审理商品房买卖合同纠纷案件适用法律若干问题的解释', ['商品房买卖合同解释', '商品房买卖合同司法解释']],
   ['最高人民法院关于审理建设工程施工合同纠纷案件适用法律问题的解释(一)', ['建设工程施工合同解释(一)', '建工解释(一)']],
+  ['最高人民法院关于审理城镇房屋租赁合同纠纷案件具体应用法律若干问题的解释', ['城镇房屋租赁合同解释', '城镇房屋租赁合同司法解释', '房屋租赁合同解释', '房屋租赁合同司法解释', '房屋租赁解释', '房屋租赁司法解释']],
+  ['最高人民法院关于审理融资租赁合同纠纷案件适用法律问题的解释', ['融资租赁合同解释', '融资租赁合同司法解释', '融资租赁解释']],
+  ['最高人民法院关于审理物业服务纠纷案件适用法律若干问题的解释', ['物业服务解释', '物业服务司法解释', '物业纠纷解释']],
+  ['最高人民法院关于审理民事案件适用诉讼时效制度若干问题的规定', ['诉讼时效规定', '诉讼时效司法解释', '诉讼时效制度规定']],
   ['最高人民法院关于民事诉讼证据的若干规定', ['民事证据规定', '民事诉讼证据规定', '民诉证据规定']],
   // Repealed with 民法典's entry into force, yet cited by every judgment of before 2021 (replacedBy.ts says what replaced them).
   ...['一', '二', '三'].map((n): [string, string[]] => [`最高人民法院关于适用婚姻法若干问题的解释(${n})`, [`婚姻法解释(${n})`, `婚姻法司法解释(${n})`]]),
@@ -291,6 +295,30 @@ export class LawNameIndex {
     containing.sort((a, b) => a.length - b.length);
     const near = [...contained, ...containing];
     return withoutNumberingVariants(near.length > 0 ? near : this.namesSharingPairs(t)).slice(0, limit);
+  }
+
+  /**
+   * Names close enough to a name typed that a reader would take one for the other (房屋租赁合同的解释 for
+   * 房屋租赁合同解释): most of the typed name's character pairs are theirs and most of theirs are the typed
+   * name's. Not the loose neighbours `similarNames` offers a search filter.
+   */
+  closeNames(typed: string, limit = 3): string[] {
+    const t = normalizeLawName(typed);
+    const pairs = charPairs(t);
+    if (pairs.size < 2) return [];
+    const share = (name: string) => {
+      const theirs = charPairs(name);
+      let shared = 0;
+      for (const p of theirs) if (pairs.has(p)) shared++;
+      return Math.min(shared / pairs.size, shared / theirs.size);
+    };
+    const near = [...new Set([...this.similarNames(t, 20), ...this.namesSharingPairs(t).slice(0, 20)])];
+    const seen = new Set<string>();
+    return near.map((name) => ({ name, share: share(name) })).filter((n) => n.share >= 0.6)
+      .sort((a, b) => b.share - a.share)
+      // One name per law: 城镇房屋租赁合同解释 and 城镇房屋租赁合同司法解释 are one interpretation.
+      .filter((n) => { const key = (this.keysByName.get(n.name) ?? []).join('|'); return !seen.has(key) && Boolean(seen.add(key)); })
+      .map((n) => n.name).slice(0, limit);
   }
 
   private namesSharingPairs(t: string): string[] {

@@ -126,7 +126,7 @@ const NOT_AN_ARTICLE_AFTER = /^[0-9０-９.．:：/\-年月日号时分秒元角
 const SENTENCE_END = /[。！？!?；;\n\r]/;
 const SAME_LAW_BEFORE = /本(?:实施|暂行)?(?:法|条例|规定|办法|解释|细则|决定|规则|章|节|编|分编)$/;
 const LAW_LIKE_BEFORE = /[\u4e00-\u9fff]{2,30}(?:法|条例|办法|细则|规则|解释)$/;
-const REFERRING_LAW_BEFORE = /(?:该|此|上述|前述|上列|下列|有关|相关)(?:法|条例|办法|细则|规则|解释)$/;
+const REFERRING_LAW_BEFORE = /(?:该|此|(?<![合共协认不相连会赞如等陪随混大雷异伙胡视类趋苟])同|上述|前述|上列|下列|有关|相关)(?:法|条例|办法|细则|规则|解释)$/;
 /** A name followed by these names another document (刑法修正案, 公司法》若干问题的规定, 公司法解释（三）). */
 const DERIVED_DOCUMENT_AFTER =
   /^[^\s第，。；、,;《》]{0,6}?(?:实施条例|实施细则|实施办法|修正案|若干|解释|时间效力|确定罪名|[（(][一二三四五六七八九十\d]{1,3}[）)])/;
