@@ -11,6 +11,7 @@
  * failing that, an article less alike than the threshold that is this one's closest as this one is its closest (a
  * provision recast in other words).
  */
+import { distinctOverlap, pairWeights, type PairWeights } from './distinctPairs.js';
 import { pairCover, pairOverlap, type TextPairs } from './textPairs.js';
 
 export interface ChoiceCandidate {
@@ -18,6 +19,8 @@ export interface ChoiceCandidate {
   pairs: TextPairs;
   /** Its paragraphs long enough to be told apart from boilerplate. */
   parts: TextPairs[];
+  /** The headings it stands under (编, 章, 节), when known. */
+  path?: readonly string[];
 }
 
 /** At this share of shared pairs two articles are the same provision, reworded. */
@@ -30,6 +33,20 @@ export const MIN_PAIRS = 12;
 const OWN_SHARE = 0.5;
 /** An article this alike to its own counterpart lives on there: another article that merely holds its words is not its successor. */
 const SURVIVES = 0.9;
+/** From this share on, the rewording is an amendment rather than a partial carry-over. */
+export const AMENDED = 0.5;
+/** A pairing less alike than AMENDED must share this much in the words particular to the two (distinctPairs.ts). */
+const DISTINCT = 0.15;
+/** …unless one of them is this short (in pairs): two short texts sharing a phrase share the provision. */
+const SHORT_PAIRS = 25;
+/** A piece of an article that lives on in another (a paragraph, or a part split off) shares this much of its particular words. */
+const PIECE = 0.3;
+/** A partly alike article most of whose pairs came from the other (a piece split off it) is its counterpart all the same. */
+const MOSTLY = 0.6;
+/** A text holding this share of a short article's pairs holds all of it. */
+const HELD_WHOLE = 0.9;
+/** Two articles this close in similarity are told apart by the headings they stand under. */
+const NEAR_TIE = 0.05;
 /** Two articles each other's closest are the same provision recast from this share of shared pairs. */
 const RECAST = 0.25;
 
@@ -43,7 +60,7 @@ interface Unit<C> {
  * The article of `candidates` (one version's) holding `mine`, with the two texts' similarity (Dice, whole articles);
  * null when none does. `own` is the version `mine` belongs to; without it (a text whose version the library no longer
  * holds) the closest article is taken as before. `recast`: whether two articles each other's closest below the threshold
- * count — only between two versions of one law, where `own` and `candidates` are each the whole of a side; another law's
+ * count, and the rules for partly alike articles, places and short articles held whole apply — only between two versions of one law, where `own` and `candidates` are each the whole of a side; another law's
  * articles (婚姻法解释（三）'s against 婚姻家庭编解释（一）, which also took 婚姻法解释（二）'s) are not.
  */
 export function chooseCounterpart<C extends ChoiceCandidate>(
@@ -58,29 +75,111 @@ export function chooseCounterpart<C extends ChoiceCandidate>(
     const best = closest && closest.similarity >= SAME_PROVISION ? closest : holder && holdsMine(holder.c) ? holder : null;
     return best && { c: best.c, similarity: best.similarity };
   }
+  let weights: PairWeights | undefined;
+  const distinct = (pairs: TextPairs) => distinctOverlap(mine.pairs, pairs, (weights ??= weightsOf(candidates, own)));
   const contains = (c: C) => holdsMine(c) || heldByMine(c)
     || mine.parts.some((p) => pairCover(p, c.pairs) >= COVERED) || c.parts.some((p) => pairCover(p, mine.pairs) >= COVERED);
-  const article = wholes
+  // Partly alike only, and neither text held whole in the other: not what the law's own vocabulary alone makes alike
+  // (行政复议法 2023 第三十一条, 补正, and 2017 第十八条, 转送; a short text sharing a phrase is spared: 国防教育法's
+  // 全民国防教育日), and an article that lives on in another of mine's version (each the other's closest) only for what
+  // the two share of their own, or when most of one is in the other (2023 第七十九条, on publishing decisions, is not
+  // 2017 第十二条, which is 第二十七条; 第二十八条, the one department left a choice of body, is what else 第十二条 became).
+  const partlyHeld = (u: Unit<C>) => {
+    if (!recast || holdsMine(u.c) || heldByMine(u.c)) return true;
+    const d = distinct(u.pairs);
+    if (d < DISTINCT && Math.min(mine.pairs.total, u.pairs.total) >= SHORT_PAIRS) return false;
+    return mostlyIn(mine, u.pairs) || d >= PIECE || !livesOnElsewhere(mine, u, candidates, own);
+  };
+  const passing = wholes
     .filter((u) => u.similarity >= SAME_PROVISION || holdsMine(u.c) || heldByMine(u.c))
     .sort((x, y) => y.similarity - x.similarity)
-    .find((u) => {
+    .filter((u) => {
       const taker = takenBy(mine, u, candidates, own);
       // Split or merged: the provision is in both. Not when the article lives on unchanged in the other one (反垄断法
       // 2007 第八条 is 2022's 第十条 word for word; 2022's 第四十五条 only repeats its words in a provision of its own).
-      return taker === null || (contains(u.c) && taker < SURVIVES);
+      if (taker !== null && !(contains(u.c) && taker < SURVIVES)) return false;
+      return u.similarity >= AMENDED || partlyHeld(u);
     });
+  const kept = (u: Unit<C>) => contains(u.c) || mostlyIn(mine, u.pairs);
+  const article = !recast ? passing[0] : passing[0] && (wholeHolder(mine, passing, own) ?? samePlace(mine, preferOwnClosest(mine, passing, candidates, own, kept)));
   if (article) return { c: article.c, similarity: article.similarity };
-  // No whole article left: the paragraph or item most like this text, if this text is the one most like it.
+  // No whole article left: the paragraph or item most like this text, if this text is the one most like it and shares
+  // its particular words (2023 第三十二条 is not 2017 第十七条's first paragraph for 收到行政复议申请后…五日内).
   const paragraph = wholes
     .flatMap((w) => w.c.parts.filter((p) => p.total < w.c.pairs.total).map((p) => ({ w, similarity: pairOverlap(mine.pairs, p), pairs: p })))
     .filter((u) => u.similarity >= SAME_PROVISION)
     .sort((x, y) => y.similarity - x.similarity)
-    .find((u) => closestIn(u.pairs, own)?.id === mine.id);
+    .find((u) => closestIn(u.pairs, own)?.id === mine.id && (!recast || distinct(u.pairs) >= PIECE));
   if (paragraph) return { c: paragraph.w.c, similarity: paragraph.w.similarity };
   // A provision recast in other words (行政复议法 2023 第四十九条 ← 2017 第二十二条, 书面审查): less alike than the
-  // threshold, but each is the other's closest article.
+  // threshold, but each is the other's closest article (one as alike as the threshold was judged above).
   const closest = maxBy(wholes, (u) => u.similarity);
-  return recast && closest && closest.similarity >= RECAST && closestIn(closest.c.pairs, own)?.id === mine.id ? { c: closest.c, similarity: closest.similarity } : null;
+  return recast && closest && closest.similarity >= RECAST && closest.similarity < SAME_PROVISION && closestIn(closest.c.pairs, own)?.id === mine.id
+    ? { c: closest.c, similarity: closest.similarity } : null;
+}
+
+/** Whether most of one text's pairs are in the other: a piece split off an article, or one merged into it. */
+const mostlyIn = (mine: ChoiceCandidate, pairs: TextPairs) => pairCover(mine.pairs, pairs) >= MOSTLY || pairCover(pairs, mine.pairs) >= MOSTLY;
+
+/** Whether the unit's closest article in mine's version is another one, whose closest the unit is in turn. */
+function livesOnElsewhere<C extends ChoiceCandidate>(mine: ChoiceCandidate, unit: Unit<C>, candidates: readonly C[], own: readonly ChoiceCandidate[]): boolean {
+  const rival = closestIn(unit.pairs, own);
+  return rival !== null && rival.id !== mine.id && closestIn(rival.pairs, candidates)?.id === unit.c.id;
+}
+
+/**
+ * When the best is only partly alike, an article that lives on in another one of mine's version, sharing no paragraph
+ * with mine and holding less than most of it (`kept`), goes after the others: 行政复议法 2023 第二十三条 (复议前置) takes 2017 第三十条's 自然资源 rule, whose only successor it
+ * is, rather than 第十六条, which is 2023's 第二十九条.
+ */
+function preferOwnClosest<C extends ChoiceCandidate>(
+  mine: ChoiceCandidate, passing: Array<Unit<C>>, candidates: readonly C[], own: readonly ChoiceCandidate[], kept: (u: Unit<C>) => boolean,
+): Array<Unit<C>> {
+  if (passing[0]!.similarity >= AMENDED) return passing;
+  const elsewhere = (u: Unit<C>) => !kept(u) && livesOnElsewhere(mine, u, candidates, own);
+  return [...passing.filter((u) => !elsewhere(u)), ...passing.filter(elsewhere)];
+}
+
+/**
+ * An article that holds nearly all of a short one's text and is closest to it in turn, over a more alike one that holds
+ * less of it: 公司法 2023 第四十五条 (「设立有限责任公司，应当由股东共同制定公司章程」) is an item of 2018 第二十三条 (the
+ * conditions for setting one up) lifted out whole, not 2018 第六十条 (「一人有限责任公司章程由股东制定」), whose words it
+ * shares half of. `passing` is best first.
+ */
+function wholeHolder<C extends ChoiceCandidate>(mine: ChoiceCandidate, passing: ReadonlyArray<Unit<C>>, own: readonly ChoiceCandidate[]): Unit<C> | null {
+  const best = passing[0]!;
+  if (mine.pairs.total < MIN_PAIRS || pairCover(mine.pairs, best.pairs) >= COVERED) return null;
+  return passing.find((u) => pairCover(mine.pairs, u.pairs) >= HELD_WHOLE && closestIn(u.pairs, own)?.id === mine.id) ?? null;
+}
+
+/**
+ * Of amended articles nearly as alike, the one under the same headings: 公司法 2023 第六十三条 (who convenes a limited company's
+ * shareholders' meeting) reads as much like 2018 第一百零一条 (a joint stock company's) as like 第四十条, but only 第四十条
+ * stands in the chapter on limited companies, under 组织机构, as it does. `passing` is best first.
+ */
+function samePlace<C extends ChoiceCandidate>(mine: ChoiceCandidate, passing: ReadonlyArray<Unit<C>>): Unit<C> {
+  const best = passing[0]!;
+  if (best.similarity < AMENDED) return best;
+  const near = passing.filter((u) => Math.abs(best.similarity - u.similarity) < NEAR_TIE && u.similarity >= AMENDED);
+  return maxBy(near, (u) => sharedHeadings(mine.path ?? [], u.c.path ?? [])) ?? best;
+}
+
+/** Headings both articles stand under, their numbers aside (「第二章 有限责任公司的设立和组织机构」 and 2023's 第三章 of that name). */
+function sharedHeadings(a: readonly string[], b: readonly string[]): number {
+  const title = (h: string) => h.replace(/^第[一二三四五六七八九十百零〇\d]+[编章节]/u, '').replace(/\s+/g, '');
+  const mine = new Set(a.map(title));
+  return b.map(title).filter((t) => t && mine.has(t)).length;
+}
+
+/** The weights of character pairs over the two versions (distinctPairs.ts), kept per pair of versions. */
+const weightMemo = new WeakMap<readonly ChoiceCandidate[], WeakMap<readonly ChoiceCandidate[], PairWeights>>();
+
+function weightsOf(candidates: readonly ChoiceCandidate[], own: readonly ChoiceCandidate[]): PairWeights {
+  let byOwn = weightMemo.get(candidates);
+  if (!byOwn) weightMemo.set(candidates, (byOwn = new WeakMap()));
+  let weights = byOwn.get(own);
+  if (!weights) byOwn.set(own, (weights = pairWeights([...candidates, ...own].map((c) => c.pairs))));
+  return weights;
 }
 
 /**

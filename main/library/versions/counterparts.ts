@@ -14,7 +14,7 @@ import { RecentCache } from '../../util/recentCache.js';
 import type { StatuteArticle } from '../articles.js';
 import { statusSql } from '../status.js';
 import { diffTexts, type DiffPart } from './textDiff.js';
-import { chooseCounterpart, COVERED } from './counterpartChoice.js';
+import { AMENDED, chooseCounterpart, COVERED } from './counterpartChoice.js';
 import { sameWording } from './sameWording.js';
 import { pairCover, pairOverlap, textPairs, type TextPairs } from './textPairs.js';
 
@@ -45,8 +45,6 @@ export interface ArticleVersion {
   sameWordingAs?: string;
 }
 
-/** From this share on, the rewording is an amendment rather than a partial carry-over. */
-const AMENDED = 0.5;
 const MAX_ALSO = 3;
 /** An article that shares a paragraph is listed beside the counterpart only when this alike as a whole: a list of roles repeated in a definitions article (公司法 第二百一十六条) is no carry-over. */
 const ALSO_SIMILARITY = 0.2;
@@ -58,13 +56,15 @@ interface Candidate {
   pairs: TextPairs;
   /** Its paragraphs long enough to be told apart from boilerplate (违反前款规定，给公司造成损失的，应当承担赔偿责任). */
   parts: TextPairs[];
+  /** The headings it stands under. */
+  path: readonly string[];
 }
 
 /** A paragraph this long (in character pairs) is a provision of its own, not a formula many articles repeat. */
 const MIN_PART_PAIRS = 25;
 
-function candidate(row: { id: number; label: string; text: string }): Candidate {
-  return { ...row, pairs: textPairs(row.text), parts: longParagraphs(row.text) };
+function candidate(row: { id: number; label: string; text: string; path?: readonly string[] }): Candidate {
+  return { id: row.id, label: row.label, text: row.text, path: row.path ?? [], pairs: textPairs(row.text), parts: longParagraphs(row.text) };
 }
 
 function longParagraphs(text: string): TextPairs[] {
@@ -136,10 +136,10 @@ function versionArticles(db: Db, article: Pick<StatuteArticle, 'lawId' | 'kind'>
   return cache.get(db, [textRevision(db), article.lawId, date, article.kind].join('|'), () => {
     const rows = cachedStatement(
       db,
-      `SELECT a.id, a.label, a.text FROM articles a JOIN documents d ON d.id = a.document_id
+      `SELECT a.id, a.label, a.text, a.path FROM articles a JOIN documents d ON d.id = a.document_id
         WHERE d.law_id = ? AND COALESCE(d.publish_date, '') = ? AND a.kind = ? ORDER BY d.id, a.ordinal`,
-    ).all(article.lawId, date, article.kind) as Array<{ id: number; label: string; text: string }>;
-    return rows.map(candidate);
+    ).all(article.lawId, date, article.kind) as Array<{ id: number; label: string; text: string; path: string }>;
+    return rows.map((r) => candidate({ ...r, path: JSON.parse(r.path) as string[] }));
   });
 }
 
