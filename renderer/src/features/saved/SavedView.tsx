@@ -8,6 +8,7 @@ import { downloadFile } from '../../components/download.js';
 import { fill, useT } from '../../i18n.js';
 import { Changes } from '../statutes/Changes.js';
 import { citedLabel } from '../../../../preload/contract/citationLine.js';
+import { savedMatches } from './savedFilter.js';
 
 interface Props {
   onOpen(id: number): void;
@@ -42,7 +43,7 @@ export function SavedView({ onOpen, refreshKey }: Props) {
   if (!list) return error ? <p className="error" role="alert">{error}</p> : null;
   const attention = list.items.filter((s) => s.attention).length;
   const words = filter.trim().split(/\s+/).filter(Boolean);
-  const shown = words.length ? list.items.filter((s) => words.every((w) => `${s.lawTitle}${s.label}${s.note}${s.text}${s.folder}`.includes(w))) : list.items;
+  const shown = words.length ? list.items.filter((s) => savedMatches(s, words)) : list.items;
   return (
     <section className="saved-view" data-testid="saved-view">
       <nav className="saved-folders" data-testid="saved-folders">
