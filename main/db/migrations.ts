@@ -319,4 +319,11 @@ export const MIGRATIONS: Migration[] = [
       END;
     `,
   },
+  {
+    version: 19,
+    name: 'the date a saved article is kept for',
+    // 刑法 第三百九十条 saved for a bribe of 2022: the text saved is the one in force, and the date says that the text of
+    // 2022 differs (main/library/saved: the list and the compilation carry the note and the text of the date).
+    sql: `ALTER TABLE saved_articles ADD COLUMN as_of TEXT;`,
+  },
 ];

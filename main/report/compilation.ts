@@ -81,9 +81,7 @@ export function buildCompilation(engine: Engine, request: string, choice: Versio
     seen.add(a.id);
     const spans = citedSpans(a, r.parts);
     // 刑法 as of 2019: the library's first text of it, of 2020, stands in for the text of the time.
-    const notes: string[] = r.gap ? [gapSentence(r.gap).zh] : [];
-    // 刑法 第三百九十条 as of 2022: the text of the date, as the earlier amendment gave it, goes beside the amended one.
-    if (r.gap?.then && choice.asOf) notes.push(`${choice.asOf} 施行的文本（${r.gap.then.source}，${r.gap.then.effective} 起施行）：${r.gap.then.text.replace(/\n/g, ' ')}`);
+    const notes: string[] = r.gap && choice.asOf ? datedNotes(r.gap, choice.asOf) : r.gap ? [gapSentence(r.gap).zh] : [];
     if (r.amended) notes.push(gapSentence(r.amended).zh);
     if (r.stale) notes.push(`${r.stale.zh}。`);
     if (a.status !== 'current') notes.push(`该版本不是现行有效版本（${versionLine(a)}），引用前请核对现行文本。`);
@@ -166,17 +164,26 @@ export function compilationOfSaved(engine: Engine, saved: readonly SavedArticle[
   const byId = new Map(engine.articles(saved.flatMap((s) => (s.articleId === null ? [] : [s.articleId]))).map((a) => [a.id, a]));
   const articles = saved.map((s): CompiledArticle => {
     const a = s.articleId === null ? undefined : byId.get(s.articleId);
-    const notes = s.state === 'in_force' ? [] : [s.messageZh];
+    const notes = [...(s.state === 'in_force' ? [] : [s.messageZh]), ...(s.dated && s.asOf ? datedNotes(s.dated, s.asOf) : [])];
     const entry = a ? compiled(engine.db, a, [], notes) : {
       citation: citationText({ lawTitle: s.lawTitle, label: s.label, kind: s.kind as StatuteArticle['kind'] }), path: [s.lawTitle, ...s.path].join(' › '), publishDate: s.publishDate,
       effectiveDate: null, status: GONE, lines: statuteLines({ text: s.text, citedSpans: [] }), citedParts: false, notes,
     };
     // All folders in one file: each article says which folder (matter) it is kept for.
-    const remark = [folder === null ? `文件夹：${s.folder || '未分类'}` : '', s.note].filter(Boolean).join('\n');
+    const remark = [folder === null ? `文件夹：${s.folder || '未分类'}` : '', s.asOf ? `时点：${s.asOf}` : '', s.note].filter(Boolean).join('\n');
     return remark ? { ...entry, remark } : entry;
   });
   const request = folder === null ? '全部收藏的法条' : `收藏夹「${folder || '未分类'}」`;
   return { title: '法条汇编', request, asOf: null, generatedAt, articles, notFound: [], asSaved: true, credit: CREDIT };
+}
+
+/**
+ * What a date says of an article's text, as notes: why it may not be the text of that day, and — 刑法 第三百九十条 as
+ * of 2022 — the text of the date, as the earlier amendment gave it, beside the amended one.
+ */
+function datedNotes(gap: { en: string; zh: string; then?: { text: string; source: string; effective: string } }, asOf: string): string[] {
+  const then = gap.then ? [`${asOf} 施行的文本（${gap.then.source}，${gap.then.effective} 起施行）：${gap.then.text.replace(/\n/g, ' ')}`] : [];
+  return [gapSentence(gap).zh, ...then];
 }
 
 /** The status of a saved article whose version the library no longer holds (the text printed is the one saved). */

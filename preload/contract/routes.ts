@@ -111,7 +111,7 @@ export const ROUTES = {
    * expected: the law, label and version the caller showed (a consultation's evidence, stored with the turn); an import
    * since may have given that id to another article, and then nothing is saved.
    */
-  'saved.add': z.object({ articleId: id, folder: folder.optional(), note: note.optional(), expected: shownArticle.optional() }).strict(),
+  'saved.add': z.object({ articleId: id, folder: folder.optional(), note: note.optional(), expected: shownArticle.optional(), asOf: date.optional() }).strict(),
   'saved.update': z.object({ id, folder: folder.optional(), note: note.optional() }).strict(),
   'saved.remove': z.object({ id }).strict(),
   /** The folders holding each article a consultation's evidence shows (by law, label and version, as the turn stored them): its ☆ or ★. */

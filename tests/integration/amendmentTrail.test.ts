@@ -87,7 +87,7 @@ describe('刑法 dated article by article by its amendments', { skip: SKIP }, ()
     // Saved for a matter of 2022: the text saved is today's, and the text of the date is said.
     const saved = await runCli(['saved', 'add', '刑法第390条', '--as-of', '2022-06-01', '--db', lib.dbPath]);
     assert.equal(saved.code, 0, saved.stderr);
-    assert.match(saved.stdout, /^Note: 《中华人民共和国刑法》第三百九十条（2020-12-26 版）: After 2022-06-01 this article was amended by 《刑法修正案（十二）》第五条 .* The text saved is the one in force now\.$/m);
+    assert.match(saved.stdout, /^Note: 《中华人民共和国刑法》第三百九十条（2020-12-26 版）: After 2022-06-01 this article was amended by 《刑法修正案（十二）》第五条 .* The text saved is the one in force now; the list and `saved export` keep the date 2022-06-01 and say so, with the text of that date where the library has it\.$/m);
     // Today: the text is 2024's, though its document says 2021-03-01.
     const now = await show('刑法第390条');
     assert.match(now.stdout, /\n\(This is the text as amended by 《刑法修正案（十二）》第五条 \(in force 2024-03-01\)\.\)\n/);
@@ -166,6 +166,35 @@ describe('刑法 dated article by article by its amendments', { skip: SKIP }, ()
     }
     const text = await runCli(['search', '行贿 谋取不正当利益 从重处罚', '--as-of', '2022-06-01', '--mode', 'lexical', '--db', lib.dbPath]);
     assert.match(text.stdout, /^\d+\. 《中华人民共和国刑法》第三百九十条 \[amended after 2022-06-01\]$/m);
+  });
+
+  test('an article saved for a date keeps it: the list, the route and the saved compilation carry the text of that date', async () => {
+    const saved = await runCli(['saved', 'add', '刑法第390条', '--folder', '赵六行贿案', '--as-of', '2022-06-01', '--note', '行贿时间2022年', '--db', lib.dbPath]);
+    assert.equal(saved.code, 0, saved.stderr);
+    assert.match(saved.stdout, /keep the date 2022-06-01/);
+    const list = await runCli(['saved', 'list', '--folder', '赵六行贿案', '--db', lib.dbPath]);
+    assert.match(list.stdout, /^  ! \[\d+\] 《中华人民共和国刑法》第三百九十条/m, 'worth a look: the text of the date differs');
+    assert.match(list.stdout, /时点：2022-06-01；本条此后经《刑法修正案（十二）》第五条（2024-03-01 起施行）修改/);
+    assert.match(list.stdout, /2022-06-01 施行的文本（《刑法修正案（九）》第四十五条，2015-11-01 起施行）：对犯行贿罪的，处五年以下有期徒刑/);
+    const md = path.join(dir, '赵六.md');
+    assert.equal((await runCli(['saved', 'export', '--folder', '赵六行贿案', '--out', md, '--db', lib.dbPath])).code, 0);
+    const text = fs.readFileSync(md, 'utf8');
+    assert.match(text, /\*\*注意\*\*：2022-06-01 施行的文本（《刑法修正案（九）》第四十五条，2015-11-01 起施行）：对犯行贿罪的，处五年以下有期徒刑/);
+    assert.match(text, /\*\*备注\*\*：时点：2022-06-01/);
+    // The app saves from an article looked up with a 时点 the same way; one saved without a date says nothing of one.
+    const api = createHostApi({ engine: lib.engine, settings: new SettingsStore(dir), keys: new FileKeyStore(dir), host: 'browser', version: 'test' });
+    const found = resolver0(lib).lookup('刑法第264条');
+    assert.ok(found.ok);
+    const dated = await api.call('saved.add', { articleId: found.article.id, folder: '赵六行贿案', asOf: '2019-06-01' });
+    assert.ok(dated.ok, JSON.stringify(dated));
+    const item = dated.data as { asOf: string | null; dated: { differs: boolean } | null; attention: boolean };
+    assert.equal(item.asOf, '2019-06-01');
+    assert.equal(item.dated?.differs, false, '第二百六十四条 read in 2019 as it reads now, vouched for by the amendments');
+    assert.equal(item.attention, false);
+    const plain = await api.call('saved.add', { articleId: found.article.id, folder: '另案' });
+    assert.ok(plain.ok && (plain.data as { asOf: string | null }).asOf === null && (plain.data as { dated: unknown }).dated === null);
+    const refused = await api.call('saved.add', { articleId: found.article.id, folder: '另案', asOf: '2019-13-01' });
+    assert.ok(!refused.ok, 'a date that is none is refused by the route');
   });
 
   test('the app\'s routes, the compilation and the citation audit read the same', async () => {

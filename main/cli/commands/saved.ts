@@ -1,7 +1,7 @@
 import { gapSentence, lawsReadInPlace } from '../../library/versions/versionGap.js';
 import type { Engine } from '../../engine/index.js';
 import { withVersionsSaid, type ResolveResult } from '../../library/citation/resolver.js';
-import { folderName, isArticleShown, MAX_FOLDER_CHARS, removeSaved, saveArticle, savedArticle, savedCitation, savedArticles, savedFolders, savedRow, savedRows, updateSaved, type SavedArticle, type SavedState } from '../../library/saved/index.js';
+import { datesFrom, folderName, isArticleShown, MAX_FOLDER_CHARS, removeSaved, saveArticle, savedArticle, savedCitation, savedArticles, savedFolders, savedRow, savedRows, updateSaved, type SavedArticle, type SavedState } from '../../library/saved/index.js';
 import { compilationOfSaved } from '../../report/compilation.js';
 import { LexError } from '../../util/errors.js';
 import { dateOption, intOption, parseCommand } from '../args.js';
@@ -39,7 +39,7 @@ const SUBCOMMANDS: Record<string, (args: string[], open: Open, out: Output) => P
     if (positionals.length) throw new LexError('usage', `lexdesk saved list takes no arguments (got ${positionals.join(' ')}).\nUsage: ${USAGE}`);
     return withEngine(open, values.db, (engine) => {
       const folder = values.folder as string | undefined;
-      const items = savedArticles(engine.db, savedRows(engine.db, folder));
+      const items = savedArticles(engine.db, savedRows(engine.db, folder), datesFrom(engine.searchDeps().resolver));
       if (out.json) return out.printJson({ folder: folder ?? null, folders: savedFolders(engine.db), items });
       if (!items.length) return out.print(folder === undefined ? 'Nothing saved yet. Save an article with: lexdesk saved add "劳动合同法第38条" --folder 张三劳动争议' : `The folder "${folder}" holds nothing.`);
       let shown: string | null = null;
@@ -69,7 +69,8 @@ const SUBCOMMANDS: Record<string, (args: string[], open: Open, out: Output) => P
       const found = results.flatMap((r) => (r.ok ? [r.article] : []));
       if (!found.length) throw new LexError('not_found', `Nothing saved: ${notFoundText(results) || `no article cited in "${citation}"`}`);
       // All or none: one transaction, so a bad note or a full library saves nothing.
-      const saved = engine.db.transaction(() => found.map((a) => ({ a, ...saveArticle(engine.db, a, { folder: values.folder as string | undefined, note: values.note as string | undefined }) })))();
+      const asOf = asOfGiven ? dateOption(values['as-of'], 'as-of') : undefined;
+      const saved = engine.db.transaction(() => found.map((a) => ({ a, ...saveArticle(engine.db, a, { folder: values.folder as string | undefined, note: values.note as string | undefined, asOf }) })))();
       const skipped = results.filter((r): r is Extract<ResolveResult, { ok: false }> => !r.ok && r.code !== 'no-article-number');
       // 刑法 as of 2019: what is saved is the library's first text of it, of 2020, and the user hears so.
       const gaps = new Map(results.flatMap((r) => (r.ok && r.gap ? [[r.article.id, r.gap] as const] : [])));
@@ -82,10 +83,10 @@ const SUBCOMMANDS: Record<string, (args: string[], open: Open, out: Output) => P
         return [{ articleId: r.article.id, citation: savedCitation(r.article).trim(), note: `${r.earlier.label} of the ${r.earlier.publishDate} version reads otherwise (「${r.earlier.excerpt}」), which older texts may mean${now ? `; it is ${now.label} in this version (lexdesk saved add "${r.article.lawTitle}${now.label}" saves that)` : ''}.` }];
       });
       const changedSince = found.flatMap((a) => { const g = gaps.get(a.id); return g?.amendedSince ? [{ articleId: a.id, citation: savedCitation(a).trim(), note: gapSentence(g) }] : []; });
-      if (out.json) return out.printJson({ saved: saved.map((x) => savedArticle(engine.db, savedRow(engine.db, x.id))), created: saved.filter((x) => x.created).length, notFound: skipped.map((r) => withVersionsSaid(r).zh), ...(readInPlace.length ? { readInPlace } : {}), ...(changedSince.length ? { changedSince } : {}), ...(renumbered.length ? { renumbered } : {}) });
+      if (out.json) return out.printJson({ saved: saved.map((x) => savedArticle(engine.db, savedRow(engine.db, x.id), datesFrom(engine.searchDeps().resolver))), created: saved.filter((x) => x.created).length, notFound: skipped.map((r) => withVersionsSaid(r).zh), ...(readInPlace.length ? { readInPlace } : {}), ...(changedSince.length ? { changedSince } : {}), ...(renumbered.length ? { renumbered } : {}) });
       const folder = folderName(values.folder as string | undefined) || '未分类';
       for (const r of readInPlace) out.print(`Note: 《${r.lawTitle}》: ${r.note.en}.`);
-      for (const c of changedSince) out.print(`Note: ${c.citation}: ${c.note.en} The text saved is the one in force now.`);
+      for (const c of changedSince) out.print(`Note: ${c.citation}: ${c.note.en} The text saved is the one in force now; the list and \`saved export\` keep the date ${asOf} and say so, with the text of that date where the library has it.`);
       for (const r of renumbered) out.print(`Note: ${r.citation}: ${r.note}`);
       // A repealed document, or a version since revised, saved without a date: the list would say so; say it now.
       for (const a of asOfGiven ? [] : found.filter((x) => x.status === 'repealed' || x.status === 'superseded')) {
@@ -141,7 +142,7 @@ const SUBCOMMANDS: Record<string, (args: string[], open: Open, out: Output) => P
     const engine = open(values.db as string | undefined);
     try {
       const folder = values.folder as string | undefined;
-      const items = savedArticles(engine.db, savedRows(engine.db, folder));
+      const items = savedArticles(engine.db, savedRows(engine.db, folder), datesFrom(engine.searchDeps().resolver));
       if (!items.length) throw new LexError('not_found', folder === undefined ? 'Nothing saved yet: there is nothing to export.' : `The folder "${folder}" holds nothing: there is nothing to export.`);
       const written = await writeCompilation(compilationOfSaved(engine, items, folder ?? null), file);
       if (out.json) out.printJson({ out: written });
@@ -176,7 +177,7 @@ function addFromConsultation(engine: Engine, out: Output, values: Record<string,
   const found = [...cited.values()].flatMap((c) => { const a = same(c); return a ? [a] : []; });
   const changed = [...cited.values()].filter((c) => !same(c)).map((c) => `《${c.lawTitle}》${c.articleLabel}`);
   const saved = engine.db.transaction(() => found.map((a) => ({ a, ...saveArticle(engine.db, a, { folder }) })))();
-  if (out.json) return out.printJson({ consultation: id, folder, saved: saved.map((x) => savedArticle(engine.db, savedRow(engine.db, x.id))), created: saved.filter((x) => x.created).length, changed });
+  if (out.json) return out.printJson({ consultation: id, folder, saved: saved.map((x) => savedArticle(engine.db, savedRow(engine.db, x.id), datesFrom(engine.searchDeps().resolver))), created: saved.filter((x) => x.created).length, changed });
   for (const x of saved) out.print(`${x.created ? 'Saved' : 'Already saved'}: [${x.id}] 《${x.a.lawTitle}》${citedLabel(x.a)} → ${folder || '未分类'}`);
   if (changed.length) out.print(`Not saved, changed by an import since the consultation (look them up again): ${changed.join('、')}`);
 }
@@ -198,13 +199,15 @@ function savedId(text: string): number {
 }
 
 function reportOne(engine: Engine, out: Output, id: number, what: string): void {
-  const s = savedArticle(engine.db, savedRow(engine.db, id));
+  const s = savedArticle(engine.db, savedRow(engine.db, id), datesFrom(engine.searchDeps().resolver));
   if (out.json) out.printJson({ saved: s });
   else out.print(`${what}: [${s.id}] 《${s.lawTitle}》${citedLabel(s)}${s.note ? ` — ${s.note}` : ''}`);
 }
 
 function printSaved(out: Output, s: SavedArticle, changes: boolean): void {
   out.print(`  ${s.state === 'in_force' && s.attention ? '!' : MARK[s.state]} [${s.id}] ${savedCitation(s)}  ${s.messageZh}`);
+  if (s.asOf) out.print(`      时点：${s.asOf}${s.dated ? `；${s.dated.zh}` : ''}`);
+  if (s.dated?.then) out.print(`      ${s.asOf} 施行的文本（${s.dated.then.source}，${s.dated.then.effective} 起施行）：${s.dated.then.text.replace(/\n/g, ' ')}`);
   if (s.note) out.print(`      备注：${s.note.replace(/\n/g, '\n            ')}`);
   if (changes && s.diff) out.print(`      ${renderDiff(s.diff, out.tty).replace(/\n/g, '\n      ')}`);
 }

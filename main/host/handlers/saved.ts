@@ -1,4 +1,4 @@
-import { isArticleShown, removeSaved, saveArticle, savedArticle, savedArticles, savedFolders, savedFoldersOf, savedOfArticle, savedRow, savedRows, updateSaved } from '../../library/saved/index.js';
+import { datesFrom, isArticleShown, removeSaved, saveArticle, savedArticle, savedArticles, savedFolders, savedFoldersOf, savedOfArticle, savedRow, savedRows, updateSaved } from '../../library/saved/index.js';
 import { compilationOfSaved, renderCompilation } from '../../report/compilation.js';
 import { fileNameOf, MIME } from '../../report/index.js';
 import { LexError } from '../../util/errors.js';
@@ -20,7 +20,7 @@ export const savedHandlers: Pick<Handlers, 'saved.list' | 'saved.folders' | 'sav
   },
   'saved.list'(s, input) {
     const db = s.engine.db;
-    return { folders: savedFolders(db), items: savedArticles(db, savedRows(db, input.folder)) };
+    return { folders: savedFolders(db), items: savedArticles(db, savedRows(db, input.folder), datesFrom(s.engine.searchDeps().resolver)) };
   },
   'saved.add'(s, input) {
     const [article] = s.engine.articles([input.articleId]);
@@ -29,18 +29,18 @@ export const savedHandlers: Pick<Handlers, 'saved.list' | 'saved.folders' | 'sav
       const what = e ? `《${e.lawTitle}》${citedLabel(e)}${e.publishDate ? `（${e.publishDate} 版）` : ''} is no longer article ${input.articleId} of the library` : `No article ${input.articleId} in the library`;
       throw new LexError('not_found', `${what} (a later import changed it); look it up again and save it from its view.`);
     }
-    const { id } = saveArticle(s.engine.db, article, { folder: input.folder, note: input.note });
-    return savedArticle(s.engine.db, savedRow(s.engine.db, id));
+    const { id } = saveArticle(s.engine.db, article, { folder: input.folder, note: input.note, asOf: input.asOf });
+    return savedArticle(s.engine.db, savedRow(s.engine.db, id), datesFrom(s.engine.searchDeps().resolver));
   },
   'saved.update'(s, input) {
     updateSaved(s.engine.db, input.id, { folder: input.folder, note: input.note });
-    return savedArticle(s.engine.db, savedRow(s.engine.db, input.id));
+    return savedArticle(s.engine.db, savedRow(s.engine.db, input.id), datesFrom(s.engine.searchDeps().resolver));
   },
   'saved.remove'(s, input) {
     return { removed: removeSaved(s.engine.db, input.id) };
   },
   async 'saved.export'(s, input) {
-    const items = savedArticles(s.engine.db, savedRows(s.engine.db, input.folder));
+    const items = savedArticles(s.engine.db, savedRows(s.engine.db, input.folder), datesFrom(s.engine.searchDeps().resolver));
     if (!items.length) throw new LexError('not_found', input.folder === undefined ? 'Nothing is saved: there is nothing to export.' : `The folder "${input.folder}" holds nothing: there is nothing to export.`);
     const compilation = compilationOfSaved(s.engine, items, input.folder ?? null);
     const bytes = await renderCompilation(compilation, input.format);

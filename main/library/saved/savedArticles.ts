@@ -22,6 +22,8 @@ export interface SavedArticleRow {
   path: string;
   text: string;
   status: string;
+  /** The date the law is applied as of for the matter it was saved for (--as-of, the lookup's 时点); null when none was given. */
+  as_of: string | null;
 }
 
 /** A folder is a matter's name, a note a line or a paragraph: both bounded so that one paste cannot bloat the library. */
@@ -47,7 +49,7 @@ function noteText(note: string | undefined): string {
  * line of its own (a note already there is kept: saving again must not lose what was written; `saved note` replaces
  * a note). Returns the saved row's id, whether it was new, and whether a note was added to an existing one.
  */
-export function saveArticle(db: Db, article: StatuteArticle, options: { folder?: string; note?: string; now?: string } = {}): { id: number; created: boolean; noteAdded: boolean } {
+export function saveArticle(db: Db, article: StatuteArticle, options: { folder?: string; note?: string; now?: string; asOf?: string } = {}): { id: number; created: boolean; noteAdded: boolean } {
   const folder = folderName(options.folder);
   const existing = savedIn(db, folder, [article.lawTitle, article.province, article.publishDate ?? '', article.kind, article.label]);
   if (existing) {
@@ -55,16 +57,18 @@ export function saveArticle(db: Db, article: StatuteArticle, options: { folder?:
     const had = existing.note.trim();
     const noteAdded = added !== '' && !had.split('\n').includes(added);
     if (noteAdded) updateSaved(db, existing.id, { note: had ? `${had}\n${added}` : added });
+    // Saved again for a date: the folder's matter is of that date (the latest one given counts).
+    if (options.asOf) cachedStatement(db, 'UPDATE saved_articles SET as_of = ? WHERE id = ?').run(options.asOf, existing.id);
     return { id: existing.id, created: false, noteAdded };
   }
   const count = (cachedStatement(db, 'SELECT COUNT(*) AS n FROM saved_articles').get() as { n: number }).n;
   if (count >= MAX_SAVED) throw new LexError('bad_input', `The library already keeps ${count} saved articles, the most it keeps; remove some (lexdesk saved remove ID) first.`);
   const info = cachedStatement(
     db,
-    `INSERT INTO saved_articles (id, folder, note, saved_at, law_title, province, publish_date, kind, article_label, path, text, status)
-     VALUES (${nextIdSql('saved_articles')}, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    `INSERT INTO saved_articles (id, folder, note, saved_at, law_title, province, publish_date, kind, article_label, path, text, status, as_of)
+     VALUES (${nextIdSql('saved_articles')}, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   ).run(folder, noteText(options.note), options.now ?? new Date().toISOString(), article.lawTitle, article.province, article.publishDate ?? '', article.kind, article.label,
-    JSON.stringify([article.subtitle, ...article.path].filter(Boolean)), article.text, article.status);
+    JSON.stringify([article.subtitle, ...article.path].filter(Boolean)), article.text, article.status, options.asOf ?? null);
   return { id: Number(info.lastInsertRowid), created: true, noteAdded: false };
 }
 

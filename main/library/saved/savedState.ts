@@ -10,6 +10,7 @@ import { counterpartInVersion, counterpartOfText, lawVersions, type ArticleVersi
 import { diffTexts, type DiffPart } from '../versions/textDiff.js';
 import { replacementNote, replacementOf } from '../versions/replacedBy.js';
 import type { SavedArticleRow } from './savedArticles.js';
+import type { CitationResolver } from '../citation/resolver.js';
 import { citedLabel } from '../../../preload/contract/citationLine.js';
 
 /**
@@ -54,7 +55,14 @@ export interface SavedArticle {
   upcoming: SavedCounterpart | null;
   /** From the text saved to the text now (the version in force, or the corrected text); null when unchanged. */
   diff: DiffPart[] | null;
-  /** Worth a look: anything but in force as saved with no change published, i.e. also in force but amended or dropped by a revision not yet in force. */
+  /** The date the article was saved for (the matter's 时点), or null. */
+  asOf: string | null;
+  /**
+   * How the article stood on `asOf` when its text may not be the text of that day (刑法 第三百九十条 saved for 2022: amended
+   * since, with the text of the date when the law's amendments give it; 民法典 for 2019: the law it stands in for).
+   */
+  dated: DatedNote | null;
+  /** Worth a look: anything but in force as saved with no change published, i.e. also in force but amended or dropped by a revision not yet in force; or read otherwise on its date. */
   attention: boolean;
   message: string;
   messageZh: string;
@@ -62,16 +70,35 @@ export interface SavedArticle {
 
 const BY_KEY = `${ARTICLE_SELECT} WHERE l.title = ? AND l.province = ? AND COALESCE(d.publish_date, '') = ? AND a.kind = ? AND a.label = ? ORDER BY d.id, a.ordinal LIMIT 1`;
 
-export function savedArticle(db: Db, row: SavedArticleRow): SavedArticle {
+/** What a date says of an article's text: its note, and the text of that day when known. */
+export interface DatedNote {
+  en: string;
+  zh: string;
+  /** The text in force on the date, where the law's amendments give it (刑法 第三百九十条 in 2022: 刑法修正案（九）'s). */
+  then?: { text: string; source: string; effective: string };
+  /** True when the text saved may not be the text of the date (amended since, not yet law, or another law's stand-in). */
+  differs: boolean;
+}
+
+/** How article `id` stood on `asOf` (resolver.textGap in the engine), for saved articles kept for a date. */
+export type DatedOf = (articleId: number, asOf: string) => Omit<DatedNote, 'differs'> & { confirmed?: true } | null;
+
+/** The engine's reading of a date (resolver.textGap) as saved articles take it. */
+export const datesFrom = (resolver: Pick<CitationResolver, 'textGap'>): DatedOf => (id, asOf) => resolver.textGap(id, asOf);
+
+export function savedArticle(db: Db, row: SavedArticleRow, datedOf?: DatedOf): SavedArticle {
   const found = cachedStatement(db, BY_KEY).get(row.law_title, row.province, row.publish_date, row.kind, row.article_label) as ArticleRow | undefined;
   const own = found ? toStatuteArticle(found) : null;
+  const asOf = row.as_of ?? null;
+  const gap = own && asOf && datedOf ? datedOf(own.id, asOf) : null;
+  const dated: DatedNote | null = gap ? { en: gap.en, zh: gap.zh, ...(gap.then ? { then: gap.then } : {}), differs: !gap.confirmed } : null;
   const base = {
     id: row.id, folder: row.folder, note: row.note, savedAt: row.saved_at, lawTitle: row.law_title, province: row.province,
     publishDate: row.publish_date || null, kind: row.kind, label: row.article_label, path: JSON.parse(row.path) as string[],
-    text: row.text, statusWhenSaved: row.status, articleId: own?.id ?? null, now: null, upcoming: null, diff: null,
+    text: row.text, statusWhenSaved: row.status, articleId: own?.id ?? null, now: null, upcoming: null, diff: null, asOf, dated,
   };
   const { revisedAhead, ...resolved } = own ? stateOf(db, row, own) : stateOfMissing(db, row);
-  return { ...base, ...resolved, attention: resolved.state !== 'in_force' || Boolean(revisedAhead) };
+  return { ...base, ...resolved, attention: resolved.state !== 'in_force' || Boolean(revisedAhead) || Boolean(dated?.differs) };
 }
 
 /** `revisedAhead`: a revision published, not yet in force, amends or drops the article in force. */
@@ -180,8 +207,8 @@ const capital = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 /** The text without spaces and line breaks: a re-wrapped line is no change. */
 const squeeze = (text: string) => text.replace(/\s+/g, '');
 
-export function savedArticles(db: Db, rows: readonly SavedArticleRow[]): SavedArticle[] {
-  return rows.map((row) => savedArticle(db, row));
+export function savedArticles(db: Db, rows: readonly SavedArticleRow[], datedOf?: DatedOf): SavedArticle[] {
+  return rows.map((row) => savedArticle(db, row, datedOf));
 }
 
 /** A saved article whose standing an import changed: what it is now, as the list says it. */

@@ -8,7 +8,7 @@ import { useT } from '../../i18n.js';
 type Saved = NonNullable<ArticleDetailDto['saved']>;
 
 /** ☆ 收藏 under an article: the folders it is saved in (each removable), and a small form to save it to another. */
-export function SaveArticle({ article, saved: initial, refreshKey }: { article: ArticleDto; saved: Saved; refreshKey?: number }) {
+export function SaveArticle({ article, saved: initial, refreshKey, asOf }: { article: ArticleDto; saved: Saved; refreshKey?: number; asOf?: string }) {
   const t = useT();
   const api = useApi();
   const [saved, setSaved] = useState<Saved>(initial);
@@ -32,7 +32,7 @@ export function SaveArticle({ article, saved: initial, refreshKey }: { article: 
     // The article as shown: an import since may have given its id to another one, and then nothing is saved. A note left
     // empty keeps the one the folder may already hold for it.
     const expected = { lawTitle: article.lawTitle, label: article.label, publishDate: article.publishDate, province: article.province };
-    api.call('saved.add', { articleId: article.id, folder: form.folder, ...(form.note.trim() ? { note: form.note } : {}), expected }).then((s) => {
+    api.call('saved.add', { articleId: article.id, folder: form.folder, ...(form.note.trim() ? { note: form.note } : {}), expected, ...(asOf ? { asOf } : {}) }).then((s) => {
       setSaved((cur) => [...cur.filter((x) => x.id !== s.id), { id: s.id, folder: s.folder, note: s.note }]);
       setForm(null);
     }, (e: unknown) => setError(errorText(t, e)));

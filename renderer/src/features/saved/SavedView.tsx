@@ -109,6 +109,12 @@ function SavedItem({ item, showFolder, onOpen, onChanged, onError }: ItemProps) 
         </div>
       )}
       {item.upcoming && <div className="muted" data-testid="saved-upcoming">→ {item.upcoming.publishDate} {item.upcoming.label}</div>}
+      {item.asOf && (
+        <div className={item.dated?.differs ? 'notice' : 'muted'} data-testid="saved-as-of">
+          {fill(t.savedAsOf, { date: item.asOf })}{item.dated && `${t.lang === 'zh' ? '；' : '; '}${t.lang === 'zh' ? item.dated.zh : item.dated.en}`}
+          {item.dated?.then && <div data-testid="saved-text-then">{fill(t.textThen, { date: item.asOf, source: item.dated.then.source, effective: item.dated.then.effective })}{item.dated.then.text}</div>}
+        </div>
+      )}
       <p className="text saved-text">{item.text}</p>
       {item.diff && (
         <>
