@@ -47,7 +47,7 @@ export async function renderDocx(m: ReportModel): Promise<Buffer> {
   // Which turn found or cited each statute, when there are several.
   const byTurn = m.turns.length > 1;
   const columns = ['编号', '法律', '条文', '版本', '核验', ...(byTurn ? ['轮次'] : [])];
-  children.push(table([columns, ...m.statutes.map((s) => [String(s.ref), s.lawTitle, s.label, versionLine(s), checkLabel(s), ...(byTurn ? [turnsLabel(s.turns)] : [])])]));
+  children.push(table([columns, ...m.statutes.map((s) => [String(s.ref), s.lawTitle, s.label, versionLine(s), checkLabel(s), ...(byTurn ? [turnsLabel(s.turns)] : [])])], statuteColumns(byTurn)));
   for (const s of m.statutes) {
     children.push(new Paragraph({ text: statuteHeading(s), heading: HeadingLevel.HEADING_3 }));
     children.push(new Paragraph({ children: [new TextRun({ text: `${[s.lawTitle, ...s.path].join(' › ')} · ${versionLine(s)}${s.audit ? ` · ${AUDIT_ZH[s.audit]}` : s.offline ? ` · ${OFFLINE_FOUND}` : ''}${byTurn ? ` · ${turnsLabel(s.turns)}` : ''}${s.inLibrary ? '' : ' · 该条已不在当前法规库中，以下为咨询时保存的文本'}${s.citedSpans.length ? ` · ${CITED_PARTS_NOTE}` : ''}`, size: 18, color: '555555' })] }));
@@ -113,11 +113,23 @@ function verdictParagraphs(t: ReportTurn): Paragraph[] {
   ];
 }
 
-function table(rows: string[][]): Table {
+/**
+ * The statutes table's column widths in twips, over A4's 9026 of text: 编号, 条文, 核验 and 轮次 wide enough for their
+ * labels (「离线检索」, 「第1、2轮」) not to wrap, the rest to the law's title and the version.
+ */
+function statuteColumns(byTurn: boolean): number[] {
+  return byTurn ? [800, 1976, 1700, 2200, 1100, 1250] : [800, 3226, 1700, 2200, 1100];
+}
+
+function table(rows: string[][], widths?: number[]): Table {
   const border = { style: BorderStyle.SINGLE, size: 4, color: 'BBBBCC' };
   return new Table({
     width: { size: 100, type: WidthType.PERCENTAGE },
+    ...(widths ? { columnWidths: widths } : {}),
     borders: { top: border, bottom: border, left: border, right: border, insideHorizontal: border, insideVertical: border },
-    rows: rows.map((cells, i) => new TableRow({ tableHeader: i === 0, children: cells.map((c) => new TableCell({ children: [new Paragraph({ children: [new TextRun({ text: c, bold: i === 0 })] })] })) })),
+    rows: rows.map((cells, i) => new TableRow({
+      tableHeader: i === 0,
+      children: cells.map((c, j) => new TableCell({ ...(widths ? { width: { size: widths[j]!, type: WidthType.DXA } } : {}), children: [new Paragraph({ children: [new TextRun({ text: c, bold: i === 0 })] })] })),
+    })),
   });
 }

@@ -13,7 +13,7 @@ import { buildReport, renderReport, type ReportModel } from '../../main/report/i
 import { refsText } from '../../main/report/labels.js';
 import { browserSkipReason } from '../helpers/browserBench.js';
 import { startBench, WAGES, type Bench } from '../helpers/consultFixture.js';
-import { docxParts } from '../helpers/docxText.js';
+import { docxParts, docxXml } from '../helpers/docxText.js';
 import { sharedSkipReason } from '../helpers/library.js';
 
 const SKIP = sharedSkipReason();
@@ -24,10 +24,11 @@ let bench: Bench;
 let out: string;
 
 /** The report in Markdown, Word (document text) and HTML (what the PDF is printed from). */
-async function formats(model: ReportModel): Promise<{ md: string; doc: string; html: string }> {
+async function formats(model: ReportModel): Promise<{ md: string; doc: string; html: string; xml: string }> {
   const file = path.join(out, `r${Math.random().toString(36).slice(2)}.docx`);
   fs.writeFileSync(file, await renderReport(model, 'docx'));
-  return { md: (await renderReport(model, 'md')).toString('utf8'), doc: (await docxParts(file))['document.xml']!, html: (await renderReport(model, 'html')).toString('utf8') };
+  const [doc, xml] = [(await docxParts(file))['document.xml']!, (await docxXml(file))['document.xml']!];
+  return { md: (await renderReport(model, 'md')).toString('utf8'), doc, xml, html: (await renderReport(model, 'html')).toString('utf8') };
 }
 
 describe('offline reports say what was searched', { skip: SKIP, timeout: 300_000 }, () => {
@@ -70,7 +71,7 @@ describe('offline reports say what was searched', { skip: SKIP, timeout: 300_000
     const [t1, t2] = twoTurns.turns;
     assert.ok(t1!.refs.length && t2!.refs.length);
     assert.ok(t2!.refs.some((r) => !t1!.refs.includes(r)), 'the second turn found statutes of its own');
-    const { md, doc, html } = await formats(twoTurns);
+    const { md, doc, html, xml } = await formats(twoTurns);
     for (const t of [t1!, t2!]) {
       const line = `本轮为离线检索，没有生成的回答。本轮检索到的法条：${refsText(t.refs)}。`;
       assert.ok(md.includes(`**答：** ${line.replace(/[[\]]/g, '\\$&')}`), `turn ${t.seq} in Markdown`);
@@ -85,6 +86,7 @@ describe('offline reports say what was searched', { skip: SKIP, timeout: 300_000
       assert.ok(html.includes(`<td class="nowrap">${label}</td>`));
     }
     assert.match(doc, /核验\n?轮次/, 'the 轮次 column in Word');
+    assert.ok(xml.includes('<w:gridCol w:w="800"/><w:gridCol w:w="1976"/><w:gridCol w:w="1700"/><w:gridCol w:w="2200"/><w:gridCol w:w="1100"/><w:gridCol w:w="1250"/>'), 'Word\'s columns sized for their labels');
     assert.doesNotMatch(md, /^\[\^\d+\]:/m, 'no footnote: no answer references one');
   });
 
