@@ -1,7 +1,9 @@
 import {
   AlignmentType, BorderStyle, Document, Footer, FootnoteReferenceRun, HeadingLevel, Packer, PageNumber, Paragraph, Table, TableCell, TableRow, TextRun, WidthType,
 } from 'docx';
-import { AUDIT_ZH, CHECK_ZH, STATE_FIELDS, stateValue, statuteHeading, VERDICT_ZH, versionLine } from './labels.js';
+import {
+  AUDIT_ZH, CHECK_ZH, checkLabel, OFFLINE_FOUND, OFFLINE_STATUTES_NOTE, OFFLINE_TURN, refsText, STATE_FIELDS, stateValue, statutesHeading, statuteHeading, turnsLabel, VERDICT_ZH, versionLine,
+} from './labels.js';
 import { CITED_PARTS_NOTE, type ReportModel, type ReportTurn } from './model.js';
 import { citedLabel } from '../../preload/contract/citationLine.js';
 import { localStamp } from '../../preload/contract/localTime.js';
@@ -40,11 +42,15 @@ export async function renderDocx(m: ReportModel): Promise<Buffer> {
   }
   children.push(new Paragraph({ text: '充分性审查', heading: HeadingLevel.HEADING_1 }));
   for (const t of m.turns) children.push(...verdictParagraphs(t));
-  children.push(new Paragraph({ text: '引用法条', heading: HeadingLevel.HEADING_1 }));
-  children.push(table([['编号', '法律', '条文', '版本', '核验'], ...m.statutes.map((s) => [String(s.ref), s.lawTitle, s.label, versionLine(s), `${s.audit ? AUDIT_ZH[s.audit]! : '未引用'}${s.inLibrary ? '' : '（已不在法规库中）'}`])]));
+  children.push(new Paragraph({ text: statutesHeading(m.turns), heading: HeadingLevel.HEADING_1 }));
+  if (m.statutes.some((s) => s.offline)) children.push(new Paragraph({ children: [new TextRun({ text: OFFLINE_STATUTES_NOTE, size: 18, color: '555555' })] }));
+  // Which turn found or cited each statute, when there are several.
+  const byTurn = m.turns.length > 1;
+  const columns = ['编号', '法律', '条文', '版本', '核验', ...(byTurn ? ['轮次'] : [])];
+  children.push(table([columns, ...m.statutes.map((s) => [String(s.ref), s.lawTitle, s.label, versionLine(s), checkLabel(s), ...(byTurn ? [turnsLabel(s.turns)] : [])])], statuteColumns(byTurn)));
   for (const s of m.statutes) {
     children.push(new Paragraph({ text: statuteHeading(s), heading: HeadingLevel.HEADING_3 }));
-    children.push(new Paragraph({ children: [new TextRun({ text: `${[s.lawTitle, ...s.path].join(' › ')} · ${versionLine(s)}${s.audit ? ` · ${AUDIT_ZH[s.audit]}` : ''}${s.inLibrary ? '' : ' · 该条已不在当前法规库中，以下为咨询时保存的文本'}${s.citedSpans.length ? ` · ${CITED_PARTS_NOTE}` : ''}`, size: 18, color: '555555' })] }));
+    children.push(new Paragraph({ children: [new TextRun({ text: `${[s.lawTitle, ...s.path].join(' › ')} · ${versionLine(s)}${s.audit ? ` · ${AUDIT_ZH[s.audit]}` : s.offline ? ` · ${OFFLINE_FOUND}` : ''}${byTurn ? ` · ${turnsLabel(s.turns)}` : ''}${s.inLibrary ? '' : ' · 该条已不在当前法规库中，以下为咨询时保存的文本'}${s.citedSpans.length ? ` · ${CITED_PARTS_NOTE}` : ''}`, size: 18, color: '555555' })] }));
     for (const line of s.lines) children.push(new Paragraph({ children: line.map((p) => new TextRun({ text: p.text, bold: p.cited })), indent: { left: 360 } }));
   }
   const excluded = m.turns.flatMap((t) => t.excluded);
@@ -71,7 +77,7 @@ export async function renderDocx(m: ReportModel): Promise<Buffer> {
 }
 
 function headerLine(m: ReportModel): string {
-  return `生成时间 ${localStamp(m.generatedAt)} · 适用法律截至 ${m.lawAsOf}${m.place ? ` · 适用地域 ${m.place}` : ''} · LexDesk ${m.appVersion} · 模型 ${m.endpoint ? `${m.model ?? ''} @ ${m.endpoint}` : '未使用大模型（离线）'} · 个人信息脱敏${m.redaction ? '已开启' : '未开启'}`;
+  return `生成时间 ${localStamp(m.generatedAt)} · 适用法律截至 ${m.lawAsOf}${m.place ? ` · 适用地域 ${m.place}${m.placeNote ? `（${m.placeNote}）` : ''}` : ''} · LexDesk ${m.appVersion} · 模型 ${m.endpoint ? `${m.model ?? ''} @ ${m.endpoint}` : '未使用大模型（离线）'} · 个人信息脱敏${m.redaction ? '已开启' : '未开启'}`;
 }
 
 function turnParagraphs(t: ReportTurn, footnoteFor: (ref: number) => FootnoteReferenceRun): Paragraph[] {
@@ -88,7 +94,7 @@ function turnParagraphs(t: ReportTurn, footnoteFor: (ref: number) => FootnoteRef
     }
     out.push(new Paragraph({ children: runs }));
   } else {
-    out.push(new Paragraph({ children: [new TextRun({ text: '答：', bold: true }), new TextRun(t.mode === 'offline' ? '本轮为离线检索，没有生成的回答；相关法条见“引用法条”。' : t.error ? `本轮未完成（${t.error}）。` : '—')] }));
+    out.push(new Paragraph({ children: [new TextRun({ text: '答：', bold: true }), new TextRun(t.mode === 'offline' ? `${OFFLINE_TURN}${t.refs.length ? refsText(t.refs) : '无'}。` : t.error ? `本轮未完成（${t.error}）。` : '—')] }));
   }
   return out;
 }
@@ -107,11 +113,23 @@ function verdictParagraphs(t: ReportTurn): Paragraph[] {
   ];
 }
 
-function table(rows: string[][]): Table {
+/**
+ * The statutes table's column widths in twips, over A4's 9026 of text: 编号, 条文, 核验 and 轮次 wide enough for their
+ * labels (「离线检索」, 「第1、2轮」) not to wrap, the rest to the law's title and the version.
+ */
+function statuteColumns(byTurn: boolean): number[] {
+  return byTurn ? [800, 1976, 1700, 2200, 1100, 1250] : [800, 3226, 1700, 2200, 1100];
+}
+
+function table(rows: string[][], widths?: number[]): Table {
   const border = { style: BorderStyle.SINGLE, size: 4, color: 'BBBBCC' };
   return new Table({
     width: { size: 100, type: WidthType.PERCENTAGE },
+    ...(widths ? { columnWidths: widths } : {}),
     borders: { top: border, bottom: border, left: border, right: border, insideHorizontal: border, insideVertical: border },
-    rows: rows.map((cells, i) => new TableRow({ tableHeader: i === 0, children: cells.map((c) => new TableCell({ children: [new Paragraph({ children: [new TextRun({ text: c, bold: i === 0 })] })] })) })),
+    rows: rows.map((cells, i) => new TableRow({
+      tableHeader: i === 0,
+      children: cells.map((c, j) => new TableCell({ ...(widths ? { width: { size: widths[j]!, type: WidthType.DXA } } : {}), children: [new Paragraph({ children: [new TextRun({ text: c, bold: i === 0 })] })] })),
+    })),
   });
 }

@@ -1,4 +1,6 @@
-import { AUDIT_ZH, CHECK_ZH, STATE_FIELDS, stateValue, statuteHeading, VERDICT_ZH, versionLine } from './labels.js';
+import {
+  AUDIT_ZH, CHECK_ZH, checkLabel, OFFLINE_FOUND, OFFLINE_STATUTES_NOTE, OFFLINE_TURN, refRuns, STATE_FIELDS, stateValue, statutesHeading, statuteHeading, turnsLabel, VERDICT_ZH, versionLine,
+} from './labels.js';
 import { CITED_PARTS_NOTE, type ReportModel, type ReportTurn } from './model.js';
 import { localStamp } from '../../preload/contract/localTime.js';
 
@@ -14,13 +16,16 @@ const CSS = `
   table { border-collapse: collapse; width: 100%; font-size: 9pt; margin: 6pt 0; } th, td { border: 1px solid #ccd; padding: 3pt 5pt; text-align: left; vertical-align: top; }
   sup a { color: #2457c5; text-decoration: none; } blockquote { margin: 4pt 0 8pt; padding-left: 8pt; border-left: 3px solid #ccd; color: #333; }
   .statute { page-break-inside: avoid; } .small { font-size: 9pt; color: #555; }
+  table.statutes { table-layout: auto; } table.statutes th, .nowrap { white-space: nowrap; }
+  table.statutes td:nth-child(1), table.statutes td:nth-child(3) { white-space: nowrap; }
+  table.statutes td:nth-child(2) { width: 32%; } table.statutes td:nth-child(4) { width: 38%; }
 `;
 
 /** The report as one HTML page: the PDF is printed from it by Chromium. */
 export function renderHtml(m: ReportModel): string {
   const body: string[] = [];
   body.push(`<h1>${esc(m.title)}</h1>`);
-  body.push(`<div class="meta">生成时间 ${esc(localStamp(m.generatedAt))} · 适用法律截至 ${esc(m.lawAsOf)}${m.place ? ` · 适用地域 ${esc(m.place)}` : ''} · LexDesk ${esc(m.appVersion)} · 模型 ${esc(m.endpoint ? `${m.model ?? ''} @ ${m.endpoint}` : '未使用大模型（离线）')} · 个人信息脱敏${m.redaction ? '已开启' : '未开启'}</div>`);
+  body.push(`<div class="meta">生成时间 ${esc(localStamp(m.generatedAt))} · 适用法律截至 ${esc(m.lawAsOf)}${m.place ? ` · 适用地域 ${esc(m.place)}${m.placeNote ? `（${esc(m.placeNote)}）` : ''}` : ''} · LexDesk ${esc(m.appVersion)} · 模型 ${esc(m.endpoint ? `${m.model ?? ''} @ ${m.endpoint}` : '未使用大模型（离线）')} · 个人信息脱敏${m.redaction ? '已开启' : '未开启'}</div>`);
   if (m.warnings.length) body.push(`<div class="warn"><strong>注意</strong><ul>${m.warnings.map((w) => `<li>${esc(w)}</li>`).join('')}</ul></div>`);
   body.push('<h2>咨询内容</h2>', ...m.turns.map(turn));
   const states = m.turns.filter((t) => t.state);
@@ -32,13 +37,16 @@ export function renderHtml(m: ReportModel): string {
     }
   }
   body.push('<h2>充分性审查</h2>', ...m.turns.map(verdict));
-  body.push('<h2>引用法条</h2>');
-  body.push(`<table><tr><th>编号</th><th>法律</th><th>条文</th><th>版本</th><th>核验</th></tr>${m.statutes
-    .map((s) => `<tr><td>${s.ref}</td><td>${esc(s.lawTitle)}</td><td>${esc(s.label)}</td><td>${esc(versionLine(s))}</td><td>${s.audit ? AUDIT_ZH[s.audit] : '未引用'}${s.inLibrary ? '' : '（已不在法规库中）'}</td></tr>`)
+  body.push(`<h2>${statutesHeading(m.turns)}</h2>`);
+  if (m.statutes.some((s) => s.offline)) body.push(`<p class="small">${OFFLINE_STATUTES_NOTE}</p>`);
+  // Which turn found or cited each statute, when there are several; short labels never wrap (「未引\n用」).
+  const byTurn = m.turns.length > 1;
+  body.push(`<table class="statutes"><tr><th>编号</th><th>法律</th><th>条文</th><th>版本</th><th>核验</th>${byTurn ? '<th>轮次</th>' : ''}</tr>${m.statutes
+    .map((s) => `<tr><td>${s.ref}</td><td>${esc(s.lawTitle)}</td><td>${esc(s.label)}</td><td>${dates(esc(versionLine(s)))}</td><td>${checkCell(checkLabel(s))}</td>${byTurn ? `<td class="nowrap">${turnsLabel(s.turns)}</td>` : ''}</tr>`)
     .join('')}</table>`);
   for (const s of m.statutes) {
     body.push(
-      `<div class="statute" id="s${s.ref}"><h3>${esc(statuteHeading(s))}</h3><div class="small">${esc([s.lawTitle, ...s.path].join(' › '))} · ${esc(versionLine(s))}${s.audit ? ` · ${AUDIT_ZH[s.audit]}` : ''}${s.inLibrary ? '' : ' · 该条已不在当前法规库中，以下为咨询时保存的文本'}${s.citedSpans.length ? ` · ${CITED_PARTS_NOTE}` : ''}</div><blockquote>${s.lines.map((line) => line.map((p) => (p.cited ? `<strong class="cited">${esc(p.text)}</strong>` : esc(p.text))).join('')).join('<br>')}</blockquote></div>`,
+      `<div class="statute" id="s${s.ref}"><h3>${esc(statuteHeading(s))}</h3><div class="small">${esc([s.lawTitle, ...s.path].join(' › '))} · ${esc(versionLine(s))}${s.audit ? ` · ${AUDIT_ZH[s.audit]}` : s.offline ? ` · ${OFFLINE_FOUND}` : ''}${byTurn ? ` · ${turnsLabel(s.turns)}` : ''}${s.inLibrary ? '' : ' · 该条已不在当前法规库中，以下为咨询时保存的文本'}${s.citedSpans.length ? ` · ${CITED_PARTS_NOTE}` : ''}</div><blockquote>${s.lines.map((line) => line.map((p) => (p.cited ? `<strong class="cited">${esc(p.text)}</strong>` : esc(p.text))).join('')).join('<br>')}</blockquote></div>`,
     );
   }
   const excluded = m.turns.flatMap((t) => t.excluded);
@@ -47,11 +55,21 @@ export function renderHtml(m: ReportModel): string {
   return `<!doctype html><html lang="zh-CN"><head><meta charset="utf-8"><title>${esc(m.title)}</title><style>${CSS}</style></head><body>${body.join('\n')}</body></html>`;
 }
 
+/** Dates kept whole: 「2019-\n06-01」 is no date to a reader. */
+const dates = (html: string) => html.replace(/\d{4}-\d{2}-\d{2}/g, '<span class="nowrap">$&</span>');
+const refLink = (ref: number) => `<a href="#s${ref}">[${ref}]</a>`;
+
+/** The 核验 cell: the label itself never wraps; 「（已不在法规库中）」 after it may. */
+function checkCell(label: string): string {
+  const [head, rest] = label.split(/(?=（)/u);
+  return `<span class="nowrap">${head}</span>${rest ?? ''}`;
+}
+
 function turn(t: ReportTurn): string {
   const answer = t.answer
     ? para(t.answer).replace(/\[(\d+)\]/g, '<sup><a href="#s$1">[$1]</a></sup>')
     : t.mode === 'offline'
-      ? '本轮为离线检索，没有生成的回答；相关法条见“引用法条”。'
+      ? `${OFFLINE_TURN}${t.refs.length ? refRuns(t.refs).map(([a, b]) => (a === b ? refLink(a) : `${refLink(a)}–${refLink(b)}`)).join('、') : '无'}。`
       : t.error
         ? `本轮未完成（${esc(t.error)}）。`
         : '—';

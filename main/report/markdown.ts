@@ -1,9 +1,11 @@
-import { AUDIT_ZH, CHECK_ZH, STATE_FIELDS, stateValue, statuteHeading, VERDICT_ZH, versionLine } from './labels.js';
+import {
+  AUDIT_ZH, CHECK_ZH, checkLabel, OFFLINE_FOUND, OFFLINE_STATUTES_NOTE, OFFLINE_TURN, refsText, STATE_FIELDS, stateValue, statutesHeading, statuteHeading, turnsLabel, VERDICT_ZH, versionLine,
+} from './labels.js';
 import { CITED_PARTS_NOTE, type ReportModel, type ReportTurn } from './model.js';
 import { citedLabel } from '../../preload/contract/citationLine.js';
 import { localStamp } from '../../preload/contract/localTime.js';
 
-/** The report as Markdown: [k] citations become footnotes [^k] whose text is the statute. */
+/** The report as Markdown: [k] citations become footnotes [^k] whose text is the statute (only those an answer references). */
 export function renderMarkdown(m: ReportModel): string {
   const out: string[] = [];
   out.push(`# ${mdText(m.title)}`, '');
@@ -21,15 +23,18 @@ export function renderMarkdown(m: ReportModel): string {
   }
   out.push('## 充分性审查', '');
   for (const t of m.turns) out.push(...verdict(t));
-  out.push('## 引用法条', '');
+  out.push(`## ${statutesHeading(m.turns)}`, '');
+  if (m.statutes.some((s) => s.offline)) out.push(OFFLINE_STATUTES_NOTE, '');
   if (!m.statutes.length) out.push('（无）', '');
-  out.push('| 编号 | 法律 | 条文 | 版本 | 核验 |', '|---|---|---|---|---|');
-  for (const s of m.statutes) out.push(`| ${s.ref} | ${cell(s.lawTitle)} | ${cell(s.label)} | ${cell(versionLine(s))} | ${s.audit ? AUDIT_ZH[s.audit] : '未引用'}${s.inLibrary ? '' : '（已不在法规库中）'} |`);
+  // Which turn found or cited each statute, when there are several.
+  const byTurn = m.turns.length > 1;
+  out.push(`| 编号 | 法律 | 条文 | 版本 | 核验 |${byTurn ? ' 轮次 |' : ''}`, `|---|---|---|---|---|${byTurn ? '---|' : ''}`);
+  for (const s of m.statutes) out.push(`| ${s.ref} | ${cell(s.lawTitle)} | ${cell(s.label)} | ${cell(versionLine(s))} | ${checkLabel(s)} |${byTurn ? ` ${turnsLabel(s.turns)} |` : ''}`);
   out.push('');
   for (const s of m.statutes) {
     out.push(`### ${mdText(statuteHeading(s))}`, '');
     if (s.path.length) out.push(`*${mdText([s.lawTitle, ...s.path].join(' › '))}*  `);
-    out.push(`${versionLine(s)}${s.audit ? ` · ${AUDIT_ZH[s.audit]}` : ''}${s.inLibrary ? '' : ' · 该条已不在当前法规库中，以下为咨询时保存的文本'}${s.citedSpans.length ? ` · ${CITED_PARTS_NOTE}` : ''}`, '');
+    out.push(`${versionLine(s)}${s.audit ? ` · ${AUDIT_ZH[s.audit]}` : s.offline ? ` · ${OFFLINE_FOUND}` : ''}${byTurn ? ` · ${turnsLabel(s.turns)}` : ''}${s.inLibrary ? '' : ' · 该条已不在当前法规库中，以下为咨询时保存的文本'}${s.citedSpans.length ? ` · ${CITED_PARTS_NOTE}` : ''}`, '');
     // Each line is marked on its own: bold cannot run across a line break.
     out.push(...s.lines.map((line) => `> ${line.map((p) => (p.cited && p.text.trim() ? `**${mdText(p.text)}**` : mdText(p.text))).join('')}`), '');
   }
@@ -39,7 +44,9 @@ export function renderMarkdown(m: ReportModel): string {
     out.push(...excluded.map((e) => `- ${mdText(`《${e.lawTitle}》${citedLabel(e)}：${e.reason}`)}`), '');
   }
   out.push('## 免责声明', '', m.disclaimer, '', m.credit, '');
-  for (const s of m.statutes) out.push(`[^${s.ref}]: ${mdText(`《${s.lawTitle}》${citedLabel(s)}（${versionLine(s)}）`)}`);
+  // A footnote for each statute an answer's [k] references: one nothing references is no footnote.
+  const referenced = new Set(m.turns.flatMap((t) => [...(t.answer ?? '').matchAll(/\[(\d+)\]/g)].map((x) => Number(x[1]))));
+  for (const s of m.statutes.filter((x) => referenced.has(x.ref))) out.push(`[^${s.ref}]: ${mdText(`《${s.lawTitle}》${citedLabel(s)}（${versionLine(s)}）`)}`);
   return `${out.join('\n')}\n`;
 }
 
@@ -47,7 +54,7 @@ function header(m: ReportModel): string {
   return [
     `- 生成时间：${localStamp(m.generatedAt)}`,
     `- 适用法律截至：${m.lawAsOf}`,
-    ...(m.place ? [`- 适用地域：${mdText(m.place)}`] : []),
+    ...(m.place ? [`- 适用地域：${mdText(m.place)}${m.placeNote ? `（${m.placeNote}）` : ''}`] : []),
     `- LexDesk 版本：${m.appVersion}`,
     `- 模型：${m.endpoint ? `${m.model ?? ''} @ ${m.endpoint}` : '未使用大模型（离线）'}`,
     `- 个人信息脱敏：${m.redaction ? '已开启' : '未开启'}`,
@@ -58,7 +65,7 @@ function turn(t: ReportTurn): string[] {
   const out = [`### 第 ${t.seq} 轮`, '', `**问：** ${mdText(t.question)}`, ''];
   // Escaped like any text first; then the report's own markers [k] (now \[k\]) become footnote references.
   if (t.answer) out.push(`**答：** ${mdText(t.answer).replace(/\\\[(\d+)\\\]/g, '[^$1]')}`, '');
-  else if (t.mode === 'offline') out.push('**答：** 本轮为离线检索，没有生成的回答；相关法条见“引用法条”。', '');
+  else if (t.mode === 'offline') out.push(`**答：** ${OFFLINE_TURN}${t.refs.length ? mdText(refsText(t.refs)) : '无'}。`, '');
   else if (t.error) out.push(`**答：** 本轮未完成（${mdText(t.error)}）。`, '');
   return out;
 }

@@ -7,6 +7,7 @@ import { joinSpans, type StatuteArticle } from '../library/articles.js';
 import { counterpartInVersion, lawVersions, type VersionMatch } from '../library/versions/counterparts.js';
 import { STATUS_ZH } from '../library/status.js';
 import { standingZh, type OnDate } from '../search/lawOnDate.js';
+import { reportPlace } from './place.js';
 import { LexError } from '../util/errors.js';
 import { citedLabel } from '../../preload/contract/citationLine.js';
 import { localDay } from '../../preload/contract/localTime.js';
@@ -33,6 +34,12 @@ export interface ReportStatute {
   text: string;
   /** Audit label of its citation, or null when listed but not cited (offline rankings). */
   audit: CitationLabel | null;
+  /** Listed from an offline turn's ranking, no answer having been written: found by search, not cited nor audited. */
+  offline: boolean;
+  /** The turns (their numbers) whose answer cited it or whose offline search found it, in order. */
+  turns: number[];
+  /** How its version stood on the date the law is applied as of (in force then included), for the 版本 column; null undated. */
+  dated: OnDate | null;
   notCurrent: boolean;
   /** False when a later import removed the article: the text is the one stored with the consultation. */
   inLibrary: boolean;
@@ -87,6 +94,8 @@ export interface ReportTurn {
   question: string;
   mode: 'llm' | 'offline' | null;
   offlineReason: string | null;
+  /** The report's numbers of the statutes this turn cited (or, offline, found), in the order first met. */
+  refs: number[];
   /** The answer with [n] replaced by report-wide statute references [k]; null when none was generated. */
   answer: string | null;
   error: string | null;
@@ -110,6 +119,8 @@ export interface ReportModel {
   lawAsOf: string;
   /** Where the law is applied (the consultation's place, else the facts'), for local regulations; null when none was given. */
   place: string | null;
+  /** Beside the place: whether its local regulations were searched (「已检索广东省地方性法规」), else why not; null with no place. */
+  placeNote: string | null;
   appVersion: string;
   endpoint: string | null;
   model: string | null;
@@ -135,6 +146,8 @@ export function buildReport(engine: Engine, consultations: Consultations, id: nu
     const known = statutes.find((s) => s.articleId === e.articleId);
     if (known) {
       known.citedSpans = joinSpans([...known.citedSpans, ...spansIn(t, e.articleId, known.text)]);
+      if (!known.turns.includes(t.seq)) known.turns.push(t.seq);
+      known.offline ||= !t.answer && t.mode === 'offline';
       return known.ref;
     }
     const audit = t.citations.find((c) => c.articleId === e.articleId);
@@ -146,6 +159,7 @@ export function buildReport(engine: Engine, consultations: Consultations, id: nu
       // The 编 of 民法典 (one file each) before its chapters, where the article is still in the library.
       path: stored?.subtitle && e.path[0] !== stored.subtitle ? [stored.subtitle, ...e.path] : e.path,
       effectiveDate: e.effectiveDate, status: e.status, text, audit: audit?.label ?? null,
+      offline: !t.answer && t.mode === 'offline', turns: [t.seq], dated: e.onDate ?? null,
       notCurrent, inLibrary: stored !== undefined, citedSpans: joinSpans(spansIn(t, e.articleId, text)), lines: [],
       inForce: notCurrent && stored ? inForceCounterpart(engine, stored) : null,
       onDate: e.onDate && e.onDate.standing !== 'in-force' ? { ...e.onDate, note: stored ? engine.searchDeps().resolver.textGap(stored.id, e.onDate.date)?.zh ?? null : null } : null,
@@ -155,11 +169,13 @@ export function buildReport(engine: Engine, consultations: Consultations, id: nu
   const reportTurns = chosen.map((t, i) => toReportTurn(t, refFor, opts, i === chosen.length - 1));
   for (const s of statutes) s.lines = statuteLines(s);
   const last = chosen.at(-1)!;
+  const place = consultation.place ?? last.state?.place ?? null;
   return {
     title: consultation.title,
     generatedAt: new Date().toISOString(),
     lawAsOf: consultation.as_of ?? last.state?.factDate ?? localDay(consultation.created_at),
-    place: consultation.place ?? last.state?.place ?? null,
+    place,
+    placeNote: reportPlace(engine.db, place)?.note ?? null,
     appVersion,
     endpoint: consultations.store.turn(last.turnId).endpoint,
     model: consultations.store.turn(last.turnId).model,
@@ -196,25 +212,32 @@ function spansIn(t: TurnResult, articleId: number, text: string): Array<[number,
 
 function toReportTurn(t: TurnResult, refFor: (e: Evidence, t: TurnResult) => number, opts: ReportOptions, isLast: boolean): ReportTurn {
   const live = t.evidence.filter((e) => !e.excluded);
+  const refs: number[] = [];
+  const listed = (e: Evidence): number => {
+    const ref = refFor(e, t);
+    if (!refs.includes(ref)) refs.push(ref);
+    return ref;
+  };
   let answer: string | null = null;
   if (t.answer) {
     answer = renumberMarkers(t.answer, (n) => {
       const e = live[n - 1];
-      return e ? refFor(e, t) : null;
+      return e ? listed(e) : null;
     });
     // Written citations that resolved to evidence are listed too.
     for (const c of t.citations) {
       const e = c.articleId !== null ? live.find((x) => x.articleId === c.articleId) : undefined;
-      if (e) refFor(e, t);
+      if (e) listed(e);
     }
   } else if (t.mode === 'offline') {
-    for (const e of live.slice(0, 10)) refFor(e, t);
+    for (const e of live.slice(0, 10)) listed(e);
   }
   return {
     seq: t.seq,
     question: t.userText,
     mode: t.mode,
     offlineReason: t.offlineReason,
+    refs,
     answer,
     error: t.error ? `${t.error.message}（${t.error.code}）` : null,
     state: opts.allStates || isLast ? t.state : null,

@@ -28,7 +28,8 @@ test('a follow-up asking another date or place is refused with what to do; the s
     assert.equal(turns(), 3);
     // The report says where the law is applied, beside the date.
     const md = renderMarkdown(buildReport(engine, consultations, id, 'test'));
-    assert.match(md, /- 适用法律截至：2020-06-01\n- 适用地域：北京\n/);
+    // …and, no province pack being installed, that 北京's local regulations were not searched.
+    assert.match(md, /- 适用法律截至：2020-06-01\n- 适用地域：北京（未检索该地的地方性法规：法规库未安装地方性法规，仅检索了全国性的法律、行政法规、司法解释等）\n/);
   } finally {
     engine.close();
     fs.rmSync(dir, { recursive: true, force: true });

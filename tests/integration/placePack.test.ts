@@ -6,6 +6,10 @@ import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { createEngine, type Engine } from '../../main/engine/index.js';
 import { packOfPlace, placeNote } from '../../main/library/placePack.js';
+import { Consultations } from '../../main/consult/index.js';
+import { renderMarkdown } from '../../main/report/markdown.js';
+import { buildReport } from '../../main/report/model.js';
+import { provinceName } from '../../main/report/place.js';
 import { runCli } from '../helpers/cli.js';
 
 const LAWS = [
@@ -67,6 +71,22 @@ describe('the province pack of a place', () => {
     assert.equal(placeNote('深圳', packOfPlace(engine.db, '深圳')), null);
     assert.match(placeNote('成都', packOfPlace(engine.db, '成都')) ?? '', /No installed province pack holds 「成都」 \(installed: 北京、广东、浙江\): only national law is searched/);
     assert.match(placeNote('朝阳区', packOfPlace(engine.db, '朝阳区')) ?? '', /fits the province packs (北京、广东|广东、北京).*Name the province/);
+  });
+
+  test('a report says beside its place which pack was searched, or why none was (session 49)', async () => {
+    const consultations = new Consultations({ engine, llm: null });
+    const noteOf = async (place: string) => {
+      const t = await consultations.ask({ text: '公司拖欠工资怎么办', place });
+      const model = buildReport(engine, consultations, t.consultationId, 'test');
+      assert.ok(renderMarkdown(model).includes(`- 适用地域：${place}（${model.placeNote}）`), place);
+      return model.placeNote;
+    };
+    assert.equal(await noteOf('深圳'), '已检索广东省地方性法规');
+    assert.equal(await noteOf('北京市海淀区'), '已检索北京市地方性法规');
+    const national = '仅检索了全国性的法律、行政法规、司法解释等';
+    assert.equal(await noteOf('成都'), `未检索该地的地方性法规：已安装的地方性法规（北京市、广东省、浙江省）中没有该地的，${national}`);
+    assert.match((await noteOf('朝阳区')) ?? '', new RegExp(`^未检索该地的地方性法规：地名同时符合(北京市、广东省|广东省、北京市)的地方性法规，无法确定所属省份，${national}$`));
+    assert.deepEqual(['广东', '北京', '广西', '新疆', '浙江省'].map(provinceName), ['广东省', '北京市', '广西壮族自治区', '新疆维吾尔自治区', '浙江省']);
   });
 
   test('lexdesk consult --place says on stderr when the place searches no pack, and refuses an empty one', async () => {

@@ -72,6 +72,14 @@ describe('cited answer reports', { skip: SKIP, timeout: 300_000 }, () => {
     assert.match(md, /不构成法律意见/);
     assert.match(md, /LawRefBook\/Laws/);
     assert.match(md, /> \*\*注意\*\*/, 'the insufficient verdict raises a visible warning');
+    // An LLM consultation keeps its audit labels, and says which turn cited each statute (session 49).
+    assert.match(md, /^\| 编号 \| 法律 \| 条文 \| 版本 \| 核验 \| 轮次 \|$/m);
+    assert.match(md, /^\| 1 \| 中华人民共和国劳动合同法 \| 第[^|]+条 \| [^|]+ \| 已核验 \| 第1(、2)?轮 \|$/m);
+    assert.ok(!md.includes('离线检索') && !md.includes('检索所得法条'));
+    // Every footnote defined is referenced from an answer.
+    const defined = [...md.matchAll(/^\[\^(\d+)\]:/gm)].map((x) => x[1]);
+    assert.ok(defined.length > 0);
+    for (const k of defined) assert.ok(new RegExp(`\\[\\^${k}\\](?!:)`).test(md.replace(/^\[\^\d+\]:.*$/gm, '')), `footnote ${k} referenced`);
   });
 
   test('DOCX: a real Word document with footnotes, a statute table, every cited text, the verdict, page numbers and the disclaimer', async () => {
