@@ -242,7 +242,9 @@ describe('saved articles on the real corpus', { skip: SKIP }, () => {
     const add = await cli('add', '公司法第71条', '--folder', '股权转让', '--note', '对外转让须通知');
     assert.equal(add.code, 0, add.stderr);
     assert.match(add.stdout, /Saved: \[1\] 《中华人民共和国公司法》第七十一条（2018-10-26 版）→ 股权转让/);
-    assert.equal((await cli('add', '劳动合同法第38条、第46条', '--folder', '张三')).code, 0);
+    const labour = await cli('add', '劳动合同法第38条第1款第7项、第46条', '--folder', '张三');
+    assert.equal(labour.code, 0);
+    assert.match(labour.stdout, /^Note: 《中华人民共和国劳动合同法》第三十八条（2012-12-28 版）: 第三十八条第1款 has only 6 项; 第7项 does not exist\. The whole article is saved\.$/m, 'the part cited is none of it, as show says');
     const repealed = await cli('add', '合同法第52条');
     assert.equal(repealed.code, 1);
     assert.match(repealed.stderr, /Nothing saved/);

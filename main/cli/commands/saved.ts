@@ -83,11 +83,14 @@ const SUBCOMMANDS: Record<string, (args: string[], open: Open, out: Output) => P
         return [{ articleId: r.article.id, citation: savedCitation(r.article).trim(), note: `${r.earlier.label} of the ${r.earlier.publishDate} version reads otherwise (「${r.earlier.excerpt}」), which older texts may mean${now ? `; it is ${now.label} in this version (lexdesk saved add "${r.article.lawTitle}${now.label}" saves that)` : ''}.` }];
       });
       const changedSince = found.flatMap((a) => { const g = gaps.get(a.id); return g?.amendedSince ? [{ articleId: a.id, citation: savedCitation(a).trim(), note: gapSentence(g) }] : []; });
-      if (out.json) return out.printJson({ saved: saved.map((x) => savedArticle(engine.db, savedRow(engine.db, x.id), datesFrom(engine.searchDeps().resolver))), created: saved.filter((x) => x.created).length, notFound: skipped.map((r) => withVersionsSaid(r).zh), ...(readInPlace.length ? { readInPlace } : {}), ...(changedSince.length ? { changedSince } : {}), ...(renumbered.length ? { renumbered } : {}) });
+      const partsMissing = results.flatMap((r) => (r.ok && r.warning ? [{ citation: savedCitation(r.article).trim(), warning: r.warning, warningZh: r.warningZh }] : []));
+      if (out.json) return out.printJson({ ...(partsMissing.length ? { partsMissing } : {}), saved: saved.map((x) => savedArticle(engine.db, savedRow(engine.db, x.id), datesFrom(engine.searchDeps().resolver))), created: saved.filter((x) => x.created).length, notFound: skipped.map((r) => withVersionsSaid(r).zh), ...(readInPlace.length ? { readInPlace } : {}), ...(changedSince.length ? { changedSince } : {}), ...(renumbered.length ? { renumbered } : {}) });
       const folder = folderName(values.folder as string | undefined) || '未分类';
       for (const r of readInPlace) out.print(`Note: 《${r.lawTitle}》: ${r.note.en}.`);
       for (const c of changedSince) out.print(`Note: ${c.citation}: ${c.note.en} The text saved is the one in force now; the list and \`saved export\` keep the date ${asOf} and say so, with the text of that date where the library has it.`);
       for (const r of renumbered) out.print(`Note: ${r.citation}: ${r.note}`);
+      // 第38条第1款第7项: the article is saved, but the part cited is none of it — as show and check say.
+      for (const p of partsMissing) out.print(`Note: ${p.citation}: ${p.warning} The whole article is saved.`);
       // A repealed document, or a version since revised, saved without a date: the list would say so; say it now.
       for (const a of asOfGiven ? [] : found.filter((x) => x.status === 'repealed' || x.status === 'superseded')) {
         out.print(`Note: ${savedCitation(a).trim()}: ${a.status === 'repealed' ? 'this document is no longer in force (repealed); it is saved as it stood' : 'this version has since been revised; lexdesk saved list shows where its provision stands now'}.`);
