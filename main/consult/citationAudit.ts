@@ -242,8 +242,8 @@ function unknownLaw(
 function topicNote(m: TopicMismatch, draft: boolean): Note {
   const who = draft ? { en: 'text', zh: '文中' } : { en: 'answer', zh: '回答' };
   return {
-    en: `what the ${who.en} says here does not match this article (「${m.citedExcerpt}」)${m.closer ? `; ${m.closer.label} of the same law fits it (「${m.closer.excerpt}」)` : ''}: check the article number`,
-    zh: `${who.zh}此处所述与该条内容不符（该条为「${m.citedExcerpt}」）${m.closer ? `，与该法${m.closer.label}相符（「${m.closer.excerpt}」）` : ''}，请核对条号`,
+    en: `what the ${who.en} says here does not match this article (「${m.citedExcerpt}」)${m.closer ? `; ${m.closer.label} of ${m.closer.lawTitle ? `《${m.closer.lawTitle}》` : 'the same law'} fits it (「${m.closer.excerpt}」)` : ''}: check the ${m.closer?.lawTitle ? 'citation' : 'article number'}`,
+    zh: `${who.zh}此处所述与该条内容不符（该条为「${m.citedExcerpt}」）${m.closer ? `，与${m.closer.lawTitle ? `《${m.closer.lawTitle}》` : '该法'}${m.closer.label}相符（「${m.closer.excerpt}」）` : ''}，请核对${m.closer?.lawTitle ? '所引法条' : '条号'}`,
   };
 }
 
@@ -599,7 +599,7 @@ function toAudit(f: Found, seq: number, quotes: string[], asOf: string, resolver
     noteZh: note?.zh ?? null,
     citedSpans: f.spans ?? [],
     ...(source ? { quoteSource: source } : {}),
-    ...(f.closer !== undefined ? { closer: f.closer && { articleId: f.closer.articleId, label: f.closer.label } } : {}),
+    ...(f.closer !== undefined ? { closer: f.closer && { articleId: f.closer.articleId, label: f.closer.label, ...(f.closer.lawTitle ? { lawTitle: f.closer.lawTitle } : {}) } } : {}),
     ...(f.successor ? { successor: successorRefs(f.successor) } : replacedNote && replaced?.counterpart ? { successor: replacementRefs(replaced.counterpart) } : {}),
     ...(f.inForceThen || (replaced && inForceOn(replaced, asOf)) ? { inForceThen: true } : {}),
     ...(appliedThen ? { appliedThen: true } : {}),

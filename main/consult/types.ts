@@ -104,7 +104,7 @@ export interface CitationAudit {
    * (topicFit.ts): that article, or null when none stands out; the note says the same. Stored with a turn since
    * migration 16.
    */
-  closer?: { articleId: number; label: string } | null;
+  closer?: { articleId: number; label: string; lawTitle?: string } | null;
   /**
    * For a citation of an article of a law 民法典 repealed (《合同法》第一百零七条): the rule it laid down and the 民法典
    * articles that hold it now (civilCodeConcordance.ts); the note says the same. Also, with `replacedDocument`, for an

@@ -25,8 +25,11 @@ import { clip } from '../../util/clip.js';
 export interface TopicMismatch {
   /** The opening of the cited article, to show what it provides. */
   citedExcerpt: string;
-  /** The article of the same version the words fit, when one stands out; null when several fit about as well. */
-  closer: { articleId: number; label: string; excerpt: string } | null;
+  /**
+   * The article of the same version the words fit, when one stands out; null when several fit about as well.
+   * `lawTitle` when it is of another law: the law a 修正案 amends (amendmentMismatch).
+   */
+  closer: { articleId: number; label: string; excerpt: string; lawTitle?: string } | null;
 }
 
 /** Fewer CJK characters than this say too little to compare (「的规定处理」). */
@@ -185,3 +188,51 @@ function excerpt(text: string): string {
   return clip(text.replace(/\s+/g, ''), EXCERPT_CHARS);
 }
 
+/** The cited item's cover of the words at most this share of the amended law's best article's. */
+const MAX_ITEM_COVER_SHARE = 0.5;
+
+/**
+ * A 修正案's item cited for what another article of the law it amends provides: 「依据《刑法修正案（十一）》第八条，以
+ * 转移财产、逃匿等方法逃避支付劳动者的劳动报酬…」 — item 八 rewrites 刑法 第一百六十条 (欺诈发行); the words are 刑法
+ * 第二百七十六条之一's, which 《刑法修正案（八）》第四十一条 added. An amendment's items say little of one another, so
+ * the words are weighed against the amended law's version in force: an article there that holds them, while the item
+ * cited holds few of them and does not amend that article, is named with its law.
+ */
+export function amendmentMismatch(db: Db, itemId: number, words: string): TopicMismatch | null {
+  if ((words.match(/[\u4e00-\u9fff]/g) ?? []).length < MIN_WORDS) return null;
+  const item = cachedStatement(db, 'SELECT a.text, l.title FROM articles a JOIN documents d ON d.id = a.document_id JOIN laws l ON l.id = d.law_id WHERE a.id = ?')
+    .get(itemId) as { text: string; title: string } | undefined;
+  const amended = item && /修正案(?:（[^）]*）)?$/u.test(item.title) ? item.title.replace(/修正案(?:（[^）]*）)?$/u, '') : null;
+  if (!item || !amended) return null;
+  const anchor = cachedStatement(
+    db,
+    `SELECT a.id FROM articles a JOIN documents d ON d.id = a.document_id JOIN laws l ON l.id = d.law_id
+      WHERE l.title = ? AND l.province = '' AND a.kind = 'article' ORDER BY COALESCE(d.publish_date, '') DESC LIMIT 1`,
+  ).get(amended) as { id: number } | undefined;
+  const v = anchor ? versionPairs(db, anchor.id) : null;
+  if (!v) return null;
+  const pairs = cjkPairs(words);
+  const all = scores(v, pairs);
+  let best = 0;
+  let next = -1;
+  for (let i = 1; i < all.length; i++) {
+    if (all[i]! > all[best]!) [best, next] = [i, best];
+    else if (next < 0 || all[i]! > all[next]!) next = i;
+  }
+  if (all[best]! < MIN_BEST) return null;
+  let alike = 0;
+  for (const score of all) if (score >= FORMULA_SHARE * all[best]!) alike++;
+  if (alike > FORMULA_ARTICLES) return null;
+  const found = v.articles[best]!;
+  const weight = (set: Iterable<string>) => [...set].reduce((t, p) => t + (v.idf.get(p) ?? 0), 0);
+  const total = Math.max(1e-9, weight(pairs));
+  const cover = weight([...pairs].filter((p) => found.pairs.has(p))) / total;
+  const itemPairs = cjkPairs(item.text);
+  const itemCover = weight([...pairs].filter((p) => itemPairs.has(p))) / total;
+  if (cover < MIN_COVER || itemCover > MAX_ITEM_COVER_SHARE * cover || refersTo(item.text, found.number, true)) return null;
+  const standsOut = next < 0 || all[best]! >= CLOSER_MARGIN * all[next]!;
+  return {
+    citedExcerpt: excerpt(item.text),
+    closer: standsOut ? { articleId: found.id, label: found.label, excerpt: excerpt(found.text), lawTitle: amended } : null,
+  };
+}

@@ -140,7 +140,7 @@ export function CitedStatutesPanel({ turn, onOpenArticle, folder = '', shown = 0
               {turn.citations.filter((c) => c.articleId === e.articleId && c.closer !== undefined).slice(0, 1).map((c) => (
                 <p className="warn" key={c.seq} data-testid="evidence-topic">
                   {c.marker}{t.colon}{auditNote(t, c)}
-                  {c.closer && <> <button className="link" onClick={() => onOpenArticle(c.closer!.articleId)}>{fill(t.openCloser, { label: c.closer.label })}</button></>}
+                  {c.closer && <> <button className="link" onClick={() => onOpenArticle(c.closer!.articleId)}>{fill(t.openCloser, { label: `${c.closer.lawTitle ? `《${c.closer.lawTitle}》` : ''}${c.closer.label}` })}</button></>}
                 </p>
               ))}
               {audit?.label === 'quote_mismatch' && (

@@ -113,7 +113,7 @@ export function CitationCheck({ onOpen, asOf }: Props) {
                 {c.closer && (
                   <div className="muted" data-testid="check-closer">
                     {t.checkCloser}
-                    <button className="link" onClick={() => onOpen(c.closer!.articleId)}>{c.closer.label}</button>
+                    <button className="link" onClick={() => onOpen(c.closer!.articleId)}>{c.closer.lawTitle ? `《${c.closer.lawTitle}》` : ''}{c.closer.label}</button>
                   </div>
                 )}
                 {c.quoteSource && (
