@@ -15,7 +15,7 @@ import { LearnedReranker } from '../search/hybrid/learnedReranker.js';
 import { VecDenseRetriever } from '../search/hybrid/vecDense.js';
 import { rankArticles, type SearchFilters, type SearchHit } from '../search/index.js';
 import { scopeLaws, scopeLawsFirst } from '../search/namedScope.js';
-import { doctrineTermExpansion, layTermExpansion, withTerms } from '../search/layTerms.js';
+import { featureTermExpansion, layTermExpansion, withTerms } from '../search/layTerms.js';
 import { queryTerms } from '../search/lexical.js';
 import { makeSnippet } from '../search/snippet.js';
 import type { TermStats } from '../search/termStats.js';
@@ -108,9 +108,9 @@ export function addedTerms(text: string, opts: Pick<RetrievalOptions, 'literal'>
   return opts.literal ? [] : layTermExpansion(text);
 }
 
-/** The statute terms the reranker's text features read besides the query: those of its doctrine names (GatherOptions.featureTerms). */
+/** The statute terms the reranker's text features read besides the query: those of its doctrine names and of the client's question (layTerms.ts QUESTION_TERMS; GatherOptions.featureTerms). */
 export function featureTerms(text: string, opts: Pick<RetrievalOptions, 'literal'> = {}): string[] {
-  return opts.literal ? [] : doctrineTermExpansion(text);
+  return opts.literal ? [] : featureTermExpansion(text);
 }
 
 /** Lazily loaded models and the search modes built on them. */

@@ -3,9 +3,10 @@ import { getArticles, type StatuteArticle } from '../library/articles.js';
 import type { CitationResolver } from '../library/citation/resolver.js';
 import { beforeRepeal } from '../library/citation/repealedSuccessor.js';
 import { standsInForLaw } from '../library/citation/civilCodeStandIn.js';
+import { crimeArticlesInText } from '../library/citation/crimeNames.js';
 import { pairCover, textPairs } from '../library/versions/textPairs.js';
 import { inForceOn, notYetOn, replacementOf } from '../library/versions/replacedBy.js';
-import { withDateLimits, withLawNames, type SearchFilters } from './filters.js';
+import { articlesPassing, withDateLimits, withLawNames, type SearchFilters } from './filters.js';
 import type { FtsScope } from './ftsTables.js';
 import { DEFAULT_WEIGHTS, lexicalSearch, queryTerms, type Bm25Weights } from './lexical.js';
 import type { TermStats } from './termStats.js';
@@ -57,6 +58,14 @@ export function rankArticles(db: Db, resolver: CitationResolver, stats: StatsFor
       ids.push(now);
     }
     for (const id of ids) out.push({ id, score: Infinity, matchedBy: 'citation' });
+  }
+  // 拒不支付劳动报酬罪: the crime's name cites the 刑法 article that defines it (crimeNames.ts), within the filters.
+  const named = crimeArticlesInText(db, resolver, text, filters.asOf).map((a) => a.id).filter((id) => !seen.has(id));
+  const passing = new Set(named.length ? articlesPassing(db, filters, { among: named }) : []);
+  for (const id of named) {
+    if (!passing.has(id)) continue;
+    seen.add(id);
+    out.push({ id, score: Infinity, matchedBy: 'citation' });
   }
   // 合同法第一百零七条: the law is repealed, and the 民法典 articles that hold its rule now count as cited. As of a date
   // the repealed law still governed (合同法 in 2019), only those that stand in for it then (civilCodeStandIn.ts).

@@ -42,8 +42,6 @@ const LAY_TERMS: ReadonlyArray<TermEntry> = [
   [['调岗', '降薪', '降职'], ['变更劳动合同']],
   [['转正'], ['试用期']],
   [['劳动仲裁'], ['劳动争议', '仲裁']],
-  [[/(上班|下班).{0,8}路上/], ['上下班途中', '工伤']],
-  [[/算(不算)?工伤|是不是工伤|属于工伤|是工伤吗/], ['认定为工伤', '职工']],
   // Family and inheritance
   [['老公', '丈夫', '老婆', '妻子', '媳妇'], ['配偶', '夫妻']],
   [['孩子', '小孩', '儿子', '女儿'], ['子女']],
@@ -184,6 +182,34 @@ const LAY_TERMS: ReadonlyArray<TermEntry> = [
   [[/申请(强制)?执行的?(期限|时限|时间|多久)|强制执行.{0,4}(期限|时限)|(多久|多长时间|期限).{0,6}申请(强制)?执行/], ['申请执行的期间', '申请执行时效']],
 ];
 
+/** Not paid in (没给我交, 没有缴纳, 不买, 未参加 …) before the insurance named, and after it (社保没交). */
+const NOT_PAID = '(没|没有|未|不|不给)(给我|给员工|给职工|给我们|帮我|替我|为我)?(交|缴|买|上|办|参加)(纳)?(了)?';
+const NOT_PAID_AFTER = '(也|都|一直)?(没|没有|未|不)(交|缴|买|上|办|参加)';
+
+/**
+ * What an injured person may claim (民法典 第一千一百七十九条: 医疗费、护理费…营养费…因误工减少的收入; 人身损害赔偿解释
+ * 第六条 onward: 误工费), asked as 「能要求赔偿哪些费用」, 「能赔什么」, 「赔哪些钱」 — only where the text says someone was hurt.
+ */
+const INJURED = '(被撞|撞伤|撞了|受伤|受了伤|被打|打伤|骨折|住院|车祸|伤残|致残|摔伤|咬伤)';
+const CLAIM_ITEMS = '((赔偿?|索赔)(哪些|什么|啥)|哪些(费用|钱|赔偿)|赔(偿)?多少钱|能赔(什么|哪些|多少)|赔偿(项目|范围|标准))';
+
+/**
+ * Everyday words that say what the client asks, as a doctrine name says what a lawyer asks: is it a work injury, the
+ * employer did not insure, which costs an injured person may claim. Their terms are read by the reranker's features
+ * too (featureTermExpansion), not only searched: beside 「上班路上骑电动车被撞，能不能算工伤？」 the features, reading the
+ * query alone, put ten 民法典 traffic-liability articles above 工伤保险条例 第十四条, which BM25 had found.
+ */
+const QUESTION_TERMS: ReadonlyArray<TermEntry> = [
+  [[/(上班|下班|通勤).{0,8}(路上|途中)|上下班的?(时候|时|路上)/], ['上下班途中', '工伤']],
+  [[/算(不算|是)?工伤|是不是工伤|属于工伤|是工伤吗|(能|可以)(不能|否)?(认定|评|定)为?工伤/], ['认定为工伤', '职工']],
+  // The employer did not insure: 工伤保险条例 第六十二条 (应当参加工伤保险而未参加), 社会保险法 第四十一条 (未依法缴纳工伤保险费),
+  // 第八十六条 and 劳动合同法 第三十八条 (未依法缴纳社会保险费). A contribution paid (「单位给我交了社保」) says nothing.
+  [[new RegExp(`${NOT_PAID}工伤保险|工伤保险${NOT_PAID_AFTER}`)], ['未参加工伤保险', '未依法缴纳', '工伤保险费']],
+  [[new RegExp(`${NOT_PAID}(社保|社会保险|五险)|(社保|社会保险)${NOT_PAID_AFTER}`)], ['未依法缴纳', '社会保险费']],
+  [[new RegExp(`(${NOT_PAID}(社保|社会保险|五险)|(社保|社会保险)${NOT_PAID_AFTER}).*工伤|工伤.*(${NOT_PAID}(社保|社会保险|五险)|(社保|社会保险)${NOT_PAID_AFTER})`)], ['未参加工伤保险', '工伤保险费']],
+  [[new RegExp(`^(?=[\\s\\S]*${INJURED})(?=[\\s\\S]*${CLAIM_ITEMS})`)], ['医疗费', '护理费', '误工费', '营养费']],
+];
+
 /**
  * Words that ask what a crime costs rather than which crime it is. Their terms are added only when no other
  * everyday word says more: 有期徒刑 is in about 500 articles of 刑法, short ones among them, and beside a matter
@@ -191,6 +217,15 @@ const LAY_TERMS: ReadonlyArray<TermEntry> = [
  * whose penalty is 拘役 anyway). For 「会判几年」 alone they are all there is to search.
  */
 const SENTENCE_TERMS: ReadonlyArray<TermEntry> = [[['坐牢', '判几年', '判多少年', '判刑'], ['有期徒刑', '刑罚']]];
+
+/**
+ * A work-injury question (工伤, a commute): the collision in it is the occasion, which 工伤保险条例 第十四条 (六) calls
+ * 交通事故, and the road terms of its vehicle words (车祸, 被撞 → 机动车; 电动车 → 电动自行车 非机动车) are left out: beside
+ * 「上班路上骑电动车被撞…算工伤吗」 they brought the rules of the road (道路交通安全法) and the liability articles
+ * (民法典 第一千二百零八条 onward) above every work-injury article.
+ */
+const WORK_INJURY = /工伤|(上班|下班|通勤).{0,8}(路上|途中)|上下班的?(时候|时|路上)/;
+const ROAD_TERMS = ['机动车', '电动自行车', '非机动车'];
 
 /** The terms of every entry one of whose words the text holds, into `out`, leaving out those the text already holds. */
 function addTerms(entries: ReadonlyArray<TermEntry>, text: string, out: Set<string>): void {
@@ -204,14 +239,17 @@ function addTerms(entries: ReadonlyArray<TermEntry>, text: string, out: Set<stri
 export function layTermExpansion(text: string): string[] {
   const out = new Set<string>();
   addTerms(LAY_TERMS, text, out);
+  addTerms(QUESTION_TERMS, text, out);
   addTerms(DOCTRINE_TERMS, text, out);
+  if (WORK_INJURY.test(text)) for (const term of ROAD_TERMS) out.delete(term);
   if (out.size === 0) addTerms(SENTENCE_TERMS, text, out);
   return [...out];
 }
 
-/** The statute terms for the doctrine names alone (what the reranker's features read besides the query). */
-export function doctrineTermExpansion(text: string): string[] {
+/** The statute terms the reranker's features read besides the query: those of the client's question (QUESTION_TERMS) and of doctrine names. */
+export function featureTermExpansion(text: string): string[] {
   const out = new Set<string>();
+  addTerms(QUESTION_TERMS, text, out);
   addTerms(DOCTRINE_TERMS, text, out);
   return [...out];
 }

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { layTermExpansion, withTerms } from '../../main/search/layTerms.js';
+import { featureTermExpansion, layTermExpansion, withTerms } from '../../main/search/layTerms.js';
 
 const withLegalTerms = (text: string) => withTerms(text, layTermExpansion(text));
 
@@ -52,7 +52,7 @@ test('consumer, company and family wording reach the statute terms', () => {
   assert.deepEqual(layTermExpansion('商家卖假货怎么赔'), ['经营者', '出卖人', '欺诈', '产品质量', '消费者', '以假充真', '以次充好'], 'the buyer asking the seller: no 销售金额');
   assert.deepEqual(layTermExpansion('商家赔几倍'), ['经营者', '出卖人', '欺诈', '增加赔偿', '消费者']);
   // 工伤保险条例 第十四条 says 应当认定为工伤 of 职工; 民法典 第一千零一十四条 forbids 盗用、假冒 another's name.
-  assert.deepEqual(layTermExpansion('上班路上出车祸算不算工伤'), ['上下班途中', '认定为工伤', '职工', '交通事故', '机动车']);
+  assert.deepEqual(layTermExpansion('上班路上出车祸算不算工伤'), ['交通事故', '上下班途中', '认定为工伤', '职工'], 'a work-injury question: no road terms');
   assert.deepEqual(layTermExpansion('别人冒用我的名字贷款'), ['姓名权', '盗用', '假冒']);
   assert.deepEqual(layTermExpansion('我不算老员工'), ['劳动者'], '算 … 工 without 工伤 is no work-injury question');
   assert.deepEqual(layTermExpansion('国企可以作为普通合伙人吗'), ['国有企业']);
@@ -99,4 +99,40 @@ test('being told not to come in any more is a dismissal, and the money asked for
   // Not every 不用来 is a dismissal, nor every 借我 a loan asked back.
   assert.deepEqual(layTermExpansion('你不用来接我'), []);
   assert.deepEqual(layTermExpansion('借我的车开一下'), []);
+});
+
+test('a commute, a work-injury question, an employer that did not insure (session 49)', () => {
+  // 工伤保险条例 第十四条 (六) 上下班途中; 第六十二条 未参加工伤保险; 社会保险法 第四十一条 未依法缴纳工伤保险费.
+  assert.deepEqual(layTermExpansion('我在上班路上骑电动车被撞，能不能算工伤？单位没给我交工伤保险怎么办？'),
+    ['交通事故', '上下班途中', '认定为工伤', '职工', '未参加工伤保险', '未依法缴纳', '工伤保险费'], 'a work-injury question keeps no road terms');
+  assert.deepEqual(layTermExpansion('下班途中摔伤能认定工伤吗'), ['安全保障义务', '上下班途中', '认定为工伤', '职工']);
+  assert.deepEqual(layTermExpansion('上下班的时候出了车祸'), ['交通事故', '上下班途中', '工伤']);
+  assert.ok(layTermExpansion('这算是工伤吗').includes('认定为工伤'));
+  assert.deepEqual(layTermExpansion('公司一直不给我交社保'), ['社会保险', '未依法缴纳', '社会保险费']);
+  assert.deepEqual(layTermExpansion('社保没交，受了工伤找谁'), ['社会保险', '未依法缴纳', '社会保险费', '未参加工伤保险', '工伤保险费']);
+  // A contribution paid, or wanted, says nothing of an employer that did not pay.
+  for (const text of ['单位已经给我交了社保', '我不想交社保', '工伤保险怎么交']) {
+    assert.ok(!layTermExpansion(text).includes('未依法缴纳'), `${text} → ${layTermExpansion(text).join(' ')}`);
+  }
+  // 电动车 keeps its road terms when no work injury is asked.
+  assert.deepEqual(layTermExpansion('骑电动车被撞了'), ['交通事故', '机动车', '电动自行车', '非机动车']);
+});
+
+test('the costs an injured person may claim, only where someone was hurt (session 49)', () => {
+  // 民法典 第一千一百七十九条: 医疗费、护理费…营养费…因误工减少的收入; 人身损害赔偿解释 第七条 误工费.
+  assert.deepEqual(layTermExpansion('我骑电动车被汽车撞了，对方全责，能要求赔偿哪些费用？'),
+    ['交通事故', '机动车', '电动自行车', '非机动车', '医疗费', '护理费', '误工费', '营养费']);
+  for (const text of ['被人打伤了能赔什么', '被狗咬伤了赔多少钱', '受伤住院，赔偿项目有哪些']) {
+    assert.ok(layTermExpansion(text).includes('护理费'), `${text} → ${layTermExpansion(text).join(' ')}`);
+  }
+  // No one hurt: a landlord's breach, a delayed delivery.
+  for (const text of ['房东违约能要求赔偿哪些费用', '快递晚到了能赔什么', '合同解除后赔偿范围怎么算']) {
+    assert.ok(!layTermExpansion(text).includes('护理费'), `${text} → ${layTermExpansion(text).join(' ')}`);
+  }
+});
+
+test('the terms the reranker\'s features read: a client\'s question and doctrine names, not every everyday word', () => {
+  assert.deepEqual(featureTermExpansion('上班路上被撞算工伤吗'), ['上下班途中', '认定为工伤', '职工']);
+  assert.deepEqual(featureTermExpansion('老板拖欠工资'), []);
+  assert.deepEqual(featureTermExpansion('不安抗辩权'), ['中止履行', '确切证据']);
 });
