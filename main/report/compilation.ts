@@ -164,7 +164,9 @@ export function compilationOfSaved(engine: Engine, saved: readonly SavedArticle[
   const byId = new Map(engine.articles(saved.flatMap((s) => (s.articleId === null ? [] : [s.articleId]))).map((a) => [a.id, a]));
   const articles = saved.map((s): CompiledArticle => {
     const a = s.articleId === null ? undefined : byId.get(s.articleId);
-    const notes = [...(s.state === 'in_force' ? [] : [s.messageZh]), ...(s.dated && s.asOf ? datedNotes(s.dated, s.asOf) : [])];
+    // 刑法 第三百九十条 of the 2020-12-26 text reads as 刑法修正案（十二） made it in 2024: said, as show --out says it.
+    const amended = a ? engine.searchDeps().resolver.trails.amendedText(a) : null;
+    const notes = [...(s.state === 'in_force' ? [] : [s.messageZh]), ...(amended && !s.dated?.differs ? [gapSentence(amended).zh] : []), ...(s.dated && s.asOf ? datedNotes(s.dated, s.asOf) : [])];
     const entry = a ? compiled(engine.db, a, [], notes) : {
       citation: citationText({ lawTitle: s.lawTitle, label: s.label, kind: s.kind as StatuteArticle['kind'] }), path: [s.lawTitle, ...s.path].join(' › '), publishDate: s.publishDate,
       effectiveDate: null, status: GONE, lines: statuteLines({ text: s.text, citedSpans: [] }), citedParts: false, notes,

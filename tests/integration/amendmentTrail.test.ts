@@ -181,6 +181,12 @@ describe('刑法 dated article by article by its amendments', { skip: SKIP }, ()
     const text = fs.readFileSync(md, 'utf8');
     assert.match(text, /\*\*注意\*\*：2022-06-01 施行的文本（《刑法修正案（九）》第四十五条，2015-11-01 起施行）：对犯行贿罪的，处五年以下有期徒刑/);
     assert.match(text, /\*\*备注\*\*：时点：2022-06-01/);
+    // Saved without a date, the compilation still says whose text it is: 2024's, though its document is of 2020.
+    assert.equal((await runCli(['saved', 'add', '刑法第390条', '--folder', '今日', '--db', lib.dbPath])).code, 0);
+    const today = path.join(dir, '今日.md');
+    assert.equal((await runCli(['saved', 'export', '--folder', '今日', '--out', today, '--db', lib.dbPath])).code, 0);
+    assert.match(fs.readFileSync(today, 'utf8'), /\*\*注意\*\*：本条为《刑法修正案（十二）》第五条（2024-03-01 起施行）修改后的条文。/);
+    assert.doesNotMatch(text, /本条为《刑法修正案（十二）》第五条（2024-03-01 起施行）修改后的条文/, 'for 2022, the dated note says it already');
     // The app saves from an article looked up with a 时点 the same way; one saved without a date says nothing of one.
     const api = createHostApi({ engine: lib.engine, settings: new SettingsStore(dir), keys: new FileKeyStore(dir), host: 'browser', version: 'test' });
     const found = resolver0(lib).lookup('刑法第264条');
