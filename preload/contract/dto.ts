@@ -241,6 +241,9 @@ export interface ConsultationSummaryDto {
   title: string;
   updatedAt: string;
   turns: number;
+  /** The date the law is applied as of and the place, when the consultation was started with them. */
+  asOf?: string | null;
+  place?: string | null;
 }
 
 export interface ConsultationDto {

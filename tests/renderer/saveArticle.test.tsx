@@ -40,3 +40,22 @@ test('saving sends the article as shown; an empty note is left out, so the folde
   assert.equal(r.allByTestId('saved-in').length, 0);
   r.unmount();
 });
+
+test('an article looked up with a 时点 is saved for that date', async () => {
+  const sent: Array<{ route: string; input: Record<string, unknown> }> = [];
+  const client = new ApiClient({
+    request: async (route, input) => {
+      sent.push({ route, input: input as Record<string, unknown> });
+      if (route === 'saved.folders') return { ok: true, data: [] };
+      return { ok: true, data: { id: 3, folder: '赵六行贿案', note: '' } };
+    },
+    subscribe: () => () => undefined,
+  });
+  const r = await render(<ApiContext.Provider value={client}><SaveArticle article={ARTICLE} saved={[]} asOf="2022-06-01" /></ApiContext.Provider>);
+  await r.click(r.byTestId('save-open'));
+  await r.type(r.byTestId('save-folder') as HTMLInputElement, '赵六行贿案');
+  await r.click(r.byTestId('save-confirm'));
+  await new Promise((done) => setTimeout(done, 0));
+  assert.equal(sent.find((x) => x.route === 'saved.add')?.input.asOf, '2022-06-01');
+  r.unmount();
+});

@@ -37,7 +37,7 @@ export const consultHandlers: Pick<
   Handlers,
   'consult.list' | 'consult.get' | 'consult.ask' | 'consult.cancel' | 'consult.retry' | 'consult.rename' | 'consult.delete' | 'consult.correctState' | 'consult.overrideVerdict'
 > = {
-  'consult.list': (s, input) => s.consultations().list(input.search).map((c) => ({ id: c.id, title: c.title, updatedAt: c.updated_at, turns: c.turns })),
+  'consult.list': (s, input) => s.consultations().list(input.search).map((c) => ({ id: c.id, title: c.title, updatedAt: c.updated_at, turns: c.turns, asOf: c.as_of, place: c.place })),
   'consult.get'(s, input) {
     const { consultation, turns } = s.consultations().get(input.id);
     return { id: consultation.id, title: consultation.title, createdAt: consultation.created_at, asOf: consultation.as_of, place: consultation.place, turns };

@@ -81,6 +81,8 @@ export function HistoryList({ openId, refreshKey, onOpen }: Props) {
               <>
                 <div className="entry">
                   <button className="link title" onClick={() => onOpen(c.id)} title={c.title}>{c.title}</button>
+                  {/* The same question asked for another date or place is another matter: said beside its title. */}
+                  {(c.asOf || c.place) && <span className="badge" data-testid="history-setting">{[c.asOf && fill(t.historyAsOf, { date: c.asOf }), c.place].filter(Boolean).join(' · ')}</span>}
                   {/* Two consultations opened with the same words are told apart by when they were last used. */}
                   <span className="muted meta" data-testid="history-meta" title={fill(t.historyTurns, { n: String(c.turns) })}>{fill(t.historyMeta, { n: String(c.turns), when: whenOf(c.updatedAt) })}</span>
                 </div>
