@@ -475,6 +475,8 @@ describe('the app in a real browser against the browser host', { skip: SKIP, tim
     assert.match(await page.getByTestId('check-summary').innerText(), /^共 3 处引用（法律截至 \d{4}-\d{2}-\d{2}）：无误 1，需核对 0，引文不符 1，未找到 0，引用已废止的法律 1$/);
     const rows = page.getByTestId('check-citation');
     assert.deepEqual(await Promise.all([0, 1, 2].map((i) => rows.nth(i).getAttribute('data-finding'))), ['unresolvable', 'quote_mismatch', 'ok']);
+    // The repealed law's badge says so, as the summary counts it, not 「未找到」.
+    assert.deepEqual(await Promise.all([0, 1, 2].map((i) => rows.nth(i).getByTestId('check-finding').innerText())), ['已废止的法律', '引文不符', '无误']);
     assert.match(await rows.nth(0).innerText(), /已由《中华人民共和国民法典》第一千二百六十条废止/);
     // Where 民法典 holds the repealed article's rule now, each article a link.
     assert.equal(await rows.nth(0).getByTestId('check-successor').innerText(), '现行对应条文（合同无效的情形）：《中华人民共和国民法典》第一百五十三条、第一百五十四条、第一百四十六条');

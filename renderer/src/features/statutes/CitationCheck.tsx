@@ -88,7 +88,8 @@ export function CitationCheck({ onOpen, asOf }: Props) {
           <ol className="hits">
             {result.citations.map((c) => (
               <li key={c.seq} data-testid="check-citation" data-finding={c.finding}>
-                <span className={`badge ${FINDING[c.finding].badge}`}>{t[FINDING[c.finding].text] as string}</span>{' '}
+                {/* A repealed law's citation is no citation of nothing: its badge says which, as the summary counts it. */}
+                <span className={`badge ${FINDING[c.finding].badge}`} data-testid="check-finding">{c.repealedLaw ? t.checkRepealed : t[FINDING[c.finding].text] as string}</span>{' '}
                 <span>{c.marker}</span>
                 {c.articleId !== null && (
                   <> → <button className="link" onClick={() => onOpen(c.articleId!)}>《{c.lawTitle}》{c.articleLabel}</button></>
