@@ -4,7 +4,7 @@
  * city or district is found through the pack's own titles (深圳经济特区…条例 and 深圳市…条例 stand in 广东's pack), so
  * no table of cities is kept. A place that fits two packs, or none, searches no pack and says why.
  */
-import type { Db } from '../db/open.js';
+import { cachedStatement, type Db } from '../db/open.js';
 
 export interface PlacePack {
   /** The pack searched for the place, or null. */
@@ -23,7 +23,7 @@ const UNIT = /(?:壮族自治区|回族自治区|维吾尔自治区|特别行政
 const UNITS = /.+?(?:壮族自治区|回族自治区|维吾尔自治区|特别行政区|自治区|自治州|自治县|省|市|盟|县|区|旗)|.+$/gu;
 
 export function installedPacks(db: Db): string[] {
-  return (db.prepare("SELECT DISTINCT province FROM laws WHERE province <> '' ORDER BY province").all() as Array<{ province: string }>).map((r) => r.province);
+  return (cachedStatement(db, "SELECT DISTINCT province FROM laws WHERE province <> '' ORDER BY province").all() as Array<{ province: string }>).map((r) => r.province);
 }
 
 export function packOfPlace(db: Db, place: string): PlacePack {
@@ -38,7 +38,7 @@ export function packOfPlace(db: Db, place: string): PlacePack {
   if (named.length > 1) return none('ambiguous', named);
   // A city or district: the pack whose titles name it, the most specific unit deciding (南山区 before 深圳市).
   for (const unit of [...units].reverse()) {
-    const rows = db.prepare("SELECT province, COUNT(*) AS n FROM laws WHERE province <> '' AND instr(title, ?) > 0 GROUP BY province ORDER BY n DESC")
+    const rows = cachedStatement(db, "SELECT province, COUNT(*) AS n FROM laws WHERE province <> '' AND instr(title, ?) > 0 GROUP BY province ORDER BY n DESC")
       .all(unit) as Array<{ province: string; n: number }>;
     if (rows.length === 1) return { province: rows[0]!.province, how: 'titles', candidates: [rows[0]!.province], installed };
     if (rows.length > 1) return none('ambiguous', rows.map((r) => r.province));

@@ -2,9 +2,9 @@ import {
   AlignmentType, BorderStyle, Document, Footer, FootnoteReferenceRun, HeadingLevel, Packer, PageNumber, Paragraph, Table, TableCell, TableRow, TextRun, WidthType,
 } from 'docx';
 import {
-  AUDIT_ZH, CHECK_ZH, checkLabel, OFFLINE_FOUND, OFFLINE_STATUTES_NOTE, OFFLINE_TURN, refsText, STATE_FIELDS, stateValue, statutesHeading, statuteHeading, turnsLabel, VERDICT_ZH, versionLine,
+  CHECK_ZH, checkLabel, OFFLINE_STATUTES_NOTE, OFFLINE_TURN, refsText, STATE_FIELDS, stateValue, statutesHeading, statuteHeading, turnsLabel, VERDICT_ZH, versionLine,
 } from './labels.js';
-import { CITED_PARTS_NOTE, type ReportModel, type ReportTurn } from './model.js';
+import { statuteSourceLine, type ReportModel, type ReportTurn } from './model.js';
 import { citedLabel } from '../../preload/contract/citationLine.js';
 import { localStamp } from '../../preload/contract/localTime.js';
 
@@ -50,7 +50,7 @@ export async function renderDocx(m: ReportModel): Promise<Buffer> {
   children.push(table([columns, ...m.statutes.map((s) => [String(s.ref), s.lawTitle, s.label, versionLine(s), checkLabel(s), ...(byTurn ? [turnsLabel(s.turns)] : [])])], statuteColumns(byTurn)));
   for (const s of m.statutes) {
     children.push(new Paragraph({ text: statuteHeading(s), heading: HeadingLevel.HEADING_3 }));
-    children.push(new Paragraph({ children: [new TextRun({ text: `${[s.lawTitle, ...s.path].join(' › ')} · ${versionLine(s)}${s.audit ? ` · ${AUDIT_ZH[s.audit]}` : s.offline ? ` · ${OFFLINE_FOUND}` : ''}${byTurn ? ` · ${turnsLabel(s.turns)}` : ''}${s.inLibrary ? '' : ' · 该条已不在当前法规库中，以下为咨询时保存的文本'}${s.citedSpans.length ? ` · ${CITED_PARTS_NOTE}` : ''}`, size: 18, color: '555555' })] }));
+    children.push(new Paragraph({ children: [new TextRun({ text: `${[s.lawTitle, ...s.path].join(' › ')} · ${statuteSourceLine(s, byTurn)}`, size: 18, color: '555555' })] }));
     for (const line of s.lines) children.push(new Paragraph({ children: line.map((p) => new TextRun({ text: p.text, bold: p.cited })), indent: { left: 360 } }));
   }
   const excluded = m.turns.flatMap((t) => t.excluded);

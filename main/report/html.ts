@@ -1,7 +1,7 @@
 import {
-  AUDIT_ZH, CHECK_ZH, checkLabel, OFFLINE_FOUND, OFFLINE_STATUTES_NOTE, OFFLINE_TURN, refRuns, STATE_FIELDS, stateValue, statutesHeading, statuteHeading, turnsLabel, VERDICT_ZH, versionLine,
+  CHECK_ZH, checkLabel, OFFLINE_STATUTES_NOTE, OFFLINE_TURN, refRuns, STATE_FIELDS, stateValue, statutesHeading, statuteHeading, turnsLabel, VERDICT_ZH, versionLine,
 } from './labels.js';
-import { CITED_PARTS_NOTE, type ReportModel, type ReportTurn } from './model.js';
+import { statuteSourceLine, type ReportModel, type ReportTurn } from './model.js';
 import { localStamp } from '../../preload/contract/localTime.js';
 
 const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -46,7 +46,7 @@ export function renderHtml(m: ReportModel): string {
     .join('')}</table>`);
   for (const s of m.statutes) {
     body.push(
-      `<div class="statute" id="s${s.ref}"><h3>${esc(statuteHeading(s))}</h3><div class="small">${esc([s.lawTitle, ...s.path].join(' › '))} · ${esc(versionLine(s))}${s.audit ? ` · ${AUDIT_ZH[s.audit]}` : s.offline ? ` · ${OFFLINE_FOUND}` : ''}${byTurn ? ` · ${turnsLabel(s.turns)}` : ''}${s.inLibrary ? '' : ' · 该条已不在当前法规库中，以下为咨询时保存的文本'}${s.citedSpans.length ? ` · ${CITED_PARTS_NOTE}` : ''}</div><blockquote>${s.lines.map((line) => line.map((p) => (p.cited ? `<strong class="cited">${esc(p.text)}</strong>` : esc(p.text))).join('')).join('<br>')}</blockquote></div>`,
+      `<div class="statute" id="s${s.ref}"><h3>${esc(statuteHeading(s))}</h3><div class="small">${esc([s.lawTitle, ...s.path].join(' › '))} · ${esc(statuteSourceLine(s, byTurn))}</div><blockquote>${s.lines.map((line) => line.map((p) => (p.cited ? `<strong class="cited">${esc(p.text)}</strong>` : esc(p.text))).join('')).join('<br>')}</blockquote></div>`,
     );
   }
   const excluded = m.turns.flatMap((t) => t.excluded);

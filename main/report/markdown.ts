@@ -1,7 +1,7 @@
 import {
-  AUDIT_ZH, CHECK_ZH, checkLabel, OFFLINE_FOUND, OFFLINE_STATUTES_NOTE, OFFLINE_TURN, refsText, STATE_FIELDS, stateValue, statutesHeading, statuteHeading, turnsLabel, VERDICT_ZH, versionLine,
+  CHECK_ZH, checkLabel, OFFLINE_STATUTES_NOTE, OFFLINE_TURN, refsText, STATE_FIELDS, stateValue, statutesHeading, statuteHeading, turnsLabel, VERDICT_ZH, versionLine,
 } from './labels.js';
-import { CITED_PARTS_NOTE, type ReportModel, type ReportTurn } from './model.js';
+import { statuteSourceLine, type ReportModel, type ReportTurn } from './model.js';
 import { citedLabel } from '../../preload/contract/citationLine.js';
 import { localStamp } from '../../preload/contract/localTime.js';
 
@@ -34,7 +34,7 @@ export function renderMarkdown(m: ReportModel): string {
   for (const s of m.statutes) {
     out.push(`### ${mdText(statuteHeading(s))}`, '');
     if (s.path.length) out.push(`*${mdText([s.lawTitle, ...s.path].join(' › '))}*  `);
-    out.push(`${versionLine(s)}${s.audit ? ` · ${AUDIT_ZH[s.audit]}` : s.offline ? ` · ${OFFLINE_FOUND}` : ''}${byTurn ? ` · ${turnsLabel(s.turns)}` : ''}${s.inLibrary ? '' : ' · 该条已不在当前法规库中，以下为咨询时保存的文本'}${s.citedSpans.length ? ` · ${CITED_PARTS_NOTE}` : ''}`, '');
+    out.push(statuteSourceLine(s, byTurn), '');
     // Each line is marked on its own: bold cannot run across a line break.
     out.push(...s.lines.map((line) => `> ${line.map((p) => (p.cited && p.text.trim() ? `**${mdText(p.text)}**` : mdText(p.text))).join('')}`), '');
   }

@@ -8,6 +8,7 @@ import { counterpartInVersion, lawVersions, type VersionMatch } from '../library
 import { STATUS_ZH } from '../library/status.js';
 import { standingZh, type OnDate } from '../search/lawOnDate.js';
 import { reportPlace } from './place.js';
+import { AUDIT_ZH, OFFLINE_FOUND, turnsLabel, versionLine } from './labels.js';
 import { LexError } from '../util/errors.js';
 import { citedLabel } from '../../preload/contract/citationLine.js';
 import { localDay } from '../../preload/contract/localTime.js';
@@ -62,6 +63,14 @@ export interface ReportStatute {
 
 /** Said beside a statute whose cited 款 and 项 are marked. */
 export const CITED_PARTS_NOTE = '加粗为回答引用的款、项';
+
+/**
+ * What a statute's heading is followed by in every format, after its law and headings: its version, its audit label
+ * (or 离线检索), the turns that found it when there are several, whether the library still holds it, the bold parts.
+ */
+export function statuteSourceLine(s: ReportStatute, byTurn: boolean): string {
+  return `${versionLine(s)}${s.audit ? ` · ${AUDIT_ZH[s.audit]}` : s.offline ? ` · ${OFFLINE_FOUND}` : ''}${byTurn ? ` · ${turnsLabel(s.turns)}` : ''}${s.inLibrary ? '' : ' · 该条已不在当前法规库中，以下为咨询时保存的文本'}${s.citedSpans.length ? ` · ${CITED_PARTS_NOTE}` : ''}`;
+}
 
 /** One line of a statute's text, cut where the cited 款 and 项 begin and end. */
 export type StatuteLine = Array<{ text: string; cited: boolean }>;

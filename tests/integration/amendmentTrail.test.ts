@@ -168,6 +168,17 @@ describe('刑法 dated article by article by its amendments', { skip: SKIP }, ()
     assert.match(text.stdout, /^\d+\. 《中华人民共和国刑法》第三百九十条 \[amended after 2022-06-01\]$/m);
   });
 
+  test('a 修正案 item cited for what another article of 刑法 provides is marked with that article; the item that added it is not', () => {
+    const words = '以转移财产、逃匿等方法逃避支付劳动者的劳动报酬，数额较大，经政府有关部门责令支付仍不支付的，处三年以下有期徒刑或者拘役。';
+    const resolver = lib.engine.searchDeps().resolver;
+    const [wrong] = checkDraft(resolver, `依据《刑法修正案（十一）》第八条，${words}`, '2026-11-27').citations;
+    assert.equal(wrong!.finding, 'check');
+    assert.match(wrong!.noteZh ?? '', /该条为「将刑法第一百六十条修改为.*与《中华人民共和国刑法》第二百七十六条之一相符.*请核对所引法条/);
+    assert.equal(wrong!.closer?.lawTitle, '中华人民共和国刑法');
+    assert.deepEqual(checkDraft(resolver, `依据《刑法修正案（八）》第四十一条，${words}`, '2026-11-27').citations.map((c) => c.finding), ['ok']);
+    assert.deepEqual(checkDraft(resolver, '依据《刑法修正案（十一）》第八条，在招股说明书、认股书等发行文件中隐瞒重要事实或者编造重大虚假内容，发行股票的，应当处罚。', '2026-11-27').citations.map((c) => c.finding), ['ok']);
+  });
+
   test('an article saved for a date keeps it: the list, the route and the saved compilation carry the text of that date', async () => {
     const saved = await runCli(['saved', 'add', '刑法第390条', '--folder', '赵六行贿案', '--as-of', '2022-06-01', '--note', '行贿时间2022年', '--db', lib.dbPath]);
     assert.equal(saved.code, 0, saved.stderr);

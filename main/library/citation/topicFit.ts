@@ -159,20 +159,11 @@ export function topicMismatch(db: Db, articleId: number, words: string, beside: 
   const skip = new Set([at, ...besideAt]);
   const fitCited = Math.max(...[...skip].map((i) => all[i]!));
   // The best article not cited, and the next.
-  let best = -1;
-  let next = -1;
-  for (let i = 0; i < all.length; i++) {
-    if (skip.has(i)) continue;
-    if (best < 0 || all[i]! > all[best]!) [best, next] = [i, best];
-    else if (next < 0 || all[i]! > all[next]!) next = i;
-  }
+  const { best, next } = bestTwo(all, skip);
   if (best < 0 || all[best]! < MIN_BEST || fitCited > MAX_SHARE * all[best]!) return null;
   const found = v.articles[best]!;
-  let alike = 0;
-  for (let i = 0; i < all.length; i++) if (!skip.has(i) && all[i]! >= FORMULA_SHARE * all[best]!) alike++;
-  if (alike >= FORMULA_ARTICLES) return null;
-  const weight = (set: Iterable<string>) => [...set].reduce((t, p) => t + (v.idf.get(p) ?? 0), 0);
-  const cover = weight([...pairs].filter((p) => found.pairs.has(p))) / Math.max(1e-9, weight(pairs));
+  if (isFormula(all, best, skip)) return null;
+  const cover = coverOf(v, pairs, found.pairs);
   if (cover < MIN_COVER) return null;
   // The words restate an article that applies the one cited, or the one cited applies an article cited beside it.
   // (The one beside may be of another law: 担保制度解释 第二十条 applies 民法典 第六百九十六条.)
@@ -182,6 +173,31 @@ export function topicMismatch(db: Db, articleId: number, words: string, beside: 
     citedExcerpt: excerpt(cited.text),
     closer: standsOut ? { articleId: found.id, label: found.label, excerpt: excerpt(found.text) } : null,
   };
+}
+
+/** The best-scoring article and the next, of those not skipped (−1 when none). */
+function bestTwo(all: Float64Array, skip: ReadonlySet<number>): { best: number; next: number } {
+  let best = -1;
+  let next = -1;
+  for (let i = 0; i < all.length; i++) {
+    if (skip.has(i)) continue;
+    if (best < 0 || all[i]! > all[best]!) [best, next] = [i, best];
+    else if (next < 0 || all[i]! > all[next]!) next = i;
+  }
+  return { best, next };
+}
+
+/** Words that FORMULA_ARTICLES articles (not skipped, the best counted) fit about as well as the best: a formula of the law. */
+function isFormula(all: Float64Array, best: number, skip: ReadonlySet<number>): boolean {
+  let alike = 0;
+  for (let i = 0; i < all.length; i++) if (!skip.has(i) && all[i]! >= FORMULA_SHARE * all[best]!) alike++;
+  return alike >= FORMULA_ARTICLES;
+}
+
+/** The share of the words' weight (pairs weighted by the version's IDF) that `held` holds. */
+function coverOf(v: VersionPairs, words: ReadonlySet<string>, held: ReadonlySet<string>): number {
+  const weight = (set: Iterable<string>) => [...set].reduce((t, p) => t + (v.idf.get(p) ?? 0), 0);
+  return weight([...words].filter((p) => held.has(p))) / Math.max(1e-9, weight(words));
 }
 
 function excerpt(text: string): string {
@@ -213,22 +229,11 @@ export function amendmentMismatch(db: Db, itemId: number, words: string): TopicM
   if (!v) return null;
   const pairs = cjkPairs(words);
   const all = scores(v, pairs);
-  let best = 0;
-  let next = -1;
-  for (let i = 1; i < all.length; i++) {
-    if (all[i]! > all[best]!) [best, next] = [i, best];
-    else if (next < 0 || all[i]! > all[next]!) next = i;
-  }
-  if (all[best]! < MIN_BEST) return null;
-  let alike = 0;
-  for (const score of all) if (score >= FORMULA_SHARE * all[best]!) alike++;
-  if (alike > FORMULA_ARTICLES) return null;
+  const { best, next } = bestTwo(all, new Set());
+  if (best < 0 || all[best]! < MIN_BEST || isFormula(all, best, new Set())) return null;
   const found = v.articles[best]!;
-  const weight = (set: Iterable<string>) => [...set].reduce((t, p) => t + (v.idf.get(p) ?? 0), 0);
-  const total = Math.max(1e-9, weight(pairs));
-  const cover = weight([...pairs].filter((p) => found.pairs.has(p))) / total;
-  const itemPairs = cjkPairs(item.text);
-  const itemCover = weight([...pairs].filter((p) => itemPairs.has(p))) / total;
+  const cover = coverOf(v, pairs, found.pairs);
+  const itemCover = coverOf(v, pairs, cjkPairs(item.text));
   if (cover < MIN_COVER || itemCover > MAX_ITEM_COVER_SHARE * cover || refersTo(item.text, found.number, true)) return null;
   const standsOut = next < 0 || all[best]! >= CLOSER_MARGIN * all[next]!;
   return {
