@@ -1,6 +1,6 @@
 import { citedSpans, joinSpans } from '../library/articles.js';
 import { parseCitations, type CitationRef, type CitedPart } from '../library/citation/parseCitation.js';
-import { parseArticleLabel } from '../library/numerals.js';
+import { parseArticleLabel } from '../../preload/contract/numerals.js';
 import { withVersionsSaid, type CitationResolver, type ResolveResult } from '../library/citation/resolver.js';
 import type { QuoteSource } from '../library/citation/quoteSource.js';
 import { repealedBy, type Repeal } from '../library/citation/repealedLaws.js';

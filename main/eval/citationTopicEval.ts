@@ -16,7 +16,7 @@ import { parseArgs } from 'node:util';
 import { createEngine } from '../engine/index.js';
 import { checkDraft, type DraftCitation } from '../consult/draftCheck.js';
 import type { CitationResolver } from '../library/citation/resolver.js';
-import { intToChinese } from '../library/numerals.js';
+import { intToChinese } from '../../preload/contract/numerals.js';
 import type { Db } from '../db/open.js';
 
 const AS_OF = '2026-11-28';

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import type { Db } from '../db/open.js';
-import { parseArticleLabel } from '../library/numerals.js';
+import { parseArticleLabel } from '../../preload/contract/numerals.js';
 import { statusSql } from '../library/status.js';
 import { LexError } from '../util/errors.js';
 

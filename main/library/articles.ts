@@ -1,6 +1,6 @@
 import { cachedStatement, type Db } from '../db/open.js';
 import { matchMarker } from './lawRefBook/parseItems.js';
-import { intToChinese } from './numerals.js';
+import { intToChinese } from '../../preload/contract/numerals.js';
 import { statusSql } from './status.js';
 import type { ArticleKind, LawLevel, ParsedItem, ParsedParagraph, VersionStatus } from './types.js';
 import { citedLabel } from '../../preload/contract/citationLine.js';

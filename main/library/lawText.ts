@@ -9,7 +9,7 @@ import type { CitationResolver } from './citation/resolver.js';
 import type { GapNote } from './versions/versionGap.js';
 import type { StatuteArticle } from './articles.js';
 import { LexError } from '../util/errors.js';
-import { chineseToInt, intToChinese } from './numerals.js';
+import { chineseToInt, intToChinese } from '../../preload/contract/numerals.js';
 import { tidyHeading } from './headings.js';
 
 export { articleHead, readingBlocks, type ReadingBlock } from '../../preload/contract/lawReading.js';

@@ -1,19 +1,9 @@
 /** The saved-articles filter: words in any field, full-width alike, and an article number typed with digits. */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { labelNumber, savedMatches } from '../../renderer/src/features/saved/savedFilter.js';
+import { savedMatches } from '../../renderer/src/features/saved/savedFilter.js';
 
 const item = (label: string, note = '', text = '用人单位有下列情形之一的，劳动者可以解除劳动合同：') => ({ lawTitle: '中华人民共和国劳动合同法', label, note, text, folder: '张三欠薪案' });
-
-test('article labels read as numbers', () => {
-  assert.deepEqual(labelNumber('第三十八条'), { number: 38, subNumber: 0 });
-  assert.deepEqual(labelNumber('第十条'), { number: 10, subNumber: 0 });
-  assert.deepEqual(labelNumber('第一百零三条'), { number: 103, subNumber: 0 });
-  assert.deepEqual(labelNumber('第一千一百六十五条'), { number: 1165, subNumber: 0 });
-  assert.deepEqual(labelNumber('第一百三十三条之一'), { number: 133, subNumber: 1 });
-  assert.equal(labelNumber('序言'), null);
-  assert.equal(labelNumber('八'), null);
-});
 
 test('38, 38条 and 第38条 find 第三十八条, not 第三百八十条 or 第八条; words anywhere, full-width alike', () => {
   for (const typed of ['38', '３８', '38条', '第38条']) {

@@ -1,7 +1,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 
-import { chineseToInt, digitsToInt, intToChinese, parseArticleLabel, toAsciiDigits } from '../../main/library/numerals.js';
+import { chineseToInt, digitsToInt, intToChinese, parseArticleLabel, toAsciiDigits } from '../../preload/contract/numerals.js';
 
 describe('chineseToInt', () => {
   const cases: ReadonlyArray<readonly [string, number]> = [

@@ -8,7 +8,7 @@
  * for a text are positions in the original string.
  */
 
-import { chineseToInt, WRITTEN_YEAR } from '../numerals.js';
+import { chineseToInt, WRITTEN_YEAR } from '../../../preload/contract/numerals.js';
 
 const PRC_PREFIX = '中华人民共和国';
 

@@ -11,7 +11,7 @@
  */
 import { articleLabelOf, shortTitle } from './repealedSuccessor.js';
 import type { CitedPart } from './parseCitation.js';
-import { intToChinese } from '../numerals.js';
+import { intToChinese } from '../../../preload/contract/numerals.js';
 
 /** The 款 or 项 a citation names, as its successor's note says it (该项, 所引各款). */
 export interface CitedUnit {

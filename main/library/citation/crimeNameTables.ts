@@ -6,7 +6,7 @@
  * they abolish: 「逃税罪 （取消偷税罪罪名）」; and, in （八）, a sentence: 「将…第一百六十九条…的罪名由
  * “…”修改为“…”」). Pure text parsing; crimeNames.ts reads the texts from the library.
  */
-import { chineseToInt } from '../numerals.js';
+import { chineseToInt } from '../../../preload/contract/numerals.js';
 
 export interface CrimeArticle {
   number: number;

@@ -8,7 +8,7 @@ import type { Db } from '../../db/open.js';
 import { textRevision } from '../../search/ftsTables.js';
 import { RecentCache } from '../../util/recentCache.js';
 import type { StatuteArticle } from '../articles.js';
-import { intToChinese } from '../numerals.js';
+import { intToChinese } from '../../../preload/contract/numerals.js';
 import { crimeNameMap, type CrimeArticle } from './crimeNameTables.js';
 import type { CitationResolver } from './resolver.js';
 

@@ -17,7 +17,7 @@
  * for (`ranges: 'expand'`), as a lookup or a search means them and an answer's audit
  * or the statute graph reads the endpoints the text writes.
  */
-import { chineseToInt, digitsToInt, intToChinese, WRITTEN_YEAR } from '../numerals.js';
+import { chineseToInt, digitsToInt, intToChinese, WRITTEN_YEAR } from '../../../preload/contract/numerals.js';
 import { foldChar, isIgnorable, type LawNameIndex, type LawNameMatch } from './aliases.js';
 
 export interface CitationRef {

@@ -4,7 +4,7 @@
  * typed as an old citation (合同法第52条) to list 民法典's articles instead of other laws' words.
  */
 import type { StatuteArticle } from '../articles.js';
-import { intToChinese } from '../numerals.js';
+import { intToChinese } from '../../../preload/contract/numerals.js';
 import type { CitationRef } from './parseCitation.js';
 import type { Repeal } from './repealedLaws.js';
 import type { CitedUnit } from './civilCodeConcordance.js';

@@ -19,7 +19,7 @@ import { deletedNote, notYetNote, trailGap, unvouchedList } from '../versions/am
 import { articleLabelOf, repealedCitationsIn, shortTitle, type Successor } from './repealedSuccessor.js';
 import { todayOf } from '../../db/today.js';
 import { staleNote, staleTextOf } from '../versions/staleTexts.js';
-import { intToChinese } from '../numerals.js';
+import { intToChinese } from '../../../preload/contract/numerals.js';
 import { clip } from '../../util/clip.js';
 
 export interface VersionChoice {

@@ -19,7 +19,7 @@
 import { cachedStatement, type Db } from '../../db/open.js';
 import { textRevision } from '../../search/ftsTables.js';
 import { RecentCache } from '../../util/recentCache.js';
-import { intToChinese } from '../numerals.js';
+import { intToChinese } from '../../../preload/contract/numerals.js';
 import { clip } from '../../util/clip.js';
 
 export interface TopicMismatch {

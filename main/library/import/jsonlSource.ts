@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import readline from 'node:readline';
-import { chineseToInt, parseArticleLabel } from '../numerals.js';
+import { chineseToInt, parseArticleLabel } from '../../../preload/contract/numerals.js';
 import { normaliseLevel } from '../lawRefBook/metadata.js';
 import type { ParsedArticle } from '../types.js';
 import { sha1 } from './hashing.js';

@@ -4,7 +4,7 @@
  */
 
 import type { ArticleKind } from '../types.js';
-import { chineseToInt } from '../numerals.js';
+import { chineseToInt } from '../../../preload/contract/numerals.js';
 import { detectItemScheme, matchMarker, type MarkerFamily } from './parseItems.js';
 
 export interface ArticleStart {

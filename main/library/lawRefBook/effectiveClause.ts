@@ -1,4 +1,4 @@
-import { chineseToInt, digitsToInt, WRITTEN_YEAR } from '../numerals.js';
+import { chineseToInt, digitsToInt, WRITTEN_YEAR } from '../../../preload/contract/numerals.js';
 
 /**
  * The 施行 clause a statute closes with: 「本法自2024年7月1日起施行」, also 本条例 /

@@ -4,7 +4,7 @@
  */
 
 import type { ParsedItem, ParsedParagraph } from '../types.js';
-import { chineseToInt } from '../numerals.js';
+import { chineseToInt } from '../../../preload/contract/numerals.js';
 
 /**
  * Marker families, outermost style first:

@@ -12,7 +12,7 @@
  */
 
 import type { HistoryEntry, ParsedDocument } from '../types.js';
-import { toAsciiDigits } from '../numerals.js';
+import { toAsciiDigits } from '../../../preload/contract/numerals.js';
 import { toBlocks } from './blocks.js';
 import { buildArticles } from './parseBody.js';
 

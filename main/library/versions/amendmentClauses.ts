@@ -4,7 +4,7 @@
  * few words: the text after it is then not known from the clause). Read from the instruction before the clause's
  * quotation, so that the quoted text itself, which may cite other articles, is never taken for an instruction.
  */
-import { chineseToInt } from '../numerals.js';
+import { chineseToInt } from '../../../preload/contract/numerals.js';
 
 export interface ArticleKey {
   number: number;
