@@ -326,4 +326,12 @@ export const MIGRATIONS: Migration[] = [
     // 2022 differs (main/library/saved: the list and the compilation carry the note and the text of the date).
     sql: `ALTER TABLE saved_articles ADD COLUMN as_of TEXT;`,
   },
+  {
+    version: 20,
+    name: 'dates of effect LawRefBook lacks: administrative regulations',
+    // The fixes of migration 17 again, now with regulations whose amending decree set a later day (工伤保险条例 of
+    // 2010-12-20: in force 2011-01-01; the 2024-12-06 batch: 2025-01-20). Only empty dates or publication dates are
+    // replaced, so the entries migration 17 applied are left as they are.
+    sql: effectiveDateFixesSql(),
+  },
 ];
