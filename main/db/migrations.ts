@@ -334,4 +334,41 @@ export const MIGRATIONS: Migration[] = [
     // replaced, so the entries migration 17 applied are left as they are.
     sql: effectiveDateFixesSql(),
   },
+  {
+    version: 21,
+    name: 'the 款 or 项 a saved article is kept for',
+    // 公司法 (2018) 第二十条第三款 (piercing the corporate veil) is 2023's 第二十三条第一款, its first 款 2023's 第二十一条:
+    // a saved article keeps the part it was saved for and is found again by that part's words (main/library/saved).
+    // part: the 款 cited, each with its 项, as citedSpans reads them ([{"paragraph":3,"items":[]}], one canonical
+    // spelling, savedPart.ts); part_text: their words as saved. Both NULL for the whole article, as every row before.
+    // 第二十条第一款 and 第二十条第三款 are different authorities, so a folder may hold both: the key takes the part, and
+    // the table is rebuilt to change it (ids kept, the high-water trigger of migration 18 made again).
+    sql: `
+      CREATE TABLE saved_articles_v21 (
+        id            INTEGER PRIMARY KEY,
+        folder        TEXT NOT NULL DEFAULT '',
+        note          TEXT NOT NULL DEFAULT '',
+        saved_at      TEXT NOT NULL,
+        law_title     TEXT NOT NULL,
+        province      TEXT NOT NULL DEFAULT '',
+        publish_date  TEXT NOT NULL DEFAULT '',
+        kind          TEXT NOT NULL,
+        article_label TEXT NOT NULL,
+        path          TEXT NOT NULL DEFAULT '[]',
+        text          TEXT NOT NULL,
+        status        TEXT NOT NULL,
+        as_of         TEXT,
+        part          TEXT,
+        part_text     TEXT
+      );
+      INSERT INTO saved_articles_v21 (id, folder, note, saved_at, law_title, province, publish_date, kind, article_label, path, text, status, as_of)
+        SELECT id, folder, note, saved_at, law_title, province, publish_date, kind, article_label, path, text, status, as_of FROM saved_articles;
+      DROP TABLE saved_articles;
+      ALTER TABLE saved_articles_v21 RENAME TO saved_articles;
+      CREATE UNIQUE INDEX saved_articles_key ON saved_articles (folder, law_title, province, publish_date, kind, article_label, COALESCE(part, ''));
+      CREATE TRIGGER saved_articles_high_water AFTER INSERT ON saved_articles BEGIN
+        UPDATE id_high_water SET last_id = MAX(last_id, NEW.id) WHERE tbl = 'saved_articles';
+      END;
+    `,
+  },
 ];

@@ -7,7 +7,7 @@ import { AlignmentType, Document, Footer, HeadingLevel, Packer, PageNumber, Para
 import type { Engine } from '../engine/index.js';
 import { citationText, citedSpans, joinSpans, type StatuteArticle } from '../library/articles.js';
 import type { DraftCheck } from '../consult/draftCheck.js';
-import type { SavedArticle } from '../library/saved/index.js';
+import { partSpans, savedCitation, type SavedArticle } from '../library/saved/index.js';
 import type { VersionChoice } from '../library/citation/resolver.js';
 import type { QuoteSource } from '../library/citation/quoteSource.js';
 import { beforeRepeal, CHANGED_IN_SUBSTANCE } from '../library/citation/repealedSuccessor.js';
@@ -167,9 +167,11 @@ export function compilationOfSaved(engine: Engine, saved: readonly SavedArticle[
     // 刑法 第三百九十条 of the 2020-12-26 text reads as 刑法修正案（十二） made it in 2024: said, as show --out says it.
     const amended = a ? engine.searchDeps().resolver.trails.amendedText(a) : null;
     const notes = [...(s.state === 'in_force' ? [] : [s.messageZh]), ...(amended && !s.dated?.differs ? [gapSentence(amended).zh] : []), ...(s.dated && s.asOf ? datedNotes(s.dated, s.asOf) : [])];
-    const entry = a ? compiled(engine.db, a, [], notes) : {
-      citation: citationText({ lawTitle: s.lawTitle, label: s.label, kind: s.kind as StatuteArticle['kind'] }), path: [s.lawTitle, ...s.path].join(' › '), publishDate: s.publishDate,
-      effectiveDate: null, status: GONE, lines: statuteLines({ text: s.text, citedSpans: [] }), citedParts: false, notes,
+    // 公司法第二十条第三款 saved: headed with the 款, which is marked in the article's text.
+    const spans = (text: string) => (s.partText ? partSpans(text, s.partText) : []);
+    const entry = a ? { ...compiled(engine.db, a, spans(a.text), notes), citation: savedCitation(s, { version: false }) } : {
+      citation: savedCitation(s, { version: false }), path: [s.lawTitle, ...s.path].join(' › '), publishDate: s.publishDate,
+      effectiveDate: null, status: GONE, lines: statuteLines({ text: s.text, citedSpans: spans(s.text) }), citedParts: spans(s.text).length > 0, notes,
     };
     // All folders in one file: each article says which folder (matter) it is kept for.
     const remark = [folder === null ? `文件夹：${s.folder || '未分类'}` : '', s.asOf ? `时点：${s.asOf}` : '', s.note].filter(Boolean).join('\n');

@@ -147,12 +147,14 @@ export interface ArticleDetailDto {
    * 支付经济补偿：」 「（一）劳动者依照本法第三十八条规定解除劳动合同的；」). Absent for older hosts.
    */
   citingPassages?: CitingPassageDto[];
-  /** The folders this article (this version) is saved in, with their notes; absent for older hosts. */
-  saved?: Array<{ id: number; folder: string; note: string }>;
+  /** The folders this article (this version) is saved in, with their notes and the 款 or 项 saved (「第三款」, null: the whole article); absent for older hosts. */
+  saved?: Array<{ id: number; folder: string; note: string; part?: string | null }>;
   /** "《中华人民共和国民法典》第一千一百六十五条（2020-05-28 版）" — for copy-with-citation. */
   citation: string;
   /** Where the 款 (one or several) or the 项 the looked-up citation named stand in `article.text` ([start, end), in order), for the view to mark; absent or empty otherwise. */
   citedSpans?: Array<[number, number]>;
+  /** The same 款 and 项 as numbers (第二十条第三款: [{ paragraph: 3, items: [] }]), for ☆ 收藏 to save that part; absent when none was named or the article lacks one. */
+  citedParts?: Array<{ paragraph: number; items: number[] }>;
   /** A 款 or 项 the looked-up citation named that the article does not have (第三十八条第七项), in both languages; absent or null otherwise. */
   citedWarning?: { en: string; zh: string } | null;
   /**

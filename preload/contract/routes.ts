@@ -22,6 +22,8 @@ const requestId = z.string().min(1).max(64).optional();
 
 const folder = z.string().max(MAX_SAVED_FOLDER_CHARS);
 const note = z.string().max(MAX_SAVED_NOTE_CHARS);
+/** The 款 and 项 of an article a save is for (公司法第二十条第三款: [{ paragraph: 3, items: [] }]): a 款 each, with the 项 named in it. */
+const citedParts = z.array(z.object({ paragraph: z.number().int().min(1).max(99), items: z.array(z.number().int().min(1).max(99)).max(20) }).strict()).min(1).max(10);
 /** An article as the caller shows it (a consultation's evidence, stored with the turn): its law, label and version. */
 const shownArticle = z.object({ lawTitle: z.string().max(200), label: z.string().max(40), publishDate: z.string().max(10).nullable(), province: z.string().max(20).optional() }).strict();
 
@@ -109,9 +111,10 @@ export const ROUTES = {
   'saved.list': z.object({ folder: folder.optional() }).strict(),
   /**
    * expected: the law, label and version the caller showed (a consultation's evidence, stored with the turn); an import
-   * since may have given that id to another article, and then nothing is saved.
+   * since may have given that id to another article, and then nothing is saved. parts: the 款 or 项 saved, where the
+   * article was looked up for one (the whole article when absent); one the article lacks is refused.
    */
-  'saved.add': z.object({ articleId: id, folder: folder.optional(), note: note.optional(), expected: shownArticle.optional(), asOf: date.optional() }).strict(),
+  'saved.add': z.object({ articleId: id, folder: folder.optional(), note: note.optional(), expected: shownArticle.optional(), asOf: date.optional(), parts: citedParts.optional() }).strict(),
   'saved.update': z.object({ id, folder: folder.optional(), note: note.optional() }).strict(),
   'saved.remove': z.object({ id }).strict(),
   /** The folders holding each article a consultation's evidence shows (by law, label and version, as the turn stored them): its ☆ or ★. */

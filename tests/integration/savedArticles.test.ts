@@ -171,8 +171,8 @@ describe('saved articles through later imports (a JSONL collection)', () => {
     assert.equal(saved.state, 'in_force');
     const view = await api.call('statute.article', { id });
     assert.ok(view.ok);
-    assert.deepEqual((view.data as { saved: unknown }).saved, [{ id: saved.id, folder: '平台', note: '第一行\n第二行' }]);
-    assert.deepEqual(await api.call('saved.ofArticle', { articleId: id }), { ok: true, data: [{ id: saved.id, folder: '平台', note: '第一行\n第二行' }] });
+    assert.deepEqual((view.data as { saved: unknown }).saved, [{ id: saved.id, folder: '平台', note: '第一行\n第二行', part: null }]);
+    assert.deepEqual(await api.call('saved.ofArticle', { articleId: id }), { ok: true, data: [{ id: saved.id, folder: '平台', note: '第一行\n第二行', part: null }] });
     assert.deepEqual(await api.call('saved.ofArticle', { articleId: 999_999 }), { ok: true, data: [] });
     // A consultation's evidence asks by what its turn stored (law, label, version), not by id: another version is another article.
     const a = article('第二条', '2022-01-01');
@@ -237,7 +237,7 @@ describe('saved articles on the real corpus', { skip: SKIP }, () => {
   });
   after(async () => lib?.dispose());
 
-  test('公司法 2018 第七十一条 saved, then the 2023 revision imported: now 第八十四条; a law the re-import removed keeps its text', async () => {
+  test('公司法 2018 第七十一条 saved, then the 2023 revision imported: now 第八十四条, and 第二十条第三款 now 第二十三条第一款; a law the re-import removed keeps its text', async () => {
     const cli = (...args: string[]) => runCli(['saved', ...args, '--db', lib.dbPath]);
     const add = await cli('add', '公司法第71条', '--folder', '股权转让', '--note', '对外转让须通知');
     assert.equal(add.code, 0, add.stderr);
@@ -245,6 +245,9 @@ describe('saved articles on the real corpus', { skip: SKIP }, () => {
     const labour = await cli('add', '劳动合同法第38条第1款第7项、第46条', '--folder', '张三');
     assert.equal(labour.code, 0);
     assert.match(labour.stdout, /^Note: 《中华人民共和国劳动合同法》第三十八条（2012-12-28 版）: 第三十八条第1款 has only 6 项; 第7项 does not exist\. The whole article is saved\.$/m, 'the part cited is none of it, as show says');
+    // Piercing the corporate veil, 2018's 第二十条第三款: its first 款 goes to 2023's 第二十一条, this one to 第二十三条.
+    const veil = await cli('add', '公司法第20条第3款', '--folder', '人格否认');
+    assert.match(veil.stdout, /^Saved: \[4\] 《中华人民共和国公司法》第二十条第三款（2018-10-26 版）→ 人格否认$/m);
     const repealed = await cli('add', '合同法第52条');
     assert.equal(repealed.code, 1);
     assert.match(repealed.stderr, /Nothing saved/);
@@ -254,12 +257,13 @@ describe('saved articles on the real corpus', { skip: SKIP }, () => {
     fs.rmSync(path.join(lib.corpusRoot, '社会法'), { recursive: true });
     const reimport = await runCli(['import', lib.corpusRoot, '--db', lib.dbPath]);
     assert.equal(reimport.code, 0, reimport.stderr);
-    assert.match(reimport.stdout, /saved articles this import changed \(3; lexdesk saved --changes shows what changed\):/);
+    assert.match(reimport.stdout, /saved articles this import changed \(4; lexdesk saved --changes shows what changed\):/);
     assert.match(reimport.stdout, /\[1\] 《中华人民共和国公司法》第七十一条（2018-10-26 版）（股权转让）：收藏的 2018-10-26 版已被修订；现行 2023-12-29 版中对应第八十四条/);
     const listed = await cli('list', '--changes');
     assert.equal(listed.code, 0, listed.stderr);
     assert.match(listed.stdout, /! \[1\] 《中华人民共和国公司法》第七十一条（2018-10-26 版）  收藏的 2018-10-26 版已被修订；现行 2023-12-29 版中对应第八十四条，内容有修改/);
     assert.match(listed.stdout, /备注：对外转让须通知/);
+    assert.match(listed.stdout, /↻ \[4\] 《中华人民共和国公司法》第二十条第三款（2018-10-26 版）  收藏的 2018-10-26 版已被修订；现行 2023-12-29 版中对应第二十三条第一款，内容相同。/);
     assert.match(listed.stdout, /\[-经其他股东过半数同意。/, 'the changes, marked');
     assert.match(listed.stdout, /\? \[2\] 《中华人民共和国劳动合同法》第三十八条.*法规库中已没有收藏的 2012-12-28 版/);
     const json = parseJsonOutput<{ items: SavedArticle[] }>(await cli('list', '--json', '--folder', '张三'));

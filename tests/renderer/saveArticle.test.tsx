@@ -59,3 +59,24 @@ test('an article looked up with a 时点 is saved for that date', async () => {
   assert.equal(sent.find((x) => x.route === 'saved.add')?.input.asOf, '2022-06-01');
   r.unmount();
 });
+
+test('an article looked up for a 款 is saved for that 款, and each folder says which 款 it holds', async () => {
+  const sent: Array<{ route: string; input: Record<string, unknown> }> = [];
+  const client = new ApiClient({
+    request: async (route, input) => {
+      sent.push({ route, input: input as Record<string, unknown> });
+      if (route === 'saved.folders') return { ok: true, data: [] };
+      return { ok: true, data: { id: 4, folder: '人格否认', note: '', part: '第三款' } };
+    },
+    subscribe: () => () => undefined,
+  });
+  const parts = [{ paragraph: 3, items: [] }];
+  const r = await render(<ApiContext.Provider value={client}><SaveArticle article={ARTICLE} saved={[{ id: 2, folder: '人格否认', note: '', part: null }]} parts={parts} /></ApiContext.Provider>);
+  await r.click(r.byTestId('save-open'));
+  await r.type(r.byTestId('save-folder') as HTMLInputElement, '人格否认');
+  await r.click(r.byTestId('save-confirm'));
+  await new Promise((done) => setTimeout(done, 0));
+  assert.deepEqual(sent.find((x) => x.route === 'saved.add')?.input.parts, parts);
+  assert.deepEqual([...r.byTestId('saved-in').querySelectorAll('.saved-folder')].map((b) => b.textContent?.replace('×', '').trim()), ['人格否认', '人格否认 · 第三款'], 'the whole article and its 第三款, two entries');
+  r.unmount();
+});

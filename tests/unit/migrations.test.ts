@@ -9,6 +9,7 @@ import { MIGRATIONS } from '../../main/db/migrations.js';
 import { openDatabase, schemaVersion } from '../../main/db/open.js';
 import { ConsultationStore } from '../../main/consult/store.js';
 import { nextIdSql } from '../../main/db/nextId.js';
+import { savedArticle, savedRow, savedRows } from '../../main/library/saved/index.js';
 
 test('migrations 8 to 11 add the Chinese note and the cited spans to citations, the excerpt to evidence and the checked question citations to turns, stored before them, which read as null and none', () => {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'lexdesk-migrations-'));
@@ -77,6 +78,43 @@ test('migration 18: a deleted last consultation or saved article leaves its id u
       assert.equal(saved.run().lastInsertRowid, 8);
       db.prepare('DELETE FROM saved_articles WHERE id = 8').run();
       assert.equal(saved.run().lastInsertRowid, 9);
+    } finally {
+      db.close();
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('migration 21: articles saved before it read as saved whole, keep their ids and notes; a folder may then hold two 款 of one article, not the same part twice', () => {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'lexdesk-saved-part-'));
+  try {
+    const file = path.join(dir, 'library.db');
+    const old = new Database(file);
+    for (const m of MIGRATIONS.filter((m) => m.version <= 19)) {
+      old.exec(m.sql);
+      old.pragma(`user_version = ${m.version}`);
+    }
+    const insert = old.prepare("INSERT INTO saved_articles (id, folder, note, saved_at, law_title, publish_date, kind, article_label, text, status, as_of) VALUES (?, '人格否认', ?, '2026-11-01', '中华人民共和国公司法', '2018-10-26', 'article', ?, '……', 'superseded', ?)");
+    insert.run(3, '逃避债务', '第二十条', '2020-06-01');
+    insert.run(9, '', '第二十一条', null);
+    old.prepare('DELETE FROM saved_articles WHERE id = 9').run();
+    old.close();
+
+    const db = openDatabase(file);
+    try {
+      assert.equal(schemaVersion(db), MIGRATIONS.at(-1)!.version);
+      assert.deepEqual(savedRows(db).map((r) => [r.id, r.note, r.as_of, r.part, r.part_text]), [[3, '逃避债务', '2020-06-01', null, null]]);
+      const s = savedArticle(db, savedRow(db, 3));
+      assert.deepEqual([s.part, s.partText, s.citation], [null, null, '《中华人民共和国公司法》第二十条（2018-10-26 版）']);
+      const add = (part: string | null) => db.prepare(`INSERT INTO saved_articles (id, folder, saved_at, law_title, publish_date, kind, article_label, text, status, part, part_text)
+        VALUES (${nextIdSql('saved_articles')}, '人格否认', 'x', '中华人民共和国公司法', '2018-10-26', 'article', '第二十条', '……', 'superseded', ?, ?)`).run(part, part && '……').lastInsertRowid;
+      assert.equal(add('[{"paragraph":3,"items":[]}]'), 10, 'above 9, deleted before the migration: the high-water mark and its trigger survive the rebuild');
+      assert.equal(add('[{"paragraph":1,"items":[]}]'), 11);
+      assert.throws(() => add('[{"paragraph":3,"items":[]}]'), /UNIQUE constraint failed/);
+      assert.throws(() => add(null), /UNIQUE constraint failed/, 'the whole article once, as before');
+      db.prepare('DELETE FROM saved_articles WHERE id = 11').run();
+      assert.equal(add('[{"paragraph":1,"items":[]}]'), 12);
     } finally {
       db.close();
     }

@@ -70,7 +70,11 @@ const SUBCOMMANDS: Record<string, (args: string[], open: Open, out: Output) => P
       if (!found.length) throw new LexError('not_found', `Nothing saved: ${notFoundText(results) || `no article cited in "${citation}"`}`);
       // All or none: one transaction, so a bad note or a full library saves nothing.
       const asOf = asOfGiven ? dateOption(values['as-of'], 'as-of') : undefined;
-      const saved = engine.db.transaction(() => found.map((a) => ({ a, ...saveArticle(engine.db, a, { folder: values.folder as string | undefined, note: values.note as string | undefined, asOf }) })))();
+      // 公司法（2018年修正）第二十条第三款: that 款 is kept, and followed by its words through later revisions; a 款 the
+      // article lacks is warned of below and the whole article saved.
+      const cited = results.flatMap((r) => (r.ok ? [{ a: r.article, parts: r.warning ? [] : r.parts }] : []));
+      const saved = engine.db.transaction(() => cited.map(({ a, parts }) => ({ a, ...saveArticle(engine.db, a, { folder: values.folder as string | undefined, note: values.note as string | undefined, asOf, parts }) })))();
+      const items = saved.map((x) => savedArticle(engine.db, savedRow(engine.db, x.id), datesFrom(engine.searchDeps().resolver)));
       const skipped = results.filter((r): r is Extract<ResolveResult, { ok: false }> => !r.ok && r.code !== 'no-article-number');
       // 刑法 as of 2019: what is saved is the library's first text of it, of 2020, and the user hears so.
       const gaps = new Map(results.flatMap((r) => (r.ok && r.gap ? [[r.article.id, r.gap] as const] : [])));
@@ -79,12 +83,12 @@ const SUBCOMMANDS: Record<string, (args: string[], open: Open, out: Output) => P
       // 公司法第七十一条: 2018's was on share transfers, which older texts cite; said as show says it, so the folder is not a trap.
       const renumbered = results.flatMap((r) => {
         if (!r.ok || !r.earlier) return [];
-        const now = engine.searchDeps().resolver.provisionNow(r.earlier, r.article);
+        const now = engine.searchDeps().resolver.provisionNow(r.earlier, r.article, r.parts);
         return [{ articleId: r.article.id, citation: savedCitation(r.article).trim(), note: `${r.earlier.label} of the ${r.earlier.publishDate} version reads otherwise (「${r.earlier.excerpt}」), which older texts may mean${now ? `; it is ${now.label} in this version (lexdesk saved add "${r.article.lawTitle}${now.label}" saves that)` : ''}.` }];
       });
       const changedSince = found.flatMap((a) => { const g = gaps.get(a.id); return g?.amendedSince ? [{ articleId: a.id, citation: savedCitation(a).trim(), note: gapSentence(g) }] : []; });
       const partsMissing = results.flatMap((r) => (r.ok && r.warning ? [{ citation: savedCitation(r.article).trim(), warning: r.warning, warningZh: r.warningZh }] : []));
-      if (out.json) return out.printJson({ ...(partsMissing.length ? { partsMissing } : {}), saved: saved.map((x) => savedArticle(engine.db, savedRow(engine.db, x.id), datesFrom(engine.searchDeps().resolver))), created: saved.filter((x) => x.created).length, notFound: skipped.map((r) => withVersionsSaid(r).zh), ...(readInPlace.length ? { readInPlace } : {}), ...(changedSince.length ? { changedSince } : {}), ...(renumbered.length ? { renumbered } : {}) });
+      if (out.json) return out.printJson({ ...(partsMissing.length ? { partsMissing } : {}), saved: items, created: saved.filter((x) => x.created).length, notFound: skipped.map((r) => withVersionsSaid(r).zh), ...(readInPlace.length ? { readInPlace } : {}), ...(changedSince.length ? { changedSince } : {}), ...(renumbered.length ? { renumbered } : {}) });
       const folder = folderName(values.folder as string | undefined) || '未分类';
       for (const r of readInPlace) out.print(`Note: 《${r.lawTitle}》: ${r.note.en}.`);
       for (const c of changedSince) out.print(`Note: ${c.citation}: ${c.note.en} The text saved is the one in force now; the list and \`saved export\` keep the date ${asOf} and say so, with the text of that date where the library has it.`);
@@ -92,10 +96,11 @@ const SUBCOMMANDS: Record<string, (args: string[], open: Open, out: Output) => P
       // 第38条第1款第7项: the article is saved, but the part cited is none of it — as show and check say.
       for (const p of partsMissing) out.print(`Note: ${p.citation}: ${p.warning} The whole article is saved.`);
       // A repealed document, or a version since revised, saved without a date: the list would say so; say it now.
-      for (const a of asOfGiven ? [] : found.filter((x) => x.status === 'repealed' || x.status === 'superseded')) {
-        out.print(`Note: ${savedCitation(a).trim()}: ${a.status === 'repealed' ? 'this document is no longer in force (repealed); it is saved as it stood' : 'this version has since been revised; lexdesk saved list shows where its provision stands now'}.`);
+      for (const [i, { a }] of (asOfGiven ? [] : saved).entries()) {
+        if (a.status !== 'repealed' && a.status !== 'superseded') continue;
+        out.print(`Note: ${items[i]!.citation}: ${a.status === 'repealed' ? 'this document is no longer in force (repealed); it is saved as it stood' : 'this version has since been revised; lexdesk saved list shows where its provision stands now'}.`);
       }
-      for (const x of saved) out.print(`${x.created ? 'Saved' : x.noteAdded ? 'Already saved; the note was added below the one there' : 'Already saved'}: [${x.id}] ${savedCitation(x.a)}→ ${folder}`);
+      for (const [i, x] of saved.entries()) out.print(`${x.created ? 'Saved' : x.noteAdded ? 'Already saved; the note was added below the one there' : 'Already saved'}: [${x.id}] ${items[i]!.citation}→ ${folder}`);
       for (const r of skipped) out.print(`Not found: ${withVersionsSaid(r).zh}`);
     });
   },
@@ -125,7 +130,7 @@ const SUBCOMMANDS: Record<string, (args: string[], open: Open, out: Output) => P
       const row = savedRow(engine.db, id);
       removeSaved(engine.db, id);
       if (out.json) return out.printJson({ removed: id });
-      out.print(`Removed [${id}] 《${row.law_title}》${row.article_label} from ${row.folder || '未分类'}.`);
+      out.print(`Removed [${id}] ${savedCitation(savedArticle(engine.db, row), { version: false })} from ${row.folder || '未分类'}.`);
     });
   },
   folders(args, open, out) {
@@ -204,7 +209,7 @@ function savedId(text: string): number {
 function reportOne(engine: Engine, out: Output, id: number, what: string): void {
   const s = savedArticle(engine.db, savedRow(engine.db, id), datesFrom(engine.searchDeps().resolver));
   if (out.json) out.printJson({ saved: s });
-  else out.print(`${what}: [${s.id}] 《${s.lawTitle}》${citedLabel(s)}${s.note ? ` — ${s.note}` : ''}`);
+  else out.print(`${what}: [${s.id}] ${savedCitation(s, { version: false })}${s.note ? ` — ${s.note}` : ''}`);
 }
 
 function printSaved(out: Output, s: SavedArticle, changes: boolean): void {

@@ -29,7 +29,7 @@ export const savedHandlers: Pick<Handlers, 'saved.list' | 'saved.folders' | 'sav
       const what = e ? `《${e.lawTitle}》${citedLabel(e)}${e.publishDate ? `（${e.publishDate} 版）` : ''} is no longer article ${input.articleId} of the library` : `No article ${input.articleId} in the library`;
       throw new LexError('not_found', `${what} (a later import changed it); look it up again and save it from its view.`);
     }
-    const { id } = saveArticle(s.engine.db, article, { folder: input.folder, note: input.note, asOf: input.asOf });
+    const { id } = saveArticle(s.engine.db, article, { folder: input.folder, note: input.note, asOf: input.asOf, parts: input.parts });
     return savedArticle(s.engine.db, savedRow(s.engine.db, id), datesFrom(s.engine.searchDeps().resolver));
   },
   'saved.update'(s, input) {

@@ -159,7 +159,10 @@ export const statuteHandlers: Pick<Handlers, 'statute.search' | 'statute.citatio
     }
     const only = results.length === 1 && results[0]?.ok ? results[0] : null;
     const citedWarning = only?.warning && only.warningZh ? { en: only.warning, zh: only.warningZh } : null;
-    const shown = only ? { ...detail(s, only.article), citedSpans: citedSpans(only.article, only.parts), citedWarning, earlierNumbering: only.earlier ? { ...only.earlier, now: s.engine.searchDeps().resolver.provisionNow(only.earlier, only.article) } : null, versionGap: only.gap ? gapSentence(only.gap) : null, textThen: textThen(only.gap, input.asOf), ...onDate(s, only.article, input.asOf, only.gap) } : null;
+    // The 款 and 项 as located in the article (a 项 cited without its 款 is given the 款 it was found in), for ☆ to save that part.
+    const located = only && !only.warning ? only.parts.flatMap((p) => (p.paragraph === null ? [] : [{ paragraph: p.paragraph, items: p.items }])) : [];
+    const parts = located.length === only?.parts.length ? located : [];
+    const shown = only ? { ...detail(s, only.article), citedSpans: citedSpans(only.article, only.parts), ...(parts.length ? { citedParts: parts } : {}), citedWarning, earlierNumbering: only.earlier ? { ...only.earlier, now: s.engine.searchDeps().resolver.provisionNow(only.earlier, only.article) } : null, versionGap: only.gap ? gapSentence(only.gap) : null, textThen: textThen(only.gap, input.asOf), ...onDate(s, only.article, input.asOf, only.gap) } : null;
     return { hits, successors, notFound, detail: shown, onlyCitations: onlyCitations(input.citation, s.engine.searchDeps().resolver.names), readInPlace: readInPlace(s, results.flatMap((r) => (r.ok ? [r.article] : [])), input.asOf) };
   },
   'statute.outline'(s, input) {

@@ -1,10 +1,12 @@
 /**
  * A saved article as the library stands now. A lawyer who saved 公司法 (2018) 第七十一条 for a matter must learn,
  * when the library later holds the 2023 revision, that the provision is now 第八十四条 and how it reads; one who
- * saved an article whose version a re-import removed keeps the text saved and is told where the provision went.
+ * saved an article whose version a re-import removed keeps the text saved and is told where the provision went. One
+ * saved for a 款 is followed by that 款's words: 2018 第二十条第三款 is 2023's 第二十三条第一款, not 第二十一条, where
+ * the rest of 第二十条 went.
  */
 import { cachedStatement, type Db } from '../../db/open.js';
-import { ARTICLE_SELECT, toStatuteArticle, type ArticleRow, type StatuteArticle } from '../articles.js';
+import { ARTICLE_SELECT, articleById, toStatuteArticle, type ArticleRow, type StatuteArticle } from '../articles.js';
 import type { ArticleKind } from '../types.js';
 import { counterpartInVersion, counterpartOfText, lawVersions, type ArticleVersion } from '../versions/counterparts.js';
 import { diffTexts, type DiffPart } from '../versions/textDiff.js';
@@ -12,6 +14,9 @@ import { replacementNote, replacementOf } from '../versions/replacedBy.js';
 import type { SavedArticleRow } from './savedArticles.js';
 import type { CitationResolver } from '../citation/resolver.js';
 import { citedLabel } from '../../../preload/contract/citationLine.js';
+import { partText } from '../citation/earlierNumbering.js';
+import type { CitedPart } from '../citation/parseCitation.js';
+import { partLabel, partsOf, squeeze, unitHolding, unitOf, type PartUnit } from './savedPart.js';
 
 /**
  * in_force: the saved version is in force and reads as saved; corrected: in force, but the library's text changed
@@ -25,6 +30,7 @@ export type SavedState = 'in_force' | 'corrected' | 'carried' | 'renumbered' | '
 /** The provision in another version of the law: the one in force, or one published and not yet in force. */
 export interface SavedCounterpart {
   articleId: number;
+  /** The article there, with the 款 or 项 holding the part saved where one was saved and found there (第二十三条第一款). */
   label: string;
   publishDate: string | null;
   effectiveDate: string | null;
@@ -41,6 +47,12 @@ export interface SavedArticle {
   publishDate: string | null;
   kind: string;
   label: string;
+  /** The 款 or 项 saved (「第三款」「第一款第二项」); null for the whole article. */
+  part: string | null;
+  /** The words of that part as saved; null with it. */
+  partText: string | null;
+  /** 《中华人民共和国公司法》第二十条第三款（2018-10-26 版）, as savedCitation names it. */
+  citation: string;
   /** The part (编) and headings of the article when saved, without the law's name. */
   path: string[];
   /** The text as saved. */
@@ -53,7 +65,7 @@ export interface SavedArticle {
   now: SavedCounterpart | null;
   /** A later version published but not yet in force, and the provision there, when the saved one is in force. */
   upcoming: SavedCounterpart | null;
-  /** From the text saved to the text now (the version in force, or the corrected text); null when unchanged. */
+  /** From the text saved to the text now (the version in force, or the corrected text), of the part saved where there is one; null when unchanged. */
   diff: DiffPart[] | null;
   /** The date the article was saved for (the matter's 时点), or null. */
   asOf: string | null;
@@ -86,18 +98,34 @@ export type DatedOf = (articleId: number, asOf: string) => Omit<DatedNote, 'diff
 /** The engine's reading of a date (resolver.textGap) as saved articles take it. */
 export const datesFrom = (resolver: Pick<CitationResolver, 'textGap'>): DatedOf => (id, asOf) => resolver.textGap(id, asOf);
 
+/**
+ * What a saved article is followed by: the 款 or 项 saved, its words as saved and whether it is compared as one 款, one
+ * 项 or (several) by the article holding them; the whole article, by its text as saved, when no part was saved.
+ */
+interface Saved {
+  parts: CitedPart[];
+  text: string;
+  unit: PartUnit;
+  /** The label as saved: 第二十条第三款. */
+  label: string;
+}
+
 export function savedArticle(db: Db, row: SavedArticleRow, datedOf?: DatedOf): SavedArticle {
   const found = cachedStatement(db, BY_KEY).get(row.law_title, row.province, row.publish_date, row.kind, row.article_label) as ArticleRow | undefined;
   const own = found ? toStatuteArticle(found) : null;
   const asOf = row.as_of ?? null;
   const gap = own && asOf && datedOf ? datedOf(own.id, asOf) : null;
   const dated: DatedNote | null = gap ? { en: gap.en, zh: gap.zh, ...(gap.then ? { then: gap.then } : {}), differs: !gap.confirmed } : null;
+  const parts = partsOf(row.part);
+  const part = partLabel(parts);
+  const saved: Saved = { parts, text: row.part_text ?? row.text, unit: unitOf(parts), label: `${row.article_label}${part ?? ''}` };
+  const named = { lawTitle: row.law_title, label: row.article_label, kind: row.kind, part, publishDate: row.publish_date || null };
   const base = {
     id: row.id, folder: row.folder, note: row.note, savedAt: row.saved_at, lawTitle: row.law_title, province: row.province,
-    publishDate: row.publish_date || null, kind: row.kind, label: row.article_label, path: JSON.parse(row.path) as string[],
+    publishDate: named.publishDate, kind: row.kind, label: row.article_label, part, partText: row.part_text ?? null, citation: savedCitation(named), path: JSON.parse(row.path) as string[],
     text: row.text, statusWhenSaved: row.status, articleId: own?.id ?? null, now: null, upcoming: null, diff: null, asOf, dated,
   };
-  const { revisedAhead, ...resolved } = own ? stateOf(db, row, own) : stateOfMissing(db, row);
+  const { revisedAhead, ...resolved } = own ? stateOf(db, row, own, saved) : stateOfMissing(db, row, saved);
   return { ...base, ...resolved, attention: resolved.state !== 'in_force' || Boolean(revisedAhead) || Boolean(dated?.differs) };
 }
 
@@ -108,22 +136,24 @@ type Resolved = Pick<SavedArticle, 'state' | 'now' | 'upcoming' | 'diff' | 'mess
 const versionZh = (date: string | null) => (date ? ` ${date} 版` : '日期不详的版本');
 const versionEn = (date: string | null) => (date ? `the ${date} version` : 'the undated version');
 
-function stateOf(db: Db, row: SavedArticleRow, own: StatuteArticle): Resolved {
+function stateOf(db: Db, row: SavedArticleRow, own: StatuteArticle, kept: Saved): Resolved {
   const versions = lawVersions(db, own.lawId);
   const inForce = versions.find((v) => v.status === 'current');
   const saved = versionZh(own.publishDate);
+  // The part saved as the library's text has it now (a corrected import may have changed it, or even its 款).
+  const here = kept.parts.length ? partText(own, kept.parts) : own.text;
   if (own.status === 'current') {
-    const changed = squeeze(own.text) !== squeeze(row.text);
+    const changed = here === null || squeeze(here) !== squeeze(kept.text);
     const later = versions.find((v) => v.status === 'pending' && v.publishDate > (own.publishDate ?? ''));
-    const upcoming = later ? counterpart(provisionIn(db, own, own.text, later.publishDate), later) : null;
+    const upcoming = later ? counterpart(provisionIn(db, own, here ?? kept.text, later.publishDate, kept.unit), later) : null;
     const ahead = later ? upcomingNote(later, upcoming) : { en: '', zh: '' };
     const revisedAhead = Boolean(later) && upcoming?.match !== 'identical';
     return changed
-      ? { state: 'corrected', now: null, upcoming, diff: diffTexts(row.text, own.text), revisedAhead, message: `In force; the library's text has changed since it was saved (see the changes).${ahead.en}`, messageZh: `现行有效；收藏后法规库中的文本有改动（见差异）。${ahead.zh}` }
+      ? { state: 'corrected', now: null, upcoming, diff: diffTexts(kept.text, here ?? own.text), revisedAhead, message: `In force; the library's text has changed since it was saved (see the changes).${ahead.en}`, messageZh: `现行有效；收藏后法规库中的文本有改动（见差异）。${ahead.zh}` }
       : { state: 'in_force', now: null, upcoming, diff: null, revisedAhead, message: `In force, as saved.${ahead.en}`, messageZh: `现行有效，与收藏时一致。${ahead.zh}` };
   }
   if (own.status === 'pending') {
-    const now = inForce ? counterpart(provisionIn(db, own, own.text, inForce.publishDate), inForce) : null;
+    const now = inForce ? counterpart(provisionIn(db, own, here ?? kept.text, inForce.publishDate, kept.unit), inForce) : null;
     const where = now ? { en: ` In force now: ${versionEn(inForce!.publishDate)}, ${now.label}.`, zh: `现行${versionZh(inForce!.publishDate)}中对应${now.label}。` } : { en: '', zh: '' };
     return { state: 'not_yet_in_force', now, upcoming: null, diff: null, message: `${capital(versionEn(own.publishDate))} takes effect on ${own.effectiveDate}.${where.en}`, messageZh: `收藏的${saved}自 ${own.effectiveDate} 起施行，尚未生效。${where.zh}` };
   }
@@ -136,18 +166,18 @@ function stateOf(db: Db, row: SavedArticleRow, own: StatuteArticle): Resolved {
       : { state: 'repealed', now: null, upcoming: null, diff: null, message: 'No version of this law is in force: it has been repealed.', messageZh: '该法已废止（法规库中没有现行有效的版本）。' };
   }
   // The provision is looked for by the text the user saved, which a corrected import may since have changed in the library.
-  const match = provisionIn(db, own, row.text, inForce.publishDate);
-  return revised(match, inForce, own.label, `The saved ${versionEn(own.publishDate).slice(4)} has been revised`, `收藏的${saved}已被修订`);
+  const match = provisionIn(db, own, kept.text, inForce.publishDate, kept.unit);
+  return revised(match, inForce, kept, `The saved ${versionEn(own.publishDate).slice(4)} has been revised`, `收藏的${saved}已被修订`);
 }
 
 /** The saved version is gone from the library: the text saved, and the provision in the version in force found by it. */
-function stateOfMissing(db: Db, row: SavedArticleRow): Resolved {
+function stateOfMissing(db: Db, row: SavedArticleRow, kept: Saved): Resolved {
   const gone = { en: `The library no longer holds ${versionEn(row.publish_date || null)} of this law; the text shown is the one saved.`, zh: `法规库中已没有收藏的${versionZh(row.publish_date || null)}（可能已被重新导入删除），以下为收藏时的文本。` };
   const law = cachedStatement(db, 'SELECT id FROM laws WHERE title = ? AND province = ?').get(row.law_title, row.province) as { id: number } | undefined;
   const inForce = law ? lawVersions(db, law.id).find((v) => v.status === 'current') : undefined;
   if (!law) return { state: 'missing', now: null, upcoming: null, diff: null, message: gone.en, messageZh: gone.zh };
   if (!inForce) return { state: 'missing', now: null, upcoming: null, diff: null, message: `${gone.en} No version of the law is in force: it has been repealed.`, messageZh: `${gone.zh}该法已废止（法规库中没有现行有效的版本）。` };
-  const match = counterpartOfText(db, { lawId: law.id, kind: row.kind as ArticleKind, text: row.text }, inForce.publishDate);
+  const match = inPart(db, counterpartOfText(db, { lawId: law.id, kind: row.kind as ArticleKind, text: kept.text }, inForce.publishDate), kept.text, kept.unit);
   const now = counterpart(match, inForce);
   const how = { identical: { en: ', the same text', zh: '对应{label}，内容相同' }, amended: { en: ', amended', zh: '对应{label}（内容有修改）' }, partly: { en: ' holds part of it', zh: '{label}含有其部分内容' } };
   const where = now
@@ -161,16 +191,30 @@ type Match = Pick<ArticleVersion, 'articleId' | 'label' | 'match' | 'diff'>;
 /**
  * The article of the version published `date` holding the provision `text` states (the saved article's, in its law
  * and of its kind): first one with the very same text (most provisions a revision leaves alone, found by SQLite
- * alone), else by comparing texts (counterparts.ts), which reads the whole version.
+ * alone), else by comparing texts (counterparts.ts), which reads the whole version; for a 款 or 项 saved (`unit`), then
+ * the 款 or 项 of that article holding it.
  */
-function provisionIn(db: Db, own: StatuteArticle, text: string, date: string): Match {
+function provisionIn(db: Db, own: StatuteArticle, text: string, date: string, unit: PartUnit): Match {
   const same = cachedStatement(
     db,
     `SELECT a.id, a.label FROM articles a JOIN documents d ON d.id = a.document_id
       WHERE d.law_id = ? AND COALESCE(d.publish_date, '') = ? AND a.kind = ? AND a.text = ? ORDER BY a.label = ? DESC, d.id, a.ordinal LIMIT 1`,
   ).get(own.lawId, date, own.kind, text, own.label) as { id: number; label: string } | undefined;
   if (same) return { articleId: same.id, label: same.label, match: 'identical', diff: null };
-  return text === own.text ? counterpartInVersion(db, own, date) : counterpartOfText(db, { lawId: own.lawId, kind: own.kind, text }, date);
+  const found = text === own.text ? counterpartInVersion(db, own, date) : counterpartOfText(db, { lawId: own.lawId, kind: own.kind, text }, date);
+  return inPart(db, found, text, unit);
+}
+
+/**
+ * The 款 or 项 of the article found that holds a part saved (2023 第二十三条第一款 for 2018 第二十条第三款), named with it
+ * and compared with it alone; the article as found when the part is no single 款 or 项, or none of its 款 is alike.
+ */
+function inPart(db: Db, found: Match, text: string, unit: PartUnit): Match {
+  if (unit === null || found.articleId === null || found.match === 'none' || found.match === 'self') return found;
+  const article = articleById(db, found.articleId);
+  const there = article ? unitHolding(article, text, unit) : null;
+  if (!article || !there) return found;
+  return { articleId: article.id, label: `${article.label}${partLabel(there.parts) ?? ''}`, match: there.identical ? 'identical' : 'amended', diff: there.identical ? null : diffTexts(text, there.text) };
 }
 type Version = { publishDate: string; effectiveDate: string | null };
 
@@ -179,14 +223,18 @@ function counterpart(match: Match, version: Version): SavedCounterpart | null {
   return { articleId: match.articleId, label: match.label, publishDate: version.publishDate || null, effectiveDate: version.effectiveDate, match: match.match };
 }
 
-function revised(match: Match, inForce: Version, savedLabel: string, en: string, zh: string): Resolved {
+function revised(match: Match, inForce: Version, saved: Saved, en: string, zh: string): Resolved {
   const now = counterpart(match, inForce);
   const version = { en: versionEn(inForce.publishDate || null), zh: versionZh(inForce.publishDate || null) };
   if (!now) return { state: 'dropped', now: null, upcoming: null, diff: null, message: `${en}; ${version.en}, in force, holds no such provision.`, messageZh: `${zh}；现行${version.zh}中没有对应条文。` };
   if (now.match === 'identical') {
-    return now.label === savedLabel
+    // A 款 that moved is no article renumbered (2018 第二十条第三款 is 2023 第二十三条第一款): said as where it is now.
+    const moved = saved.parts.length
+      ? { en: `${en}; ${version.en}, in force, has it word for word as ${now.label}.`, zh: `${zh}；现行${version.zh}中对应${now.label}，内容相同。` }
+      : { en: `${en}; ${version.en}, in force, keeps the text word for word as ${now.label}.`, zh: `${zh}；现行${version.zh}中内容相同，条文序号改为${now.label}。` };
+    return now.label === saved.label
       ? { state: 'carried', now, upcoming: null, diff: null, message: `${en}; ${version.en}, in force, keeps it word for word as ${now.label}.`, messageZh: `${zh}；现行${version.zh}${now.label}内容相同。` }
-      : { state: 'renumbered', now, upcoming: null, diff: null, message: `${en}; ${version.en}, in force, keeps the text word for word as ${now.label}.`, messageZh: `${zh}；现行${version.zh}中内容相同，条文序号改为${now.label}。` };
+      : { state: 'renumbered', now, upcoming: null, diff: null, message: moved.en, messageZh: moved.zh };
   }
   const part = now.match === 'partly' ? { en: 'part of it is in', zh: '部分内容在' } : { en: 'it is now, amended,', zh: '对应' };
   return { state: 'amended', now, upcoming: null, diff: match.diff, message: `${en}; ${part.en} ${now.label} of ${version.en}, in force (see the changes).`, messageZh: `${zh}；现行${version.zh}中${part.zh}${now.label}，内容有修改（见差异）。` };
@@ -204,9 +252,6 @@ function upcomingNote(later: Version, upcoming: SavedCounterpart | null): { en: 
 
 const capital = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
-/** The text without spaces and line breaks: a re-wrapped line is no change. */
-const squeeze = (text: string) => text.replace(/\s+/g, '');
-
 export function savedArticles(db: Db, rows: readonly SavedArticleRow[], datedOf?: DatedOf): SavedArticle[] {
   return rows.map((row) => savedArticle(db, row, datedOf));
 }
@@ -215,16 +260,21 @@ export function savedArticles(db: Db, rows: readonly SavedArticleRow[], datedOf?
 export interface SavedChange {
   id: number;
   folder: string;
-  /** 《中华人民共和国公司法》第七十一条（2018-10-26 版） */
+  /** 《中华人民共和国公司法》第二十条第三款（2018-10-26 版） */
   citation: string;
   state: SavedState;
   message: string;
   messageZh: string;
 }
 
-/** 《中华人民共和国公司法》第七十一条（2018-10-26 版）, as lists of saved articles name one. */
-export const savedCitation = (s: { lawTitle: string; label: string; publishDate: string | null }): string =>
-  `《${s.lawTitle}》${citedLabel(s)}（${s.publishDate ? `${s.publishDate} 版` : '日期不详'}）`;
+/**
+ * 《中华人民共和国公司法》第二十条第三款（2018-10-26 版）, as lists of saved articles name one: with the 款 or 项 saved,
+ * where one was; `version: false` leaves the version to a line of its own (a compilation's heading, a removal said).
+ */
+export function savedCitation(s: { lawTitle: string; label: string; kind?: string; part?: string | null; publishDate: string | null }, options: { version?: boolean } = {}): string {
+  const name = `《${s.lawTitle}》${citedLabel(s)}${s.part ?? ''}`;
+  return options.version === false ? name : `${name}（${s.publishDate ? `${s.publishDate} 版` : '日期不详'}）`;
+}
 
 /** Every saved article in the order saved, to compare its standing before and after an import. */
 const ALL_BY_ID = 'SELECT * FROM saved_articles ORDER BY id';

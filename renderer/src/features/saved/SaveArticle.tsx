@@ -7,8 +7,11 @@ import { useT } from '../../i18n.js';
 
 type Saved = NonNullable<ArticleDetailDto['saved']>;
 
-/** ☆ 收藏 under an article: the folders it is saved in (each removable), and a small form to save it to another. */
-export function SaveArticle({ article, saved: initial, refreshKey, asOf }: { article: ArticleDto; saved: Saved; refreshKey?: number; asOf?: string }) {
+/**
+ * ☆ 收藏 under an article: the folders it is saved in (each removable, with the 款 saved where one was), and a small form
+ * to save it to another: the 款 or 项 the lookup named (`parts`, 公司法第二十条第三款), else the whole article.
+ */
+export function SaveArticle({ article, saved: initial, refreshKey, asOf, parts }: { article: ArticleDto; saved: Saved; refreshKey?: number; asOf?: string; parts?: Array<{ paragraph: number; items: number[] }> }) {
   const t = useT();
   const api = useApi();
   const [saved, setSaved] = useState<Saved>(initial);
@@ -32,8 +35,8 @@ export function SaveArticle({ article, saved: initial, refreshKey, asOf }: { art
     // The article as shown: an import since may have given its id to another one, and then nothing is saved. A note left
     // empty keeps the one the folder may already hold for it.
     const expected = { lawTitle: article.lawTitle, label: article.label, publishDate: article.publishDate, province: article.province };
-    api.call('saved.add', { articleId: article.id, folder: form.folder, ...(form.note.trim() ? { note: form.note } : {}), expected, ...(asOf ? { asOf } : {}) }).then((s) => {
-      setSaved((cur) => [...cur.filter((x) => x.id !== s.id), { id: s.id, folder: s.folder, note: s.note }]);
+    api.call('saved.add', { articleId: article.id, folder: form.folder, ...(form.note.trim() ? { note: form.note } : {}), expected, ...(asOf ? { asOf } : {}), ...(parts?.length ? { parts } : {}) }).then((s) => {
+      setSaved((cur) => [...cur.filter((x) => x.id !== s.id), { id: s.id, folder: s.folder, note: s.note, part: s.part ?? null }]);
       setForm(null);
     }, (e: unknown) => setError(errorText(t, e)));
   };
@@ -47,8 +50,8 @@ export function SaveArticle({ article, saved: initial, refreshKey, asOf }: { art
           {t.savedIn}
           {saved.map((s) => (
             <span key={s.id} className="badge ok saved-folder" title={s.note}>
-              {s.folder || t.unfiled}{' '}
-              <button className="link" onClick={() => remove(s.id)} aria-label={`${t.unsave} ${s.folder || t.unfiled}`} data-testid="unsave">×</button>
+              {s.folder || t.unfiled}{s.part ? ` · ${s.part}` : ''}{' '}
+              <button className="link" onClick={() => remove(s.id)} aria-label={`${t.unsave} ${s.folder || t.unfiled}${s.part ? ` ${s.part}` : ''}`} data-testid="unsave">×</button>
             </span>
           ))}
         </span>

@@ -177,7 +177,7 @@ export function ArticleView({ detail, onOpen, openOutline, openReading, shown, a
       <div className="article-actions">
         <button onClick={() => void copy()} data-testid="copy-citation">{copied ? t.copied : t.copy}</button>
         <button onClick={() => { setAsked(false); setReading(true); }} title={t.readWholeHint} data-testid="read-whole">{t.readWhole}</button>
-        {detail.saved && <SaveArticle key={a.id} article={a} saved={detail.saved} refreshKey={shown} asOf={asOf} />}
+        {detail.saved && <SaveArticle key={a.id} article={a} saved={detail.saved} refreshKey={shown} asOf={asOf} parts={detail.citedParts} />}
       </div>
       <div className="neighbours" data-testid="neighbours">
         {detail.previous && <button className="link" onClick={() => onOpen(detail.previous!.id)}>‹ {t.previous} {detail.previous.label}</button>}
