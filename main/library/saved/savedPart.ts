@@ -6,7 +6,7 @@
  */
 import { citedSpans, type StatuteArticle } from '../articles.js';
 import type { CitedPart } from '../citation/parseCitation.js';
-import { intToChinese } from '../numerals.js';
+import { intToChinese } from '../../../preload/contract/numerals.js';
 import { pairOverlap, textPairs } from '../versions/textPairs.js';
 
 /** The parts in one spelling (款 in order, each 项 once and in order), so that the same part saved twice is one key. */
