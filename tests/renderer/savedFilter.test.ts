@@ -18,3 +18,12 @@ test('38, 38条 and 第38条 find 第三十八条, not 第三百八十条 or 第
   assert.ok(!savedMatches(item('第三十八条', '被迫解除'), ['劳动合同法', '经济补偿']));
   assert.ok(savedMatches(item('第三十八条', '（一）未提供劳动保护'), ['(一)']));
 });
+
+test('the 款 saved is part of what the filter reads: 第三款 and 第二十条第三款 find it, not the whole article', () => {
+  const whole = { ...item('第二十条'), lawTitle: '中华人民共和国公司法', text: '公司股东应当遵守法律、行政法规和公司章程。' };
+  const third = { ...whole, part: '第三款' };
+  assert.ok(savedMatches(third, ['第二十条第三款']));
+  assert.ok(savedMatches(third, ['第三款']));
+  assert.ok(!savedMatches(whole, ['第二十条第三款']));
+  assert.ok(savedMatches(third, ['20']), 'the number typed with digits still finds it');
+});
