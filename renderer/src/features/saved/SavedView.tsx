@@ -115,7 +115,7 @@ function SavedItem({ item, showFolder, onOpen, onChanged, onError }: ItemProps) 
           {item.dated?.then && <div data-testid="saved-text-then">{fill(t.textThen, { date: item.asOf, source: item.dated.then.source, effective: item.dated.then.effective })}{item.dated.then.text}</div>}
         </div>
       )}
-      <p className="text saved-text">{item.text}</p>
+      <p className="text saved-text"><SavedText text={item.text} part={item.partText} /></p>
       {item.diff && (
         <>
           <button className="link" onClick={() => setChanges(!changes)} data-testid="saved-changes">{changes ? t.savedHideChanges : t.savedShowChanges}</button>
@@ -138,4 +138,11 @@ function SavedItem({ item, showFolder, onOpen, onChanged, onError }: ItemProps) 
       )}
     </li>
   );
+}
+
+/** The article's text with the 款 or 项 saved in bold (公司法 第二十条 saved for its 第三款), as the export prints it. */
+function SavedText({ text, part }: { text: string; part: string | null }) {
+  const at = part ? text.indexOf(part) : -1;
+  if (!part || at < 0) return <>{text}</>;
+  return <>{text.slice(0, at)}<strong data-testid="saved-part">{part}</strong>{text.slice(at + part.length)}</>;
 }
