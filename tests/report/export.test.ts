@@ -196,7 +196,7 @@ describe('cited answer reports', { skip: SKIP, timeout: 300_000 }, () => {
     const file = path.join(out, 'item.md');
     const res = await exportCli([String(t.consultationId), '--format', 'md', '--out', file]);
     assert.equal(res.code, 0, res.stderr);
-    assert.match(fs.readFileSync(file, 'utf8'), /引用 《劳动合同法》第三十八条第一款第九项 未通过核验（无法解析：引用的款或项不存在：第三十八条第1款只有\d+项，没有第9项）。/);
+    assert.match(fs.readFileSync(file, 'utf8'), /引用 《劳动合同法》第三十八条第一款第九项\\\[1\\\] 未通过核验（无法解析：引用的款或项不存在：第三十八条第1款只有\d+项，没有第9项）。/);
   });
 
   test('a citation whose words fit another article: kept with the turn, and the report\'s warnings say which', async () => {
