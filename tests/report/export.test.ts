@@ -158,6 +158,14 @@ describe('cited answer reports', { skip: SKIP, timeout: 300_000 }, () => {
     const mismatched = await exportCli([String(turns[0]!.consultationId), '--format', 'md', '--out', path.join(out, 'never.docx')]);
     assert.equal(mismatched.code, 2);
     assert.match(mismatched.stderr, /never\.docx does not end in \.md, the format asked for/, 'Markdown in a .docx would not open in Word');
+    const noFormat = await exportCli([String(turns[0]!.consultationId), '--out', path.join(out, 'never.txt')]);
+    assert.equal(noFormat.code, 2);
+    assert.match(noFormat.stderr, /Name the format with --format md\|docx\|pdf, or end --out in \.md, \.docx or \.pdf/);
+    // Without --format, the extension says it.
+    const inferred = path.join(out, 'inferred.docx');
+    assert.equal((await exportCli([String(turns[0]!.consultationId), '--out', inferred])).code, 0);
+    assert.equal(fs.readFileSync(inferred).subarray(0, 2).toString(), 'PK', 'a Word file');
+    fs.rmSync(inferred);
     const notNumber = await exportCli(['abc', '--format', 'md', '--out', file]);
     assert.match(notNumber.stderr, /The consultation's number must be a positive integer \(got "abc"/);
     const noChrome = await runCli(['export', String(turns[0]!.consultationId), '--format', 'pdf', '--out', path.join(out, 'never.pdf'), '--db', bench.lib.dbPath], { LEXDESK_HOME: out, LEXDESK_CHROMIUM: '/nonexistent/chromium' });
