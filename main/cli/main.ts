@@ -32,7 +32,7 @@ Commands:
   eval-consult FILE.jsonl consultations over a labelled file: recall, citation audit, verdicts, tokens, time
   llm show|presets|set|key|test  the LLM endpoint (env: LEXDESK_LLM_BASE_URL, LEXDESK_LLM_MODEL, LEXDESK_LLM_API_KEY)
   rules list|add|activate|delete|evolve|history  query expansion rules
-  export ID --format md|docx|pdf --out FILE  a cited report of a consultation (--turn N, --all-states, --excluded)
+  export ID --out FILE.md|.docx|.pdf  a cited report of a consultation (--format, --turn N, --all-states, --excluded)
   serve                  the desktop UI in a browser tab: http://127.0.0.1 with a per-launch token (--port)
 
 Every command takes --db FILE (default: $LEXDESK_DB or ${defaultDbPath()}) and --json.`;

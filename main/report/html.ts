@@ -19,6 +19,7 @@ const CSS = `
   table.statutes { table-layout: auto; } table.statutes th, .nowrap { white-space: nowrap; }
   table.statutes td:nth-child(1), table.statutes td:nth-child(3) { white-space: nowrap; }
   table.statutes td:nth-child(2) { width: 32%; } table.statutes td:nth-child(4) { width: 38%; }
+  table.state th { white-space: nowrap; width: 1%; }
 `;
 
 /** The report as one HTML page: the PDF is printed from it by Chromium. */
@@ -33,7 +34,8 @@ export function renderHtml(m: ReportModel): string {
     body.push('<h2>法律分析状态</h2>');
     for (const t of states) {
       if (states.length > 1) body.push(`<h3>第 ${t.seq} 轮</h3>`);
-      body.push(`<table>${STATE_FIELDS.map(([f, name]) => `<tr><th>${name}</th><td>${esc(stateValue(t.state!, f))}</td></tr>`).join('')}</table>`);
+      // Its labels whole: 「当前问\n题」 read as two words.
+      body.push(`<table class="state">${STATE_FIELDS.map(([f, name]) => `<tr><th>${name}</th><td>${esc(stateValue(t.state!, f))}</td></tr>`).join('')}</table>`);
     }
   }
   body.push('<h2>充分性审查</h2>', ...m.turns.map(verdict));

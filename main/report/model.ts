@@ -1,6 +1,6 @@
-import { evidenceMarkers, markerNumbers } from '../consult/citationAudit.js';
 import type { Consultations } from '../consult/index.js';
-import type { CitationLabel, Evidence, JudgeIteration, StateChange, TurnResult, Verdict } from '../consult/types.js';
+import { datedEvidence } from '../consult/turnResult.js';
+import type { CitationAudit, CitationLabel, Evidence, JudgeIteration, StateChange, TurnResult, Verdict } from '../consult/types.js';
 import type { LegalState } from '../consult/schemas.js';
 import type { Engine } from '../engine/index.js';
 import { joinSpans, type StatuteArticle } from '../library/articles.js';
@@ -12,6 +12,9 @@ import { AUDIT_ZH, OFFLINE_FOUND, turnsLabel, versionLine } from './labels.js';
 import { LexError } from '../util/errors.js';
 import { citedLabel } from '../../preload/contract/citationLine.js';
 import { localDay } from '../../preload/contract/localTime.js';
+import { reportAnswer } from './answerRefs.js';
+
+export { renumberMarkers } from './answerRefs.js';
 
 export interface ReportOptions {
   /** Only this turn (its sequence number), else every turn. */
@@ -113,8 +116,8 @@ export interface ReportTurn {
   verdict: Verdict | null;
   override: { verdict: Verdict; note: string | null } | null;
   iterations: JudgeIteration[];
-  /** Citations that failed the audit, with why (in Chinese where the audit kept it). */
-  stray: Array<{ marker: string; label: CitationLabel; note: string | null }>;
+  /** Citations that failed the audit, with why (in Chinese where the audit kept it), and the report's number of the article when it lists one. */
+  stray: Array<{ marker: string; label: CitationLabel; note: string | null; ref: number | null }>;
   /** Citations of evidence articles whose words fit another article of the law (topicFit.ts), with the note. */
   mismatched: Array<{ marker: string; note: string }>;
   /** The question's own citations worth a word (a repealed law, an older numbering), with why. */
@@ -175,7 +178,8 @@ export function buildReport(engine: Engine, consultations: Consultations, id: nu
     });
     return statutes.length;
   };
-  const reportTurns = chosen.map((t, i) => toReportTurn(t, refFor, opts, i === chosen.length - 1));
+  const outside = (c: CitationAudit, t: TurnResult) => citedOutsideEvidence(engine, c, consultation.as_of ?? t.state?.factDate ?? null);
+  const reportTurns = chosen.map((t, i) => toReportTurn(t, refFor, outside, opts, i === chosen.length - 1));
   for (const s of statutes) s.lines = statuteLines(s);
   const last = chosen.at(-1)!;
   const place = consultation.place ?? last.state?.place ?? null;
@@ -214,12 +218,34 @@ function inForceNote(inForce: ReportStatute['inForce']): string {
   return `；${version}中为${inForce.label}，${how}`;
 }
 
+/**
+ * An article an answer cited that its turn's evidence does not hold (「证据外」, or a 款 or 项 it lacks), as evidence
+ * built from the text and version stored with the citation, so the report lists it and its text like any other; null
+ * when the citation names no article. Dated as the turn's evidence is (Consultations.result).
+ */
+function citedOutsideEvidence(engine: Engine, c: CitationAudit, lawDate: string | null): Evidence | null {
+  if (c.articleId === null || !c.text || c.text === '…' || !c.lawTitle || !c.articleLabel) return null;
+  const [stored] = engine.articles([c.articleId]);
+  const e: Evidence = {
+    articleId: c.articleId, lawTitle: c.lawTitle, articleLabel: c.articleLabel, level: stored?.level ?? '', province: stored?.province ?? '',
+    status: c.status ?? stored?.status ?? 'current', publishDate: c.publishDate, effectiveDate: stored?.effectiveDate ?? null, path: stored?.path ?? [],
+    text: c.text, score: 0, foundBy: [], excluded: null, excerpt: null,
+  };
+  return stored ? datedEvidence(engine, [e], lawDate)[0]! : e;
+}
+
 /** The spans a turn's citations of an article mark in `text` (only those stored with that very text). */
 function spansIn(t: TurnResult, articleId: number, text: string): Array<[number, number]> {
   return t.citations.filter((c) => c.articleId === articleId && c.text === text).flatMap((c) => c.citedSpans);
 }
 
-function toReportTurn(t: TurnResult, refFor: (e: Evidence, t: TurnResult) => number, opts: ReportOptions, isLast: boolean): ReportTurn {
+function toReportTurn(
+  t: TurnResult,
+  refFor: (e: Evidence, t: TurnResult) => number,
+  outside: (c: CitationAudit, t: TurnResult) => Evidence | null,
+  opts: ReportOptions,
+  isLast: boolean,
+): ReportTurn {
   const live = t.evidence.filter((e) => !e.excluded);
   const refs: number[] = [];
   const listed = (e: Evidence): number => {
@@ -227,17 +253,21 @@ function toReportTurn(t: TurnResult, refFor: (e: Evidence, t: TurnResult) => num
     if (!refs.includes(ref)) refs.push(ref);
     return ref;
   };
+  // Every article the answer cites is listed, from the evidence or, outside it, from the text stored with the citation.
+  const citedArticle = (c: CitationAudit): Evidence | null => (c.articleId === null ? null : live.find((x) => x.articleId === c.articleId) ?? outside(c, t));
+  const refOfCitation = (c: CitationAudit): number | null => {
+    const e = citedArticle(c);
+    return e ? listed(e) : null;
+  };
   let answer: string | null = null;
   if (t.answer) {
-    answer = renumberMarkers(t.answer, (n) => {
+    const written = t.citations.filter((c) => !c.marker.startsWith('[')).map((c) => ({ marker: c.marker, ref: () => refOfCitation(c) }));
+    answer = reportAnswer(t.answer, written, (n) => {
       const e = live[n - 1];
       return e ? listed(e) : null;
     });
-    // Written citations that resolved to evidence are listed too.
-    for (const c of t.citations) {
-      const e = c.articleId !== null ? live.find((x) => x.articleId === c.articleId) : undefined;
-      if (e) listed(e);
-    }
+    // Those not found again in the text are listed too.
+    for (const c of t.citations) refOfCitation(c);
   } else if (t.mode === 'offline') {
     for (const e of live.slice(0, 10)) listed(e);
   }
@@ -254,7 +284,9 @@ function toReportTurn(t: TurnResult, refFor: (e: Evidence, t: TurnResult) => num
     verdict: t.verdict,
     override: t.verdictOverride,
     iterations: t.iterations,
-    stray: t.citations.filter((c) => c.label === 'unresolvable' || c.label === 'outside_evidence').map((c) => ({ marker: c.marker, label: c.label, note: c.noteZh ?? c.note })),
+    stray: t.citations
+      .filter((c) => c.label === 'unresolvable' || c.label === 'outside_evidence')
+      .map((c) => ({ marker: c.marker, label: c.label, note: c.noteZh ?? c.note, ref: t.answer ? refOfCitation(c) : null })),
     // An evidence article cited for words that fit another article of its law (topicFit.ts).
     mismatched: t.citations.filter((c) => c.label !== 'unresolvable' && c.closer !== undefined).map((c) => ({ marker: c.marker, note: c.noteZh ?? c.note ?? '' })),
     questionCitations: (t.questionCitations ?? []).map((q) => ({ marker: q.marker, note: q.noteZh ?? q.note ?? '' })),
@@ -263,17 +295,12 @@ function toReportTurn(t: TurnResult, refFor: (e: Evidence, t: TurnResult) => num
 }
 
 /**
- * The answer's markers point at the turn's evidence ([1], and lists such as [1、2] or [1,2]);
- * in a report they must point at the report's statute list. Each number becomes its own
- * [n] marker with the report's number; a number with no evidence behind it (the audit has
- * flagged it) becomes [?n], which no format turns into a link to some other statute.
+ * What the audit says of a citation outside the evidence beyond that (how a bare 第四十六条 was read, an earlier version's
+ * other provision under its number), in brackets; nothing when that is all it says.
  */
-export function renumberMarkers(answer: string, refOf: (n: number) => number | null): string {
-  return answer.replace(evidenceMarkers(), (_m, list: string) =>
-    markerNumbers(list).map((n) => {
-      const ref = refOf(n);
-      return ref === null ? `[?${n}]` : `[${ref}]`;
-    }).join(''));
+function outsideNote(note: string | null): string {
+  const rest = (note ?? '').replace(/^回答引用了这一条，但它不在本轮证据中[；;]?/, '').replace(/，该条不在本轮证据中/, '').replace(/[。.]$/, '');
+  return rest && /\p{Script=Han}/u.test(rest) ? `（${rest}）` : '';
 }
 
 function warningsFor(turns: ReportTurn[], statutes: ReportStatute[]): string[] {
@@ -285,8 +312,11 @@ function warningsFor(turns: ReportTurn[], statutes: ReportStatute[]): string[] {
     if (t.error) out.push(`第 ${t.seq} 轮未完成：${t.error}`);
     for (const q of t.questionCitations) out.push(`第 ${t.seq} 轮的问题中引用的 ${q.marker}：${q.note.replace(/[。.]$/, '')}。`);
     for (const s of t.stray) {
-      const why = s.label === 'unresolvable' ? `无法解析${s.note ? `：${s.note.replace(/[。.]$/, '')}` : ''}` : '不在本轮证据中';
-      out.push(`第 ${t.seq} 轮的引用 ${s.marker} 未通过核验（${why}）。`);
+      // Written as the answer now reads: the citation, then the number of its article in the list.
+      const cited = `第 ${t.seq} 轮的引用 ${s.marker}${s.ref === null ? ' ' : `[${s.ref}] `}`;
+      // An article outside the evidence is real and may well apply; what it lacks is the turn's checks, which the reader must make.
+      if (s.label === 'outside_evidence') out.push(`${cited}是证据外的法条${outsideNote(s.note)}：不在本轮检索并审查过的证据中，回答依据它的结论未经适用性和充分性审查，请核对该条是否适用本案。`);
+      else out.push(`${cited}未通过核验（无法解析${s.note ? `：${s.note.replace(/[。.]$/, '')}` : ''}）。`);
     }
     for (const m of t.mismatched) out.push(`第 ${t.seq} 轮的引用 ${m.marker}：${m.note.replace(/[。.]$/, '')}。`);
   }

@@ -107,6 +107,14 @@ describe('lexdesk consult, llm, rules and eval-consult', { skip: SKIP }, () => {
     assert.deepEqual(r.questionCitations, []);
   });
 
+  test('consult --list says the date and place a consultation was started with, as the app\'s history does', async () => {
+    const dated = json((await runCli(['consult', '--db', bench.lib.dbPath, '--ask', WAGES, '--as-of', '2024-05-10', '--place', '深圳', '--offline', '--json'], { LEXDESK_HOME: home })).stdout);
+    const plain = json((await runCli(['consult', '--db', bench.lib.dbPath, '--ask', WAGES, '--offline', '--json'], { LEXDESK_HOME: home })).stdout);
+    const lines = (await runCli(['consult', '--list', '--db', bench.lib.dbPath], { LEXDESK_HOME: home })).stdout.split('\n');
+    assert.match(lines.find((l) => l.startsWith(`${dated.consultationId}\t`)) ?? '', /\t1 turns\t.+\t\(as of 2024-05-10, 深圳\)$/);
+    assert.doesNotMatch(lines.find((l) => l.startsWith(`${plain.consultationId}\t`)) ?? '(', /\(/, 'nothing said for one started without them');
+  });
+
   test('a failed turn exits 1 with the error in the JSON object', async () => {
     bench.llm.queue('state', { status: 401 });
     const res = await runCli(['consult', '--db', bench.lib.dbPath, '--ask', WAGES, '--json'], env());

@@ -158,6 +158,14 @@ describe('cited answer reports', { skip: SKIP, timeout: 300_000 }, () => {
     const mismatched = await exportCli([String(turns[0]!.consultationId), '--format', 'md', '--out', path.join(out, 'never.docx')]);
     assert.equal(mismatched.code, 2);
     assert.match(mismatched.stderr, /never\.docx does not end in \.md, the format asked for/, 'Markdown in a .docx would not open in Word');
+    const noFormat = await exportCli([String(turns[0]!.consultationId), '--out', path.join(out, 'never.txt')]);
+    assert.equal(noFormat.code, 2);
+    assert.match(noFormat.stderr, /Name the format with --format md\|docx\|pdf, or end --out in \.md, \.docx or \.pdf/);
+    // Without --format, the extension says it.
+    const inferred = path.join(out, 'inferred.docx');
+    assert.equal((await exportCli([String(turns[0]!.consultationId), '--out', inferred])).code, 0);
+    assert.equal(fs.readFileSync(inferred).subarray(0, 2).toString(), 'PK', 'a Word file');
+    fs.rmSync(inferred);
     const notNumber = await exportCli(['abc', '--format', 'md', '--out', file]);
     assert.match(notNumber.stderr, /The consultation's number must be a positive integer \(got "abc"/);
     const noChrome = await runCli(['export', String(turns[0]!.consultationId), '--format', 'pdf', '--out', path.join(out, 'never.pdf'), '--db', bench.lib.dbPath], { LEXDESK_HOME: out, LEXDESK_CHROMIUM: '/nonexistent/chromium' });
@@ -196,7 +204,7 @@ describe('cited answer reports', { skip: SKIP, timeout: 300_000 }, () => {
     const file = path.join(out, 'item.md');
     const res = await exportCli([String(t.consultationId), '--format', 'md', '--out', file]);
     assert.equal(res.code, 0, res.stderr);
-    assert.match(fs.readFileSync(file, 'utf8'), /引用 《劳动合同法》第三十八条第一款第九项 未通过核验（无法解析：引用的款或项不存在：第三十八条第1款只有\d+项，没有第9项）。/);
+    assert.match(fs.readFileSync(file, 'utf8'), /引用 《劳动合同法》第三十八条第一款第九项\\\[1\\\] 未通过核验（无法解析：引用的款或项不存在：第三十八条第1款只有\d+项，没有第9项）。/);
   });
 
   test('a citation whose words fit another article: kept with the turn, and the report\'s warnings say which', async () => {

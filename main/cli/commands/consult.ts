@@ -146,7 +146,8 @@ function listConsultations(c: Consultations, out: Output): number {
   const rows = c.list();
   if (out.json) out.printJson(rows);
   else if (!rows.length) out.print('No consultations yet: lexdesk consult --ask "…"');
-  else for (const r of rows) out.print(`${r.id}\t${localStamp(r.updated_at)}\t${r.turns} turns\t${r.title}`);
+  // The date and place a consultation was started with, as the app's history says them: two matters alike in title are told apart.
+  else for (const r of rows) out.print(`${r.id}\t${localStamp(r.updated_at)}\t${r.turns} turns\t${r.title}${r.as_of || r.place ? `\t(${[r.as_of && `as of ${r.as_of}`, r.place].filter(Boolean).join(', ')})` : ''}`);
   return 0;
 }
 

@@ -1,14 +1,15 @@
 import { useState, type KeyboardEvent } from 'react';
 import type { TurnResult } from '../../../../preload/contract/index.js';
 import { errorText } from '../../api/errorText.js';
-import { useT, type Strings } from '../../i18n.js';
+import { fill, useT, type Strings } from '../../i18n.js';
 import { AnswerText } from './AnswerText.js';
 import { CitedStatutesPanel } from './CitedStatutesPanel.js';
 import { ExportButtons } from './ExportButtons.js';
 import { StageProgress } from './StageProgress.js';
 import { StatePanel } from './StatePanel.js';
 import { SufficiencyIndicator } from './SufficiencyIndicator.js';
-import { useConsultation } from './useConsultation.js';
+import { useConsultation, type MatterSetting } from './useConsultation.js';
+import { MatterSettingFields } from './MatterSettingFields.js';
 import { useDraft } from './useDraft.js';
 
 /** The host's limit for one message (the consult.ask route's schema). */
@@ -40,6 +41,7 @@ export function ConsultationView({ openId, onChanged, onOpened, onOpenArticle, s
   const [draft, setDraft] = useDraft(openId);
   const [selected, setSelected] = useState<number | null>(null);
   const [tooLong, setTooLong] = useState<number | null>(null);
+  const [setting, setSetting] = useState<MatterSetting>({});
   const turns = c.consultation?.turns ?? [];
   const turn: TurnResult | undefined = turns.find((x) => x.turnId === selected) ?? turns.at(-1);
 
@@ -54,7 +56,8 @@ export function ConsultationView({ openId, onChanged, onOpened, onOpenArticle, s
     setDraft('');
     setSelected(null);
     // A message the host never took comes back into the composer (unless something new was typed meanwhile).
-    if (!(await c.send(text))) setDraft((current) => (current === '' ? text : current));
+    if (!(await c.send(text, setting))) setDraft((current) => (current === '' ? text : current));
+    else setSetting({});
   };
   const onKey = (e: KeyboardEvent<HTMLTextAreaElement>) => {
     if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
@@ -73,6 +76,11 @@ export function ConsultationView({ openId, onChanged, onOpened, onOpenArticle, s
         {c.consultation && turns.length > 0 && (
           <div className="chat-head">
             <strong>{c.consultation.title}</strong>
+            {(c.consultation.asOf || c.consultation.place) && (
+              <span className="badge muted" data-testid="matter-setting-shown">
+                {fill(t.matterSetting, { setting: [c.consultation.asOf && fill(t.historyAsOf, { date: c.consultation.asOf }), c.consultation.place].filter(Boolean).join(' · ') })}
+              </span>
+            )}
             <ExportButtons consultationId={c.consultation.id} />
           </div>
         )}
@@ -112,6 +120,8 @@ export function ConsultationView({ openId, onChanged, onOpened, onOpenArticle, s
         )}
         {c.error != null && !c.live && <div className="error" data-testid="ask-error">{errorText(t, c.error)}</div>}
         {tooLong !== null && <div className="error" data-testid="too-long">{t.tooLong.replace('{n}', String(tooLong)).replace('{max}', String(MAX_MESSAGE))}</div>}
+        {/* A new consultation's date and place, fixed once it starts (the host refuses another date for it). */}
+        {!c.consultation && !c.live && <MatterSettingFields value={setting} onChange={setSetting} />}
         <div className="composer">
           <textarea value={draft} placeholder={t.placeholder} onChange={(e) => setDraft(e.target.value)} onKeyDown={onKey} data-testid="composer" rows={3} />
           {c.live ? (

@@ -3,6 +3,12 @@ import type { ConsultationDto, LegalState, TurnResult, Verdict } from '../../../
 import { useApi } from '../../api/context.js';
 import type { StageLine } from './StageProgress.js';
 
+/** What a new consultation may be started with: the date the law is applied as of (YYYY-MM-DD) and the place of the matter. */
+export interface MatterSetting {
+  asOf?: string;
+  place?: string;
+}
+
 export interface LiveTurn {
   text: string;
   stages: StageLine[];
@@ -96,10 +102,12 @@ export function useConsultation(openId: number | null, onChanged: () => void, on
   }, [reload, onChanged]);
 
   /** Asks; true when the message is stored in the consultation (answered, or kept with a failed turn to retry), false when the host never took it. */
-  const send = useCallback(async (text: string): Promise<boolean> => {
+  const send = useCallback(async (text: string, setting: MatterSetting = {}): Promise<boolean> => {
     const askedIn = currentId.current;
+    // The date and place are a new consultation's; one already started keeps its own.
+    const start = askedIn === null ? { ...(setting.asOf ? { asOf: setting.asOf } : {}), ...(setting.place?.trim() ? { place: setting.place.trim() } : {}) } : {};
     try {
-      await track(text, (requestId) => api.call('consult.ask', { text, consultationId: askedIn ?? undefined, requestId }));
+      await track(text, (requestId) => api.call('consult.ask', { text, consultationId: askedIn ?? undefined, requestId, ...start }));
       await finish();
       return true;
     } catch (e) {
