@@ -438,9 +438,9 @@ interface Found {
  * the evidence, quoted text against the article verbatim, and the cited
  * version against the date the consultation applies the law as of. With `draft`,
  * a text of the user's own (draftCheck.ts): no evidence, its [1] its own footnotes,
- * and the notes speak of the text (文中), not of an answer.
+ * and the notes speak of the text (文中), not of an answer. `refs`: the text's citations, when the caller has parsed them.
  */
-export function auditCitations(answer: string, numbered: Evidence[], resolver: CitationResolver, asOf: string, opts: { draft?: boolean } = {}): CitationAudit[] {
+export function auditCitations(answer: string, numbered: Evidence[], resolver: CitationResolver, asOf: string, opts: { draft?: boolean; refs?: CitationRef[] } = {}): CitationAudit[] {
   const draft = opts.draft ?? false;
   const found: Found[] = [];
   const markerSpans: Array<{ start: number; ids: Set<number> }> = [];
@@ -460,7 +460,7 @@ export function auditCitations(answer: string, numbered: Evidence[], resolver: C
   let lastRepealed: PreviousRepealed | null = null;
   // Written citations whose [n] right after them covers them (「依据《民法典》第一千零六十三条[2]」): their words are still checked.
   const covered: Array<{ pos: number; marker: string; by: Found }> = [];
-  for (const ref of parseCitations(answer, resolver.names)) {
+  for (const ref of opts.refs ?? parseCitations(answer, resolver.names)) {
     if (ref.sameLaw) continue;
     const followingMarker = markerSpans.find((s) => s.start >= ref.end && s.start - ref.end <= 12);
     if (!ref.lawKeys.length) {

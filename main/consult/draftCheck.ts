@@ -1,5 +1,7 @@
 import type { CitationResolver } from '../library/citation/resolver.js';
+import { parseCitations } from '../library/citation/parseCitation.js';
 import { auditCitations } from './citationAudit.js';
+import { rangeNotes } from './draftRanges.js';
 import type { CitationAudit } from './types.js';
 
 /**
@@ -47,14 +49,23 @@ export const MAX_DRAFT_CHARS = 200_000;
 
 export function checkDraft(resolver: CitationResolver, text: string, asOf: string, opts: { paragraphs?: boolean } = {}): DraftCheck {
   const where = locator(text, opts.paragraphs ? 'paragraph' : 'line');
-  const citations = auditCitations(text, [], resolver, asOf, { draft: true }).map(({ label, ...c }): DraftCitation => ({
-    ...c,
+  const refs = parseCitations(text, resolver.names);
+  const audits = auditCitations(text, [], resolver, asOf, { draft: true, refs });
+  // A range (第三十六条至第五十条) checked between its ends too: a note for the citation closing it.
+  const ranges = rangeNotes(text, refs, audits, resolver, asOf);
+  const citations = audits.map(({ label, ...c }, i): DraftCitation => {
     // A law repealed after the date checked (合同法 for a matter of 2020) was right to cite; only its text is missing.
     // A note that only vouches for the text of the date (刑法 第二百六十四条 in 2019) leaves the citation ok.
-    finding: c.inForceThen ? 'check' : label === 'unresolvable' || label === 'quote_mismatch' ? label : c.appliedThen ? 'ok' : c.notCurrent || (c.note && !c.confirmed) ? 'check' : 'ok',
-    original: label === 'quote_mismatch' && c.text && c.quote ? nearestSentence(c.text, c.quote) : null,
-    where: where(c.at ?? 0, c.marker.length),
-  }));
+    const finding: DraftFinding = c.inForceThen ? 'check' : label === 'unresolvable' || label === 'quote_mismatch' ? label : c.appliedThen ? 'ok' : c.notCurrent || (c.note && !c.confirmed) ? 'check' : 'ok';
+    const range = ranges.get(i);
+    return {
+      ...c,
+      ...(range ? { note: c.note ? `${c.note}; ${range.en}` : range.en, noteZh: c.noteZh ? `${c.noteZh}；${range.zh}` : range.zh, confirmed: undefined } : {}),
+      finding: range && finding === 'ok' ? 'check' : finding,
+      original: label === 'quote_mismatch' && c.text && c.quote ? nearestSentence(c.text, c.quote) : null,
+      where: where(c.at ?? 0, c.marker.length),
+    };
+  });
   const counts: Record<DraftFinding, number> = { ok: 0, check: 0, quote_mismatch: 0, unresolvable: 0 };
   for (const c of citations) counts[c.finding]++;
   const repealedLaws = citations.filter((c) => c.finding === 'unresolvable' && c.repealedLaw).length;

@@ -6,6 +6,7 @@ import { parseCitations, parseSingleCitation, type CitationRef, type CitedPart }
 import { readRepeals, repealingShortTitle, repealMessages, type Repeal } from './repealedLaws.js';
 import { earlierHasParts, earlierNumbering, partText, provisionNow, type EarlierNumbering, type ProvisionNow } from './earlierNumbering.js';
 import { quoteInLaw, quoteSource, type QuoteSource } from './quoteSource.js';
+import { rangeInside, type RangeInside } from './rangeInside.js';
 import { amendmentMismatch, topicMismatch, type TopicMismatch } from './topicFit.js';
 import { counterpartInVersion, counterpartOfText, type VersionMatch } from '../versions/counterparts.js';
 import { replacementOf, type Replacement } from '../versions/replacedBy.js';
@@ -321,6 +322,11 @@ export class CitationResolver {
   /** Whether the words a text says beside a citation fit another article of the cited version instead (see topicFit.ts). */
   topicMismatch(articleId: number, words: string, beside: ReadonlyArray<{ articleId: number; number: number | null }>): TopicMismatch | null {
     return topicMismatch(this.db, articleId, words, beside) ?? amendmentMismatch(this.db, articleId, words);
+  }
+
+  /** What the version holding both ends of a range has between them (see rangeInside.ts); null for ends of two versions. */
+  rangeInside(fromId: number, toId: number, lo: number, hi: number): RangeInside | null {
+    return rangeInside(this.db, fromId, toId, lo, hi);
   }
 
   /** Where in the cited article's law a quotation it does not hold stands (see quoteSource.ts). */
