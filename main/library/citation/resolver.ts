@@ -22,6 +22,7 @@ import { todayOf } from '../../db/today.js';
 import { staleNote, staleTextOf } from '../versions/staleTexts.js';
 import { intToChinese } from '../numerals.js';
 import { clip } from '../../util/clip.js';
+import { bookTitle } from '../../../preload/contract/citationLine.js';
 
 export interface VersionChoice {
   /** ISO date: the version in force on that date. */
@@ -421,7 +422,7 @@ export class CitationResolver {
       return {
         ok: false, code: 'version-not-found',
         message: gap ? `${law.title}: ${gap.en}; its versions are listed below.` : `No version of ${law.title} matches ${asked}; its versions are listed below.`,
-        messageZh: gap ? `《${law.title}》：${gap.zh}；现有版本见下。` : `${law.title}没有与${askedZh}对应的版本；现有版本见下。`,
+        messageZh: gap ? `${bookTitle(law.title)}：${gap.zh}；现有版本见下。` : `${law.title}没有与${askedZh}对应的版本；现有版本见下。`,
         candidates: this.versionList(law.id),
       };
     }
