@@ -8,7 +8,7 @@ import type { Successor } from '../library/citation/repealedSuccessor.js';
 import { MATCH_WORDS, STATUS_ZH } from '../library/status.js';
 import { heldAs, type Replacement } from '../library/versions/replacedBy.js';
 import type { CitationAudit } from './types.js';
-import { citedLabel } from '../../preload/contract/citationLine.js';
+import { bookTitle, citedLabel } from '../../preload/contract/citationLine.js';
 
 /** Why a citation failed its check, in English (the CLI) and Chinese (the app in Chinese). */
 export interface Note {
@@ -43,11 +43,11 @@ function quotedAs(s: QuoteSource): Note {
  */
 export function heldBy(s: QuoteSource): Note {
   const is = quotedAs(s);
-  if (s.applied) return { en: `the quoted text ${is.en} ${citedLabel(s)} of 《${s.lawTitle}》`, zh: `引文${is.zh}《${s.lawTitle}》${citedLabel(s)}的条文` };
+  if (s.applied) return { en: `the quoted text ${is.en} ${citedLabel(s)} of ${bookTitle(s.lawTitle)}`, zh: `引文${is.zh}${bookTitle(s.lawTitle)}${citedLabel(s)}的条文` };
   const there = s.nowIn === null ? { en: 'law had no version in force on the date checked', zh: '该日该法尚无施行的版本' } : inVersion(s.nowIn, s.now);
   return {
-    en: `the quoted text ${is.en} ${citedLabel(s)} of 《${s.lawTitle}》 of ${s.publishDate ?? 'undated'}; the ${there.en}`,
-    zh: `引文${is.zh}《${s.lawTitle}》${s.publishDate ?? '日期不详'} 版${s.label}的条文；${there.zh}`,
+    en: `the quoted text ${is.en} ${citedLabel(s)} of ${bookTitle(s.lawTitle)} of ${s.publishDate ?? 'undated'}; the ${there.en}`,
+    zh: `引文${is.zh}${bookTitle(s.lawTitle)}${s.publishDate ?? '日期不详'} 版${s.label}的条文；${there.zh}`,
   };
 }
 

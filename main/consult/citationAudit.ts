@@ -14,7 +14,7 @@ import { standsInForLaw } from '../library/citation/civilCodeStandIn.js';
 import type { TopicMismatch } from '../library/citation/topicFit.js';
 import { citationWordsIn } from './citationWords.js';
 import { pairCover, textPairs } from '../library/versions/textPairs.js';
-import { citedLabel } from '../../preload/contract/citationLine.js';
+import { bookTitle, citedLabel } from '../../preload/contract/citationLine.js';
 
 /** An answer's evidence markers: [1], and lists such as [1、2] or [1, 2] (a fresh regex each call: it is global). */
 export const evidenceMarkers = (): RegExp => /\[(\d{1,3}(?:\s*[,，、]\s*\d{1,3})*)\]/g;
@@ -187,8 +187,8 @@ function unknownLawNote(close: readonly string[]): Note {
   const titles = [...new Set(close)];
   if (!titles.length) return { en: 'no such law in the library', zh: '法规库中没有这部法律' };
   return {
-    en: `no law of that name in the library; did you mean ${titles.map((t) => `《${t}》`).join(' or ')}?`,
-    zh: `法规库中没有这个名称的法律；是否指${titles.map((t) => `《${t}》`).join('或')}？`,
+    en: `no law of that name in the library; did you mean ${titles.map(bookTitle).join(' or ')}?`,
+    zh: `法规库中没有这个名称的法律；是否指${titles.map(bookTitle).join('或')}？`,
   };
 }
 
@@ -242,8 +242,8 @@ function unknownLaw(
 function topicNote(m: TopicMismatch, draft: boolean): Note {
   const who = draft ? { en: 'text', zh: '文中' } : { en: 'answer', zh: '回答' };
   return {
-    en: `what the ${who.en} says here does not match this article (「${m.citedExcerpt}」)${m.closer ? `; ${m.closer.label} of ${m.closer.lawTitle ? `《${m.closer.lawTitle}》` : 'the same law'} fits it (「${m.closer.excerpt}」)` : ''}: check the ${m.closer?.lawTitle ? 'citation' : 'article number'}`,
-    zh: `${who.zh}此处所述与该条内容不符（该条为「${m.citedExcerpt}」）${m.closer ? `，与${m.closer.lawTitle ? `《${m.closer.lawTitle}》` : '该法'}${m.closer.label}相符（「${m.closer.excerpt}」）` : ''}，请核对${m.closer?.lawTitle ? '所引法条' : '条号'}`,
+    en: `what the ${who.en} says here does not match this article (「${m.citedExcerpt}」)${m.closer ? `; ${m.closer.label} of ${m.closer.lawTitle ? bookTitle(m.closer.lawTitle) : 'the same law'} fits it (「${m.closer.excerpt}」)` : ''}: check the ${m.closer?.lawTitle ? 'citation' : 'article number'}`,
+    zh: `${who.zh}此处所述与该条内容不符（该条为「${m.citedExcerpt}」）${m.closer ? `，与${m.closer.lawTitle ? bookTitle(m.closer.lawTitle) : '该法'}${m.closer.label}相符（「${m.closer.excerpt}」）` : ''}，请核对${m.closer?.lawTitle ? '所引法条' : '条号'}`,
   };
 }
 
@@ -286,7 +286,7 @@ function bareArticle(answer: string, ref: CitationRef, numbered: Evidence[], las
     }
     if ('article' in cited) {
       const { article, match, missingPart, spans, gap } = cited;
-      const read = `《${article.lawTitle}》${citedLabel({ label: article.articleLabel })}`;
+      const read = `${bookTitle(article.lawTitle)}${citedLabel({ label: article.articleLabel })}`;
       const also = joinNotes(gap, missingPart);
       return {
         ...base, article, inEvidence: !!match, missingPart: !!missingPart && (!gap || gap.confirmed === true), spans, gap,
@@ -303,7 +303,7 @@ function bareArticle(answer: string, ref: CitationRef, numbered: Evidence[], las
   });
   if (!lastLaw && same.length === 1) {
     const meant = same[0]!;
-    const read = `《${meant.lawTitle}》${citedLabel({ label: meant.articleLabel })}`;
+    const read = `${bookTitle(meant.lawTitle)}${citedLabel({ label: meant.articleLabel })}`;
     // Its 款 and 项 are checked in that very version of the article.
     const located = ref.parts.length ? resolver.lookup(`《${meant.lawTitle}》${ref.raw}`, meant.publishDate ? { version: meant.publishDate } : {}) : null;
     const { missingPart, spans } = located?.ok && located.article.id === meant.articleId ? partsChecked(located, meant.text) : { missingPart: null, spans: [] };
@@ -315,7 +315,7 @@ function bareArticle(answer: string, ref: CitationRef, numbered: Evidence[], las
       },
     };
   }
-  const laws = same.map((e) => `《${e.lawTitle}》`).join('、');
+  const laws = same.map((e) => bookTitle(e.lawTitle)).join('、');
   const note: Note = draft
     ? { en: `${ref.raw} names no law${lastLaw ? ', and the law named before it has no such article' : ''}: the citation cannot be checked`, zh: `${ref.raw}没有写明法律${lastLaw ? '，前面提到的法律也没有这一条' : ''}：无法核验这条引用` }
     : same.length
@@ -438,9 +438,9 @@ interface Found {
  * the evidence, quoted text against the article verbatim, and the cited
  * version against the date the consultation applies the law as of. With `draft`,
  * a text of the user's own (draftCheck.ts): no evidence, its [1] its own footnotes,
- * and the notes speak of the text (文中), not of an answer.
+ * and the notes speak of the text (文中), not of an answer. `refs`: the text's citations, when the caller has parsed them.
  */
-export function auditCitations(answer: string, numbered: Evidence[], resolver: CitationResolver, asOf: string, opts: { draft?: boolean } = {}): CitationAudit[] {
+export function auditCitations(answer: string, numbered: Evidence[], resolver: CitationResolver, asOf: string, opts: { draft?: boolean; refs?: CitationRef[] } = {}): CitationAudit[] {
   const draft = opts.draft ?? false;
   const found: Found[] = [];
   const markerSpans: Array<{ start: number; ids: Set<number> }> = [];
@@ -460,10 +460,12 @@ export function auditCitations(answer: string, numbered: Evidence[], resolver: C
   let lastRepealed: PreviousRepealed | null = null;
   // Written citations whose [n] right after them covers them (「依据《民法典》第一千零六十三条[2]」): their words are still checked.
   const covered: Array<{ pos: number; marker: string; by: Found }> = [];
-  for (const ref of parseCitations(answer, resolver.names)) {
+  for (const ref of opts.refs ?? parseCitations(answer, resolver.names)) {
     if (ref.sameLaw) continue;
     const followingMarker = markerSpans.find((s) => s.start >= ref.end && s.start - ref.end <= 12);
     if (!ref.lawKeys.length) {
+      // 「第一条 为了…」 under a title on the line before (a statute's text pasted whole): its own heading, no citation.
+      if (ref.raw.startsWith('第') && ownHeading(answer, ref)) continue;
       const unknown = unknownLaw(answer, ref, resolver, asOf, lastRepealed);
       lastRepealed = unknown?.repeal ? { end: ref.end, repeal: unknown.repeal } : null;
       const bare = unknown ? null : bareArticle(answer, ref, numbered, lastLaw, resolver, asOf, draft);

@@ -1,5 +1,8 @@
 import type { CitationResolver } from '../library/citation/resolver.js';
+import { parseCitations } from '../library/citation/parseCitation.js';
 import { auditCitations } from './citationAudit.js';
+import { rangeNotes } from './draftRanges.js';
+import { readDraft } from './draftReading.js';
 import type { CitationAudit } from './types.js';
 
 /**
@@ -47,14 +50,28 @@ export const MAX_DRAFT_CHARS = 200_000;
 
 export function checkDraft(resolver: CitationResolver, text: string, asOf: string, opts: { paragraphs?: boolean } = {}): DraftCheck {
   const where = locator(text, opts.paragraphs ? 'paragraph' : 'line');
-  const citations = auditCitations(text, [], resolver, asOf, { draft: true }).map(({ label, ...c }): DraftCitation => ({
-    ...c,
+  // Read with citations broken across lines joined and titles within titles in 〈〉; placed in the text as given.
+  const read = readDraft(text, resolver.names);
+  const refs = parseCitations(read.text, resolver.names);
+  const audits = auditCitations(read.text, [], resolver, asOf, { draft: true, refs });
+  // A range (第三十六条至第五十条) checked between its ends too: a note for the citation closing it.
+  const ranges = rangeNotes(read.text, refs, audits, resolver, asOf);
+  const citations = audits.map(({ label, ...c }, i): DraftCitation => {
     // A law repealed after the date checked (合同法 for a matter of 2020) was right to cite; only its text is missing.
     // A note that only vouches for the text of the date (刑法 第二百六十四条 in 2019) leaves the citation ok.
-    finding: c.inForceThen ? 'check' : label === 'unresolvable' || label === 'quote_mismatch' ? label : c.appliedThen ? 'ok' : c.notCurrent || (c.note && !c.confirmed) ? 'check' : 'ok',
-    original: label === 'quote_mismatch' && c.text && c.quote ? nearestSentence(c.text, c.quote) : null,
-    where: where(c.at ?? 0, c.marker.length),
-  }));
+    const finding: DraftFinding = c.inForceThen ? 'check' : label === 'unresolvable' || label === 'quote_mismatch' ? label : c.appliedThen ? 'ok' : c.notCurrent || (c.note && !c.confirmed) ? 'check' : 'ok';
+    const range = ranges.get(i);
+    const at = c.at ?? 0;
+    return {
+      ...c,
+      ...(range ? { note: c.note ? `${c.note}; ${range.en}` : range.en, noteZh: c.noteZh ? `${c.noteZh}；${range.zh}` : range.zh, confirmed: undefined } : {}),
+      finding: range && finding === 'ok' ? 'check' : finding,
+      original: label === 'quote_mismatch' && c.text && c.quote ? nearestSentence(c.text, c.quote) : null,
+      // The marker as written (《…《…》…》 included), where it is a span of the text read.
+      marker: read.text.startsWith(c.marker, at) ? read.written.slice(at, at + c.marker.length) : c.marker,
+      where: where(read.at(at), read.at(at + Math.max(c.marker.length, 1) - 1) + 1 - read.at(at)),
+    };
+  });
   const counts: Record<DraftFinding, number> = { ok: 0, check: 0, quote_mismatch: 0, unresolvable: 0 };
   for (const c of citations) counts[c.finding]++;
   const repealedLaws = citations.filter((c) => c.finding === 'unresolvable' && c.repealedLaw).length;
@@ -66,25 +83,31 @@ const CONTEXT_CHARS = 24;
 
 /**
  * Where `length` characters at `at` stand in `text`: the page (a PDF's text ends each page with a form feed,
- * pdfText.ts), the line within it (\n, \r\n or a lone \r ends one), and the words around them on their line,
- * cut with … where the line goes on. The breaks are found once, so each citation costs a binary search.
+ * pdfText.ts), the line within it (\n, \r\n or a lone \r ends one; a soft line break of Word, U+2028, does not
+ * start a new paragraph), and the words around them on their line as shown (a soft break ends it too), cut with …
+ * where the line goes on; a citation read across lines (draftReading.ts) is shown whole. The breaks are found once,
+ * so each citation costs a binary search.
  */
 export function locator(text: string, unit: 'line' | 'paragraph' = 'line'): (at: number, length: number) => DraftCitation['where'] {
   const pages: number[] = [];
   const breaks: number[] = [];
+  const shown: number[] = [];
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (c === 12) pages.push(i);
-    else if (c === 10 || (c === 13 && text.charCodeAt(i + 1) !== 10)) breaks.push(i);
+    else if (c === 10 || (c === 13 && text.charCodeAt(i + 1) !== 10)) {
+      breaks.push(i);
+      shown.push(i);
+    } else if (c === 0x2028) shown.push(i);
   }
   const paged = pages.length > 0;
   return (at, length) => {
     const pageIndex = countBelow(pages, at);
     const pageStart = pageIndex > 0 ? pages[pageIndex - 1]! + 1 : 0;
-    const lineIndex = countBelow(breaks, at);
-    const line = lineIndex - countBelow(breaks, pageStart) + 1;
-    const lineStart = Math.max(pageStart, lineIndex > 0 ? breaks[lineIndex - 1]! + 1 : 0);
-    const nextBreak = breaks[countBelow(breaks, at + length)] ?? text.length;
+    const line = countBelow(breaks, at) - countBelow(breaks, pageStart) + 1;
+    const shownIndex = countBelow(shown, at);
+    const lineStart = Math.max(pageStart, shownIndex > 0 ? shown[shownIndex - 1]! + 1 : 0);
+    const nextBreak = shown[countBelow(shown, at + length)] ?? text.length;
     const nextPage = pages[countBelow(pages, at + length)] ?? text.length;
     const lineEnd = Math.min(nextBreak, nextPage, text.length);
     let from = Math.max(lineStart, at - CONTEXT_CHARS);
@@ -92,7 +115,7 @@ export function locator(text: string, unit: 'line' | 'paragraph' = 'line'): (at:
     // Never half a character outside the Basic Multilingual Plane.
     if (from > lineStart && isLowSurrogate(text.charCodeAt(from))) from--;
     if (to < lineEnd && isLowSurrogate(text.charCodeAt(to))) to++;
-    const context = `${from > lineStart ? '…' : ''}${text.slice(from, to).replace(/\r/g, '').trim()}${to < lineEnd ? '…' : ''}`;
+    const context = `${from > lineStart ? '…' : ''}${text.slice(from, to).replace(/[ \t\u3000]*[\r\n\f\u2028][ \t\u3000]*/g, '').trim()}${to < lineEnd ? '…' : ''}`;
     return { page: paged ? pageIndex + 1 : null, line, unit, context };
   };
 }

@@ -6,11 +6,15 @@ const TEXT_PARTS = ['word/document.xml', 'word/footnotes.xml', 'word/endnotes.xm
 const MAX_PART_BYTES = 50 * 1024 * 1024;
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
 
-/** The visible text of WordprocessingML: each paragraph on its own line, tabs and breaks kept, entities decoded. */
+/**
+ * The visible text of WordprocessingML: each paragraph on its own line, tabs kept, entities decoded. A break inside a
+ * paragraph (Shift+Enter, <w:br/>, <w:cr/>) is U+2028, the line separator, so that it ends a line without starting a
+ * new paragraph (第N段 counts paragraphs, draftCheck.ts).
+ */
 export function wordXmlText(xml: string): string {
   return xml
     .replace(/<w:tab\/>/g, '\t')
-    .replace(/<w:(?:br|cr)\b[^>]*\/>/g, '\n')
+    .replace(/<w:(?:br|cr)\b[^>]*\/>/g, '\u2028')
     .replace(/<\/w:p>/g, '\n')
     .replace(/<[^>]+>/g, '')
     .replace(/&(amp|lt|gt|quot|apos|#x[0-9a-f]+|#\d+);/gi, (_m, e: string) =>

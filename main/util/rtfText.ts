@@ -15,9 +15,9 @@ const SKIPPED = new Set([
   'atnid', 'atnauthor', 'comment', 'xe', 'tc', 'template',
 ]);
 
-/** Control words that stand for a character. */
+/** Control words that stand for a character (\line, a soft line break, is U+2028, as docxText.ts reads Word's). */
 const CHARACTERS: Record<string, string> = {
-  par: '\n', line: '\n', sect: '\n', page: '\n', row: '\n', cell: '\t', tab: '\t', emdash: '—', endash: '–',
+  par: '\n', line: '\u2028', sect: '\n', page: '\n', row: '\n', cell: '\t', tab: '\t', emdash: '—', endash: '–',
   lquote: '‘', rquote: '’', ldblquote: '“', rdblquote: '”', bullet: '•', emspace: ' ', enspace: ' ', qmspace: ' ',
 };
 

@@ -18,3 +18,11 @@ export function citedLabel(a: { label: string; kind?: string }): string {
   if (/^[一二三四五六七八九十百零〇]+$/u.test(a.label)) return `第${a.label}条`;
   return a.kind === 'item' && a.label !== '全文' && a.label !== '附件' ? `${a.label}、` : a.label;
 }
+
+/**
+ * A title in 书名号 as a citation writes it: a title within it in 〈〉, as the writing convention requires, where the
+ * library's title holds 《》 (《最高人民法院关于适用〈中华人民共和国民法典〉合同编通则若干问题的解释》).
+ */
+export function bookTitle(title: string): string {
+  return `《${title.replace(/《/g, '〈').replace(/》/g, '〉')}》`;
+}

@@ -340,6 +340,34 @@ describe('checking the citations of a brief', { skip: SKIP }, () => {
     assert.ok(!fs.existsSync(none));
   });
 
+  test('in a Word file a soft line break (Shift+Enter) starts no new 段, and a citation broken by one reads whole', async () => {
+    const file = path.join(dir, 'soft.docx');
+    const runs = (...lines: string[]) => lines.map((text, i) => new TextRun({ text, break: i > 0 ? 1 : 0 }));
+    fs.writeFileSync(file, await Packer.toBuffer(new Document({ sections: [{ children: [
+      new Paragraph('民事起诉状'),
+      new Paragraph({ children: runs('原告：张三', '被告：李四', '依照《刑法》第二百六十四条，被告应当承担刑事责任。') }),
+      new Paragraph({ children: runs('诉讼请求：', '依据《中华人民共和国劳动合同', '法》第三十八条解除劳动合同。') }),
+      new Paragraph('另依照《民法典》第一千一百六十五条。'),
+    ] }] })));
+    const res = parseJsonOutput<{ citations: Array<{ marker: string; finding: string; where: { line: number; unit: string; context: string } }> }>(
+      await runCli(['check', file, '--as-of', '2026-11-27', '--json', '--db', lib.dbPath]));
+    assert.deepEqual(res.citations.map((c) => [c.marker, c.where.line, c.where.unit]), [
+      ['《刑法》第二百六十四条', 2, 'paragraph'],
+      ['《中华人民共和国劳动合同法》第三十八条', 3, 'paragraph'],
+      ['《民法典》第一千一百六十五条', 4, 'paragraph'],
+    ], 'before, the two soft breaks of each paragraph counted as paragraphs: 第4段, 第6段, 第8段');
+    assert.equal(res.citations[1]!.finding, 'ok', 'before, 《中华人民共和国劳动合同 and 法》 on two lines named no law the library holds');
+    assert.equal(res.citations[0]!.where.context, '依照《刑法》第二百六十四条，被告应当承担刑事责任。', 'the words around it on its line as shown');
+    assert.equal(res.citations[1]!.where.context, '依据《中华人民共和国劳动合同法》第三十八条解除劳动合同。', 'both lines of a citation broken across them');
+    // The app's box shows the text read with its soft breaks as line breaks.
+    const api = createHostApi({ engine: lib.engine, settings: new SettingsStore(dir), keys: new FileKeyStore(dir), host: 'browser', version: 'test' });
+    const uploaded = await api.call('statute.checkText', { file: fs.readFileSync(file).toString('base64'), fileName: 'soft.docx', asOf: '2026-11-27' });
+    assert.ok(uploaded.ok, JSON.stringify(uploaded));
+    const data = uploaded.data as { text: string; citations: Array<{ where: { line: number } }> };
+    assert.ok(data.text.startsWith('民事起诉状\n原告：张三\n被告：李四\n依照'), data.text.slice(0, 30));
+    assert.deepEqual(data.citations.map((c) => c.where.line), [2, 3, 4]);
+  });
+
   test('the route checks a pasted text as of today, or the date given', async () => {
     const api = createHostApi({ engine: lib.engine, settings: new SettingsStore(dir), keys: new FileKeyStore(dir), host: 'browser', version: 'test' });
     const res = await api.call('statute.checkText', { text: BRIEF, asOf: '2026-11-27' });
@@ -375,7 +403,7 @@ describe('checking the citations of a brief', { skip: SKIP }, () => {
   });
 });
 
-test('Word XML to text: paragraphs on their own lines, tabs and breaks kept, entities decoded', () => {
-  const xml = '<w:body><w:p><w:r><w:t>《刑法》第二百六十四条</w:t><w:tab/><w:t>A&amp;B &#x4E00;</w:t></w:r></w:p><w:p><w:r><w:t>第二</w:t><w:br/><w:t>行</w:t></w:r></w:p></w:body>';
-  assert.equal(wordXmlText(xml), '《刑法》第二百六十四条\tA&B 一\n第二\n行');
+test('Word XML to text: paragraphs on their own lines, tabs kept, a break inside a paragraph a line separator (U+2028), entities decoded', () => {
+  const xml = '<w:body><w:p><w:r><w:t>《刑法》第二百六十四条</w:t><w:tab/><w:t>A&amp;B &#x4E00;</w:t></w:r></w:p><w:p><w:r><w:t>第二</w:t><w:br/><w:t>行</w:t><w:br w:type="page"/><w:t>续</w:t></w:r></w:p></w:body>';
+  assert.equal(wordXmlText(xml), '《刑法》第二百六十四条\tA&B 一\n第二\u2028行\u2028续');
 });

@@ -123,6 +123,23 @@ describe('checking the citations of a PDF', { skip: SKIP }, () => {
     assert.ok(/[^\n]\f/.test(text), 'a paragraph runs on across a page: only the form feed between its parts');
   });
 
+  test('a citation broken across the short lines of a table cell is read whole: a title split inside 《…》, a number inside 第…条', async () => {
+    const file = path.join(dir, 'table.pdf');
+    const cell = '被告未及时足额支付劳动报酬，依据《中华人民共和国劳动合同法》第三十八条解除劳动合同，并可依照《劳动合同法》第四十六条主张经济补偿。';
+    fs.writeFileSync(file, await renderPdf(page(`<h2>法律依据</h2><table><tr><td style="width:8em">解除理由</td><td style="width:14em">${cell}</td><td>已送达</td></tr></table><p>另依照《民法典》第一千一百六十五条，被告应当承担侵权责任。</p>`)));
+    const { text } = await draftFileText(file);
+    // The cell's lines end short of the page's margin, so the PDF's reading keeps each break (pdfText.ts joins only lines that reach it).
+    assert.ok(text.includes('依据《中华人民共和国劳动合同\n法》第三十八条') && text.includes('《劳动合同法》第四十\n六条'), JSON.stringify(text));
+    const lineOf = (words: string) => text.split('\n').findIndex((l) => l.includes(words)) + 1;
+    const res = parseJsonOutput<{ citations: Array<{ marker: string; articleLabel: string | null; finding: string; where: { line: number } }> }>(
+      await runCli(['check', file, '--as-of', '2026-11-27', '--json', '--db', lib.dbPath]));
+    assert.deepEqual(res.citations.map((c) => [c.marker, c.articleLabel, c.finding, c.where.line]), [
+      ['《中华人民共和国劳动合同法》第三十八条', '第三十八条', 'ok', lineOf('依据《中华人民共和国劳动合同')],
+      ['《劳动合同法》第四十六条', '第四十六条', 'ok', lineOf('并可依照')],
+      ['《民法典》第一千一百六十五条', '第一千一百六十五条', 'ok', lineOf('另依照')],
+    ], 'before, the first was ✗ (「法规库中没有这个名称的法律」) and the second read as 第四十条');
+  });
+
   test('a PDF of images only, a file that is no PDF, and the route refuse with what to do', async () => {
     const scan = path.join(dir, 'scan.pdf');
     fs.writeFileSync(scan, imageOnlyPdf());

@@ -90,7 +90,7 @@ describe('documents repealed and replaced: where their articles stand now', { sk
     const dropped = replacementOf(lib.engine.db, lookup('婚姻法解释（三）第七条'));
     assert.equal(dropped?.counterpart, null);
     const text = await runCli(['show', '婚姻法解释三第7条', '--db', lib.dbPath]);
-    assert.match(text.stdout, /\nThis document was repealed with effect from 2021-01-01 by 《最高人民法院关于废止部分司法解释及相关规范性文件的决定》 \(法释〔2020〕16号\); related rules are now in 《最高人民法院关于适用《中华人民共和国民法典》婚姻家庭编的解释（一）》, 《最高人民法院关于适用《中华人民共和国民法典》婚姻家庭编的解释（二）》 \(in force from 2025-02-01\), 《中华人民共和国民法典》; none of them holds this article's text \(its rule may have been rewritten or dropped\); look for it in them\.\n/);
+    assert.match(text.stdout, /\nThis document was repealed with effect from 2021-01-01 by 《最高人民法院关于废止部分司法解释及相关规范性文件的决定》 \(法释〔2020〕16号\); related rules are now in 《最高人民法院关于适用〈中华人民共和国民法典〉婚姻家庭编的解释（一）》, 《最高人民法院关于适用〈中华人民共和国民法典〉婚姻家庭编的解释（二）》 \(in force from 2025-02-01\), 《中华人民共和国民法典》; none of them holds this article's text \(its rule may have been rewritten or dropped\); look for it in them\.\n/);
     const then = await runCli(['show', '合同法解释（二）第26条', '--as-of', '2020-06-01', '--db', lib.dbPath]);
     assert.match(then.stdout, /\nThis document still applied on 2020-06-01; it was repealed with effect from 2021-01-01 by /);
     const moved = await runCli(['show', '合同法解释（二）第26条', '--changes', '--db', lib.dbPath]);
@@ -132,7 +132,7 @@ describe('documents repealed and replaced: where their articles stand now', { sk
     const text = '依照合同法解释（二）第二十六条、第二十九条，请求变更合同。\n根据婚姻法解释（二）第二十四条，该债务为夫妻共同债务。';
     const now = checkDraft(resolver, text, '2026-01-01');
     assert.deepEqual(now.citations.map((c) => [c.articleLabel, c.finding]), [['第二十六条', 'check'], ['第二十九条', 'check'], ['第二十四条', 'check']]);
-    assert.equal(now.citations[0]!.noteZh, '该文件已由《最高人民法院关于废止部分司法解释及相关规范性文件的决定》（法释〔2020〕16号）废止（2021-01-01起施行）；相关规定现见于《最高人民法院关于适用《中华人民共和国民法典》合同编通则若干问题的解释》（2023-12-05起施行）、《最高人民法院关于适用《中华人民共和国民法典》总则编若干问题的解释》（2022-03-01起施行）、《中华人民共和国民法典》；本条内容现见于《中华人民共和国民法典》第五百三十三条（内容有修改）。');
+    assert.equal(now.citations[0]!.noteZh, '该文件已由《最高人民法院关于废止部分司法解释及相关规范性文件的决定》（法释〔2020〕16号）废止（2021-01-01起施行）；相关规定现见于《最高人民法院关于适用〈中华人民共和国民法典〉合同编通则若干问题的解释》（2023-12-05起施行）、《最高人民法院关于适用〈中华人民共和国民法典〉总则编若干问题的解释》（2022-03-01起施行）、《中华人民共和国民法典》；本条内容现见于《中华人民共和国民法典》第五百三十三条（内容有修改）。');
     assert.deepEqual(now.citations[0]!.successor, { topic: '内容有修改', changed: false, articles: [{ articleId: lookup('民法典第533条').id, lawTitle: '中华人民共和国民法典', label: '第五百三十三条' }], replacedDocument: true });
     // 婚姻法解释（二）第二十四条 (a debt in one spouse's name is presumed joint) shares no article's text whole, but the
     // paragraph of 民法典 第一千零六十四条 on debts in one spouse's name matches it best of all: partly carried over.

@@ -9,7 +9,7 @@ import { LexError } from '../../util/errors.js';
 import { dateOption, parseCommand } from '../args.js';
 import type { Output } from '../output.js';
 import { todayOf } from '../../db/today.js';
-import { citedLabel } from '../../../preload/contract/citationLine.js';
+import { bookTitle, citedLabel } from '../../../preload/contract/citationLine.js';
 
 const USAGE = 'lexdesk check FILE.docx|FILE.doc|FILE.rtf|FILE.pdf|FILE.html|FILE.md|FILE.txt|- [--as-of YYYY-MM-DD] [--out FILE.md|FILE.docx]   checks every statute citation in a brief or opinion (- reads stdin); --out writes the articles it cites as a compilation (法条汇编)';
 const MARK: Record<DraftFinding, string> = { ok: '✓', check: '!', quote_mismatch: '≠', unresolvable: '✗' };
@@ -52,7 +52,7 @@ export async function checkCommand(args: string[], open: (db?: string) => Engine
 }
 
 function line(c: DraftCitation): string {
-  const found = c.lawTitle && c.articleLabel ? ` → 《${c.lawTitle}》${citedLabel({ label: c.articleLabel })}（${c.publishDate ?? '日期不详'} 版）` : '';
+  const found = c.lawTitle && c.articleLabel ? ` → ${bookTitle(c.lawTitle)}${citedLabel({ label: c.articleLabel })}（${c.publishDate ?? '日期不详'} 版）` : '';
   const place = `${c.where.page !== null ? `第${c.where.page}页` : ''}第${c.where.line}${c.where.unit === 'paragraph' ? '段' : '行'}`;
   // Where to find it in the file: its line, and for a finding worth a look the words around it.
   const at = c.finding === 'ok' ? `  [${place}]` : `\n       ${place}：${c.where.context}`;

@@ -195,7 +195,8 @@ export const statuteHandlers: Pick<Handlers, 'statute.search' | 'statute.citatio
   },
   async 'statute.checkText'(s, input) {
     const { text, check } = await checkedDraft(s, input);
-    return input.text !== undefined ? check : { ...check, text };
+    // The box shows a Word file's soft line breaks (U+2028, which the check does not count as paragraphs) as line breaks.
+    return input.text !== undefined ? check : { ...check, text: text.replace(/\u2028/g, '\n') };
   },
   async 'statute.checkExport'(s, input) {
     const { check } = await checkedDraft(s, input);

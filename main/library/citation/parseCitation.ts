@@ -199,7 +199,7 @@ function expandRanges(text: string, refs: CitationRef[]): CitationRef[] {
   const wide = new Map<CitationRef, number>();
   refs.forEach((ref, i) => {
     const next = refs[i + 1];
-    const isRange = next !== undefined && sameLawContext(ref, next) && RANGE_BETWEEN.test(text.slice(ref.end, next.start)) && !ref.preamble && !next.preamble;
+    const isRange = next !== undefined && rangeOf(text, ref, next);
     // 第1167条至第1165条, written the wrong way round, means the same three articles.
     const span = isRange ? Math.abs(next.article - ref.article) : 0;
     if (isRange && span > MAX_RANGE_SPAN) {
@@ -217,6 +217,11 @@ function expandRanges(text: string, refs: CitationRef[]): CitationRef[] {
     }
   });
   return out;
+}
+
+/** Whether two citations in a row are the ends of one range (第1165条至第1167条): one law, only 至, 到, a dash or a tilde between them. */
+export function rangeOf(text: string, from: CitationRef, to: CitationRef): boolean {
+  return sameLawContext(from, to) && RANGE_BETWEEN.test(text.slice(from.end, to.start)) && !from.preamble && !to.preamble;
 }
 
 function sameLawContext(a: CitationRef, b: CitationRef): boolean {

@@ -6,6 +6,7 @@ import { parseCitations, parseSingleCitation, type CitationRef, type CitedPart }
 import { readRepeals, repealingShortTitle, repealMessages, type Repeal } from './repealedLaws.js';
 import { earlierHasParts, earlierNumbering, partText, provisionNow, type EarlierNumbering, type ProvisionNow } from './earlierNumbering.js';
 import { quoteInLaw, quoteSource, type QuoteSource } from './quoteSource.js';
+import { rangeInside, type RangeInside } from './rangeInside.js';
 import { amendmentMismatch, topicMismatch, type TopicMismatch } from './topicFit.js';
 import { counterpartInVersion, counterpartOfText, type VersionMatch } from '../versions/counterparts.js';
 import { replacementOf, type Replacement } from '../versions/replacedBy.js';
@@ -21,6 +22,7 @@ import { todayOf } from '../../db/today.js';
 import { staleNote, staleTextOf } from '../versions/staleTexts.js';
 import { intToChinese } from '../../../preload/contract/numerals.js';
 import { clip } from '../../util/clip.js';
+import { bookTitle } from '../../../preload/contract/citationLine.js';
 
 export interface VersionChoice {
   /** ISO date: the version in force on that date. */
@@ -323,6 +325,11 @@ export class CitationResolver {
     return topicMismatch(this.db, articleId, words, beside) ?? amendmentMismatch(this.db, articleId, words);
   }
 
+  /** What the version holding both ends of a range has between them (see rangeInside.ts); null for ends of two versions. */
+  rangeInside(fromId: number, toId: number, lo: number, hi: number): RangeInside | null {
+    return rangeInside(this.db, fromId, toId, lo, hi);
+  }
+
   /** Where in the cited article's law a quotation it does not hold stands (see quoteSource.ts). */
   quoteSource(citedArticleId: number, quote: string): QuoteSource | null {
     return quoteSource(this.db, citedArticleId, quote);
@@ -415,7 +422,7 @@ export class CitationResolver {
       return {
         ok: false, code: 'version-not-found',
         message: gap ? `${law.title}: ${gap.en}; its versions are listed below.` : `No version of ${law.title} matches ${asked}; its versions are listed below.`,
-        messageZh: gap ? `《${law.title}》：${gap.zh}；现有版本见下。` : `${law.title}没有与${askedZh}对应的版本；现有版本见下。`,
+        messageZh: gap ? `${bookTitle(law.title)}：${gap.zh}；现有版本见下。` : `${law.title}没有与${askedZh}对应的版本；现有版本见下。`,
         candidates: this.versionList(law.id),
       };
     }

@@ -18,7 +18,7 @@ import { normalizeLawName } from '../citation/aliases.js';
 import { nameForms, repealClauses, type Repeal } from '../citation/repealedLaws.js';
 import { MATCH_WORDS, statusSql } from '../status.js';
 import { counterpartInLaw, type ArticleVersion, type VersionArticle } from './counterparts.js';
-import { citedLabel } from '../../../preload/contract/citationLine.js';
+import { bookTitle, citedLabel } from '../../../preload/contract/citationLine.js';
 
 export interface ReplacingLaw {
   lawId: number;
@@ -185,12 +185,12 @@ export function replacementNote(r: Replacement, asOf?: string): { en: string; zh
   // 合同编通则解释 took effect in 2023, two years after the interpretations it took over were repealed.
   const later = (l: ReplacingLaw) => (r.repealedOn && l.effectiveDate && l.effectiveDate > r.repealedOn ? l.effectiveDate : null);
   const laws = {
-    en: r.by.map((l) => `《${l.title}》${later(l) ? ` (in force from ${later(l)})` : ''}`).join(', '),
-    zh: r.by.map((l) => `《${l.title}》${later(l) ? `（${later(l)}起施行）` : ''}`).join('、'),
+    en: r.by.map((l) => `${bookTitle(l.title)}${later(l) ? ` (in force from ${later(l)})` : ''}`).join(', '),
+    zh: r.by.map((l) => `${bookTitle(l.title)}${later(l) ? `（${later(l)}起施行）` : ''}`).join('、'),
   };
   const cp = r.counterpart;
   const where = cp
-    ? { en: `this article's text is now ${citedLabel(cp)} of 《${cp.lawTitle}》 (${HELD[cp.match].en})`, zh: `本条内容现见于《${cp.lawTitle}》${citedLabel(cp)}（${HELD[cp.match].zh}）` }
+    ? { en: `this article's text is now ${citedLabel(cp)} of ${bookTitle(cp.lawTitle)} (${HELD[cp.match].en})`, zh: `本条内容现见于${bookTitle(cp.lawTitle)}${citedLabel(cp)}（${HELD[cp.match].zh}）` }
     : r.by.length
       ? { en: 'none of them holds this article\'s text (its rule may have been rewritten or dropped); look for it in them', zh: '其中没有与本条内容相近的条文（该规定可能已改写或删去），请在其中查找' }
       : null;

@@ -10,6 +10,7 @@
 import { cachedStatement, type Db } from '../../db/open.js';
 import { textRevision } from '../../search/ftsTables.js';
 import { RecentCache } from '../../util/recentCache.js';
+import { bookTitle } from '../../../preload/contract/citationLine.js';
 import { normalizeLawName } from '../citation/aliases.js';
 
 export interface StaleText {
@@ -73,7 +74,7 @@ export function staleSince(db: Db, article: { lawId: number; publishDate: string
 export function staleNote(s: StaleText): { en: string; zh: string } {
   const when = s.effective ? { en: `, in force ${s.effective}`, zh: `，${s.effective} 起施行` } : { en: '', zh: '' };
   return {
-    en: `this interpretation was amended by 《${s.decision}》 (${s.decided}${when.en}), whose amended text the library does not hold; this is the ${s.held} text, and the text in force may differ (numbers included)`,
-    zh: `该解释已经《${s.decision}》（${s.decided} 公布${when.zh}）修改，法规库中没有修改后的文本；此为 ${s.held} 版，现行条文（包括条文序号）可能与此不同`,
+    en: `this interpretation was amended by ${bookTitle(s.decision)} (${s.decided}${when.en}), whose amended text the library does not hold; this is the ${s.held} text, and the text in force may differ (numbers included)`,
+    zh: `该解释已经${bookTitle(s.decision)}（${s.decided} 公布${when.zh}）修改，法规库中没有修改后的文本；此为 ${s.held} 版，现行条文（包括条文序号）可能与此不同`,
   };
 }

@@ -5,7 +5,7 @@ import { useApi } from '../../api/context.js';
 import { errorText } from '../../api/errorText.js';
 import { downloadFile } from '../../components/download.js';
 import { fill, useT, type Strings } from '../../i18n.js';
-import { citedLabel } from '../../../../preload/contract/citationLine.js';
+import { bookTitle, citedLabel } from '../../../../preload/contract/citationLine.js';
 
 type Finding = DraftCheckDto['citations'][number]['finding'];
 const FINDING: Record<Finding, { text: keyof Strings; badge: string }> = {
@@ -92,7 +92,7 @@ export function CitationCheck({ onOpen, asOf }: Props) {
                 <span className={`badge ${FINDING[c.finding].badge}`} data-testid="check-finding">{c.repealedLaw ? t.checkRepealed : t[FINDING[c.finding].text] as string}</span>{' '}
                 <span>{c.marker}</span>
                 {c.articleId !== null && (
-                  <> → <button className="link" onClick={() => onOpen(c.articleId!)}>《{c.lawTitle}》{c.articleLabel}</button></>
+                  <> → <button className="link" onClick={() => onOpen(c.articleId!)}>{bookTitle(c.lawTitle ?? '')}{c.articleLabel}</button></>
                 )}
                 {' '}
                 <span className="muted" data-testid="check-where">
@@ -106,7 +106,7 @@ export function CitationCheck({ onOpen, asOf }: Props) {
                     {c.successor.articles.map((a, i) => (
                       <span key={a.articleId}>
                         {i > 0 ? '、' : ''}
-                        <button className="link" onClick={() => onOpen(a.articleId)}>{i === 0 ? `《${a.lawTitle}》` : ''}{citedLabel(a)}</button>
+                        <button className="link" onClick={() => onOpen(a.articleId)}>{i === 0 ? bookTitle(a.lawTitle) : ''}{citedLabel(a)}</button>
                       </span>
                     ))}
                   </div>
@@ -114,14 +114,14 @@ export function CitationCheck({ onOpen, asOf }: Props) {
                 {c.closer && (
                   <div className="muted" data-testid="check-closer">
                     {t.checkCloser}
-                    <button className="link" onClick={() => onOpen(c.closer!.articleId)}>{c.closer.lawTitle ? `《${c.closer.lawTitle}》` : ''}{c.closer.label}</button>
+                    <button className="link" onClick={() => onOpen(c.closer!.articleId)}>{c.closer.lawTitle ? bookTitle(c.closer.lawTitle) : ''}{c.closer.label}</button>
                   </div>
                 )}
                 {c.quoteSource && (
                   <div className="muted" data-testid="check-quote-source">
                     {t.checkQuoteFrom}
                     <button className="link" onClick={() => onOpen(c.quoteSource!.articleId)}>
-                      {c.lawTitle === c.quoteSource.lawTitle ? '' : `《${c.quoteSource.lawTitle}》`}
+                      {c.lawTitle === c.quoteSource.lawTitle ? '' : bookTitle(c.quoteSource.lawTitle)}
                       {c.quoteSource.applied ? c.quoteSource.label : fill(t.checkQuoteVersion, { date: c.quoteSource.publishDate ?? '?', label: c.quoteSource.label })}
                     </button>
                     {c.quoteSource.now && (
