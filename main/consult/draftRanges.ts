@@ -1,6 +1,6 @@
 import { rangeOf, type CitationRef } from '../library/citation/parseCitation.js';
 import type { CitationResolver } from '../library/citation/resolver.js';
-import { intToChinese } from '../library/numerals.js';
+import { intToChinese } from '../../preload/contract/numerals.js';
 import { joinNotes, type Note } from './auditNotes.js';
 
 /** Numbers named one by one, up to this many; the rest are counted. */

@@ -9,7 +9,7 @@
  *   convention writes it, in 〈〉, so that the outer title is one name.
  */
 import { normalizeLawName, type LawNameIndex } from '../library/citation/aliases.js';
-import { chineseToInt } from '../library/numerals.js';
+import { chineseToInt } from '../../preload/contract/numerals.js';
 
 export interface DraftReading {
   /** What the parser reads. */
