@@ -5,6 +5,7 @@ import type { Output } from './output.js';
 import { clip } from '../util/clip.js';
 import { standingZh } from '../search/lawOnDate.js';
 import { STATUS_ZH } from '../library/status.js';
+import { outsideEvidenceNoteZh, SUFFICIENT_FOR_EVIDENCE_ZH, sufficientOnlyForEvidence } from '../../preload/contract/sufficiency.js';
 
 const STAGE_NAMES: Record<string, string> = {
   state: '法律状态',
@@ -69,7 +70,12 @@ export function printTurnSummary(r: TurnResult, out: Output): void {
     const why = c.label === 'verified' ? null : (c.noteZh ?? c.note);
     if (parts || why) out.print(`  ${c.marker}${parts ? ` ${parts}` : ''}${why ? ` — ${why}` : ''}`);
   }
-  if (r.verdict) out.print(`充分性：${VERDICT[r.verdict] ?? r.verdict}${r.iterations.length ? `（${r.iterations.length} 轮审查）` : ''}`);
+  // 证据充分 holds for the evidence the judge saw; articles the answer cites outside it are said with it.
+  if (r.verdict) {
+    const outside = sufficientOnlyForEvidence(r.verdict, r.citations);
+    const verdict = outside ? SUFFICIENT_FOR_EVIDENCE_ZH : VERDICT[r.verdict] ?? r.verdict;
+    out.print(`充分性：${verdict}${r.iterations.length ? `（${r.iterations.length} 轮审查）` : ''}${outside ? `；${outsideEvidenceNoteZh(outside)}` : ''}`);
+  }
   if (r.usage.calls) out.print(`用量：${r.usage.calls} 次调用，${r.usage.promptTokens}+${r.usage.completionTokens} tokens${r.usage.cost !== null ? `，费用 ${r.usage.cost.toFixed(4)}` : ''}`);
 }
 
@@ -89,6 +95,8 @@ export function turnJson(r: TurnResult) {
     citationCounts: r.citationCounts,
     verdict: r.verdict,
     verdictOverride: r.verdictOverride,
+    /** Articles the answer cites outside the evidence the judge weighed, when its verdict is 证据充分 (which then holds for the evidence alone); else 0. */
+    sufficientOnlyForEvidence: sufficientOnlyForEvidence(r.verdict, r.citations),
     iterations: r.iterations,
     usage: r.usage,
     stages: r.stages,

@@ -2,7 +2,7 @@ import {
   AlignmentType, BorderStyle, Document, Footer, FootnoteReferenceRun, HeadingLevel, Packer, PageNumber, Paragraph, Table, TableCell, TableRow, TextRun, WidthType,
 } from 'docx';
 import {
-  CHECK_ZH, checkLabel, OFFLINE_STATUTES_NOTE, OFFLINE_TURN, refsText, STATE_FIELDS, stateValue, statutesHeading, statuteHeading, turnsLabel, VERDICT_ZH, versionLine,
+  CHECK_ZH, checkLabel, OFFLINE_STATUTES_NOTE, OFFLINE_TURN, refsText, STATE_FIELDS, stateValue, statutesHeading, statuteHeading, turnsLabel, VERDICT_ZH, versionLine, judgeVerdictZh, verdictScopeZh,
 } from './labels.js';
 import { statuteSourceLine, type ReportModel, type ReportTurn } from './model.js';
 import { citedLabel } from '../../preload/contract/citationLine.js';
@@ -100,7 +100,7 @@ function turnParagraphs(t: ReportTurn, footnoteFor: (ref: number) => FootnoteRef
 }
 
 function verdictParagraphs(t: ReportTurn): Paragraph[] {
-  const head = `第 ${t.seq} 轮：${VERDICT_ZH[t.verdict ?? ''] ?? '无'}${t.override ? `；用户更改为 ${VERDICT_ZH[t.override.verdict]}${t.override.note ? `（${t.override.note}）` : ''}` : ''}`;
+  const head = `第 ${t.seq} 轮：${judgeVerdictZh(t)}${verdictScopeZh(t)}${t.override ? `；用户更改为 ${VERDICT_ZH[t.override.verdict]}${t.override.note ? `（${t.override.note}）` : ''}` : ''}`;
   return [
     new Paragraph({ children: [new TextRun({ text: head, bold: true })] }),
     ...t.iterations.map(

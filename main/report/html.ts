@@ -1,5 +1,5 @@
 import {
-  CHECK_ZH, checkLabel, OFFLINE_STATUTES_NOTE, OFFLINE_TURN, refRuns, STATE_FIELDS, stateValue, statutesHeading, statuteHeading, turnsLabel, VERDICT_ZH, versionLine,
+  CHECK_ZH, checkLabel, OFFLINE_STATUTES_NOTE, OFFLINE_TURN, refRuns, STATE_FIELDS, stateValue, statutesHeading, statuteHeading, turnsLabel, VERDICT_ZH, versionLine, judgeVerdictZh, verdictScopeZh,
 } from './labels.js';
 import { statuteSourceLine, type ReportModel, type ReportTurn } from './model.js';
 import { localStamp } from '../../preload/contract/localTime.js';
@@ -79,7 +79,7 @@ function turn(t: ReportTurn): string {
 }
 
 function verdict(t: ReportTurn): string {
-  const head = `第 ${t.seq} 轮：<strong>${VERDICT_ZH[t.verdict ?? ''] ?? '无'}</strong>${t.override ? `；用户更改为 <strong>${VERDICT_ZH[t.override.verdict]}</strong>${t.override.note ? `（${esc(t.override.note)}）` : ''}` : ''}`;
+  const head = `第 ${t.seq} 轮：<strong>${judgeVerdictZh(t)}</strong>${verdictScopeZh(t)}${t.override ? `；用户更改为 <strong>${VERDICT_ZH[t.override.verdict]}</strong>${t.override.note ? `（${esc(t.override.note)}）` : ''}` : ''}`;
   const its = t.iterations.map(
     (it) =>
       `<li>审查 ${it.iteration}：${it.verdict === 'SUFFICIENT' ? '充分' : '不充分'}；${Object.entries(it.checks).map(([k, c]) => `${CHECK_ZH[k] ?? k}${c.ok ? '✓' : '✗'}${c.note ? `（${esc(c.note)}）` : ''}`).join('，')}${it.refinementQueries.length ? `；补充检索：${esc(it.refinementQueries.join('；'))}` : ''}</li>`,

@@ -2,6 +2,7 @@ import type { LegalState } from '../consult/schemas.js';
 import { EFFECTIVE_UNKNOWN, STATUS_ZH } from '../library/status.js';
 import { standingZh, type OnDate } from '../search/lawOnDate.js';
 import { citedLabel } from '../../preload/contract/citationLine.js';
+import { outsideEvidenceNoteZh, SUFFICIENT_FOR_EVIDENCE_ZH } from '../../preload/contract/sufficiency.js';
 
 export { STATUS_ZH };
 
@@ -11,6 +12,14 @@ export const VERDICT_ZH: Record<string, string> = {
   insufficient_at_limit: '证据不足（已达检索上限）',
   offline: '离线：未经充分性审查',
 };
+/** A turn's judge verdict as its line in every format shows it: 证据充分 qualified when the answer cites articles outside the evidence (sufficiency.ts). */
+export function judgeVerdictZh(t: { verdict: string | null; sufficientOnlyForEvidence: number }): string {
+  return t.sufficientOnlyForEvidence ? SUFFICIENT_FOR_EVIDENCE_ZH : VERDICT_ZH[t.verdict ?? ''] ?? '无';
+}
+/** Said after that verdict (not bold): 「；回答另引 1 条证据外的法条，未经适用性和充分性审查」; nothing when it is not qualified. */
+export function verdictScopeZh(t: { sufficientOnlyForEvidence: number }): string {
+  return t.sufficientOnlyForEvidence ? `；${outsideEvidenceNoteZh(t.sufficientOnlyForEvidence)}` : '';
+}
 export const AUDIT_ZH: Record<string, string> = { verified: '已核验', outside_evidence: '证据外', unresolvable: '无法解析', quote_mismatch: '引文不符' };
 export const CHECK_ZH: Record<string, string> = { factualSupport: '事实支撑', jurisdiction: '法域', temporal: '时间效力', contradictions: '矛盾', missingElements: '缺失要件' };
 

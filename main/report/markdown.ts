@@ -1,5 +1,5 @@
 import {
-  CHECK_ZH, checkLabel, OFFLINE_STATUTES_NOTE, OFFLINE_TURN, refsText, STATE_FIELDS, stateValue, statutesHeading, statuteHeading, turnsLabel, VERDICT_ZH, versionLine,
+  CHECK_ZH, checkLabel, OFFLINE_STATUTES_NOTE, OFFLINE_TURN, refsText, STATE_FIELDS, stateValue, statutesHeading, statuteHeading, turnsLabel, VERDICT_ZH, versionLine, judgeVerdictZh, verdictScopeZh,
 } from './labels.js';
 import { statuteSourceLine, type ReportModel, type ReportTurn } from './model.js';
 import { citedLabel } from '../../preload/contract/citationLine.js';
@@ -71,7 +71,7 @@ function turn(t: ReportTurn): string[] {
 }
 
 function verdict(t: ReportTurn): string[] {
-  const out = [`- 第 ${t.seq} 轮：**${VERDICT_ZH[t.verdict ?? ''] ?? '无'}**${t.override ? `；用户更改为 **${VERDICT_ZH[t.override.verdict]}**${t.override.note ? `（${mdText(t.override.note)}）` : ''}` : ''}`];
+  const out = [`- 第 ${t.seq} 轮：**${judgeVerdictZh(t)}**${verdictScopeZh(t)}${t.override ? `；用户更改为 **${VERDICT_ZH[t.override.verdict]}**${t.override.note ? `（${mdText(t.override.note)}）` : ''}` : ''}`];
   for (const it of t.iterations) {
     const checks = Object.entries(it.checks).map(([k, c]) => `${CHECK_ZH[k] ?? k}${c.ok ? '✓' : '✗'}${c.note ? `（${mdText(c.note)}）` : ''}`).join('，');
     out.push(`  - 审查 ${it.iteration}：${it.verdict === 'SUFFICIENT' ? '充分' : '不充分'}；${checks}${it.refinementQueries.length ? `；补充检索：${mdText(it.refinementQueries.join('；'))}` : ''}`);

@@ -13,6 +13,7 @@ import { LexError } from '../util/errors.js';
 import { citedLabel } from '../../preload/contract/citationLine.js';
 import { localDay } from '../../preload/contract/localTime.js';
 import { reportAnswer } from './answerRefs.js';
+import { sufficientOnlyForEvidence } from '../../preload/contract/sufficiency.js';
 
 export { renumberMarkers } from './answerRefs.js';
 
@@ -116,6 +117,8 @@ export interface ReportTurn {
   verdict: Verdict | null;
   override: { verdict: Verdict; note: string | null } | null;
   iterations: JudgeIteration[];
+  /** The articles the answer cites outside the evidence when the judge found it sufficient (the verdict then holds for the evidence alone); else 0. */
+  sufficientOnlyForEvidence: number;
   /** Citations that failed the audit, with why (in Chinese where the audit kept it), and the report's number of the article when it lists one. */
   stray: Array<{ marker: string; label: CitationLabel; note: string | null; ref: number | null }>;
   /** Citations of evidence articles whose words fit another article of the law (topicFit.ts), with the note. */
@@ -284,6 +287,7 @@ function toReportTurn(
     verdict: t.verdict,
     override: t.verdictOverride,
     iterations: t.iterations,
+    sufficientOnlyForEvidence: sufficientOnlyForEvidence(t.verdict, t.citations),
     stray: t.citations
       .filter((c) => c.label === 'unresolvable' || c.label === 'outside_evidence')
       .map((c) => ({ marker: c.marker, label: c.label, note: c.noteZh ?? c.note, ref: t.answer ? refOfCitation(c) : null })),

@@ -1,0 +1,79 @@
+/**
+ * 证据充分 is the judge's word on the evidence retrieval found. A legal-aid lawyer's review: a turn said 证据充分 while its
+ * answer rested the time limit on an article no query had found. The verdict stays stored as the judge gave it; the CLI,
+ * `--json` and the report qualify it from the citation audit.
+ */
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { after, before, beforeEach, describe, test } from 'node:test';
+import { buildReport, renderReport } from '../../main/report/index.js';
+import { runCli } from '../helpers/cli.js';
+import { startBench, WAGES, type Bench } from '../helpers/consultFixture.js';
+import { sharedSkipReason } from '../helpers/library.js';
+import { okChecks } from '../helpers/scriptedLlm.js';
+
+const SKIP = sharedSkipReason();
+// Two articles outside the evidence, the first cited twice (written out, then its bare number read as the law named last).
+const OUTSIDE_ANSWER = '追讨欠薪应在三年内提出（《民法典》第一百八十八条），催讨过的依第一百九十五条重新计算，时效期间仍依《民法典》第一百八十八条；你可以解除劳动合同[1]。';
+const QUALIFIED = '证据充分（仅就检索到的法条而言）';
+const NOTE = '回答另引 2 条证据外的法条，未经适用性和充分性审查';
+
+describe('a 证据充分 verdict when the answer cites articles outside the evidence', { skip: SKIP, timeout: 300_000 }, () => {
+  let bench: Bench;
+  let home: string;
+  const env = () => ({ LEXDESK_HOME: home, LEXDESK_LLM_BASE_URL: bench.llm.baseURL, LEXDESK_LLM_MODEL: 'scripted-model', LEXDESK_LLM_API_KEY: 'sk-scope-0123456789' });
+  before(async () => {
+    bench = await startBench();
+    home = fs.mkdtempSync(path.join(os.tmpdir(), 'lexdesk-scope-'));
+  });
+  after(async () => {
+    await bench?.dispose();
+    fs.rmSync(home, { recursive: true, force: true });
+  });
+  beforeEach(() => bench.llm.reset());
+
+  test('the CLI turn, --json and the report qualify it; the stored verdict stays the judge\'s', async () => {
+    // The judge (default script) finds the evidence sufficient; the answer then leans on two articles it never saw.
+    bench.llm.queue('answer', { text: OUTSIDE_ANSWER });
+    const asked = await runCli(['consult', '--db', bench.lib.dbPath, '--ask', WAGES, '--title', '欠薪'], env());
+    assert.equal(asked.code, 0, asked.stderr);
+    const line = asked.stdout.split('\n').find((l) => l.startsWith('充分性：'));
+    assert.equal(line, `充分性：${QUALIFIED}（1 轮审查）；${NOTE}`, asked.stdout);
+
+    const [listed] = JSON.parse((await runCli(['consult', '--list', '--db', bench.lib.dbPath, '--json'], env())).stdout) as Array<{ id: number }>;
+    const shown = JSON.parse((await runCli(['consult', '--db', bench.lib.dbPath, '--show', String(listed!.id), '--json'], env())).stdout);
+    const turn = shown.turns[0];
+    assert.equal(turn.verdict, 'sufficient', 'the judge\'s verdict as stored');
+    assert.equal(turn.verdictOverride, null);
+    assert.equal(turn.citations.filter((c: { label: string }) => c.label === 'outside_evidence').length, 3, 'three citations of two articles');
+    assert.equal(turn.sufficientOnlyForEvidence, 2, 'each article counted once');
+
+    const model = buildReport(bench.lib.engine, bench.consultations(), listed!.id, '0.0.0');
+    assert.equal(model.turns[0]!.verdict, 'sufficient');
+    const md = (await renderReport(model, 'md')).toString('utf8');
+    assert.ok(md.includes(`- 第 1 轮：**${QUALIFIED}**；${NOTE}\n`), md);
+    const html = (await renderReport(model, 'html')).toString('utf8');
+    assert.ok(html.includes(`第 1 轮：<strong>${QUALIFIED}</strong>；${NOTE}`));
+  });
+
+  test('an answer citing only its evidence keeps the plain verdict', async () => {
+    bench.llm.queue('answer', { text: '公司未及时足额支付劳动报酬的，你可以解除劳动合同[1]。' });
+    const t = await bench.consultations().ask({ text: WAGES, title: '欠薪（证据内）' });
+    assert.equal(t.verdict, 'sufficient');
+    assert.ok(t.citations.length > 0 && t.citations.every((c) => c.label !== 'outside_evidence'), JSON.stringify(t.citations));
+    const md = (await renderReport(buildReport(bench.lib.engine, bench.consultations(), t.consultationId, '0.0.0'), 'md')).toString('utf8');
+    assert.match(md, /- 第 1 轮：\*\*证据充分\*\*\n/);
+  });
+
+  test('an insufficient verdict is not qualified: 证据不足 already says the evidence falls short', async () => {
+    bench.llm.queue('judge', ...Array.from({ length: 3 }, () => ({ json: { verdict: 'INSUFFICIENT', checks: { ...okChecks(), factualSupport: { ok: false, note: '缺少工资数额' } }, missing: ['工资数额'], refinementQueries: ['拖欠工资 数额'] } })));
+    bench.llm.queue('answer', { text: OUTSIDE_ANSWER });
+    const t = await bench.consultations().ask({ text: WAGES, title: '欠薪（不足）' });
+    assert.notEqual(t.verdict, 'sufficient');
+    assert.ok(t.citations.some((c) => c.label === 'outside_evidence'));
+    const md = (await renderReport(buildReport(bench.lib.engine, bench.consultations(), t.consultationId, '0.0.0'), 'md')).toString('utf8');
+    assert.ok(!md.includes('仅就检索到的法条而言'), md);
+  });
+});
