@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { TurnResult, Verdict } from '../../../../preload/contract/index.js';
-import { useT, type Strings } from '../../i18n.js';
+import { fill, useT, type Strings } from '../../i18n.js';
+import { sufficientOnlyForEvidence } from '../../../../preload/contract/sufficiency.js';
 
 interface Props {
   turn: TurnResult;
@@ -11,24 +12,29 @@ const CLASS: Record<Verdict, string> = { sufficient: 'ok', insufficient: 'warn',
 /** The judge's checklist items (its JSON's keys) as the UI names them; an unknown key is shown as it came. */
 const CHECKS: Record<string, keyof Strings> = { factualSupport: 'checkFactualSupport', jurisdiction: 'checkJurisdiction', temporal: 'checkTemporal', contradictions: 'checkContradictions', missingElements: 'checkMissingElements' };
 
-/** The judge's verdict at a glance, expandable to the checklist, iterations and refinement queries; the user can override it. */
+/**
+ * The judge's verdict at a glance, expandable to the checklist, iterations and refinement queries; the user can override it.
+ * A 证据充分 holds for the evidence the judge saw: when the answer cites articles outside it, the badge says so and how many.
+ */
 export function SufficiencyIndicator({ turn, onOverride }: Props) {
   const t = useT();
   const [open, setOpen] = useState(false);
   const [choice, setChoice] = useState<Verdict>('insufficient');
   const [note, setNote] = useState('');
   const verdict = turn.verdictOverride?.verdict ?? turn.verdict;
+  const outside = sufficientOnlyForEvidence(turn.verdict, turn.citations);
+  const judged = (v: Verdict) => (v === 'sufficient' && outside ? t.sufficientForEvidence : t[v]);
   if (!verdict) return <section className="panel sufficiency" data-testid="sufficiency"><h3>{t.sufficiency}</h3><span className="badge muted">{t.pending}</span></section>;
   return (
     <section className="panel sufficiency" data-testid="sufficiency">
       <h3>{t.sufficiency}</h3>
-      <button className={`badge ${CLASS[verdict]}`} data-testid="verdict" aria-expanded={open} onClick={() => setOpen(!open)}>
-        {t[verdict]}
-        {turn.verdictOverride ? ` · ${t.overridden}` : ''}
+      <button className={`badge ${turn.verdictOverride || !outside ? CLASS[verdict] : 'warn'}`} data-testid="verdict" aria-expanded={open} onClick={() => setOpen(!open)}>
+        {turn.verdictOverride ? `${t[verdict]} · ${t.overridden}` : judged(verdict)}
       </button>
+      {!turn.verdictOverride && outside > 0 && <p className="warn" data-testid="verdict-scope">{fill(t.outsideEvidenceNote, { n: outside })}</p>}
       {turn.verdictOverride && turn.verdict && (
         <p className="muted" data-testid="original-verdict">
-          {t[turn.verdict]} → {t[turn.verdictOverride.verdict]}
+          {judged(turn.verdict)} → {t[turn.verdictOverride.verdict]}
           {turn.verdictOverride.note ? `：${turn.verdictOverride.note}` : ''}
         </p>
       )}
