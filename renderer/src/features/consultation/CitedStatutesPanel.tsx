@@ -153,7 +153,15 @@ export function CitedStatutesPanel({ turn, onOpenArticle, folder = '', shown = 0
       {stray.length > 0 && (
         <ul className="stray" data-testid="stray-citations">
           {stray.map((c) => (
-            <li key={c.seq} className="bad">{c.marker} · {t[c.label]}{auditNote(t, c) ? `：${auditNote(t, c)}` : ''}</li>
+            <li key={c.seq} className={c.label === 'outside_evidence' ? 'warn' : 'bad'} data-testid="stray-citation">
+              {/* A citation the audit resolved to an article (outside the evidence, or lacking the 款 or 项 named) opens it, as an evidence article does; one that named nothing in the library has nothing to open. */}
+              {c.articleId !== null ? (
+                <button className="link" onClick={() => onOpenArticle(c.articleId!)} data-testid="open-stray">{c.marker}</button>
+              ) : (
+                c.marker
+              )}
+              {' · '}{t[c.label]}{auditNote(t, c) ? `：${auditNote(t, c)}` : ''}
+            </li>
           ))}
         </ul>
       )}
