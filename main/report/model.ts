@@ -11,7 +11,7 @@ import { reportPlace } from './place.js';
 import { AUDIT_ZH, OFFLINE_FOUND, turnsLabel, versionLine } from './labels.js';
 import { LexError } from '../util/errors.js';
 import { citedLabel } from '../../preload/contract/citationLine.js';
-import { localDay } from '../../preload/contract/localTime.js';
+import { lawAsOfZh, turnLawDate } from './lawDates.js';
 import { reportAnswer } from './answerRefs.js';
 import { sufficientOnlyForEvidence } from '../../preload/contract/sufficiency.js';
 
@@ -131,6 +131,7 @@ export interface ReportTurn {
 export interface ReportModel {
   title: string;
   generatedAt: string;
+  /** What follows 「适用法律截至」: the consultation's date, else the date or dates its turns applied (lawDates.ts). */
   lawAsOf: string;
   /** Where the law is applied (the consultation's place, else the facts'), for local regulations; null when none was given. */
   place: string | null;
@@ -189,7 +190,10 @@ export function buildReport(engine: Engine, consultations: Consultations, id: nu
   return {
     title: consultation.title,
     generatedAt: new Date().toISOString(),
-    lawAsOf: consultation.as_of ?? last.state?.factDate ?? localDay(consultation.created_at),
+    lawAsOf: lawAsOfZh(consultation.as_of, chosen.map((t) => {
+      const row = consultations.store.turn(t.turnId);
+      return turnLawDate({ seq: t.seq, factDate: t.state?.factDate ?? null, createdAt: row.created_at, finishedAt: row.finished_at });
+    })),
     place,
     placeNote: reportPlace(engine.db, place)?.note ?? null,
     appVersion,
