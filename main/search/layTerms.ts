@@ -14,7 +14,17 @@ import { DOCTRINE_TERMS } from './doctrineTerms.js';
 type TermEntry = readonly [words: ReadonlyArray<string | RegExp>, terms: readonly string[]];
 
 /** Asking for money: 补偿, 赔偿 (not 赔偿违约金), 赔钱, 赔我多少, 给钱, 拿多少钱. */
-const MONEY_ON_LEAVING = '(补偿|赔偿(?!违约金)|赔钱|赔.{0,2}多少|给钱|拿.{0,2}钱|多少钱)';
+const MONEY_ON_LEAVING = '(补偿|赔偿(?!违约金)|赔钱|赔.{0,2}多少|给钱|拿.{0,2}钱|多少钱|钱.{0,2}没给|没给.{0,2}钱)';
+
+/** Dismissed (开除, 辞退, 把我开了 …), told either way round. */
+const DISMISSED = '(开除|辞退|炒鱿鱼|劝退|把我开了|被开了|给开了|裁员|被裁|解雇|不用(再)?来(上班|公司)?了|别来上班|让我走人|叫我走人)';
+
+/**
+ * Time gone by (八个月了, 半年, 一年多, 去年) and the client asking whether it is still open (还能告吗, 来得及吗, 过期了吗):
+ * the time limit is the question. For a dispute with an employer it is the one-year 仲裁时效 of 劳动争议调解仲裁法 第二十七条.
+ */
+const TIME_GONE = '([0-9一二三四五六七八九十两几半]+多?个?多?(月|年)|去年|前年|好久|很久)';
+const STILL_OPEN = '(还能|还可以|还可不可以|还能不能)(去)?(告|起诉|仲裁|申请|要|追|讨|维权)|来得及|晚不晚|晚了吗|过期|过了时效|超过时效|过时效';
 
 const LAY_TERMS: ReadonlyArray<TermEntry> = [
   // Employment
@@ -23,12 +33,13 @@ const LAY_TERMS: ReadonlyArray<TermEntry> = [
   [['员工', '打工', '上班族', '雇员', '工人'], ['劳动者']],
   [['辞职', '离职', '走人', '不干了', '不想干了', '跳槽'], ['劳动者', '解除劳动合同']],
   [['开除', '辞退', '炒鱿鱼', '劝退', '把我开了', '被开了', '给开了', /不用(再)?来(上班|公司)?了|别来上班|让我走人|叫我走人|卷铺盖/], ['用人单位', '解除劳动合同']],
+  [[new RegExp(`^(?=[\\s\\S]*(${DISMISSED}|工资|劳动报酬|加班费|经济补偿|劳动仲裁|工伤))(?=[\\s\\S]*${TIME_GONE})(?=[\\s\\S]*(${STILL_OPEN}))`)], ['仲裁时效', '劳动争议']],
   [['裁员', '被裁'], ['裁减人员', '用人单位']],
   [['遣散费', '离职补偿', '辞退补偿', 'N+1'], ['经济补偿']],
   // Money asked for on leaving is 经济补偿 (劳动合同法 第四十六条, 第四十七条); on being dismissed also the 赔偿金 of an
   // unlawful dismissal (第四十八条, 第八十七条). Not when the worker is the one asked to pay (赔偿违约金).
   [[new RegExp(`(辞职|离职|走人|不干了|不想干了|跳槽).{0,14}${MONEY_ON_LEAVING}`)], ['经济补偿']],
-  [[new RegExp(`(开除|辞退|炒鱿鱼|劝退|把我开了|被开了|给开了|裁员|被裁|解雇|不用(再)?来(上班|公司)?了|别来上班|让我走人|叫我走人).{0,30}${MONEY_ON_LEAVING}`)], ['经济补偿', '赔偿金']],
+  [[new RegExp(`${DISMISSED}.{0,30}${MONEY_ON_LEAVING}`)], ['经济补偿', '赔偿金']],
   [['加班'], ['延长工作时间']],
   [['社保'], ['社会保险']],
   [['五险一金'], ['社会保险', '住房公积金']],
@@ -76,7 +87,10 @@ const LAY_TERMS: ReadonlyArray<TermEntry> = [
   [['开发商'], ['出卖人', '房地产开发企业']],
   [['物业公司'], ['物业服务人']],
   [['拆迁'], ['征收', '补偿']],
-  [['邻居'], ['相邻']],
+  // A neighbour is a 相邻 matter (民法典 第二百八十八条 onward) unless the story is a bite or an injury the neighbour, or the
+  // neighbour's animal, caused (「邻居家的狗把我孩子咬伤了」): that is tort (第一千二百四十五条), and 相邻 brought the
+  // neighbour-relations articles above it.
+  [[/^(?=[\s\S]*邻居)(?![\s\S]*(狗|犬|猫|宠物|咬|打伤|砍伤|撞伤|受伤))/], ['相邻']],
   [['漏水'], ['维修']],
   [['噪音'], ['噪声']],
   [['挡光', '挡阳光', '遮挡阳光'], ['通风', '采光', '日照']],
@@ -146,7 +160,10 @@ const LAY_TERMS: ReadonlyArray<TermEntry> = [
   [['网暴', '网络暴力'], ['网络用户', '名誉权']],
   [['医疗事故', '看病出事'], ['医疗损害']],
   [['医院'], ['医疗机构']],
-  [['狗咬', '被狗咬', '宠物', '猫抓'], ['饲养的动物']],
+  // The animal may come first and the bite later: 「狗把我孩子咬伤了」, 「被邻居养的狗咬了」.
+  [['狗咬', '被狗咬', '宠物', '猫抓', /(狗|犬|猫).{0,12}(咬|抓伤|抓破|扑倒|扑伤)|被.{0,8}(狗|犬)(咬|扑)/], ['饲养的动物']],
+  // An unleashed dog is the 未对动物采取安全措施 of 民法典 第一千二百四十六条.
+  [[/(没|没有|未|不)(拴|栓|牵|系)(狗)?绳|遛狗不牵|(没|不)戴嘴套/], ['未对动物采取安全措施']],
   [['高空抛物', '楼上扔东西'], ['从建筑物中抛掷物品']],
   [['摔倒', '滑倒', '摔伤'], ['安全保障义务']],
   [['精神损失'], ['精神损害']],
@@ -191,6 +208,11 @@ const NOT_PAID_AFTER = '(也|都|一直)?(没|没有|未|不)(交|缴|买|上|�
  * 第六条 onward: 误工费), asked as 「能要求赔偿哪些费用」, 「能赔什么」, 「赔哪些钱」 — only where the text says someone was hurt.
  */
 const INJURED = '(被撞|撞伤|撞了|受伤|受了伤|被打|打伤|骨折|住院|车祸|伤残|致残|摔伤|咬伤)';
+/**
+ * Hurt at work, told as what happened (在厂里上班时被机器轧伤了手, 在工地干活摔断了腿) rather than as 工伤: 工伤保险条例 第十四条 (一),
+ * 在工作时间和工作场所内，因工作原因受到事故伤害.
+ */
+const HURT_AT_WORK = '(上班时|上班的时候|上班期间|干活|工作时|工作的时候|工作中|做工|厂里|工地|车间|工厂|生产线|流水线)[^，。；！？,.;!?]{0,14}(受伤|受了伤|伤了|轧|压伤|压断|砸|摔|烫伤|割伤|夹伤|夹断|绞|切断|断了|骨折|截肢)';
 const CLAIM_ITEMS = '((赔偿?|索赔)(哪些|什么|啥)|哪些(费用|钱|赔偿)|赔(偿)?多少钱|能赔(什么|哪些|多少)|赔偿(项目|范围|标准))';
 
 /**
@@ -206,6 +228,9 @@ const QUESTION_TERMS: ReadonlyArray<TermEntry> = [
   // 第八十六条 and 劳动合同法 第三十八条 (未依法缴纳社会保险费). A contribution paid (「单位给我交了社保」) says nothing.
   [[new RegExp(`${NOT_PAID}工伤保险|工伤保险${NOT_PAID_AFTER}`)], ['未参加工伤保险', '未依法缴纳', '工伤保险费']],
   [[new RegExp(`${NOT_PAID}(社保|社会保险|五险)|(社保|社会保险)${NOT_PAID_AFTER}`)], ['未依法缴纳', '社会保险费']],
+  [[new RegExp(HURT_AT_WORK)], ['工伤', '工作时间', '工作场所', '事故伤害']],
+  // 「没买保险」 said of a work injury is the 工伤保险 not taken out (工伤保险条例 第六十二条).
+  [[new RegExp(`^(?=[\\s\\S]*(工伤|${HURT_AT_WORK}))(?=[\\s\\S]*${NOT_PAID}(任何)?保险)`)], ['未参加工伤保险', '工伤保险费']],
   [[new RegExp(`(${NOT_PAID}(社保|社会保险|五险)|(社保|社会保险)${NOT_PAID_AFTER}).*工伤|工伤.*(${NOT_PAID}(社保|社会保险|五险)|(社保|社会保险)${NOT_PAID_AFTER})`)], ['未参加工伤保险', '工伤保险费']],
   [[new RegExp(`^(?=[\\s\\S]*${INJURED})(?=[\\s\\S]*${CLAIM_ITEMS})`)], ['医疗费', '护理费', '误工费', '营养费']],
 ];
@@ -224,7 +249,7 @@ const SENTENCE_TERMS: ReadonlyArray<TermEntry> = [[['坐牢', '判几年', '判�
  * 「上班路上骑电动车被撞…算工伤吗」 they brought the rules of the road (道路交通安全法) and the liability articles
  * (民法典 第一千二百零八条 onward) above every work-injury article.
  */
-const WORK_INJURY = /工伤|(上班|下班|通勤).{0,8}(路上|途中)|上下班的?(时候|时|路上)/;
+const WORK_INJURY = new RegExp(`工伤|(上班|下班|通勤).{0,8}(路上|途中)|上下班的?(时候|时|路上)|${HURT_AT_WORK}`);
 const ROAD_TERMS = ['机动车', '电动自行车', '非机动车'];
 
 /** The terms of every entry one of whose words the text holds, into `out`, leaving out those the text already holds. */

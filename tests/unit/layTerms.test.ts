@@ -136,3 +136,30 @@ test('the terms the reranker\'s features read: a client\'s question and doctrine
   assert.deepEqual(featureTermExpansion('老板拖欠工资'), []);
   assert.deepEqual(featureTermExpansion('不安抗辩权'), ['中止履行', '确切证据']);
 });
+
+test('client stories from the legal-aid review: a dog bite, an uninsured work injury, a dismissal months ago', () => {
+  // The dog comes before the bite; the neighbour is only its owner, so no 相邻 (民法典 第二百八十八条 onward).
+  assert.deepEqual(layTermExpansion('邻居家的狗把我孩子咬伤了，花了医药费，邻居不肯赔，怎么办'), ['子女', '饲养的动物']);
+  assert.deepEqual(layTermExpansion('邻居的狗没拴绳，扑上来把我腿咬伤了，能让他赔吗'), ['饲养的动物', '未对动物采取安全措施']);
+  assert.ok(layTermExpansion('我家孩子在小区里被邻居养的狗咬了，打了狂犬疫苗').includes('饲养的动物'));
+  // A neighbour in a neighbour's matter still brings 相邻; a bite or a beating does not.
+  assert.ok(layTermExpansion('邻居在我家南边加盖了两层，挡住了阳光').includes('相邻'));
+  assert.ok(layTermExpansion('在楼顶养鸽子，影响到邻居，需要承担责任吗').includes('相邻'));
+  assert.ok(!layTermExpansion('邻居帮忙带孩子时候，把别人打伤了').includes('相邻'));
+  // Hurt at work, told as what happened: 工伤保险条例 第十四条; 没买保险 of a work injury is 第六十二条's 未参加工伤保险.
+  assert.deepEqual(layTermExpansion('我在厂里上班时被机器轧伤了手，老板没给我交工伤保险，现在不管我了'),
+    ['用人单位', '未参加工伤保险', '未依法缴纳', '工伤保险费', '工作时间', '工作场所', '事故伤害']);
+  assert.deepEqual(layTermExpansion('在工地干活从架子上摔下来腿断了，老板没买保险，医药费都是自己出的'),
+    ['用人单位', '工伤', '工作时间', '工作场所', '事故伤害', '未参加工伤保险', '工伤保险费']);
+  assert.deepEqual(layTermExpansion('干活的时候手被机器压断了，公司说我是临时工不给算工伤，也没交保险'),
+    ['认定为工伤', '职工', '工作时间', '工作场所', '事故伤害', '未参加工伤保险', '工伤保险费']);
+  // 没买保险 with no injury at work is no work-injury matter; hurt on the way home from school is no injury at work.
+  assert.ok(!layTermExpansion('买车没买保险，被撞了怎么办').includes('未参加工伤保险'));
+  assert.ok(!layTermExpansion('放学路上摔断了腿').includes('工作场所'));
+  // Dismissed months ago and asking whether it is still open: 劳动争议调解仲裁法 第二十七条 (仲裁时效, one year).
+  assert.deepEqual(layTermExpansion('公司突然把我开除了，也没给补偿，已经过去八个月了，还能去告吗'),
+    ['用人单位', '解除劳动合同', '仲裁时效', '劳动争议', '经济补偿', '赔偿金']);
+  assert.deepEqual(layTermExpansion('去年被公司辞退，什么钱都没给，现在一年多了还能申请劳动仲裁吗'),
+    ['用人单位', '解除劳动合同', '仲裁时效', '劳动争议', '经济补偿', '赔偿金']);
+  assert.ok(!layTermExpansion('借给朋友的钱过了三年了，还能要回来吗').includes('仲裁时效'), 'a loan is no labour dispute');
+});
