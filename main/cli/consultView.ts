@@ -6,6 +6,7 @@ import { clip } from '../util/clip.js';
 import { standingZh } from '../search/lawOnDate.js';
 import { STATUS_ZH } from '../library/status.js';
 import { outsideEvidenceNoteZh, SUFFICIENT_FOR_EVIDENCE_ZH, sufficientOnlyForEvidence } from '../../preload/contract/sufficiency.js';
+import { bookTitle } from '../../preload/contract/citationLine.js';
 
 const STAGE_NAMES: Record<string, string> = {
   state: '法律状态',
@@ -61,8 +62,8 @@ export function printTurnSummary(r: TurnResult, out: Output): void {
   out.print(r.mode === 'offline' ? '相关法条：' : '证据：');
   // With the date the law is applied as of: how each article stood then, unless in force in this text (民法典 for a matter of 2019: 尚未施行).
   const then = (e: Evidence) => (e.onDate && e.onDate.standing !== 'in-force' ? `［${e.onDate.date} ${standingZh(e.onDate.standing)}］` : '');
-  live.slice(0, r.mode === 'offline' ? 10 : 8).forEach((e, i) => out.print(`  [${i + 1}] 《${e.lawTitle}》${e.articleLabel}${e.status === 'current' ? '' : `（${STATUS_ZH[e.status] ?? e.status}）`}${then(e)} ${renderSnippet(excerptSnippet(e), Boolean(process.stdout.isTTY))}`));
-  for (const e of r.evidence.filter((x) => x.excluded).slice(0, 5)) out.print(`  ✗ 已排除 《${e.lawTitle}》${e.articleLabel}：${e.excluded}`);
+  live.slice(0, r.mode === 'offline' ? 10 : 8).forEach((e, i) => out.print(`  [${i + 1}] ${bookTitle(e.lawTitle)}${e.articleLabel}${e.status === 'current' ? '' : `（${STATUS_ZH[e.status] ?? e.status}）`}${then(e)} ${renderSnippet(excerptSnippet(e), Boolean(process.stdout.isTTY))}`));
+  for (const e of r.evidence.filter((x) => x.excluded).slice(0, 5)) out.print(`  ✗ 已排除 ${bookTitle(e.lawTitle)}${e.articleLabel}：${e.excluded}`);
   if (r.citations.length) out.print(`引用：${r.citations.map((c) => `${c.marker} ${LABEL[c.label]}${c.notCurrent ? '（非现行）' : ''}`).join('，')}`);
   // Below it, each citation with something to say: the 款 and 项 it names, and why it failed its check.
   for (const c of r.citations) {

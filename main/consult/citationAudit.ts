@@ -218,14 +218,14 @@ function unknownLaw(
   const quoteLaw = resolver.lawTitled(repeal.byLaw);
   // 第一百一十三条 after 《合同法》第一百零七条、: which law it was read as.
   const law = shortTitle(repeal.title);
-  const readAs = named ? { en: '', zh: '' } : { en: `${ref.raw} names no law; read as 《${law}》${ref.raw}, the law before it: `, zh: `${ref.raw}没有写明法律，按前面的《${law}》读作其${ref.raw}；` };
+  const readAs = named ? { en: '', zh: '' } : { en: `${ref.raw} names no law; read as ${bookTitle(law)}${ref.raw}, the law before it: `, zh: `${ref.raw}没有写明法律，按前面的${bookTitle(law)}读作其${ref.raw}；` };
   // A matter of 2020 is governed by 合同法 (民法典时间效力规定): citing it then is right, though its text cannot be checked here.
   if (beforeRepeal(repeal, asOf)) {
     return {
       marker, quoteLaw, successor, inForceThen: true, repeal,
       note: {
-        en: `${readAs.en}《${repeal.title}》 was still in force on ${asOf} (${by.en}); the library does not hold its text, so the citation cannot be checked${now ? `; ${now.en}` : ''}`,
-        zh: `${readAs.zh}《${repeal.title}》在 ${asOf} 仍然有效（${by.zh}），法规库中没有其条文，无法核验${now ? `；${now.zh}` : ''}`,
+        en: `${readAs.en}${bookTitle(repeal.title)} was still in force on ${asOf} (${by.en}); the library does not hold its text, so the citation cannot be checked${now ? `; ${now.en}` : ''}`,
+        zh: `${readAs.zh}${bookTitle(repeal.title)}在 ${asOf} 仍然有效（${by.zh}），法规库中没有其条文，无法核验${now ? `；${now.zh}` : ''}`,
       },
     };
   }

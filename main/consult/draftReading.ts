@@ -10,6 +10,7 @@
  */
 import { normalizeLawName, type LawNameIndex } from '../library/citation/aliases.js';
 import { chineseToInt } from '../../preload/contract/numerals.js';
+import { bookTitle } from '../../preload/contract/citationLine.js';
 
 export interface DraftReading {
   /** What the parser reads. */
@@ -55,7 +56,8 @@ export function readDraft(draft: string, names: LawNameIndex): DraftReading {
   kept.push(lines.slice(from));
   const written = kept.join('');
   return {
-    text: written.replace(NESTED, (title) => `《${title.slice(1, -1).replace(/《/g, '〈').replace(/》/g, '〉')}》`),
+    // bookTitle puts one mark for each, so positions in `text` and `written` stay the same.
+    text: written.replace(NESTED, (title) => bookTitle(title.slice(1, -1))),
     written,
     at: (pos) => pos + (lastAtOrBelow(cuts, pos)?.removed ?? 0),
   };

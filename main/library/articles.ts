@@ -3,7 +3,7 @@ import { matchMarker } from './lawRefBook/parseItems.js';
 import { intToChinese } from '../../preload/contract/numerals.js';
 import { statusSql } from './status.js';
 import type { ArticleKind, LawLevel, ParsedItem, ParsedParagraph, VersionStatus } from './types.js';
-import { citedLabel } from '../../preload/contract/citationLine.js';
+import { bookTitle, citedLabel } from '../../preload/contract/citationLine.js';
 
 /** An article as the app shows it: text plus where it sits and which version it is. */
 export interface StatuteArticle {
@@ -104,7 +104,7 @@ export function articleById(db: Db, id: number): StatuteArticle | null {
 
 /** "中华人民共和国民法典 第一千一百六十五条" — how a citation of the article reads. */
 export function citationText(article: Pick<StatuteArticle, 'lawTitle' | 'label' | 'kind'>): string {
-  return `《${article.lawTitle}》${citedLabel(article)}`;
+  return `${bookTitle(article.lawTitle)}${citedLabel(article)}`;
 }
 
 /**

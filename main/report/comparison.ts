@@ -5,6 +5,7 @@
 import { BorderStyle, Document, HeadingLevel, Packer, Paragraph, Table, TableCell, TableRow, TextRun, WidthType } from 'docx';
 import type { ComparisonRow, VersionComparison } from '../library/versions/compareVersions.js';
 import { withDocumentSafeText } from './index.js';
+import { bookTitle } from '../../preload/contract/citationLine.js';
 
 export const COMPARISON_MATCH_ZH: Record<ComparisonRow['match'], string> = { identical: '内容相同', amended: '修改', partly: '部分对应', added: '新增', merged: '并入', removed: '删除' };
 
@@ -15,7 +16,7 @@ export function matchZh(r: Pick<ComparisonRow, 'match' | 'punctuationOnly'>): st
   return r.punctuationOnly ? `${COMPARISON_MATCH_ZH[r.match]}（仅标点）` : COMPARISON_MATCH_ZH[r.match];
 }
 
-const title = (c: VersionComparison) => `《${c.lawTitle}》新旧对照（${c.older.publishDate} 版 → ${c.newer.publishDate} 版）`;
+const title = (c: VersionComparison) => `${bookTitle(c.lawTitle)}新旧对照（${c.older.publishDate} 版 → ${c.newer.publishDate} 版）`;
 const summary = (c: VersionComparison) =>
   `新版内容相同 ${c.counts.identical} 条，修改 ${c.counts.amended} 条${punctuationCount(c) ? `（其中 ${punctuationCount(c)} 条仅改标点）` : ''}，部分对应 ${c.counts.partly} 条，新增 ${c.counts.added} 条；旧版并入他条 ${c.counts.merged} 条，删除 ${c.counts.removed} 条。对应关系按条文文字比对得出（相似度为两条共有字对的比例），供核对参考。`;
 const similarity = (r: ComparisonRow) => (r.similarity !== null ? `${Math.round(r.similarity * 100)}%` : '');

@@ -21,6 +21,7 @@ import { tidyHeading } from '../library/headings.js';
 import { partTitle } from '../library/lawText.js';
 import type { Db } from '../db/open.js';
 import { localStamp } from '../../preload/contract/localTime.js';
+import { bookTitle } from '../../preload/contract/citationLine.js';
 
 export interface CompiledArticle {
   /** 《中华人民共和国劳动合同法》第三十八条 */
@@ -68,7 +69,7 @@ export function buildCompilation(engine: Engine, request: string, choice: Versio
         const when = beforeRepeal(r.repeal!, choice.asOf)
           ? `在 ${choice.asOf} 仍然有效，法规库中没有其条文；此为民法典中规则相应的条文（${r.repeal!.effectiveDate} 起施行），当时的条文可能与此不同`
           : '已随该法废止，其规定现见于此条';
-        articles.push(compiled(engine.db, a, [], [`所引《${s.lawTitle}》${s.articleLabel}（${s.topic}）${when}${s.changed ? CHANGED_IN_SUBSTANCE.zh : ''}。`]));
+        articles.push(compiled(engine.db, a, [], [`所引${bookTitle(s.lawTitle)}${s.articleLabel}（${s.topic}）${when}${s.changed ? CHANGED_IN_SUBSTANCE.zh : ''}。`]));
       }
       continue;
     }

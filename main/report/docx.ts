@@ -5,7 +5,7 @@ import {
   CHECK_ZH, checkLabel, OFFLINE_STATUTES_NOTE, OFFLINE_TURN, refsText, STATE_FIELDS, stateValue, statutesHeading, statuteHeading, turnsLabel, VERDICT_ZH, versionLine, judgeVerdictZh, verdictScopeZh,
 } from './labels.js';
 import { statuteSourceLine, type ReportModel, type ReportTurn } from './model.js';
-import { citedLabel } from '../../preload/contract/citationLine.js';
+import { bookTitle, citedLabel } from '../../preload/contract/citationLine.js';
 import { localStamp } from '../../preload/contract/localTime.js';
 
 /**
@@ -19,7 +19,7 @@ export async function renderDocx(m: ReportModel): Promise<Buffer> {
   const footnoteFor = (ref: number): FootnoteReferenceRun => {
     const s = m.statutes.find((x) => x.ref === ref);
     const id = nextFootnote++;
-    footnotes[id] = { children: [new Paragraph(s ? `[${ref}] 《${s.lawTitle}》${citedLabel(s)}（${versionLine(s)}）` : `[${ref}]`)] };
+    footnotes[id] = { children: [new Paragraph(s ? `[${ref}] ${bookTitle(s.lawTitle)}${citedLabel(s)}（${versionLine(s)}）` : `[${ref}]`)] };
     return new FootnoteReferenceRun(id);
   };
   const children: Array<Paragraph | Table> = [
@@ -56,7 +56,7 @@ export async function renderDocx(m: ReportModel): Promise<Buffer> {
   const excluded = m.turns.flatMap((t) => t.excluded);
   if (excluded.length) {
     children.push(new Paragraph({ text: '已审查并排除的法条', heading: HeadingLevel.HEADING_1 }));
-    for (const e of excluded) children.push(new Paragraph({ text: `《${e.lawTitle}》${citedLabel(e)}：${e.reason}`, bullet: { level: 0 } }));
+    for (const e of excluded) children.push(new Paragraph({ text: `${bookTitle(e.lawTitle)}${citedLabel(e)}：${e.reason}`, bullet: { level: 0 } }));
   }
   children.push(new Paragraph({ text: '免责声明', heading: HeadingLevel.HEADING_1 }), new Paragraph(m.disclaimer), new Paragraph({ children: [new TextRun({ text: m.credit, size: 18 })] }));
   const doc = new Document({

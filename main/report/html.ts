@@ -3,6 +3,7 @@ import {
 } from './labels.js';
 import { statuteSourceLine, type ReportModel, type ReportTurn } from './model.js';
 import { localStamp } from '../../preload/contract/localTime.js';
+import { bookTitle } from '../../preload/contract/citationLine.js';
 
 const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 const para = (s: string) => esc(s).replace(/\n/g, '<br>');
@@ -52,7 +53,7 @@ export function renderHtml(m: ReportModel): string {
     );
   }
   const excluded = m.turns.flatMap((t) => t.excluded);
-  if (excluded.length) body.push('<h2>已审查并排除的法条</h2>', `<ul>${excluded.map((e) => `<li>《${esc(e.lawTitle)}》${esc(e.label)}：${esc(e.reason)}</li>`).join('')}</ul>`);
+  if (excluded.length) body.push('<h2>已审查并排除的法条</h2>', `<ul>${excluded.map((e) => `<li>${esc(bookTitle(e.lawTitle))}${esc(e.label)}：${esc(e.reason)}</li>`).join('')}</ul>`);
   body.push('<h2>免责声明</h2>', `<p>${esc(m.disclaimer)}</p>`, `<p class="small">${esc(m.credit)}</p>`);
   return `<!doctype html><html lang="zh-CN"><head><meta charset="utf-8"><title>${esc(m.title)}</title><style>${CSS}</style></head><body>${body.join('\n')}</body></html>`;
 }

@@ -1,7 +1,7 @@
 import type { LegalState } from '../consult/schemas.js';
 import { EFFECTIVE_UNKNOWN, STATUS_ZH } from '../library/status.js';
 import { standingZh, type OnDate } from '../search/lawOnDate.js';
-import { citedLabel } from '../../preload/contract/citationLine.js';
+import { bookTitle, citedLabel } from '../../preload/contract/citationLine.js';
 import { outsideEvidenceNoteZh, SUFFICIENT_FOR_EVIDENCE_ZH } from '../../preload/contract/sufficiency.js';
 
 export { STATUS_ZH };
@@ -36,7 +36,7 @@ export function stateValue(state: LegalState, field: keyof LegalState): string {
 }
 
 export function statuteHeading(s: { ref: number; lawTitle: string; label: string }): string {
-  return `[${s.ref}] 《${s.lawTitle}》${citedLabel(s)}`;
+  return `[${s.ref}] ${bookTitle(s.lawTitle)}${citedLabel(s)}`;
 }
 
 /**

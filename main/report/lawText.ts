@@ -5,7 +5,7 @@
 import { AlignmentType, Document, Footer, HeadingLevel, Packer, PageNumber, Paragraph, TableOfContents, TextRun, type IStylesOptions } from 'docx';
 import { articleHead, readingBlocks, type LawText, type LawTextSection } from '../library/lawText.js';
 import { datedArticleNote, titleNote } from '../../preload/contract/lawReading.js';
-export { bookTitle } from '../../preload/contract/lawReading.js';
+export { bookTitle } from '../../preload/contract/citationLine.js';
 import { withDocumentSafeText } from './index.js';
 import { versionLine } from './labels.js';
 import { mdText } from './markdown.js';

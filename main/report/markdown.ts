@@ -2,7 +2,7 @@ import {
   CHECK_ZH, checkLabel, OFFLINE_STATUTES_NOTE, OFFLINE_TURN, refsText, STATE_FIELDS, stateValue, statutesHeading, statuteHeading, turnsLabel, VERDICT_ZH, versionLine, judgeVerdictZh, verdictScopeZh,
 } from './labels.js';
 import { statuteSourceLine, type ReportModel, type ReportTurn } from './model.js';
-import { citedLabel } from '../../preload/contract/citationLine.js';
+import { bookTitle, citedLabel } from '../../preload/contract/citationLine.js';
 import { localStamp } from '../../preload/contract/localTime.js';
 
 /** The report as Markdown: [k] citations become footnotes [^k] whose text is the statute (only those an answer references). */
@@ -41,12 +41,12 @@ export function renderMarkdown(m: ReportModel): string {
   const excluded = m.turns.flatMap((t) => t.excluded);
   if (excluded.length) {
     out.push('## 已审查并排除的法条', '');
-    out.push(...excluded.map((e) => `- ${mdText(`《${e.lawTitle}》${citedLabel(e)}：${e.reason}`)}`), '');
+    out.push(...excluded.map((e) => `- ${mdText(`${bookTitle(e.lawTitle)}${citedLabel(e)}：${e.reason}`)}`), '');
   }
   out.push('## 免责声明', '', m.disclaimer, '', m.credit, '');
   // A footnote for each statute an answer's [k] references: one nothing references is no footnote.
   const referenced = new Set(m.turns.flatMap((t) => [...(t.answer ?? '').matchAll(/\[(\d+)\]/g)].map((x) => Number(x[1]))));
-  for (const s of m.statutes.filter((x) => referenced.has(x.ref))) out.push(`[^${s.ref}]: ${mdText(`《${s.lawTitle}》${citedLabel(s)}（${versionLine(s)}）`)}`);
+  for (const s of m.statutes.filter((x) => referenced.has(x.ref))) out.push(`[^${s.ref}]: ${mdText(`${bookTitle(s.lawTitle)}${citedLabel(s)}（${versionLine(s)}）`)}`);
   return `${out.join('\n')}\n`;
 }
 

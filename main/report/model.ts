@@ -10,7 +10,7 @@ import { standingZh, type OnDate } from '../search/lawOnDate.js';
 import { reportPlace } from './place.js';
 import { AUDIT_ZH, OFFLINE_FOUND, turnsLabel, versionLine } from './labels.js';
 import { LexError } from '../util/errors.js';
-import { citedLabel } from '../../preload/contract/citationLine.js';
+import { bookTitle, citedLabel } from '../../preload/contract/citationLine.js';
 import { lawAsOfZh, turnLawDate } from './lawDates.js';
 import { reportAnswer } from './answerRefs.js';
 import { sufficientOnlyForEvidence } from '../../preload/contract/sufficiency.js';
@@ -329,10 +329,10 @@ function warningsFor(turns: ReportTurn[], statutes: ReportStatute[]): string[] {
     for (const m of t.mismatched) out.push(`第 ${t.seq} 轮的引用 ${m.marker}：${m.note.replace(/[。.]$/, '')}。`);
   }
   for (const s of statutes) {
-    if (s.audit === 'quote_mismatch') out.push(`[${s.ref}] 《${s.lawTitle}》${citedLabel(s)}：回答中的引文与法条原文不一致。`);
-    if (s.notCurrent) out.push(`[${s.ref}] 《${s.lawTitle}》${citedLabel(s)} 不是现行有效版本（${s.status === 'current' ? STATUS_ZH.superseded : STATUS_ZH[s.status] ?? s.status}）${inForceNote(s.inForce)}。`);
-    if (s.onDate) out.push(`[${s.ref}] 《${s.lawTitle}》${citedLabel(s)}：${s.onDate.note ?? `在适用法律的日期（${s.onDate.date}）${standingZh(s.onDate.standing)}`}。`);
-    if (!s.inLibrary) out.push(`[${s.ref}] 《${s.lawTitle}》${citedLabel(s)} 已不在当前法规库中；报告使用咨询时保存的文本。`);
+    if (s.audit === 'quote_mismatch') out.push(`[${s.ref}] ${bookTitle(s.lawTitle)}${citedLabel(s)}：回答中的引文与法条原文不一致。`);
+    if (s.notCurrent) out.push(`[${s.ref}] ${bookTitle(s.lawTitle)}${citedLabel(s)} 不是现行有效版本（${s.status === 'current' ? STATUS_ZH.superseded : STATUS_ZH[s.status] ?? s.status}）${inForceNote(s.inForce)}。`);
+    if (s.onDate) out.push(`[${s.ref}] ${bookTitle(s.lawTitle)}${citedLabel(s)}：${s.onDate.note ?? `在适用法律的日期（${s.onDate.date}）${standingZh(s.onDate.standing)}`}。`);
+    if (!s.inLibrary) out.push(`[${s.ref}] ${bookTitle(s.lawTitle)}${citedLabel(s)} 已不在当前法规库中；报告使用咨询时保存的文本。`);
   }
   return out;
 }

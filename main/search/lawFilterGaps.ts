@@ -14,6 +14,7 @@ import { knownRepeals, undatedRepeals } from '../library/versions/repealTable.js
 import { todayOf } from '../db/today.js';
 import { standsIn, versionGap } from '../library/versions/versionGap.js';
 import { articlesPassing, filterSql, withDateLimits, withLawNames, type SearchFilters } from './filters.js';
+import { bookTitle } from '../../preload/contract/citationLine.js';
 
 export interface LawFilterGap {
   lawTitle: string;
@@ -74,13 +75,13 @@ function gapsOf(db: Db, resolver: CitationResolver, law: LawRow, filters: Search
   if (law.province && filters.provinces !== 'all' && !(filters.provinces ?? []).includes(law.province)) {
     out.push({
       lawTitle, reason: 'province', province: law.province,
-      note: { en: `《${lawTitle}》 belongs to ${law.province}, and this search covers national law${filters.provinces?.length ? ` and ${filters.provinces.join(', ')}` : ''} only`, zh: `《${lawTitle}》属于${law.province}，本次检索不含${law.province}的法规` },
+      note: { en: `${bookTitle(lawTitle)} belongs to ${law.province}, and this search covers national law${filters.provinces?.length ? ` and ${filters.provinces.join(', ')}` : ''} only`, zh: `${bookTitle(lawTitle)}属于${law.province}，本次检索不含${law.province}的法规` },
     });
   }
   if (filters.levels?.length && !filters.levels.includes(law.level as never)) {
     out.push({
       lawTitle, reason: 'level', level: law.level,
-      note: { en: `《${lawTitle}》 is of the level ${law.level}, which this search leaves out`, zh: `《${lawTitle}》属于${law.level}，不在本次检索的效力级别之内` },
+      note: { en: `${bookTitle(lawTitle)} is of the level ${law.level}, which this search leaves out`, zh: `${bookTitle(lawTitle)}属于${law.level}，不在本次检索的效力级别之内` },
     });
   }
   const dated = dateGap(db, resolver, law, filters);
@@ -98,7 +99,7 @@ function dateGap(db: Db, resolver: CitationResolver, law: LawRow, filters: Searc
     if (documents.every((d) => !d.effective)) {
       return {
         lawTitle: law.title, reason: 'undated',
-        note: { en: `《${law.title}》 has no date in the library, so a search as of a date cannot place it`, zh: `《${law.title}》在法规库中没有日期，按日期检索无法确定其是否适用` },
+        note: { en: `${bookTitle(law.title)} has no date in the library, so a search as of a date cannot place it`, zh: `${bookTitle(law.title)}在法规库中没有日期，按日期检索无法确定其是否适用` },
       };
     }
     // The version in force on the date: the latest to take effect by then.
@@ -120,7 +121,7 @@ function notYet(resolver: CitationResolver, law: LawRow, asOf: string): LawFilte
   const first = resolver.firstVersion(law.id);
   if (!first || !first.publishDate || standsIn(first, asOf)) return null;
   const gap = versionGap(first, null, asOf);
-  return { lawTitle: law.title, reason: 'not-yet', note: { en: `《${law.title}》: ${gap.en}`, zh: `《${law.title}》：${gap.zh}` } };
+  return { lawTitle: law.title, reason: 'not-yet', note: { en: `${bookTitle(law.title)}: ${gap.en}`, zh: `${bookTitle(law.title)}：${gap.zh}` } };
 }
 
 /** Repealed by `asOf` (or today, without one), said with what repealed it, from when, and what holds its rules now. */
@@ -128,12 +129,12 @@ function repealed(db: Db, law: LawRow, document: DocumentRow, repealedOn: string
   const rule = repealRule(db, { lawTitle: law.title, publishDate: document.publish || null });
   const by = rule ? repealedByWords({ repealedOn, repealedBy: rule.repealedBy }) : null;
   const holders = (rule?.by ?? []).filter((title) => title !== law.title && !title.startsWith('最高人民法院关于废止'));
-  const related = holders.length ? { en: `; related rules are now in ${holders.map((t) => `《${t}》`).join(', ')}`, zh: `；相关规定现见于${holders.map((t) => `《${t}》`).join('、')}` } : { en: '', zh: '' };
+  const related = holders.length ? { en: `; related rules are now in ${holders.map(bookTitle).join(', ')}`, zh: `；相关规定现见于${holders.map(bookTitle).join('、')}` } : { en: '', zh: '' };
   const what = by
-    ? { en: `《${law.title}》 ${by.en}`, zh: `《${law.title}》${by.zh}` }
+    ? { en: `${bookTitle(law.title)} ${by.en}`, zh: `${bookTitle(law.title)}${by.zh}` }
     : repealedOn
-      ? { en: `《${law.title}》 was repealed with effect from ${repealedOn}`, zh: `《${law.title}》已于 ${repealedOn} 废止` }
-      : { en: `《${law.title}》 is filed as repealed (the library does not say from when)`, zh: `《${law.title}》已废止，法规库中没有其废止日期` };
+      ? { en: `${bookTitle(law.title)} was repealed with effect from ${repealedOn}`, zh: `${bookTitle(law.title)}已于 ${repealedOn} 废止` }
+      : { en: `${bookTitle(law.title)} is filed as repealed (the library does not say from when)`, zh: `${bookTitle(law.title)}已废止，法规库中没有其废止日期` };
   const lastDay = repealedOn && document.effective && dayBefore(repealedOn) >= document.effective ? dayBefore(repealedOn) : undefined;
   const scope = asOf
     ? { en: `; it ${repealedOn ? 'no longer applied' : 'does not apply'} on ${asOf}`, zh: `；在 ${asOf} 已不再适用` }

@@ -3,9 +3,9 @@
  * 「《中华人民共和国民法典》第一千一百六十五条（2020-05-28 版）」, with the version's status when it is not in force.
  */
 export function citationLine(a: { lawTitle: string; label: string; kind?: string; publishDate: string | null; status: string }, statusWords: Readonly<Record<string, string>>): string {
-  if (!a.publishDate) return `《${a.lawTitle}》${citedLabel(a)}`;
+  if (!a.publishDate) return `${bookTitle(a.lawTitle)}${citedLabel(a)}`;
   const status = a.status === 'current' ? '' : `，${statusWords[a.status] ?? a.status}`;
-  return `《${a.lawTitle}》${citedLabel(a)}（${a.publishDate} 版${status}）`;
+  return `${bookTitle(a.lawTitle)}${citedLabel(a)}（${a.publishDate} 版${status}）`;
 }
 
 /**
@@ -20,9 +20,30 @@ export function citedLabel(a: { label: string; kind?: string }): string {
 }
 
 /**
- * A title in 书名号 as a citation writes it: a title within it in 〈〉, as the writing convention requires, where the
- * library's title holds 《》 (《最高人民法院关于适用〈中华人民共和国民法典〉合同编通则若干问题的解释》).
+ * A law's title in 书名号, as a citation writes it for a reader. A title within it takes single marks (GB/T 15834):
+ * the library holds 最高人民法院关于适用《中华人民共和国民法典》合同编通则若干问题的解释 as its source prints it, and
+ * the citation reads 《最高人民法院关于适用〈中华人民共和国民法典〉合同编通则若干问题的解释》. Levels alternate, so a
+ * title within that one takes 《》 again; a title already holding 〈〉 keeps them. Each mark is replaced by one mark, so
+ * the result is the title's length plus two, position for position.
  */
 export function bookTitle(title: string): string {
-  return `《${title.replace(/《/g, '〈').replace(/》/g, '〉')}》`;
+  return `《${innerTitles(title)}》`;
+}
+
+/** A title's own marks one level down: the titles it names in 〈〉, a title named within those in 《》. */
+function innerTitles(title: string): string {
+  let depth = 0;
+  let out = '';
+  for (const ch of title) {
+    if (ch === '《' || ch === '〈') {
+      depth += 1;
+      out += depth % 2 === 1 ? '〈' : '《';
+    } else if (ch === '》' || ch === '〉') {
+      out += depth % 2 === 1 || depth === 0 ? '〉' : '》';
+      depth = Math.max(0, depth - 1);
+    } else {
+      out += ch;
+    }
+  }
+  return out;
 }

@@ -76,11 +76,6 @@ function dateZh(date: string): string {
   return m ? `${m[1]}年${Number(m[2])}月${Number(m[3])}日` : date;
 }
 
-/** 《最高人民法院关于适用〈中华人民共和国民事诉讼法〉的解释》: a title inside 《》 takes 〈〉 for the title it names. */
-export function bookTitle(title: string): string {
-  return `《${title.replace(/《/g, '〈').replace(/》/g, '〉')}》`;
-}
-
 /** How an article read as of a date stood then, beside its text (刑法 第三百九十条 as of 2022: amended since). */
 export function datedArticleNote(d: { standing: 'amended-since' | 'deleted-since' | 'not-yet' | 'deleted'; thenSource?: string }, asOf: string): { en: string; zh: string } {
   const then = d.thenSource ? { en: ` (the text of that date: ${d.thenSource})`, zh: `（当时的文本见${d.thenSource}）` } : { en: '', zh: '' };

@@ -454,7 +454,7 @@ describe('the app in a real browser against the browser host', { skip: SKIP, tim
     await page.getByTestId('filter-law').fill('合同法解释（二）');
     await page.getByTestId('statute-query').press('Enter');
     await page.getByTestId('law-filter-gap').waitFor();
-    assert.match(await page.getByTestId('law-filter-gap').innerText(), /^《最高人民法院关于适用《中华人民共和国合同法》若干问题的解释（二）》已由《最高人民法院关于废止部分司法解释及相关规范性文件的决定》（法释〔2020〕16号）废止（2021-01-01起施行）；本次检索只含现行有效的文本；相关规定现见于.*《中华人民共和国民法典》。 检索其 2020-12-31 时的文本$/);
+    assert.match(await page.getByTestId('law-filter-gap').innerText(), /^《最高人民法院关于适用〈中华人民共和国合同法〉若干问题的解释（二）》已由《最高人民法院关于废止部分司法解释及相关规范性文件的决定》（法释〔2020〕16号）废止（2021-01-01起施行）；本次检索只含现行有效的文本；相关规定现见于.*《中华人民共和国民法典》。 检索其 2020-12-31 时的文本$/);
     await b.screenshot('law-filter-gap');
     await page.getByTestId('gap-last-text').click();
     await page.getByTestId('hit').first().waitFor();

@@ -140,11 +140,11 @@ describe('documents repealed and replaced: where their articles stand now', { sk
     assert.deepEqual(now.citations[2]!.successor?.articles.map((a) => a.label), ['第一千零六十四条']);
     const compiled = compilationOfCheck(lib.engine, now, 'brief.txt');
     assert.deepEqual(compiled.articles.map((a) => a.citation.replace(/（[^（）]*）$/, '')), [
-      '《最高人民法院关于适用《中华人民共和国合同法》若干问题的解释（二）》第二十六条',
+      '《最高人民法院关于适用〈中华人民共和国合同法〉若干问题的解释（二）》第二十六条',
       '《中华人民共和国民法典》第五百三十三条',
-      '《最高人民法院关于适用《中华人民共和国合同法》若干问题的解释（二）》第二十九条',
-      '《最高人民法院关于适用《中华人民共和国民法典》合同编通则若干问题的解释》第六十五条',
-      '《最高人民法院关于适用《中华人民共和国婚姻法》若干问题的解释（二）》第二十四条',
+      '《最高人民法院关于适用〈中华人民共和国合同法〉若干问题的解释（二）》第二十九条',
+      '《最高人民法院关于适用〈中华人民共和国民法典〉合同编通则若干问题的解释》第六十五条',
+      '《最高人民法院关于适用〈中华人民共和国婚姻法〉若干问题的解释（二）》第二十四条',
       '《中华人民共和国民法典》第一千零六十四条',
     ]);
     assert.deepEqual(compiled.articles[1]!.notes, ['文中“合同法解释（二）第二十六条”所引的文件已废止，其条文现见于此条（内容有修改）。']);

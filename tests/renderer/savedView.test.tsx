@@ -32,3 +32,14 @@ test('a saved 款 is named after the article and shown in bold in its text; the 
   assert.equal(items[1]!.querySelectorAll('[data-testid="saved-part"]').length, 0);
   r.unmount();
 });
+
+test('a saved article of an interpretation is named with the title within its title in 〈〉', async () => {
+  const lawTitle = '最高人民法院关于适用《中华人民共和国民法典》合同编通则若干问题的解释';
+  const item: SavedArticleDto = { ...saved(3, null, null), lawTitle, label: '第一条', text: '人民法院依据民法典第一百四十二条第一款、第四百六十六条第一款的规定解释合同条款时……', citation: '' };
+  const list: SavedListDto = { folders: [{ name: '人格否认', count: 1 }], items: [item] };
+  const client = new ApiClient({ request: async () => ({ ok: true, data: list }), subscribe: () => () => undefined });
+  const r = await render(<ApiContext.Provider value={client}><SavedView onOpen={() => undefined} refreshKey={0} /></ApiContext.Provider>);
+  await new Promise((done) => setTimeout(done, 0));
+  assert.equal(r.allByTestId('saved-open')[0]!.textContent, '《最高人民法院关于适用〈中华人民共和国民法典〉合同编通则若干问题的解释》第一条');
+  r.unmount();
+});

@@ -7,6 +7,7 @@ import { after, before, describe, test } from 'node:test';
 import type { TurnResult } from '../../main/consult/types.js';
 import { buildReport, renumberMarkers } from '../../main/report/model.js';
 import { renderHtml } from '../../main/report/html.js';
+import { bookTitle } from '../../preload/contract/citationLine.js';
 import { ARTIFACTS, browserSkipReason } from '../helpers/browserBench.js';
 import { runCli } from '../helpers/cli.js';
 import { startBench, WAGES, type Bench } from '../helpers/consultFixture.js';
@@ -132,7 +133,7 @@ describe('cited answer reports', { skip: SKIP, timeout: 300_000 }, () => {
     const md = fs.readFileSync(file, 'utf8');
     assert.match(md, /离线检索，没有生成的回答/);
     assert.match(md, /模型：未使用大模型（离线）/);
-    for (const e of offline.evidence.slice(0, 10)) assert.ok(md.includes(`《${e.lawTitle}》${e.articleLabel}`));
+    for (const e of offline.evidence.slice(0, 10)) assert.ok(md.includes(`${bookTitle(e.lawTitle)}${e.articleLabel}`));
     // A deposit question reaches 民法典's 合同编: its 编 stands before its chapters in the statute's heading line.
     const civil = offline.evidence.find((e) => e.lawTitle === '中华人民共和国民法典' && e.path.length > 0);
     assert.ok(civil, 'the test needs a 民法典 article among the ranked statutes');

@@ -9,6 +9,7 @@ import { dateOption, parseCommand } from '../args.js';
 import type { Output } from '../output.js';
 import { renderDiff } from '../versionsView.js';
 import { lawNamed } from '../lawNamed.js';
+import { bookTitle } from '../../../preload/contract/citationLine.js';
 
 const USAGE = 'lexdesk compare "LAW" [--from YYYY-MM-DD] [--to YYYY-MM-DD] [--changes] [--out FILE.md|FILE.docx]   e.g. lexdesk compare 公司法 --out 公司法新旧对照.docx';
 
@@ -63,7 +64,7 @@ function summary(c: VersionComparison): string {
 }
 
 function printComparison(out: Output, c: VersionComparison, changes: boolean): void {
-  out.print(`《${c.lawTitle}》 ${c.older.publishDate} → ${c.newer.publishDate}`);
+  out.print(`${bookTitle(c.lawTitle)} ${c.older.publishDate} → ${c.newer.publishDate}`);
   out.print(summary(c));
   out.print('');
   const ansi = Boolean(process.stdout.isTTY);

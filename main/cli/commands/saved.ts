@@ -10,7 +10,7 @@ import type { CitationAudit } from '../../consult/types.js';
 import { compilationOut, writeCompilation, writtenLine } from '../compilationOut.js';
 import type { Output } from '../output.js';
 import { renderDiff } from '../versionsView.js';
-import { citedLabel } from '../../../preload/contract/citationLine.js';
+import { bookTitle, citedLabel } from '../../../preload/contract/citationLine.js';
 
 const USAGE = `lexdesk saved [list] [--folder NAME] [--changes]        the saved articles and what became of each
   lexdesk saved add "CITATION" [--folder NAME] [--note TEXT] [--as-of DATE | --version DATE]   e.g. 劳动合同法第38条、第46条
@@ -90,7 +90,7 @@ const SUBCOMMANDS: Record<string, (args: string[], open: Open, out: Output) => P
       const partsMissing = results.flatMap((r) => (r.ok && r.warning ? [{ citation: savedCitation(r.article).trim(), warning: r.warning, warningZh: r.warningZh }] : []));
       if (out.json) return out.printJson({ ...(partsMissing.length ? { partsMissing } : {}), saved: items, created: saved.filter((x) => x.created).length, notFound: skipped.map((r) => withVersionsSaid(r).zh), ...(readInPlace.length ? { readInPlace } : {}), ...(changedSince.length ? { changedSince } : {}), ...(renumbered.length ? { renumbered } : {}) });
       const folder = folderName(values.folder as string | undefined) || '未分类';
-      for (const r of readInPlace) out.print(`Note: 《${r.lawTitle}》: ${r.note.en}.`);
+      for (const r of readInPlace) out.print(`Note: ${bookTitle(r.lawTitle)}: ${r.note.en}.`);
       for (const c of changedSince) out.print(`Note: ${c.citation}: ${c.note.en} The text saved is the one in force now; the list and \`saved export\` keep the date ${asOf} and say so, with the text of that date where the library has it.`);
       for (const r of renumbered) out.print(`Note: ${r.citation}: ${r.note}`);
       // 第38条第1款第7项: the article is saved, but the part cited is none of it — as show and check say.
@@ -183,10 +183,10 @@ function addFromConsultation(engine: Engine, out: Output, values: Record<string,
   };
   const folder = folderName(values.folder === undefined ? consultation.title.slice(0, MAX_FOLDER_CHARS) : String(values.folder));
   const found = [...cited.values()].flatMap((c) => { const a = same(c); return a ? [a] : []; });
-  const changed = [...cited.values()].filter((c) => !same(c)).map((c) => `《${c.lawTitle}》${c.articleLabel}`);
+  const changed = [...cited.values()].filter((c) => !same(c)).map((c) => `${bookTitle(c.lawTitle ?? '')}${c.articleLabel}`);
   const saved = engine.db.transaction(() => found.map((a) => ({ a, ...saveArticle(engine.db, a, { folder }) })))();
   if (out.json) return out.printJson({ consultation: id, folder, saved: saved.map((x) => savedArticle(engine.db, savedRow(engine.db, x.id), datesFrom(engine.searchDeps().resolver))), created: saved.filter((x) => x.created).length, changed });
-  for (const x of saved) out.print(`${x.created ? 'Saved' : 'Already saved'}: [${x.id}] 《${x.a.lawTitle}》${citedLabel(x.a)} → ${folder || '未分类'}`);
+  for (const x of saved) out.print(`${x.created ? 'Saved' : 'Already saved'}: [${x.id}] ${bookTitle(x.a.lawTitle)}${citedLabel(x.a)} → ${folder || '未分类'}`);
   if (changed.length) out.print(`Not saved, changed by an import since the consultation (look them up again): ${changed.join('、')}`);
 }
 

@@ -16,6 +16,7 @@ import { onDates, standingZh, type OnDate } from '../../search/lawOnDate.js';
 import type { SearchFilters } from '../../search/filters.js';
 import { lawNameTyped, lawQueryNames } from '../../library/lawCatalog.js';
 import { lawFilterGaps, type LawFilterGap } from '../../search/lawFilterGaps.js';
+import { bookTitle } from '../../../preload/contract/citationLine.js';
 
 const USAGE = 'lexdesk search "QUERY" [--mode lexical|dense|fused|hybrid] [--model DIR | --http-base URL --http-model NAME] [--cross-encoder DIR] [--providers cuda,cpu] [--literal] [--k 10] [--law NAME] [--level 法律,司法解释] [--all-versions] [--as-of YYYY-MM-DD] [--province 北京|all]';
 
@@ -79,8 +80,8 @@ export async function searchCommand(args: string[], open: (db?: string, models?:
     if (provinceNote) process.stderr.write(`lexdesk: ${provinceNote}\n`);
     if (lawFilterNote) process.stderr.write(`lexdesk: ${lawFilterNote}\n`);
     for (const note of renumberedNotes) out.print(`Note: ${note}.`);
-    if (named) out.print(`《${named.title}》 is a law of the library (${named.level}, ${named.articles} article${named.articles === 1 ? '' : 's'}): lexdesk read ${lawNameTyped(query)} reads it whole, --toc lists its chapters.`);
-    for (const r of readInPlace) out.print(`Note: 《${r.lawTitle}》: ${r.note.en}.`);
+    if (named) out.print(`${bookTitle(named.title)} is a law of the library (${named.level}, ${named.articles} article${named.articles === 1 ? '' : 's'}): lexdesk read ${lawNameTyped(query)} reads it whole, --toc lists its chapters.`);
+    for (const r of readInPlace) out.print(`Note: ${bookTitle(r.lawTitle)}: ${r.note.en}.`);
     // A GPU asked for and not available is said, so a slow search is not a mystery.
     if (providers?.fallbacks.length && values.providers !== undefined) process.stderr.write(`lexdesk: ${describeProviders(providers)}\n`);
     if (addedTerms.length) out.print(`Also searched for the statute terms ${addedTerms.join('、')} (--literal searches only your words)`);

@@ -2,7 +2,7 @@ import { lawAsOf, provinceOf, readForOf, runStage, type ReadFor, type TurnContex
 import { evidenceLine, judgePrompt } from '../prompts.js';
 import { JudgeSchema, type LegalState } from '../schemas.js';
 import type { CodeCheck, Evidence, JudgeIteration } from '../types.js';
-import { citedLabel } from '../../../preload/contract/citationLine.js';
+import { bookTitle, citedLabel } from '../../../preload/contract/citationLine.js';
 
 /**
  * Checks code can make without an LLM: is each article the version in force
@@ -13,7 +13,7 @@ export function codeChecks(evidence: Evidence[], asOf: string, province: string 
   const out: CodeCheck[] = [];
   const historic = asOf < today;
   for (const e of evidence) {
-    const name = `《${e.lawTitle}》${citedLabel({ label: e.articleLabel })}`;
+    const name = `${bookTitle(e.lawTitle)}${citedLabel({ label: e.articleLabel })}`;
     // 刑法 of 2020 for a theft of 2019, 民法典 for a contract of 2019: the text of the time is not in the library; 刑法
     // 第三百九十条 in 2022: amended since. (One its amendments vouch for, 第二百六十四条 in 2019, needs no check.)
     const read = readFor(e);

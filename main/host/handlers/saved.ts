@@ -3,7 +3,7 @@ import { compilationOfSaved, renderCompilation } from '../../report/compilation.
 import { fileNameOf, MIME } from '../../report/index.js';
 import { LexError } from '../../util/errors.js';
 import type { Handlers } from './types.js';
-import { citedLabel } from '../../../preload/contract/citationLine.js';
+import { bookTitle, citedLabel } from '../../../preload/contract/citationLine.js';
 import { localDay } from '../../../preload/contract/localTime.js';
 
 /** Saved articles (收藏): thin adapters onto main/library/saved. */
@@ -26,7 +26,7 @@ export const savedHandlers: Pick<Handlers, 'saved.list' | 'saved.folders' | 'sav
     const [article] = s.engine.articles([input.articleId]);
     const e = input.expected;
     if (!article || (e && !isArticleShown(article, e))) {
-      const what = e ? `《${e.lawTitle}》${citedLabel(e)}${e.publishDate ? `（${e.publishDate} 版）` : ''} is no longer article ${input.articleId} of the library` : `No article ${input.articleId} in the library`;
+      const what = e ? `${bookTitle(e.lawTitle)}${citedLabel(e)}${e.publishDate ? `（${e.publishDate} 版）` : ''} is no longer article ${input.articleId} of the library` : `No article ${input.articleId} in the library`;
       throw new LexError('not_found', `${what} (a later import changed it); look it up again and save it from its view.`);
     }
     const { id } = saveArticle(s.engine.db, article, { folder: input.folder, note: input.note, asOf: input.asOf, parts: input.parts });

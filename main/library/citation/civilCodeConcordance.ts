@@ -12,6 +12,7 @@
 import { articleLabelOf, shortTitle } from './repealedSuccessor.js';
 import type { CitedPart } from './parseCitation.js';
 import { intToChinese } from '../../../preload/contract/numerals.js';
+import { bookTitle } from '../../../preload/contract/citationLine.js';
 
 /** The 款 or 项 a citation names, as its successor's note says it (该项, 所引各款). */
 export interface CitedUnit {
@@ -324,7 +325,7 @@ function generalPartFormer(number: number): FormerArticle[] {
 
 /** 「《合同法》第一百零七条」. */
 export function formerCitation(f: Pick<FormerArticle, 'law' | 'article' | 'parts'>): string {
-  return `《${f.law}》${articleLabelOf(f.article)}${f.parts ?? ''}`;
+  return `${bookTitle(f.law)}${articleLabelOf(f.article)}${f.parts ?? ''}`;
 }
 
 /** The 民法典 articles' former articles, for an article of any law (none but 民法典's have them). */

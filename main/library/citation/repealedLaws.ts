@@ -10,6 +10,7 @@ import { textRevision } from '../../search/ftsTables.js';
 import { RecentCache } from '../../util/recentCache.js';
 import { normalizeLawName } from './aliases.js';
 import { beforeRepeal, shortTitle, successorSentence, type Successor } from './repealedSuccessor.js';
+import { bookTitle } from '../../../preload/contract/citationLine.js';
 
 export interface Repeal {
   /** The repealed law as the repealing clause names it. */
@@ -101,27 +102,27 @@ export function repealMessages(typed: string, r: Repeal, successor?: Successor |
   if (now && beforeRepeal(r, asOf)) {
     // 合同法第107条 as of 2019: the law still governed; 民法典 holds the rule only from the repeal on.
     return {
-      message: `"${typed}" cites 《${r.title}》, which was in force on ${asOf} but is not in the library: ${repealedBy(r).en}; from then on ${now.en}.`,
-      messageZh: `“${typed}”引用的《${r.title}》在 ${asOf} 仍然有效，但法规库中没有其条文：${repealedBy(r).zh}；自 ${r.effectiveDate} 起，${now.zh}。`,
+      message: `"${typed}" cites ${bookTitle(r.title)}, which was in force on ${asOf} but is not in the library: ${repealedBy(r).en}; from then on ${now.en}.`,
+      messageZh: `“${typed}”引用的${bookTitle(r.title)}在 ${asOf} 仍然有效，但法规库中没有其条文：${repealedBy(r).zh}；自 ${r.effectiveDate} 起，${now.zh}。`,
     };
   }
   if (now) {
     return {
-      message: `"${typed}" cites 《${r.title}》, which is not in the library: ${repealedBy(r).en}; ${now.en}.`,
-      messageZh: `“${typed}”引用的《${r.title}》不在法规库中：${repealedBy(r).zh}；${now.zh}。`,
+      message: `"${typed}" cites ${bookTitle(r.title)}, which is not in the library: ${repealedBy(r).en}; ${now.en}.`,
+      messageZh: `“${typed}”引用的${bookTitle(r.title)}不在法规库中：${repealedBy(r).zh}；${now.zh}。`,
     };
   }
   return {
-    message: `"${typed}" cites 《${r.title}》, which is not in the library: ${repealedBy(r).en}. Look for the rule in ${repealingShortTitle(r)}.`,
-    messageZh: `“${typed}”引用的《${r.title}》不在法规库中：${repealedBy(r).zh}。请在${repealingShortTitle(r)}中查找相应规定。`,
+    message: `"${typed}" cites ${bookTitle(r.title)}, which is not in the library: ${repealedBy(r).en}. Look for the rule in ${repealingShortTitle(r)}.`,
+    messageZh: `“${typed}”引用的${bookTitle(r.title)}不在法规库中：${repealedBy(r).zh}。请在${repealingShortTitle(r)}中查找相应规定。`,
   };
 }
 
 /** What a repealed law's name typed alone (合同法, to search or read) is told: it is gone, what repealed it, where its rules are now. */
 export function repealedLawNamed(typed: string, r: Repeal): { message: string; messageZh: string } {
   return {
-    message: `"${typed}" names 《${r.title}》, which is not in the library: ${repealedBy(r).en}. Look for its rules in ${repealingShortTitle(r)}.`,
-    messageZh: `“${typed}”指《${r.title}》，法规库中没有这部法律：${repealedBy(r).zh}。其规定请在${repealingShortTitle(r)}中查找。`,
+    message: `"${typed}" names ${bookTitle(r.title)}, which is not in the library: ${repealedBy(r).en}. Look for its rules in ${repealingShortTitle(r)}.`,
+    messageZh: `“${typed}”指${bookTitle(r.title)}，法规库中没有这部法律：${repealedBy(r).zh}。其规定请在${repealingShortTitle(r)}中查找。`,
   };
 }
 
@@ -129,8 +130,8 @@ export function repealedLawNamed(typed: string, r: Repeal): { message: string; m
 export function repealedBy(r: Repeal): { en: string; zh: string } {
   const when = r.effectiveDate ?? r.publishDate;
   return {
-    en: `it was repealed by 《${r.byLaw}》${r.byArticle}${when ? ` (in force ${when})` : ''}`,
-    zh: `已由《${r.byLaw}》${r.byArticle}废止${when ? `（${when}起施行）` : ''}`,
+    en: `it was repealed by ${bookTitle(r.byLaw)}${r.byArticle}${when ? ` (in force ${when})` : ''}`,
+    zh: `已由${bookTitle(r.byLaw)}${r.byArticle}废止${when ? `（${when}起施行）` : ''}`,
   };
 }
 
@@ -147,7 +148,7 @@ export function repealedFilterMessages(law: string, r: Repeal): { message: strin
   const by = repealedBy(r);
   const instead = repealingShortTitle(r);
   return {
-    message: `the law filter "${law}" names 《${r.title}》, which is not in the library: ${by.en}. The filter matches the laws whose titles contain "${law}"; for the rules of 《${r.title}》, filter by ${instead}.`,
-    messageZh: `筛选的“${law}”指《${r.title}》，法规库中没有这部法律：${by.zh}。筛选仍按名称包含“${law}”的法律进行；要找其规定，请改按“${instead}”筛选。`,
+    message: `the law filter "${law}" names ${bookTitle(r.title)}, which is not in the library: ${by.en}. The filter matches the laws whose titles contain "${law}"; for the rules of ${bookTitle(r.title)}, filter by ${instead}.`,
+    messageZh: `筛选的“${law}”指${bookTitle(r.title)}，法规库中没有这部法律：${by.zh}。筛选仍按名称包含“${law}”的法律进行；要找其规定，请改按“${instead}”筛选。`,
   };
 }

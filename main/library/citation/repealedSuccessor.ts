@@ -8,6 +8,7 @@ import { intToChinese } from '../../../preload/contract/numerals.js';
 import type { CitationRef } from './parseCitation.js';
 import type { Repeal } from './repealedLaws.js';
 import type { CitedUnit } from './civilCodeConcordance.js';
+import { bookTitle } from '../../../preload/contract/citationLine.js';
 
 export interface Successor {
   /** The repealed law's title as the repealing clause names it, and the article cited (第一百零七条). */
@@ -47,7 +48,7 @@ export function shortTitle(title: string): string {
 /** Where the rule is now, for messages: 「《中华人民共和国民法典》第五百七十七条」, several joined by 、. */
 export function successorWhere(s: Successor): string {
   const law = s.articles[0]!.lawTitle;
-  return `《${law}》${s.articles.map((a) => a.label).join('、')}`;
+  return `${bookTitle(law)}${s.articles.map((a) => a.label).join('、')}`;
 }
 
 /** What is added where 民法典 changed the rule itself, not only its wording. */

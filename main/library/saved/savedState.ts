@@ -13,7 +13,7 @@ import { diffTexts, type DiffPart } from '../versions/textDiff.js';
 import { replacementNote, replacementOf } from '../versions/replacedBy.js';
 import type { SavedArticleRow } from './savedArticles.js';
 import type { CitationResolver } from '../citation/resolver.js';
-import { citedLabel } from '../../../preload/contract/citationLine.js';
+import { bookTitle, citedLabel } from '../../../preload/contract/citationLine.js';
 import { partText } from '../citation/earlierNumbering.js';
 import type { CitedPart } from '../citation/parseCitation.js';
 import { partLabel, partsOf, squeeze, unitHolding, unitOf, type PartUnit } from './savedPart.js';
@@ -272,7 +272,7 @@ export interface SavedChange {
  * where one was; `version: false` leaves the version to a line of its own (a compilation's heading, a removal said).
  */
 export function savedCitation(s: { lawTitle: string; label: string; kind?: string; part?: string | null; publishDate: string | null }, options: { version?: boolean } = {}): string {
-  const name = `《${s.lawTitle}》${citedLabel(s)}${s.part ?? ''}`;
+  const name = `${bookTitle(s.lawTitle)}${citedLabel(s)}${s.part ?? ''}`;
   return options.version === false ? name : `${name}（${s.publishDate ? `${s.publishDate} 版` : '日期不详'}）`;
 }
 

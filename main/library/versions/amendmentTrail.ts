@@ -14,6 +14,7 @@ import { shortTitle } from '../citation/repealedSuccessor.js';
 import { effectiveDatesInText, takesEffectOnPublication } from '../lawRefBook/effectiveClause.js';
 import { clauseEffects, type ArticleKey, type ClauseEffect } from './amendmentClauses.js';
 import { yearAfter } from './versionGap.js';
+import { bookTitle } from '../../../preload/contract/citationLine.js';
 
 export interface TrailChange {
   key: ArticleKey;
@@ -48,7 +49,7 @@ export const AMENDMENT_TITLE = /^(.+?)修正案(?:（[^（）]*）)?$/u;
 
 /** 《刑法修正案（九）》第四十五条; 《刑法修正案（十）》 for an amendment of one clause. */
 function clauseCitation(title: string, label: string): string {
-  return /^[一二三四五六七八九十百]+$/u.test(label) ? `《${shortTitle(title)}》第${label}条` : /^第.+条$/u.test(label) ? `《${shortTitle(title)}》${label}` : `《${shortTitle(title)}》`;
+  return /^[一二三四五六七八九十百]+$/u.test(label) ? `${bookTitle(shortTitle(title))}第${label}条` : /^第.+条$/u.test(label) ? `${bookTitle(shortTitle(title))}${label}` : bookTitle(shortTitle(title));
 }
 
 /** The laws titled as amendments of `title` (刑法修正案, 刑法修正案（二）…), with their clauses and dates. */
@@ -138,7 +139,7 @@ export function loadTrail(db: Db, lawId: number): AmendmentTrail | null {
   if (start > from) changes = changes.filter((c) => c.effective > start);
   changes.sort((x, y) => x.effective.localeCompare(y.effective));
   if (!textsAgree(db, doc.id, changes)) return null;
-  const adoptions = amendments.filter((a) => a.effective > start && DATED.test(a.publish)).map((a) => ({ date: a.publish, source: `《${shortTitle(a.title)}》` }));
+  const adoptions = amendments.filter((a) => a.effective > start && DATED.test(a.publish)).map((a) => ({ date: a.publish, source: bookTitle(shortTitle(a.title)) }));
   return { from: start, changes, adoptions, unaccounted: [...new Set(unaccounted.filter((d) => d >= start))].sort() };
 }
 

@@ -206,8 +206,8 @@ export function repealedByWords(r: Pick<Replacement, 'repealedOn' | 'repealedBy'
   const when = r.repealedOn ? { en: ` with effect from ${r.repealedOn}`, zh: `（${r.repealedOn}起施行）` } : { en: '', zh: '' };
   const number = r.repealedBy.number ? { en: ` (${r.repealedBy.number})`, zh: `（${r.repealedBy.number}）` } : { en: '', zh: '' };
   return r.repealedBy.article
-    ? { en: `was repealed by 《${r.repealedBy.law}》${r.repealedBy.article}${when.en}`, zh: `已由《${r.repealedBy.law}》${r.repealedBy.article}废止${when.zh}` }
-    : { en: `was repealed${when.en} by 《${r.repealedBy.law}》${number.en}`, zh: `已由《${r.repealedBy.law}》${number.zh}废止${when.zh}` };
+    ? { en: `was repealed by ${bookTitle(r.repealedBy.law)}${r.repealedBy.article}${when.en}`, zh: `已由${bookTitle(r.repealedBy.law)}${r.repealedBy.article}废止${when.zh}` }
+    : { en: `was repealed${when.en} by ${bookTitle(r.repealedBy.law)}${number.en}`, zh: `已由${bookTitle(r.repealedBy.law)}${number.zh}废止${when.zh}` };
 }
 
 function hasVersionInForce(db: Db, lawId: number): boolean {

@@ -5,6 +5,7 @@ import { auditNote, fill, useT, type Strings } from '../../i18n.js';
 import { StatusBadges } from '../statutes/StatusBadges.js';
 import { useApi } from '../../api/context.js';
 import { SaveEvidence, shownArticle } from './SaveEvidence.js';
+import { bookTitle } from '../../../../preload/contract/citationLine.js';
 
 interface Props {
   turn: TurnResult;
@@ -114,7 +115,7 @@ export function CitedStatutesPanel({ turn, onOpenArticle, folder = '', shown = 0
               <div className="head">
                 <span className="n">[{i + 1}]</span>
                 <button className="link" onClick={() => onOpenArticle(e.articleId)} data-testid="open-article">
-                  《{e.lawTitle}》{e.articleLabel}
+                  {bookTitle(e.lawTitle)}{e.articleLabel}
                 </button>
                 <StatusBadges status={e.status} onDate={e.onDate} />
                 {/* Offline there is no answer to cite anything: 「未引用」 on every article would say nothing. */}
@@ -140,7 +141,7 @@ export function CitedStatutesPanel({ turn, onOpenArticle, folder = '', shown = 0
               {turn.citations.filter((c) => c.articleId === e.articleId && c.closer !== undefined).slice(0, 1).map((c) => (
                 <p className="warn" key={c.seq} data-testid="evidence-topic">
                   {c.marker}{t.colon}{auditNote(t, c)}
-                  {c.closer && <> <button className="link" onClick={() => onOpenArticle(c.closer!.articleId)}>{fill(t.openCloser, { label: `${c.closer.lawTitle ? `《${c.closer.lawTitle}》` : ''}${c.closer.label}` })}</button></>}
+                  {c.closer && <> <button className="link" onClick={() => onOpenArticle(c.closer!.articleId)}>{fill(t.openCloser, { label: `${c.closer.lawTitle ? bookTitle(c.closer.lawTitle) : ''}${c.closer.label}` })}</button></>}
                 </p>
               ))}
               {audit?.label === 'quote_mismatch' && (
@@ -170,7 +171,7 @@ export function CitedStatutesPanel({ turn, onOpenArticle, folder = '', shown = 0
           <summary>{t.excluded}（{excluded.length}）</summary>
           <ul>
             {excluded.map((e) => (
-              <li key={e.articleId}>《{e.lawTitle}》{e.articleLabel}：{e.excluded}</li>
+              <li key={e.articleId}>{bookTitle(e.lawTitle)}{e.articleLabel}：{e.excluded}</li>
             ))}
           </ul>
         </details>

@@ -11,6 +11,7 @@ import { SufficiencyIndicator } from './SufficiencyIndicator.js';
 import { useConsultation, type MatterSetting } from './useConsultation.js';
 import { MatterSettingFields } from './MatterSettingFields.js';
 import { useDraft } from './useDraft.js';
+import { bookTitle } from '../../../../preload/contract/citationLine.js';
 
 /** The host's limit for one message (the consult.ask route's schema). */
 const MAX_MESSAGE = 20_000;
@@ -93,7 +94,7 @@ export function ConsultationView({ openId, onChanged, onOpened, onOpenArticle, s
                 {tr.questionCitations.map((q) => (
                   <div key={q.marker} data-testid="question-citation">
                     {q.marker}：{t.lang === 'zh' ? q.noteZh ?? q.note : q.note ?? q.noteZh}
-                    {q.articleId !== null && <button className="link" onClick={(e) => { e.stopPropagation(); onOpenArticle(q.articleId!); }}>《{q.lawTitle}》{q.articleLabel}</button>}
+                    {q.articleId !== null && <button className="link" onClick={(e) => { e.stopPropagation(); onOpenArticle(q.articleId!); }}>{bookTitle(q.lawTitle ?? '')}{q.articleLabel}</button>}
                   </div>
                 ))}
               </div>

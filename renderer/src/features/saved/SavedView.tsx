@@ -7,7 +7,7 @@ import { errorText } from '../../api/errorText.js';
 import { downloadFile } from '../../components/download.js';
 import { fill, useT } from '../../i18n.js';
 import { Changes } from '../statutes/Changes.js';
-import { citedLabel } from '../../../../preload/contract/citationLine.js';
+import { bookTitle, citedLabel } from '../../../../preload/contract/citationLine.js';
 import { savedMatches } from './savedFilter.js';
 
 interface Props {
@@ -97,8 +97,8 @@ function SavedItem({ item, showFolder, onOpen, onChanged, onError }: ItemProps) 
     <li className="saved-item" data-testid="saved-item" data-state={item.state}>
       <div>
         {item.articleId !== null
-          ? <button className="link" onClick={() => onOpen(item.articleId!)} data-testid="saved-open">《{item.lawTitle}》{citedLabel(item)}{item.part}</button>
-          : <strong>《{item.lawTitle}》{citedLabel(item)}{item.part}</strong>}
+          ? <button className="link" onClick={() => onOpen(item.articleId!)} data-testid="saved-open">{bookTitle(item.lawTitle)}{citedLabel(item)}{item.part}</button>
+          : <strong>{bookTitle(item.lawTitle)}{citedLabel(item)}{item.part}</strong>}
         <span className="muted">（{item.publishDate ?? '—'}）{item.articleId === null && t.savedGone}</span>
         {showFolder && <span className="badge">{item.folder || t.unfiled}</span>}
         <span className={`badge ${ok ? 'ok' : 'warn'}`} data-testid="saved-state">{t.lang === 'zh' ? item.messageZh : item.message}</span>

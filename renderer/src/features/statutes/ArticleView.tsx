@@ -9,7 +9,7 @@ import { Outline } from './Outline.js';
 import { LawReader } from './LawReader.js';
 import { VersionHistory } from './VersionHistory.js';
 import { SaveArticle } from '../saved/SaveArticle.js';
-import { citedLabel } from '../../../../preload/contract/citationLine.js';
+import { bookTitle, citedLabel } from '../../../../preload/contract/citationLine.js';
 
 interface Props {
   detail: ArticleDetailDto;
@@ -56,7 +56,7 @@ function ArticleLinks({ title, items, onOpen, testid, unverified, unverifiedNote
       <ul>
         {items.map((a) => (
           <li key={a.id}>
-            <button className="link" onClick={() => onOpen(a.id)}>《{a.lawTitle}》{citedLabel(a)}</button>
+            <button className="link" onClick={() => onOpen(a.id)}>{bookTitle(a.lawTitle)}{citedLabel(a)}</button>
             {a.status !== 'current' && <span className="badge warn" data-testid="link-status">{statusText(t, a.status)}</span>}
             {unverified.includes(a.id) && <span className="muted" title={unverifiedNote} data-testid="link-unverified"> ?</span>}
             {passages?.get(a.id) && <Passage passage={passages.get(a.id)!} />}
@@ -119,7 +119,7 @@ export function ArticleView({ detail, onOpen, openOutline, openReading, shown, a
       </div>
       {outlineAt && <Outline articleId={a.id} prefix={outlineAt} onOpen={onOpen} />}
       <h2 data-testid="article-title">
-        《{a.lawTitle}》{citedLabel(a)}
+        {bookTitle(a.lawTitle)}{citedLabel(a)}
         <StatusBadges status={a.status} onDate={detail.onDate} />
       </h2>
       <div className="meta">{a.publishDate && fill(t.publishedOn, { date: a.publishDate })}{` · ${a.effectiveDate ? fill(t.effectiveOn, { date: a.effectiveDate }) : t.effectiveUnknown}`}{detail.lawTookEffect && <span data-testid="law-took-effect">{` · ${fill(t.lawTookEffect, { date: detail.lawTookEffect })}`}</span>}{a.province && ` · ${a.province}`}</div>
@@ -168,7 +168,7 @@ export function ArticleView({ detail, onOpen, openOutline, openReading, shown, a
             <>
               {' '}
               <button className="link" onClick={() => onOpen(detail.replacedBy!.counterpart!.articleId)} data-testid="open-replacement">
-                {fill(t.openReplacement, { law: detail.replacedBy.counterpart.lawTitle, label: detail.replacedBy.counterpart.label })}
+                {fill(t.openReplacement, { law: bookTitle(detail.replacedBy.counterpart.lawTitle), label: detail.replacedBy.counterpart.label })}
               </button>
             </>
           )}

@@ -3,6 +3,7 @@ import type { ComparisonRow, VersionComparisonDto } from '../../../../preload/co
 import { errorText } from '../../api/errorText.js';
 import { fill, useT, type Strings } from '../../i18n.js';
 import { Changes } from './Changes.js';
+import { bookTitle } from '../../../../preload/contract/citationLine.js';
 
 interface Props {
   comparison: VersionComparisonDto;
@@ -36,7 +37,7 @@ export function LawComparison({ comparison: c, onOpen, onExport }: Props) {
   const link = (a: { articleId: number; label: string } | null) => (a ? <button className="link" onClick={() => onOpen(a.articleId)}>{a.label}</button> : '—');
   return (
     <div className="law-comparison" data-testid="law-comparison">
-      <h4>{fill(t.compareTitle, { law: c.lawTitle, older: c.older.publishDate, newer: c.newer.publishDate })}</h4>
+      <h4>{fill(t.compareTitle, { law: bookTitle(c.lawTitle), older: c.older.publishDate, newer: c.newer.publishDate })}</h4>
       <p className="muted" data-testid="comparison-summary">{fill(t.compareSummary, { ...c.counts })}</p>
       {onExport && (
         <p className="export" data-testid="comparison-export">

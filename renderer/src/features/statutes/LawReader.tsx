@@ -1,6 +1,7 @@
 import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import type { LawTextDto } from '../../../../preload/contract/index.js';
-import { articleHead, bookTitle, datedArticleNote, readingBlocks, titleNote } from '../../../../preload/contract/lawReading.js';
+import { articleHead, datedArticleNote, readingBlocks, titleNote } from '../../../../preload/contract/lawReading.js';
+import { bookTitle } from '../../../../preload/contract/citationLine.js';
 import { useApi } from '../../api/context.js';
 import { errorText } from '../../api/errorText.js';
 import { downloadFile } from '../../components/download.js';

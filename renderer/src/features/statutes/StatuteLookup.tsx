@@ -3,8 +3,7 @@ import type { ArticleDetailDto, LawFilterGapDto, ReadInPlace, SearchHitDto, Stat
 import { useApi } from '../../api/context.js';
 import { downloadFile } from '../../components/download.js';
 import { errorText } from '../../api/errorText.js';
-import { citationLine, citedLabel } from '../../../../preload/contract/citationLine.js';
-import { bookTitle } from '../../../../preload/contract/lawReading.js';
+import { bookTitle, citationLine, citedLabel } from '../../../../preload/contract/citationLine.js';
 import { fill, STRINGS, useT } from '../../i18n.js';
 import { ArticleView } from './ArticleView.js';
 import { CitationCheck } from './CitationCheck.js';
@@ -235,7 +234,7 @@ export const StatuteLookup = forwardRef<HTMLInputElement, Props>(function Statut
       {notFound && !detail && <div className="notice" data-testid="citation-not-found">{t.citationNotFound}{notFound}</div>}
       {detail && (trail.length > 0 || hits.length > 0) && (
         <button className="link" onClick={back} data-testid="article-back">
-          {trail.length > 0 ? fill(t.backToArticle, { article: `《${trail.at(-1)!.article.lawTitle}》${citedLabel(trail.at(-1)!.article)}` }) : t.backToHits}
+          {trail.length > 0 ? fill(t.backToArticle, { article: `${bookTitle(trail.at(-1)!.article.lawTitle)}${citedLabel(trail.at(-1)!.article)}` }) : t.backToHits}
         </button>
       )}
       {detail ? (
@@ -270,7 +269,7 @@ export const StatuteLookup = forwardRef<HTMLInputElement, Props>(function Statut
             <p className="notice" key={r.cited} data-testid="renumbered-note">{fill(t.renumberedNote, { ...r })}</p>
           ))}
           {readInPlace.map((r) => (
-            <p className="notice" key={r.lawTitle} data-testid="read-in-place">《{r.lawTitle}》：{t.lang === 'zh' ? r.note.zh : r.note.en}</p>
+            <p className="notice" key={r.lawTitle} data-testid="read-in-place">{bookTitle(r.lawTitle)}：{t.lang === 'zh' ? r.note.zh : r.note.en}</p>
           ))}
           {empty && (
             <div className="notice" data-testid="no-hits">
@@ -291,7 +290,7 @@ export const StatuteLookup = forwardRef<HTMLInputElement, Props>(function Statut
           <ol className="hits" data-testid="hits">
             {hits.map((h) => (
               <li key={h.article.id} data-testid="hit">
-                <button className="link" onClick={() => onOpen(h.article.id)}>《{h.article.lawTitle}》{citedLabel(h.article)}</button>
+                <button className="link" onClick={() => onOpen(h.article.id)}>{bookTitle(h.article.lawTitle)}{citedLabel(h.article)}</button>
                 <StatusBadges status={h.article.status} onDate={h.onDate} />
                 {h.inPlaceOf && <span className="muted" data-testid="hit-in-place-of"> {fill(t.inPlaceOf, { articles: h.inPlaceOf.join('、') })}</span>}
                 {h.amendedSince && <span className="muted" data-testid="hit-amended-since" title={h.amendedSince}> {t.lang === 'zh' ? `（${h.amendedSince}）` : t.amendedSince}</span>}
