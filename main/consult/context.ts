@@ -4,7 +4,7 @@ import { packOfPlace } from '../library/placePack.js';
 import type { LlmClient } from '../llm/client.js';
 import type { SearchFilters } from '../search/filters.js';
 import type { LegalState } from './schemas.js';
-import type { ConsultationRow, ConsultationStore, TurnRow } from './store.js';
+import type { ConsultationRow, ConsultationStore, LawAsOfBy, TurnRow } from './store.js';
 import { withExcerpts } from './excerpt.js';
 import type { Evidence, StageName, TurnEvent } from './types.js';
 
@@ -30,7 +30,7 @@ export interface TurnContext {
   consultation: ConsultationRow;
   turn: TurnRow;
   options: TurnOptions;
-  /** Today (YYYY-MM-DD): the consultation date. */
+  /** Today (YYYY-MM-DD): the engine's (main/db/today.ts) unless the facade was given one; the law applied when neither the consultation nor the facts give a date. */
   today: string;
   signal?: AbortSignal;
   emit: (event: TurnEvent) => void;
@@ -38,7 +38,23 @@ export interface TurnContext {
 
 /** The date the law is applied as of: the consultation's own, else the date of the facts, else today. */
 export function lawAsOf(ctx: TurnContext, state: LegalState | null): string {
-  return ctx.consultation.as_of ?? state?.factDate ?? ctx.today;
+  return appliedLawAsOf(ctx, state).date;
+}
+
+/** lawAsOf with why: the consultation's own date, the facts' date the state gives, or the engine's today. */
+export function appliedLawAsOf(ctx: TurnContext, state: LegalState | null): { date: string; by: LawAsOfBy } {
+  if (ctx.consultation.as_of) return { date: ctx.consultation.as_of, by: 'consultation' };
+  if (state?.factDate) return { date: state.factDate, by: 'facts' };
+  return { date: ctx.today, by: 'today' };
+}
+
+/**
+ * Stores with the turn the date its run applies the law as of (a report names it; lawDates.ts): written as the run
+ * starts and again once the state gives a facts' date, so a retry on another day or under another today rewrites it.
+ */
+export function recordLawAsOf(ctx: TurnContext, state: LegalState | null): void {
+  const { date, by } = appliedLawAsOf(ctx, state);
+  ctx.store.updateTurn(ctx.turn.id, { law_as_of: date, law_as_of_by: by });
 }
 
 /**

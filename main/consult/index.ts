@@ -12,7 +12,7 @@ import { HEARTBEAT_MS, newOwner, ownerStopped } from './turnOwner.js';
 import { datedEvidence, loadTurnResult } from './turnResult.js';
 import type { TurnEvent, TurnResult, Verdict } from './types.js';
 import { clip } from '../util/clip.js';
-import { localDay } from '../../preload/contract/localTime.js';
+import { todayOf } from '../db/today.js';
 
 export type { TurnEvent, TurnResult } from './types.js';
 export type { LegalState } from './schemas.js';
@@ -154,7 +154,7 @@ export class Consultations {
         consultation,
         turn: this.store.turn(turnId),
         options: this.options,
-        today: this.opts.today?.() ?? localDay(new Date()),
+        today: this.opts.today?.() ?? todayOf(this.opts.engine.db),
         signal: alive.signal,
         emit,
       };

@@ -45,7 +45,13 @@ export interface TurnRow {
   heartbeat_at: number | null;
   /** The question's citations worth a word, as JSON (QuestionCitation[]); null in turns from before migration 11. */
   question_citations: string | null;
+  /** The date the turn's last run applied the law as of, and why (context.ts lawAsOf); both null in turns from before migration 22. */
+  law_as_of: string | null;
+  law_as_of_by: LawAsOfBy | null;
 }
+
+/** Why a turn applied the law as of its date: the consultation's own date, the facts' date its state gave, or the engine's today. */
+export type LawAsOfBy = 'consultation' | 'facts' | 'today';
 
 export type RunningTurn = Pick<TurnRow, 'id' | 'consultation_id' | 'owner' | 'heartbeat_at'>;
 

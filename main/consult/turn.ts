@@ -1,6 +1,6 @@
 import { isLexError, LexError } from '../util/errors.js';
 import { countLabels, auditCitations } from './citationAudit.js';
-import { lawAsOf, retrieve, runStage, saveEvidence as storeEvidence, searchFilters, skipStage, type TurnContext } from './context.js';
+import { lawAsOf, recordLawAsOf, retrieve, runStage, saveEvidence as storeEvidence, searchFilters, skipStage, type TurnContext } from './context.js';
 import { CandidatePool } from './pool.js';
 import type { LegalState } from './schemas.js';
 import { answerStage } from './stages/answer.js';
@@ -25,6 +25,7 @@ const OFFLINE_RESULTS = 10;
  */
 export async function runTurn(ctx: TurnContext): Promise<void> {
   const llm = ctx.llm;
+  recordLawAsOf(ctx, null);
   if (!llm) return runOffline(ctx, { code: 'llm_not_configured', reason: 'No LLM endpoint is configured: showing the ranked statutes only.' }, null);
   const pool = new CandidatePool();
   let state: LegalState | null = null;
@@ -32,6 +33,7 @@ export async function runTurn(ctx: TurnContext): Promise<void> {
   const saveEvidence = () => storeEvidence(ctx, pool.toEvidence(order));
   try {
     state = await legalStateStage(ctx, llm);
+    recordLawAsOf(ctx, state);
     const questionCitations = checkQuestion(ctx, lawAsOf(ctx, state));
     const filters = searchFilters(ctx, state);
     await queryStage(ctx, llm, state, pool, filters);
@@ -90,6 +92,8 @@ async function runOffline(ctx: TurnContext, why: { code: OfflineCode; reason: st
   const offline = { mode: 'offline', offline_reason: why.reason, offline_code: why.code } as const;
   try {
     const pool = existing ?? new CandidatePool();
+    // Statutes found afresh are found as of today (or the consultation's date); a pool kept from before, as of the state's.
+    if (!existing) recordLawAsOf(ctx, null);
     checkQuestion(ctx, lawAsOf(ctx, null));
     if (!existing) {
       await runStage(ctx, 'retrieval', 0, async () => {

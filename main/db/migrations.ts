@@ -371,4 +371,16 @@ export const MIGRATIONS: Migration[] = [
       END;
     `,
   },
+  {
+    version: 22,
+    name: 'the date a turn applied the law as of',
+    // A consultation without a date of its own applies, in each turn, the law of the facts' date the turn's state
+    // gives, else of the engine's today when it ran (context.ts lawAsOf). A report read that back from the turn's
+    // times, which a turn run across midnight, a retry on another day or a fixed today belie: each run writes it
+    // now (law_as_of, YYYY-MM-DD) with why (law_as_of_by). Both NULL in turns from before, read back as before.
+    sql: `
+      ALTER TABLE turns ADD COLUMN law_as_of TEXT;
+      ALTER TABLE turns ADD COLUMN law_as_of_by TEXT CHECK (law_as_of_by IN ('consultation', 'facts', 'today'));
+    `,
+  },
 ];

@@ -1,22 +1,30 @@
 import { localDay } from '../../preload/contract/localTime.js';
+import type { LawAsOfBy } from '../consult/store.js';
 
-/** What a turn's run applied the law as of (context.ts lawAsOf): the facts' date its state gave, else the day it ran. */
+/** What a turn's run applied the law as of (context.ts lawAsOf): the consultation's date, the facts' date its state gave, else today. */
 export interface TurnLawDate {
   seq: number;
   date: string;
-  by: 'facts' | 'turn';
+  by: LawAsOfBy;
 }
 
 /**
- * The date a turn applied the law as of, read back: a consultation without a date of its own applies, in each turn, the
- * law of the facts' date when the turn's state gives one, else of the day the turn ran (its last run, for a retry:
- * when it finished, else when it was asked).
+ * The date a turn applied the law as of: as its run stored it (migration 22). A turn stored before has none, and is
+ * read back as before: the facts' date its state gives, else the day the turn ran (its last run, for a retry: when
+ * it finished, else when it was asked), a guess a turn run across midnight or under a fixed today belies.
  */
-export function turnLawDate(t: { seq: number; factDate: string | null; createdAt: string; finishedAt: string | null }): TurnLawDate {
-  return t.factDate ? { seq: t.seq, date: t.factDate, by: 'facts' } : { seq: t.seq, date: localDay(t.finishedAt ?? t.createdAt), by: 'turn' };
+export function turnLawDate(t: {
+  seq: number;
+  stored: { date: string | null; by: LawAsOfBy | null };
+  factDate: string | null;
+  createdAt: string;
+  finishedAt: string | null;
+}): TurnLawDate {
+  if (t.stored.date && t.stored.by) return { seq: t.seq, date: t.stored.date, by: t.stored.by };
+  return t.factDate ? { seq: t.seq, date: t.factDate, by: 'facts' } : { seq: t.seq, date: localDay(t.finishedAt ?? t.createdAt), by: 'today' };
 }
 
-const BY_ZH: Record<TurnLawDate['by'], string> = { facts: '事实日期', turn: '咨询当日' };
+const BY_ZH: Record<LawAsOfBy, string> = { consultation: '咨询所定日期', facts: '事实日期', today: '咨询当日' };
 
 /**
  * What a report writes after 「适用法律截至」. A consultation's own date as it is (2020-06-01). Without one, what the turns
@@ -34,7 +42,7 @@ export function lawAsOfZh(consultationAsOf: string | null, turns: readonly TurnL
     else groups.push({ ...t, seqs: [t.seq] });
   }
   if (groups.length === 1) return `${groups[0]!.date}（${BY_ZH[groups[0]!.by]}）`;
-  const byTurnDay = groups.every((g) => g.by === 'turn');
+  const byTurnDay = groups.every((g) => g.by === 'today');
   const each = groups.map((g) => `第 ${g.seqs.join('、')} 轮${byTurnDay ? ' ' : `为${BY_ZH[g.by]} `}${g.date}`).join('，');
   return byTurnDay ? `每轮当天（${each}）` : `各轮不同（${each}）`;
 }

@@ -192,7 +192,7 @@ export function buildReport(engine: Engine, consultations: Consultations, id: nu
     generatedAt: new Date().toISOString(),
     lawAsOf: lawAsOfZh(consultation.as_of, chosen.map((t) => {
       const row = consultations.store.turn(t.turnId);
-      return turnLawDate({ seq: t.seq, factDate: t.state?.factDate ?? null, createdAt: row.created_at, finishedAt: row.finished_at });
+      return turnLawDate({ seq: t.seq, stored: { date: row.law_as_of, by: row.law_as_of_by }, factDate: t.state?.factDate ?? null, createdAt: row.created_at, finishedAt: row.finished_at });
     })),
     place,
     placeNote: reportPlace(engine.db, place)?.note ?? null,

@@ -17,8 +17,8 @@ export const WAGES = '公司已经连续三个月拖欠我的工资，我想辞�
 export interface Bench {
   lib: TempLibrary;
   llm: ScriptedLlm;
-  /** A facade on the scripted endpoint (endpoint fields and settings overridable; `engine`: another connection to the library, as another process has). */
-  consultations(opts?: { endpoint?: Partial<LlmEndpoint>; redact?: boolean; redactNames?: string[]; settings?: ConsultSettings; offline?: boolean; engine?: Engine; heartbeatMs?: number }): Consultations;
+  /** A facade on the scripted endpoint (endpoint fields and settings overridable; `engine`: another connection to the library, as another process has; `today`: its today, 2026-11-22 unless given). */
+  consultations(opts?: { endpoint?: Partial<LlmEndpoint>; redact?: boolean; redactNames?: string[]; settings?: ConsultSettings; offline?: boolean; engine?: Engine; heartbeatMs?: number; today?: string }): Consultations;
   dispose(): Promise<void>;
 }
 
@@ -37,7 +37,7 @@ export async function startBench(files: readonly string[] = [...CORE_SUBSET, LAB
             redactNames: opts.redactNames ?? [],
             local: true,
           };
-      return new Consultations({ engine: opts.engine ?? lib.engine, llm: resolved, settings: opts.settings, today: () => '2026-11-22', heartbeatMs: opts.heartbeatMs });
+      return new Consultations({ engine: opts.engine ?? lib.engine, llm: resolved, settings: opts.settings, today: () => opts.today ?? '2026-11-22', heartbeatMs: opts.heartbeatMs });
     },
     async dispose() {
       await llm.close();
