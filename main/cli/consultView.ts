@@ -5,7 +5,7 @@ import type { Output } from './output.js';
 import { clip } from '../util/clip.js';
 import { standingZh } from '../search/lawOnDate.js';
 import { STATUS_ZH } from '../library/status.js';
-import { outsideEvidenceNoteZh, SUFFICIENT_FOR_EVIDENCE_ZH, sufficientOnlyForEvidence } from '../../preload/contract/sufficiency.js';
+import { FOR_EVIDENCE_ONLY_ZH, outsideEvidenceNoteZh, sufficientOnlyForEvidence } from '../../preload/contract/sufficiency.js';
 import { bookTitle } from '../../preload/contract/citationLine.js';
 
 const STAGE_NAMES: Record<string, string> = {
@@ -19,12 +19,24 @@ const STAGE_NAMES: Record<string, string> = {
   citations: '引用核验',
 };
 
-const VERDICT: Record<string, string> = {
-  sufficient: '证据充分',
-  insufficient: '证据不足',
-  insufficient_at_limit: '证据不足（已达检索上限）',
-  offline: '离线：未生成回答，仅列出相关法条',
+/** Each verdict's words, and what qualifies it apart, so that the line writes one bracket (sufficiencyLineZh). */
+const VERDICT: Record<string, [words: string, note?: string]> = {
+  sufficient: ['证据充分'],
+  insufficient: ['证据不足'],
+  insufficient_at_limit: ['证据不足', '已达检索上限'],
+  offline: ['离线：未生成回答，仅列出相关法条'],
 };
+
+/**
+ * The CLI's 充分性 line: the verdict, then in one bracket the rounds of review and what qualifies it, then the articles
+ * the answer cites outside its evidence (「充分性：证据充分（1 轮审查；仅就检索到的法条而言）；回答另引 1 条证据外的法条，未经适用性和
+ * 充分性审查」). It wrote a bracket for each, two in a row: 「证据充分（仅就检索到的法条而言）（1 轮审查）」.
+ */
+export function sufficiencyLineZh(verdict: string, rounds: number, outside: number): string {
+  const [words, note] = VERDICT[verdict] ?? [verdict];
+  const said = [rounds ? `${rounds} 轮审查` : '', note ?? '', outside ? FOR_EVIDENCE_ONLY_ZH : ''].filter(Boolean);
+  return `充分性：${words}${said.length ? `（${said.join('；')}）` : ''}${outside ? `；${outsideEvidenceNoteZh(outside)}` : ''}`;
+}
 
 const LABEL: Record<string, string> = { verified: '已核验', outside_evidence: '证据外', unresolvable: '无法解析', quote_mismatch: '引文不符' };
 
@@ -73,9 +85,7 @@ export function printTurnSummary(r: TurnResult, out: Output): void {
   }
   // 证据充分 holds for the evidence the judge saw; articles the answer cites outside it are said with it.
   if (r.verdict) {
-    const outside = sufficientOnlyForEvidence(r.verdict, r.citations);
-    const verdict = outside ? SUFFICIENT_FOR_EVIDENCE_ZH : VERDICT[r.verdict] ?? r.verdict;
-    out.print(`充分性：${verdict}${r.iterations.length ? `（${r.iterations.length} 轮审查）` : ''}${outside ? `；${outsideEvidenceNoteZh(outside)}` : ''}`);
+    out.print(sufficiencyLineZh(r.verdict, r.iterations.length, sufficientOnlyForEvidence(r.verdict, r.citations)));
   }
   if (r.usage.calls) out.print(`用量：${r.usage.calls} 次调用，${r.usage.promptTokens}+${r.usage.completionTokens} tokens${r.usage.cost !== null ? `，费用 ${r.usage.cost.toFixed(4)}` : ''}`);
 }

@@ -20,8 +20,11 @@ export function sufficientOnlyForEvidence(verdict: Verdict | null, citations: Re
   return verdict === 'sufficient' ? outsideEvidenceArticles(citations) : 0;
 }
 
-/** The qualified verdict, as the CLI and reports write it. */
-export const SUFFICIENT_FOR_EVIDENCE_ZH = '证据充分（仅就检索到的法条而言）';
+/** What qualifies 证据充分 then, alone: the CLI writes it in one bracket with the rounds of review (consultView.ts). */
+export const FOR_EVIDENCE_ONLY_ZH = '仅就检索到的法条而言';
+
+/** The qualified verdict, as reports write it. */
+export const SUFFICIENT_FOR_EVIDENCE_ZH = `证据充分（${FOR_EVIDENCE_ONLY_ZH}）`;
 
 /** What follows the qualified verdict: the articles the answer relies on besides, unchecked. */
 export function outsideEvidenceNoteZh(count: number): string {

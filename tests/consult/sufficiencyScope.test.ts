@@ -9,6 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, before, beforeEach, describe, test } from 'node:test';
 import { buildReport, renderReport } from '../../main/report/index.js';
+import { sufficiencyLineZh } from '../../main/cli/consultView.js';
 import { runCli } from '../helpers/cli.js';
 import { startBench, WAGES, type Bench } from '../helpers/consultFixture.js';
 import { sharedSkipReason } from '../helpers/library.js';
@@ -19,6 +20,13 @@ const SKIP = sharedSkipReason();
 const OUTSIDE_ANSWER = '追讨欠薪应在三年内提出（《民法典》第一百八十八条），催讨过的依第一百九十五条重新计算，时效期间仍依《民法典》第一百八十八条；你可以解除劳动合同[1]。';
 const QUALIFIED = '证据充分（仅就检索到的法条而言）';
 const NOTE = '回答另引 2 条证据外的法条，未经适用性和充分性审查';
+
+test('the CLI\'s 充分性 line writes one bracket: the rounds of review, then what qualifies the verdict', () => {
+  assert.equal(sufficiencyLineZh('sufficient', 1, 1), '充分性：证据充分（1 轮审查；仅就检索到的法条而言）；回答另引 1 条证据外的法条，未经适用性和充分性审查');
+  assert.equal(sufficiencyLineZh('insufficient_at_limit', 3, 0), '充分性：证据不足（3 轮审查；已达检索上限）', 'not 证据不足（已达检索上限）（3 轮审查）');
+  assert.equal(sufficiencyLineZh('sufficient', 2, 0), '充分性：证据充分（2 轮审查）');
+  assert.equal(sufficiencyLineZh('offline', 0, 0), '充分性：离线：未生成回答，仅列出相关法条');
+});
 
 describe('a 证据充分 verdict when the answer cites articles outside the evidence', { skip: SKIP, timeout: 300_000 }, () => {
   let bench: Bench;
@@ -40,7 +48,7 @@ describe('a 证据充分 verdict when the answer cites articles outside the evid
     const asked = await runCli(['consult', '--db', bench.lib.dbPath, '--ask', WAGES, '--title', '欠薪'], env());
     assert.equal(asked.code, 0, asked.stderr);
     const line = asked.stdout.split('\n').find((l) => l.startsWith('充分性：'));
-    assert.equal(line, `充分性：${QUALIFIED}（1 轮审查）；${NOTE}`, asked.stdout);
+    assert.equal(line, `充分性：证据充分（1 轮审查；仅就检索到的法条而言）；${NOTE}`, asked.stdout);
 
     const [listed] = JSON.parse((await runCli(['consult', '--list', '--db', bench.lib.dbPath, '--json'], env())).stdout) as Array<{ id: number }>;
     const shown = JSON.parse((await runCli(['consult', '--db', bench.lib.dbPath, '--show', String(listed!.id), '--json'], env())).stdout);
