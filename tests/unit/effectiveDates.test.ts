@@ -3,7 +3,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { test } from 'node:test';
+import Database from 'better-sqlite3';
 import { createEngine } from '../../main/engine/index.js';
+import { MIGRATIONS } from '../../main/db/migrations.js';
+import { openDatabase } from '../../main/db/open.js';
 import { EFFECTIVE_DATE_FIXES, effectiveDateFixesSql } from '../../main/library/import/effectiveDates.js';
 import { isCalendarDate } from '../../preload/contract/calendarDate.js';
 
@@ -45,26 +48,28 @@ test('the shipped fixes are well formed: one entry per version, calendar dates, 
   }
 });
 
-test('migration 20 gives a library imported before it the regulations\' dates, and leaves a date the source gave', async () => {
+test('migration 20 gives a library at migration 19 the regulations\' dates, and leaves a date the source gave', () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lexdesk-effective-'));
-  const dbPath = path.join(dir, 'library.db');
+  const file = path.join(dir, 'library.db');
   try {
-    const engine = createEngine({ dbPath });
-    const line = (law: string, publish: string, effective?: string) => JSON.stringify({ law, article: '第一条', text: `${law}的测试条文。`, publish, ...(effective ? { effective } : {}) });
-    fs.writeFileSync(path.join(dir, 'a.jsonl'), [line('工伤保险条例', '2010-12-20'), line('全国年节及纪念日放假办法', '2024-11-10', '2024-11-12')].join('\n'));
-    await engine.importPath(path.join(dir, 'a.jsonl'));
-    // As an import before session 50 left it: no date for 工伤保险条例, and the library at migration 19.
-    engine.db.prepare("UPDATE documents SET effective_date = NULL WHERE law_id IN (SELECT id FROM laws WHERE title = '工伤保险条例')").run();
-    engine.db.pragma('user_version = 19');
-    engine.close();
-    const reopened = createEngine({ dbPath });
+    // A library as session 49 left it: migrations up to 19, 工伤保险条例 of 2010 without a date of effect.
+    const old = new Database(file);
+    for (const m of MIGRATIONS.filter((m) => m.version <= 19)) {
+      old.exec(m.sql);
+      old.pragma(`user_version = ${m.version}`);
+    }
+    const law = old.prepare("INSERT INTO laws (title, short_name, level) VALUES (?, ?, '行政法规')");
+    const doc = old.prepare("INSERT INTO documents (law_id, source, path, level, publish_date, effective_date, content_hash) VALUES (?, 'test', ?, '行政法规', ?, ?, 'x')");
+    doc.run(law.run('工伤保险条例', '工伤保险条例').lastInsertRowid, 'a.md', '2010-12-20', null);
+    doc.run(law.run('全国年节及纪念日放假办法', '全国年节及纪念日放假办法').lastInsertRowid, 'b.md', '2024-11-10', '2024-11-12');
+    old.close();
+    const db = openDatabase(file);
     try {
-      const effective = (law: string) => reopened.db.prepare('SELECT d.effective_date FROM documents d JOIN laws l ON l.id = d.law_id WHERE l.title = ?').pluck().get(law);
+      const effective = (title: string) => db.prepare('SELECT d.effective_date FROM documents d JOIN laws l ON l.id = d.law_id WHERE l.title = ?').pluck().get(title);
       assert.equal(effective('工伤保险条例'), '2011-01-01');
       assert.equal(effective('全国年节及纪念日放假办法'), '2024-11-12', 'a date of its own is kept');
-      assert.ok((reopened.db.pragma('user_version', { simple: true }) as number) >= 20);
     } finally {
-      reopened.close();
+      db.close();
     }
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
