@@ -15,6 +15,7 @@ import type { TopicMismatch } from '../library/citation/topicFit.js';
 import { citationWordsIn } from './citationWords.js';
 import { pairCover, textPairs } from '../library/versions/textPairs.js';
 import { bookTitle, citedLabel } from '../../preload/contract/citationLine.js';
+import { documentKind, documentNote, type DocumentKind } from '../library/citation/partyDocument.js';
 
 /** An answer's evidence markers: [1], and lists such as [1、2] or [1, 2] (a fresh regex each call: it is global). */
 export const evidenceMarkers = (): RegExp => /\[(\d{1,3}(?:\s*[,，、]\s*\d{1,3})*)\]/g;
@@ -238,6 +239,39 @@ function unknownLaw(
   };
 }
 
+/** The last citation, when it was of a document's clause (《借款合同》第八条): where it ended, the document and its kind. */
+interface PreviousDocument {
+  end: number;
+  title: string;
+  kind: DocumentKind;
+}
+
+/** Sentence ends: a bare 第N条 past one is no longer read as the document's clause. */
+const SENTENCE_END = /[。；;！？!?\n]/;
+
+/**
+ * A citation of a document's clause rather than a law's article: 《借款合同》第八条 (partyDocument.ts), or a bare
+ * 第九条 after one in the same sentence, no law named between (依照《借款合同》第八条、第九条 — the contract's
+ * 第九条, not the law named before it). Null for anything else.
+ */
+function documentCited(answer: string, ref: CitationRef, resolver: CitationResolver, previous: PreviousDocument | null): { title: string; kind: DocumentKind; note: Note } | null {
+  const title = /^《([^》]+)》/.exec(ref.raw)?.[1];
+  if (title !== undefined) {
+    const kind = documentKind(title, resolver.names);
+    return kind ? { title, kind, note: documentNote(kind) } : null;
+  }
+  if (!previous || !ref.raw.startsWith('第') || SENTENCE_END.test(answer.slice(previous.end, ref.start))) return null;
+  const own = documentNote(previous.kind);
+  return {
+    title: previous.title,
+    kind: previous.kind,
+    note: {
+      en: `${ref.raw} names no law; read as ${ref.raw} of ${bookTitle(previous.title)} before it: ${own.en}`,
+      zh: `${ref.raw}没有写明法律，按前面的${bookTitle(previous.title)}读作其${ref.raw}：${own.zh}`,
+    },
+  };
+}
+
 /** What the words beside a citation fit instead of the article cited (topicFit.ts). */
 function topicNote(m: TopicMismatch, draft: boolean): Note {
   const who = draft ? { en: 'text', zh: '文中' } : { en: 'answer', zh: '回答' };
@@ -426,6 +460,8 @@ interface Found {
   repealedLaw?: boolean;
   /** An earlier version gave its number to another provision (earlierNumbering.ts), which the note says. */
   renumbered?: boolean;
+  /** A clause of a document, not a law (《借款合同》第八条, partyDocument.ts): not checked. */
+  document?: DocumentKind;
   /** The article of the same version the words beside the citation fit instead (topicFit.ts). */
   closer?: TopicMismatch['closer'];
   /** Read in place of a text the library lacks for the date (versionGap.ts, civilCodeStandIn.ts): kept beside a quotation's note. */
@@ -458,6 +494,7 @@ export function auditCitations(answer: string, numbered: Evidence[], resolver: C
   }
   let lastLaw: CitationRef | null = null;
   let lastRepealed: PreviousRepealed | null = null;
+  let lastDocument: PreviousDocument | null = null;
   // Written citations whose [n] right after them covers them (「依据《民法典》第一千零六十三条[2]」): their words are still checked.
   const covered: Array<{ pos: number; marker: string; by: Found }> = [];
   for (const ref of opts.refs ?? parseCitations(answer, resolver.names)) {
@@ -466,6 +503,16 @@ export function auditCitations(answer: string, numbered: Evidence[], resolver: C
     if (!ref.lawKeys.length) {
       // 「第一条 为了…」 under a title on the line before (a statute's text pasted whole): its own heading, no citation.
       if (ref.raw.startsWith('第') && ownHeading(answer, ref)) continue;
+      // 《借款合同》第八条, and a bare 第九条 after it: a clause of the parties' document, no law. A draft lists it as
+      // not checked; an answer's audit leaves it out, as it leaves out 合同第五条.
+      const document = documentCited(answer, ref, resolver, lastDocument);
+      if (document) {
+        lastDocument = { end: ref.end, ...document };
+        lastRepealed = null;
+        if (draft) found.push({ pos: ref.start, evidenceMarker: false, marker: ref.raw, article: null, inEvidence: false, document: document.kind, note: document.note });
+        continue;
+      }
+      lastDocument = null;
       const unknown = unknownLaw(answer, ref, resolver, asOf, lastRepealed);
       lastRepealed = unknown?.repeal ? { end: ref.end, repeal: unknown.repeal } : null;
       const bare = unknown ? null : bareArticle(answer, ref, numbered, lastLaw, resolver, asOf, draft);
@@ -490,6 +537,7 @@ export function auditCitations(answer: string, numbered: Evidence[], resolver: C
       continue;
     }
     lastRepealed = null;
+    lastDocument = null;
     const cited = citedArticle(ref, numbered, resolver, asOf, draft);
     if (!('article' in cited)) {
       found.push({ pos: ref.start, evidenceMarker: false, marker: ref.raw, article: null, inEvidence: false, note: cited.message, quoteLaw: cited.law });
@@ -606,6 +654,7 @@ function toAudit(f: Found, seq: number, quotes: string[], asOf: string, resolver
     ...(f.inForceThen || (replaced && inForceOn(replaced, asOf)) ? { inForceThen: true } : {}),
     ...(appliedThen ? { appliedThen: true } : {}),
     ...(f.repealedLaw && !f.article ? { repealedLaw: true } : {}),
+    ...(f.document ? { document: f.document } : {}),
     ...(f.earlierMeaning ? { earlierMeaning: f.earlierMeaning } : {}),
     ...(f.gap?.confirmed && note === f.gap && !notCurrent ? { confirmed: true } : {}),
     at: f.pos,

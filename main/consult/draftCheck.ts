@@ -10,7 +10,8 @@ import type { CitationAudit } from './types.js';
  * audits an answer (citationAudit.ts), with no evidence to compare against: each written citation
  * (《X法》第N条, its 款 and 项, 该法 and a bare 第N条 after a law) looked up as of a date, a law that was
  * repealed said with what repealed it, a 款 or 项 the article lacks, a number an earlier version gave to
- * another provision, a version not in force, and a quotation that is not the article's text word for word.
+ * another provision, a version not in force, and a quotation that is not the article's text word for word. A clause
+ * of the parties' own documents (《借款合同》第八条) or of a judgment is no statute: listed apart, not checked.
  */
 export type DraftFinding =
   /** Found, in force, nothing to say. */
@@ -23,7 +24,9 @@ export type DraftFinding =
   /** The quotation beside it is not the article's text. */
   | 'quote_mismatch'
   /** Not found: a law not in the library (or repealed), an article, 款 or 项 it does not have, no law named. */
-  | 'unresolvable';
+  | 'unresolvable'
+  /** No law: a clause of a contract, a charter or a court's document (《借款合同》第八条, partyDocument.ts), not checked. */
+  | 'not_statute';
 
 export interface DraftCitation extends Omit<CitationAudit, 'label'> {
   finding: DraftFinding;
@@ -59,7 +62,7 @@ export function checkDraft(resolver: CitationResolver, text: string, asOf: strin
   const citations = audits.map(({ label, ...c }, i): DraftCitation => {
     // A law repealed after the date checked (合同法 for a matter of 2020) was right to cite; only its text is missing.
     // A note that only vouches for the text of the date (刑法 第二百六十四条 in 2019) leaves the citation ok.
-    const finding: DraftFinding = c.inForceThen ? 'check' : label === 'unresolvable' || label === 'quote_mismatch' ? label : c.appliedThen ? 'ok' : c.notCurrent || (c.note && !c.confirmed) ? 'check' : 'ok';
+    const finding: DraftFinding = c.document ? 'not_statute' : c.inForceThen ? 'check' : label === 'unresolvable' || label === 'quote_mismatch' ? label : c.appliedThen ? 'ok' : c.notCurrent || (c.note && !c.confirmed) ? 'check' : 'ok';
     const range = ranges.get(i);
     const at = c.at ?? 0;
     return {
@@ -72,7 +75,7 @@ export function checkDraft(resolver: CitationResolver, text: string, asOf: strin
       where: where(read.at(at), read.at(at + Math.max(c.marker.length, 1) - 1) + 1 - read.at(at)),
     };
   });
-  const counts: Record<DraftFinding, number> = { ok: 0, check: 0, quote_mismatch: 0, unresolvable: 0 };
+  const counts: Record<DraftFinding, number> = { ok: 0, check: 0, quote_mismatch: 0, unresolvable: 0, not_statute: 0 };
   for (const c of citations) counts[c.finding]++;
   const repealedLaws = citations.filter((c) => c.finding === 'unresolvable' && c.repealedLaw).length;
   return { asOf, characters: text.length, citations, counts, repealedLaws };

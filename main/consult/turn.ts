@@ -117,14 +117,16 @@ async function runOffline(ctx: TurnContext, why: { code: OfflineCode; reason: st
 
 /**
  * The statute citations of the user's message worth a word (a repealed law, an older numbering, a 款 or 项
- * the article lacks, a version not in force, a misquotation), checked as a draft is and stored with the turn.
+ * the article lacks, a version not in force, a misquotation; not a clause of the client's contract), checked as a
+ * draft is and stored with the turn.
  * A check that fails costs the turn nothing: it then has none.
  */
 function checkQuestion(ctx: TurnContext, asOf: string): QuestionCitation[] {
   let flagged: QuestionCitation[] = [];
   try {
     flagged = checkDraft(ctx.engine.searchDeps().resolver, ctx.turn.user_text, asOf).citations
-      .filter((c) => c.finding !== 'ok')
+      // The client's own 《劳动合同》第五条 is no statute to warn of.
+      .filter((c) => c.finding !== 'ok' && c.finding !== 'not_statute')
       .map(({ marker, finding, articleId, lawTitle, articleLabel, publishDate, status, note, noteZh, quote, original }) => ({ marker, finding, articleId, lawTitle, articleLabel, publishDate, status, note, noteZh, quote, original }));
   } catch {
     flagged = [];

@@ -118,6 +118,12 @@ export interface CitationAudit {
    * document that still applied on that date (婚姻法解释（三） in 2020). Not stored with a turn.
    */
   inForceThen?: true;
+  /**
+   * For a text's own citation of a document's clause, not a law's (《借款合同》第八条, 《民事判决书》): the parties'
+   * (a contract, a charter) or a court's, arbitral body's or agency's (partyDocument.ts); not checked. Only a draft's
+   * check lists one: an answer's audit leaves it out. Not stored with a turn.
+   */
+  document?: 'party' | 'ruling';
   /** Set for a citation of a law the library lacks because a law it holds repealed it (《合同法》, 《担保法》): gone, not mistyped. Not stored with a turn. */
   repealedLaw?: true;
   /**

@@ -49,6 +49,8 @@ export interface Compilation {
   articles: CompiledArticle[];
   /** Citations that did not resolve, with why (Chinese). */
   notFound: string[];
+  /** Citations of no law — a clause of a contract or of a judgment (《借款合同》第八条) — listed apart, not checked. */
+  notStatutes?: string[];
   /** Each article is in the version it was saved in (a folder of saved articles), not the one in force or as of a date. */
   asSaved?: boolean;
   credit: string;
@@ -105,9 +107,11 @@ export function buildCompilation(engine: Engine, request: string, choice: Versio
 export function compilationOfCheck(engine: Engine, check: DraftCheck, source: string, generatedAt = new Date().toISOString()): Compilation {
   const found = new Map<number, { spans: Array<[number, number]>; notes: string[] }>();
   const notFound: string[] = [];
+  const notStatutes: string[] = [];
   for (const c of check.citations) {
     const note = c.noteZh ?? c.note;
-    if (c.articleId === null) notFound.push(`${c.marker}：${note ?? '无法核验'}`);
+    if (c.finding === 'not_statute') notStatutes.push(`${c.marker}：${note ?? ''}`);
+    else if (c.articleId === null) notFound.push(`${c.marker}：${note ?? '无法核验'}`);
     else {
       const entry = found.get(c.articleId) ?? { spans: [], notes: [] };
       entry.spans = joinSpans([...entry.spans, ...c.citedSpans]);
@@ -142,7 +146,7 @@ export function compilationOfCheck(engine: Engine, check: DraftCheck, source: st
     const a = byId.get(id);
     return a ? [compiled(engine.db, a, spans, notes)] : [];
   });
-  return { title: '法条汇编', request: `${source}中引用的法条`, asOf: check.asOf, generatedAt, articles, notFound, credit: CREDIT };
+  return { title: '法条汇编', request: `${source}中引用的法条`, asOf: check.asOf, generatedAt, articles, notFound, ...(notStatutes.length ? { notStatutes } : {}), credit: CREDIT };
 }
 
 /** The article of the version checked (or applied) that holds a quotation's words: the one found, or where its version's provision went; null when none does. */
@@ -206,12 +210,14 @@ const sourceLine = (a: CompiledArticle) => `${a.path} · ${versionLine(a)}${a.ci
 const headerLine = (c: Compilation) =>
   `引用：${c.request} · 共 ${c.articles.length} 条${c.asOf ? ` · 版本截至 ${c.asOf}` : c.asSaved ? ' · 各条为收藏时的版本' : ' · 现行版本'} · 生成时间 ${localStamp(c.generatedAt)}`;
 const NOT_FOUND_HEAD = '未能找到的引用';
+const NOT_STATUTE_HEAD = '非法律法规的引用（合同、裁判文书等，未核验）';
 const OFFICIAL_TEXT = '本汇编由 LexDesk 自本地法规库生成，仅供检索参考；正式引用请以官方公布的文本为准。';
 
 export function compilationMarkdown(compilation: Compilation): string {
   const c = withDocumentSafeText(compilation);
   const out = [`# ${c.title}`, '', mdText(headerLine(c)), ''];
   if (c.notFound.length) out.push(`> **${NOT_FOUND_HEAD}**`, ...c.notFound.map((m) => `> - ${mdText(m)}`), '');
+  if (c.notStatutes?.length) out.push(`> **${NOT_STATUTE_HEAD}**`, ...c.notStatutes.map((m) => `> - ${mdText(m)}`), '');
   for (const a of c.articles) {
     out.push(`## ${mdText(a.citation)}`, '', `*${mdText(sourceLine(a))}*`, '');
     for (const n of a.notes) out.push(`> **注意**：${mdText(n)}`, '');
@@ -230,6 +236,10 @@ export async function compilationDocx(compilation: Compilation): Promise<Buffer>
   if (c.notFound.length) {
     children.push(new Paragraph({ children: [new TextRun({ text: NOT_FOUND_HEAD, bold: true, color: 'B3261E' })] }));
     for (const m of c.notFound) children.push(new Paragraph({ children: [new TextRun({ text: m, color: 'B3261E' })], bullet: { level: 0 } }));
+  }
+  if (c.notStatutes?.length) {
+    children.push(new Paragraph({ children: [new TextRun({ text: NOT_STATUTE_HEAD, bold: true, color: '555555' })] }));
+    for (const m of c.notStatutes) children.push(new Paragraph({ children: [new TextRun({ text: m, color: '555555' })], bullet: { level: 0 } }));
   }
   for (const a of c.articles) {
     children.push(new Paragraph({ text: a.citation, heading: HeadingLevel.HEADING_2 }), small(sourceLine(a)));

@@ -42,11 +42,11 @@ describe('a consultation turn against the scripted endpoint', { skip: SKIP }, ()
   });
 
   test('the question\'s own citations are checked: a repealed law and an older numbering are said, kept with the turn, and told to the answer', async () => {
-    const question = '根据合同法第52条，借款合同无效吗？公司法第71条对股权转让怎么规定？劳动合同法第三十八条呢？';
+    const question = '根据合同法第52条，《借款合同》第八条约定的借款合同无效吗？公司法第71条对股权转让怎么规定？劳动合同法第三十八条呢？';
     const c = bench.consultations();
     const r = await c.ask({ text: question });
     assert.equal(r.status, 'done', JSON.stringify(r.error));
-    assert.deepEqual(r.questionCitations.map((q) => [q.marker, q.finding]), [['合同法第52条', 'unresolvable'], ['公司法第71条', 'check']], 'the correct citation is not listed');
+    assert.deepEqual(r.questionCitations.map((q) => [q.marker, q.finding]), [['合同法第52条', 'unresolvable'], ['公司法第71条', 'check']], 'the correct citation and the client\'s contract are not listed');
     assert.match(r.questionCitations[0]!.noteZh!, /已由《中华人民共和国民法典》第一千二百六十条废止/);
     assert.match(r.questionCitations[1]!.noteZh!, /现为第八十四条/);
     assert.deepEqual(c.get(r.consultationId).turns[0]!.questionCitations, r.questionCitations, 'stored with the turn');

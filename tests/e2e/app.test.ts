@@ -469,14 +469,16 @@ describe('the app in a real browser against the browser host', { skip: SKIP, tim
     const { page } = b;
     await page.getByTestId('tab-statutes').click();
     await page.getByTestId('check-toggle').click();
-    await page.getByTestId('check-text').fill('根据《中华人民共和国合同法》第五十二条，合同无效。《民法典》第一千一百六十五条规定“行为人因过错侵害他人民事权益，应当承担侵权责任”。《劳动合同法》第三十八条。');
+    await page.getByTestId('check-text').fill('根据《中华人民共和国合同法》第五十二条，合同无效。《民法典》第一千一百六十五条规定“行为人因过错侵害他人民事权益，应当承担侵权责任”。《劳动合同法》第三十八条。依照《借款合同》第八条约定。');
     await page.getByTestId('check-run').click();
     await page.getByTestId('check-summary').waitFor();
-    assert.match(await page.getByTestId('check-summary').innerText(), /^共 3 处引用（法律截至 \d{4}-\d{2}-\d{2}）：无误 1，需核对 0，引文不符 1，未找到 0，引用已废止的法律 1$/);
+    assert.match(await page.getByTestId('check-summary').innerText(), /^共 4 处引用（法律截至 \d{4}-\d{2}-\d{2}）：无误 1，需核对 0，引文不符 1，未找到 0，引用已废止的法律 1，非法律法规（合同、裁判文书等，未核验）1$/);
     const rows = page.getByTestId('check-citation');
-    assert.deepEqual(await Promise.all([0, 1, 2].map((i) => rows.nth(i).getAttribute('data-finding'))), ['unresolvable', 'quote_mismatch', 'ok']);
+    assert.deepEqual(await Promise.all([0, 1, 2, 3].map((i) => rows.nth(i).getAttribute('data-finding'))), ['unresolvable', 'quote_mismatch', 'ok', 'not_statute']);
     // The repealed law's badge says so, as the summary counts it, not 「未找到」.
-    assert.deepEqual(await Promise.all([0, 1, 2].map((i) => rows.nth(i).getByTestId('check-finding').innerText())), ['已废止的法律', '引文不符', '无误']);
+    // The contract's clause is no statute, not checked: its own badge, not 「未找到」.
+    assert.deepEqual(await Promise.all([0, 1, 2, 3].map((i) => rows.nth(i).getByTestId('check-finding').innerText())), ['已废止的法律', '引文不符', '无误', '非法律法规']);
+    assert.match(await rows.nth(3).innerText(), /合同、协议等当事人文件的条款，非法律法规，未核验/);
     assert.match(await rows.nth(0).innerText(), /已由《中华人民共和国民法典》第一千二百六十条废止/);
     // Where 民法典 holds the repealed article's rule now, each article a link.
     assert.equal(await rows.nth(0).getByTestId('check-successor').innerText(), '现行对应条文（合同无效的情形）：《中华人民共和国民法典》第一百五十三条、第一百五十四条、第一百四十六条');
@@ -490,6 +492,7 @@ describe('the app in a real browser against the browser host', { skip: SKIP, tim
     const compiledCheckText = (await docxParts(compiledCheckFile))['document.xml']!;
     assert.match(compiledCheckText, /《中华人民共和国民法典》第一千一百六十五条[\s\S]*《中华人民共和国劳动合同法》第三十八条/);
     assert.match(compiledCheckText, /未能找到的引用[\s\S]*合同法》第五十二条：已废止的法律/);
+    assert.match(compiledCheckText, /非法律法规的引用（合同、裁判文书等，未核验）[\s\S]*《借款合同》第八条：合同、协议等当事人文件的条款/);
     assert.match(compiledCheckText, /《中华人民共和国民法典》第一百五十三条[\s\S]*所引的法律已废止，其规定现见于此条，规则有实质修改/);
     // A Word file chosen instead: the host reads it, the box shows what was read, and its citations are checked.
     const word = path.join(b.dir, 'brief.docx');

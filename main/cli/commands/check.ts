@@ -12,8 +12,8 @@ import { todayOf } from '../../db/today.js';
 import { bookTitle, citedLabel } from '../../../preload/contract/citationLine.js';
 
 const USAGE = 'lexdesk check FILE.docx|FILE.doc|FILE.rtf|FILE.pdf|FILE.html|FILE.md|FILE.txt|- [--as-of YYYY-MM-DD] [--out FILE.md|FILE.docx]   checks every statute citation in a brief or opinion (- reads stdin); --out writes the articles it cites as a compilation (法条汇编)';
-const MARK: Record<DraftFinding, string> = { ok: '✓', check: '!', quote_mismatch: '≠', unresolvable: '✗' };
-const NAME: Record<DraftFinding, string> = { ok: 'found', check: 'to check', quote_mismatch: 'quotation differs', unresolvable: 'not found' };
+const MARK: Record<DraftFinding, string> = { ok: '✓', check: '!', quote_mismatch: '≠', unresolvable: '✗', not_statute: '○' };
+const NAME: Record<DraftFinding, string> = { ok: 'found', check: 'to check', quote_mismatch: 'quotation differs', unresolvable: 'not found', not_statute: 'document clauses, not statutes (not checked)' };
 
 /** `lexdesk check`: the citations of a text of the user's own, each looked up and checked (draftCheck.ts). */
 export async function checkCommand(args: string[], open: (db?: string) => Engine, out: Output): Promise<number> {

@@ -13,6 +13,7 @@ const FINDING: Record<Finding, { text: keyof Strings; badge: string }> = {
   check: { text: 'checkLook', badge: 'warn' },
   quote_mismatch: { text: 'checkQuote', badge: 'bad' },
   unresolvable: { text: 'checkNotFound', badge: 'bad' },
+  not_statute: { text: 'checkNotStatute', badge: 'muted' },
 };
 
 type Upload = { text: string } | { file: string; fileName: string };
@@ -76,7 +77,7 @@ export function CitationCheck({ onOpen, asOf }: Props) {
       {result && (
         <>
           <p className="muted" data-testid="check-summary">
-            {result.citations.length === 0 ? t.checkNone : fill(t.checkSummary, { n: result.citations.length, date: result.asOf, ok: result.counts.ok, look: result.counts.check, quote: result.counts.quote_mismatch, missing: result.counts.unresolvable - (result.repealedLaws ?? 0) })}{(result.repealedLaws ?? 0) > 0 && fill(t.checkSummaryRepealed, { n: result.repealedLaws })}
+            {result.citations.length === 0 ? t.checkNone : fill(t.checkSummary, { n: result.citations.length, date: result.asOf, ok: result.counts.ok, look: result.counts.check, quote: result.counts.quote_mismatch, missing: result.counts.unresolvable - (result.repealedLaws ?? 0) })}{(result.repealedLaws ?? 0) > 0 && fill(t.checkSummaryRepealed, { n: result.repealedLaws })}{(result.counts.not_statute ?? 0) > 0 && fill(t.checkSummaryNotStatute, { n: result.counts.not_statute })}
           </p>
           {result.citations.some((c) => c.articleId !== null) && (
             <p className="muted" data-testid="check-compilation">

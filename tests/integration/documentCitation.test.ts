@@ -1,0 +1,98 @@
+/**
+ * A brief cites the parties' own documents as it cites laws (《借款合同》第八条): each is listed as no statute, not
+ * checked, and counted apart from a citation not found — in checkDraft, the CLI (text, --json, --out) and an answer's
+ * audit, which leaves it out. A law whose title holds such a word, and a law the library lacks, stay laws.
+ */
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { checkDraft } from '../../main/consult/draftCheck.js';
+import { auditCitations } from '../../main/consult/citationAudit.js';
+import { parseJsonOutput, runCli } from '../helpers/cli.js';
+import { buildLibrary, sharedSkipReason, type TempLibrary } from '../helpers/library.js';
+
+const SKIP = sharedSkipReason();
+if (SKIP) console.log(`# document citation tests ${SKIP}`);
+
+const BRIEF = '根据双方签订的《借款合同》第八条约定……依照《劳动合同》第五条，乙方工作地点为深圳。《股权转让协议》第三条约定了价款。';
+const PARTY = '合同、协议等当事人文件的条款，非法律法规，未核验';
+
+describe('a clause of a contract or a judgment cited in a brief', { skip: SKIP }, () => {
+  let lib: TempLibrary;
+  let dir: string;
+  before(async () => {
+    lib = await buildLibrary({ files: ['社会法/劳动合同法(2012-12-28).md', '司法解释/最高人民法院关于审理行政协议案件若干问题的规定(2019-11-27).md'] });
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lexdesk-document-'));
+  });
+  after(async () => {
+    await lib?.dispose();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  test('each is no statute, not checked, counted apart, and no law is suggested for 《劳动合同》', () => {
+    const r = checkDraft(lib.engine.searchDeps().resolver, BRIEF, '2026-11-27');
+    assert.deepEqual(r.citations.map((c) => [c.marker, c.finding, c.noteZh]), [
+      ['《借款合同》第八条', 'not_statute', PARTY],
+      ['《劳动合同》第五条', 'not_statute', PARTY],
+      ['《股权转让协议》第三条', 'not_statute', PARTY],
+    ]);
+    assert.deepEqual(r.counts, { ok: 0, check: 0, quote_mismatch: 0, unresolvable: 0, not_statute: 3 });
+    assert.ok(r.citations.every((c) => c.document === 'party' && c.articleId === null));
+  });
+
+  test('a bare 第N条 after a contract\'s clause is the contract\'s, not the law named before it', () => {
+    const text = '依照《借款合同》第八条、第九条。依照《劳动合同法》第三十八条、《借款合同》第十条、第十一条，乙方可以解除合同。依照《劳动合同法》第三十八条、第三十九条。';
+    const r = checkDraft(lib.engine.searchDeps().resolver, text, '2026-11-27');
+    assert.deepEqual(r.citations.map((c) => [c.marker, c.finding, c.lawTitle]), [
+      ['《借款合同》第八条', 'not_statute', null],
+      ['第九条', 'not_statute', null],
+      ['《劳动合同法》第三十八条', 'ok', '中华人民共和国劳动合同法'],
+      ['《借款合同》第十条', 'not_statute', null],
+      ['第十一条', 'not_statute', null],
+      ['《劳动合同法》第三十八条', 'ok', '中华人民共和国劳动合同法'],
+      ['第三十九条', 'ok', '中华人民共和国劳动合同法'],
+    ], 'after the law again, a bare number is the law\'s');
+    assert.equal(r.citations[1]!.noteZh, `第九条没有写明法律，按前面的《借款合同》读作其第九条：${PARTY}`);
+  });
+
+  test('a judgment, a charter and the parties\' other papers; a law with 协议 in its title, a 决定 and 中国共产党章程 stay laws', () => {
+    const text = [
+      '《民事判决书》第二条', '《某某有限公司章程》第十条', '《建设工程施工合同（示范文本）》第五条', '《授权委托书》第一条',
+      '《最高人民法院关于审理行政协议案件若干问题的规定》第五条',
+      '《全国人民代表大会常务委员会关于加强网络信息保护的决定》第五条', '《中国共产党章程》第十条',
+    ].join('\n');
+    const r = checkDraft(lib.engine.searchDeps().resolver, text, '2026-11-27');
+    assert.deepEqual(r.citations.map((c) => [c.finding, c.document ?? null]), [
+      ['not_statute', 'ruling'], ['not_statute', 'party'], ['not_statute', 'party'], ['not_statute', 'party'],
+      ['ok', null], ['unresolvable', null], ['unresolvable', null],
+    ]);
+    assert.equal(r.citations[0]!.noteZh, '裁判文书、决定书等法律文书，非法律法规，未核验');
+    assert.equal(r.citations[5]!.noteZh, '法规库中没有这部法律', 'a 决定 the library lacks is a law it lacks');
+  });
+
+  test('an answer\'s audit does not count the client\'s contract as a statute it cannot resolve', () => {
+    const answer = '依照《劳动合同》第五条，工作地点为深圳；用人单位未及时足额支付劳动报酬的，劳动者可以依据《劳动合同法》第三十八条解除劳动合同。';
+    const audit = auditCitations(answer, [], lib.engine.searchDeps().resolver, '2026-11-27');
+    assert.deepEqual(audit.map((c) => [c.marker, c.label]), [['《劳动合同法》第三十八条', 'outside_evidence']]);
+  });
+
+  test('lexdesk check: the CLI marks them ○ and counts them apart, in text, --json and the compilation written by --out', async () => {
+    const text = await runCli(['check', '-', '--as-of', '2026-11-27', '--db', lib.dbPath], {}, { input: BRIEF });
+    assert.equal(text.code, 0);
+    assert.match(text.stdout, /^3 citations in -, law as of 2026-11-27: 3 document clauses, not statutes \(not checked\)$/m);
+    assert.match(text.stdout, /○ 2\. 《劳动合同》第五条\n.*\n {7}合同、协议等当事人文件的条款，非法律法规，未核验/);
+    assert.doesNotMatch(text.stdout, /✗|是否指|not found/);
+    const json = parseJsonOutput<{ counts: Record<string, number>; citations: Array<{ finding: string }> }>(
+      await runCli(['check', '-', '--json', '--db', lib.dbPath], {}, { input: BRIEF }));
+    assert.equal(json.counts.not_statute, 3);
+    assert.equal(json.counts.unresolvable, 0);
+    const md = path.join(dir, 'out.md');
+    const out = await runCli(['check', '-', '--out', md, '--db', lib.dbPath], {}, { input: `${BRIEF}\n《劳动合同法》第三十八条` });
+    assert.equal(out.code, 0);
+    const written = fs.readFileSync(md, 'utf8');
+    assert.match(written, /非法律法规的引用（合同、裁判文书等，未核验）\*\*\n> - 《借款合同》第八条：合同、协议等当事人文件的条款/);
+    assert.doesNotMatch(written, /未能找到的引用/);
+  });
+});
