@@ -37,6 +37,7 @@ export function loadTurnResult(store: ConsultationStore, turn: TurnRow): TurnRes
     redactions: turn.redaction ? store.redactions(turn.consultation_id) : [],
     error: turn.error_code ? { code: turn.error_code, message: turn.error_message ?? '' } : null,
     questionCitations: turn.question_citations ? (JSON.parse(turn.question_citations) as TurnResult['questionCitations']) : [],
+    lawAsOf: turn.law_as_of && turn.law_as_of_by ? { date: turn.law_as_of, by: turn.law_as_of_by } : null,
   };
 }
 

@@ -192,6 +192,11 @@ export interface TurnResult {
    * article lacks, a version not in force, a misquotation; empty when there are none, and in turns from before.
    */
   questionCitations: QuestionCitation[];
+  /**
+   * The date the turn's last run applied the law as of, and why: the consultation's own date, the facts' date its state
+   * gave, or the engine's today (context.ts appliedLawAsOf); null for a turn stored before migration 22, or not yet run.
+   */
+  lawAsOf: { date: string; by: 'consultation' | 'facts' | 'today' } | null;
 }
 
 /** One such citation: what the user wrote, what it is (when found), and why it is worth a word. */

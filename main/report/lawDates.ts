@@ -26,6 +26,9 @@ export function turnLawDate(t: {
 
 const BY_ZH: Record<LawAsOfBy, string> = { consultation: '咨询所定日期', facts: '事实日期', today: '咨询当日' };
 
+/** One turn's date with what it is: 「2024-04-15（事实日期）」, as reports and the CLI's turn summary write it. */
+export const lawDateZh = (d: { date: string; by: LawAsOfBy }): string => `${d.date}（${BY_ZH[d.by]}）`;
+
 /**
  * What a report writes after 「适用法律截至」. A consultation's own date as it is (2020-06-01). Without one, what the turns
  * applied: one date when all share it, with what it is (「2026-12-07（咨询当日）」); else each turn's, turns sharing a date
@@ -41,7 +44,7 @@ export function lawAsOfZh(consultationAsOf: string | null, turns: readonly TurnL
     if (same) same.seqs.push(t.seq);
     else groups.push({ ...t, seqs: [t.seq] });
   }
-  if (groups.length === 1) return `${groups[0]!.date}（${BY_ZH[groups[0]!.by]}）`;
+  if (groups.length === 1) return lawDateZh(groups[0]!);
   const byTurnDay = groups.every((g) => g.by === 'today');
   const each = groups.map((g) => `第 ${g.seqs.join('、')} 轮${byTurnDay ? ' ' : `为${BY_ZH[g.by]} `}${g.date}`).join('，');
   return byTurnDay ? `每轮当天（${each}）` : `各轮不同（${each}）`;

@@ -115,6 +115,14 @@ describe('lexdesk consult, llm, rules and eval-consult', { skip: SKIP }, () => {
     assert.doesNotMatch(lines.find((l) => l.startsWith(`${plain.consultationId}\t`)) ?? '(', /\(/, 'nothing said for one started without them');
   });
 
+  test('a turn says the date it applied the law as of: --json carries it and the terminal names it', async () => {
+    const dated = json((await runCli(['consult', '--db', bench.lib.dbPath, '--ask', WAGES, '--as-of', '2024-05-10', '--offline', '--json'], { LEXDESK_HOME: home })).stdout);
+    assert.deepEqual(dated.lawAsOf, { date: '2024-05-10', by: 'consultation' });
+    const shown = await runCli(['consult', '--db', bench.lib.dbPath, '--ask', WAGES, '--as-of', '2024-05-10', '--offline'], { LEXDESK_HOME: home });
+    assert.equal(shown.code, 0, shown.stderr);
+    assert.match(shown.stdout, /适用法律截至：2024-05-10（咨询所定日期）\n相关法条：/);
+  });
+
   test('a failed turn exits 1 with the error in the JSON object', async () => {
     bench.llm.queue('state', { status: 401 });
     const res = await runCli(['consult', '--db', bench.lib.dbPath, '--ask', WAGES, '--json'], env());

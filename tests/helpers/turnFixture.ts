@@ -33,6 +33,7 @@ export function turnFixture(over: Partial<TurnResult> = {}): TurnResult {
     redactions: [],
     error: null,
     questionCitations: [],
+    lawAsOf: { date: '2026-12-07', by: 'today' },
     ...over,
   };
 }

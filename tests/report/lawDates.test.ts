@@ -72,6 +72,7 @@ describe('the report of a consultation without a date', { skip: SKIP, timeout: 3
     const t = await bench.consultations().ask({ text: WAGES, title: '欠薪（测试日）' });
     assert.equal(t.status, 'done', JSON.stringify(t.error));
     assert.deepEqual(stored(t.turnId), { date: BENCH_TODAY, by: 'today' });
+    assert.deepEqual(t.lawAsOf, { date: BENCH_TODAY, by: 'today' }, 'the turn as the CLI, --json and the app read it');
     assert.equal((await lawLine(t.consultationId)).line, `- 适用法律截至：${BENCH_TODAY}（咨询当日）`);
     ranOn(t.consultationId, ['2026-12-05']);
     assert.equal((await lawLine(t.consultationId)).line, `- 适用法律截至：${BENCH_TODAY}（咨询当日）`, 'whenever it ran by the clock');
