@@ -30,7 +30,7 @@ export interface ProvisionNow {
 }
 
 /** Below this share of shared character pairs, the text under one number reads otherwise: another provision, or one rewritten. */
-const SAME_PROVISION = 0.5;
+export const SAME_PROVISION = 0.5;
 const EXCERPT_CHARS = 40;
 /** The article under the same number in the version published last before the given date. */
 const EARLIER_ARTICLE_SQL = `${ARTICLE_SELECT} WHERE d.law_id = @law AND a.number = @number AND a.sub_number = @sub AND a.kind = 'article'

@@ -11,7 +11,8 @@ import { LexError } from '../../util/errors.js';
 import type { StatuteArticle } from '../articles.js';
 import type { CitedPart } from '../citation/parseCitation.js';
 import { partText } from '../citation/earlierNumbering.js';
-import { partKey, partLabel, partsOf, squeeze } from './savedPart.js';
+import { partKey, partLabel, partsOf } from './savedPart.js';
+import { squeeze } from '../versions/counterparts.js';
 import { MAX_SAVED_FOLDER_CHARS as MAX_FOLDER_CHARS, MAX_SAVED_NOTE_CHARS as MAX_NOTE_CHARS, savedFolderName } from '../../../preload/contract/limits.js';
 
 export interface SavedArticleRow {

@@ -8,6 +8,8 @@ import { citedSpans, type StatuteArticle } from '../articles.js';
 import type { CitedPart } from '../citation/parseCitation.js';
 import { intToChinese } from '../../../preload/contract/numerals.js';
 import { pairOverlap, textPairs } from '../versions/textPairs.js';
+import { squeeze } from '../versions/counterparts.js';
+import { SAME_PROVISION } from '../citation/earlierNumbering.js';
 
 /** The parts in one spelling (款 in order, each 项 once and in order), so that the same part saved twice is one key. */
 export function partKey(parts: readonly CitedPart[]): string | null {
@@ -43,9 +45,6 @@ export function unitOf(parts: readonly CitedPart[]): PartUnit {
   return items.length === 0 ? 'paragraph' : items.length === 1 ? 'item' : null;
 }
 
-/** Below this share of shared character pairs a 款 of the other version is another provision (as earlierNumbering.ts reads one). */
-const SAME_PROVISION = 0.5;
-
 /**
  * The 款 (or 项) of `article` that holds `text`, a 款 (or 项) saved from another version, found by its words: the one most
  * alike, when alike enough. A 款 held by an article of one 款 is the article itself (no part); null when none is alike.
@@ -67,9 +66,6 @@ export function unitHolding(article: Pick<StatuteArticle, 'text' | 'paragraphs'>
   const whole = unit === 'paragraph' && article.paragraphs.length === 1;
   return { parts: whole ? [] : best.parts, text: whole ? article.text : best.text, identical: best.score === 2 };
 }
-
-/** The text without spaces and line breaks: a re-wrapped line is no change. */
-export const squeeze = (text: string) => text.replace(/\s+/g, '');
 
 /** Where the words of a part saved stand in an article's text, line by line in order, for a compilation to mark; none when a line is not there (a text corrected since). */
 export function partSpans(text: string, part: string): Array<[number, number]> {

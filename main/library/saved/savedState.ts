@@ -8,7 +8,7 @@
 import { cachedStatement, type Db } from '../../db/open.js';
 import { ARTICLE_SELECT, articleById, toStatuteArticle, type ArticleRow, type StatuteArticle } from '../articles.js';
 import type { ArticleKind } from '../types.js';
-import { counterpartInVersion, counterpartOfText, lawVersions, type ArticleVersion } from '../versions/counterparts.js';
+import { counterpartInVersion, counterpartOfText, lawVersions, squeeze, type ArticleVersion } from '../versions/counterparts.js';
 import { diffTexts, type DiffPart } from '../versions/textDiff.js';
 import { replacementNote, replacementOf } from '../versions/replacedBy.js';
 import type { SavedArticleRow } from './savedArticles.js';
@@ -16,7 +16,7 @@ import type { CitationResolver } from '../citation/resolver.js';
 import { bookTitle, citedLabel } from '../../../preload/contract/citationLine.js';
 import { partText } from '../citation/earlierNumbering.js';
 import type { CitedPart } from '../citation/parseCitation.js';
-import { partLabel, partsOf, squeeze, unitHolding, unitOf, type PartUnit } from './savedPart.js';
+import { partLabel, partsOf, unitHolding, unitOf, type PartUnit } from './savedPart.js';
 
 /**
  * in_force: the saved version is in force and reads as saved; corrected: in force, but the library's text changed

@@ -171,6 +171,6 @@ function counterpartIn(
   };
 }
 
-/** The text without spaces and line breaks: a re-wrapped line is no amendment. */
-const squeeze = (text: string) => text.replace(/\s+/g, '');
+/** The text without spaces and line breaks: a re-wrapped line is no amendment (nor a change to a saved article). */
+export const squeeze = (text: string) => text.replace(/\s+/g, '');
 const round = (x: number) => Math.round(x * 1000) / 1000;
