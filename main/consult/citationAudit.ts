@@ -12,6 +12,7 @@ import { heldBy, inVersion, joinNotes, quoteSourceNote, replacementRefs, success
 import { versionGap, type GapNote } from '../library/versions/versionGap.js';
 import { standsInForLaw } from '../library/citation/civilCodeStandIn.js';
 import type { TopicMismatch } from '../library/citation/topicFit.js';
+import type { NumberingReading } from '../library/citation/numberingFit.js';
 import { citationWordsIn } from './citationWords.js';
 import { pairCover, textPairs } from '../library/versions/textPairs.js';
 import { bookTitle, citedLabel } from '../../preload/contract/citationLine.js';
@@ -364,7 +365,7 @@ function bareArticle(answer: string, ref: CitationRef, numbered: Evidence[], las
 /** A citation resolved as of `asOf` (else in any version), and the evidence article it is, if any; the resolver's message when it resolves to none. */
 function citedArticle(
   ref: CitationRef, numbered: Evidence[], resolver: CitationResolver, asOf: string, draft = false,
-): { article: NonNullable<Found['article']>; match: Evidence | undefined; notInEvidence: Note | null; gap: NonNullable<Found['gap']> | null; missingPart: Note | null; spans: Array<[number, number]>; renumbered: boolean; otherReading: Note | null; parts: CitedPart[]; stale: Note | null; earlierMeaning: { articleId: number; label: string } | null } | { message: Note; law: Found['quoteLaw']; notLaw?: boolean } {
+): { article: NonNullable<Found['article']>; match: Evidence | undefined; notInEvidence: Note | null; gap: NonNullable<Found['gap']> | null; missingPart: Note | null; spans: Array<[number, number]>; renumbered: boolean; otherReading: Note | null; parts: CitedPart[]; stale: Note | null; earlierMeaning: { articleId: number; label: string } | null; earlier: Found['earlier'] } | { message: Note; law: Found['quoteLaw']; notLaw?: boolean } {
   const hit = resolver.resolveRef(ref, { asOf });
   // 刑法第一百三十三条之二 in a matter of 2019 (added only in 2021), 第一百九十九条 in 2016 (deleted in 2015): no article of that date.
   if (!hit.ok && hit.code === 'article-not-found' && hit.notLaw) return { message: { en: hit.message, zh: hit.messageZh }, law: null, notLaw: true };
@@ -405,7 +406,9 @@ function citedArticle(
   const parts = partsChecked(any, article.text);
   // 公司法第二十条第三款: 2023's 第二十条 has two 款, 2018's had three; its third is what the text means, not a 款 that never was.
   const partOfEarlier = parts.missingPart !== null && earlier !== null && resolver.earlierHasParts(earlier, any.ref.parts);
-  return { article, match, notInEvidence, gap, renumbered: earlier !== null, otherReading, parts: any.ref.parts, stale: any.stale ?? null, earlierMeaning: there ? { articleId: there.articleId, label: there.label } : null, ...parts, ...(partOfEarlier ? { missingPart: null } : {}) };
+  // The words beside it may still show which provision it means (numberingFit.ts), unless its 款 are the earlier one's.
+  const weighed = earlier && !partOfEarlier ? { earlierId: earlier.articleId, nowId: there?.articleId ?? null, noteWithout: joinNotes(gap, draft ? null : NOT_IN_EVIDENCE) } : undefined;
+  return { article, match, notInEvidence, gap, renumbered: earlier !== null, otherReading, parts: any.ref.parts, stale: any.stale ?? null, earlierMeaning: there ? { articleId: there.articleId, label: there.label } : null, earlier: weighed, ...parts, ...(partOfEarlier ? { missingPart: null } : {}) };
 }
 
 /**
@@ -460,6 +463,11 @@ interface Found {
   repealedLaw?: boolean;
   /** An earlier version gave its number to another provision (earlierNumbering.ts), which the note says. */
   renumbered?: boolean;
+  /**
+   * For such a citation whose words may tell which provision it means (numberingFit.ts): the earlier article, where
+   * its provision is now, and the note as it reads without the earlier numbering.
+   */
+  earlier?: { earlierId: number; nowId: number | null; noteWithout: Note | null };
   /** A clause of a document, not a law (《借款合同》第八条, partyDocument.ts): not checked. */
   document?: DocumentKind;
   /** The article of the same version the words beside the citation fit instead (topicFit.ts). */
@@ -544,7 +552,7 @@ export function auditCitations(answer: string, numbered: Evidence[], resolver: C
       continue;
     }
     lastLaw = ref;
-    const { article, match, notInEvidence, missingPart, spans, gap, renumbered, otherReading, parts, stale, earlierMeaning } = cited;
+    const { article, match, notInEvidence, missingPart, spans, gap, renumbered, otherReading, parts, stale, earlierMeaning, earlier } = cited;
     const covering = !missingPart && match ? coveringMarker(found, followingMarker, match.articleId) : null;
     if (covering) {
       markOnMarker(covering, spans);
@@ -552,7 +560,7 @@ export function auditCitations(answer: string, numbered: Evidence[], resolver: C
       continue;
     }
     // A 款 or 项 missing from a text that is not the one of the time is no proof of a wrong citation: to check, with both notes.
-    found.push({ pos: ref.start, evidenceMarker: false, marker: ref.raw, article, inEvidence: !!match, missingPart: !!missingPart && (!gap || gap.confirmed === true), spans, parts, gap, renumbered, ...(earlierMeaning ? { earlierMeaning } : {}), note: joinNotes(missingPart ? joinNotes(joinNotes(gap, missingPart), otherReading) : match ? gap : notInEvidence, stale) });
+    found.push({ pos: ref.start, evidenceMarker: false, marker: ref.raw, article, inEvidence: !!match, missingPart: !!missingPart && (!gap || gap.confirmed === true), spans, parts, gap, renumbered, ...(earlierMeaning ? { earlierMeaning } : {}), ...(earlier && !missingPart ? { earlier: { ...earlier, noteWithout: joinNotes(earlier.noteWithout, stale) } } : {}), note: joinNotes(missingPart ? joinNotes(joinNotes(gap, missingPart), otherReading) : match ? gap : notInEvidence, stale) });
   }
   found.sort((a, b) => a.pos - b.pos);
   const quotes = assignQuotes(answer, found, draft, resolver);
@@ -573,14 +581,35 @@ function checkTopics(text: string, found: Found[], covered: Array<{ pos: number;
   for (const w of written) {
     const f = w.by;
     // (A repealed law's citation checked against the 民法典 evidence standing in for it is not its own article.)
-    if (!f.article || f.missingPart || f.renumbered || f.inForceThen || f.closer !== undefined || quotes.has(f)) continue;
+    if (!f.article || f.missingPart || f.inForceThen || f.closer !== undefined || quotes.has(f)) continue;
+    if (f.renumbered && !f.earlier) continue;
     const { words, beside } = wordsOf(w, placed);
     const besideArticles = beside.flatMap(({ by: { article } }) => (article ? [{ articleId: article.articleId, number: parseArticleLabel(article.articleLabel)?.number ?? null }] : []));
+    if (f.renumbered) {
+      rereadNumbering(f, resolver.numberingReading(f.article.articleId, words, f.earlier!, besideArticles), draft);
+      continue;
+    }
     const mismatch = resolver.topicMismatch(f.article.articleId, words, besideArticles);
     if (mismatch) {
       f.closer = mismatch.closer;
       f.note = joinNotes(f.note, topicNote(mismatch, draft));
     }
+  }
+}
+
+/**
+ * A citation of a number an earlier version gave to another provision, whose words fit the article cited (the
+ * earlier numbering is not said: 公司法第四十七条 for the five-year rule, in a memo on the 2023 law) or a third
+ * article (said as any wrong number is, in place of the earlier numbering); else its note stands.
+ */
+function rereadNumbering(f: Found, reading: NumberingReading, draft: boolean): void {
+  if (!reading || reading.reading === 'earlier') return;
+  f.renumbered = false;
+  delete f.earlierMeaning;
+  f.note = f.earlier!.noteWithout;
+  if (reading.reading === 'other') {
+    f.closer = reading.mismatch.closer;
+    f.note = joinNotes(f.note, topicNote(reading.mismatch, draft));
   }
 }
 

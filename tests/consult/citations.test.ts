@@ -209,6 +209,20 @@ describe('citation audit', { skip: SKIP }, () => {
     assert.doesNotMatch(named!.note ?? '', /reads otherwise/, 'and needs no word on another version');
   });
 
+  test('an answer citing a renumbered article for what the version in force provides gets no word on the earlier numbering', () => {
+    const a38 = article('劳动合同法第38条');
+    const [fiveYears, forfeiture] = audit(
+      '依据《公司法》第四十七条，全体股东认缴的出资额由股东按照公司章程的规定自公司成立之日起五年内缴足。股东经催缴仍未缴纳出资的，公司可以向其发出失权通知（《公司法》第五十条）。',
+      [asEvidence(a38)],
+    );
+    // 2018's 第四十七条 is on board meetings: the answer meant 2023's, which its words are.
+    assert.equal(fiveYears!.noteZh, '回答引用了这一条，但它不在本轮证据中');
+    assert.equal(fiveYears!.earlierMeaning, undefined);
+    // 失权 is 第五十二条: said as a wrong number, not as 2018's 第五十条 (执行董事).
+    assert.match(forfeiture!.noteZh!, /^回答引用了这一条，但它不在本轮证据中；回答此处所述与该条内容不符.*与该法第五十二条相符/);
+    assert.doesNotMatch(forfeiture!.noteZh!, /2018-10-26/);
+  });
+
   test('a written citation followed by its own marker counts once', () => {
     const a38 = article('劳动合同法第38条');
     const cites = audit('《劳动合同法》第三十八条[1]规定了劳动者的解除权。', [asEvidence(a38)]);

@@ -60,6 +60,45 @@ describe('checking the citations of a brief', { skip: SKIP }, () => {
     assert.deepEqual(r.counts, { ok: 1, check: 1, quote_mismatch: 1, unresolvable: 2, not_statute: 0 });
   });
 
+  test('a memo on the 2023 公司法: a number whose words fit the 2023 article is found, the earlier numbering said only when they fit it or no article', () => {
+    // 2018 gave each of these numbers to another provision. A memo written on the 2023 law cites them for what 2023
+    // provides; before, each was ! 「2018-10-26 版的第四十七条内容不同…文中指的可能是那一条」 and its words went unchecked.
+    const memo = [
+      '根据《公司法》第四十七条，有限责任公司全体股东认缴的出资额应当自公司成立之日起五年内缴足。',
+      '公司不能清偿到期债务的，债权人有权要求已认缴出资但未届出资期限的股东提前缴纳出资（《公司法》第五十四条）。',
+      '股东未按期缴纳出资，经公司催缴后仍未缴纳的，公司可以发出失权通知（《公司法》第五十条）。',
+      '股东未按期缴纳出资，经公司催缴后仍未缴纳的，公司可以向该股东发出失权通知（《公司法》第五十条）。',
+      '根据《公司法》第七十一条，股东向股东以外的人转让股权的，其他股东在同等条件下有优先购买权。',
+      '股东转让已认缴出资但未届出资期限的股权的，由受让人承担缴纳该出资的义务（《公司法》第八十八条第一款）。',
+      '董事会会议应当有过半数的董事出席方可举行（《公司法》第七十三条）。',
+    ].join('\n');
+    const r = checkDraft(lib.engine.searchDeps().resolver, memo, '2026-12-01');
+    assert.deepEqual(r.citations.map((c) => [c.marker, c.finding]), [
+      ['《公司法》第四十七条', 'ok'],
+      ['《公司法》第五十四条', 'ok'],
+      ['《公司法》第五十条', 'check'],
+      ['《公司法》第五十条', 'check'],
+      ['《公司法》第七十一条', 'check'],
+      ['《公司法》第八十八条第一款', 'ok'],
+      ['《公司法》第七十三条', 'ok'],
+    ]);
+    const [fiveYears, , forfeiture, forfeitureToo, transfer, transferee] = r.citations;
+    assert.equal(fiveYears!.noteZh, null, 'no word of 2018\'s 第四十七条 (board meetings)');
+    assert.equal(fiveYears!.earlierMeaning, undefined, 'nor a link to where that provision is now');
+    assert.equal(transferee!.noteZh, null);
+    // 失权 is 2023's 第五十二条: the number is wrong, and the note says so, not that 2018's 第五十条 (执行董事) may be meant.
+    assert.match(forfeiture!.noteZh!, /^文中此处所述与该条内容不符.*与该法第五十二条相符/);
+    assert.doesNotMatch(forfeiture!.noteZh!, /2018-10-26/);
+    assert.equal(forfeiture!.closer?.label, '第五十二条');
+    // Told with words 第五十一条 (催缴) fits nearly as well, it names none, but the number is still said to be wrong.
+    assert.match(forfeitureToo!.noteZh!, /^文中此处所述与该条内容不符（该条为「有限责任公司设立时/);
+    assert.doesNotMatch(forfeitureToo!.noteZh!, /2018-10-26|相符/);
+    assert.equal(forfeitureToo!.closer, null);
+    // Pre-emption on a transfer is 2018's 第七十一条, 2023's 第八十四条: the earlier numbering stands.
+    assert.match(transfer!.noteZh!, /^2018-10-26 版的第七十一条内容不同.*文中指的可能是那一条，现为第八十四条$/);
+    assert.equal(transfer!.earlierMeaning?.label, '第八十四条');
+  });
+
   test('a contract\'s own clause headings are no citations; a citation starting a line still is', () => {
     const resolver = lib.engine.searchDeps().resolver;
     const contract = ['股权转让协议', '第一条 转让标的', '甲方将其持有的股权转让给乙方。', '第二条　价款', '价款为十万元。',

@@ -8,6 +8,7 @@ import { earlierHasParts, earlierNumbering, partText, provisionNow, type Earlier
 import { quoteInLaw, quoteSource, type QuoteSource } from './quoteSource.js';
 import { rangeInside, type RangeInside } from './rangeInside.js';
 import { amendmentMismatch, topicMismatch, type TopicMismatch } from './topicFit.js';
+import { numberingReading, type NumberingReading } from './numberingFit.js';
 import { counterpartInVersion, counterpartOfText, type VersionMatch } from '../versions/counterparts.js';
 import { replacementOf, type Replacement } from '../versions/replacedBy.js';
 import { repealedBy } from '../versions/repealTable.js';
@@ -323,6 +324,11 @@ export class CitationResolver {
   /** Whether the words a text says beside a citation fit another article of the cited version instead (see topicFit.ts). */
   topicMismatch(articleId: number, words: string, beside: ReadonlyArray<{ articleId: number; number: number | null }>): TopicMismatch | null {
     return topicMismatch(this.db, articleId, words, beside) ?? amendmentMismatch(this.db, articleId, words);
+  }
+
+  /** Which provision the words beside a citation of a renumbered article mean (see numberingFit.ts). */
+  numberingReading(articleId: number, words: string, earlier: { earlierId: number; nowId: number | null }, beside: ReadonlyArray<{ articleId: number; number: number | null }>): NumberingReading {
+    return numberingReading(this.db, articleId, words, earlier, beside);
   }
 
   /** What the version holding both ends of a range has between them (see rangeInside.ts); null for ends of two versions. */

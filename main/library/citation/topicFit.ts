@@ -33,13 +33,13 @@ export interface TopicMismatch {
 }
 
 /** Fewer CJK characters than this say too little to compare (「的规定处理」). */
-const MIN_WORDS = 10;
+export const MIN_WORDS = 10;
 /** The best other article's score must reach this (weights summed; a few common pairs reach 10). */
-const MIN_BEST = 15;
+export const MIN_BEST = 15;
 /** The cited article (and every article cited beside it) scores at most this share of the best other's. */
-const MAX_SHARE = 0.35;
+export const MAX_SHARE = 0.35;
 /** The best other article holds at least this share of the words' weight. */
-const MIN_COVER = 0.3;
+export const MIN_COVER = 0.3;
 /**
  * Words that this many articles fit nearly as well (FORMULA_SHARE of the best) are a formula of the law, not a
  * provision: 「没有约定或者约定不明确」 ends dozens of 民法典's articles.
@@ -47,7 +47,7 @@ const MIN_COVER = 0.3;
 const FORMULA_ARTICLES = 20;
 const FORMULA_SHARE = 0.7;
 /** A closer article is named when it scores this much more than the next one. */
-const CLOSER_MARGIN = 1.5;
+export const CLOSER_MARGIN = 1.5;
 const K1 = 1.2;
 const B = 0.75;
 const EXCERPT_CHARS = 30;
@@ -60,7 +60,7 @@ interface VersionArticle {
   pairs: Set<string>;
 }
 
-interface VersionPairs {
+export interface VersionPairs {
   articles: VersionArticle[];
   /** Each article's index in `articles`, by id. */
   indexOf: Map<number, number>;
@@ -87,7 +87,7 @@ const cache = new RecentCache<VersionPairs | null>(64);
  * counts jieba words of the candidates' documents from the full-text index; here every article of the version is
  * scored, by character pairs, which do not depend on how a brief's words segment.)
  */
-function versionPairs(db: Db, articleId: number): VersionPairs | null {
+export function versionPairs(db: Db, articleId: number): VersionPairs | null {
   const version = cachedStatement(db, "SELECT d.law_id AS lawId, COALESCE(d.publish_date, '') AS published FROM articles a JOIN documents d ON d.id = a.document_id WHERE a.id = ?").get(articleId) as { lawId: number; published: string } | undefined;
   if (!version) return null;
   return cache.get(db, `${textRevision(db)}|${version.lawId}|${version.published}`, () => {
@@ -116,7 +116,7 @@ function versionPairs(db: Db, articleId: number): VersionPairs | null {
 }
 
 /** Every article's BM25 score for the words' pairs, in the version's order. */
-function scores(v: VersionPairs, words: Set<string>): Float64Array {
+export function scores(v: VersionPairs, words: Set<string>): Float64Array {
   const out = new Float64Array(v.articles.length);
   for (const p of words) {
     const weight = (v.idf.get(p) ?? 0) * (1 + K1);
@@ -176,7 +176,7 @@ export function topicMismatch(db: Db, articleId: number, words: string, beside: 
 }
 
 /** The best-scoring article and the next, of those not skipped (−1 when none). */
-function bestTwo(all: Float64Array, skip: ReadonlySet<number>): { best: number; next: number } {
+export function bestTwo(all: Float64Array, skip: ReadonlySet<number>): { best: number; next: number } {
   let best = -1;
   let next = -1;
   for (let i = 0; i < all.length; i++) {
@@ -188,19 +188,19 @@ function bestTwo(all: Float64Array, skip: ReadonlySet<number>): { best: number; 
 }
 
 /** Words that FORMULA_ARTICLES articles (not skipped, the best counted) fit about as well as the best: a formula of the law. */
-function isFormula(all: Float64Array, best: number, skip: ReadonlySet<number>): boolean {
+export function isFormula(all: Float64Array, best: number, skip: ReadonlySet<number>): boolean {
   let alike = 0;
   for (let i = 0; i < all.length; i++) if (!skip.has(i) && all[i]! >= FORMULA_SHARE * all[best]!) alike++;
   return alike >= FORMULA_ARTICLES;
 }
 
 /** The share of the words' weight (pairs weighted by the version's IDF) that `held` holds. */
-function coverOf(v: VersionPairs, words: ReadonlySet<string>, held: ReadonlySet<string>): number {
+export function coverOf(v: VersionPairs, words: ReadonlySet<string>, held: ReadonlySet<string>): number {
   const weight = (set: Iterable<string>) => [...set].reduce((t, p) => t + (v.idf.get(p) ?? 0), 0);
   return weight([...words].filter((p) => held.has(p))) / Math.max(1e-9, weight(words));
 }
 
-function excerpt(text: string): string {
+export function excerpt(text: string): string {
   return clip(text.replace(/\s+/g, ''), EXCERPT_CHARS);
 }
 
