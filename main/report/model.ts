@@ -295,8 +295,9 @@ function toReportTurn(
     stray: t.citations
       .filter((c) => c.label === 'unresolvable' || c.label === 'outside_evidence')
       .map((c) => ({ marker: c.marker, label: c.label, note: c.noteZh ?? c.note, ref: t.answer ? refOfCitation(c) : null })),
-    // An evidence article cited for words that fit another article of its law (topicFit.ts).
-    mismatched: t.citations.filter((c) => c.label !== 'unresolvable' && c.closer !== undefined).map((c) => ({ marker: c.marker, note: c.noteZh ?? c.note ?? '' })),
+    // An evidence article cited for words that fit another article of its law (topicFit.ts); one outside the evidence
+    // is warned of once, with its note, among the stray ones.
+    mismatched: t.citations.filter((c) => (c.label === 'verified' || c.label === 'quote_mismatch') && c.closer !== undefined).map((c) => ({ marker: c.marker, note: c.noteZh ?? c.note ?? '' })),
     questionCitations: (t.questionCitations ?? []).map((q) => ({ marker: q.marker, note: q.noteZh ?? q.note ?? '' })),
     excluded: opts.includeExcluded ? t.evidence.filter((e) => e.excluded).map((e) => ({ lawTitle: e.lawTitle, label: e.articleLabel, reason: e.excluded! })) : [],
   };

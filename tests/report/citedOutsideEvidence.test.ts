@@ -106,3 +106,29 @@ describe('an answer citing an article outside its evidence', { skip: SKIP, timeo
     assert.ok(text.replace(/\s+/g, '').includes('向人民法院请求保护民事权利的诉讼时效期间为三年'));
   });
 });
+
+describe('an answer citing an article outside its evidence for words another article holds', { skip: SKIP, timeout: 300_000 }, () => {
+  let bench: Bench;
+  let model: ReportModel;
+  const WRONG = '《劳动合同法》第二十二条';
+  before(async () => {
+    bench = await startBench();
+    // 第二十二条 is on training and service periods; what the answer says is 第四十七条's (经济补偿的计算).
+    bench.llm.queue('answer', { text: `你可以解除劳动合同[1]。经济补偿按劳动者在本单位工作的年限，每满一年支付一个月工资（${WRONG}）。` });
+    const t = await bench.consultations().ask({ text: WAGES, title: '欠薪', asOf: '2024-05-10' });
+    const cited = t.citations.find((c) => c.marker === WRONG);
+    assert.equal(cited?.label, 'outside_evidence', JSON.stringify(t.citations));
+    assert.equal(cited?.closer?.label, '第四十七条', cited?.noteZh ?? '');
+    model = buildReport(bench.lib.engine, bench.consultations(), t.consultationId, '0.0.0');
+  });
+  after(async () => {
+    await bench?.dispose();
+  });
+
+  test('is warned of once, the article its words fit named in that one warning', () => {
+    // Before, a second warning repeated the audit's note on the same citation, word for word, in 注意.
+    const about = model.warnings.filter((w) => w.includes(WRONG));
+    assert.equal(about.length, 1, about.join('\n'));
+    assert.match(about[0]!, /是证据外的法条（回答此处所述与该条内容不符（该条为「用人单位为劳动者提供专项培训费用.*与该法第四十七条相符.*请核对条号）：不在本轮检索并审查过的证据中/);
+  });
+});
