@@ -13,6 +13,7 @@ import { TermStats } from '../search/termStats.js';
 import { Retrieval, type ModelOptions } from './retrieval.js';
 import { rankArticles, searchArticles, type SearchHit, type SearchOptions } from '../search/index.js';
 import { refreshDateLists, shadowStaleDateLists } from '../library/versions/repealTable.js';
+import { libraryCoverage, type LibraryCoverage } from '../library/coverage.js';
 
 export interface EngineOptions {
   dbPath: string;
@@ -41,6 +42,8 @@ export interface Engine {
   context(article: StatuteArticle, asOf?: string): ArticleContext;
   articles(ids: number[]): StatuteArticle[];
   counts(): LibraryCounts;
+  /** How far the library's texts reach (its newest text, each province pack's, the last import): what 现行有效 is as of. */
+  coverage(): LibraryCoverage;
   /** For a law filter that names no law in the library: the nearest law names, for "did you mean" (maybe none). Null when some law matches. */
   unknownLawFilter(law: string): string[] | null;
   /** Lexical, dense and hybrid retrieval (models load on first use). */
@@ -108,6 +111,7 @@ export function createEngine(opts: EngineOptions): Engine {
     context: (article, asOf) => ({ neighbours: neighboursOf(db, article), versions: articleVersions(db, article), replacedBy: replacementOf(db, article, asOf) }),
     articles: (ids) => getArticles(db, ids),
     counts: () => libraryCounts(db),
+    coverage: () => libraryCoverage(db),
     unknownLawFilter(law) {
       if (lawFilterMatches(db, withLawNames({ law }, citations().names))) return null;
       // A law's short name is enough for a filter: 劳动合同法, not also 中华人民共和国劳动合同法.

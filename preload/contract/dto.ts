@@ -9,6 +9,7 @@ export type { ArticleVersion, VersionArticle, VersionMatch } from '../../main/li
 export type { DiffPart } from '../../main/library/versions/textDiff.js';
 import type { RenumberedCitation } from '../../main/library/citation/resolver.js';
 export type { RenumberedCitation };
+import type { LibraryCoverage } from './coverage.js';
 export type { LawText as LawTextDto } from '../../main/library/lawText.js';
 export type { VersionComparison as VersionComparisonDto, ComparisonRow, ComparisonMatch } from '../../main/library/versions/compareVersions.js';
 import type { ArticleVersion } from '../../main/library/versions/counterparts.js';
@@ -215,6 +216,8 @@ export interface OutlineDto {
 export interface LibraryStatusDto {
   dbPath: string;
   counts: { laws: number; versions: number; documents: number; articles: number; currentArticles: number; provinces: string[] };
+  /** How far the library's texts reach; `behind`: today lies more than COVERAGE_GRACE_DAYS past its newest text (coverage.ts). Absent from older hosts. */
+  coverage?: LibraryCoverage & { behind: boolean };
   /**
    * The vectors of the model search uses: its id (null when the library has no vectors at all, or a model
    * folder that did not load), how many articles it has vectors for (0: not embedded for it, search is lexical),

@@ -35,7 +35,7 @@ const ZH = {
   viaOriginal: '原问题', viaHistory: '结合上下文', viaRewrite: '改写', viaRule: '扩展规则', viaRefinement: '审查补充检索', viaGraph: '法条关联', foundAtRank: '{via}第{rank}名：{query}', foundAtRankOriginal: '检索{via}第{rank}名',
   listSeparator: '；', colon: '：', publishedOn: '{date} 版', effectiveOn: '{date} 施行',
   importSummary: '文件：新增 {added} · 更新 {updated} · 未变 {unchanged}；写入 {articles} 条；用时 {seconds} s', skippedFiles: '跳过 {n} 个文件', parseNotes: '{n} 条解析提示：来源文件的格式问题（条号跳跃或重复、条文之外的附件段落等），文字已尽量保留。展开可看每个文件的详情（英文）。',
-  libraryCounts: '{laws} 部法律法规 · {versions} 个版本 · {articles} 条（现行 {current}）', provincePacks: '省级法规包', vectorIndex: '向量索引', embeddedCount: '{model} · {n} 条', incomplete: '（未完成）',
+  libraryCounts: '{laws} 部法律法规 · {versions} 个版本 · {articles} 条（现行 {current}）', coverage: '收录范围', coverageUpTo: '文本截至 {date}（{title}）', coverageImported: ' · 导入于 {date}', coverageBehind: '法规库收录的文本截至 {date}，此后公布的法律文件和修改未收录；“现行有效”指截至该日，请核对官方现行文本。', provincePacks: '省级法规包', vectorIndex: '向量索引', embeddedCount: '{model} · {n} 条', incomplete: '（未完成）',
   noVectors: '未建立（仅全文检索）', notEmbeddedFor: '尚未为 {model} 建立（仅全文检索）', modelNotLoaded: '嵌入模型未能加载（仅全文检索）', embedStart: '建立/更新向量索引', embedSummary: '{embedded} 条新向量，{skipped} 条未变，用时 {seconds} s', embedShortened: '；{n} 条过长条文仅取开头部分', database: '数据库',
   phaseRead: '读取文件', phaseIndex: '建立全文索引', phaseFinish: '收尾', phaseEmbed: '计算向量', phaseRunning: '进行中',
 };
@@ -75,7 +75,7 @@ const EN: typeof ZH = {
   viaOriginal: 'the question', viaHistory: 'the question in context', viaRewrite: 'a rewrite', viaRule: 'an expansion rule', viaRefinement: 'a refinement query', viaGraph: 'a statute link', foundAtRank: '#{rank} for {via}: {query}', foundAtRankOriginal: '#{rank} for {via}',
   listSeparator: '; ', colon: ': ', publishedOn: '{date} version', effectiveOn: 'in force {date}',
   importSummary: 'Files: {added} added · {updated} updated · {unchanged} unchanged; {articles} articles written; {seconds} s', skippedFiles: '{n} files skipped', parseNotes: '{n} parse note(s): formatting oddities in the source files (article numbers skipped or repeated, paragraphs outside any article); their text was kept where possible. Expand for each file\'s details.',
-  libraryCounts: '{laws} laws and regulations · {versions} versions · {articles} articles ({current} in force today)', provincePacks: 'Province packs', vectorIndex: 'Vector index', embeddedCount: '{model} · {n} articles', incomplete: ' (incomplete)',
+  libraryCounts: '{laws} laws and regulations · {versions} versions · {articles} articles ({current} in force today)', coverage: 'Coverage', coverageUpTo: 'Texts up to {date} ({title})', coverageImported: ' · imported {date}', coverageBehind: 'The library\'s texts end on {date}: laws and amendments published later are missing, and "in force" means in force as of that date. Check the official current text.', provincePacks: 'Province packs', vectorIndex: 'Vector index', embeddedCount: '{model} · {n} articles', incomplete: ' (incomplete)',
   noVectors: 'Not built (full-text search only)', notEmbeddedFor: 'Not built for {model} (full-text search only)', modelNotLoaded: 'The embedding model did not load (full-text search only)', embedStart: 'Build/update the vector index', embedSummary: '{embedded} new vectors, {skipped} unchanged, {seconds} s', embedShortened: '; {n} long articles embedded from their beginning only', database: 'Database',
   phaseRead: 'Reading files', phaseIndex: 'Building the full-text index', phaseFinish: 'Finishing', phaseEmbed: 'Embedding', phaseRunning: 'Running',
 };

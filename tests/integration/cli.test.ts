@@ -4,6 +4,7 @@
  * a local HTTP server.
  */
 import assert from 'node:assert/strict';
+import type { LibraryCoverage } from '../../main/library/coverage.js';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -29,6 +30,8 @@ let importResult: CliResult | undefined;
 interface InfoJson extends LibraryCounts {
   db: string;
   bytes: number;
+  coverage: LibraryCoverage;
+  coverageNote: string | null;
 }
 
 interface SearchJson {
@@ -114,8 +117,9 @@ describe('lexdesk commands with --json', { skip: NEEDS_SHARED }, () => {
       assert.equal(info.db, libraryDb);
       assert.ok(info.bytes > 0);
       const summary = parseJsonOutput<ImportSummary>(importResult ?? assert.fail('import test did not run'));
-      const { db: _db, bytes: _bytes, ...counts } = info;
+      const { db: _db, bytes: _bytes, coverage, coverageNote: _note, ...counts } = info;
       assert.deepEqual(counts, summary.library);
+      assert.match(coverage.newestText?.date ?? '', /^\d{4}-\d{2}-\d{2}$/, 'the newest text the library holds');
     });
 
     test('search --json parses and ranks a citation first', async () => {

@@ -23,6 +23,7 @@ import { render } from '../helpers/dom.js';
 import { buildLibrary, sharedSkipReason } from '../helpers/library.js';
 import { saveArticle } from '../../main/library/saved/index.js';
 import { tempDir, writeTinyEmbeddingModel } from '../helpers/tinyModels.js';
+import { fixToday } from '../../main/db/today.js';
 
 test('the library screen in English has no Chinese labels', async () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lexdesk-library-view-'));
@@ -169,6 +170,36 @@ test('an import that revises a saved article says so under its summary', async (
     r.unmount();
   } finally {
     engine.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('the library screen says how far the texts reach, and warns in either language once today lies a quarter past them', { skip: sharedSkipReason() }, async () => {
+  const lib = await buildLibrary({ files: ['社会法/劳动合同法(2012-12-28).md'] });
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lexdesk-library-coverage-'));
+  try {
+    const api = createHostApi({ engine: lib.engine, settings: new SettingsStore(dir), keys: new FileKeyStore(dir), host: 'browser', version: 'test' });
+    const client = new ApiClient({ request: (route, input) => api.call(route, input), subscribe: () => () => undefined });
+    const shown = async (strings: typeof STRINGS.zh) => {
+      const r = await render(<ApiContext.Provider value={client}><I18nContext.Provider value={strings}><LibraryView /></I18nContext.Provider></ApiContext.Provider>);
+      for (let i = 0; i < 50 && r.allByTestId('library-coverage').length === 0; i += 1) await act(async () => { await new Promise((resolve) => setTimeout(resolve, 20)); });
+      const text = r.byTestId('library-coverage').textContent!;
+      const warned = r.allByTestId('library-coverage-behind').length > 0;
+      r.unmount();
+      return { text, warned };
+    };
+    fixToday(lib.engine.db, '2013-02-01');
+    const fresh = await shown(STRINGS.zh);
+    assert.match(fresh.text, /^文本截至 2012-12-28（《中华人民共和国劳动合同法》） · 导入于 \d{4}-\d{2}-\d{2}$/);
+    assert.equal(fresh.warned, false);
+    fixToday(lib.engine.db, '2014-01-01');
+    const stale = await shown(STRINGS.zh);
+    assert.equal(stale.warned, true);
+    assert.match(stale.text, /法规库收录的文本截至 2012-12-28，此后公布的法律文件和修改未收录/);
+    const english = await shown(STRINGS.en);
+    assert.match(english.text, /^Texts up to 2012-12-28 \(《中华人民共和国劳动合同法》\) · imported \d{4}-\d{2}-\d{2}The library's texts end on 2012-12-28/);
+  } finally {
+    await lib.dispose();
     fs.rmSync(dir, { recursive: true, force: true });
   }
 });

@@ -20,6 +20,8 @@ import { clip } from '../../util/clip.js';
 import { MAX_RANGE_SPAN } from '../../library/citation/parseCitation.js';
 import { tidyHeading } from '../../library/headings.js';
 import { partTitle } from '../../library/lawText.js';
+import { coverageGapNote } from '../../library/coverage.js';
+import { todayOf } from '../../db/today.js';
 
 const USAGE = 'lexdesk show "CITATION" [--as-of YYYY-MM-DD] [--version YYYY-MM-DD] [--changes] [--out FILE.md|FILE.docx]   e.g. 民法典第1165条, 刑法264, 劳动合同法 38, 宪法序言, 民法典第1165、1166条, 刑法第263条至第269条; --out writes the articles cited as a compilation (法条汇编)';
 /** Linking articles listed in text output, per kind; --json lists all. */
@@ -82,6 +84,8 @@ export async function showCommand(args: string[], open: (db?: string) => Engine,
       if (r.warning) out.print(`\n(note: ${r.warning})`);
       if (r.earlier) out.print(`\n${earlierNote(engine, r)}`);
     }
+    const gap = coverageGap(engine, found.map((r) => r.article), choice.asOf);
+    if (gap) out.print(`\n注：${gap}`);
     if (written) out.print(`\n${writtenLine(written)}`);
     return 0;
   } finally {
@@ -131,7 +135,16 @@ function shownJson(engine: Engine, result: Resolved, asOf?: string): Record<stri
   // paragraph / item are the first cited; parts every 款 with its 项 (第三款第二项、第四款第一项).
   const paragraphs = result.parts.flatMap((p) => (p.paragraph === null ? [] : [p.paragraph]));
   const earlierNumbering = result.earlier ? { ...result.earlier, now: engine.searchDeps().resolver.provisionNow(result.earlier, article) } : null;
-  return { article, lawTookEffect: lawOrigin(engine.db, article.lawId), paragraph, item, paragraphs, parts: result.parts, warning, warningZh: result.warningZh, note: result.note ?? null, gap: result.gap ?? null, amended: result.amended ?? null, stale: result.stale ?? null, onDate: onDate(engine, result, asOf), earlierNumbering, formerly: formerArticlesOf(article), ...engine.context(article, asOf), ...incomingLinks(engine, article) };
+  return { article, coverageNote: coverageGap(engine, [article], asOf), lawTookEffect: lawOrigin(engine.db, article.lawId), paragraph, item, paragraphs, parts: result.parts, warning, warningZh: result.warningZh, note: result.note ?? null, gap: result.gap ?? null, amended: result.amended ?? null, stale: result.stale ?? null, onDate: onDate(engine, result, asOf), earlierNumbering, formerly: formerArticlesOf(article), ...engine.context(article, asOf), ...incomingLinks(engine, article) };
+}
+
+/**
+ * 现行有效 is as far as the library's texts reach: when the day read lies a quarter past its newest text, the
+ * reader is told (a law amended since reads as unamended here); null otherwise, and for articles not in force.
+ */
+function coverageGap(engine: Engine, articles: StatuteArticle[], asOf?: string): string | null {
+  if (!articles.some((a) => a.status === 'current')) return null;
+  return coverageGapNote(engine.coverage(), asOf ?? todayOf(engine.db));
 }
 
 /** With a date: how the article stood then (民法典 第五百七十七条 as of 2019: not yet in force, it stands in); null without one. */
@@ -173,6 +186,8 @@ function showOne(engine: Engine, out: Output, citation: string, result: Resolved
   if (result.gap) out.print(`Note: ${gapSentence(result.gap).en}`);
   printArticle(out, engine, result, onDate(engine, result, asOf), lawOrigin(engine.db, result.article.lawId));
   printTrail(out, result, asOf);
+  const gap = coverageGap(engine, [result.article], asOf);
+  if (gap) out.print(`\n注：${gap}`);
   if (result.warning) out.print(`\n(note: ${result.warning})`);
   if (result.earlier) out.print(`\n${earlierNote(engine, result)}`);
   const former = formerArticlesOf(result.article);

@@ -5,6 +5,8 @@ import { embedLibrary } from '../../search/vectors/embedLibrary.js';
 import { getModel, listModels } from '../../search/vectors/vecStore.js';
 import { LexError } from '../../util/errors.js';
 import type { Handlers } from './types.js';
+import { coverageGapNote } from '../../library/coverage.js';
+import { todayOf } from '../../db/today.js';
 
 export const libraryHandlers: Pick<Handlers, 'app.info' | 'library.status' | 'library.import' | 'library.cancelImport' | 'library.embed' | 'library.laws'> = {
   'app.info': (s) => ({ version: s.version, host: s.host, dbPath: s.engine.dbPath }),
@@ -30,9 +32,11 @@ export const libraryHandlers: Pick<Handlers, 'app.info' | 'library.status' | 'li
       }
     }
     const model = modelId ? getModel(s.engine.db, modelId) : null;
+    const coverage = s.engine.coverage();
     return {
       dbPath: s.engine.dbPath,
       counts: s.engine.counts(),
+      coverage: { ...coverage, behind: coverageGapNote(coverage, todayOf(s.engine.db)) !== null },
       embedding: { model: modelId, embedded: model?.articleCount ?? 0, complete: model?.complete ?? false, provider, providerNote },
       importing: s.importing !== null,
     };

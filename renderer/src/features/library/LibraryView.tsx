@@ -7,6 +7,8 @@ import { desktop, PickButtons } from '../../components/PickButtons.js';
 import { fill, useT, type Strings } from '../../i18n.js';
 import { LawCatalog } from './LawCatalog.js';
 import { useLibraryJob, type JobProgress } from './useLibraryJob.js';
+import { bookTitle } from '../../../../preload/contract/citationLine.js';
+import { localDay } from '../../../../preload/contract/localTime.js';
 
 const PHASES: Record<string, keyof Strings> = { read: 'phaseRead', index: 'phaseIndex', finish: 'phaseFinish', embed: 'phaseEmbed' };
 
@@ -109,6 +111,7 @@ export function LibraryView({ onOpenLaw, onReadLaw }: { onOpenLaw?: (articleId: 
           <dt>{t.status}</dt>
           <dd>{fill(t.libraryCounts, { laws: status.counts.laws, versions: status.counts.versions, articles: status.counts.articles, current: status.counts.currentArticles })}</dd>
           {status.counts.articles === 0 && <dd className="warn">{t.noLibrary}</dd>}
+          {status.coverage?.newestText && <CoverageLine coverage={status.coverage} />}
           <dt>{t.provincePacks}</dt>
           <dd>{status.counts.provinces.join('、') || '—'}</dd>
           <dt>{t.vectorIndex}</dt>
@@ -125,5 +128,21 @@ export function LibraryView({ onOpenLaw, onReadLaw }: { onOpenLaw?: (articleId: 
       )}
       {onOpenLaw && status && status.counts.articles > 0 && <LawCatalog onOpenLaw={onOpenLaw} onReadLaw={onReadLaw} refreshKey={status.counts.articles} />}
     </div>
+  );
+}
+
+/** What 现行有效 is as of: the library's newest text, when it was imported, and a warning once today lies a quarter past it. */
+function CoverageLine({ coverage }: { coverage: NonNullable<LibraryStatusDto['coverage']> }) {
+  const t = useT();
+  const newest = coverage.newestText!;
+  return (
+    <>
+      <dt>{t.coverage}</dt>
+      <dd data-testid="library-coverage">
+        {fill(t.coverageUpTo, { date: newest.date, title: bookTitle(newest.title) })}
+        {coverage.importedAt ? fill(t.coverageImported, { date: localDay(coverage.importedAt) }) : ''}
+        {coverage.behind && <div className="warn" data-testid="library-coverage-behind">{fill(t.coverageBehind, { date: newest.date })}</div>}
+      </dd>
+    </>
   );
 }
