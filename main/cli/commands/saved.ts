@@ -217,7 +217,9 @@ function printSaved(out: Output, s: SavedArticle, changes: boolean): void {
   if (s.asOf) out.print(`      时点：${s.asOf}${s.dated ? `；${s.dated.zh}` : ''}`);
   if (s.dated?.then) out.print(`      ${s.asOf} 施行的文本（${s.dated.then.source}，${s.dated.then.effective} 起施行）：${s.dated.then.text.replace(/\n/g, ' ')}`);
   if (s.note) out.print(`      备注：${s.note.replace(/\n/g, '\n            ')}`);
-  if (changes && s.diff) out.print(`      ${renderDiff(s.diff, out.tty).replace(/\n/g, '\n      ')}`);
+  // Several 款 saved together: the changes of each, named.
+  const diffs = s.partsNow ? s.partsNow.flatMap((p) => (p.diff ? [{ head: `${p.part}：`, diff: p.diff }] : [])) : s.diff ? [{ head: '', diff: s.diff }] : [];
+  if (changes) for (const d of diffs) out.print(`      ${d.head}${renderDiff(d.diff, out.tty).replace(/\n/g, '\n      ')}`);
 }
 
 function notFoundText(results: ResolveResult[]): string {
