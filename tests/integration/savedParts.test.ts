@@ -92,11 +92,11 @@ describe('saved articles kept for a 款 (a JSONL collection, two versions)', () 
     assert.equal(veilSaved.citation, '《测试款项法》第二条第三款（2020-01-01 版）');
     assert.equal(veilSaved.text, article('第二条', '2020-01-01').text, 'the whole article is kept beside the part');
     assert.deepEqual([veilSaved.state, veilSaved.messageZh], ['in_force', '现行有效，与收藏时一致。']);
-    // ☆ beside a consultation's evidence saves the whole article: a folder holding only a 款 of it is not shown as holding it.
+    // ★ beside a consultation's evidence: each folder holding the article, whole or a 款 of it, the 款 named.
     const a = article('第三条', '2020-01-01');
-    assert.deepEqual(savedFoldersOf(engine.db, [{ lawTitle: LAW, label: '第三条', publishDate: '2020-01-01', province: '' }]), [['登记']]);
+    assert.deepEqual(savedFoldersOf(engine.db, [{ lawTitle: LAW, label: '第三条', publishDate: '2020-01-01', province: '' }]), [[{ folder: '登记', part: null }, { folder: '登记', part: '第二款' }]]);
     engine.db.prepare('DELETE FROM saved_articles WHERE id = 4').run();
-    assert.deepEqual(savedFoldersOf(engine.db, [{ lawTitle: LAW, label: a.label, publishDate: a.publishDate, province: '' }]), [[]], 'only 第三条第二款 is left in 登记');
+    assert.deepEqual(savedFoldersOf(engine.db, [{ lawTitle: LAW, label: a.label, publishDate: a.publishDate, province: '' }]), [[{ folder: '登记', part: '第二款' }]], 'only 第三条第二款 is left in 登记');
     assert.throws(() => saveArticle(engine.db, a, { folder: '登记', parts: [{ paragraph: 3, items: [] }] }), /第三条 has no 第三款/);
     assert.throws(() => saveArticle(engine.db, a, { folder: '登记', parts: [{ paragraph: 1, items: [2] }] }), /第三条 has no 第一款第二项/);
     // 第一款 of an article of one 款 is the article.
