@@ -8,13 +8,15 @@ import type { CitationAudit } from './dto.js';
 const isMarker = (marker: string) => /^\[\d+\]$/.test(marker.trim());
 
 /**
- * The spans (in `text`, the article as the turn stored it) of the 款 and 项 to save: those the written citations of the
- * article name, when every one of them names some; none — the whole article — when one cites it whole, only markers
- * cite it, or the citations were stored against another text of it.
+ * The spans (in `text`, the article as the turn stored it) of the 款 and 项 to save: those the answer's citations of the
+ * article name (a written citation's own, or the [n] after it that the audit folded it into); none — the whole article —
+ * when none names any, a written one cites it whole, or they were stored against another text of it. A bare [n] beside a
+ * citation of a 款 does not make it whole.
  */
 export function citedSpansToSave(citations: ReadonlyArray<Pick<CitationAudit, 'articleId' | 'marker' | 'text' | 'citedSpans'>>, articleId: number, text: string): Array<[number, number]> {
-  const written = citations.filter((c) => c.articleId === articleId && !isMarker(c.marker));
-  if (!written.length || written.some((c) => c.text !== text || !c.citedSpans.length)) return [];
-  const seen = new Map(written.flatMap((c) => c.citedSpans).map(([from, to]) => [`${from}-${to}`, [from, to] as [number, number]]));
+  const mine = citations.filter((c) => c.articleId === articleId);
+  const naming = mine.filter((c) => c.citedSpans.length);
+  if (!naming.length || naming.some((c) => c.text !== text) || mine.some((c) => !isMarker(c.marker) && !c.citedSpans.length)) return [];
+  const seen = new Map(naming.flatMap((c) => c.citedSpans).map(([from, to]) => [`${from}-${to}`, [from, to] as [number, number]]));
   return [...seen.values()].sort((a, b) => a[0] - b[0]);
 }

@@ -108,23 +108,29 @@ describe('saving the 款 meant: an older version\'s 款, and the 款 a consultat
       articleId: a.id, lawTitle: a.lawTitle, articleLabel: a.label, level: a.level, province: a.province, status: a.status,
       publishDate: a.publishDate, effectiveDate: a.effectiveDate, path: a.path, text: a.text, score: 1, foundBy: [], excluded: null, excerpt: null,
     });
-    const [fourth, third] = [article('第四条'), article('第三条')];
+    const [fourth, third, second] = [article('第四条'), article('第三条'), article('第二条')];
     const store = new ConsultationStore(engine.db);
     const id = store.createConsultation('合伙人对外欠债谁来还');
     const turn = store.startTurn(id, '合伙企业欠债，合伙人要用自己的钱还吗？', 'test');
-    const answer = `要。依《${LAW}》第四条第一款，普通合伙人对合伙企业债务承担无限连带责任[1]。出资问题见《${LAW}》第三条[2]。`;
-    const citations = auditCitations(answer, [evidence(fourth), evidence(third)], engine.searchDeps().resolver, '2026-11-22');
-    store.saveEvidence(turn.id, [evidence(fourth), evidence(third)]);
+    // 第四条第一款 written, its [1] at the sentence's end; 第二条第二款 folded into the [3] right after it; 第三条 cited whole
+    // in writing, and by a 款 elsewhere.
+    const answer = `要。依《${LAW}》第四条第一款，普通合伙人对合伙企业债务承担无限连带责任[1]。年度报告须经全体合伙人审阅（《${LAW}》第二条第二款[3]）。` +
+      `出资问题见《${LAW}》第三条的规定；逾期出资的，另见《${LAW}》第三条第二款[2]。`;
+    const shown = [evidence(fourth), evidence(third), evidence(second)];
+    const citations = auditCitations(answer, shown, engine.searchDeps().resolver, '2026-11-22');
+    store.saveEvidence(turn.id, shown);
     store.saveCitations(turn.id, citations);
     const stored = store.citations(turn.id);
     assert.deepEqual(citedSpansToSave(stored, fourth.id, fourth.text).map(([from, to]) => fourth.text.slice(from, to)), [LIABLE]);
-    assert.deepEqual(citedSpansToSave(stored, third.id, third.text), [], 'cited whole');
+    assert.deepEqual(citedSpansToSave(stored, second.id, second.text).map(([from, to]) => second.text.slice(from, to)), ['合伙企业的年度财务会计报告应当经全体合伙人审阅并签字确认。']);
+    assert.deepEqual(citedSpansToSave(stored, third.id, third.text), [], 'cited whole once');
 
     const saved = await cli('add', '--consultation', String(id));
     assert.equal(saved.code, 0, saved.stderr);
     assert.match(saved.stdout, /^Saved: \[\d+\] 《测试改号法》第四条第一款 → 合伙人对外欠债谁来还$/m);
     assert.match(saved.stdout, /^Saved: \[\d+\] 《测试改号法》第三条 → 合伙人对外欠债谁来还$/m);
-    assert.deepEqual(listed('合伙人对外欠债谁来还').map((s) => [s.label, s.part]), [['第四条', '第一款'], ['第三条', null]]);
+    assert.match(saved.stdout, /^Saved: \[\d+\] 《测试改号法》第二条第二款 → 合伙人对外欠债谁来还$/m);
+    assert.deepEqual(listed('合伙人对外欠债谁来还').map((s) => [s.label, s.part]), [['第四条', '第一款'], ['第二条', '第二款'], ['第三条', null]]);
 
     // The app: ☆ sends the spans the turn stored; the host saves the 款 they cover; ★ reads the 款 saved.
     const api = createHostApi({ engine, settings: new SettingsStore(dir), keys: new FileKeyStore(dir), host: 'browser', version: 'test' });
