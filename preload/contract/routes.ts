@@ -25,6 +25,8 @@ const note = z.string().max(MAX_SAVED_NOTE_CHARS);
 /** The 款 and 项 of an article a save is for (公司法第二十条第三款: [{ paragraph: 3, items: [] }]): a 款 each, with the 项 named in it. */
 const citedParts = z.array(z.object({ paragraph: z.number().int().min(1).max(99), items: z.array(z.number().int().min(1).max(99)).max(20) }).strict()).min(1).max(10);
 /** An article as the caller shows it (a consultation's evidence, stored with the turn): its law, label and version. */
+/** Where a consultation's answer named 款 and 项 of an article, as [start, end) in its text as the turn stored it (CitationAudit.citedSpans). */
+const citedSpans = z.array(z.tuple([z.number().int().min(0).max(100_000), z.number().int().min(1).max(100_000)])).min(1).max(20);
 const shownArticle = z.object({ lawTitle: z.string().max(200), label: z.string().max(40), publishDate: z.string().max(10).nullable(), province: z.string().max(20).optional() }).strict();
 
 /**
@@ -112,12 +114,14 @@ export const ROUTES = {
   /**
    * expected: the law, label and version the caller showed (a consultation's evidence, stored with the turn); an import
    * since may have given that id to another article, and then nothing is saved. parts: the 款 or 项 saved, where the
-   * article was looked up for one (the whole article when absent); one the article lacks is refused.
+   * article was looked up for one (the whole article when absent); one the article lacks is refused. citedSpans: the
+   * 款 and 项 a consultation's answer named (citedSpansToSave), saved as 款 and 项 when each is one of the article as the
+   * library holds it, else the whole article; parts, when given too, win.
    */
-  'saved.add': z.object({ articleId: id, folder: folder.optional(), note: note.optional(), expected: shownArticle.optional(), asOf: date.optional(), parts: citedParts.optional() }).strict(),
+  'saved.add': z.object({ articleId: id, folder: folder.optional(), note: note.optional(), expected: shownArticle.optional(), asOf: date.optional(), parts: citedParts.optional(), citedSpans: citedSpans.optional() }).strict(),
   'saved.update': z.object({ id, folder: folder.optional(), note: note.optional() }).strict(),
   'saved.remove': z.object({ id }).strict(),
-  /** The folders holding each article a consultation's evidence shows (by law, label and version, as the turn stored them): its ☆ or ★. */
+  /** The folders holding each article a consultation's evidence shows (by law, label and version, as the turn stored them), each with the 款 or 项 saved there (null: the whole article): its ☆ or ★. */
   'saved.ofEvidence': z.object({ articles: z.array(shownArticle).max(100) }).strict(),
   /** The folders that hold this article (this version), with their notes: the article view's ★ read again. */
   'saved.ofArticle': z.object({ articleId: id }).strict(),
@@ -206,7 +210,7 @@ export interface RouteResults {
   'saved.remove': { removed: boolean };
   'saved.folders': SavedListDto['folders'];
   'saved.ofArticle': NonNullable<ArticleDetailDto['saved']>;
-  'saved.ofEvidence': string[][];
+  'saved.ofEvidence': Array<Array<{ folder: string; part: string | null }>>;
   'saved.export': ReportFileDto;
   'consult.list': ConsultationSummaryDto[];
   'consult.get': ConsultationDto;

@@ -177,7 +177,7 @@ describe('saved articles through later imports (a JSONL collection)', () => {
     // A consultation's evidence asks by what its turn stored (law, label, version), not by id: another version is another article.
     const a = article('第二条', '2022-01-01');
     const asShown = (publishDate: string | null) => ({ lawTitle: a.lawTitle, label: a.label, publishDate, province: a.province });
-    assert.deepEqual(await api.call('saved.ofEvidence', { articles: [asShown('2022-01-01'), asShown('2020-01-01'), { ...asShown('2022-01-01'), province: '北京' }] }), { ok: true, data: [['平台'], ['王五 案'], []] }, 'the 2020 text was saved to 王五 案 above');
+    assert.deepEqual(await api.call('saved.ofEvidence', { articles: [asShown('2022-01-01'), asShown('2020-01-01'), { ...asShown('2022-01-01'), province: '北京' }] }), { ok: true, data: [[{ folder: '平台', part: null }], [{ folder: '王五 案', part: null }], []] }, 'the 2020 text was saved to 王五 案 above');
     const tooMany = await api.call('saved.ofEvidence', { articles: Array.from({ length: 101 }, () => asShown(null)) });
     assert.equal(tooMany.ok ? '' : tooMany.error.code, 'bad_input');
     const list = await api.call('saved.list', { folder: '平台' });

@@ -92,11 +92,11 @@ describe('saved articles kept for a 款 (a JSONL collection, two versions)', () 
     assert.equal(veilSaved.citation, '《测试款项法》第二条第三款（2020-01-01 版）');
     assert.equal(veilSaved.text, article('第二条', '2020-01-01').text, 'the whole article is kept beside the part');
     assert.deepEqual([veilSaved.state, veilSaved.messageZh], ['in_force', '现行有效，与收藏时一致。']);
-    // ☆ beside a consultation's evidence saves the whole article: a folder holding only a 款 of it is not shown as holding it.
+    // ★ beside a consultation's evidence: each folder holding the article, whole or a 款 of it, the 款 named.
     const a = article('第三条', '2020-01-01');
-    assert.deepEqual(savedFoldersOf(engine.db, [{ lawTitle: LAW, label: '第三条', publishDate: '2020-01-01', province: '' }]), [['登记']]);
+    assert.deepEqual(savedFoldersOf(engine.db, [{ lawTitle: LAW, label: '第三条', publishDate: '2020-01-01', province: '' }]), [[{ folder: '登记', part: null }, { folder: '登记', part: '第二款' }]]);
     engine.db.prepare('DELETE FROM saved_articles WHERE id = 4').run();
-    assert.deepEqual(savedFoldersOf(engine.db, [{ lawTitle: LAW, label: a.label, publishDate: a.publishDate, province: '' }]), [[]], 'only 第三条第二款 is left in 登记');
+    assert.deepEqual(savedFoldersOf(engine.db, [{ lawTitle: LAW, label: a.label, publishDate: a.publishDate, province: '' }]), [[{ folder: '登记', part: '第二款' }]], 'only 第三条第二款 is left in 登记');
     assert.throws(() => saveArticle(engine.db, a, { folder: '登记', parts: [{ paragraph: 3, items: [] }] }), /第三条 has no 第三款/);
     assert.throws(() => saveArticle(engine.db, a, { folder: '登记', parts: [{ paragraph: 1, items: [2] }] }), /第三条 has no 第一款第二项/);
     // 第一款 of an article of one 款 is the article.
@@ -137,6 +137,45 @@ describe('saved articles kept for a 款 (a JSONL collection, two versions)', () 
     assert.equal(amended.messageZh, '收藏的 2020-01-01 版已被修订；现行 2022-01-01 版中对应第二条第二款，内容有修改（见差异）。');
     assert.deepEqual(amended.diff?.filter(([op]) => op !== 0), [[-1, '依法']]);
     assert.ok(!amended.diff?.some(([, text]) => text.includes('遵守法律')), 'nothing of the first 款');
+  });
+
+  test('several 款 saved as one entry are followed each on its own: one amended in place, one moved word for word', async () => {
+    const cli = (...args: string[]) => runCli(['saved', ...args, '--db', dbPath]);
+    const added = await cli('add', `${LAW}第二条第二、三款`, '--version', '2020-01-01', '--folder', '两款', '--note', '赔偿与人格否认');
+    assert.equal(added.code, 0, added.stderr);
+    assert.match(added.stdout, /Saved: \[\d+\] 《测试款项法》第二条第二款、第三款（2020-01-01 版）→ 两款$/m);
+    // 第二款至第三款 is the same two 款: the same entry, its note kept once.
+    assert.match((await cli('add', `${LAW}第二条第二款至第三款`, '--version', '2020-01-01', '--folder', '两款')).stdout, /^Already saved: /m);
+    assert.equal(savedRows(engine.db, '两款').length, 1, 'one entry, not one per 款');
+    const both = get('两款', '第二条第二款、第三款');
+    assert.equal(both.state, 'amended');
+    assert.deepEqual(both.partsNow?.map((p) => [p.part, p.now?.label, p.now?.match]), [['第二款', '第二条第二款', 'amended'], ['第三款', '第三条第一款', 'identical']]);
+    assert.deepEqual(both.partsNow?.map((p) => p.now?.articleId), [article('第二条', '2022-01-01').id, article('第三条', '2022-01-01').id]);
+    assert.deepEqual(both.partsNow?.[0]?.diff?.filter(([op]) => op !== 0), [[-1, '依法']]);
+    assert.equal(both.partsNow?.[1]?.diff, null);
+    assert.equal(both.messageZh, '收藏的 2020-01-01 版已被修订；现行 2022-01-01 版中，第二款对应第二条第二款，内容有修改；第三款对应第三条第一款，内容相同（见差异）。');
+    assert.equal(both.now?.label, '第二条第二款', 'now: the first 款 found');
+    // The list printed names each 款's changes; the JSON carries each; the export says where each went, both 款 in bold.
+    const listed = await cli('list', '--folder', '两款', '--changes');
+    assert.match(listed.stdout, /^ {2}! \[\d+\] 《测试款项法》第二条第二款、第三款（2020-01-01 版） {2}收藏的 2020-01-01 版已被修订；现行 2022-01-01 版中，第二款对应第二条第二款/m);
+    assert.match(listed.stdout, /^ {6}第二款：股东滥用股东权利给公司或者其他股东造成损失的，应当\[-依法-\]承担赔偿责任。$/m);
+    const json = parseJsonOutput<{ items: SavedArticle[] }>(await cli('list', '--json', '--folder', '两款'));
+    assert.deepEqual(json.items[0]?.partsNow?.map((p) => [p.part, p.text, p.now?.label]), [['第二款', '股东滥用股东权利给公司或者其他股东造成损失的，应当依法承担赔偿责任。', '第二条第二款'], ['第三款', VEIL, '第三条第一款']]);
+    const md = compilationMarkdown(compilationOfSaved(engine, savedArticles(engine.db, savedRows(engine.db, '两款')), '两款', '2026-11-27T10:00:00.000Z'));
+    assert.match(md, /## 《测试款项法》第二条第二款、第三款\n/);
+    assert.match(md, /第二款对应第二条第二款，内容有修改；第三款对应第三条第一款，内容相同/);
+    assert.match(md, /\*\*股东滥用股东权利给公司或者其他股东造成损失的，应当依法承担赔偿责任。\*\*/);
+    assert.match(md, new RegExp(`\\*\\*${VEIL}\\*\\*`));
+  });
+
+  test('several 款 each word for word, one of them moved, read as renumbered; both 款 of a two-款 article are the article', () => {
+    const s = saveArticle(engine.db, article('第三条', '2020-01-01'), { folder: '登记两款', parts: [{ paragraph: 1, items: [] }, { paragraph: 2, items: [] }] });
+    assert.equal(s.created, true);
+    assert.equal(savedRows(engine.db, '登记两款')[0]?.part, null, 'both 款 of a two-款 article are the article');
+    saveArticle(engine.db, article('第二条', '2020-01-01'), { folder: '首款', parts: [{ paragraph: 1, items: [] }, { paragraph: 3, items: [] }] });
+    const firstAndThird = get('首款', '第二条第一款、第三款');
+    assert.equal(firstAndThird.state, 'renumbered');
+    assert.equal(firstAndThird.messageZh, '收藏的 2020-01-01 版已被修订；现行 2022-01-01 版中，第一款对应第二条第一款，内容相同；第三款对应第三条第一款，内容相同。');
   });
 
   test('a 款 whose version the library no longer holds is found by the words saved, at 款 level', () => {

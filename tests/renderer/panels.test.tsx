@@ -194,7 +194,8 @@ describe('consultation panels', () => {
 
   test('cited statutes: ★ for an article already saved, read from the host by what the turn stored, and read again when the tab is shown again', async () => {
     const sent: Array<{ route: string; input: unknown }> = [];
-    let folders: string[][] = [['张三诉某公司拖欠工资', '劳动争议模板'], ['劳动争议模板']];
+    const whole = (...names: string[]) => names.map((folder) => ({ folder, part: null }));
+    let folders = [whole('张三诉某公司拖欠工资', '劳动争议模板'), whole('劳动争议模板')];
     const client = new ApiClient({
       request: async (route, input) => {
         sent.push({ route, input });
@@ -228,11 +229,55 @@ describe('consultation panels', () => {
     assert.equal(sent.filter((x) => x.route === 'saved.ofEvidence').length, 2);
     r.unmount();
     // A title with spaces the host does not keep (runs of them as one, none at the end) is still the folder it stored.
-    folders = [['股东能否 转让股权 ？'], []];
+    folders = [whole('股东能否 转让股权 ？'), []];
     const spaced = await render(<ApiContext.Provider value={client}><CitedStatutesPanel turn={turnFixture()} onOpenArticle={() => undefined} folder={'股东能否  转让股权 ？ '} shown={1} /></ApiContext.Provider>);
     await new Promise((done) => setTimeout(done, 0));
     assert.equal(spaced.allByTestId('evidence-saved')[0]?.textContent, '★ 股东能否 转让股权 ？');
     spaced.unmount();
+  });
+
+  test('cited statutes: ☆ saves the 款 the answer wrote (its spans sent); ★ for a folder holding a 款 of the article, the 款 named on hover', async () => {
+    const turn = turnFixture();
+    const text = turn.evidence[0]!.text;
+    const item = '未及时足额支付劳动报酬的；';
+    const span: [number, number] = [text.indexOf(item), text.indexOf(item) + item.length];
+    // 「依《劳动合同法》第三十八条第一款第二项」 written in the answer, beside the [1] marker of the same article.
+    turn.citations.push({ ...turn.citations[0]!, seq: 4, marker: '《劳动合同法》第三十八条第一款第二项', text, citedSpans: [span] });
+    const sent: Array<{ route: string; input: unknown }> = [];
+    let folders: Array<Array<{ folder: string; part: string | null }>> = [[], [{ folder: '张三诉某公司拖欠工资', part: '第一款' }, { folder: '劳动争议模板', part: null }]];
+    const client = new ApiClient({
+      request: async (route, input) => {
+        sent.push({ route, input });
+        if (route === 'saved.ofEvidence') return { ok: true, data: folders };
+        return { ok: true, data: { id: 7, folder: (input as { folder: string }).folder, note: '', part: '第一款第二项' } };
+      },
+      subscribe: () => () => undefined,
+    });
+    const panel = (shown: number) => <ApiContext.Provider value={client}><CitedStatutesPanel turn={turn} onOpenArticle={() => undefined} folder="张三诉某公司拖欠工资" shown={shown} /></ApiContext.Provider>;
+    const r = await render(panel(1));
+    await new Promise((done) => setTimeout(done, 0));
+    const [first, second] = r.allByTestId('evidence');
+    // 第四十七条: only its 第一款 is in this consultation's folder — ★ all the same, the 款 said on hover.
+    const star = second!.querySelector('[data-testid="evidence-saved"]')!;
+    assert.equal(star.textContent, '★ 张三诉某公司拖欠工资');
+    assert.equal(star.getAttribute('title'), '★ 已收藏：张三诉某公司拖欠工资（第一款）；劳动争议模板');
+    assert.equal(second!.querySelector('[data-testid="evidence-save"]'), null);
+    // 第三十八条: ☆ sends where the answer named its 项; ★ then names it.
+    await r.click(first!.querySelector('[data-testid="evidence-save"]')!);
+    await new Promise((done) => setTimeout(done, 0));
+    assert.deepEqual(sent.find((x) => x.route === 'saved.add')?.input, { articleId: 38, folder: '张三诉某公司拖欠工资', expected: { lawTitle: '中华人民共和国劳动合同法', label: '第三十八条', publishDate: '2012-12-28', province: '' }, citedSpans: [span] });
+    assert.equal(r.allByTestId('evidence')[0]!.querySelector('[data-testid="evidence-saved"]')!.getAttribute('title'), '★ 已收藏：张三诉某公司拖欠工资（第一款第二项）');
+    r.unmount();
+    // The answer cites 第三十八条 whole somewhere too: ☆ saves the whole article (no spans sent).
+    turn.citations.push({ ...turn.citations[0]!, seq: 5, marker: '《劳动合同法》第三十八条', text, citedSpans: [] });
+    folders = [[], []];
+    sent.length = 0;
+    const again = await render(panel(2));
+    await new Promise((done) => setTimeout(done, 0));
+    await again.click(again.allByTestId('evidence-save')[0]!);
+    await new Promise((done) => setTimeout(done, 0));
+    assert.equal('citedSpans' in (sent.find((x) => x.route === 'saved.add')?.input as object), false);
+    again.unmount();
   });
 
   test('cited statutes: the 款 and 项 the answer named are marked in the article, only where the stored text is the evidence text', async () => {

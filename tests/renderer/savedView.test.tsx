@@ -14,7 +14,7 @@ const THIRD = '公司股东滥用公司法人独立地位和股东有限责任�
 const saved = (id: number, part: string | null, partText: string | null): SavedArticleDto => ({
   id, folder: '人格否认', note: '', savedAt: '2026-11-01T08:00:00Z', lawTitle: '中华人民共和国公司法', province: '', publishDate: '2018-10-26', kind: 'article', label: '第二十条',
   part, partText, citation: `《中华人民共和国公司法》第二十条${part ?? ''}（2018-10-26 版）`, path: [], text: TEXT, statusWhenSaved: 'current', state: 'in_force', articleId: 20,
-  now: null, upcoming: null, diff: null, asOf: null, dated: null, attention: false, message: 'In force, as saved.', messageZh: '现行有效，与收藏时一致。',
+  now: null, upcoming: null, diff: null, partsNow: null, asOf: null, dated: null, attention: false, message: 'In force, as saved.', messageZh: '现行有效，与收藏时一致。',
 });
 
 test('a saved 款 is named after the article and shown in bold in its text; the whole article has nothing in bold', async () => {
@@ -41,5 +41,31 @@ test('a saved article of an interpretation is named with the title within its ti
   const r = await render(<ApiContext.Provider value={client}><SavedView onOpen={() => undefined} refreshKey={0} /></ApiContext.Provider>);
   await new Promise((done) => setTimeout(done, 0));
   assert.equal(r.allByTestId('saved-open')[0]!.textContent, '《最高人民法院关于适用〈中华人民共和国民法典〉合同编通则若干问题的解释》第一条');
+  r.unmount();
+});
+
+test('several 款 saved together: each 款 in bold, and where each stands now, each a link to its article', async () => {
+  const SECOND = '公司股东滥用股东权利给公司或者其他股东造成损失的，应当依法承担赔偿责任。';
+  const item: SavedArticleDto = {
+    ...saved(4, '第一款、第三款', `${TEXT.split('\n')[0]}\n${THIRD}`), state: 'amended', attention: true, messageZh: '收藏的 2018-10-26 版已被修订；……',
+    now: { articleId: 21, label: '第二十一条第一款', publishDate: '2023-12-29', effectiveDate: '2024-07-01', match: 'amended' },
+    partsNow: [
+      { part: '第一款', text: TEXT.split('\n')[0]!, now: { articleId: 21, label: '第二十一条第一款', match: 'amended' }, diff: null },
+      { part: '第三款', text: THIRD, now: { articleId: 23, label: '第二十三条第一款', match: 'identical' }, diff: null },
+    ],
+  };
+  const opened: number[] = [];
+  const client = new ApiClient({ request: async () => ({ ok: true, data: { folders: [{ name: '人格否认', count: 1 }], items: [item] } }), subscribe: () => () => undefined });
+  const r = await render(<ApiContext.Provider value={client}><SavedView onOpen={(id) => opened.push(id)} refreshKey={0} /></ApiContext.Provider>);
+  await new Promise((done) => setTimeout(done, 0));
+  const bold = [...r.allByTestId('saved-part')].map((b) => b.textContent);
+  assert.deepEqual(bold, [TEXT.split('\n')[0], THIRD], 'two runs in bold, not the 款 between them');
+  assert.ok(!bold.includes(SECOND));
+  assert.equal(r.allByTestId('saved-item')[0]!.querySelector('.saved-text')!.textContent, TEXT);
+  assert.deepEqual([...r.allByTestId('saved-part-now')].map((p) => p.textContent?.trim()), ['第一款 → 第二十一条第一款', '；第三款 → 第二十三条第一款']);
+  const links = r.allByTestId('saved-open-now');
+  assert.equal(links.length, 2);
+  (links[1] as HTMLElement).click();
+  assert.deepEqual(opened, [23]);
   r.unmount();
 });

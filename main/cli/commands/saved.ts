@@ -1,7 +1,7 @@
 import { gapSentence, lawsReadInPlace } from '../../library/versions/versionGap.js';
 import type { Engine } from '../../engine/index.js';
 import { withVersionsSaid, type ResolveResult } from '../../library/citation/resolver.js';
-import { datesFrom, folderName, isArticleShown, MAX_FOLDER_CHARS, removeSaved, saveArticle, savedArticle, savedCitation, savedArticles, savedFolders, savedRow, savedRows, updateSaved, type SavedArticle, type SavedState } from '../../library/saved/index.js';
+import { datesFrom, earlierPartsNow, folderName, isArticleShown, MAX_FOLDER_CHARS, removeSaved, saveArticle, savedArticle, savedCitation, savedArticles, savedFolders, savedRow, savedRows, updateSaved, type SavedArticle, type SavedState } from '../../library/saved/index.js';
 import { compilationOfSaved } from '../../report/compilation.js';
 import { LexError } from '../../util/errors.js';
 import { dateOption, intOption, parseCommand } from '../args.js';
@@ -11,6 +11,10 @@ import { compilationOut, writeCompilation, writtenLine } from '../compilationOut
 import type { Output } from '../output.js';
 import { renderDiff } from '../versionsView.js';
 import { bookTitle, citedLabel } from '../../../preload/contract/citationLine.js';
+import { partLabel, partsOf, partsOfSpans, unitsOf } from '../../library/saved/savedPart.js';
+import { citedSpansToSave } from '../../../preload/contract/citedToSave.js';
+import { partText } from '../../library/citation/earlierNumbering.js';
+import type { EarlierNumbering } from '../../library/citation/earlierNumbering.js';
 
 const USAGE = `lexdesk saved [list] [--folder NAME] [--changes]        the saved articles and what became of each
   lexdesk saved add "CITATION" [--folder NAME] [--note TEXT] [--as-of DATE | --version DATE]   e.g. 劳动合同法第38条、第46条
@@ -66,13 +70,17 @@ const SUBCOMMANDS: Record<string, (args: string[], open: Open, out: Output) => P
       if (values['as-of'] !== undefined && values.version !== undefined) throw new LexError('usage', `Give --as-of (the version in force on a date) or --version (a version by its publication date), not both.\nUsage: ${USAGE}`);
       const results = engine.lookupAll(citation, { asOf: dateOption(values['as-of'], 'as-of'), version: dateOption(values.version, 'version') });
       const asOfGiven = values['as-of'] !== undefined;
-      const found = results.flatMap((r) => (r.ok ? [r.article] : []));
+      // 公司法第二十条第三款 with no version: 2023's 第二十条 lacks the 款, 2018's had it — that one is meant; nothing is saved
+      // for it, and the two precise commands are offered.
+      const olderMeant = results.flatMap((r) => (r.ok && r.warning && r.earlier && r.parts.length && engine.searchDeps().resolver.earlierHasParts(r.earlier, r.parts) ? [olderPartMeant(engine, r, r.earlier, values)] : []));
+      const found = results.flatMap((r) => (r.ok && !olderMeant.some((o) => o.result === r) ? [r.article] : []));
+      if (!found.length && olderMeant.length) throw new LexError('not_found', `Nothing saved: ${olderMeant.map((o) => o.en).join('\n')}`);
       if (!found.length) throw new LexError('not_found', `Nothing saved: ${notFoundText(results) || `no article cited in "${citation}"`}`);
       // All or none: one transaction, so a bad note or a full library saves nothing.
       const asOf = asOfGiven ? dateOption(values['as-of'], 'as-of') : undefined;
       // 公司法（2018年修正）第二十条第三款: that 款 is kept, and followed by its words through later revisions; a 款 the
       // article lacks is warned of below and the whole article saved.
-      const cited = results.flatMap((r) => (r.ok ? [{ a: r.article, parts: r.warning ? [] : r.parts }] : []));
+      const cited = results.flatMap((r) => (r.ok && !olderMeant.some((o) => o.result === r) ? [{ a: r.article, parts: r.warning ? [] : r.parts }] : []));
       const saved = engine.db.transaction(() => cited.map(({ a, parts }) => ({ a, ...saveArticle(engine.db, a, { folder: values.folder as string | undefined, note: values.note as string | undefined, asOf, parts }) })))();
       const items = saved.map((x) => savedArticle(engine.db, savedRow(engine.db, x.id), datesFrom(engine.searchDeps().resolver)));
       const skipped = results.filter((r): r is Extract<ResolveResult, { ok: false }> => !r.ok && r.code !== 'no-article-number');
@@ -82,13 +90,16 @@ const SUBCOMMANDS: Record<string, (args: string[], open: Open, out: Output) => P
       // 刑法 第三百九十条 as of 2023: what is saved is the text in force now; the text of the date, which an amendment since changed, is said.
       // 公司法第七十一条: 2018's was on share transfers, which older texts cite; said as show says it, so the folder is not a trap.
       const renumbered = results.flatMap((r) => {
-        if (!r.ok || !r.earlier) return [];
-        const now = engine.searchDeps().resolver.provisionNow(r.earlier, r.article, r.parts);
-        return [{ articleId: r.article.id, citation: savedCitation(r.article).trim(), note: `${r.earlier.label} of the ${r.earlier.publishDate} version reads otherwise (「${r.earlier.excerpt}」), which older texts may mean${now ? `; it is ${now.label} in this version (lexdesk saved add "${r.article.lawTitle}${now.label}" saves that)` : ''}.` }];
+        if (!r.ok || !r.earlier || olderMeant.some((o) => o.result === r)) return [];
+        // 公司法第二十条第二款: 2018's 第二款 is 2023's 第二十一条第二款, and the command offered saves that 款.
+        const now = earlierPartsNow(engine.db, r.earlier, r.article, r.warning ? [] : r.parts);
+        const cited = `${r.earlier.label}${r.warning ? '' : partLabel(r.parts) ?? ''}`;
+        return [{ articleId: r.article.id, citation: savedCitation(r.article).trim(), note: `${cited} of the ${r.earlier.publishDate} version reads otherwise (「${r.earlier.excerpt}」), which older texts may mean${now ? `; it is ${now} in this version (lexdesk saved add ${shellArg(`${r.article.lawTitle}${now}`)}${optionsGiven(values)} saves that)` : ''}.` }];
       });
       const changedSince = found.flatMap((a) => { const g = gaps.get(a.id); return g?.amendedSince ? [{ articleId: a.id, citation: savedCitation(a).trim(), note: gapSentence(g) }] : []; });
-      const partsMissing = results.flatMap((r) => (r.ok && r.warning ? [{ citation: savedCitation(r.article).trim(), warning: r.warning, warningZh: r.warningZh }] : []));
-      if (out.json) return out.printJson({ ...(partsMissing.length ? { partsMissing } : {}), saved: items, created: saved.filter((x) => x.created).length, notFound: skipped.map((r) => withVersionsSaid(r).zh), ...(readInPlace.length ? { readInPlace } : {}), ...(changedSince.length ? { changedSince } : {}), ...(renumbered.length ? { renumbered } : {}) });
+      const partsMissing = results.flatMap((r) => (r.ok && r.warning && !olderMeant.some((o) => o.result === r) ? [{ citation: savedCitation(r.article).trim(), warning: r.warning, warningZh: r.warningZh }] : []));
+      const older = olderMeant.map(({ result, ...o }) => o);
+      if (out.json) return out.printJson({ ...(older.length ? { olderMeant: older } : {}), ...(partsMissing.length ? { partsMissing } : {}), saved: items, created: saved.filter((x) => x.created).length, notFound: skipped.map((r) => withVersionsSaid(r).zh), ...(readInPlace.length ? { readInPlace } : {}), ...(changedSince.length ? { changedSince } : {}), ...(renumbered.length ? { renumbered } : {}) });
       const folder = folderName(values.folder as string | undefined) || '未分类';
       for (const r of readInPlace) out.print(`Note: ${bookTitle(r.lawTitle)}: ${r.note.en}.`);
       for (const c of changedSince) out.print(`Note: ${c.citation}: ${c.note.en} The text saved is the one in force now; the list and \`saved export\` keep the date ${asOf} and say so, with the text of that date where the library has it.`);
@@ -102,6 +113,7 @@ const SUBCOMMANDS: Record<string, (args: string[], open: Open, out: Output) => P
       }
       for (const [i, x] of saved.entries()) out.print(`${x.created ? 'Saved' : x.noteAdded ? 'Already saved; the note was added below the one there' : 'Already saved'}: [${x.id}] ${items[i]!.citation}→ ${folder}`);
       for (const r of skipped) out.print(`Not found: ${withVersionsSaid(r).zh}`);
+      for (const o of olderMeant) out.print(`Not saved: ${o.en}`);
     });
   },
   note(args, open, out) {
@@ -174,7 +186,11 @@ function addFromConsultation(engine: Engine, out: Output, values: Record<string,
   const turns = store.turns(id).filter((t) => seq === undefined || t.seq === seq);
   if (seq !== undefined && !turns.length) throw new LexError('not_found', `Consultation ${id} has no turn ${seq}.`);
   const cited = new Map<number, CitationAudit>();
-  for (const t of turns) for (const c of store.citations(t.id)) if (c.articleId !== null && c.lawTitle && c.articleLabel && !cited.has(c.articleId)) cited.set(c.articleId, c);
+  const all: CitationAudit[] = [];
+  for (const t of turns) for (const c of store.citations(t.id)) {
+    all.push(c);
+    if (c.articleId !== null && c.lawTitle && c.articleLabel && !cited.has(c.articleId)) cited.set(c.articleId, c);
+  }
   if (!cited.size) throw new LexError('not_found', `Nothing saved: the answers of consultation ${id}${seq ? ` (turn ${seq})` : ''} cite no statute of the library (an offline turn answers with ranked articles only: save those with ☆ in the app, or by citation).`);
   const byId = new Map(engine.articles([...cited.keys()]).map((a) => [a.id, a]));
   const same = (c: CitationAudit) => {
@@ -184,10 +200,40 @@ function addFromConsultation(engine: Engine, out: Output, values: Record<string,
   const folder = folderName(values.folder === undefined ? consultation.title.slice(0, MAX_FOLDER_CHARS) : String(values.folder));
   const found = [...cited.values()].flatMap((c) => { const a = same(c); return a ? [a] : []; });
   const changed = [...cited.values()].filter((c) => !same(c)).map((c) => `${bookTitle(c.lawTitle ?? '')}${c.articleLabel}`);
-  const saved = engine.db.transaction(() => found.map((a) => ({ a, ...saveArticle(engine.db, a, { folder }) })))();
+  // 「依《公司法》第二十条第三款」: the 款 the answers named (every written citation of the article naming some), else the whole article.
+  const saved = engine.db.transaction(() => found.map((a) => ({ a, ...saveArticle(engine.db, a, { folder, parts: partsOfSpans(a, citedSpansToSave(all, a.id, a.text)) }) })))();
   if (out.json) return out.printJson({ consultation: id, folder, saved: saved.map((x) => savedArticle(engine.db, savedRow(engine.db, x.id), datesFrom(engine.searchDeps().resolver))), created: saved.filter((x) => x.created).length, changed });
-  for (const x of saved) out.print(`${x.created ? 'Saved' : 'Already saved'}: [${x.id}] ${bookTitle(x.a.lawTitle)}${citedLabel(x.a)} → ${folder || '未分类'}`);
+  for (const x of saved) out.print(`${x.created ? 'Saved' : 'Already saved'}: [${x.id}] ${savedCitation({ ...x.a, part: partLabel(partsOf(savedRow(engine.db, x.id).part)) }, { version: false })} → ${folder || '未分类'}`);
   if (changed.length) out.print(`Not saved, changed by an import since the consultation (look them up again): ${changed.join('、')}`);
+}
+
+/**
+ * A 款 the version read lacks and the version before had under that number (公司法第二十条第三款, 2018's piercing of the
+ * corporate veil): said, with the command that saves that version's 款 and the one that saves where it stands now.
+ */
+function olderPartMeant(engine: Engine, r: Extract<ResolveResult, { ok: true }>, earlier: EarlierNumbering, values: Record<string, unknown>) {
+  const part = partLabel(r.parts) ?? '';
+  // 第二十条第二款、第三款: 2023's 第二十条 has a 第二款 (another provision), not a 第三款.
+  const lacking = partLabel(unitsOf(r.parts).filter((u) => partText(r.article, [u]) === null)) ?? part;
+  const cited = `${bookTitle(r.article.lawTitle)}${citedLabel(r.article)}${part}`;
+  const now = earlierPartsNow(engine.db, earlier, r.article, r.parts);
+  const options = optionsGiven(values);
+  const commands = [
+    `lexdesk saved add ${shellArg(`${r.article.lawTitle}${earlier.label}${part}`)} --version ${earlier.publishDate}${options}`,
+    ...(now ? [`lexdesk saved add ${shellArg(`${r.article.lawTitle}${now}`)}${options}`] : []),
+  ];
+  const en = `${cited}: the ${r.article.publishDate} version, in force, has no ${lacking} in ${r.article.label}; the ${earlier.publishDate} version's ${earlier.label} (「${earlier.excerpt}」) has, and is likely what is meant${now ? ` — it is ${now} of the version in force` : ''}. Save one of them:\n  ${commands[0]}   (the ${earlier.publishDate} text's ${part}, followed into the version in force)${now ? `\n  ${commands[1]}   (the ${part} as in force now)` : ''}`;
+  return { result: r, citation: cited, version: earlier.publishDate, label: `${earlier.label}${part}`, now, commands, en };
+}
+
+/** --folder and --note as given, for a command offered to run instead. */
+function optionsGiven(values: Record<string, unknown>): string {
+  return (['folder', 'note'] as const).map((k) => (values[k] === undefined ? '' : ` --${k} ${shellArg(String(values[k]))}`)).join('');
+}
+
+/** A word for a shell command line, in double quotes where it needs them. */
+function shellArg(text: string): string {
+  return /^[\p{L}\p{N}_./:-]+$/u.test(text) ? `"${text}"` : `"${text.replace(/(["\\$`])/g, '\\$1')}"`;
 }
 
 function withEngine(open: Open, db: unknown, work: (engine: Engine) => void): number {
@@ -217,7 +263,9 @@ function printSaved(out: Output, s: SavedArticle, changes: boolean): void {
   if (s.asOf) out.print(`      时点：${s.asOf}${s.dated ? `；${s.dated.zh}` : ''}`);
   if (s.dated?.then) out.print(`      ${s.asOf} 施行的文本（${s.dated.then.source}，${s.dated.then.effective} 起施行）：${s.dated.then.text.replace(/\n/g, ' ')}`);
   if (s.note) out.print(`      备注：${s.note.replace(/\n/g, '\n            ')}`);
-  if (changes && s.diff) out.print(`      ${renderDiff(s.diff, out.tty).replace(/\n/g, '\n      ')}`);
+  // Several 款 saved together: the changes of each, named.
+  const diffs = s.partsNow ? s.partsNow.flatMap((p) => (p.diff ? [{ head: `${p.part}：`, diff: p.diff }] : [])) : s.diff ? [{ head: '', diff: s.diff }] : [];
+  if (changes) for (const d of diffs) out.print(`      ${d.head}${renderDiff(d.diff, out.tty).replace(/\n/g, '\n      ')}`);
 }
 
 function notFoundText(results: ResolveResult[]): string {

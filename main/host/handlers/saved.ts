@@ -1,4 +1,4 @@
-import { datesFrom, isArticleShown, removeSaved, saveArticle, savedArticle, savedArticles, savedFolders, savedFoldersOf, savedOfArticle, savedRow, savedRows, updateSaved } from '../../library/saved/index.js';
+import { datesFrom, isArticleShown, partsOfSpans, removeSaved, saveArticle, savedArticle, savedArticles, savedFolders, savedFoldersOf, savedOfArticle, savedRow, savedRows, updateSaved } from '../../library/saved/index.js';
 import { compilationOfSaved, renderCompilation } from '../../report/compilation.js';
 import { fileNameOf, MIME } from '../../report/index.js';
 import { LexError } from '../../util/errors.js';
@@ -29,7 +29,9 @@ export const savedHandlers: Pick<Handlers, 'saved.list' | 'saved.folders' | 'sav
       const what = e ? `${bookTitle(e.lawTitle)}${citedLabel(e)}${e.publishDate ? `（${e.publishDate} 版）` : ''} is no longer article ${input.articleId} of the library` : `No article ${input.articleId} in the library`;
       throw new LexError('not_found', `${what} (a later import changed it); look it up again and save it from its view.`);
     }
-    const { id } = saveArticle(s.engine.db, article, { folder: input.folder, note: input.note, asOf: input.asOf, parts: input.parts });
+    // ☆ beside a consultation's article: the 款 its answer named, read from the spans the turn stored.
+    const parts = input.parts ?? (input.citedSpans ? partsOfSpans(article, input.citedSpans) : undefined);
+    const { id } = saveArticle(s.engine.db, article, { folder: input.folder, note: input.note, asOf: input.asOf, parts });
     return savedArticle(s.engine.db, savedRow(s.engine.db, id), datesFrom(s.engine.searchDeps().resolver));
   },
   'saved.update'(s, input) {

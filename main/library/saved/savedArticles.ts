@@ -147,15 +147,15 @@ export interface ShownArticle {
 }
 
 /**
- * The folders holding each of these articles (that version) whole, in the order given: a consultation's ☆ read against
- * the saved articles. A folder holding only a 款 of it is not one: ☆ saves the whole article, another authority.
+ * The folders holding each of these articles (that version), in the order given, each with the 款 or 项 saved there
+ * (「第三款」; null for the whole article): a consultation's ☆ or ★ read against the saved articles.
  */
-export function savedFoldersOf(db: Db, shown: readonly ShownArticle[]): string[][] {
+export function savedFoldersOf(db: Db, shown: readonly ShownArticle[]): Array<Array<{ folder: string; part: string | null }>> {
   const folders = cachedStatement(
     db,
-    'SELECT folder FROM saved_articles WHERE law_title = ? AND province = ? AND publish_date = ? AND article_label = ? AND part IS NULL ORDER BY folder',
+    'SELECT folder, part FROM saved_articles WHERE law_title = ? AND province = ? AND publish_date = ? AND article_label = ? ORDER BY folder, part IS NOT NULL, id',
   );
-  return shown.map((a) => (folders.all(a.lawTitle, a.province ?? '', a.publishDate ?? '', a.label) as Array<{ folder: string }>).map((r) => r.folder));
+  return shown.map((a) => (folders.all(a.lawTitle, a.province ?? '', a.publishDate ?? '', a.label) as Array<{ folder: string; part: string | null }>).map((r) => ({ folder: r.folder, part: partLabel(partsOf(r.part)) })));
 }
 
 /** Changes a saved article's note or moves it to another folder (refused when that folder already holds it). */

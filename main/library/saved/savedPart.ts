@@ -9,7 +9,7 @@ import type { CitedPart } from '../citation/parseCitation.js';
 import { intToChinese } from '../../../preload/contract/numerals.js';
 import { pairOverlap, textPairs } from '../versions/textPairs.js';
 import { squeeze } from '../versions/counterparts.js';
-import { SAME_PROVISION } from '../citation/earlierNumbering.js';
+import { partText, SAME_PROVISION } from '../citation/earlierNumbering.js';
 
 /** The parts in one spelling (款 in order, each 项 once and in order), so that the same part saved twice is one key. */
 export function partKey(parts: readonly CitedPart[]): string | null {
@@ -43,6 +43,55 @@ export function unitOf(parts: readonly CitedPart[]): PartUnit {
   if (parts.length !== 1) return null;
   const [{ items }] = parts as [CitedPart];
   return items.length === 0 ? 'paragraph' : items.length === 1 ? 'item' : null;
+}
+
+/** Each 款 and each 项 of `parts` on its own, in order: 第二款、第三款 → 第二款 and 第三款; 第一款第二项、第三项 → its two 项. */
+export function unitsOf(parts: readonly CitedPart[]): CitedPart[] {
+  return parts.flatMap(({ paragraph, items }) => (items.length ? items.map((item) => ({ paragraph, items: [item] })) : [{ paragraph, items: [] }]));
+}
+
+/** One 款 or 项 of several saved together, with its own words, to be followed on its own. */
+export interface SavedUnit {
+  parts: CitedPart[];
+  /** 「第二款」 */
+  label: string;
+  text: string;
+  unit: Exclude<PartUnit, null>;
+}
+
+/**
+ * The 款 and 项 saved together (公司法 2018 第二十条第二款、第三款), each with its words as the saved version's article in the
+ * library has them; null when fewer than two, or when those words no longer make up the words saved (a text corrected
+ * since: the parts are then followed together, as before).
+ */
+export function savedUnits(article: StatuteArticle, parts: readonly CitedPart[], saved: string): SavedUnit[] | null {
+  const units = unitsOf(parts);
+  if (units.length < 2) return null;
+  const each = units.map((u) => ({ parts: [u], label: partLabel([u])!, text: partText(article, [u]), unit: unitOf([u])! }));
+  if (each.some((u) => u.text === null)) return null;
+  const held = each as SavedUnit[];
+  return squeeze(held.map((u) => u.text).join('\n')) === squeeze(saved) ? held : null;
+}
+
+/**
+ * The 款 and 项 of an article that a consultation's citation marked in its text (citedSpans, [start, end) in the order of
+ * the text): the text positions a turn stores read back as 款 and 项 numbers, so that ☆ saves the 款 the answer cited.
+ * None (the whole article) when a span is no whole 款 or 项 of the article as the library holds it (its text changed).
+ */
+export function partsOfSpans(article: Pick<StatuteArticle, 'text' | 'paragraphs'>, spans: ReadonlyArray<readonly [number, number]>): CitedPart[] {
+  if (!spans.length) return [];
+  const units: Array<{ part: CitedPart; span: [number, number] | undefined }> = article.paragraphs.flatMap((p, i) => [
+    { part: { paragraph: i + 1, items: [] }, span: citedSpans(article, [{ paragraph: i + 1, items: [] }])[0] },
+    ...p.items.map((it) => ({ part: { paragraph: i + 1, items: [it.number] }, span: citedSpans(article, [{ paragraph: i + 1, items: [it.number] }])[0] })),
+  ]);
+  const parts: CitedPart[] = [];
+  for (const [from, to] of spans) {
+    const unit = units.find(({ span }) => span && span[0] === from && span[1] === to);
+    if (!unit) return [];
+    parts.push(unit.part);
+  }
+  const key = partKey(parts);
+  return key ? partsOf(key) : [];
 }
 
 /**

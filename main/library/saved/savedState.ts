@@ -16,7 +16,10 @@ import type { CitationResolver } from '../citation/resolver.js';
 import { bookTitle, citedLabel } from '../../../preload/contract/citationLine.js';
 import { partText } from '../citation/earlierNumbering.js';
 import type { CitedPart } from '../citation/parseCitation.js';
-import { partLabel, partsOf, unitHolding, unitOf, type PartUnit } from './savedPart.js';
+import { partLabel, partsOf, savedUnits, unitHolding, unitOf, type PartUnit, type SavedUnit } from './savedPart.js';
+import { joinedDiff, severalPartsSaid, type SavedPartNow } from './severalParts.js';
+
+export type { SavedPartNow } from './severalParts.js';
 
 /**
  * in_force: the saved version is in force and reads as saved; corrected: in force, but the library's text changed
@@ -67,6 +70,11 @@ export interface SavedArticle {
   upcoming: SavedCounterpart | null;
   /** From the text saved to the text now (the version in force, or the corrected text), of the part saved where there is one; null when unchanged. */
   diff: DiffPart[] | null;
+  /**
+   * Several 款 or 项 saved together (第二十条第二款、第三款), when a revision was followed: where each stands in the version in
+   * force, found by its own words (`now` is then the first one found, `diff` their changes one after another); null otherwise.
+   */
+  partsNow: SavedPartNow[] | null;
   /** The date the article was saved for (the matter's 时点), or null. */
   asOf: string | null;
   /**
@@ -108,6 +116,8 @@ interface Saved {
   unit: PartUnit;
   /** The label as saved: 第二十条第三款. */
   label: string;
+  /** Several 款 or 项 saved together, each followed on its own; null for one, or the whole article. */
+  units: SavedUnit[] | null;
 }
 
 export function savedArticle(db: Db, row: SavedArticleRow, datedOf?: DatedOf): SavedArticle {
@@ -118,19 +128,20 @@ export function savedArticle(db: Db, row: SavedArticleRow, datedOf?: DatedOf): S
   const dated: DatedNote | null = gap ? { en: gap.en, zh: gap.zh, ...(gap.then ? { then: gap.then } : {}), differs: !gap.confirmed } : null;
   const parts = partsOf(row.part);
   const part = partLabel(parts);
-  const saved: Saved = { parts, text: row.part_text ?? row.text, unit: unitOf(parts), label: `${row.article_label}${part ?? ''}` };
+  const text = row.part_text ?? row.text;
+  const saved: Saved = { parts, text, unit: unitOf(parts), label: `${row.article_label}${part ?? ''}`, units: own && parts.length ? savedUnits(own, parts, text) : null };
   const named = { lawTitle: row.law_title, label: row.article_label, kind: row.kind, part, publishDate: row.publish_date || null };
   const base = {
     id: row.id, folder: row.folder, note: row.note, savedAt: row.saved_at, lawTitle: row.law_title, province: row.province,
     publishDate: named.publishDate, kind: row.kind, label: row.article_label, part, partText: row.part_text ?? null, citation: savedCitation(named), path: JSON.parse(row.path) as string[],
-    text: row.text, statusWhenSaved: row.status, articleId: own?.id ?? null, now: null, upcoming: null, diff: null, asOf, dated,
+    text: row.text, statusWhenSaved: row.status, articleId: own?.id ?? null, now: null, upcoming: null, diff: null, partsNow: null, asOf, dated,
   };
   const { revisedAhead, ...resolved } = own ? stateOf(db, row, own, saved) : stateOfMissing(db, row, saved);
   return { ...base, ...resolved, attention: resolved.state !== 'in_force' || Boolean(revisedAhead) || Boolean(dated?.differs) };
 }
 
 /** `revisedAhead`: a revision published, not yet in force, amends or drops the article in force. */
-type Resolved = Pick<SavedArticle, 'state' | 'now' | 'upcoming' | 'diff' | 'message' | 'messageZh'> & { revisedAhead?: boolean };
+type Resolved = Pick<SavedArticle, 'state' | 'now' | 'upcoming' | 'diff' | 'message' | 'messageZh'> & { revisedAhead?: boolean; partsNow?: SavedPartNow[] };
 
 /** A version as Chinese text names it, with the space a date takes after a Chinese character: 「现行 2023-12-29 版」, 「现行日期不详的版本」. */
 const versionZh = (date: string | null) => (date ? ` ${date} 版` : '日期不详的版本');
@@ -165,6 +176,8 @@ function stateOf(db: Db, row: SavedArticleRow, own: StatuteArticle, kept: Saved)
       ? { state: 'repealed', now: null, upcoming: null, diff: null, message: `${why.en.charAt(0).toUpperCase()}${why.en.slice(1)}`, messageZh: why.zh }
       : { state: 'repealed', now: null, upcoming: null, diff: null, message: 'No version of this law is in force: it has been repealed.', messageZh: '该法已废止（法规库中没有现行有效的版本）。' };
   }
+  const lead = { en: `The saved ${versionEn(own.publishDate).slice(4)} has been revised`, zh: `收藏的${saved}已被修订` };
+  if (kept.units) return revisedParts(db, own, kept.units, inForce, lead);
   // The provision is looked for by the text the user saved, which a corrected import may since have changed in the library.
   const match = provisionIn(db, own, kept.text, inForce.publishDate, kept.unit);
   return revised(match, inForce, kept, `The saved ${versionEn(own.publishDate).slice(4)} has been revised`, `收藏的${saved}已被修订`);
@@ -217,6 +230,19 @@ function inPart(db: Db, found: Match, text: string, unit: PartUnit): Match {
   return { articleId: article.id, label: `${article.label}${partLabel(there.parts) ?? ''}`, match: there.identical ? 'identical' : 'amended', diff: there.identical ? null : diffTexts(text, there.text) };
 }
 type Version = { publishDate: string; effectiveDate: string | null };
+
+/** Several 款 saved together, the law since revised: each found in the version in force by its own words. */
+function revisedParts(db: Db, own: StatuteArticle, units: readonly SavedUnit[], inForce: Version, lead: { en: string; zh: string }): Resolved {
+  const each: SavedPartNow[] = units.map((u) => {
+    const match = provisionIn(db, own, u.text, inForce.publishDate, u.unit);
+    const now = counterpart(match, inForce);
+    return { part: u.label, text: u.text, now: now && { articleId: now.articleId, label: now.label, match: now.match }, diff: now ? match.diff : null };
+  });
+  const said = severalPartsSaid(each, own.label, lead, { en: versionEn(inForce.publishDate || null), zh: versionZh(inForce.publishDate || null) });
+  const first = each.find((p) => p.now)?.now;
+  const now = first ? { ...first, publishDate: inForce.publishDate || null, effectiveDate: inForce.effectiveDate } : null;
+  return { ...said, now, upcoming: null, diff: joinedDiff(each), partsNow: each };
+}
 
 function counterpart(match: Match, version: Version): SavedCounterpart | null {
   if (match.articleId === null || match.label === null || match.match === 'none' || match.match === 'self') return null;

@@ -4,7 +4,8 @@ import { MarkedText } from '../../components/MarkedText.js';
 import { auditNote, fill, useT, type Strings } from '../../i18n.js';
 import { StatusBadges } from '../statutes/StatusBadges.js';
 import { useApi } from '../../api/context.js';
-import { SaveEvidence, shownArticle } from './SaveEvidence.js';
+import { SaveEvidence, shownArticle, type SavedIn } from './SaveEvidence.js';
+import { citedSpansToSave } from '../../../../preload/contract/citedToSave.js';
 import { bookTitle } from '../../../../preload/contract/citationLine.js';
 
 interface Props {
@@ -82,7 +83,7 @@ export function CitedStatutesPanel({ turn, onOpenArticle, folder = '', shown = 0
   for (const c of turn.citations) if (c.articleId !== null && !labelOf.has(c.articleId)) labelOf.set(c.articleId, c);
   const live = turn.evidence.filter((e) => !e.excluded).slice(0, turn.mode === 'offline' ? 10 : 8);
   /** The folders holding each article shown, by id; null until read (or when the host cannot say: ☆ alone, as before). */
-  const [savedIn, setSavedIn] = useState<ReadonlyMap<number, string[]> | null>(null);
+  const [savedIn, setSavedIn] = useState<ReadonlyMap<number, SavedIn[]> | null>(null);
   const shownKey = live.map((e) => e.articleId).join(',');
   useEffect(() => {
     if (!live.length) return;
@@ -96,8 +97,12 @@ export function CitedStatutesPanel({ turn, onOpenArticle, folder = '', shown = 0
     };
     // `live` comes from the turn, and shownKey stands for it.
   }, [api, turn.turnId, shownKey, shown]);
-  const onSaved = (articleId: number, into: string) =>
-    setSavedIn((before) => new Map(before ?? []).set(articleId, [...new Set([...(before?.get(articleId) ?? []), into])].sort()));
+  const onSaved = (articleId: number, into: SavedIn) =>
+    setSavedIn((before) => {
+      const held = before?.get(articleId) ?? [];
+      const had = held.some((e) => e.folder === into.folder && e.part === into.part);
+      return new Map(before ?? []).set(articleId, had ? held : [...held, into].sort((a, b) => (a.folder < b.folder ? -1 : a.folder > b.folder ? 1 : 0)));
+    });
   // What the judge's code checks found of each article (a later text read for the facts' date, a superseded version, another
   // province's regulation), shown under it: the last iteration's, as the answer was written after it.
   const checks = turn.iterations.at(-1)?.codeChecks ?? [];
@@ -125,7 +130,7 @@ export function CitedStatutesPanel({ turn, onOpenArticle, folder = '', shown = 0
                     {audit?.notCurrent ? ' ⚠' : ''}
                   </span>
                 )}
-                <SaveEvidence evidence={e} folder={folder} savedIn={savedIn?.get(e.articleId) ?? null} onSaved={(into) => onSaved(e.articleId, into)} />
+                <SaveEvidence evidence={e} folder={folder} savedIn={savedIn?.get(e.articleId) ?? null} citedSpans={citedSpansToSave(turn.citations, e.articleId, e.text)} onSaved={(into) => onSaved(e.articleId, into)} />
               </div>
               {e.path.length > 0 && <div className="breadcrumb" data-testid="evidence-breadcrumb">{[e.lawTitle, ...e.path].join(' › ')}</div>}
               <div className="meta">

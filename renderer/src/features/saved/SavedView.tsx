@@ -103,7 +103,16 @@ function SavedItem({ item, showFolder, onOpen, onChanged, onError }: ItemProps) 
         {showFolder && <span className="badge">{item.folder || t.unfiled}</span>}
         <span className={`badge ${ok ? 'ok' : 'warn'}`} data-testid="saved-state">{t.lang === 'zh' ? item.messageZh : item.message}</span>
       </div>
-      {item.now && (
+      {item.partsNow ? (
+        // Several 款 saved together: where each went (第二款 → 第二十一条第二款, 第三款 → 第二十三条第一款).
+        <div className="muted">
+          {t.savedOpenNow}{item.now?.publishDate ?? ''}{item.partsNow.map((p, i) => (
+            <span key={i} data-testid="saved-part-now">{i ? t.listSeparator : ' '}{p.part} → {p.now
+              ? <button className="link" onClick={() => onOpen(p.now!.articleId)} data-testid="saved-open-now">{p.now.label}</button>
+              : '—'}</span>
+          ))}
+        </div>
+      ) : item.now && (
         <div className="muted">
           {t.savedOpenNow}<button className="link" onClick={() => onOpen(item.now!.articleId)} data-testid="saved-open-now">{item.now.publishDate ?? ''} {item.now.label}</button>
         </div>
@@ -140,9 +149,24 @@ function SavedItem({ item, showFolder, onOpen, onChanged, onError }: ItemProps) 
   );
 }
 
-/** The article's text with the 款 or 项 saved in bold (公司法 第二十条 saved for its 第三款), as the export prints it. */
+/**
+ * The article's text with the 款 or 项 saved in bold (公司法 第二十条 saved for its 第三款), as the export prints it: each
+ * line of the words saved where it stands, in order (第一款、第三款 are two runs); the text plain when one is not there.
+ */
 function SavedText({ text, part }: { text: string; part: string | null }) {
-  const at = part ? text.indexOf(part) : -1;
-  if (!part || at < 0) return <>{text}</>;
-  return <>{text.slice(0, at)}<strong data-testid="saved-part">{part}</strong>{text.slice(at + part.length)}</>;
+  const spans: Array<[number, number]> = [];
+  let at = 0;
+  for (const line of (part ?? '').split('\n').map((l) => l.trim()).filter(Boolean)) {
+    const from = text.indexOf(line, at);
+    if (from < 0) return <>{text}</>;
+    at = from + line.length;
+    spans.push([from, at]);
+  }
+  let shown = 0;
+  const pieces = spans.flatMap(([from, to], i) => {
+    const before = text.slice(shown, from);
+    shown = to;
+    return [before, <strong key={i} data-testid="saved-part">{text.slice(from, to)}</strong>];
+  });
+  return <>{pieces}{text.slice(shown)}</>;
 }
