@@ -288,6 +288,9 @@ function ownHeading(text: string, ref: CitationRef): boolean {
   return text.slice(lineStart, ref.start).trim() === '' && HEADING_GAP.test(text.slice(ref.end, ref.end + 1));
 }
 
+/** 同法, 同条例: the law named last, though a sentence or more before (within its sentence the parser reads it). */
+const SAME_LAW_AS_BEFORE = /(同(?:法|条例|办法|细则|规则|解释))\s*$/;
+
 /** 第二条建议, 第三条约定: a numbered point of the answer or of a document. */
 const DOCUMENT_CLAUSE_AFTER = /^\s*(?:建议|意见|事项|约定|注意)/;
 
@@ -300,6 +303,8 @@ const DOCUMENT_CLAUSE_AFTER = /^\s*(?:建议|意见|事项|约定|注意)/;
  * other document is no citation at all (null).
  */
 function bareArticle(answer: string, ref: CitationRef, numbered: Evidence[], lastLaw: CitationRef | null, resolver: CitationResolver, asOf: string, draft = false): Found | null {
+  // 同法第一百九十八条 a sentence after the law: the text says which law, the one it named last.
+  const said = lastLaw ? SAME_LAW_AS_BEFORE.exec(answer.slice(Math.max(0, ref.start - 6), ref.start))?.[1] : undefined;
   if (ref.preamble || DOCUMENT_CLAUSE_BEFORE.test(answer.slice(Math.max(0, ref.start - 8), ref.start)) || DOCUMENT_CLAUSE_AFTER.test(answer.slice(ref.end, ref.end + 4))) return null;
   if (ownHeading(answer, ref)) return null;
   const base = { pos: ref.start, evidenceMarker: false, marker: ref.raw };
@@ -316,8 +321,8 @@ function bareArticle(answer: string, ref: CitationRef, numbered: Evidence[], las
       return {
         ...base, article, inEvidence: !!match, missingPart: !!missingPart && (!gap || gap.confirmed === true), spans, gap,
         note: {
-          en: `${ref.raw} names no law; read as ${read}, of the law the ${draft ? 'text' : 'answer'} named last${match || draft ? '' : ', which is not among the evidence of this turn'}${also ? `; ${also.en}` : ''}`,
-          zh: `${ref.raw}没有写明法律，按${draft ? '文中' : '回答'}前面最后提到的法律读作${read}${match || draft ? '' : '，该条不在本轮证据中'}${also ? `；${also.zh}` : ''}`,
+          en: `${said ? `“${said}”${ref.raw} read` : `${ref.raw} names no law; read`} as ${read}, of the law the ${draft ? 'text' : 'answer'} named last${match || draft ? '' : ', which is not among the evidence of this turn'}${also ? `; ${also.en}` : ''}`,
+          zh: `${said ? `“${said}”${ref.raw}` : `${ref.raw}没有写明法律，`}按${draft ? '文中' : '回答'}前面最后提到的法律读作${read}${match || draft ? '' : '，该条不在本轮证据中'}${also ? `；${also.zh}` : ''}`,
         },
       };
     }
@@ -501,7 +506,8 @@ export function auditCitations(answer: string, numbered: Evidence[], resolver: C
         if (draft) found.push({ pos: ref.start, evidenceMarker: false, marker: ref.raw, article: null, inEvidence: false, document: document.kind, note: document.note });
         continue;
       }
-      const unknown = unknownLaw(answer, ref, resolver, asOf, lastRepealed);
+      const sameAsBefore = lastLaw !== null && SAME_LAW_AS_BEFORE.test(answer.slice(Math.max(0, ref.start - 6), ref.start));
+      const unknown: ReturnType<typeof unknownLaw> = sameAsBefore ? null : unknownLaw(answer, ref, resolver, asOf, lastRepealed);
       lastRepealed = unknown?.repeal ? { end: ref.end, repeal: unknown.repeal } : null;
       const bare = unknown ? null : bareArticle(answer, ref, numbered, lastLaw, resolver, asOf, draft);
       const covering = bare?.article && !bare.missingPart ? coveringMarker(found, followingMarker, bare.article.articleId) : null;
