@@ -288,8 +288,8 @@ function ownHeading(text: string, ref: CitationRef): boolean {
   return text.slice(lineStart, ref.start).trim() === '' && HEADING_GAP.test(text.slice(ref.end, ref.end + 1));
 }
 
-/** 同法, 同条例: the law named last, though a sentence or more before (within its sentence the parser reads it). */
-const SAME_LAW_AS_BEFORE = /(同(?:法|条例|办法|细则|规则|解释))\s*$/;
+/** 同法, 同条例: the law named last, though a sentence or more before (within its sentence the parser reads it); not 合同法. */
+const SAME_LAW_AS_BEFORE = /((?<![合共协认不相连会赞如等陪随混大雷异伙胡视类趋苟])同(?:法|条例|办法|细则|规则|解释))\s*$/;
 
 /** 第二条建议, 第三条约定: a numbered point of the answer or of a document. */
 const DOCUMENT_CLAUSE_AFTER = /^\s*(?:建议|意见|事项|约定|注意)/;
