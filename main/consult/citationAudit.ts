@@ -17,6 +17,7 @@ import { citationWordsIn } from './citationWords.js';
 import { pairCover, textPairs } from '../library/versions/textPairs.js';
 import { bookTitle, citedLabel } from '../../preload/contract/citationLine.js';
 import { documentKind, documentNote, type DocumentKind } from '../library/citation/partyDocument.js';
+import { clauseOwner } from '../library/citation/documentClause.js';
 
 /** An answer's evidence markers: [1], and lists such as [1、2] or [1, 2] (a fresh regex each call: it is global). */
 export const evidenceMarkers = (): RegExp => /\[(\d{1,3}(?:\s*[,，、]\s*\d{1,3})*)\]/g;
@@ -240,35 +241,25 @@ function unknownLaw(
   };
 }
 
-/** The last citation, when it was of a document's clause (《借款合同》第八条): where it ended, the document and its kind. */
-interface PreviousDocument {
-  end: number;
-  title: string;
-  kind: DocumentKind;
-}
-
-/** Sentence ends: a bare 第N条 past one is no longer read as the document's clause. */
-const SENTENCE_END = /[。；;！？!?\n]/;
-
 /**
  * A citation of a document's clause rather than a law's article: 《借款合同》第八条 (partyDocument.ts), or a bare
- * 第九条 after one in the same sentence, no law named between (依照《借款合同》第八条、第九条 — the contract's
- * 第九条, not the law named before it). Null for anything else.
+ * 第九条 whose nearest source named is such a document, no law between (依照《借款合同》第八条、第九条 — the contract's
+ * 第九条, not the law named before it; documentClause.ts). Null for anything else.
  */
-function documentCited(answer: string, ref: CitationRef, resolver: CitationResolver, previous: PreviousDocument | null): { title: string; kind: DocumentKind; note: Note } | null {
+function documentCited(answer: string, ref: CitationRef, resolver: CitationResolver): { title: string; kind: DocumentKind; note: Note } | null {
   const title = /^《([^》]+)》/.exec(ref.raw)?.[1];
   if (title !== undefined) {
     const kind = documentKind(title, resolver.names);
     return kind ? { title, kind, note: documentNote(kind) } : null;
   }
-  if (!previous || !ref.raw.startsWith('第') || SENTENCE_END.test(answer.slice(previous.end, ref.start))) return null;
-  const own = documentNote(previous.kind);
+  const owner = ref.raw.startsWith('第') ? clauseOwner(answer, ref.start, ref.end, resolver.names) : null;
+  if (!owner) return null;
+  const own = documentNote(owner.kind);
   return {
-    title: previous.title,
-    kind: previous.kind,
+    ...owner,
     note: {
-      en: `${ref.raw} names no law; read as ${ref.raw} of ${bookTitle(previous.title)} before it: ${own.en}`,
-      zh: `${ref.raw}没有写明法律，按前面的${bookTitle(previous.title)}读作其${ref.raw}：${own.zh}`,
+      en: `${ref.raw} names no law; read as ${ref.raw} of ${bookTitle(owner.title)} before it: ${own.en}`,
+      zh: `${ref.raw}没有写明法律，按前面的${bookTitle(owner.title)}读作其${ref.raw}：${own.zh}`,
     },
   };
 }
@@ -298,6 +289,9 @@ function ownHeading(text: string, ref: CitationRef): boolean {
   return text.slice(lineStart, ref.start).trim() === '' && HEADING_GAP.test(text.slice(ref.end, ref.end + 1));
 }
 
+/** 同法, 同条例: the law named last, though a sentence or more before (within its sentence the parser reads it); not 合同法. */
+const SAME_LAW_AS_BEFORE = /((?<![合共协认不相连会赞如等陪随混大雷异伙胡视类趋苟])同(?:法|条例|办法|细则|规则|解释))\s*$/;
+
 /** 第二条建议, 第三条约定: a numbered point of the answer or of a document. */
 const DOCUMENT_CLAUSE_AFTER = /^\s*(?:建议|意见|事项|约定|注意)/;
 
@@ -310,6 +304,8 @@ const DOCUMENT_CLAUSE_AFTER = /^\s*(?:建议|意见|事项|约定|注意)/;
  * other document is no citation at all (null).
  */
 function bareArticle(answer: string, ref: CitationRef, numbered: Evidence[], lastLaw: CitationRef | null, resolver: CitationResolver, asOf: string, draft = false): Found | null {
+  // 同法第一百九十八条 a sentence after the law: the text says which law, the one it named last.
+  const said = lastLaw ? SAME_LAW_AS_BEFORE.exec(answer.slice(Math.max(0, ref.start - 6), ref.start))?.[1] : undefined;
   if (ref.preamble || DOCUMENT_CLAUSE_BEFORE.test(answer.slice(Math.max(0, ref.start - 8), ref.start)) || DOCUMENT_CLAUSE_AFTER.test(answer.slice(ref.end, ref.end + 4))) return null;
   if (ownHeading(answer, ref)) return null;
   const base = { pos: ref.start, evidenceMarker: false, marker: ref.raw };
@@ -326,8 +322,8 @@ function bareArticle(answer: string, ref: CitationRef, numbered: Evidence[], las
       return {
         ...base, article, inEvidence: !!match, missingPart: !!missingPart && (!gap || gap.confirmed === true), spans, gap,
         note: {
-          en: `${ref.raw} names no law; read as ${read}, of the law the ${draft ? 'text' : 'answer'} named last${match || draft ? '' : ', which is not among the evidence of this turn'}${also ? `; ${also.en}` : ''}`,
-          zh: `${ref.raw}没有写明法律，按${draft ? '文中' : '回答'}前面最后提到的法律读作${read}${match || draft ? '' : '，该条不在本轮证据中'}${also ? `；${also.zh}` : ''}`,
+          en: `${said ? `“${said}”${ref.raw} read` : `${ref.raw} names no law; read`} as ${read}, of the law the ${draft ? 'text' : 'answer'} named last${match || draft ? '' : ', which is not among the evidence of this turn'}${also ? `; ${also.en}` : ''}`,
+          zh: `${said ? `“${said}”${ref.raw}` : `${ref.raw}没有写明法律，`}按${draft ? '文中' : '回答'}前面最后提到的法律读作${read}${match || draft ? '' : '，该条不在本轮证据中'}${also ? `；${also.zh}` : ''}`,
         },
       };
     }
@@ -502,7 +498,6 @@ export function auditCitations(answer: string, numbered: Evidence[], resolver: C
   }
   let lastLaw: CitationRef | null = null;
   let lastRepealed: PreviousRepealed | null = null;
-  let lastDocument: PreviousDocument | null = null;
   // Written citations whose [n] right after them covers them (「依据《民法典》第一千零六十三条[2]」): their words are still checked.
   const covered: Array<{ pos: number; marker: string; by: Found }> = [];
   for (const ref of opts.refs ?? parseCitations(answer, resolver.names)) {
@@ -513,15 +508,14 @@ export function auditCitations(answer: string, numbered: Evidence[], resolver: C
       if (ref.raw.startsWith('第') && ownHeading(answer, ref)) continue;
       // 《借款合同》第八条, and a bare 第九条 after it: a clause of the parties' document, no law. A draft lists it as
       // not checked; an answer's audit leaves it out, as it leaves out 合同第五条.
-      const document = documentCited(answer, ref, resolver, lastDocument);
+      const document = documentCited(answer, ref, resolver);
       if (document) {
-        lastDocument = { end: ref.end, ...document };
         lastRepealed = null;
         if (draft) found.push({ pos: ref.start, evidenceMarker: false, marker: ref.raw, article: null, inEvidence: false, document: document.kind, note: document.note });
         continue;
       }
-      lastDocument = null;
-      const unknown = unknownLaw(answer, ref, resolver, asOf, lastRepealed);
+      const sameAsBefore = lastLaw !== null && SAME_LAW_AS_BEFORE.test(answer.slice(Math.max(0, ref.start - 6), ref.start));
+      const unknown: ReturnType<typeof unknownLaw> = sameAsBefore ? null : unknownLaw(answer, ref, resolver, asOf, lastRepealed);
       lastRepealed = unknown?.repeal ? { end: ref.end, repeal: unknown.repeal } : null;
       const bare = unknown ? null : bareArticle(answer, ref, numbered, lastLaw, resolver, asOf, draft);
       const covering = bare?.article && !bare.missingPart ? coveringMarker(found, followingMarker, bare.article.articleId) : null;
@@ -545,7 +539,6 @@ export function auditCitations(answer: string, numbered: Evidence[], resolver: C
       continue;
     }
     lastRepealed = null;
-    lastDocument = null;
     const cited = citedArticle(ref, numbered, resolver, asOf, draft);
     if (!('article' in cited)) {
       found.push({ pos: ref.start, evidenceMarker: false, marker: ref.raw, article: null, inEvidence: false, note: cited.message, quoteLaw: cited.law });

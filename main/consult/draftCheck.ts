@@ -3,6 +3,7 @@ import { parseCitations } from '../library/citation/parseCitation.js';
 import { auditCitations } from './citationAudit.js';
 import { rangeNotes } from './draftRanges.js';
 import { readDraft } from './draftReading.js';
+import { titleStyleOf, type TitleStyle } from './titleStyle.js';
 import type { CitationAudit } from './types.js';
 
 /**
@@ -37,6 +38,8 @@ export interface DraftCitation extends Omit<CitationAudit, 'label'> {
    * (第N段) in a Word file, a PDF or a web page, whose lines are paragraphs — and the words around it.
    */
   where: { page: number | null; line: number; unit: 'line' | 'paragraph'; context: string };
+  /** A title within a title written in 《》 rather than 〈〉: a note on writing, with the form to write; no finding of its own. */
+  titleStyle?: TitleStyle;
 }
 
 export interface DraftCheck {
@@ -65,14 +68,17 @@ export function checkDraft(resolver: CitationResolver, text: string, asOf: strin
     const finding: DraftFinding = c.document ? 'not_statute' : c.inForceThen ? 'check' : label === 'unresolvable' || label === 'quote_mismatch' ? label : c.appliedThen ? 'ok' : c.notCurrent || (c.note && !c.confirmed) ? 'check' : 'ok';
     const range = ranges.get(i);
     const at = c.at ?? 0;
+    // The marker as written (《…《…》…》 included), where it is a span of the text read.
+    const marker = read.text.startsWith(c.marker, at) ? read.written.slice(at, at + c.marker.length) : c.marker;
+    const titleStyle = titleStyleOf(marker, c.marker);
     return {
       ...c,
       ...(range ? { note: c.note ? `${c.note}; ${range.en}` : range.en, noteZh: c.noteZh ? `${c.noteZh}；${range.zh}` : range.zh, confirmed: undefined } : {}),
       finding: range && finding === 'ok' ? 'check' : finding,
       original: label === 'quote_mismatch' && c.text && c.quote ? nearestSentence(c.text, c.quote) : null,
-      // The marker as written (《…《…》…》 included), where it is a span of the text read.
-      marker: read.text.startsWith(c.marker, at) ? read.written.slice(at, at + c.marker.length) : c.marker,
+      marker,
       where: where(read.at(at), read.at(at + Math.max(c.marker.length, 1) - 1) + 1 - read.at(at)),
+      ...(titleStyle ? { titleStyle } : {}),
     };
   });
   const counts: Record<DraftFinding, number> = { ok: 0, check: 0, quote_mismatch: 0, unresolvable: 0, not_statute: 0 };

@@ -38,7 +38,10 @@ export function rangeNotes(text: string, refs: readonly CitationRef[], checked: 
         zh: `所引范围「${written}」内，该法${version ? ` ${version} 版` : ''}没有${labels(inside.missing)}，请核对条文范围`,
       });
     }
-    const struck = inside?.struckOut.filter((n) => deletedThen(resolver, from, n, asOf)) ?? [];
+    // The law of a range whose law is only inferred (a bare range after a named law, 同法…) is the one its end was read as.
+    const lawKey = from.lawKeys.length ? null : first != null ? resolver.lawKeyOfArticle(first) : null;
+    const law = lawKey ? { ...from, lawName: null, lawKeys: [lawKey], versionYear: null } : from;
+    const struck = inside?.struckOut.filter((n) => deletedThen(resolver, law, n, asOf)) ?? [];
     if (struck.length) {
       note = joinNotes(note, {
         en: `${labels(struck)} within the range 「${written}」 had been deleted by ${asOf}`,
@@ -70,7 +73,8 @@ function reversed(written: string, lo: CitationRef, hi: CitationRef, between: st
 
 /**
  * Whether the article kept as 「（删去）」 was deleted on `asOf`: the law's amendments say when (刑法 第一百九十九条 was
- * still law in 2014); without a law to look it up in (a bare 第N条 read as the law named before), the version says so.
+ * still law in 2014), for a range whose law is inferred as for one named; without any law to look it up in, the
+ * version says so.
  */
 function deletedThen(resolver: CitationResolver, from: CitationRef, n: number, asOf: string): boolean {
   if (!from.lawKeys.length) return true;

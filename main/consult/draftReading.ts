@@ -3,8 +3,9 @@
  *
  * - a soft line break of Word (U+2028, docxText.ts) ends a line for the parser as a paragraph does;
  * - a citation broken across lines, as a PDF's short lines or pdftotext's output break it, is joined: inside 《…》
- *   (《中华人民共和国劳动合同 / 法》), inside 第…条 (第三十 / 八条), and a law the library knows closing one line in
- *   running text with its article opening the next (依据《劳动合同法》 / 第三十八条规定); no other line is joined;
+ *   (《中华人民共和国劳动合同 / 法》, a long title over three lines too), inside 第…条 (第三十 / 八条) and before or inside
+ *   its 之一 (第一百三十三条 / 之一, 第一百三十三条之 / 一), and a law the library knows closing one line in running text with
+ *   its article opening the next (依据《劳动合同法》 / 第三十八条规定); no other line is joined;
  * - a title inside a title in 《》 (《最高人民法院关于适用《中华人民共和国民法典》…的解释》) is read as the
  *   convention writes it, in 〈〉, so that the outer title is one name.
  */
@@ -29,6 +30,13 @@ const MAX_TITLE = 100;
 const NUMERAL = '[0-9０-９零〇一二三四五六七八九十百千万两]';
 const NUMBER_BEFORE = new RegExp(`第[ \\t]*(${NUMERAL}*)$`);
 const NUMBER_AFTER = new RegExp(`^(${NUMERAL}*)[ \\t]*[条款项]`);
+/** An article number ending a line, 之 included or not, and its 之一 (之二…) opening the next. */
+const ARTICLE_BEFORE_SUB = new RegExp(`第[ \\t]*${NUMERAL}+[ \\t]*条[ \\t]*(之?)$`);
+const SUB_NUMBER = '[一二三四五六七八九十0-9０-９]+(?![条款项])';
+const SUB_AFTER = new RegExp(`^之[ \\t]*${SUB_NUMBER}`);
+const SUB_DIGITS_AFTER = new RegExp(`^${SUB_NUMBER}`);
+/** A blank line: a paragraph's end, past which no title runs on. */
+const BLANK_LINE = /(?:\r\n|\r(?!\n)|\n)[ \t\u3000]*(?:\r\n|\r|\n)/;
 /** An article opening a line as running text does, not as a heading (「第十条 争议解决」). */
 const ARTICLE_OPENING = new RegExp(`^第[ \\t]*${NUMERAL}+[ \\t]*条(?![ \\t\\u3000])`);
 const LINE_END = new Set(['\n', '\r', '\f']);
@@ -44,10 +52,15 @@ export function readDraft(draft: string, names: LawNameIndex): DraftReading {
   const cuts: Array<{ at: number; removed: number }> = [];
   let from = 0;
   let removed = 0;
+  // Where the line being read starts: past the last break not joined.
+  let lineStart = 0;
   for (const m of lines.matchAll(BREAK)) {
     const start = m.index ?? 0;
     const end = start + m[0].length;
-    if (!joins(lines, start, end, names)) continue;
+    if (!joins(lines, lineStart, start, end, names)) {
+      lineStart = end;
+      continue;
+    }
     kept.push(lines.slice(from, start));
     removed += end - start;
     cuts.push({ at: start - removed + (end - start), removed });
@@ -75,15 +88,26 @@ function lastAtOrBelow(cuts: ReadonlyArray<{ at: number; removed: number }>, pos
   return cuts[lo - 1];
 }
 
-/** Whether the break from `start` to `end` falls inside a citation: the line before and the line after are one. */
-function joins(text: string, start: number, end: number, names: LawNameIndex): boolean {
-  let lineStart = start;
-  while (lineStart > 0 && !LINE_END.has(text[lineStart - 1]!)) lineStart--;
+/**
+ * Whether the break from `start` to `end` falls inside a citation: the line before (from `lineStart`, lines joined
+ * already included) and the line after are one. A title may close a line further on, the lines between it joined too.
+ */
+function joins(text: string, lineStart: number, start: number, end: number, names: LawNameIndex): boolean {
   let lineEnd = end;
   while (lineEnd < text.length && !LINE_END.has(text[lineEnd]!)) lineEnd++;
-  const before = text.slice(lineStart, start);
+  const before = text.slice(lineStart, start).replace(BREAK, '');
   const after = text.slice(end, lineEnd);
-  return titleBroken(before, after) || numberBroken(before, after) || articleAfterLaw(before, after, names);
+  const rest = text.slice(start, end + MAX_TITLE * 2);
+  const paragraph = BLANK_LINE.exec(rest);
+  const titleRest = (paragraph ? rest.slice(0, paragraph.index) : rest).replace(BREAK, '');
+  return titleBroken(before, titleRest) || numberBroken(before, after) || subNumberBroken(before, after) || articleAfterLaw(before, after, names);
+}
+
+/** 第一百三十三条 / 之一, 第一百三十三条之 / 一: an article and its 之一 across the break. */
+function subNumberBroken(before: string, after: string): boolean {
+  const head = ARTICLE_BEFORE_SUB.exec(before);
+  if (!head) return false;
+  return head[1] ? SUB_DIGITS_AFTER.test(after) : SUB_AFTER.test(after);
 }
 
 /** 《中华人民共和国劳动合同 / 法》: a 《 the line leaves open, closed early on the next, no sentence end between. */

@@ -534,6 +534,12 @@ describe('the app in a real browser against the browser host', { skip: SKIP, tim
     assert.match(await page.getByTestId('check-citation').first().innerText(), /文中此处所述与该条内容不符（该条为「下列财产为夫妻一方的个人财产/);
     await closer.getByRole('button').click();
     await page.getByTestId('article-title').filter({ hasText: '《中华人民共和国民法典》第一千零六十二条' }).waitFor();
+    // A title within a title written in 《》: a writing note with the form in 〈〉, the finding its own as before.
+    await page.getByTestId('check-text').fill('依照《最高人民法院关于适用《中华人民共和国合同法》若干问题的解释（二）》第二十六条。');
+    await page.getByTestId('check-run').click();
+    await page.getByTestId('check-title-style').waitFor();
+    assert.equal(await page.getByTestId('check-title-style').innerText(), '写法：书名号内的书名号应改用单书名号〈〉（GB/T 15834《标点符号用法》）：《最高人民法院关于适用〈中华人民共和国合同法〉若干问题的解释（二）》第二十六条');
+    assert.match(await page.getByTestId('check-summary').innerText(), /^共 1 处引用/);
     await page.getByTestId('check-text').fill('《劳动合同法》第三十八条');
     await page.getByTestId('check-run').click();
     await page.getByTestId('check-citation').filter({ hasText: '劳动合同法' }).waitFor();

@@ -72,6 +72,65 @@ describe('a clause of a contract or a judgment cited in a brief', { skip: SKIP }
     assert.equal(r.citations[5]!.noteZh, '法规库中没有这部法律', 'a 决定 the library lacks is a law it lacks');
   });
 
+  test('the wordings a brief cites its contract in are all ○ (a .txt brief through the CLI), and 《劳动合同法》 stays a law', async () => {
+    // Each line a wording that was ✗ 「法规库中没有这部法律」 (or 「是否指《中华人民共和国劳动合同法》？」) or not listed at all.
+    const lines = [
+      '双方于2020年3月1日签订的《劳动合同》中第五条约定，乙方工作地点为深圳。',
+      '《借款合同》（合同编号：JK2023-001）第八条约定借款期限为一年。',
+      '《补充协议一》第二条约定违约金为十万元。',
+      '《补充协议》约定第二条的违约金过高。',
+      '《劳动合同补充条款》第二条约定了岗位。',
+      '《还款计划》第二条约定分期还款。',
+      '申请人提交了《劳动合同》，',
+      '第五条约定乙方工作地点为深圳。',
+      '《劳动合同》第五条第二款约定试用期为三个月，违反《劳动合同法》第十九条。',
+    ];
+    const file = path.join(dir, 'contract-wordings.txt');
+    fs.writeFileSync(file, `${lines.join('\n')}\n`);
+    const json = parseJsonOutput<{ counts: Record<string, number>; citations: Array<{ marker: string; finding: string; document?: string; noteZh?: string }> }>(
+      await runCli(['check', file, '--json', '--as-of', '2026-11-27', '--db', lib.dbPath]));
+    assert.deepEqual(json.citations.map((c) => [c.marker, c.finding, c.document ?? null]), [
+      ['第五条', 'not_statute', 'party'],
+      ['第八条', 'not_statute', 'party'],
+      ['《补充协议一》第二条', 'not_statute', 'party'],
+      ['第二条', 'not_statute', 'party'],
+      ['《劳动合同补充条款》第二条', 'not_statute', 'party'],
+      ['《还款计划》第二条', 'not_statute', 'party'],
+      ['第五条', 'not_statute', 'party'],
+      ['《劳动合同》第五条第二款', 'not_statute', 'party'],
+      ['《劳动合同法》第十九条', 'ok', null],
+    ]);
+    assert.equal(json.citations[1]!.noteZh, `第八条没有写明法律，按前面的《借款合同》读作其第八条：${PARTY}`);
+    assert.equal(json.citations[6]!.noteZh, `第五条没有写明法律，按前面的《劳动合同》读作其第五条：${PARTY}`, 'a title alone on the line before');
+    assert.deepEqual(json.counts, { ok: 1, check: 0, quote_mismatch: 0, unresolvable: 0, not_statute: 8 });
+  });
+
+  test('a bare 第N条 in the sentences after a contract\'s clause is the contract\'s; after a law, with 规定 or with a law named between, it is not', () => {
+    const text = [
+      '依照《劳动合同法》第三十条，用人单位应当按照劳动合同约定支付劳动报酬。根据《劳动合同》第五条，乙方月工资为一万元。第六条约定工资于每月十日发放。依照第七条，甲方应当为乙方缴纳社会保险。',
+      '根据《劳动合同》第五条，乙方月工资为一万元。依照劳动合同法第三十八条，乙方可以解除劳动合同，第四十六条亦有规定。',
+      '根据《劳动合同》第五条，乙方月工资为一万元。第三十八条规定了劳动者解除劳动合同的情形。',
+      '依照《劳动合同法》第三十八条，乙方可以解除劳动合同。第十条约定的竞业限制条款见前述《劳动合同》。',
+    ].join('\n');
+    const r = checkDraft(lib.engine.searchDeps().resolver, text, '2026-11-27');
+    assert.deepEqual(r.citations.map((c) => [c.marker, c.finding, c.lawTitle]), [
+      ['《劳动合同法》第三十条', 'ok', '中华人民共和国劳动合同法'],
+      ['《劳动合同》第五条', 'not_statute', null],
+      ['第六条', 'not_statute', null],
+      ['第七条', 'not_statute', null],
+      ['《劳动合同》第五条', 'not_statute', null],
+      ['劳动合同法第三十八条', 'ok', '中华人民共和国劳动合同法'],
+      ['第四十六条', 'check', '中华人民共和国劳动合同法'],
+      ['《劳动合同》第五条', 'not_statute', null],
+      ['第三十八条', 'check', '中华人民共和国劳动合同法'],
+      ['《劳动合同法》第三十八条', 'ok', '中华人民共和国劳动合同法'],
+      ['第十条', 'not_statute', null],
+    ]);
+    // A bare number read as a law's article is to check (its law not written), as before.
+    assert.match(r.citations[8]!.noteZh ?? '', /^第三十八条没有写明法律，按文中前面最后提到的法律读作/);
+    assert.equal(r.citations[3]!.noteZh, `第七条没有写明法律，按前面的《劳动合同》读作其第七条：${PARTY}`, 'not 劳动合同法 第七条, the law named before the contract');
+  });
+
   test('an answer\'s audit does not count the client\'s contract as a statute it cannot resolve', () => {
     const answer = '依照《劳动合同》第五条，工作地点为深圳；用人单位未及时足额支付劳动报酬的，劳动者可以依据《劳动合同法》第三十八条解除劳动合同。';
     const audit = auditCitations(answer, [], lib.engine.searchDeps().resolver, '2026-11-27');

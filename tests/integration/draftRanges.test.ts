@@ -65,4 +65,20 @@ describe('a range cited is checked between its ends', { skip: SKIP }, () => {
     const then = check(text, '2014-06-01');
     assert.doesNotMatch(String(then[1]![2]), /所引范围/, 'in 2014 第一百九十九条 was law');
   });
+
+  test('a range whose law is inferred (同法…, a bare range a sentence after the law) reports a deletion by the date checked too', () => {
+    const text = '被告人的行为构成《刑法》第一百九十八条规定的保险诈骗罪。同法第一百九十八条至第二百条规定了保险诈骗罪及其单位犯罪。第一百九十八条至第二百条另有规定。';
+    const deleted = '所引范围「第一百九十八条至第二百条」内的第一百九十九条在 2024-06-01 已删去';
+    const now = check(text, '2024-06-01');
+    assert.deepEqual(now.map(([marker]) => marker), ['《刑法》第一百九十八条', '第一百九十八条', '第二百条', '第一百九十八条', '第二百条']);
+    assert.ok(String(now[2]![2]).endsWith(deleted) && String(now[4]![2]).endsWith(deleted), 'as of 2024 both ranges cross a deleted article');
+    assert.match(String(now[1]![2]), /^“同法”第一百九十八条按文中前面最后提到的法律读作《中华人民共和国刑法》第一百九十八条/, 'before: ✗ 「法规库中没有这部法律」');
+    // As of 2014 第一百九十九条 was law: before, the inferred ranges said it had been deleted (by the version's 「（删去）」).
+    const then = check(text, '2014-06-01');
+    for (const [marker, , note] of then) assert.doesNotMatch(String(note), /已删去/, String(marker));
+    // 合同法 ends in 同法 but is no 同法: still a law of its own (one this library lacks), not 刑法 named before it.
+    const contract = check('依照《刑法》第一百九十八条处罚。依据合同法第五十二条，保险合同无效。', '2024-06-01');
+    assert.deepEqual(contract[1]!.slice(0, 2), ['合同法第五十二条', 'unresolvable']);
+    assert.doesNotMatch(String(contract[1]![2]), /刑法/);
+  });
 });

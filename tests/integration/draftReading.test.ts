@@ -9,8 +9,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
+import { Document, Packer, Paragraph, TextRun } from 'docx';
 import { checkDraft } from '../../main/consult/draftCheck.js';
-import { runCli } from '../helpers/cli.js';
+import { parseJsonOutput, runCli } from '../helpers/cli.js';
 import { buildLibrary, sharedSkipReason, type TempLibrary } from '../helpers/library.js';
 
 const SKIP = sharedSkipReason();
@@ -62,6 +63,40 @@ describe('how a draft is read for its citations', { skip: SKIP }, () => {
     ], 'before: the title split in two named no law (✗), 第四十 was read as 第四十条 (✓, wrongly), and 第四十七条 was read as a bare number');
     assert.equal(r.citations[2]!.where.context, '同法》第三十八条，原告有权解除劳动合同。依照《中华人民共和国劳动合同法》第四十六条支付经济补偿。另见《民法典》第', 'both lines of it, the break left out');
     assert.equal(r.characters, text.length);
+  });
+
+  test('a title printed over three lines, as pdftotext saves a narrow column, is joined and found (a .txt through the CLI)', async () => {
+    const file = path.join(dir, 'three-lines.txt');
+    fs.writeFileSync(file, [
+      '    根据《最高人民法院关于适用',
+      '    《中华人民共和国民法典》有关担保',
+      '    制度的解释》第十七条，担保合同无效的，',
+      '    债权人可以请求担保人承担赔偿责任。',
+    ].join('\n'));
+    const json = parseJsonOutput<{ citations: Array<{ marker: string; finding: string; articleLabel: string | null; where: { line: number } }> }>(
+      await runCli(['check', file, '--json', '--as-of', '2026-11-27', '--db', lib.dbPath]));
+    assert.deepEqual(json.citations.map((c) => [c.marker, c.finding, c.articleLabel, c.where.line]), [
+      ['《最高人民法院关于适用《中华人民共和国民法典》有关担保制度的解释》第十七条', 'ok', '第十七条', 1],
+    ], 'before, the title was not joined: ✗ for a title the library lacks');
+  });
+
+  test('a title within a title written in 《》 gets a writing note with the form in 〈〉, no finding of its own (a .docx through the CLI)', async () => {
+    const doc = new Document({ sections: [{ children: [
+      new Paragraph({ children: [new TextRun('根据《最高人民法院关于适用《中华人民共和国民法典》有关担保制度的解释》第十七条、第十八条，担保合同无效。')] }),
+      new Paragraph({ children: [new TextRun('又依《最高人民法院关于适用〈中华人民共和国民法典〉有关担保制度的解释》第十九条。')] }),
+    ] }] });
+    const file = path.join(dir, 'nested.docx');
+    fs.writeFileSync(file, await Packer.toBuffer(doc));
+    const corrected = '《最高人民法院关于适用〈中华人民共和国民法典〉有关担保制度的解释》第十七条';
+    const json = parseJsonOutput<{ counts: Record<string, number>; citations: Array<{ finding: string; titleStyle?: { written: string; corrected: string; noteZh: string } }> }>(
+      await runCli(['check', file, '--json', '--as-of', '2026-11-27', '--db', lib.dbPath]));
+    assert.deepEqual(json.citations.map((c) => [c.finding, c.titleStyle?.corrected ?? null]), [['ok', corrected], ['ok', null], ['ok', null]],
+      'only the title written with 《》 inside; one written in 〈〉 already, and the bare 第十八条, have none');
+    assert.equal(json.citations[0]!.titleStyle!.written, '《最高人民法院关于适用《中华人民共和国民法典》有关担保制度的解释》第十七条');
+    assert.deepEqual(json.counts, { ok: 3, check: 0, quote_mismatch: 0, unresolvable: 0, not_statute: 0 }, 'not counted as a failed citation');
+    const text = await runCli(['check', file, '--as-of', '2026-11-27', '--db', lib.dbPath]);
+    assert.match(text.stdout, /^3 citations in .*: 3 found; 1 title within a title to write in 〈〉 \(a note, not an error\)$/m);
+    assert.match(text.stdout, new RegExp(`✓ 1\\. .*\\n {7}写法：书名号内的书名号应改用单书名号〈〉（GB/T 15834《标点符号用法》）：${corrected}\\n`));
   });
 
   test('a statute pasted whole, its title on the first line: its article headings are no citations, and nothing is joined', () => {

@@ -41,7 +41,10 @@ export async function checkCommand(args: string[], open: (db?: string) => Engine
       const shown = { ...result.counts, unresolvable: result.counts.unresolvable - result.repealedLaws };
       const counts = [...(Object.keys(MARK) as DraftFinding[]).filter((f) => shown[f] > 0).map((f) => `${shown[f]} ${NAME[f]}`),
         ...(result.repealedLaws ? [`${result.repealedLaws} citing a repealed law`] : [])].join(', ');
-      out.print(`${n} citation${n === 1 ? '' : 's'} in ${file}, law as of ${asOf}: ${counts}`);
+      // Titles within titles written in 《》: a note on writing, apart from the findings.
+      const styled = result.citations.filter((c) => c.titleStyle).length;
+      const style = styled ? `; ${styled} title${styled === 1 ? '' : 's'} within a title to write in 〈〉 (a note, not an error)` : '';
+      out.print(`${n} citation${n === 1 ? '' : 's'} in ${file}, law as of ${asOf}: ${counts}${style}`);
       for (const c of result.citations) out.print(line(c));
     }
     if (outFile) out.print(`\n${written ? writtenLine(written) : `No article found to compile: nothing written to ${outFile}.`}`);
@@ -58,7 +61,9 @@ function line(c: DraftCitation): string {
   const at = c.finding === 'ok' ? `  [${place}]` : `\n       ${place}：${c.where.context}`;
   const note = c.noteZh ?? c.note;
   const quote = (c.finding === 'quote_mismatch' || c.quoteSource) && c.quote ? `\n       引文：「${c.quote}」${c.original ? `\n       原文：「${c.original}」` : ''}` : '';
-  return `  ${MARK[c.finding]} ${c.seq}. ${c.marker}${found}${at}${note ? `\n       ${note}` : ''}${quote}`;
+  // A title within a title in 《》: how to write it, a note only (the finding stands).
+  const style = c.titleStyle ? `\n       写法：${c.titleStyle.noteZh}` : '';
+  return `  ${MARK[c.finding]} ${c.seq}. ${c.marker}${found}${at}${note ? `\n       ${note}` : ''}${quote}${style}`;
 }
 
 async function readDraft(file: string): Promise<DraftText> {

@@ -14,18 +14,21 @@ export type DocumentKind = 'party' | 'ruling';
 const PARTY_ENDINGS = [
   '合同', '合同书', '协议', '协议书', '契约', '合约', '章程', '承诺书', '承诺函', '保证书', '担保书', '确认书', '确认函',
   '委托书', '授权书', '借条', '欠条', '收条', '借据', '收据', '通知书', '意向书', '备忘录', '说明书', '声明书', '遗嘱',
-  '员工手册', '规章制度', '管理制度', '起诉状', '答辩状', '申请书', '意见书',
+  '员工手册', '规章制度', '管理制度', '起诉状', '答辩状', '申请书', '意见书', '补充条款', '合同条款', '还款计划', '计划书',
+  '对账单', '结算单', '确认单',
 ];
 /** Endings of documents a court, an arbitral body or an agency issues in a case (not 决定 alone: a legal instrument). */
 const RULING_ENDINGS = ['判决书', '裁定书', '调解书', '裁决书', '决定书', '支付令'];
 /** A version or sample said after the title: 《建设工程施工合同（示范文本）》, 《借款合同（2023年）》. */
 const TRAILING_NOTE = /[（(][^（）()]*[）)]$/;
+/** A number told after the title: 《补充协议一》, 《补充协议2》, 《补充协议之二》. */
+const TRAILING_ORDINAL = /(?:之)?(?:[一二三四五六七八九十]{1,3}|[0-9０-９]{1,3})$/;
 /** Charters that are no party's document: 中国共产党章程, 中国共产主义青年团章程. */
 const NOT_A_PARTY = /^中国共产(?:党|主义青年团)/;
 
 /** The kind of document a cited title names (without or with its 《》), or null for a law, or a name the library knows. */
 export function documentKind(title: string, names: LawNameIndex): DocumentKind | null {
-  const name = title.replace(/^《|》$/g, '').trim().replace(TRAILING_NOTE, '');
+  const name = title.replace(/^《|》$/g, '').trim().replace(TRAILING_NOTE, '').replace(TRAILING_ORDINAL, '');
   if (name.length < 2 || NOT_A_PARTY.test(name) || names.lookup(normalizeLawName(title)).length > 0) return null;
   if (RULING_ENDINGS.some((e) => name.endsWith(e))) return 'ruling';
   return PARTY_ENDINGS.some((e) => name.endsWith(e)) ? 'party' : null;

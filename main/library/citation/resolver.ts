@@ -596,6 +596,12 @@ export class CitationResolver {
   lawTitle(key: string): string | null {
     return this.laws.get(key)?.title ?? null;
   }
+
+  /** The key of the law an article is of (what a citation's `lawKeys` hold), or null for an article the library lacks. */
+  lawKeyOfArticle(articleId: number): string | null {
+    const article = articleById(this.db, articleId);
+    return article ? String(article.lawId) : null;
+  }
 }
 
 /**

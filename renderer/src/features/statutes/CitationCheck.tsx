@@ -101,6 +101,8 @@ export function CitationCheck({ onOpen, asOf }: Props) {
                 </span>
                 {c.finding !== 'ok' && <div className="muted" data-testid="check-context">{c.where.context}</div>}
                 {(c.noteZh ?? c.note) && <div className="muted">{t.lang === 'zh' ? c.noteZh ?? c.note : c.note}</div>}
+                {/* A title within a title in 《》: how the standard writes it, a note only (the badge stands). */}
+                {c.titleStyle && <div className="muted" data-testid="check-title-style">{t.checkTitleStyle}{t.lang === 'zh' ? c.titleStyle.noteZh : c.titleStyle.note}</div>}
                 {c.successor && (
                   <div className="muted" data-testid="check-successor">
                     {fill(c.successor.replacedDocument ? t.checkReplaced : t.checkSuccessor, { topic: c.successor.topic })}
