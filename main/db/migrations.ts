@@ -3,12 +3,16 @@
  * `PRAGMA user_version` records the last one applied.
  */
 import { CONSULTATIONS_SQL, STATUTE_GRAPH_SQL } from './consultSchema.js';
+import type { Db } from './open.js';
 import { effectiveDateFixesSql } from '../library/import/effectiveDates.js';
+import { applyDatesFromText } from '../library/import/datesFromText.js';
 
 export interface Migration {
   version: number;
   name: string;
   sql: string;
+  /** Work SQL alone cannot do (reading stored texts), run after `sql` in the same transaction. */
+  run?: (db: Db) => void;
 }
 
 export const MIGRATIONS: Migration[] = [
@@ -382,5 +386,17 @@ export const MIGRATIONS: Migration[] = [
       ALTER TABLE turns ADD COLUMN law_as_of TEXT;
       ALTER TABLE turns ADD COLUMN law_as_of_by TEXT CHECK (law_as_of_by IN ('consultation', 'facts', 'today'));
     `,
+  },
+  {
+    version: 24,
+    name: 'dates of effect read from the texts themselves',
+    // Documents whose source gives no date of effect get the one their own closing clause and history give, as an
+    // import now reads it (lawRefBook/dateOfEffect.ts): 「本规定自一九九五年一月一日起执行」 (工资支付暂行规定),
+    // 「本条例自公布之日起施行」 in an original text or one revised as a whole (国务院组织法 of 2024). A stored date is
+    // never replaced. (23 is another branch's.)
+    sql: '',
+    run: (db) => {
+      applyDatesFromText(db);
+    },
   },
 ];

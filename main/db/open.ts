@@ -62,6 +62,7 @@ function migrate(db: Db): void {
     if (m.version <= current) continue;
     db.transaction(() => {
       db.exec(m.sql);
+      m.run?.(db);
       db.pragma(`user_version = ${m.version}`);
     })();
   }

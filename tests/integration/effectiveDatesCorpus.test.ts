@@ -68,3 +68,50 @@ describe('dates of effect the source lacks, on the real LawRefBook texts', { ski
     assert.equal(versionOn('工伤保险条例第十四条', '2024-06-01').effectiveDate, '2011-01-01');
   });
 });
+
+describe('dates of effect read from the texts themselves, on the real LawRefBook texts', { skip: SKIP }, () => {
+  let lib: TempLibrary;
+  before(async () => {
+    if (SKIP) return;
+    lib = await buildLibrary({
+      files: [
+        '行政法规/工资支付暂行规定(1994-12-06).md', '宪法相关法/国务院组织法(2024-03-11).md', '行政法规/人民调解委员会组织条例(1989-06-16).md',
+        '行政法规/中国人民解放军文职人员条例(2017-09-27).md', '行政法规/中国人民解放军文职人员条例(2022-12-10).md',
+        '行政法规/中国公民收养子女登记办法(2019-03-02).md', '行政法规/中国公民收养子女登记办法(2023-07-20).md',
+      ],
+    });
+  });
+  after(async () => {
+    await lib?.dispose();
+  });
+
+  const effectiveOf = (file: string) => {
+    const db = new Database(lib.dbPath, { readonly: true });
+    try {
+      return db.prepare('SELECT effective_date FROM documents WHERE path = ?').pluck().get(file);
+    } finally {
+      db.close();
+    }
+  };
+
+  test('each file\'s own clause dates it: 起执行, a text revised as a whole, a publication the history dates', () => {
+    // 「本规定自一九九五年一月一日起执行」 (and the history's 「1995年1月1日 执行」): wages paid in December 1994 were not yet under it.
+    assert.equal(effectiveOf('行政法规/工资支付暂行规定(1994-12-06).md'), '1995-01-01');
+    // Revised as a whole in 2024, its 「本法自公布之日起施行」 is the 2024 text's.
+    assert.equal(effectiveOf('宪法相关法/国务院组织法(2024-03-11).md'), '2024-03-11');
+    // Filed as 1989-06-16; its history: 「1989年6月17日 中华人民共和国国务院令第37号发布」.
+    assert.equal(effectiveOf('行政法规/人民调解委员会组织条例(1989-06-16).md'), '1989-06-17');
+  });
+
+  test('two revisions as a whole each carry their own clause, so a day between reads the earlier text', () => {
+    assert.equal(effectiveOf('行政法规/中国人民解放军文职人员条例(2017-09-27).md'), '2017-09-27');
+    assert.equal(effectiveOf('行政法规/中国人民解放军文职人员条例(2022-12-10).md'), '2023-01-01');
+    const r = lib.engine.lookup('中国人民解放军文职人员条例第一条', { asOf: '2022-12-20' });
+    assert.ok(r.ok && r.article.publishDate === '2017-09-27', JSON.stringify(r.ok ? r.article.publishDate : r.message));
+  });
+
+  test('texts amended by decree keep the 1999 original\'s 「自发布之日起施行」 and get no date from it', () => {
+    assert.equal(effectiveOf('行政法规/中国公民收养子女登记办法(2019-03-02).md'), null);
+    assert.equal(effectiveOf('行政法规/中国公民收养子女登记办法(2023-07-20).md'), null);
+  });
+});

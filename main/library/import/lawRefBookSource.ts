@@ -9,7 +9,7 @@ import {
   type LawRefBookMeta,
   type MetadataIndex,
 } from '../lawRefBook/metadata.js';
-import { effectiveDatesInText, takesEffectOnPublication } from '../lawRefBook/effectiveClause.js';
+import { CLOSING_ARTICLES, dateOfEffect, effectiveFromHistory } from '../lawRefBook/dateOfEffect.js';
 import type { HistoryEntry, ParsedArticle, ParsedDocument } from '../types.js';
 import { sha1 } from './hashing.js';
 import type { ImportSource, SourceDocument, SourceItem, SourceScope } from './sourceDocument.js';
@@ -18,8 +18,6 @@ export const LAWREFBOOK_SOURCE = 'lawrefbook';
 const PACKS_DIR = 'DLC';
 /** Inside a pack (and in older layouts at the top): 地方性法规/<省>/… */
 const LOCAL_FOLDER = '地方性法规';
-/** How many of the last articles are searched for the 施行 clause. */
-const CLAUSE_ARTICLES = 3;
 const IGNORED_FILES = new Set(['_index.md', '法律法规模版.md', 'README.md']);
 
 export interface LawRefBookOptions {
@@ -226,7 +224,9 @@ function buildDocument(task: FileTask, text: string, bytes: Buffer): SourceItem 
     category: meta?.category ?? task.rel.split('/')[0] ?? '',
     province: task.province,
     publishDate,
-    effectiveDate: effectiveDate(meta?.validFrom ?? effectiveFromHistory(parsed.history), effectiveFromText(parsed), publishDate) ?? effectiveOnPublication(parsed, publishDate),
+    effectiveDate: dateOfEffect({
+      stated: meta?.validFrom ?? effectiveFromHistory(parsed.history), history: parsed.history, closing: closingText(parsed), publishDate,
+    }),
     expiredFlag: meta?.expired ?? false,
     history: parsed.history,
     preamble: parsed.preamble,
@@ -255,49 +255,9 @@ function versionDateFromHistory(history: HistoryEntry[]): string | null {
   return pick[pick.length - 1]?.date ?? null;
 }
 
-/**
- * The effective date: `valid_from` or the 施行 history line, else the version's own
- * 施行 clause; null when neither gives one (the publish date is not a stand-in: many
- * laws take effect months later). A version cannot take effect before it was
- * published: an earlier date is an older version's, kept in the text (会计法 2024
- * still says 本法自2000年7月1日起施行) or the history (宪法 2018 carries only the 1982
- * 施行 line); a stated date before publication still says the version took effect
- * on publication (宪法 amendments do), so that case keeps the publish date.
- */
-function effectiveDate(stated: string | null, fromText: string[], publishDate: string | null): string | null {
-  const notBefore = (d: string) => !publishDate || d >= publishDate;
-  if (stated && notBefore(stated)) return stated;
-  const clause = fromText.filter(notBefore).pop();
-  if (clause) return clause;
-  return stated ? publishDate : null;
-}
-
-/** Dates of 「本法自…起施行」 clauses in the last articles (or the text of an unnumbered document). */
-function effectiveFromText(parsed: ParsedDocument): string[] {
-  return closingText(parsed).flatMap(effectiveDatesInText);
-}
-
 /** The last articles' texts (or the text of an unnumbered document), where the 施行 clause stands. */
 function closingText(parsed: ParsedDocument): string[] {
-  return parsed.articles.length ? parsed.articles.slice(-CLAUSE_ARTICLES).map((a) => a.text) : [parsed.preamble];
-}
-
-/**
- * 「本条例自公布之日起施行」 in an original text: the publish date. Only when the history names
- * no amendment and its last entry is this version's publication, since an amended or
- * re-published version often keeps the original's clause (收养子女登记办法 of 2019 still
- * carries the 1999 text's); 89 national documents gain a date this way.
- */
-function effectiveOnPublication(parsed: ParsedDocument, publishDate: string | null): string | null {
-  if (!publishDate || !closingText(parsed).some(takesEffectOnPublication)) return null;
-  if (parsed.history.some((h) => /修正|修订|修改/.test(h.event))) return null;
-  const lastPublication = parsed.history.filter((h) => !h.event.includes('施行')).at(-1)?.date;
-  return lastPublication === publishDate ? publishDate : null;
-}
-
-function effectiveFromHistory(history: HistoryEntry[]): string | null {
-  const entries = history.filter((h) => h.event.includes('施行'));
-  return entries.length ? (entries[entries.length - 1]?.date ?? null) : null;
+  return parsed.articles.length ? parsed.articles.slice(-CLOSING_ARTICLES).map((a) => a.text) : [parsed.preamble];
 }
 
 /** The label of a document's 序言 (text before its first article), stored as a unit of its own. */

@@ -18,9 +18,10 @@ interface WriteResult {
  * It is part of every stored content hash, so on the next import each document
  * counts as changed and is written again, even from an unchanged file; a document
  * whose articles are the same keeps them (and their vectors) and gets new facts only.
- *   1: the first importer; 2: effective dates from the 施行 clause (else unknown), pack folders keep their province.
+ *   1: the first importer; 2: effective dates from the 施行 clause (else unknown), pack folders keep their province;
+ *   3: more dates of effect read from the texts (lawRefBook/dateOfEffect.ts: 起执行, 自发布/颁布之日起, a text revised as a whole).
  */
-const IMPORTER_VERSION = 2;
+const IMPORTER_VERSION = 3;
 
 interface ExistingDocumentRow {
   id: number;

@@ -2,19 +2,23 @@ import { chineseToInt, digitsToInt, WRITTEN_YEAR } from '../../../preload/contra
 
 /**
  * The 施行 clause a statute closes with: 「本法自2024年7月1日起施行」, also 本条例 /
- * 本规定 / 本解释 / 本办法 / 本决定 …, dates in Arabic, full-width or Chinese
- * numerals (二〇二四年七月一日), optionally with an hour (…日零时起施行).
+ * 本规定 / 本解释 / 本办法 / 本决定 / 本命令 …, dates in Arabic, full-width or Chinese
+ * numerals (二〇二四年七月一日), optionally with an hour (…日零时起施行); older texts say
+ * 起执行 (工资支付暂行规定: 「本规定自一九九五年一月一日起执行」).
  * "自公布之日起施行" names no date and is not matched here (takesEffectOnPublication
  * reads it), nor is a clause for one article (本法第十条自…起施行).
  */
 /** The act a closing clause speaks of: 本法, 本条例, 本实施细则 … */
-const THIS_ACT = '本(?:实施|暂行|补充)?(?:法|条例|规定|解释|办法|决定|细则|规则|修正案|批复|通知|安排|意见|准则|规范|答复)';
+const THIS_ACT = '本(?:实施|暂行|补充)?(?:法|条例|规定|解释|办法|决定|细则|规则|修正案|批复|通知|安排|意见|准则|规范|答复|命令)';
 const CLAUSE = new RegExp(
-  `${THIS_ACT}自\\s*(${WRITTEN_YEAR})\\s*年\\s*([0-9０-９一二三四五六七八九十]{1,3})\\s*月\\s*([0-9０-９一二三四五六七八九十]{1,3})\\s*日(?:[0-9０-９零〇一二三四五六七八九十]{1,3}时)?起(?:施行|生效)`,
+  `${THIS_ACT}自\\s*(${WRITTEN_YEAR})\\s*年\\s*([0-9０-９一二三四五六七八九十]{1,3})\\s*月\\s*([0-9０-９一二三四五六七八九十]{1,3})\\s*日(?:[0-9０-９零〇一二三四五六七八九十]{1,3}时)?起(?:施行|生效|执行)`,
   'gu',
 );
 
-const ON_PUBLICATION = new RegExp(`${THIS_ACT}自(?:公布|发布)之日起(?:施行|生效)`, 'u');
+/** 「自公布之日起施行」, also 发布 / 颁布, 「从发布之日起施行」 and 「本命令自发布之日起生效」. */
+const ON_PUBLICATION = new RegExp(`${THIS_ACT}(?:自|从)(?:公布|发布|颁布)之日起(?:施行|生效|执行)`, 'u');
+/** 「本条例自修订发布之日起施行」: the revised text takes effect when it is published. */
+const ON_REVISED_PUBLICATION = new RegExp(`${THIS_ACT}(?:自|从)修订(?:公布|发布|颁布)之日起(?:施行|生效|执行)`, 'u');
 
 /**
  * 「本条例自公布之日起施行」: the act takes effect the day it is published. Only the
@@ -23,6 +27,11 @@ const ON_PUBLICATION = new RegExp(`${THIS_ACT}自(?:公布|发布)之日起(?:�
  */
 export function takesEffectOnPublication(text: string): boolean {
   return ON_PUBLICATION.test(text);
+}
+
+/** 「本条例自修订发布之日起施行」: the act, as revised, takes effect the day the revision is published. */
+export function takesEffectOnRevisedPublication(text: string): boolean {
+  return ON_REVISED_PUBLICATION.test(text);
 }
 
 /** Every date a 施行 clause in `text` names, as YYYY-MM-DD, in the order they appear. */

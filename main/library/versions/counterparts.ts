@@ -15,6 +15,7 @@ import type { StatuteArticle } from '../articles.js';
 import { statusSql } from '../status.js';
 import { diffTexts, type DiffPart } from './textDiff.js';
 import { AMENDED, chooseCounterpart, COVERED } from './counterpartChoice.js';
+import { curatedCounterpart } from './curatedCounterparts.js';
 import { sameWording } from './sameWording.js';
 import { pairCover, pairOverlap, textPairs, type TextPairs } from './textPairs.js';
 
@@ -107,7 +108,10 @@ function sameWordingCached(db: Db, lawId: number, a: string, b: string): boolean
 export function counterpartInVersion(db: Db, article: StatuteArticle, date: string): Pick<ArticleVersion, 'articleId' | 'label' | 'similarity' | 'match' | 'also' | 'diff'> {
   const own = article.publishDate ?? '';
   if (date === own) return { articleId: article.id, label: article.label, similarity: 1, match: 'self', also: [], diff: null };
-  return counterpartIn(candidate(article), versionArticles(db, article, date), date < own, versionArticles(db, article, own), true);
+  const candidates = versionArticles(db, article, date);
+  const listed = curatedCounterpart(article.lawTitle, own, article.label, date);
+  const forced = listed === null ? undefined : candidates.find((c) => c.label === listed);
+  return counterpartIn(candidate(article), candidates, date < own, versionArticles(db, article, own), true, forced);
 }
 
 /**
@@ -145,20 +149,23 @@ function versionArticles(db: Db, article: Pick<StatuteArticle, 'lawId' | 'kind'>
 
 /**
  * This article's counterpart among one version's articles (see counterpartChoice), the others that took part of it,
- * and the change between them. `own` is the article's own version, when the library holds it.
+ * and the change between them. `own` is the article's own version, when the library holds it; `forced`, a counterpart
+ * the curated table gives (curatedCounterparts.ts).
  */
 function counterpartIn(
-  mine: Candidate, candidates: Candidate[], older: boolean, own: Candidate[] | null, recast = false,
+  mine: Candidate, candidates: Candidate[], older: boolean, own: Candidate[] | null, recast = false, forced?: Candidate,
 ): Pick<ArticleVersion, 'articleId' | 'label' | 'similarity' | 'match' | 'also' | 'diff'> {
-  const best = chooseCounterpart(mine, candidates, own, recast);
+  const best = forced ? { c: forced, similarity: pairOverlap(mine.pairs, forced.pairs) } : chooseCounterpart(mine, candidates, own, recast);
   if (!best) return { articleId: null, label: null, similarity: null, match: 'none', also: [], diff: null };
   const bySimilarity = candidates.map((c) => ({ c, similarity: pairOverlap(mine.pairs, c.pairs) })).sort((x, y) => y.similarity - x.similarity);
   const identical = squeeze(best.c.text) === squeeze(mine.text);
   // A paragraph of one carried into the other: 2018's 第二十条 第三款 (piercing the veil) is 2023's 第二十三条 第一款.
   const sharesParagraph = (c: Candidate) =>
     mine.parts.some((p) => pairCover(p, c.pairs) >= COVERED) || c.parts.some((p) => pairCover(p, mine.pairs) >= COVERED);
+  // A curated pairing was judged alone: the others the rules would list beside it are not (行政复议法 2023 第四十一条's
+  // items share words with 2017 第六条's list without taking from it).
   const also = bySimilarity
-    .filter((s) => s.c !== best.c && s.similarity >= ALSO_SIMILARITY && sharesParagraph(s.c))
+    .filter((s) => !forced && s.c !== best.c && s.similarity >= ALSO_SIMILARITY && sharesParagraph(s.c))
     .slice(0, MAX_ALSO)
     .map((s) => ({ articleId: s.c.id, label: s.c.label, similarity: round(s.similarity) }));
   return {
