@@ -388,12 +388,12 @@ export const MIGRATIONS: Migration[] = [
     `,
   },
   {
-    version: 24,
+    version: 23,
     name: 'dates of effect read from the texts themselves',
     // Documents whose source gives no date of effect get the one their own closing clause and history give, as an
     // import now reads it (lawRefBook/dateOfEffect.ts): 「本规定自一九九五年一月一日起执行」 (工资支付暂行规定),
     // 「本条例自公布之日起施行」 in an original text or one revised as a whole (国务院组织法 of 2024). A stored date is
-    // never replaced. (23 is another branch's.)
+    // never replaced.
     sql: '',
     run: (db) => {
       applyDatesFromText(db);

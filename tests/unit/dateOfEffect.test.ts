@@ -60,7 +60,7 @@ test('a text revised as a whole speaks of itself; one amended by a decision keep
   assert.equal(read('1986-06-03', [h('1982-03-16', '国务院发布')], '本条例自修订发布之日起施行。'), '1986-06-03');
 });
 
-test('migration 24 dates the stored LawRefBook documents the texts date, and touches no stored date', () => {
+test('migration 23 dates the stored LawRefBook documents the texts date, and touches no stored date', () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lexdesk-date-of-effect-'));
   const file = path.join(dir, 'library.db');
   try {

@@ -11,7 +11,7 @@ interface UndatedRow {
 }
 
 /**
- * Dates of effect read from the stored texts, for a library imported before the importer read them (migration 24):
+ * Dates of effect read from the stored texts, for a library imported before the importer read them (migration 23):
  * each LawRefBook document with no date of effect gets the one dateOfEffect reads from its history and closing articles,
  * as an import now derives it. A stored date is never touched. Returns how many documents gained one.
  */

@@ -5,7 +5,7 @@ import { effectiveDatesInText, takesEffectOnPublication, takesEffectOnRevisedPub
  * A version's date of effect, from what its file says: the date the source states (`valid_from` or a 施行 line of the
  * history), else the version's own closing clause (「本法自2021年1月1日起施行」), else — when the clause says the act
  * takes effect on publication (「本条例自公布之日起施行」) and the history shows the text is this version's own — the day
- * it was promulgated. Null when none of these can be read without doubt; the import and migration 24 share it.
+ * it was promulgated. Null when none of these can be read without doubt; the import and migration 23 share it.
  */
 export interface DateOfEffectInput {
   /** The date the source states: `valid_from`, else the last 施行 line of the history. */
