@@ -583,7 +583,8 @@ function checkTopics(text: string, found: Found[], covered: Array<{ pos: number;
   // In a consultation, the turn's evidence of other documents may hold what the words say (evidenceFit.ts).
   const evidence = numbered.map((e, i) => ({ articleId: e.articleId, lawTitle: e.lawTitle, label: e.articleLabel, text: e.text, marker: i + 1 }));
   const inEvidence = (m: TopicMismatch, articleId: number, words: string, besideIds: number[]): TopicMismatch => {
-    const closer = evidence.length ? resolver.evidenceCloser(articleId, words, evidence, besideIds) : null;
+    const candidates = draft ? resolver.implementingArticles(articleId) : evidence;
+    const closer = candidates.length ? resolver.evidenceCloser(articleId, words, candidates, besideIds) : null;
     return closer ? { ...m, closer } : m;
   };
   const written = [...found.filter((f) => !f.evidenceMarker).map((f) => ({ pos: f.pos, marker: f.marker, by: f })), ...covered];

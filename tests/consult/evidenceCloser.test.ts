@@ -7,6 +7,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { auditCitations } from '../../main/consult/citationAudit.js';
+import { checkDraft } from '../../main/consult/draftCheck.js';
 import type { TurnResult } from '../../main/consult/types.js';
 import { buildReport } from '../../main/report/index.js';
 import { startBench, type Bench } from '../helpers/consultFixture.js';
@@ -74,5 +75,22 @@ describe('a wrong citation whose words another document of the evidence holds', 
     const [cited] = auditCitations(right, turn.evidence, resolver, '2025-06-01');
     assert.equal(cited?.articleLabel, '第二十三条');
     assert.equal('closer' in cited!, false, cited?.noteZh ?? '');
+  });
+
+  test('a memo checked with no evidence: the interpretation implementing the law cited is named, a wrong number of the law itself still names the law\'s article', () => {
+    const resolver = bench.lib.engine.searchDeps().resolver;
+    const memo = [
+      `公司与该总监签订的竞业限制协议未约定补偿标准。依据${WRONG}，劳动者履行了竞业限制义务的，可以要求公司按照其离职前十二个月平均工资的30%按月支付经济补偿。`,
+      '经济补偿按劳动者在本单位工作的年限，每满一年支付一个月工资的标准向劳动者支付（《劳动合同法》第四十六条）。',
+      '竞业限制的人员限于用人单位的高级管理人员、高级技术人员和其他负有保密义务的人员（《劳动合同法》第二十四条）。',
+    ].join('\n');
+    const [wrong, neighbour, right] = checkDraft(resolver, memo, '2025-06-01').citations;
+    assert.equal(wrong?.finding, 'check');
+    assert.equal(wrong?.closer?.lawTitle, INTERPRETATION);
+    assert.equal(wrong?.closer?.label, '第三十六条');
+    assert.equal(wrong?.closer?.evidence, undefined, 'no evidence in a draft');
+    assert.match(wrong!.noteZh!, /^文中此处所述与该条内容不符.*与《最高人民法院关于审理劳动争议案件适用法律问题的解释（一）》第三十六条相符（「当事人在劳动合同或者保密协议中约定了竞业限制/);
+    assert.deepEqual([neighbour?.finding, neighbour?.closer?.label, neighbour?.closer?.lawTitle], ['check', '第四十七条', undefined]);
+    assert.deepEqual([right?.finding, 'closer' in right!], ['ok', false]);
   });
 });

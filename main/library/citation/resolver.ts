@@ -8,7 +8,7 @@ import { earlierHasParts, earlierNumbering, partText, provisionNow, type Earlier
 import { quoteInLaw, quoteSource, type QuoteSource } from './quoteSource.js';
 import { rangeInside, type RangeInside } from './rangeInside.js';
 import { amendmentMismatch, topicMismatch, type TopicMismatch } from './topicFit.js';
-import { evidenceCloser, type EvidenceArticle, type EvidenceCloser } from './evidenceFit.js';
+import { evidenceCloser, implementingArticles, type EvidenceArticle, type EvidenceCloser } from './evidenceFit.js';
 import { numberingReading, type NumberingReading } from './numberingFit.js';
 import { counterpartInVersion, counterpartOfText, type VersionMatch } from '../versions/counterparts.js';
 import { replacementOf, type Replacement } from '../versions/replacedBy.js';
@@ -330,6 +330,11 @@ export class CitationResolver {
   /** The evidence article of another document the words beside a citation fit clearly better than its own law (see evidenceFit.ts). */
   evidenceCloser(articleId: number, words: string, evidence: readonly EvidenceArticle[], besideIds: readonly number[]): EvidenceCloser | null {
     return evidenceCloser(this.db, articleId, words, evidence, besideIds);
+  }
+
+  /** The articles of the documents in force that implement or interpret the law of an article (see evidenceFit.ts). */
+  implementingArticles(articleId: number): EvidenceArticle[] {
+    return implementingArticles(this.db, articleId);
   }
 
   /** Which provision the words beside a citation of a renumbered article mean (see numberingFit.ts). */
