@@ -264,12 +264,16 @@ function documentCited(answer: string, ref: CitationRef, resolver: CitationResol
   };
 }
 
-/** What the words beside a citation fit instead of the article cited (topicFit.ts). */
+/** What the words beside a citation fit instead of the article cited (topicFit.ts; evidenceFit.ts in a consultation). */
 function topicNote(m: TopicMismatch, draft: boolean): Note {
   const who = draft ? { en: 'text', zh: '文中' } : { en: 'answer', zh: '回答' };
+  const c = m.closer;
+  // Another document of the turn's evidence: its number there, so that the lawyer sees it is not the law cited.
+  const where = !c ? null : c.evidence ? { en: `evidence [${c.evidence}], ${c.label} of ${bookTitle(c.lawTitle ?? '')}`, zh: `本轮证据[${c.evidence}]${bookTitle(c.lawTitle ?? '')}${c.label}` }
+    : { en: `${c.label} of ${c.lawTitle ? bookTitle(c.lawTitle) : 'the same law'}`, zh: `${c.lawTitle ? bookTitle(c.lawTitle) : '该法'}${c.label}` };
   return {
-    en: `what the ${who.en} says here does not match this article (「${m.citedExcerpt}」)${m.closer ? `; ${m.closer.label} of ${m.closer.lawTitle ? bookTitle(m.closer.lawTitle) : 'the same law'} fits it (「${m.closer.excerpt}」)` : ''}: check the ${m.closer?.lawTitle ? 'citation' : 'article number'}`,
-    zh: `${who.zh}此处所述与该条内容不符（该条为「${m.citedExcerpt}」）${m.closer ? `，与${m.closer.lawTitle ? bookTitle(m.closer.lawTitle) : '该法'}${m.closer.label}相符（「${m.closer.excerpt}」）` : ''}，请核对${m.closer?.lawTitle ? '所引法条' : '条号'}`,
+    en: `what the ${who.en} says here does not match this article (「${m.citedExcerpt}」)${c && where ? `; ${where.en} fits it (「${c.excerpt}」)` : ''}: check the ${c?.lawTitle ? 'citation' : 'article number'}`,
+    zh: `${who.zh}此处所述与该条内容不符（该条为「${m.citedExcerpt}」）${c && where ? `，与${where.zh}相符（「${c.excerpt}」）` : ''}，请核对${c?.lawTitle ? '所引法条' : '条号'}`,
   };
 }
 
@@ -557,7 +561,7 @@ export function auditCitations(answer: string, numbered: Evidence[], resolver: C
   }
   found.sort((a, b) => a.pos - b.pos);
   const quotes = assignQuotes(answer, found, draft, resolver);
-  checkTopics(answer, found, covered, quotes, resolver, draft);
+  checkTopics(answer, found, covered, quotes, resolver, draft, numbered);
   return found.map((f, i) => toAudit(f, i + 1, quotes.get(f) ?? [], asOf, resolver));
 }
 
@@ -567,8 +571,15 @@ export function auditCitations(answer: string, numbered: Evidence[], resolver: C
  * [n] marker alone (the evidence's words are the judge's to weigh), or a number an earlier version gave to another
  * provision (said already: 公司法第七十一条, 现为第八十四条).
  */
-function checkTopics(text: string, found: Found[], covered: Array<{ pos: number; marker: string; by: Found }>, quotes: Map<Found, string[]>, resolver: CitationResolver, draft: boolean): void {
+function checkTopics(text: string, found: Found[], covered: Array<{ pos: number; marker: string; by: Found }>, quotes: Map<Found, string[]>, resolver: CitationResolver, draft: boolean, numbered: readonly Evidence[]): void {
   const wordsOf = citationWordsIn(text);
+  // In a consultation, the turn's evidence of other documents may hold what the words say (evidenceFit.ts).
+  const evidence = numbered.map((e, i) => ({ articleId: e.articleId, lawTitle: e.lawTitle, label: e.articleLabel, text: e.text, marker: i + 1 }));
+  const inEvidence = (m: TopicMismatch, articleId: number, words: string, besideIds: number[]): TopicMismatch => {
+    const candidates = draft ? resolver.implementingArticles(articleId) : evidence;
+    const closer = candidates.length ? resolver.evidenceCloser(articleId, words, candidates, besideIds) : null;
+    return closer ? { ...m, closer } : m;
+  };
   const written = [...found.filter((f) => !f.evidenceMarker).map((f) => ({ pos: f.pos, marker: f.marker, by: f })), ...covered];
   const placed = [...found.filter((f) => f.evidenceMarker).map((f) => ({ pos: f.pos, marker: f.marker, by: f })), ...written];
   for (const w of written) {
@@ -578,11 +589,14 @@ function checkTopics(text: string, found: Found[], covered: Array<{ pos: number;
     if (f.renumbered && !f.earlier) continue;
     const { words, beside } = wordsOf(w, placed);
     const besideArticles = beside.flatMap(({ by: { article } }) => (article ? [{ articleId: article.articleId, number: parseArticleLabel(article.articleLabel)?.number ?? null }] : []));
+    const besideIds = besideArticles.map((b) => b.articleId);
     if (f.renumbered) {
-      rereadNumbering(f, resolver.numberingReading(f.article.articleId, words, f.earlier!, besideArticles), draft);
+      const reading = resolver.numberingReading(f.article.articleId, words, f.earlier!, besideArticles);
+      rereadNumbering(f, reading?.reading === 'other' ? { ...reading, mismatch: inEvidence(reading.mismatch, f.article.articleId, words, besideIds) } : reading, draft);
       continue;
     }
-    const mismatch = resolver.topicMismatch(f.article.articleId, words, besideArticles);
+    const found = resolver.topicMismatch(f.article.articleId, words, besideArticles);
+    const mismatch = found && inEvidence(found, f.article.articleId, words, besideIds);
     if (mismatch) {
       f.closer = mismatch.closer;
       f.note = joinNotes(f.note, topicNote(mismatch, draft));
@@ -671,7 +685,7 @@ function toAudit(f: Found, seq: number, quotes: string[], asOf: string, resolver
     noteZh: note?.zh ?? null,
     citedSpans: f.spans ?? [],
     ...(source ? { quoteSource: source } : {}),
-    ...(f.closer !== undefined ? { closer: f.closer && { articleId: f.closer.articleId, label: f.closer.label, ...(f.closer.lawTitle ? { lawTitle: f.closer.lawTitle } : {}) } } : {}),
+    ...(f.closer !== undefined ? { closer: f.closer && { articleId: f.closer.articleId, label: f.closer.label, ...(f.closer.lawTitle ? { lawTitle: f.closer.lawTitle } : {}), ...(f.closer.evidence ? { evidence: f.closer.evidence } : {}) } } : {}),
     ...(f.successor ? { successor: successorRefs(f.successor) } : replacedNote && replaced?.counterpart ? { successor: replacementRefs(replaced.counterpart) } : {}),
     ...(f.inForceThen || (replaced && inForceOn(replaced, asOf)) ? { inForceThen: true } : {}),
     ...(appliedThen ? { appliedThen: true } : {}),

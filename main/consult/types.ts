@@ -102,9 +102,10 @@ export interface CitationAudit {
   /**
    * Set for a written citation whose surrounding words fit another article of the cited version clearly better
    * (topicFit.ts): that article, or null when none stands out; the note says the same. Stored with a turn since
-   * migration 16.
+   * migration 16. In a consultation it may be an evidence article of another document (evidenceFit.ts): its law,
+   * and its number in the turn's evidence (`evidence`, 3 for [3]).
    */
-  closer?: { articleId: number; label: string; lawTitle?: string } | null;
+  closer?: { articleId: number; label: string; lawTitle?: string; evidence?: number } | null;
   /**
    * For a citation of an article of a law 民法典 repealed (《合同法》第一百零七条): the rule it laid down and the 民法典
    * articles that hold it now (civilCodeConcordance.ts); the note says the same. Also, with `replacedDocument`, for an

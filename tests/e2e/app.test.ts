@@ -521,6 +521,17 @@ describe('the app in a real browser against the browser host', { skip: SKIP, tim
     assert.match(await rows.nth(0).innerText(), /引文是 2018-10-26 版第七十一条的条文（已被修订）；2023-12-29 版中为第八十四条，内容有修改/);
     await source.getByRole('button', { name: '第八十四条' }).click();
     await page.getByTestId('article-title').filter({ hasText: '《中华人民共和国公司法》第八十四条' }).waitFor();
+    // An in-house memo on the 2023 公司法: the five-year rule found, 失权 under a wrong number, pre-emption under 2018's.
+    await page.getByTestId('check-text').fill('根据《公司法》第四十七条，有限责任公司全体股东认缴的出资额由股东按照公司章程的规定自公司成立之日起五年内缴足。\n股东未按照公司章程规定的出资日期缴纳出资，公司经宽限期催缴后仍未缴纳的，依据《公司法》第五十条，经董事会决议可以向该股东发出失权通知，该股东丧失其未缴纳出资的股权。\n股东向股东以外的人转让股权的，应当将股权转让的数量、价格、支付方式和期限等事项书面通知其他股东，其他股东在同等条件下有优先购买权（《公司法》第七十一条）。');
+    await page.getByTestId('check-run').click();
+    await page.getByTestId('check-earlier').waitFor();
+    assert.match(await page.getByTestId('check-summary').innerText(), /^共 3 处引用（法律截至 \d{4}-\d{2}-\d{2}）：无误 1，需核对 2，引文不符 0，未找到 0$/);
+    assert.deepEqual(await rows.getByTestId('check-version').allInnerTexts(), ['（2023-12-29 版）', '（2023-12-29 版）', '（2023-12-29 版）']);
+    assert.equal(await rows.nth(1).getByTestId('check-closer').innerText(), '所述内容更接近：第五十二条');
+    assert.match(await rows.nth(2).innerText(), /2018-10-26 版的第七十一条内容不同.*现为第八十四条/);
+    await rows.nth(2).getByTestId('check-earlier').getByRole('button', { name: '第八十四条' }).click();
+    await page.getByTestId('article-title').filter({ hasText: '《中华人民共和国公司法》第八十四条' }).waitFor();
+    await b.screenshot('citation-check-company-memo');
     await page.getByTestId('check-text').fill('依据《继承法》第十条，原告为第一顺序继承人。');
     await page.getByTestId('check-run').click();
     await page.getByTestId('check-successor').filter({ hasText: '法定继承人的范围和顺序' }).getByRole('button', { name: '《中华人民共和国民法典》第一千一百二十七条' }).click();

@@ -8,6 +8,7 @@ import { earlierHasParts, earlierNumbering, partText, provisionNow, type Earlier
 import { quoteInLaw, quoteSource, type QuoteSource } from './quoteSource.js';
 import { rangeInside, type RangeInside } from './rangeInside.js';
 import { amendmentMismatch, topicMismatch, type TopicMismatch } from './topicFit.js';
+import { evidenceCloser, implementingArticles, type EvidenceArticle, type EvidenceCloser } from './evidenceFit.js';
 import { numberingReading, type NumberingReading } from './numberingFit.js';
 import { counterpartInVersion, counterpartOfText, type VersionMatch } from '../versions/counterparts.js';
 import { replacementOf, type Replacement } from '../versions/replacedBy.js';
@@ -324,6 +325,16 @@ export class CitationResolver {
   /** Whether the words a text says beside a citation fit another article of the cited version instead (see topicFit.ts). */
   topicMismatch(articleId: number, words: string, beside: ReadonlyArray<{ articleId: number; number: number | null }>): TopicMismatch | null {
     return topicMismatch(this.db, articleId, words, beside) ?? amendmentMismatch(this.db, articleId, words);
+  }
+
+  /** The evidence article of another document the words beside a citation fit clearly better than its own law (see evidenceFit.ts). */
+  evidenceCloser(articleId: number, words: string, evidence: readonly EvidenceArticle[], besideIds: readonly number[]): EvidenceCloser | null {
+    return evidenceCloser(this.db, articleId, words, evidence, besideIds);
+  }
+
+  /** The articles of the documents in force that implement or interpret the law of an article (see evidenceFit.ts). */
+  implementingArticles(articleId: number): EvidenceArticle[] {
+    return implementingArticles(this.db, articleId);
   }
 
   /** Which provision the words beside a citation of a renumbered article mean (see numberingFit.ts). */

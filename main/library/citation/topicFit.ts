@@ -27,9 +27,10 @@ export interface TopicMismatch {
   citedExcerpt: string;
   /**
    * The article of the same version the words fit, when one stands out; null when several fit about as well.
-   * `lawTitle` when it is of another law: the law a 修正案 amends (amendmentMismatch).
+   * `lawTitle` when it is of another law: the law a 修正案 amends (amendmentMismatch), or in a consultation an
+   * evidence article of another document, with its number in the evidence (`evidence`, evidenceFit.ts).
    */
-  closer: { articleId: number; label: string; excerpt: string; lawTitle?: string } | null;
+  closer: { articleId: number; label: string; excerpt: string; lawTitle?: string; evidence?: number } | null;
 }
 
 /** Fewer CJK characters than this say too little to compare (「的规定处理」). */
@@ -69,6 +70,8 @@ export interface VersionPairs {
   postings: Map<string, number[]>;
   /** Each article's BM25 length norm. */
   norms: Float64Array;
+  /** The articles' mean count of pairs, for the norm of a text from outside the version (evidenceFit.ts). */
+  averagePairs: number;
 }
 
 /** The character pairs of the CJK runs of a text (punctuation, digits and Latin break a run). */
@@ -111,7 +114,7 @@ export function versionPairs(db: Db, articleId: number): VersionPairs | null {
     for (const [p, list] of postings) idf.set(p, Math.log((n - list.length + 0.5) / (list.length + 0.5) + 1));
     const averagePairs = articles.reduce((s, a) => s + a.pairs.size, 0) / n;
     const norms = Float64Array.from(articles, (a) => K1 * (1 - B + (B * a.pairs.size) / averagePairs));
-    return { articles, indexOf: new Map(articles.map((a, i) => [a.id, i])), idf, postings, norms };
+    return { articles, indexOf: new Map(articles.map((a, i) => [a.id, i])), idf, postings, norms, averagePairs };
   });
 }
 
@@ -126,11 +129,33 @@ export function scores(v: VersionPairs, words: Set<string>): Float64Array {
 }
 
 /**
+ * The score of a text from outside the version, weighed as if it were one of its articles: a pair none of the
+ * version's articles holds weighs as much as a pair one article holds (that law never says it; the text does).
+ */
+export function outsideScore(v: VersionPairs, words: ReadonlySet<string>, held: ReadonlySet<string>): number {
+  const norm = K1 * (1 - B + (B * held.size) / v.averagePairs);
+  let out = 0;
+  for (const p of words) if (held.has(p)) out += (outsideIdf(v, p) * (1 + K1)) / (1 + norm);
+  return out;
+}
+
+/** The share of the words' weight `held` holds, a pair the version lacks weighing as outsideScore weighs it. */
+export function outsideCover(v: VersionPairs, words: ReadonlySet<string>, held: ReadonlySet<string>): number {
+  const weight = (set: Iterable<string>) => [...set].reduce((t, p) => t + outsideIdf(v, p), 0);
+  return weight([...words].filter((p) => held.has(p))) / Math.max(1e-9, weight(words));
+}
+
+function outsideIdf(v: VersionPairs, pair: string): number {
+  const n = v.articles.length;
+  return v.idf.get(pair) ?? Math.log((n - 1 + 0.5) / (1 + 0.5) + 1);
+}
+
+/**
  * `text` applies or restates article `number` (本法第三十三条第一款的规定; with `anyLaw`, of whatever law it names:
  * 民法典第六百九十六条); not an exception (…除外), not 第三十三条之一, and for its own law not another law's
  * article (《…》第三十三条).
  */
-function refersTo(text: string, number: number | null, anyLaw = false): boolean {
+export function refersTo(text: string, number: number | null, anyLaw = false): boolean {
   if (number === null) return false;
   const label = `第${intToChinese(number)}条`;
   for (let at = text.indexOf(label); at >= 0; at = text.indexOf(label, at + 1)) {

@@ -93,7 +93,11 @@ export function CitationCheck({ onOpen, asOf }: Props) {
                 <span className={`badge ${FINDING[c.finding].badge}`} data-testid="check-finding">{c.repealedLaw ? t.checkRepealed : t[FINDING[c.finding].text] as string}</span>{' '}
                 <span>{c.marker}</span>
                 {c.articleId !== null && (
-                  <> → <button className="link" onClick={() => onOpen(c.articleId!)}>{bookTitle(c.lawTitle ?? '')}{c.articleLabel}</button></>
+                  <>
+                    {' → '}<button className="link" onClick={() => onOpen(c.articleId!)}>{bookTitle(c.lawTitle ?? '')}{c.articleLabel}</button>
+                    {/* The version read, as the CLI says it: a memo on the 2023 公司法 is read against 2023's numbers. */}
+                    <span className="muted" data-testid="check-version">{c.publishDate ? fill(t.checkVersion, { date: c.publishDate }) : t.checkVersionUndated}</span>
+                  </>
                 )}
                 {' '}
                 <span className="muted" data-testid="check-where">
@@ -118,6 +122,13 @@ export function CitationCheck({ onOpen, asOf }: Props) {
                   <div className="muted" data-testid="check-closer">
                     {t.checkCloser}
                     <button className="link" onClick={() => onOpen(c.closer!.articleId)}>{c.closer.lawTitle ? bookTitle(c.closer.lawTitle) : ''}{c.closer.label}</button>
+                  </div>
+                )}
+                {/* 公司法第七十一条 for pre-emption, a number of 2018: where that provision is now, to open (a quotation's source says it already). */}
+                {c.earlierMeaning && c.earlierMeaning.articleId !== c.articleId && !c.quoteSource && (
+                  <div className="muted" data-testid="check-earlier">
+                    {t.checkEarlierNow}
+                    <button className="link" onClick={() => onOpen(c.earlierMeaning!.articleId)}>{c.earlierMeaning.label}</button>
                   </div>
                 )}
                 {c.quoteSource && (
