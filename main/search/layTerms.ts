@@ -236,6 +236,58 @@ const QUESTION_TERMS: ReadonlyArray<TermEntry> = [
 ];
 
 /**
+ * Someone's data as a company holds it: users', customers', members', employees' 数据 / 信息 / 资料, or a kind of it
+ * (手机号, 通讯录, 身份证号). 信息 alone is not enough (内幕信息, 侵权信息), nor 名单: a 客户名单 is mostly a trade secret.
+ */
+const PERSONAL_DATA = '((用户|客户|会员|顾客|消费者|员工|职工|个人|公民|学生|业主|患者|病人|孩子|儿童|未成年人|玩家|骑手|乘客)的?(数据|信息|资料|隐私|档案|照片|手机号|电话)|手机号|电话号码|身份证号|通讯录|个人数据|个人资料)';
+/** Data of the asker's or a named person's own, or any 数据: what may leak or be deleted. */
+const OWN_DATA = `(${PERSONAL_DATA}|(我|我们|他|她|他们)的?(数据|信息|资料|隐私)|数据)`;
+/** A place outside 中华人民共和国境内 as the data-export rules count it (Hong Kong, Macao and Taiwan included). */
+const PLACE_ABROAD = '(境外|海外|国外|外国|美国|欧洲|欧盟|日本|韩国|新加坡|香港|澳门|台湾|英国|德国|法国)';
+/** Data sent, shared, copied or stored somewhere: the verb of a transfer. */
+const SEND = '(传|发|给|提供|共享|转|存|放|上传|同步|调取|拷|汇总)';
+/**
+ * Data going abroad: sent there (传给境外, 存到国外), to a parent company, head office or server there (境外母公司,
+ * 总部在美国), or said so (数据出境, 跨境传输). A bare 境外 beside a 信息 is not (「犯罪团伙在境外」 of a fraud by telephone).
+ */
+const CROSS_BORDER = `^(?=[\\s\\S]*(数据|信息|资料|${PERSONAL_DATA}))(?=[\\s\\S]*(${SEND}(到|至|往)?${PLACE_ABROAD}|${PLACE_ABROAD}的?(母公司|总部|集团|关联公司|服务器|云)|(母公司|总部|集团)(设)?(在|位于)${PLACE_ABROAD}|(数据|信息)(出境|跨境)|跨境(传输|提供|流动)))`;
+/** Kept abroad: stored or hosted there, on a server or in a data centre there. */
+const STORED_ABROAD = `^(?=[\\s\\S]*(数据|信息|资料))(?=[\\s\\S]*((存|存储|存放|放|部署|托管)(在|到|于)?${PLACE_ABROAD}|服务器.{0,4}(在|位于|设在)${PLACE_ABROAD}|${PLACE_ABROAD}的?(服务器|机房|云服务|云端|数据中心)))`;
+
+/**
+ * Personal information and data, as a company's counsel or product manager asks about it (个人信息保护法, 数据安全法,
+ * 网络安全法, the 人脸识别 interpretation). Like QUESTION_TERMS these say what the question is about, and the reranker's
+ * features read them too: only searched, they brought the articles into BM25's top 10 and the features, reading the
+ * query without them, ranked the 民法典 articles on personal information (第一千零三十二条 onward) above them
+ * (「我们的游戏有很多小学生玩家，收集他们的信息要注意什么」: 个人信息保护法 第三十一条 first in BM25, outside the top 10).
+ */
+const DATA_TERMS: ReadonlyArray<TermEntry> = [
+  // Data sent or kept abroad — to a parent company or head office there, on a server there — is 向境外提供 (个人信息保护法
+  // 第三十八条 to 第四十条, 网络安全法 第三十七条); 境外 alone is not (公司法's 外国公司).
+  [[new RegExp(CROSS_BORDER)], ['向境外提供', '个人信息', '境外接收方', '安全评估', '单独同意']],
+  [[new RegExp(STORED_ABROAD)], ['境内存储', '重要数据']],
+  [[new RegExp(PERSONAL_DATA)], ['个人信息']],
+  // Face, fingerprint and voice are biometric data, sensitive personal information that needs separate consent.
+  [['刷脸', '人脸', '面部识别', '脸部识别', '声纹', '虹膜', /指纹(识别|打卡|解锁|信息|数据|采集)|(采集|收集|录入).{0,4}指纹/], ['人脸信息', '生物识别', '敏感个人信息', '单独同意']],
+  // Where someone is: 行踪轨迹, sensitive personal information (个人信息保护法 第二十八条).
+  [[/位置信息|地理位置|定位(信息|数据|轨迹|权限|功能)|实时定位|(获取|收集|采集|读取|上传|追踪|跟踪).{0,8}(位置|定位|行踪)|行踪|(行动|运动|出行)轨迹|GPS/i], ['行踪轨迹', '敏感个人信息']],
+  // A privacy policy is the 个人信息处理规则 an operator must publish and the 告知 it must give (第七条, 第十七条).
+  [['隐私政策', '隐私协议', '隐私条款', '隐私声明'], ['个人信息处理规则', '告知', '个人信息']],
+  // 「不同意就不让用」: refusing the service to a user who does not consent (第十六条).
+  [[/不(同意|授权|勾选).{0,12}(不让|不能|无法|不给|就不|拒绝).{0,4}(用|使用|服务|注册|登录|下载)/], ['拒绝提供产品或者服务', '同意']],
+  // A breach: 泄露、篡改、丢失, remedial measures and notice (第五十七条; 网络安全法 第四十二条).
+  [[new RegExp(`${OWN_DATA}.{0,8}(泄露|泄漏|外泄|被盗|被窃|被偷|丢失|被黑)|(泄露|泄漏|外泄)了?.{0,6}${OWN_DATA}`)], ['个人信息', '泄露', '丢失', '补救措施']],
+  // Selling someone's data: 非法买卖 (个人信息保护法 第十条), 非法出售 (网络安全法 第四十四条), 出售…公民个人信息 (刑法 第二百五十三条之一).
+  [[new RegExp(`(卖|出售|倒卖|贩卖|转卖|买卖).{0,10}${PERSONAL_DATA}|${PERSONAL_DATA}.{0,10}(卖|出售|倒卖|贩卖|转卖|买卖)`)], ['出售', '非法买卖', '公民个人信息']],
+  // A child's data: 不满十四周岁, the parents' or guardian's consent (个人信息保护法 第三十一条, 未成年人保护法 第七十二条).
+  [[/^(?=[\s\S]*(小学生|儿童|孩子|小孩|未成年|小朋友|幼儿|十四岁以下|14岁以下|不满十四|不满14))(?=[\s\S]*((收集|采集|获取|处理|读取|上传|使用).{0,10}(信息|数据|资料|位置|定位|照片|人脸|指纹)|(信息|数据|资料).{0,4}(收集|采集)))/], ['不满十四周岁', '未成年人个人信息', '监护人', '同意']],
+  // An employer watching its staff: personal information processed for 人力资源管理 (第十三条), and their 私密信息 (民法典 第一千零三十三条).
+  [[/(监控|监视|监听|查看|偷看|检查|审查|截屏|读取).{0,12}(员工|职工|下属|雇员).{0,12}(电脑|聊天|微信|邮件|邮箱|手机|上网|通话)|(员工|职工|下属|雇员)的?(电脑|聊天|微信|邮件|邮箱|手机|上网).{0,12}(监控|监视|监听|查看|检查|审查|截屏)/], ['人力资源管理', '个人信息', '私密信息', '隐私']],
+  // Closing an account or asking for one's data to go: 删除 and the 保存期限 (第四十七条, 第十九条).
+  [[new RegExp(`注销(账号|帐号|用户)|(删除|删掉|清除).{0,8}${OWN_DATA}`)], ['删除', '个人信息', '保存期限']],
+];
+
+/**
  * Words that ask what a crime costs rather than which crime it is. Their terms are added only when no other
  * everyday word says more: 有期徒刑 is in about 500 articles of 刑法, short ones among them, and beside a matter
  * already named (醉驾 → 醉酒 危险驾驶) it pushed the matter's own article out of BM25's top 50 (刑法 第一百三十三条之一,
@@ -265,16 +317,18 @@ export function layTermExpansion(text: string): string[] {
   const out = new Set<string>();
   addTerms(LAY_TERMS, text, out);
   addTerms(QUESTION_TERMS, text, out);
+  addTerms(DATA_TERMS, text, out);
   addTerms(DOCTRINE_TERMS, text, out);
   if (WORK_INJURY.test(text)) for (const term of ROAD_TERMS) out.delete(term);
   if (out.size === 0) addTerms(SENTENCE_TERMS, text, out);
   return [...out];
 }
 
-/** The statute terms the reranker's features read besides the query: those of the client's question (QUESTION_TERMS) and of doctrine names. */
+/** The statute terms the reranker's features read besides the query: those of the client's question (QUESTION_TERMS, DATA_TERMS) and of doctrine names. */
 export function featureTermExpansion(text: string): string[] {
   const out = new Set<string>();
   addTerms(QUESTION_TERMS, text, out);
+  addTerms(DATA_TERMS, text, out);
   addTerms(DOCTRINE_TERMS, text, out);
   return [...out];
 }

@@ -163,3 +163,29 @@ test('client stories from the legal-aid review: a dog bite, an uninsured work in
     ['用人单位', '解除劳动合同', '仲裁时效', '劳动争议', '经济补偿', '赔偿金']);
   assert.ok(!layTermExpansion('借给朋友的钱过了三年了，还能要回来吗').includes('仲裁时效'), 'a loan is no labour dispute');
 });
+
+test('a company counsel\'s data questions: data sent abroad, faces, locations, breaches, sales, children, staff, deletion', () => {
+  // The in-house counsel's review (session 51): 个人信息保护法 第三十八条, 第三十九条 (向境外提供, 境外接收方, 单独同意).
+  assert.deepEqual(layTermExpansion('把用户数据传给境外母公司需要什么手续'), ['向境外提供', '个人信息', '境外接收方', '安全评估', '单独同意']);
+  assert.deepEqual(featureTermExpansion('把用户数据传给境外母公司需要什么手续'), ['向境外提供', '个人信息', '境外接收方', '安全评估', '单独同意'], 'the reranker reads them too');
+  assert.ok(layTermExpansion('公司把用户信息发到美国总部').includes('向境外提供'));
+  assert.ok(layTermExpansion('我们的数据存放在香港的服务器上').includes('境内存储'));
+  assert.deepEqual(layTermExpansion('App要用人脸识别登录，需要用户怎么同意'), ['人脸信息', '生物识别', '敏感个人信息', '单独同意']);
+  assert.ok(layTermExpansion('我们的APP想收集用户的位置信息').includes('行踪轨迹'));
+  assert.ok(layTermExpansion('隐私政策要写些什么').includes('个人信息处理规则'));
+  assert.ok(layTermExpansion('公司服务器被黑客攻击，用户信息泄露了，要通知谁').includes('补救措施'));
+  assert.ok(layTermExpansion('把会员的手机号卖给别的公司违法吗').includes('公民个人信息'));
+  assert.ok(layTermExpansion('我们的游戏有很多小学生玩家，收集他们的信息要注意什么').includes('不满十四周岁'));
+  assert.ok(layTermExpansion('公司在员工电脑上装监控软件查看聊天记录合法吗').includes('人力资源管理'));
+  assert.ok(layTermExpansion('用户要求注销账号后，我们还能保留他的数据吗').includes('保存期限'));
+  // 境外, 信息, 泄露, 删除, 指纹 and 名单 in other matters: a fraud gang abroad, a foreign company, insider information,
+  // a takedown notice, currency taken out of the country, a hacking crime, fingerprint evidence, a trade secret.
+  for (const text of [
+    '犯罪团伙在境外，冒充公安骗取身份信息后让被害人转账', '外国公司在境内设立分支机构需要什么手续', '内幕信息泄露的法律责任',
+    '网络服务提供者接到通知后删除侵权信息', '携带外币存款出境有限额吗', '黑客入侵计算机系统判几年', '指纹鉴定能作为证据吗',
+    '员工带走了公司的客户名单', '境外母公司要求子公司分红', '把财产转移到境外',
+  ]) {
+    const terms = layTermExpansion(text);
+    assert.ok(!terms.some((t) => t.includes('个人信息') || t === '向境外提供' || t === '境内存储'), `${text} → ${terms.join(' ')}`);
+  }
+});
