@@ -399,4 +399,23 @@ export const MIGRATIONS: Migration[] = [
       applyDatesFromText(db);
     },
   },
+  {
+    version: 25,
+    name: 'footnotes apart from articles; the titles of documents imported once',
+    // articles.notes: the collection's footnotes printed under an article (刑法 第四百五十二条's ①), a JSON list of
+    // strings, no part of its text. law_aliases: the title a document was filed under a second time (the 人脸识别
+    // interpretation without 「最高人民法院」) when the import kept one copy of it, so a citation by that title still
+    // finds the law. Both filled by the next import.
+    sql: `
+      ALTER TABLE articles ADD COLUMN notes TEXT NOT NULL DEFAULT '[]';
+      CREATE TABLE law_aliases (
+        law_id INTEGER NOT NULL REFERENCES laws(id) ON DELETE CASCADE,
+        title  TEXT NOT NULL,
+        source TEXT NOT NULL,
+        path   TEXT NOT NULL,
+        PRIMARY KEY (source, path)
+      );
+      CREATE INDEX law_aliases_law ON law_aliases(law_id);
+    `,
+  },
 ];

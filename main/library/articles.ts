@@ -21,6 +21,8 @@ export interface StatuteArticle {
   path: string[];
   paragraphs: ParsedParagraph[];
   text: string;
+  /** Footnotes printed under the article in the source (刑法 第四百五十二条's ①), no part of its text; absent when none. */
+  notes?: string[];
   level: LawLevel;
   province: string;
   status: VersionStatus;
@@ -45,6 +47,7 @@ export interface ArticleRow {
   path: string;
   paragraphs: string;
   text: string;
+  notes?: string;
   level: LawLevel;
   province: string;
   status: VersionStatus;
@@ -56,7 +59,7 @@ export interface ArticleRow {
 
 export const ARTICLE_SELECT = `
   SELECT a.id, a.document_id, d.law_id, l.title, l.short_name, d.subtitle, a.kind, a.label, a.number,
-         a.sub_number, a.ordinal, a.path, a.paragraphs, a.text, d.level, d.province, ${statusSql('d')} AS status,
+         a.sub_number, a.ordinal, a.path, a.paragraphs, a.text, a.notes, d.level, d.province, ${statusSql('d')} AS status,
          d.publish_date, d.effective_date, d.path AS doc_path, d.source
     FROM articles a JOIN documents d ON d.id = a.document_id JOIN laws l ON l.id = d.law_id`;
 
@@ -76,6 +79,7 @@ export function toStatuteArticle(row: ArticleRow): StatuteArticle {
     path: JSON.parse(row.path) as string[],
     paragraphs: JSON.parse(row.paragraphs) as ParsedParagraph[],
     text: row.text,
+    ...notesOf(row.notes),
     level: row.level,
     province: row.province,
     status: row.status,
@@ -84,6 +88,11 @@ export function toStatuteArticle(row: ArticleRow): StatuteArticle {
     documentPath: row.doc_path,
     source: row.source,
   };
+}
+
+function notesOf(json: string | undefined): { notes?: string[] } {
+  const notes = json ? (JSON.parse(json) as string[]) : [];
+  return notes.length ? { notes } : {};
 }
 
 /** Loads articles by id, keeping the order of `ids` (missing ids are dropped). */

@@ -43,6 +43,8 @@ export interface ParsedArticle {
   paragraphs: ParsedParagraph[];
   /** Full text of the article body (paragraphs joined by "\n"), without the label. */
   text: string;
+  /** The collection's footnotes printed under the article (「① 刑法、历次刑法修正案…」), no part of its text; absent when none. */
+  notes?: string[];
 }
 
 export interface ParsedDocument {

@@ -272,5 +272,6 @@ function printArticle(out: Output, engine: Engine, cited: Pick<Resolved, 'articl
       out.print(`${itemMark}${itemMarker(a, it)}${it.text.replace(/\n/g, '\n       ')}`);
     }
   });
+  for (const note of a.notes ?? []) out.print(`  注：${note}`);
 }
 

@@ -140,6 +140,9 @@ export class CitationResolver {
     const rows = db.prepare('SELECT id, title, short_name, province FROM laws').all() as LawRow[];
     const paths = db.prepare('SELECT law_id, path FROM documents').all() as Array<{ law_id: number; path: string }>;
     const fileNames = new Map<number, Set<string>>();
+    // A title and file the import kept as another name of a law (the same document filed twice, sameDocument.ts).
+    const aliases = db.prepare('SELECT law_id, title, path FROM law_aliases').all() as Array<{ law_id: number; title: string; path: string }>;
+    for (const a of aliases) paths.push({ law_id: a.law_id, path: a.title }, { law_id: a.law_id, path: a.path });
     for (const p of paths) {
       const base = p.path.split('/').pop() ?? p.path;
       const set = fileNames.get(p.law_id) ?? new Set<string>();

@@ -7,6 +7,7 @@ import type { ImportSource, SkippedFile, SourceDocument, SourceScope } from './s
 import { recomputeStatuses } from './versions.js';
 import { refreshDateLists } from '../versions/repealTable.js';
 import { statusSql } from '../status.js';
+import { newCopyWins, type NamedCopyRow } from './sameDocument.js';
 import { LibraryWriter } from './writer.js';
 
 export interface ImportProgress {
@@ -75,8 +76,10 @@ export async function importIntoLibrary(db: Db, source: ImportSource, opts: Impo
   try {
     // Decided before reading: articles written now are segmented with the current dictionary.
     const reindex = needsReindex(db);
-    const run: ImportRun = { writer, summary, kept: new Set(), covers: source.covers ?? [] };
+    const run: ImportRun = { writer, summary, kept: new Set(), covers: source.covers ?? [], deferred: [] };
     await readAll(source, run, opts);
+    // Files left for a copy under another title that this import was to read later: that copy was read, or is gone.
+    for (const doc of run.deferred.splice(0)) importDocument(run, doc, true);
     removeWhatTheSourceLacks(run);
     summary.removed.laws = writer.removeEmptyLaws();
     if (summary.articlesWritten > 0 || writer.removedArticleIds.length > 0) forgetChangedArticles(db, writer.removedArticleIds);
@@ -112,6 +115,8 @@ interface ImportRun {
   /** Stored documents this import wrote or found unchanged, or whose file it could not read. */
   kept: Set<number>;
   covers: SourceScope[];
+  /** Documents whose preferred copy under another title an earlier import stored, decided once the whole source is read. */
+  deferred: SourceDocument[];
 }
 
 async function readAll(source: ImportSource, run: ImportRun, opts: ImportOptions) {
@@ -131,18 +136,48 @@ async function readAll(source: ImportSource, run: ImportRun, opts: ImportOptions
   }
 }
 
-function importDocument(run: ImportRun, doc: SourceDocument): void {
+function importDocument(run: ImportRun, doc: SourceDocument, lastPass = false): void {
   // A stored copy counts only if it stays: one this import kept, or one outside what it replaces.
-  const copy = run.writer.findCopy(doc, (row) => run.kept.has(row.id) || !covered(run, row));
+  const stays = (row: { id: number; source: string; province: string }) => run.kept.has(row.id) || !covered(run, row);
+  const copy = run.writer.findCopy(doc, stays);
   if (copy) {
     skipCopy(run, doc, copy.path);
     return;
   }
+  const named = run.writer.findNamedCopy(doc, (row) => !lastPass || stays(row));
+  if (named && !newCopyWins(doc, named)) {
+    if (!stays(named)) run.deferred.push(doc);
+    else keepNamedCopy(run, doc, named);
+    return;
+  }
+  if (named && !doc.history.length) doc.history = run.writer.historyOf(named.id);
   const result = run.writer.write(doc);
+  run.writer.forgetAlias(doc);
+  if (named) replaceNamedCopy(run, named, result.documentId, doc.path);
   run.kept.add(result.documentId);
   run.summary.documents[result.outcome] += 1;
   run.summary.articlesWritten += result.articlesWritten;
   run.summary.warnings.push(...doc.warnings);
+}
+
+/** The stored copy under another title stays; this file's title remains a name of its law, and gives it a history it lacks. */
+function keepNamedCopy(run: ImportRun, doc: SourceDocument, kept: NamedCopyRow): void {
+  skipCopy(run, doc, kept.path);
+  run.summary.skipped[run.summary.skipped.length - 1]!.reason = `the same document as ${kept.path} under another title or date: imported once, its title kept as a name of that law`;
+  run.writer.recordAlias(kept.id, doc);
+  run.writer.fillHistory(kept.id, doc.history);
+}
+
+/** The document just written replaces a stored copy of it under another title, whose title remains a name of the law. */
+function replaceNamedCopy(run: ImportRun, named: NamedCopyRow, documentId: number, path: string): void {
+  // A copy this import has not read yet (stored by an earlier one) finds this document when it is read, and is skipped then.
+  if (!run.kept.has(named.id) && covered(run, named)) return;
+  run.writer.moveAliases(named.id, documentId);
+  run.writer.recordAlias(documentId, named);
+  run.writer.removeDocument(named.id, named.province);
+  run.kept.delete(named.id);
+  run.summary.removed.documents += 1;
+  run.summary.skipped.push({ path: named.path, reason: `the same document as ${path} under another title or date: imported once, its title kept as a name of that law` });
 }
 
 /** Skips a file that repeats another of the same version; a copy an earlier import stored goes, so no article is listed twice. */

@@ -3,6 +3,7 @@ import { bumpTextRevision, FTS_TABLE, scopeOf, type FtsScope } from '../../searc
 import { segmentForIndex, toIndexText } from '../../search/segment.js';
 import type { ParsedArticle } from '../types.js';
 import { sha1 } from './hashing.js';
+import { sameDocumentTitle, sameVersion, type NamedCopyRow } from './sameDocument.js';
 import type { SourceDocument, SourceScope } from './sourceDocument.js';
 
 export type WriteOutcome = 'added' | 'updated' | 'unchanged';
@@ -56,8 +57,21 @@ export class LibraryWriter {
         `SELECT d.id, d.source, d.path, d.province FROM documents d JOIN laws l ON l.id = d.law_id
           WHERE l.title = ? AND l.province = ? AND d.publish_date IS ? AND d.article_count = ? AND NOT (d.source = ? AND d.path = ?)`,
       ),
+      namedCopies: db.prepare(
+        `SELECT d.id, d.source, d.path, d.province, l.title, d.publish_date, d.effective_date FROM documents d JOIN laws l ON l.id = d.law_id
+          WHERE d.source = ? AND d.province = ? AND d.article_count = ? AND d.path != ? AND NOT (l.title = ? AND d.publish_date IS ?)`,
+      ),
+      upsertAlias: db.prepare(
+        `INSERT INTO law_aliases (law_id, title, source, path) VALUES (?, ?, ?, ?)
+           ON CONFLICT (source, path) DO UPDATE SET law_id = excluded.law_id, title = excluded.title`,
+      ),
+      deleteAlias: db.prepare('DELETE FROM law_aliases WHERE source = ? AND path = ?'),
+      moveAliases: db.prepare('UPDATE law_aliases SET law_id = ? WHERE law_id = ?'),
+      historyOf: db.prepare('SELECT history FROM documents WHERE id = ?').pluck(),
+      fillHistory: db.prepare("UPDATE documents SET history = ? WHERE id = ? AND history = '[]'"),
+      lawOf: db.prepare('SELECT law_id FROM documents WHERE id = ?').pluck(),
       articleTexts: db.prepare('SELECT label, text FROM articles WHERE document_id = ? ORDER BY ordinal').raw(),
-      storedArticles: db.prepare('SELECT hash, kind, paragraphs FROM articles WHERE document_id = ? ORDER BY ordinal'),
+      storedArticles: db.prepare('SELECT hash, kind, paragraphs, notes FROM articles WHERE document_id = ? ORDER BY ordinal'),
       documentsOf: db.prepare('SELECT id, province FROM documents WHERE source = ? AND province = ?'),
       deleteDocument: db.prepare('DELETE FROM documents WHERE id = ?'),
       deleteEmptyLaws: db.prepare('DELETE FROM laws WHERE NOT EXISTS (SELECT 1 FROM documents d WHERE d.law_id = laws.id)'),
@@ -78,8 +92,8 @@ export class LibraryWriter {
       deleteArticles: db.prepare('DELETE FROM articles WHERE document_id = ?'),
       deleteFts: ftsStatements(db, (table) => `DELETE FROM ${table} WHERE rowid = ?`),
       insertArticle: db.prepare(
-        `INSERT INTO articles (document_id, ordinal, kind, label, number, sub_number, path, paragraphs, text, hash)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        `INSERT INTO articles (document_id, ordinal, kind, label, number, sub_number, path, paragraphs, text, hash, notes)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       ),
       insertFts: ftsStatements(db, (table) => `INSERT INTO ${table} (rowid, title, headings, body) VALUES (?, ?, ?, ?)`),
     };
@@ -131,6 +145,48 @@ export class LibraryWriter {
     return rows.find((row) => eligible(row) && textFingerprint(this.stmts.articleTexts.all(row.id) as string[][]) === fingerprint) ?? null;
   }
 
+  /**
+   * A stored document with the same numbered articles (labels and texts) as this one under another title or date that names
+   * the same document and version (sameDocument.ts): the 人脸识别 interpretation with and without 「最高人民法院」.
+   */
+  findNamedCopy(doc: SourceDocument, eligible: (row: NamedCopyRow) => boolean): NamedCopyRow | null {
+    const rows = (this.stmts.namedCopies.all(doc.source, doc.province, doc.articles.length, doc.path, doc.title, doc.publishDate) as NamedCopyRow[])
+      .filter((row) => row.source === doc.source && sameDocumentTitle(row.title, doc.title) && sameVersion(doc, row) && eligible(row));
+    if (!rows.length) return null;
+    // The lead aside: some files open it with the title and number as printed (「最高人民法院\n关于…的解释\n法释〔2022〕8号」).
+    const articles = (rows: string[][]) => textFingerprint(rows.filter(([label]) => label !== '序言'));
+    const fingerprint = articles(doc.articles.map((a) => [a.label, a.text]));
+    return rows.find((row) => articles(this.stmts.articleTexts.all(row.id) as string[][]) === fingerprint) ?? null;
+  }
+
+  /** Records the title and file a document was also filed under as a name of the law its kept copy belongs to. */
+  recordAlias(documentId: number, doc: Pick<SourceDocument, 'title' | 'source' | 'path'>): void {
+    const lawId = this.stmts.lawOf.get(documentId) as number | undefined;
+    if (lawId !== undefined) this.stmts.upsertAlias.run(lawId, doc.title, doc.source, doc.path);
+  }
+
+  /** A stored document's history. */
+  historyOf(documentId: number): SourceDocument['history'] {
+    return JSON.parse((this.stmts.historyOf.get(documentId) as string | undefined) ?? '[]') as SourceDocument['history'];
+  }
+
+  /** Gives a stored document with no history the one its copy under another title has (网络消费纠纷规定（一）'s dated file has none). */
+  fillHistory(documentId: number, history: SourceDocument['history']): void {
+    if (history.length) this.stmts.fillHistory.run(JSON.stringify(history), documentId);
+  }
+
+  /** A file imported as a document of its own is no other law's alias (any more). */
+  forgetAlias(doc: Pick<SourceDocument, 'source' | 'path'>): void {
+    this.stmts.deleteAlias.run(doc.source, doc.path);
+  }
+
+  /** The aliases of the law of a document about to be replaced by its copy under another title go to the copy's law. */
+  moveAliases(fromDocumentId: number, toDocumentId: number): void {
+    const from = this.stmts.lawOf.get(fromDocumentId) as number | undefined;
+    const to = this.stmts.lawOf.get(toDocumentId) as number | undefined;
+    if (from !== undefined && to !== undefined && from !== to) this.stmts.moveAliases.run(to, from);
+  }
+
   /** Removes a document with its articles and their full-text rows (their ids are kept for the vectors). */
   removeDocument(id: number, province: string): void {
     bumpTextRevision(this.db);
@@ -167,10 +223,10 @@ export class LibraryWriter {
     const law = this.stmts.lawNames.get(existing.law_id) as { title: string; short_name: string } | undefined;
     if (!law || law.title !== doc.title || law.short_name !== doc.shortName) return false;
     if (existing.subtitle !== doc.subtitle || existing.province !== doc.province) return false;
-    const stored = this.stmts.storedArticles.all(existing.id) as Array<{ hash: string; kind: string; paragraphs: string }>;
+    const stored = this.stmts.storedArticles.all(existing.id) as Array<{ hash: string; kind: string; paragraphs: string; notes: string }>;
     return stored.length === doc.articles.length && doc.articles.every((a, i) => {
       const row = stored[i]!;
-      return row.hash === articleHash(a) && row.kind === a.kind && row.paragraphs === JSON.stringify(a.paragraphs);
+      return row.hash === articleHash(a) && row.kind === a.kind && row.paragraphs === JSON.stringify(a.paragraphs) && row.notes === notesJson(a);
     });
   }
 
@@ -196,7 +252,7 @@ export class LibraryWriter {
     const paragraphs = JSON.stringify(article.paragraphs);
     const info = this.stmts.insertArticle.run(
       documentId, ordinal, article.kind, article.label, article.number, article.subNumber,
-      pathJson, paragraphs, article.text, articleHash(article),
+      pathJson, paragraphs, article.text, articleHash(article), notesJson(article),
     );
     this.stmts.insertFts[scope].run(
       info.lastInsertRowid, titleText,
@@ -215,6 +271,10 @@ function ftsStatements(db: Db, sql: (table: string) => string) {
 
 function articleHash(article: ParsedArticle): string {
   return sha1(article.label, '\u0000', article.text, '\u0000', JSON.stringify(article.path));
+}
+
+function notesJson(article: ParsedArticle): string {
+  return JSON.stringify(article.notes ?? []);
 }
 
 function textFingerprint(articles: string[][]): string {

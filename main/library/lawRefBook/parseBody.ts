@@ -6,6 +6,7 @@
 import type { ParsedArticle } from '../types.js';
 import { chooseScheme, splitRunTogetherArticles, type ArticleStart, type Scheme } from './articleStart.js';
 import { mergeWrappedHeadings, promoteTitleParagraphs, type Block } from './blocks.js';
+import { isFootnote } from './footnotes.js';
 import { appendToLastItem, attachAsItem, continuesItemList, matchMarker, newParagraph, type ParagraphBuilder } from './parseItems.js';
 
 /** An article under construction. */
@@ -20,10 +21,12 @@ interface ArticleBuilder {
    * or are 款 of their own.
    */
   pending: string[];
+  /** Footnotes the collection printed under the article (footnotes.ts): kept apart from its 款. */
+  notes: string[];
 }
 
 function openArticle(start: ArticleStart, path: string[]): ArticleBuilder {
-  const builder: ArticleBuilder = { start, path, paragraphs: [newParagraph(start.rest)], lines: [], pending: [] };
+  const builder: ArticleBuilder = { start, path, paragraphs: [newParagraph(start.rest)], lines: [], pending: [], notes: [] };
   if (start.rest !== '') builder.lines.push(start.rest);
   return builder;
 }
@@ -55,6 +58,10 @@ function flushPending(article: ArticleBuilder): void {
  * list whose first 项 runs over two paragraphs, not a 款 that starts a new list.
  */
 function addToArticle(article: ArticleBuilder, text: string): void {
+  if (isFootnote(text)) {
+    article.notes.push(text);
+    return;
+  }
   article.lines.push(text);
   const current = lastParagraph(article);
   if (matchMarker(text) === null && (article.pending.length > 0 || (current?.paragraph.items.length ?? 0) > 0)) {
@@ -82,6 +89,7 @@ function finishArticle(article: ArticleBuilder): ParsedArticle {
     path: article.path,
     paragraphs: article.paragraphs.map((p) => p.paragraph),
     text: article.lines.join('\n'),
+    ...(article.notes.length ? { notes: article.notes } : {}),
   };
 }
 

@@ -15,15 +15,17 @@ import type { HistoryEntry, ParsedDocument } from '../types.js';
 import { toAsciiDigits } from '../../../preload/contract/numerals.js';
 import { toBlocks } from './blocks.js';
 import { buildArticles } from './parseBody.js';
+import { readoptionsAsAmendments } from './readoptions.js';
 
 /**
  * Changes whenever the parser reads the same file differently: it is part of each
  * imported document's content hash, so re-importing an unchanged corpus rewrites
  * the documents with the corrected structure. 2: 项 continued over unnumbered
  * paragraphs, articles run together on one line, 笫 read as 第. 3: 「自公布之日起施行」
- * of an original text gives its effective date.
+ * of an original text gives its effective date. 4: a judicial interpretation adopted again by the same committee
+ * reads as amended (readoptions.ts).
  */
-export const PARSER_VERSION = '3';
+export const PARSER_VERSION = '4';
 
 const INFO_END = /<!--\s*INFO\s+END\s*-->/u;
 const HTML_COMMENT = /<!--[\s\S]*?-->/gu;
@@ -167,7 +169,7 @@ function parseDocument(input: string): ParsedDocument {
   const document: ParsedDocument = {
     title: header.title ?? '',
     subtitle: header.subtitle,
-    history: header.history,
+    history: readoptionsAsAmendments(header.history),
     preamble: body.preamble,
     articles: body.articles,
     warnings: capWarnings(warnings),
