@@ -400,7 +400,7 @@ export const MIGRATIONS: Migration[] = [
     },
   },
   {
-    version: 25,
+    version: 24,
     name: 'footnotes apart from articles; the titles of documents imported once',
     // articles.notes: the collection's footnotes printed under an article (刑法 第四百五十二条's ①), a JSON list of
     // strings, no part of its text. law_aliases: the title a document was filed under a second time (the 人脸识别
