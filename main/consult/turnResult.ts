@@ -42,6 +42,20 @@ export function loadTurnResult(store: ConsultationStore, turn: TurnRow): TurnRes
 }
 
 /**
+ * The date a turn's evidence (and an article its answer cited outside it) is dated for: the date its run applied the
+ * law as of, as the run stored it (migration 22), when that was a date of the matter — the consultation's own, or the
+ * facts' date its state gave then; none when the turn applied the law of the day it ran (its articles are shown as
+ * they stand today, as before). Not the state read back now: a facts' date the user corrected afterwards was not the
+ * one the turn applied, and a turn that applied the day's law did not apply the corrected date either. A turn stored
+ * before migration 22 has no date of its own and is read as before: the consultation's date, else the facts' date its
+ * state (corrections included) gives.
+ */
+export function evidenceDateOf(consultationAsOf: string | null, t: Pick<TurnResult, 'lawAsOf' | 'state'>): string | null {
+  if (t.lawAsOf) return t.lawAsOf.by === 'today' ? null : t.lawAsOf.date;
+  return consultationAsOf ?? t.state?.factDate ?? null;
+}
+
+/**
  * The evidence with how each article stood on `date`, the date the law is applied as of (lawOnDate.ts), for the
  * badge beside its status today; unchanged without a date, and for an article a later import removed.
  */

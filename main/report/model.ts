@@ -1,5 +1,5 @@
 import type { Consultations } from '../consult/index.js';
-import { datedEvidence } from '../consult/turnResult.js';
+import { datedEvidence, evidenceDateOf } from '../consult/turnResult.js';
 import type { CitationAudit, CitationLabel, Evidence, JudgeIteration, StateChange, TurnResult, Verdict } from '../consult/types.js';
 import type { LegalState } from '../consult/schemas.js';
 import type { Engine } from '../engine/index.js';
@@ -182,7 +182,8 @@ export function buildReport(engine: Engine, consultations: Consultations, id: nu
     });
     return statutes.length;
   };
-  const outside = (c: CitationAudit, t: TurnResult) => citedOutsideEvidence(engine, c, consultation.as_of ?? t.state?.factDate ?? null);
+  // Dated as the turn's evidence is: for the date the turn applied (evidenceDateOf), not one its state was corrected to since.
+  const outside = (c: CitationAudit, t: TurnResult) => citedOutsideEvidence(engine, c, evidenceDateOf(consultation.as_of, t));
   const reportTurns = chosen.map((t, i) => toReportTurn(t, refFor, outside, opts, i === chosen.length - 1));
   for (const s of statutes) s.lines = statuteLines(s);
   const last = chosen.at(-1)!;
