@@ -7,7 +7,7 @@ import { standingZh } from '../search/lawOnDate.js';
 import { STATUS_ZH } from '../library/status.js';
 import { FOR_EVIDENCE_ONLY_ZH, outsideEvidenceNoteZh, sufficientOnlyForEvidence } from '../../preload/contract/sufficiency.js';
 import { bookTitle } from '../../preload/contract/citationLine.js';
-import { lawDateZh } from '../report/lawDates.js';
+import { lawAsOfLine } from '../../preload/contract/lawAsOf.js';
 
 const STAGE_NAMES: Record<string, string> = {
   state: '法律状态',
@@ -73,7 +73,7 @@ export function printTurnSummary(r: TurnResult, out: Output): void {
   for (const c of r.questionCitations) out.print(`  ${c.finding === 'unresolvable' ? '✗' : c.finding === 'quote_mismatch' ? '≠' : '!'} ${c.marker} — ${c.noteZh ?? c.note ?? ''}`);
   const live = r.evidence.filter((e) => !e.excluded);
   // The date this turn applied the law as of (the consultation's, the facts', or today), as its report names it.
-  if (r.lawAsOf) out.print(`适用法律截至：${lawDateZh(r.lawAsOf)}`);
+  if (r.lawAsOf) out.print(lawAsOfLine(r.lawAsOf, 'zh', true));
   out.print(r.mode === 'offline' ? '相关法条：' : '证据：');
   // With the date the law is applied as of: how each article stood then, unless in force in this text (民法典 for a matter of 2019: 尚未施行).
   const then = (e: Evidence) => (e.onDate && e.onDate.standing !== 'in-force' ? `［${e.onDate.date} ${standingZh(e.onDate.standing)}］` : '');
