@@ -5,9 +5,9 @@ import type { Output } from './output.js';
 import { clip } from '../util/clip.js';
 import { standingZh } from '../search/lawOnDate.js';
 import { STATUS_ZH } from '../library/status.js';
-import { FOR_EVIDENCE_ONLY_ZH, outsideEvidenceNoteZh, sufficientOnlyForEvidence } from '../../preload/contract/sufficiency.js';
+import { FOR_EVIDENCE_ONLY_ZH, outsideEvidenceNoteZh, outsideEvidenceScope, type OutsideEvidence } from '../../preload/contract/sufficiency.js';
 import { bookTitle } from '../../preload/contract/citationLine.js';
-import { lawDateZh } from '../report/lawDates.js';
+import { lawAsOfLine } from '../../preload/contract/lawAsOf.js';
 
 const STAGE_NAMES: Record<string, string> = {
   state: '法律状态',
@@ -33,10 +33,10 @@ const VERDICT: Record<string, [words: string, note?: string]> = {
  * the answer cites outside its evidence (「充分性：证据充分（1 轮审查；仅就检索到的法条而言）；回答另引 1 条证据外的法条，未经适用性和
  * 充分性审查」). It wrote a bracket for each, two in a row: 「证据充分（仅就检索到的法条而言）（1 轮审查）」.
  */
-export function sufficiencyLineZh(verdict: string, rounds: number, outside: number): string {
+export function sufficiencyLineZh(verdict: string, rounds: number, outside: number, failed: Partial<OutsideEvidence> = {}): string {
   const [words, note] = VERDICT[verdict] ?? [verdict];
   const said = [rounds ? `${rounds} 轮审查` : '', note ?? '', outside ? FOR_EVIDENCE_ONLY_ZH : ''].filter(Boolean);
-  return `充分性：${words}${said.length ? `（${said.join('；')}）` : ''}${outside ? `；${outsideEvidenceNoteZh(outside)}` : ''}`;
+  return `充分性：${words}${said.length ? `（${said.join('；')}）` : ''}${outside ? `；${outsideEvidenceNoteZh(outside, failed)}` : ''}`;
 }
 
 const LABEL: Record<string, string> = { verified: '已核验', outside_evidence: '证据外', unresolvable: '无法解析', quote_mismatch: '引文不符' };
@@ -73,13 +73,13 @@ export function printTurnSummary(r: TurnResult, out: Output): void {
   for (const c of r.questionCitations) out.print(`  ${c.finding === 'unresolvable' ? '✗' : c.finding === 'quote_mismatch' ? '≠' : '!'} ${c.marker} — ${c.noteZh ?? c.note ?? ''}`);
   const live = r.evidence.filter((e) => !e.excluded);
   // The date this turn applied the law as of (the consultation's, the facts', or today), as its report names it.
-  if (r.lawAsOf) out.print(`适用法律截至：${lawDateZh(r.lawAsOf)}`);
+  if (r.lawAsOf) out.print(lawAsOfLine(r.lawAsOf, 'zh', true));
   out.print(r.mode === 'offline' ? '相关法条：' : '证据：');
   // With the date the law is applied as of: how each article stood then, unless in force in this text (民法典 for a matter of 2019: 尚未施行).
   const then = (e: Evidence) => (e.onDate && e.onDate.standing !== 'in-force' ? `［${e.onDate.date} ${standingZh(e.onDate.standing)}］` : '');
   live.slice(0, r.mode === 'offline' ? 10 : 8).forEach((e, i) => out.print(`  [${i + 1}] ${bookTitle(e.lawTitle)}${e.articleLabel}${e.status === 'current' ? '' : `（${STATUS_ZH[e.status] ?? e.status}）`}${then(e)} ${renderSnippet(excerptSnippet(e), Boolean(process.stdout.isTTY))}`));
   for (const e of r.evidence.filter((x) => x.excluded).slice(0, 5)) out.print(`  ✗ 已排除 ${bookTitle(e.lawTitle)}${e.articleLabel}：${e.excluded}`);
-  if (r.citations.length) out.print(`引用：${r.citations.map((c) => `${c.marker} ${LABEL[c.label]}${c.notCurrent ? '（非现行）' : ''}`).join('，')}`);
+  if (r.citations.length) out.print(`引用：${r.citations.map((c) => `${c.marker} ${LABEL[c.label]}${c.outsideEvidence ? '、证据外' : ''}${c.notCurrent ? '（非现行）' : ''}`).join('，')}`);
   // Below it, each citation with something to say: the 款 and 项 it names, and why it failed its check.
   for (const c of r.citations) {
     const parts = c.text ? c.citedSpans.map(([start, end]) => `「${clipLine(c.text!.slice(start, end))}」`).join('') : '';
@@ -88,7 +88,8 @@ export function printTurnSummary(r: TurnResult, out: Output): void {
   }
   // 证据充分 holds for the evidence the judge saw; articles the answer cites outside it are said with it.
   if (r.verdict) {
-    out.print(sufficiencyLineZh(r.verdict, r.iterations.length, sufficientOnlyForEvidence(r.verdict, r.citations)));
+    const scope = outsideEvidenceScope(r.verdict, r.citations);
+    out.print(sufficiencyLineZh(r.verdict, r.iterations.length, scope.articles, scope));
   }
   if (r.usage.calls) out.print(`用量：${r.usage.calls} 次调用，${r.usage.promptTokens}+${r.usage.completionTokens} tokens${r.usage.cost !== null ? `，费用 ${r.usage.cost.toFixed(4)}` : ''}`);
 }
@@ -110,7 +111,7 @@ export function turnJson(r: TurnResult) {
     verdict: r.verdict,
     verdictOverride: r.verdictOverride,
     /** Articles the answer cites outside the evidence the judge weighed, when its verdict is 证据充分 (which then holds for the evidence alone); else 0. */
-    sufficientOnlyForEvidence: sufficientOnlyForEvidence(r.verdict, r.citations),
+    sufficientOnlyForEvidence: outsideEvidenceScope(r.verdict, r.citations).articles,
     iterations: r.iterations,
     usage: r.usage,
     stages: r.stages,

@@ -9,10 +9,11 @@ import type { LegalState } from './schemas.js';
 import { ConsultationStore, type ConsultationRow, type TurnRow } from './store.js';
 import { runTurn } from './turn.js';
 import { HEARTBEAT_MS, newOwner, ownerStopped } from './turnOwner.js';
-import { datedEvidence, loadTurnResult } from './turnResult.js';
+import { datedEvidence, evidenceDateOf, loadTurnResult } from './turnResult.js';
 import type { TurnEvent, TurnResult, Verdict } from './types.js';
 import { clip } from '../util/clip.js';
 import { todayOf } from '../db/today.js';
+import { MAX_TITLE_CHARS } from '../../preload/contract/limits.js';
 
 export type { TurnEvent, TurnResult } from './types.js';
 export type { LegalState } from './schemas.js';
@@ -187,10 +188,10 @@ export class Consultations {
     this.graphChecked = true;
   }
 
-  /** A turn read back, its evidence dated for the date the law is applied as of. */
+  /** A turn read back, its evidence dated for the date the turn applied the law as of (evidenceDateOf). */
   private result(turn: TurnRow, consultation = this.store.consultation(turn.consultation_id)): TurnResult {
     const result = loadTurnResult(this.store, turn);
-    return { ...result, evidence: datedEvidence(this.opts.engine, result.evidence, consultation.as_of ?? result.state?.factDate ?? null) };
+    return { ...result, evidence: datedEvidence(this.opts.engine, result.evidence, evidenceDateOf(consultation.as_of, result)) };
   }
 
   get(consultationId: number): { consultation: ConsultationRow; turns: TurnResult[] } {
@@ -206,9 +207,16 @@ export class Consultations {
     return this.store.list(search);
   }
 
+  /**
+   * A new title: the one a consultation starts with is the opening of its first message, which keeps the facts as first
+   * told when a later turn corrects them (2023年 for 2022年); the user names the matter as it now stands. Trimmed, runs
+   * of white space as one; at most MAX_TITLE_CHARS, as the app's route allows.
+   */
   rename(id: number, title: string): void {
-    if (!title.trim()) throw new LexError('usage', 'The title is empty.');
-    this.store.rename(id, title.trim());
+    const t = title.replace(/\s+/gu, ' ').trim();
+    if (!t) throw new LexError('usage', 'The title is empty.');
+    if (t.length > MAX_TITLE_CHARS) throw new LexError('usage', `A title may be at most ${MAX_TITLE_CHARS} characters (got ${t.length}).`);
+    this.store.rename(id, t);
   }
 
   delete(id: number): void {

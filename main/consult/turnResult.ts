@@ -2,7 +2,8 @@ import { countLabels } from './citationAudit.js';
 import { LegalStateSchema } from './schemas.js';
 import { diffStates } from './stages/legalState.js';
 import type { ConsultationStore, TurnRow } from './store.js';
-import type { Evidence, TurnResult } from './types.js';
+import type { CitationAudit, Evidence, TurnResult } from './types.js';
+import { DEFAULT_TURN_OPTIONS } from './context.js';
 import type { Engine } from '../engine/index.js';
 import { standingsOn } from '../search/lawOnDate.js';
 
@@ -11,7 +12,8 @@ export function loadTurnResult(store: ConsultationStore, turn: TurnRow): TurnRes
   const own = store.state(turn.id);
   const before = store.stateBefore(turn.consultation_id, turn.seq).state;
   const state = own ? LegalStateSchema.parse({ ...own.state, ...(own.correction ?? {}) }) : null;
-  const citations = store.citations(turn.id);
+  const evidence = store.evidence(turn.id);
+  const citations = outsideMarked(store.citations(turn.id), evidence);
   const usage = store.usage(turn.id);
   const seconds = turn.finished_at ? (Date.parse(turn.finished_at) - Date.parse(turn.created_at)) / 1000 : 0;
   return {
@@ -25,7 +27,7 @@ export function loadTurnResult(store: ConsultationStore, turn: TurnRow): TurnRes
     offlineCode: turn.offline_code,
     state,
     stateChanges: state ? diffStates(before, state) : [],
-    evidence: store.evidence(turn.id),
+    evidence,
     answer: turn.answer,
     citations,
     citationCounts: countLabels(citations),
@@ -39,6 +41,32 @@ export function loadTurnResult(store: ConsultationStore, turn: TurnRow): TurnRes
     questionCitations: turn.question_citations ? (JSON.parse(turn.question_citations) as TurnResult['questionCitations']) : [],
     lawAsOf: turn.law_as_of && turn.law_as_of_by ? { date: turn.law_as_of, by: turn.law_as_of_by } : null,
   };
+}
+
+/**
+ * The citations with `outsideEvidence` set on those labelled 引文不符, or 无法解析 with an article (a 款 or 项 it lacks),
+ * whose article the evidence the judge and the answer were given does not hold: the live evidence stored first, up to
+ * the `topK` the turn numbered [1]…[n] (CandidatePool.auditedFirst; the app's cited-statutes panel shows as many), matched
+ * as the audit matches (citationAudit.ts citedArticle: the article, or the same label of a law of the same title).
+ */
+function outsideMarked(citations: CitationAudit[], evidence: readonly Evidence[]): CitationAudit[] {
+  const numbered = evidence.filter((e) => !e.excluded).slice(0, DEFAULT_TURN_OPTIONS.topK);
+  const held = (c: CitationAudit) => numbered.some((e) => e.articleId === c.articleId || (e.lawTitle === c.lawTitle && e.articleLabel === c.articleLabel));
+  return citations.map((c) => ((c.label === 'quote_mismatch' || c.label === 'unresolvable') && c.articleId !== null && !held(c) ? { ...c, outsideEvidence: true } : c));
+}
+
+/**
+ * The date a turn's evidence (and an article its answer cited outside it) is dated for: the date its run applied the
+ * law as of, as the run stored it (migration 22), when that was a date of the matter — the consultation's own, or the
+ * facts' date its state gave then; none when the turn applied the law of the day it ran (its articles are shown as
+ * they stand today, as before). Not the state read back now: a facts' date the user corrected afterwards was not the
+ * one the turn applied, and a turn that applied the day's law did not apply the corrected date either. A turn stored
+ * before migration 22 has no date of its own and is read as before: the consultation's date, else the facts' date its
+ * state (corrections included) gives.
+ */
+export function evidenceDateOf(consultationAsOf: string | null, t: Pick<TurnResult, 'lawAsOf' | 'state'>): string | null {
+  if (t.lawAsOf) return t.lawAsOf.by === 'today' ? null : t.lawAsOf.date;
+  return consultationAsOf ?? t.state?.factDate ?? null;
 }
 
 /**

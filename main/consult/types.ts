@@ -107,6 +107,13 @@ export interface CitationAudit {
    */
   closer?: { articleId: number; label: string; lawTitle?: string; evidence?: number } | null;
   /**
+   * Set as a turn is read back (turnResult.ts) for a citation labelled 引文不符, or 无法解析 for a 款 or 项 its article
+   * lacks, whose article is not among the evidence the turn's judge and answer were given: a citation outside the
+   * evidence too, which its label does not say (the 证据外 label says it alone). Counted with them where 证据充分 is
+   * qualified (preload/contract/sufficiency.ts). Not stored with a turn: read from its stored evidence.
+   */
+  outsideEvidence?: true;
+  /**
    * For a citation of an article of a law 民法典 repealed (《合同法》第一百零七条): the rule it laid down and the 民法典
    * articles that hold it now (civilCodeConcordance.ts); the note says the same. Also, with `replacedDocument`, for an
    * article of a repealed document the library holds (婚姻法解释（三）, 契税暂行条例): the article of the document that

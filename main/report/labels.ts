@@ -16,9 +16,9 @@ export const VERDICT_ZH: Record<string, string> = {
 export function judgeVerdictZh(t: { verdict: string | null; sufficientOnlyForEvidence: number }): string {
   return t.sufficientOnlyForEvidence ? SUFFICIENT_FOR_EVIDENCE_ZH : VERDICT_ZH[t.verdict ?? ''] ?? '无';
 }
-/** Said after that verdict (not bold): 「；回答另引 1 条证据外的法条，未经适用性和充分性审查」; nothing when it is not qualified. */
-export function verdictScopeZh(t: { sufficientOnlyForEvidence: number }): string {
-  return t.sufficientOnlyForEvidence ? `；${outsideEvidenceNoteZh(t.sufficientOnlyForEvidence)}` : '';
+/** Said after that verdict (not bold): 「；回答另引 1 条证据外的法条，未经适用性和充分性审查」, with those also cited amiss (「（其中 1 条引文与法条原文不符）」); nothing when it is not qualified. */
+export function verdictScopeZh(t: { sufficientOnlyForEvidence: number; sufficientOnlyFailed?: { quoteMismatch: number; missingPart: number } }): string {
+  return t.sufficientOnlyForEvidence ? `；${outsideEvidenceNoteZh(t.sufficientOnlyForEvidence, t.sufficientOnlyFailed)}` : '';
 }
 export const AUDIT_ZH: Record<string, string> = { verified: '已核验', outside_evidence: '证据外', unresolvable: '无法解析', quote_mismatch: '引文不符' };
 export const CHECK_ZH: Record<string, string> = { factualSupport: '事实支撑', jurisdiction: '法域', temporal: '时间效力', contradictions: '矛盾', missingElements: '缺失要件' };

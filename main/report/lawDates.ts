@@ -1,5 +1,8 @@
 import { localDay } from '../../preload/contract/localTime.js';
+import { LAW_AS_OF_BY_ZH, lawDateZh } from '../../preload/contract/lawAsOf.js';
 import type { LawAsOfBy } from '../consult/store.js';
+
+export { lawDateZh };
 
 /** What a turn's run applied the law as of (context.ts lawAsOf): the consultation's date, the facts' date its state gave, else today. */
 export interface TurnLawDate {
@@ -24,11 +27,6 @@ export function turnLawDate(t: {
   return t.factDate ? { seq: t.seq, date: t.factDate, by: 'facts' } : { seq: t.seq, date: localDay(t.finishedAt ?? t.createdAt), by: 'today' };
 }
 
-const BY_ZH: Record<LawAsOfBy, string> = { consultation: '咨询所定日期', facts: '事实日期', today: '咨询当日' };
-
-/** One turn's date with what it is: 「2024-04-15（事实日期）」, as reports and the CLI's turn summary write it. */
-export const lawDateZh = (d: { date: string; by: LawAsOfBy }): string => `${d.date}（${BY_ZH[d.by]}）`;
-
 /**
  * What a report writes after 「适用法律截至」. A consultation's own date as it is (2020-06-01). Without one, what the turns
  * applied: one date when all share it, with what it is (「2026-12-07（咨询当日）」); else each turn's, turns sharing a date
@@ -46,6 +44,6 @@ export function lawAsOfZh(consultationAsOf: string | null, turns: readonly TurnL
   }
   if (groups.length === 1) return lawDateZh(groups[0]!);
   const byTurnDay = groups.every((g) => g.by === 'today');
-  const each = groups.map((g) => `第 ${g.seqs.join('、')} 轮${byTurnDay ? ' ' : `为${BY_ZH[g.by]} `}${g.date}`).join('，');
+  const each = groups.map((g) => `第 ${g.seqs.join('、')} 轮${byTurnDay ? ' ' : `为${LAW_AS_OF_BY_ZH[g.by]} `}${g.date}`).join('，');
   return byTurnDay ? `每轮当天（${each}）` : `各轮不同（${each}）`;
 }

@@ -1,5 +1,5 @@
 import type { Consultations } from '../consult/index.js';
-import { datedEvidence } from '../consult/turnResult.js';
+import { datedEvidence, evidenceDateOf } from '../consult/turnResult.js';
 import type { CitationAudit, CitationLabel, Evidence, JudgeIteration, StateChange, TurnResult, Verdict } from '../consult/types.js';
 import type { LegalState } from '../consult/schemas.js';
 import type { Engine } from '../engine/index.js';
@@ -13,7 +13,7 @@ import { LexError } from '../util/errors.js';
 import { bookTitle, citedLabel } from '../../preload/contract/citationLine.js';
 import { lawAsOfZh, turnLawDate } from './lawDates.js';
 import { reportAnswer } from './answerRefs.js';
-import { sufficientOnlyForEvidence } from '../../preload/contract/sufficiency.js';
+import { outsideEvidenceScope, type OutsideEvidence } from '../../preload/contract/sufficiency.js';
 
 export { renumberMarkers } from './answerRefs.js';
 
@@ -117,10 +117,18 @@ export interface ReportTurn {
   verdict: Verdict | null;
   override: { verdict: Verdict; note: string | null } | null;
   iterations: JudgeIteration[];
-  /** The articles the answer cites outside the evidence when the judge found it sufficient (the verdict then holds for the evidence alone); else 0. */
+  /**
+   * The articles the answer cites outside the evidence when the judge found it sufficient (the verdict then holds for the
+   * evidence alone), those cited 引文不符 or 无法解析 outside it included; else 0.
+   */
   sufficientOnlyForEvidence: number;
-  /** Citations that failed the audit, with why (in Chinese where the audit kept it), and the report's number of the article when it lists one. */
-  stray: Array<{ marker: string; label: CitationLabel; note: string | null; ref: number | null }>;
+  /** Of those, the ones a citation also quoted wrongly (引文不符) or named a missing 款 or 项 of (sufficiency.ts); zeros when not qualified. */
+  sufficientOnlyFailed: Pick<OutsideEvidence, 'quoteMismatch' | 'missingPart'>;
+  /**
+   * Citations that failed the audit, with why (in Chinese where the audit kept it), and the report's number of the article
+   * when it lists one; `outside` for one labelled otherwise (引文不符, 无法解析) whose article is outside the evidence too.
+   */
+  stray: Array<{ marker: string; label: CitationLabel; note: string | null; ref: number | null; outside: boolean }>;
   /** Citations of evidence articles whose words fit another article of the law (topicFit.ts), with the note. */
   mismatched: Array<{ marker: string; note: string }>;
   /** The question's own citations worth a word (a repealed law, an older numbering), with why. */
@@ -182,7 +190,8 @@ export function buildReport(engine: Engine, consultations: Consultations, id: nu
     });
     return statutes.length;
   };
-  const outside = (c: CitationAudit, t: TurnResult) => citedOutsideEvidence(engine, c, consultation.as_of ?? t.state?.factDate ?? null);
+  // Dated as the turn's evidence is: for the date the turn applied (evidenceDateOf), not one its state was corrected to since.
+  const outside = (c: CitationAudit, t: TurnResult) => citedOutsideEvidence(engine, c, evidenceDateOf(consultation.as_of, t));
   const reportTurns = chosen.map((t, i) => toReportTurn(t, refFor, outside, opts, i === chosen.length - 1));
   for (const s of statutes) s.lines = statuteLines(s);
   const last = chosen.at(-1)!;
@@ -278,6 +287,7 @@ function toReportTurn(
   } else if (t.mode === 'offline') {
     for (const e of live.slice(0, 10)) listed(e);
   }
+  const scope = outsideEvidenceScope(t.verdict, t.citations);
   return {
     seq: t.seq,
     question: t.userText,
@@ -291,13 +301,15 @@ function toReportTurn(
     verdict: t.verdict,
     override: t.verdictOverride,
     iterations: t.iterations,
-    sufficientOnlyForEvidence: sufficientOnlyForEvidence(t.verdict, t.citations),
+    sufficientOnlyForEvidence: scope.articles,
+    sufficientOnlyFailed: { quoteMismatch: scope.quoteMismatch, missingPart: scope.missingPart },
+    // A citation 引文不符 of an article outside the evidence is one of them too: said with the others, not only as a quotation amiss.
     stray: t.citations
-      .filter((c) => c.label === 'unresolvable' || c.label === 'outside_evidence')
-      .map((c) => ({ marker: c.marker, label: c.label, note: c.noteZh ?? c.note, ref: t.answer ? refOfCitation(c) : null })),
+      .filter((c) => c.label === 'unresolvable' || c.label === 'outside_evidence' || c.outsideEvidence)
+      .map((c) => ({ marker: c.marker, label: c.label, note: c.noteZh ?? c.note, ref: t.answer ? refOfCitation(c) : null, outside: c.outsideEvidence === true })),
     // An evidence article cited for words that fit another article of its law (topicFit.ts); one outside the evidence
     // is warned of once, with its note, among the stray ones.
-    mismatched: t.citations.filter((c) => (c.label === 'verified' || c.label === 'quote_mismatch') && c.closer !== undefined).map((c) => ({ marker: c.marker, note: c.noteZh ?? c.note ?? '' })),
+    mismatched: t.citations.filter((c) => (c.label === 'verified' || c.label === 'quote_mismatch') && !c.outsideEvidence && c.closer !== undefined).map((c) => ({ marker: c.marker, note: c.noteZh ?? c.note ?? '' })),
     questionCitations: (t.questionCitations ?? []).map((q) => ({ marker: q.marker, note: q.noteZh ?? q.note ?? '' })),
     excluded: opts.includeExcluded ? t.evidence.filter((e) => e.excluded).map((e) => ({ lawTitle: e.lawTitle, label: e.articleLabel, reason: e.excluded! })) : [],
   };
@@ -325,7 +337,8 @@ function warningsFor(turns: ReportTurn[], statutes: ReportStatute[]): string[] {
       const cited = `第 ${t.seq} 轮的引用 ${s.marker}${s.ref === null ? ' ' : `[${s.ref}] `}`;
       // An article outside the evidence is real and may well apply; what it lacks is the turn's checks, which the reader must make.
       if (s.label === 'outside_evidence') out.push(`${cited}是证据外的法条${outsideNote(s.note)}：不在本轮检索并审查过的证据中，回答依据它的结论未经适用性和充分性审查，请核对该条是否适用本案。`);
-      else out.push(`${cited}未通过核验（无法解析${s.note ? `：${s.note.replace(/[。.]$/, '')}` : ''}）。`);
+      else if (s.label === 'quote_mismatch') out.push(`${cited}是证据外的法条，回答中的引文与其原文也不一致${s.note ? `（${s.note.replace(/[。.]$/, '')}）` : ''}：不在本轮检索并审查过的证据中，回答依据它的结论未经适用性和充分性审查，请核对该条的原文及是否适用本案。`);
+      else out.push(`${cited}未通过核验（无法解析${s.note ? `：${s.note.replace(/[。.]$/, '')}` : ''}${s.outside ? '；该条也不在本轮证据中' : ''}）。`);
     }
     for (const m of t.mismatched) out.push(`第 ${t.seq} 轮的引用 ${m.marker}：${m.note.replace(/[。.]$/, '')}。`);
   }

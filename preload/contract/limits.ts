@@ -14,5 +14,8 @@ export function savedFolderName(folder: string): string {
   return folder.replace(/\s+/g, ' ').trim();
 }
 
+/** A consultation's title, given when it starts or by a rename (the app's, `lexdesk consult --rename`). */
+export const MAX_TITLE_CHARS = 200;
+
 /** The largest file the citation check takes from the page: its base64 stays within the browser host's 1 MiB request. */
 export const MAX_UPLOAD_BYTES = 750_000;

@@ -8,7 +8,7 @@ import { z } from 'zod';
 import type {
   AppInfoDto, ArticleDetailDto, CitedArticlesDto, DraftCheckDto, LawCatalogDto, LawTextDto, SavedArticleDto, SavedListDto, VersionComparisonDto, ConsultationDto, ConsultationSummaryDto, ImportSummaryDto, LibraryStatusDto, OutlineDto, PresetDto, ReportFileDto, SettingsDto, StatuteSearchDto, TurnResult,
 } from './dto.js';
-import { MAX_SAVED_FOLDER_CHARS, MAX_SAVED_NOTE_CHARS, MAX_UPLOAD_BYTES } from './limits.js';
+import { MAX_SAVED_FOLDER_CHARS, MAX_SAVED_NOTE_CHARS, MAX_TITLE_CHARS, MAX_UPLOAD_BYTES } from './limits.js';
 import { isCalendarDate } from './calendarDate.js';
 
 /** The consultation roles a model can be set for (settings' roleModels). */
@@ -132,11 +132,11 @@ export const ROUTES = {
   'consult.list': z.object({ search: z.string().max(200).optional() }).strict(),
   'consult.get': z.object({ id }).strict(),
   'consult.ask': z
-    .object({ consultationId: id.optional(), requestId, text: text(20_000), title: z.string().max(200).optional(), asOf: date.optional(), place: z.string().max(50).optional(), markNames: z.array(z.string().max(50)).max(50).optional() })
+    .object({ consultationId: id.optional(), requestId, text: text(20_000), title: z.string().max(MAX_TITLE_CHARS).optional(), asOf: date.optional(), place: z.string().max(50).optional(), markNames: z.array(z.string().max(50)).max(50).optional() })
     .strict(),
   'consult.cancel': z.object({ consultationId: id }).strict(),
   'consult.retry': z.object({ turnId: id, requestId }).strict(),
-  'consult.rename': z.object({ id, title: text(200) }).strict(),
+  'consult.rename': z.object({ id, title: text(MAX_TITLE_CHARS) }).strict(),
   'consult.delete': z.object({ id }).strict(),
   'consult.correctState': z.object({ turnId: id, correction: stateCorrection }).strict(),
   'consult.overrideVerdict': z.object({ turnId: id, verdict, note: z.string().max(2000).optional() }).strict(),

@@ -115,6 +115,30 @@ describe('lexdesk consult, llm, rules and eval-consult', { skip: SKIP }, () => {
     assert.doesNotMatch(lines.find((l) => l.startsWith(`${plain.consultationId}\t`)) ?? '(', /\(/, 'nothing said for one started without them');
   });
 
+  test('consult --rename ID 标题: the title the first message gave, its facts since corrected, is replaced', async () => {
+    const first = json((await runCli(['consult', '--db', bench.lib.dbPath, '--ask', '公司拖欠了我2022年的工资，能解除合同吗？', '--offline', '--json'], { LEXDESK_HOME: home })).stdout);
+    await runCli(['consult', '--db', bench.lib.dbPath, '--consultation', String(first.consultationId), '--ask', '更正：拖欠的是2023年的工资。', '--offline', '--json'], { LEXDESK_HOME: home });
+    const titleOf = async () => (JSON.parse((await runCli(['consult', '--list', '--db', bench.lib.dbPath, '--json'], { LEXDESK_HOME: home })).stdout) as Array<{ id: number; title: string }>).find((c) => c.id === first.consultationId)?.title;
+    assert.equal(await titleOf(), '公司拖欠了我2022年的工资，能解除合同吗', 'the opening of the first message, kept after the correction');
+    const renamed = await runCli(['consult', '--db', bench.lib.dbPath, '--rename', String(first.consultationId), '  欠薪解除（2023年工资） '], { LEXDESK_HOME: home });
+    assert.equal(renamed.code, 0, renamed.stderr);
+    assert.equal(renamed.stdout.trim(), `咨询 ${first.consultationId} 已重命名：欠薪解除（2023年工资）`);
+    assert.equal(await titleOf(), '欠薪解除（2023年工资）');
+    const byOption = json((await runCli(['consult', '--db', bench.lib.dbPath, '--rename', String(first.consultationId), '--title', '欠薪解除', '--json'], { LEXDESK_HOME: home })).stdout);
+    assert.deepEqual(byOption, { id: first.consultationId, title: '欠薪解除' });
+    // Refused before anything is stored: no title, one over the app's limit, no such consultation.
+    const empty = await runCli(['consult', '--db', bench.lib.dbPath, '--rename', String(first.consultationId)], { LEXDESK_HOME: home });
+    assert.equal(empty.code, 2, empty.stderr);
+    assert.match(empty.stderr, /--rename needs the new title/);
+    const long = await runCli(['consult', '--db', bench.lib.dbPath, '--rename', String(first.consultationId), '案'.repeat(201)], { LEXDESK_HOME: home });
+    assert.notEqual(long.code, 0);
+    assert.match(long.stderr, /at most 200 characters \(got 201\)/);
+    const missing = await runCli(['consult', '--db', bench.lib.dbPath, '--rename', '99999', '新标题'], { LEXDESK_HOME: home });
+    assert.notEqual(missing.code, 0);
+    assert.match(missing.stderr, /No consultation 99999/);
+    assert.equal(await titleOf(), '欠薪解除');
+  });
+
   test('a turn says the date it applied the law as of: --json carries it and the terminal names it', async () => {
     const dated = json((await runCli(['consult', '--db', bench.lib.dbPath, '--ask', WAGES, '--as-of', '2024-05-10', '--offline', '--json'], { LEXDESK_HOME: home })).stdout);
     assert.deepEqual(dated.lawAsOf, { date: '2024-05-10', by: 'consultation' });

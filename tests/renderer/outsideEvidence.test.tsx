@@ -30,6 +30,14 @@ function outsideTurn() {
   });
 }
 
+/** The answer quoting 第二十八条, outside the evidence, in words it does not hold: 引文不符, outside the evidence too (as the host reads it back). */
+function mismatchedOutsideTurn() {
+  const base = outsideTurn();
+  const wrong: CitationAudit = { ...outside(7, '《劳动争议调解仲裁法》第二十八条', 2702, '第二十八条'), label: 'quote_mismatch', quote: '时效期间为三年', note: 'the quoted text does not appear verbatim in the article', noteZh: '引文与法条原文不一致', outsideEvidence: true };
+  // 第二十八条 only quoted wrongly, and 第二十九条 besides: three articles outside the evidence, one of them 引文不符.
+  return { ...base, citations: [...base.citations.filter((c) => c.articleId !== 2702), wrong, outside(8, '第二十九条', 2703, '第二十九条')] };
+}
+
 describe('citations outside the evidence, in the app', () => {
   test('the cited-statutes panel opens the article a stray citation resolved to; one that named nothing has no link', async () => {
     const opened: number[] = [];
@@ -67,5 +75,30 @@ describe('citations outside the evidence, in the app', () => {
     assert.equal(overridden.byTestId('original-verdict').textContent, '证据充分（仅就检索到的法条而言） → 证据不足：时效条文需核对');
     assert.equal(overridden.allByTestId('verdict-scope').length, 0);
     overridden.unmount();
+  });
+
+  test('a citation 引文不符 of an article outside the evidence counts among them, and is said; it is listed with the stray citations', async () => {
+    const turn = mismatchedOutsideTurn();
+    const r = await render(<SufficiencyIndicator turn={turn} onOverride={() => undefined} />);
+    assert.equal(r.byTestId('verdict').textContent, '证据充分（仅就检索到的法条而言）');
+    assert.equal(r.byTestId('verdict-scope').textContent, '回答另引 3 条证据外的法条（其中 1 条引文与法条原文不符），未经适用性和充分性审查');
+    r.unmount();
+    const en = await render(<I18nContext.Provider value={STRINGS.en}><SufficiencyIndicator turn={turn} onOverride={() => undefined} /></I18nContext.Provider>);
+    assert.equal(en.byTestId('verdict-scope').textContent, 'The answer also cites 3 statute(s) outside the evidence (of them 1 quoted in words the article does not hold), not checked for applicability or sufficiency');
+    en.unmount();
+    // Alone it still qualifies the verdict: before, a 证据充分 resting on it read as plain.
+    const alone = await render(<SufficiencyIndicator turn={{ ...turn, citations: [...turnFixture().citations, turn.citations.find((c) => c.label === 'quote_mismatch' && c.outsideEvidence)!] }} onOverride={() => undefined} />);
+    assert.equal(alone.byTestId('verdict').textContent, '证据充分（仅就检索到的法条而言）');
+    assert.equal(alone.byTestId('verdict-scope').textContent, '回答另引 1 条证据外的法条（其中 1 条引文与法条原文不符），未经适用性和充分性审查');
+    alone.unmount();
+    // An evidence article quoted wrongly ([2] of the fixture) is no article outside the evidence.
+    const inside = await render(<SufficiencyIndicator turn={turnFixture({ verdict: 'sufficient' })} onOverride={() => undefined} />);
+    assert.equal(inside.byTestId('verdict').textContent, '证据充分');
+    inside.unmount();
+    const panel = await render(<ApiContext.Provider value={NO_API}><CitedStatutesPanel turn={turn} onOpenArticle={() => undefined} /></ApiContext.Provider>);
+    const wrong = panel.allByTestId('stray-citation').find((li) => li.textContent!.startsWith('《劳动争议调解仲裁法》第二十八条'));
+    assert.equal(wrong?.textContent, '《劳动争议调解仲裁法》第二十八条 · 引文不符；证据外：引文与法条原文不一致');
+    assert.equal(wrong?.className, 'bad');
+    panel.unmount();
   });
 });

@@ -12,14 +12,14 @@ import { MODEL_DIR_OPTIONS, modelOptionsOf } from './modelOptions.js';
 import { localStamp } from '../../../preload/contract/localTime.js';
 
 const USAGE =
-  'lexdesk consult [--ask TEXT] [--consultation ID] [--retry TURN_ID] [--list [SEARCH]] [--show ID] [--as-of DATE] [--place 北京] [--title T] [--redact-name NAME]… [--offline] [--model DIR | --http-base URL --http-model NAME] [--cross-encoder DIR] [--providers cuda,cpu] [--json]';
+  'lexdesk consult [--ask TEXT] [--consultation ID] [--retry TURN_ID] [--list [SEARCH]] [--show ID] [--rename ID TITLE] [--as-of DATE] [--place 北京] [--title T] [--redact-name NAME]… [--offline] [--model DIR | --http-base URL --http-model NAME] [--cross-encoder DIR] [--providers cuda,cpu] [--json]';
 
 export async function consultCommand(args: string[], open: (db?: string, models?: ModelOptions) => Engine, out: Output): Promise<number> {
-  const { values } = parseCommand(
+  const { values, positionals } = parseCommand(
     args,
     {
       ask: { type: 'string' }, consultation: { type: 'string' }, retry: { type: 'string' }, list: { type: 'boolean', default: false },
-      show: { type: 'string' }, 'as-of': { type: 'string' }, place: { type: 'string' }, title: { type: 'string' },
+      show: { type: 'string' }, rename: { type: 'string' }, 'as-of': { type: 'string' }, place: { type: 'string' }, title: { type: 'string' },
       'redact-name': { type: 'string', multiple: true }, offline: { type: 'boolean', default: false }, ...MODEL_DIR_OPTIONS,
     },
     USAGE,
@@ -29,6 +29,7 @@ export async function consultCommand(args: string[], open: (db?: string, models?
     // Stored consultations are read without the LLM settings: a broken endpoint setting must not hide them.
     if (values.list) return listConsultations(new Consultations({ engine, llm: null }), out);
     if (values.show) return showConsultation(new Consultations({ engine, llm: null }), intOption(values.show, 'show', 0), out);
+    if (values.rename !== undefined) return renameConsultation(new Consultations({ engine, llm: null }), intOption(values.rename, 'rename', 0), (values.title as string | undefined) ?? positionals.join(' '), out);
     const config = cliSettings();
     const consultations = new Consultations({ engine, llm: values.offline ? null : config.llm(), settings: config.read().consult });
     const turn = turnSwitch();
@@ -148,6 +149,19 @@ function listConsultations(c: Consultations, out: Output): number {
   else if (!rows.length) out.print('No consultations yet: lexdesk consult --ask "…"');
   // The date and place a consultation was started with, as the app's history says them: two matters alike in title are told apart.
   else for (const r of rows) out.print(`${r.id}\t${localStamp(r.updated_at)}\t${r.turns} turns\t${r.title}${r.as_of || r.place ? `\t(${[r.as_of && `as of ${r.as_of}`, r.place].filter(Boolean).join(', ')})` : ''}`);
+  return 0;
+}
+
+/**
+ * `--rename ID 标题` (or `--rename ID --title 标题`): a consultation's title is the opening of its first message until
+ * renamed, and keeps the facts as first told when a later turn corrects them; the app renames one from its history.
+ */
+function renameConsultation(c: Consultations, id: number, title: string, out: Output): number {
+  if (!title.trim()) throw new LexError('usage', `--rename needs the new title: lexdesk consult --rename ${id} "新标题"\nUsage: ${USAGE}`);
+  c.rename(id, title);
+  const consultation = c.store.consultation(id);
+  if (out.json) out.printJson({ id: consultation.id, title: consultation.title });
+  else out.print(`咨询 ${consultation.id} 已重命名：${consultation.title}`);
   return 0;
 }
 

@@ -107,7 +107,8 @@ export function CitedStatutesPanel({ turn, onOpenArticle, folder = '', shown = 0
   // province's regulation), shown under it: the last iteration's, as the answer was written after it.
   const checks = turn.iterations.at(-1)?.codeChecks ?? [];
   const excluded = turn.evidence.filter((e) => e.excluded);
-  const stray = turn.citations.filter((c) => c.label === 'unresolvable' || c.label === 'outside_evidence');
+  // With them a citation 引文不符 of an article outside the evidence: no evidence entry above shows it.
+  const stray = turn.citations.filter((c) => c.label === 'unresolvable' || c.label === 'outside_evidence' || c.outsideEvidence);
   return (
     <section className="panel cited" data-testid="cited-panel">
       <h3>{t.cited}</h3>
@@ -166,7 +167,7 @@ export function CitedStatutesPanel({ turn, onOpenArticle, folder = '', shown = 0
               ) : (
                 c.marker
               )}
-              {' · '}{t[c.label]}{auditNote(t, c) ? `：${auditNote(t, c)}` : ''}
+              {' · '}{t[c.label]}{c.outsideEvidence ? `${t.listSeparator}${t.outside_evidence}` : ''}{auditNote(t, c) ? `：${auditNote(t, c)}` : ''}
             </li>
           ))}
         </ul>

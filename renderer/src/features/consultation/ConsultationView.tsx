@@ -12,6 +12,7 @@ import { useConsultation, type MatterSetting } from './useConsultation.js';
 import { MatterSettingFields } from './MatterSettingFields.js';
 import { useDraft } from './useDraft.js';
 import { bookTitle } from '../../../../preload/contract/citationLine.js';
+import { lawAsOfLine } from '../../../../preload/contract/lawAsOf.js';
 
 /** The host's limit for one message (the consult.ask route's schema). */
 const MAX_MESSAGE = 20_000;
@@ -101,6 +102,8 @@ export function ConsultationView({ openId, onChanged, onOpened, onOpenArticle, s
             )}
             {tr.mode === 'offline' && <div className="notice" data-testid="offline-notice">{t.offlineNotice} {offlineReason(t, tr)}</div>}
             {tr.answer && <AnswerText text={tr.answer} onCite={(n) => cite(n, tr)} />}
+            {/* The date this turn applied the law as of, and why, in the CLI's and the report's words (a turn stored before migration 22 has none). */}
+            {tr.lawAsOf && (tr.answer || tr.mode === 'offline') && <div className="muted law-as-of" data-testid="law-as-of">{lawAsOfLine(tr.lawAsOf, t.lang === 'en' ? 'en' : 'zh')}</div>}
             {tr.stages.length > 0 && <StageProgress lines={tr.stages} />}
             {tr.status === 'done' && <ExportButtons consultationId={tr.consultationId} turn={tr.seq} />}
             {tr.error && (

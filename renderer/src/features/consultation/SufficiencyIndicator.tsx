@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { TurnResult, Verdict } from '../../../../preload/contract/index.js';
-import { fill, useT, type Strings } from '../../i18n.js';
-import { sufficientOnlyForEvidence } from '../../../../preload/contract/sufficiency.js';
+import { useT, type Strings } from '../../i18n.js';
+import { outsideEvidenceNoteEn, outsideEvidenceNoteZh, outsideEvidenceScope, SUFFICIENT_FOR_EVIDENCE_EN, SUFFICIENT_FOR_EVIDENCE_ZH } from '../../../../preload/contract/sufficiency.js';
 
 interface Props {
   turn: TurnResult;
@@ -14,7 +14,8 @@ const CHECKS: Record<string, keyof Strings> = { factualSupport: 'checkFactualSup
 
 /**
  * The judge's verdict at a glance, expandable to the checklist, iterations and refinement queries; the user can override it.
- * A 证据充分 holds for the evidence the judge saw: when the answer cites articles outside it, the badge says so and how many.
+ * A 证据充分 holds for the evidence the judge saw: when the answer cites articles outside it, the badge says so and how many
+ * (those cited 引文不符 or 无法解析 outside it among them, and said), in the words the CLI and reports use (sufficiency.ts).
  */
 export function SufficiencyIndicator({ turn, onOverride }: Props) {
   const t = useT();
@@ -22,8 +23,10 @@ export function SufficiencyIndicator({ turn, onOverride }: Props) {
   const [choice, setChoice] = useState<Verdict>('insufficient');
   const [note, setNote] = useState('');
   const verdict = turn.verdictOverride?.verdict ?? turn.verdict;
-  const outside = sufficientOnlyForEvidence(turn.verdict, turn.citations);
-  const judged = (v: Verdict) => (v === 'sufficient' && outside ? t.sufficientForEvidence : t[v]);
+  const scope = outsideEvidenceScope(turn.verdict, turn.citations);
+  const outside = scope.articles;
+  const en = t.lang === 'en';
+  const judged = (v: Verdict) => (v === 'sufficient' && outside ? (en ? SUFFICIENT_FOR_EVIDENCE_EN : SUFFICIENT_FOR_EVIDENCE_ZH) : t[v]);
   if (!verdict) return <section className="panel sufficiency" data-testid="sufficiency"><h3>{t.sufficiency}</h3><span className="badge muted">{t.pending}</span></section>;
   return (
     <section className="panel sufficiency" data-testid="sufficiency">
@@ -31,7 +34,7 @@ export function SufficiencyIndicator({ turn, onOverride }: Props) {
       <button className={`badge ${turn.verdictOverride || !outside ? CLASS[verdict] : 'warn'}`} data-testid="verdict" aria-expanded={open} onClick={() => setOpen(!open)}>
         {turn.verdictOverride ? `${t[verdict]} · ${t.overridden}` : judged(verdict)}
       </button>
-      {!turn.verdictOverride && outside > 0 && <p className="warn" data-testid="verdict-scope">{fill(t.outsideEvidenceNote, { n: outside })}</p>}
+      {!turn.verdictOverride && outside > 0 && <p className="warn" data-testid="verdict-scope">{(en ? outsideEvidenceNoteEn : outsideEvidenceNoteZh)(outside, scope)}</p>}
       {turn.verdictOverride && turn.verdict && (
         <p className="muted" data-testid="original-verdict">
           {judged(turn.verdict)} → {t[turn.verdictOverride.verdict]}
