@@ -168,7 +168,7 @@ function ownerOf(group: Found[], quote: string): Found | undefined {
 
 /** Text before an article number that says a law is meant: a name ending in 法/条例/规定/解释… (or 》). */
 const LAW_NAME_BEFORE = /[》法例则定释]\s*$/;
-/** 该法, 上述条例…: a law named earlier, which the parser only looks for in the same sentence. */
+/** 该法, 上述条例…: a law named earlier, which the parser looks for in the same sentence, then earlier in its paragraph. */
 const REFERRING_BEFORE = /(?:该|此|上述|前述|上列|有关|相关)(?:法|条例|办法|细则|规则|解释|规定)\s*$/;
 /** Characters before a citation read for the law it names. */
 const SHOWN_BEFORE = 24;
@@ -210,7 +210,7 @@ function unknownLaw(
   const referring = named ? REFERRING_BEFORE.exec(before) : null;
   if (referring) {
     const said = referring[0].trim();
-    return { marker, note: { en: `the law “${said}” refers to is not named in its sentence, so the citation cannot be checked`, zh: `“${said}”所指的法律在本句中没有写明，无法核验这条引用` } };
+    return { marker, note: { en: `the law “${said}” refers to is not named in its sentence or earlier in its paragraph, so the citation cannot be checked`, zh: `“${said}”所指的法律在本句和本段前文中都没有写明，无法核验这条引用` } };
   }
   // 《合同法》第五十二条, which models trained on older texts still cite: say what replaced it.
   const repeal = named ? (lawName ? resolver.repealOf(lawName) : undefined) : listed!;

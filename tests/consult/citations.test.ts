@@ -123,24 +123,30 @@ describe('citation audit', { skip: SKIP }, () => {
     assert.deepEqual(wrong.map((c) => c.label), ['quote_mismatch', 'verified'], 'a quote in neither article is still a mismatch');
   });
 
-  test('an unknown law without brackets and 该法 in a sentence naming no law are unresolvable; 本法 in a quote is not', () => {
+  test('an unknown law without brackets and 该法 in a paragraph naming no law are unresolvable; 该法 reaches back through its paragraph; 本法 in a quote is not', () => {
     const [a38, a46] = [article('劳动合同法第38条'), article('劳动合同法第46条')];
     const answer =
       '根据劳动者权益保障法第十条，你可以索赔。依据《劳动合同法》第三十八条可以解除[1]。该法第九百条还规定可以索赔三倍工资。' +
-      '经济补偿见劳动合同法第四十六条，该法第三十八条也相关。法律规定“劳动者依照本法第三十八条规定解除劳动合同的”[2]。';
+      '经济补偿见劳动合同法第四十六条，该法第三十八条也相关。法律规定“劳动者依照本法第三十八条规定解除劳动合同的”[2]。' +
+      '\n该法第四十六条另有规定。';
     const cites = audit(answer, [asEvidence(a38), asEvidence(a46)]);
     assert.deepEqual(cites.map((c) => [c.marker, c.label]), [
       ['劳动者权益保障法第十条', 'unresolvable'],
       ['[1]', 'verified'],
-      ['该法第九百条', 'unresolvable'],
+      // 该法 in the sentence after 《劳动合同法》 is that law, which has no 第九百条.
+      ['第九百条', 'unresolvable'],
       ['劳动合同法第四十六条', 'verified'],
       ['第三十八条', 'verified'],
       ['[2]', 'verified'],
+      // A new paragraph opening with 该法 names no law it could mean.
+      ['该法第四十六条', 'unresolvable'],
     ]);
     assert.equal(cites[0]!.note, 'no such law in the library');
     assert.equal(cites[0]!.noteZh, '法规库中没有这部法律');
-    assert.match(cites[2]!.note!, /该法/);
-    assert.match(cites[2]!.noteZh!, /^“该法”所指的法律在本句中没有写明/);
+    assert.match(cites[2]!.noteZh!, /第900条|第九百条/);
+    assert.doesNotMatch(cites[2]!.noteZh!, /没有写明/);
+    assert.match(cites[6]!.note!, /该法/);
+    assert.match(cites[6]!.noteZh!, /^“该法”所指的法律在本句和本段前文中都没有写明/);
   });
 
   test('a law the library says was repealed (《合同法》, by 民法典 第一千二百六十条) is unresolvable with what repealed it', () => {
