@@ -558,6 +558,7 @@ export function auditCitations(answer: string, numbered: Evidence[], resolver: C
   found.sort((a, b) => a.pos - b.pos);
   const quotes = assignQuotes(answer, found, draft, resolver);
   checkTopics(answer, found, covered, quotes, resolver, draft);
+  if (!draft) checkMarkersAfterWritten(answer, found, covered);
   return found.map((f, i) => toAudit(f, i + 1, quotes.get(f) ?? [], asOf, resolver));
 }
 
@@ -588,6 +589,49 @@ function checkTopics(text: string, found: Found[], covered: Array<{ pos: number;
       f.note = joinNotes(f.note, topicNote(mismatch, draft));
     }
   }
+}
+
+/** Where an answer's sentence ends (a quotation's inner stops aside, as the marker's sentence is what is read). */
+const MARKER_SENTENCE_END = /[。！？!?；;\n\r]/;
+
+/**
+ * An [n] marker closing a sentence that names its authority in writing, as another article of the same law
+ * (「依照《刑事诉讼法》第六十七条第一款第（一）项，…可以取保候审[1]」, [1] being 第八十一条, 逮捕): the marker is likely
+ * misnumbered, and a report would footnote the wrong article. Said on the marker, with the article written as the
+ * one its sentence means (`closer`), unless the sentence cites the marker's article too, its list names the written
+ * one, or another marker stands between them.
+ */
+function checkMarkersAfterWritten(text: string, found: Found[], covered: Array<{ pos: number; marker: string; by: Found }>): void {
+  const written = [
+    ...found.filter((f) => !f.evidenceMarker && f.article && !f.document).map((f) => ({ pos: f.pos, article: f.article! })),
+    ...covered.flatMap((c) => (c.by.article ? [{ pos: c.pos, article: c.by.article }] : [])),
+  ].sort((a, b) => a.pos - b.pos);
+  const markers = found.filter((f) => f.evidenceMarker);
+  for (const m of markers) {
+    if (!m.article || m.closer !== undefined) continue;
+    let start = m.pos;
+    while (start > 0 && !MARKER_SENTENCE_END.test(text[start - 1]!)) start--;
+    const before = written.filter((w) => w.pos >= start && w.pos < m.pos);
+    const last = before.at(-1);
+    if (!last || last.article.lawTitle !== m.article.lawTitle || last.article.articleId === m.article.articleId) continue;
+    const sameList = markers.filter((o) => o.pos === m.pos);
+    if (sameList.some((o) => o.article?.articleId === last.article.articleId)) continue;
+    if (before.some((w) => w.article.articleId === m.article!.articleId)) continue;
+    if (markers.some((o) => o.pos > last.pos && o.pos < m.pos && o.article?.articleId !== m.article!.articleId)) continue;
+    if (markers.some((o) => o.pos >= start && o.pos < m.pos && o.article?.articleId === m.article!.articleId)) continue;
+    const own = clipText(m.article.text);
+    m.closer = { articleId: last.article.articleId, label: last.article.articleLabel, excerpt: clipText(last.article.text) };
+    m.note = joinNotes(m.note, {
+      en: `its sentence names ${last.article.articleLabel} of the same law as its authority, but ${m.marker} is ${m.article.articleLabel} (「${own}」): check the marker`,
+      zh: `此句写明依据的是该法${last.article.articleLabel}，${m.marker}却是${m.article.articleLabel}（「${own}」），请核对标号`,
+    });
+  }
+}
+
+/** The opening of an article's text, for a note. */
+function clipText(text: string): string {
+  const flat = text.replace(/\s+/g, '');
+  return flat.length > 30 ? `${flat.slice(0, 30)}…` : flat;
 }
 
 /**

@@ -236,6 +236,28 @@ describe('citation audit', { skip: SKIP }, () => {
     assert.equal(cites[0]!.marker, '[1]');
   });
 
+  test('a marker closing a sentence that names another article of its law as its authority is told to be checked', () => {
+    const [a38, a46] = [article('劳动合同法第38条'), article('劳动合同法第46条')];
+    const evidence = [asEvidence(a38), asEvidence(a46)];
+    // The sentence says 第三十八条; its [2] is 第四十六条 (经济补偿): a misnumbered marker, which a report would footnote.
+    const [written, marker] = audit('依据《劳动合同法》第三十八条，用人单位未及时足额支付劳动报酬的，劳动者可以解除劳动合同[2]。', evidence);
+    assert.equal(written!.label, 'verified');
+    assert.deepEqual([marker!.marker, marker!.label, marker!.closer?.label], ['[2]', 'verified', '第三十八条']);
+    assert.match(marker!.noteZh!, /^此句写明依据的是该法第三十八条，\[2\]却是第四十六条（「有下列情形之一的，用人单位应当向劳动者支付经济补偿/);
+    // Not when the sentence cites the marker's article too, the list names the written one, another marker stands
+    // between, or the marker is in the next sentence.
+    const fine = [
+      '依据《劳动合同法》第三十八条解除后，还可依第四十六条要求经济补偿[2]。',
+      '依据《劳动合同法》第三十八条，劳动者可以解除劳动合同并要求经济补偿[1][2]。',
+      '依据《劳动合同法》第三十八条，劳动者可以解除劳动合同[1]，并要求经济补偿[2]。',
+      '依据《劳动合同法》第三十八条，劳动者可以解除劳动合同。解除后可以要求经济补偿[2]。',
+    ];
+    for (const answer of fine) {
+      const notes = audit(answer, evidence).filter((c) => c.closer !== undefined);
+      assert.deepEqual(notes.map((c) => c.marker), [], answer);
+    }
+  });
+
   test('a bare 第N条 naming no law is read as the evidence article with that number, or said to be uncheckable; a contract clause is no citation', () => {
     const a38 = article('劳动合同法第38条');
     const a46 = article('劳动合同法第46条');
