@@ -14,6 +14,11 @@ import { CandidatePool } from '../../main/consult/pool.js';
 import { expandAlongGraph } from '../../main/consult/stages/queries.js';
 import type { StatuteArticle } from '../../main/library/articles.js';
 import { ensureStatuteGraph, referencedBy, referencesOf, type LinkedArticle } from '../../main/library/graph/statuteGraph.js';
+import os from 'node:os';
+import { createHostApi } from '../../main/host/hostApi.js';
+import { FileKeyStore } from '../../main/llm/keyStore.js';
+import { SettingsStore } from '../../main/llm/settings.js';
+import type { ArticleDetailDto, CitedArticlesDto } from '../../preload/contract/dto.js';
 import { parseJsonOutput, runCli } from '../helpers/cli.js';
 import { buildLibrary, sharedSkipReason, type TempLibrary } from '../helpers/library.js';
 
@@ -182,6 +187,29 @@ describe('statute graph', { skip: SKIP }, () => {
     assert.doesNotMatch(today[0] ?? '', /\[/);
     assert.match(today.at(-1) ?? '', /\[已被修订，2010-12-13 公布\]/);
     assert.doesNotMatch(undated.stdout, /interpretations of the time/);
+  });
+
+  test('the app\'s article view, opened with a date, lists the interpretations of that date first, each with how it stood', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lexdesk-links-on-date-'));
+    try {
+      const api = createHostApi({ engine, settings: new SettingsStore(dir), keys: new FileKeyStore(dir), host: 'browser', version: 'test' });
+      const cited = await api.call('statute.citations', { citation: '刑法第一百七十六条', asOf: '2019-06-01' });
+      assert.ok(cited.ok, JSON.stringify(cited));
+      const detail = (cited.data as CitedArticlesDto).detail as ArticleDetailDto;
+      const opened = await api.call('statute.article', { id: detail.article.id, asOf: '2019-06-01' });
+      assert.ok(opened.ok, JSON.stringify(opened));
+      for (const d of [detail, opened.data as ArticleDetailDto]) {
+        const on = new Map((d.interpretationsOnDate ?? []).map((l) => [l.id, l.onDate.standing]));
+        const listed = d.interpretations.map((i) => [i.publishDate, on.get(i.id)]);
+        assert.deepEqual(listed[0], ['2010-12-13', 'in-force']);
+        assert.deepEqual(listed.at(-1), ['2022-02-23', 'version-not-yet']);
+      }
+      const undated = await api.call('statute.article', { id: detail.article.id });
+      assert.ok(undated.ok && (undated.data as ArticleDetailDto).interpretationsOnDate === undefined);
+      assert.equal((undated.data as ArticleDetailDto).interpretations[0]?.publishDate, '2022-02-23', 'without a date, today\'s first');
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   test('show says where each citing article names this one: the clause, the citation marked, after its list\'s lead', async () => {
