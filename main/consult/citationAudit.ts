@@ -168,7 +168,7 @@ function ownerOf(group: Found[], quote: string): Found | undefined {
 
 /** Text before an article number that says a law is meant: a name ending in 法/条例/规定/解释… (or 》). */
 const LAW_NAME_BEFORE = /[》法例则定释]\s*$/;
-/** 该法, 上述条例…: a law named earlier, which the parser only looks for in the same sentence. */
+/** 该法, 上述条例…: a law named earlier, which the parser looks for in the same sentence, then earlier in its paragraph. */
 const REFERRING_BEFORE = /(?:该|此|上述|前述|上列|有关|相关)(?:法|条例|办法|细则|规则|解释|规定)\s*$/;
 /** Characters before a citation read for the law it names. */
 const SHOWN_BEFORE = 24;
@@ -210,7 +210,7 @@ function unknownLaw(
   const referring = named ? REFERRING_BEFORE.exec(before) : null;
   if (referring) {
     const said = referring[0].trim();
-    return { marker, note: { en: `the law “${said}” refers to is not named in its sentence, so the citation cannot be checked`, zh: `“${said}”所指的法律在本句中没有写明，无法核验这条引用` } };
+    return { marker, note: { en: `the law “${said}” refers to is not named in its sentence or earlier in its paragraph, so the citation cannot be checked`, zh: `“${said}”所指的法律在本句和本段前文中都没有写明，无法核验这条引用` } };
   }
   // 《合同法》第五十二条, which models trained on older texts still cite: say what replaced it.
   const repeal = named ? (lawName ? resolver.repealOf(lawName) : undefined) : listed!;
@@ -562,6 +562,7 @@ export function auditCitations(answer: string, numbered: Evidence[], resolver: C
   found.sort((a, b) => a.pos - b.pos);
   const quotes = assignQuotes(answer, found, draft, resolver);
   checkTopics(answer, found, covered, quotes, resolver, draft, numbered);
+  if (!draft) checkMarkersAfterWritten(answer, found, covered);
   return found.map((f, i) => toAudit(f, i + 1, quotes.get(f) ?? [], asOf, resolver));
 }
 
@@ -602,6 +603,49 @@ function checkTopics(text: string, found: Found[], covered: Array<{ pos: number;
       f.note = joinNotes(f.note, topicNote(mismatch, draft));
     }
   }
+}
+
+/** Where an answer's sentence ends (a quotation's inner stops aside, as the marker's sentence is what is read). */
+const MARKER_SENTENCE_END = /[。！？!?；;\n\r]/;
+
+/**
+ * An [n] marker closing a sentence that names its authority in writing, as another article of the same law
+ * (「依照《刑事诉讼法》第六十七条第一款第（一）项，…可以取保候审[1]」, [1] being 第八十一条, 逮捕): the marker is likely
+ * misnumbered, and a report would footnote the wrong article. Said on the marker, with the article written as the
+ * one its sentence means (`closer`), unless the sentence cites the marker's article too, its list names the written
+ * one, or another marker stands between them.
+ */
+function checkMarkersAfterWritten(text: string, found: Found[], covered: Array<{ pos: number; marker: string; by: Found }>): void {
+  const written = [
+    ...found.filter((f) => !f.evidenceMarker && f.article && !f.document).map((f) => ({ pos: f.pos, article: f.article! })),
+    ...covered.flatMap((c) => (c.by.article ? [{ pos: c.pos, article: c.by.article }] : [])),
+  ].sort((a, b) => a.pos - b.pos);
+  const markers = found.filter((f) => f.evidenceMarker);
+  for (const m of markers) {
+    if (!m.article || m.closer !== undefined) continue;
+    let start = m.pos;
+    while (start > 0 && !MARKER_SENTENCE_END.test(text[start - 1]!)) start--;
+    const before = written.filter((w) => w.pos >= start && w.pos < m.pos);
+    const last = before.at(-1);
+    if (!last || last.article.lawTitle !== m.article.lawTitle || last.article.articleId === m.article.articleId) continue;
+    const sameList = markers.filter((o) => o.pos === m.pos);
+    if (sameList.some((o) => o.article?.articleId === last.article.articleId)) continue;
+    if (before.some((w) => w.article.articleId === m.article!.articleId)) continue;
+    if (markers.some((o) => o.pos > last.pos && o.pos < m.pos && o.article?.articleId !== m.article!.articleId)) continue;
+    if (markers.some((o) => o.pos >= start && o.pos < m.pos && o.article?.articleId === m.article!.articleId)) continue;
+    const own = clipText(m.article.text);
+    m.closer = { articleId: last.article.articleId, label: last.article.articleLabel, excerpt: clipText(last.article.text) };
+    m.note = joinNotes(m.note, {
+      en: `its sentence names ${last.article.articleLabel} of the same law as its authority, but ${m.marker} is ${m.article.articleLabel} (「${own}」): check the marker`,
+      zh: `此句写明依据的是该法${last.article.articleLabel}，${m.marker}却是${m.article.articleLabel}（「${own}」），请核对标号`,
+    });
+  }
+}
+
+/** The opening of an article's text, for a note. */
+function clipText(text: string): string {
+  const flat = text.replace(/\s+/g, '');
+  return flat.length > 30 ? `${flat.slice(0, 30)}…` : flat;
 }
 
 /**

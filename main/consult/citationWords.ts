@@ -4,7 +4,9 @@
  * 第二百二十六条）」), the words before the brackets; less every citation, law title and quotation in them, which
  * say nothing of what the article provides. None for a citation of a rule broken (「违反《劳动合同法》第十九条的规定
  * 约定试用期的，由劳动行政部门责令改正」: the words are the breach and its penalty, which another article holds) or in a
- * judgment's operative clause (「依照…之规定，判决如下」: the parties' words). topicFit.ts compares them with the article.
+ * judgment's operative clause (「依照…之规定，判决如下」: the parties' words), nor in a brief's prayer for a decision
+ * (「恳请合议庭依据《刑法》第六十七条…、《刑事诉讼法》第十五条，对被告人判处有期徒刑一年，宣告缓刑」: the words are
+ * the relief asked, which no article of the procedure law cited beside it holds). topicFit.ts compares them with the article.
  */
 
 export interface PlacedCitation {
@@ -32,6 +34,10 @@ const BREACH = /违反|违背|[未不](?:按照|依照|依法|遵守)/;
 const CLAUSE_START = /[，,：:]/;
 /** A judgment's or a decision's operative clause. */
 const OPERATIVE = /(?:判决|裁定|决定|调解)如下/;
+/** A request to the court or the procuratorate, before the citation (恳请合议庭, 请求贵院, 建议人民检察院). */
+const PRAYER = /(?:恳请|请求|提请|建议|敬请|望|请)(?:贵院|合议庭|法庭|审判长|上级人民法院|人民法院|法院|人民检察院|检察院|检察机关|贵院)/;
+/** The decision asked for, after it. */
+const RELIEF = /判处|判决|判令|改判|宣告|裁定|免予|免除|不起诉|撤销|发回|驳回|变更/;
 
 /** Reads the words of each citation of one text (its quotations found once). */
 export function citationWordsIn(text: string): <C extends PlacedCitation>(cited: C, all: readonly C[]) => CitationWords<C> {
@@ -102,9 +108,10 @@ function bracketCloseAfter(text: string, from: number, limit: number): number {
   return -1;
 }
 
-/** The citation is of a rule broken (its clause says 违反 before it), or stands in an operative clause. */
+/** The citation is of a rule broken (its clause says 违反 before it), or stands in an operative clause or a prayer for a decision. */
 function breachOrOperative(text: string, start: number, end: number, pos: number): boolean {
   let clause = pos;
   while (clause > start && !CLAUSE_START.test(text[clause - 1]!)) clause--;
-  return BREACH.test(text.slice(clause, pos)) || OPERATIVE.test(text.slice(start, end));
+  if (BREACH.test(text.slice(clause, pos)) || OPERATIVE.test(text.slice(start, end))) return true;
+  return PRAYER.test(text.slice(start, pos)) && RELIEF.test(text.slice(pos, end));
 }

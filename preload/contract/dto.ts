@@ -185,6 +185,8 @@ export interface ArticleDetailDto {
   amendedText?: { en: string; zh: string } | null;
   /** Opened with a date: that date, and how the article stood then; absent otherwise and from older hosts. */
   onDate?: OnDate;
+  /** Opened with a date: how each of `interpretations` stood then (listed in force then first); absent otherwise and from older hosts. */
+  interpretationsOnDate?: Array<{ id: number; onDate: OnDate }>;
 }
 
 /** A text of the user's own with each statute citation in it looked up and checked (main/consult/draftCheck.ts); `text`: what was read from a Word file. */

@@ -123,24 +123,30 @@ describe('citation audit', { skip: SKIP }, () => {
     assert.deepEqual(wrong.map((c) => c.label), ['quote_mismatch', 'verified'], 'a quote in neither article is still a mismatch');
   });
 
-  test('an unknown law without brackets and 该法 in a sentence naming no law are unresolvable; 本法 in a quote is not', () => {
+  test('an unknown law without brackets and 该法 in a paragraph naming no law are unresolvable; 该法 reaches back through its paragraph; 本法 in a quote is not', () => {
     const [a38, a46] = [article('劳动合同法第38条'), article('劳动合同法第46条')];
     const answer =
       '根据劳动者权益保障法第十条，你可以索赔。依据《劳动合同法》第三十八条可以解除[1]。该法第九百条还规定可以索赔三倍工资。' +
-      '经济补偿见劳动合同法第四十六条，该法第三十八条也相关。法律规定“劳动者依照本法第三十八条规定解除劳动合同的”[2]。';
+      '经济补偿见劳动合同法第四十六条，该法第三十八条也相关。法律规定“劳动者依照本法第三十八条规定解除劳动合同的”[2]。' +
+      '\n该法第四十六条另有规定。';
     const cites = audit(answer, [asEvidence(a38), asEvidence(a46)]);
     assert.deepEqual(cites.map((c) => [c.marker, c.label]), [
       ['劳动者权益保障法第十条', 'unresolvable'],
       ['[1]', 'verified'],
-      ['该法第九百条', 'unresolvable'],
+      // 该法 in the sentence after 《劳动合同法》 is that law, which has no 第九百条.
+      ['第九百条', 'unresolvable'],
       ['劳动合同法第四十六条', 'verified'],
       ['第三十八条', 'verified'],
       ['[2]', 'verified'],
+      // A new paragraph opening with 该法 names no law it could mean.
+      ['该法第四十六条', 'unresolvable'],
     ]);
     assert.equal(cites[0]!.note, 'no such law in the library');
     assert.equal(cites[0]!.noteZh, '法规库中没有这部法律');
-    assert.match(cites[2]!.note!, /该法/);
-    assert.match(cites[2]!.noteZh!, /^“该法”所指的法律在本句中没有写明/);
+    assert.match(cites[2]!.noteZh!, /第900条|第九百条/);
+    assert.doesNotMatch(cites[2]!.noteZh!, /没有写明/);
+    assert.match(cites[6]!.note!, /该法/);
+    assert.match(cites[6]!.noteZh!, /^“该法”所指的法律在本句和本段前文中都没有写明/);
   });
 
   test('a law the library says was repealed (《合同法》, by 民法典 第一千二百六十条) is unresolvable with what repealed it', () => {
@@ -228,6 +234,28 @@ describe('citation audit', { skip: SKIP }, () => {
     const cites = audit('《劳动合同法》第三十八条[1]规定了劳动者的解除权。', [asEvidence(a38)]);
     assert.equal(cites.length, 1);
     assert.equal(cites[0]!.marker, '[1]');
+  });
+
+  test('a marker closing a sentence that names another article of its law as its authority is told to be checked', () => {
+    const [a38, a46] = [article('劳动合同法第38条'), article('劳动合同法第46条')];
+    const evidence = [asEvidence(a38), asEvidence(a46)];
+    // The sentence says 第三十八条; its [2] is 第四十六条 (经济补偿): a misnumbered marker, which a report would footnote.
+    const [written, marker] = audit('依据《劳动合同法》第三十八条，用人单位未及时足额支付劳动报酬的，劳动者可以解除劳动合同[2]。', evidence);
+    assert.equal(written!.label, 'verified');
+    assert.deepEqual([marker!.marker, marker!.label, marker!.closer?.label], ['[2]', 'verified', '第三十八条']);
+    assert.match(marker!.noteZh!, /^此句写明依据的是该法第三十八条，\[2\]却是第四十六条（「有下列情形之一的，用人单位应当向劳动者支付经济补偿/);
+    // Not when the sentence cites the marker's article too, the list names the written one, another marker stands
+    // between, or the marker is in the next sentence.
+    const fine = [
+      '依据《劳动合同法》第三十八条解除后，还可依第四十六条要求经济补偿[2]。',
+      '依据《劳动合同法》第三十八条，劳动者可以解除劳动合同并要求经济补偿[1][2]。',
+      '依据《劳动合同法》第三十八条，劳动者可以解除劳动合同[1]，并要求经济补偿[2]。',
+      '依据《劳动合同法》第三十八条，劳动者可以解除劳动合同。解除后可以要求经济补偿[2]。',
+    ];
+    for (const answer of fine) {
+      const notes = audit(answer, evidence).filter((c) => c.closer !== undefined);
+      assert.deepEqual(notes.map((c) => c.marker), [], answer);
+    }
   });
 
   test('a bare 第N条 naming no law is read as the evidence article with that number, or said to be uncheckable; a contract clause is no citation', () => {

@@ -28,7 +28,7 @@ const AS_OF = '2026-11-28';
 describe('words beside a citation that fit another article of its law', { skip: SKIP }, () => {
   let lib: TempLibrary;
   before(async () => {
-    lib = await buildLibrary({ files: ['民法典', '诉讼与非诉讼程序法/民事诉讼法(2023-09-01).md', '民法商法/合伙企业法(2006-08-27).md', '刑法/刑法.md', '社会法/劳动合同法(2012-12-28).md'] });
+    lib = await buildLibrary({ files: ['民法典', '诉讼与非诉讼程序法/民事诉讼法(2023-09-01).md', '民法商法/合伙企业法(2006-08-27).md', '刑法/刑法.md', '社会法/劳动合同法(2012-12-28).md', '诉讼与非诉讼程序法/刑事诉讼法(2018-10-26).md'] });
   });
   after(async () => {
     await lib?.dispose();
@@ -118,6 +118,15 @@ describe('words beside a citation that fit another article of its law', { skip: 
     assert.equal(citationWordsIn(breach)(cited, [cited]).words, '', 'no words to compare');
     const operative = check('综上所述，原告的诉讼请求成立，依照《民法典》第五百七十七条、《民事诉讼法》第六十七条之规定，判决如下：');
     assert.deepEqual(operative.map((c) => c.finding), ['ok', 'ok']);
+    // A defence brief's closing prayer: the words are the sentence asked for, which no article of 刑事诉讼法 holds.
+    const prayer = '综上，恳请合议庭依据《刑法》第二百六十六条、第七十二条，《刑事诉讼法》第十五条、第二百零一条，对被告人王某判处有期徒刑一年，宣告缓刑。';
+    assert.deepEqual(check(prayer).map((c) => [c.articleLabel, c.finding]), [['第二百六十六条', 'ok'], ['第七十二条', 'ok'], ['第十五条', 'ok'], ['第二百零一条', 'ok']]);
+    const procedure = { pos: prayer.indexOf('《刑事诉讼法》'), marker: '《刑事诉讼法》第十五条' };
+    assert.equal(citationWordsIn(prayer)(procedure, [procedure]).words, '', 'no words to compare');
+    // The same words argued, not prayed for, are still read against 第十五条, and fit another article.
+    const argued = check('依据《刑事诉讼法》第十五条，被告人被判处有期徒刑，宣告缓刑的，由社区矫正机构负责执行。');
+    assert.equal(argued[0]?.finding, 'check');
+    assert.ok(argued[0]?.closer, 'another article is named');
     // 第五百八十五条 in the same brackets holds the words: the brackets are one list.
     const bracketed = check('约定的违约金过分高于造成的损失的，人民法院或者仲裁机构可以根据当事人的请求予以适当减少（《民法典》第五百七十七条、第五百八十五条第二款）。');
     assert.deepEqual(bracketed.map((c) => [c.articleLabel, c.finding]), [['第五百七十七条', 'ok'], ['第五百八十五条', 'ok']]);

@@ -14,6 +14,11 @@ import { CandidatePool } from '../../main/consult/pool.js';
 import { expandAlongGraph } from '../../main/consult/stages/queries.js';
 import type { StatuteArticle } from '../../main/library/articles.js';
 import { ensureStatuteGraph, referencedBy, referencesOf, type LinkedArticle } from '../../main/library/graph/statuteGraph.js';
+import os from 'node:os';
+import { createHostApi } from '../../main/host/hostApi.js';
+import { FileKeyStore } from '../../main/llm/keyStore.js';
+import { SettingsStore } from '../../main/llm/settings.js';
+import type { ArticleDetailDto, CitedArticlesDto } from '../../preload/contract/dto.js';
 import { parseJsonOutput, runCli } from '../helpers/cli.js';
 import { buildLibrary, sharedSkipReason, type TempLibrary } from '../helpers/library.js';
 
@@ -57,6 +62,9 @@ describe('statute graph', { skip: SKIP }, () => {
         '民法典/合同编.md',
         LABOUR_INTERPRETATION,
         REPEALED_LABOUR_INTERPRETATION,
+        // 刑法 第一百七十六条's interpretation, in force 2011-01-04 and replaced by that of 2022 (in force 2022-03-01).
+        '司法解释/最高人民法院关于审理非法集资刑事案件具体应用法律若干问题的解释(2010-12-13).md',
+        '司法解释/最高人民法院关于审理非法集资刑事案件具体应用法律若干问题的解释(2022-02-23).md',
       ],
     });
     engine = lib.engine;
@@ -156,6 +164,52 @@ describe('statute graph', { skip: SKIP }, () => {
     assert.match(listed.at(-1) ?? '', /解释（四）》第五条 \[已废止，2013-01-18 公布\]/);
     const { interpretations } = parseJsonOutput<{ interpretations: Array<{ citation: string; status: string }> }>(json);
     assert.deepEqual(interpretations.map((l) => l.status), ['current', 'repealed']);
+  });
+
+  test('show as of a date says how each interpretation stood then, those in force then first, and which one a crime of then is judged by', async () => {
+    const [text, json, undated] = await Promise.all([
+      runCli(['show', '刑法第一百七十六条', '--as-of', '2019-06-01', '--db', lib.dbPath]),
+      runCli(['show', '刑法第一百七十六条', '--as-of', '2019-06-01', '--json', '--db', lib.dbPath]),
+      runCli(['show', '刑法第一百七十六条', '--db', lib.dbPath]),
+    ]);
+    assert.equal(text.code, 0, text.stderr);
+    const listed = text.stdout.split('Interpretations:\n')[1]?.split('\n').filter((l) => l.startsWith('  《')) ?? [];
+    // The 2010 text applied in 2019 (superseded today); the 2022 text was not yet in force.
+    assert.match(listed[0] ?? '', /非法集资.*第一条 \[2019-06-01 施行中；今已被修订，2010-12-13 公布\]/);
+    assert.match(listed.at(-1) ?? '', /非法集资.*\[2019-06-01 本版尚未施行，2022-02-23 公布\]$/);
+    assert.match(text.stdout, /Note: interpretations of the time and later ones are both listed.*关于适用刑事司法解释时间效力问题的规定》第三条/);
+    const parsed = parseJsonOutput<{ interpretations: Array<{ publishDate: string; onDate: { standing: string } }>; interpretationTimesNote: string | null }>(json);
+    const standings = new Map(parsed.interpretations.map((l) => [l.publishDate, l.onDate.standing]));
+    assert.deepEqual([standings.get('2010-12-13'), standings.get('2022-02-23')], ['in-force', 'version-not-yet']);
+    assert.ok(parsed.interpretationTimesNote);
+    // Without a date: today's interpretation first, the old one marked, and no word on the time of the act.
+    const today = undated.stdout.split('Interpretations:\n')[1]?.split('\n').filter((l) => l.startsWith('  《')) ?? [];
+    assert.doesNotMatch(today[0] ?? '', /\[/);
+    assert.match(today.at(-1) ?? '', /\[已被修订，2010-12-13 公布\]/);
+    assert.doesNotMatch(undated.stdout, /interpretations of the time/);
+  });
+
+  test('the app\'s article view, opened with a date, lists the interpretations of that date first, each with how it stood', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lexdesk-links-on-date-'));
+    try {
+      const api = createHostApi({ engine, settings: new SettingsStore(dir), keys: new FileKeyStore(dir), host: 'browser', version: 'test' });
+      const cited = await api.call('statute.citations', { citation: '刑法第一百七十六条', asOf: '2019-06-01' });
+      assert.ok(cited.ok, JSON.stringify(cited));
+      const detail = (cited.data as CitedArticlesDto).detail as ArticleDetailDto;
+      const opened = await api.call('statute.article', { id: detail.article.id, asOf: '2019-06-01' });
+      assert.ok(opened.ok, JSON.stringify(opened));
+      for (const d of [detail, opened.data as ArticleDetailDto]) {
+        const on = new Map((d.interpretationsOnDate ?? []).map((l) => [l.id, l.onDate.standing]));
+        const listed = d.interpretations.map((i) => [i.publishDate, on.get(i.id)]);
+        assert.deepEqual(listed[0], ['2010-12-13', 'in-force']);
+        assert.deepEqual(listed.at(-1), ['2022-02-23', 'version-not-yet']);
+      }
+      const undated = await api.call('statute.article', { id: detail.article.id });
+      assert.ok(undated.ok && (undated.data as ArticleDetailDto).interpretationsOnDate === undefined);
+      assert.equal((undated.data as ArticleDetailDto).interpretations[0]?.publishDate, '2022-02-23', 'without a date, today\'s first');
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   test('show says where each citing article names this one: the clause, the citation marked, after its list\'s lead', async () => {

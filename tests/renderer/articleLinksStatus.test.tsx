@@ -50,6 +50,27 @@ test('linked interpretations carry a status badge when they are not in force, an
   r.unmount();
 });
 
+test('opened with a date, each linked interpretation says how it stood then, beside its status today', async () => {
+  const r = await mount(detailOf({
+    interpretations: [
+      article(6, '最高人民法院关于审理非法集资刑事案件具体应用法律若干问题的解释', '第三条', 'superseded', '2010-12-13'),
+      article(7, '最高人民法院关于审理非法集资刑事案件具体应用法律若干问题的解释', '第三条', 'current', '2022-02-23'),
+    ],
+    interpretationsOnDate: [
+      { id: 6, onDate: { date: '2019-06-01', standing: 'in-force' } },
+      { id: 7, onDate: { date: '2019-06-01', standing: 'version-not-yet' } },
+    ],
+  }));
+  const items = [...r.byTestId('interpretations').querySelectorAll('li')];
+  assert.deepEqual(items.map((li) => li.querySelector('[data-testid="link-on-date"]')?.textContent), ['2019-06-01 施行中', '2019-06-01 本版尚未施行']);
+  assert.equal(items[0]!.querySelector('[data-testid="link-status"]')?.textContent, '已被修订');
+  r.unmount();
+  // Without a date, no such badge.
+  const undated = await mount(detailOf({ interpretations: [article(7, '最高人民法院关于审理非法集资刑事案件具体应用法律若干问题的解释', '第三条', 'current', '2022-02-23')] }));
+  assert.equal(undated.allByTestId('link-on-date').length, 0);
+  undated.unmount();
+});
+
 test('an article that cites this one shows where: its clause with the citation marked, after its list\'s lead', async () => {
   const lead = '有下列情形之一的，用人单位应当向劳动者支付经济补偿：';
   const clause = '（一）劳动者依照本法第三十八条规定解除劳动合同的；';

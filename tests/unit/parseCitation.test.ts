@@ -110,6 +110,26 @@ describe('parseCitations: citations in longer text', () => {
     assert.deepEqual(contract.map((r) => [r.lawName, r.article]), [['民法典', 577], [null, 52]]);
   });
 
+  it('reads 该解释 and 该法 as the last document of that kind in the sentence, else earlier in the paragraph, never across paragraphs', () => {
+    const fraud = '最高人民法院、最高人民检察院关于办理诈骗刑事案件具体应用法律若干问题的解释';
+    const local = new LawNameIndex([
+      ...['中华人民共和国刑法', fraud].map((title) => ({ key: title, names: lawAliases(title) })),
+    ]);
+    const read = (text: string) => parseCitations(text, local).map((r) => [r.lawName === null ? null : r.lawName.includes('诈骗') ? '诈骗解释' : r.lawName, r.article]);
+    // 刑法 is mentioned last, but 该解释 is the interpretation, not 刑法第二条.
+    assert.deepEqual(read(`根据《${fraud}》第一条，应当认定为刑法第二百六十六条规定的“数额巨大”，而依照该解释第二条，可以酌情从严惩处。`), [
+      ['诈骗解释', 1], ['刑法', 266], ['诈骗解释', 2],
+    ]);
+    // The sentence before, in the same paragraph.
+    assert.deepEqual(read(`根据《${fraud}》第一条，诈骗三千元以上为数额较大。依照该解释第七条，应当扣除。`), [['诈骗解释', 1], ['诈骗解释', 7]]);
+    assert.deepEqual(read('根据《刑法》第六十七条，自动投案的是自首。依照该法第六十八条，有立功表现的可以从轻处罚。'), [['刑法', 67], ['刑法', 68]]);
+    // 该法 passes over an interpretation to the law before it.
+    assert.deepEqual(read(`依照刑法第二百六十六条和《${fraud}》第一条定罪。该法第六十七条另有规定。`), [['刑法', 266], ['诈骗解释', 1], ['刑法', 67]]);
+    // A new paragraph, or no document of that kind before: no law.
+    assert.deepEqual(read(`根据《${fraud}》第一条定罪。\n依照该解释第七条，应当扣除。`), [['诈骗解释', 1], [null, 7]]);
+    assert.deepEqual(read('根据《刑法》第六十七条，自动投案的是自首。依照该解释第七条，应当扣除。'), [['刑法', 67], [null, 7]]);
+  });
+
   it('does not inherit across sentences', () => {
     const refs = parseCitations('依照刑法第二百六十四条定罪。第十条另有规定。', index);
     assert.deepEqual(refs.map((r) => [r.lawName, r.article]), [['刑法', 264], [null, 10]]);

@@ -17,6 +17,7 @@ import { gapSentence } from '../../library/versions/versionGap.js';
 import { onDates, standingZh, type OnDate } from '../../search/lawOnDate.js';
 import { lawOrigin } from '../../library/versions/lawOrigins.js';
 import { clip } from '../../util/clip.js';
+import { bookTitle } from '../../../preload/contract/citationLine.js';
 import { MAX_RANGE_SPAN } from '../../library/citation/parseCitation.js';
 import { tidyHeading } from '../../library/headings.js';
 import { partTitle } from '../../library/lawText.js';
@@ -135,7 +136,8 @@ function shownJson(engine: Engine, result: Resolved, asOf?: string): Record<stri
   // paragraph / item are the first cited; parts every 款 with its 项 (第三款第二项、第四款第一项).
   const paragraphs = result.parts.flatMap((p) => (p.paragraph === null ? [] : [p.paragraph]));
   const earlierNumbering = result.earlier ? { ...result.earlier, now: engine.searchDeps().resolver.provisionNow(result.earlier, article) } : null;
-  return { article, coverageNote: coverageGap(engine, [article], asOf), lawTookEffect: lawOrigin(engine.db, article.lawId), paragraph, item, paragraphs, parts: result.parts, warning, warningZh: result.warningZh, note: result.note ?? null, gap: result.gap ?? null, amended: result.amended ?? null, stale: result.stale ?? null, onDate: onDate(engine, result, asOf), earlierNumbering, formerly: formerArticlesOf(article), ...engine.context(article, asOf), ...incomingLinks(engine, article) };
+  const links = incomingLinks(engine, article, asOf);
+  return { article, coverageNote: coverageGap(engine, [article], asOf), lawTookEffect: lawOrigin(engine.db, article.lawId), paragraph, item, paragraphs, parts: result.parts, warning, warningZh: result.warningZh, note: result.note ?? null, gap: result.gap ?? null, amended: result.amended ?? null, stale: result.stale ?? null, onDate: onDate(engine, result, asOf), earlierNumbering, formerly: formerArticlesOf(article), ...engine.context(article, asOf), ...links, interpretationTimesNote: interpretationTimesNote(article, links.interpretations) };
 }
 
 /**
@@ -181,7 +183,7 @@ function showOne(engine: Engine, out: Output, citation: string, result: Resolved
     return;
   }
   const context = engine.context(result.article, asOf);
-  const links = incomingLinks(engine, result.article);
+  const links = incomingLinks(engine, result.article, asOf);
   if (result.note) out.print(`Note: ${result.note}`);
   if (result.gap) out.print(`Note: ${gapSentence(result.gap).en}`);
   printArticle(out, engine, result, onDate(engine, result, asOf), lawOrigin(engine.db, result.article.lawId));
@@ -200,6 +202,8 @@ function showOne(engine: Engine, out: Output, citation: string, result: Resolved
   printLinks(out, 'Amended by', links.amendedBy);
   printLinks(out, 'Cited by', links.citedBy);
   printLinks(out, 'Interpretations', links.interpretations);
+  const times = interpretationTimesNote(result.article, links.interpretations);
+  if (times) out.print(`Note: ${times}`);
   if (written) out.print(`\n${writtenLine(written)}`);
 }
 
@@ -226,25 +230,64 @@ interface ShownLink {
   publishDate: string | null;
   /** Where the linking article names this one (citingPassage.ts); null when it cannot be found again. */
   passage: Omit<CitingPassage, 'articleId'> | null;
+  /** With a date: how the linking article stood then (the 2010 非法集资 interpretation in force in 2019, today's not yet). */
+  onDate?: OnDate;
 }
 
-/** Articles that cite this one, its amendments and its judicial interpretations, from the statute graph (built on first use), each with where it names it. */
-function incomingLinks(engine: Engine, article: StatuteArticle): { citedBy: ShownLink[]; amendedBy: ShownLink[]; interpretations: ShownLink[] } {
+/** How a linking article stood on the date, in the order listed: those in force then first, then those not yet, then those replaced by then. */
+const STANDING_ORDER: Record<OnDate['standing'], number> = {
+  'in-force': 0, 'amended-since': 0, 'deleted-since': 0, 'other-text': 0, 'repeal-undated': 1,
+  'not-yet': 2, 'version-not-yet': 2, 'not-added': 2, superseded: 3, repealed: 3, deleted: 3,
+};
+
+/**
+ * Articles that cite this one, its amendments and its judicial interpretations, from the statute graph (built on first use), each with where it names it.
+ * With a date, each says how it stood then and those in force then come first: as of 2019, 刑法 第一百七十六条's interpretation
+ * of 2010 (superseded today) was the one applied, and that of 2022 not yet in force.
+ */
+function incomingLinks(engine: Engine, article: StatuteArticle, asOf?: string): { citedBy: ShownLink[]; amendedBy: ShownLink[]; interpretations: ShownLink[] } {
   const resolver = engine.searchDeps().resolver;
   ensureStatuteGraph(engine.db, resolver);
   const into = linksInto(engine.db, resolver, article);
-  const shown = (links: IncomingLink[]): ShownLink[] => links.map(({ article: a, verified, passage }) => ({
-    id: a.id, citation: citationText(a), verified, status: a.status, publishDate: a.publishDate, passage: passage && { lead: passage.lead, text: passage.text, mark: passage.mark },
-  }));
+  const shown = (links: IncomingLink[]): ShownLink[] => {
+    const dated = onDates(engine.db, links.map((l) => l.article), asOf, (id) => resolver.textGap(id, asOf!));
+    const list = links.map(({ article: a, verified, passage }, i): ShownLink => ({
+      id: a.id, citation: citationText(a), verified, status: a.status, publishDate: a.publishDate, passage: passage && { lead: passage.lead, text: passage.text, mark: passage.mark },
+      ...(dated[i] ? { onDate: dated[i] } : {}),
+    }));
+    return asOf ? list.map((l, i) => ({ l, i })).sort((a, b) => STANDING_ORDER[a.l.onDate!.standing] - STANDING_ORDER[b.l.onDate!.standing] || a.i - b.i).map(({ l }) => l) : list;
+  };
   return { citedBy: shown(into.cites), amendedBy: shown(into.amends), interpretations: shown(into.interprets) };
+}
+
+/**
+ * 刑法 as of a date whose interpretations include one in force then and a later one not yet (非法集资 of 2010 and of 2022
+ * for an act of 2019): which applies (《…关于适用刑事司法解释时间效力问题的规定》第三条); null otherwise.
+ */
+function interpretationTimesNote(article: StatuteArticle, interpretations: ShownLink[]): string | null {
+  if (article.lawTitle !== '中华人民共和国刑法') return null;
+  const then = interpretations.some((l) => l.onDate && STANDING_ORDER[l.onDate.standing] === 0);
+  const later = interpretations.some((l) => l.onDate && STANDING_ORDER[l.onDate.standing] === 2);
+  if (!then || !later) return null;
+  return `interpretations of the time and later ones are both listed: an act before a new interpretation took effect is handled under the one of its time, unless the new one is more favourable to the accused (${bookTitle(TIMES_RULE)}第三条): compare both.`;
+}
+
+const TIMES_RULE = '最高人民法院、最高人民检察院关于适用刑事司法解释时间效力问题的规定';
+
+/** 「[2019-06-01 施行中；今已被修订，2010-12-13 公布]」: how a linking article stood on the date, and its status today where it is not in force. */
+function linkStatus(l: ShownLink): string {
+  const today = l.status === 'current' ? '' : `${STATUS_ZH[l.status] ?? l.status}${l.publishDate ? `，${l.publishDate} 公布` : ''}`;
+  if (!l.onDate) return today ? ` [${today}]` : '';
+  const then = `${l.onDate.date} ${standingZh(l.onDate.standing)}`;
+  if (today) return ` [${then}；今${today}]`;
+  return ` [${then}${l.onDate.standing === 'in-force' ? '' : l.publishDate ? `，${l.publishDate} 公布` : ''}]`;
 }
 
 function printLinks(out: Output, title: string, links: ShownLink[]): void {
   if (links.length === 0) return;
   out.print(`\n${title}:`);
   for (const l of links.slice(0, MAX_LISTED)) {
-    const status = l.status === 'current' ? '' : ` [${STATUS_ZH[l.status] ?? l.status}${l.publishDate ? `，${l.publishDate} 公布` : ''}]`;
-    out.print(`  ${l.citation}${status}${l.verified ? '' : '  (cites an earlier text; numbering not checked)'}`);
+    out.print(`  ${l.citation}${linkStatus(l)}${l.verified ? '' : '  (cites an earlier text; numbering not checked)'}`);
     const p = l.passage;
     if (p) out.print(`      ${p.lead ? `${p.lead} ` : ''}${p.text.slice(0, p.mark[0])}【${p.text.slice(p.mark[0], p.mark[1])}】${p.text.slice(p.mark[1])}`);
   }

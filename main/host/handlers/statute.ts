@@ -4,14 +4,14 @@ import { STATUS_ZH } from '../../library/status.js';
 import { referencesOf } from '../../library/graph/statuteGraph.js';
 import { linksInto } from '../../library/graph/citingPassage.js';
 import { citedSpans, type StatuteArticle } from '../../library/articles.js';
-import type { ArticleDetailDto, CitedArticlesDto, ReadInPlace, SearchHitDto, StatuteSearchDto } from '../../../preload/contract/dto.js';
+import type { ArticleDetailDto, ArticleDto, CitedArticlesDto, ReadInPlace, SearchHitDto, StatuteSearchDto } from '../../../preload/contract/dto.js';
 import { gapSentence, lawsReadInPlace, type GapNote } from '../../library/versions/versionGap.js';
 import { citationLine } from '../../../preload/contract/citationLine.js';
 import { toArticleDto } from '../dto.js';
 import type { HostServices } from '../services.js';
 import { addedTerms } from '../../engine/retrieval.js';
 import { makeSnippet } from '../../search/snippet.js';
-import { onDates } from '../../search/lawOnDate.js';
+import { onDates, type DateStanding } from '../../search/lawOnDate.js';
 import { lawFilterGaps } from '../../search/lawFilterGaps.js';
 import { lawOrigin } from '../../library/versions/lawOrigins.js';
 import { compareVersions, type VersionComparison } from '../../library/versions/compareVersions.js';
@@ -162,7 +162,8 @@ export const statuteHandlers: Pick<Handlers, 'statute.search' | 'statute.citatio
     // The 款 and 项 as located in the article (a 项 cited without its 款 is given the 款 it was found in), for ☆ to save that part.
     const located = only && !only.warning ? only.parts.flatMap((p) => (p.paragraph === null ? [] : [{ paragraph: p.paragraph, items: p.items }])) : [];
     const parts = located.length === only?.parts.length ? located : [];
-    const shown = only ? { ...detail(s, only.article), citedSpans: citedSpans(only.article, only.parts), ...(parts.length ? { citedParts: parts } : {}), citedWarning, earlierNumbering: only.earlier ? { ...only.earlier, now: s.engine.searchDeps().resolver.provisionNow(only.earlier, only.article) } : null, versionGap: only.gap ? gapSentence(only.gap) : null, textThen: textThen(only.gap, input.asOf), ...onDate(s, only.article, input.asOf, only.gap) } : null;
+    const base = only ? detail(s, only.article) : null;
+    const shown = only && base ? { ...base, ...interpretationsOn(s, base.interpretations, input.asOf), citedSpans: citedSpans(only.article, only.parts), ...(parts.length ? { citedParts: parts } : {}), citedWarning, earlierNumbering: only.earlier ? { ...only.earlier, now: s.engine.searchDeps().resolver.provisionNow(only.earlier, only.article) } : null, versionGap: only.gap ? gapSentence(only.gap) : null, textThen: textThen(only.gap, input.asOf), ...onDate(s, only.article, input.asOf, only.gap) } : null;
     return { hits, successors, notFound, detail: shown, onlyCitations: onlyCitations(input.citation, s.engine.searchDeps().resolver.names), readInPlace: readInPlace(s, results.flatMap((r) => (r.ok ? [r.article] : [])), input.asOf) };
   },
   'statute.outline'(s, input) {
@@ -210,9 +211,30 @@ export const statuteHandlers: Pick<Handlers, 'statute.search' | 'statute.citatio
     if (!article) throw new LexError('not_found', `No article ${input.id} in the library (it may have been removed by a later import).`);
     // Opened from a search as of a date: a text read in place of the text of that date says so, as the hit did.
     const gap = input.asOf ? s.engine.searchDeps().resolver.textGap(article.id, input.asOf) : null;
-    return { ...detail(s, article), ...(gap ? { versionGap: gapSentence(gap), textThen: textThen(gap, input.asOf) } : {}), ...onDate(s, article, input.asOf, gap) };
+    const shown = detail(s, article);
+    return { ...shown, ...interpretationsOn(s, shown.interpretations, input.asOf), ...(gap ? { versionGap: gapSentence(gap), textThen: textThen(gap, input.asOf) } : {}), ...onDate(s, article, input.asOf, gap) };
   },
 };
+
+/** How an article's interpretations stood on the date, by the order `show --as-of` lists them. */
+const LINK_ORDER: Record<DateStanding, number> = {
+  'in-force': 0, 'amended-since': 0, 'deleted-since': 0, 'other-text': 0, 'repeal-undated': 1,
+  'not-yet': 2, 'version-not-yet': 2, 'not-added': 2, superseded: 3, repealed: 3, deleted: 3,
+};
+
+/**
+ * Opened with a date: the interpretations in force then first, each with how it stood (刑法 第一百七十六条 as of 2019:
+ * the 2010 非法集资 interpretation in force, 2022's not yet), as `lexdesk show --as-of` lists them; nothing without a date.
+ */
+function interpretationsOn(s: HostServices, interpretations: ArticleDto[], asOf: string | undefined): Partial<Pick<ArticleDetailDto, 'interpretations' | 'interpretationsOnDate'>> {
+  if (!asOf || !interpretations.length) return {};
+  const articles = s.engine.articles(interpretations.map((i) => i.id));
+  const dated = onDates(s.engine.db, articles, asOf, (id) => s.engine.searchDeps().resolver.textGap(id, asOf));
+  const standing = new Map(articles.map((a, i) => [a.id, dated[i]!]));
+  const order = (i: ArticleDto) => LINK_ORDER[standing.get(i.id)?.standing ?? 'in-force'];
+  const sorted = interpretations.map((i, at) => ({ i, at })).sort((a, b) => order(a.i) - order(b.i) || a.at - b.at).map(({ i }) => i);
+  return { interpretations: sorted, interpretationsOnDate: sorted.flatMap((i) => (standing.has(i.id) ? [{ id: i.id, onDate: standing.get(i.id)! }] : [])) };
+}
 
 /** 刑法 第三百九十条 as of 2022: the text of the date, as the earlier amendment gave it (amendmentTrail.ts); null otherwise. */
 function textThen(gap: GapNote | null | undefined, asOf: string | undefined): ArticleDetailDto['textThen'] {

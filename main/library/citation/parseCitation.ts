@@ -93,6 +93,8 @@ type LawContext =
 interface ContextMark {
   end: number;
   law: LawContext;
+  /** For a document the library does not know (an unknown 《title》, 公司法若干问题的规定): its name as written, which says what kind of document it is. */
+  title?: string;
 }
 
 interface ArticleHit {
@@ -126,7 +128,8 @@ const NOT_AN_ARTICLE_AFTER = /^[0-9０-９.．:：/\-年月日号时分秒元角
 const SENTENCE_END = /[。！？!?；;\n\r]/;
 const SAME_LAW_BEFORE = /本(?:实施|暂行)?(?:法|条例|规定|办法|解释|细则|决定|规则|章|节|编|分编)$/;
 const LAW_LIKE_BEFORE = /[\u4e00-\u9fff]{2,30}(?:法|条例|办法|细则|规则|解释)$/;
-const REFERRING_LAW_BEFORE = /(?:该|此|(?<![合共协认不相连会赞如等陪随混大雷异伙胡视类趋苟])同|上述|前述|上列|下列|有关|相关)(?:法|条例|办法|细则|规则|解释)$/;
+const REFERRING_LAW_BEFORE = /(?:该|此|(?<![合共协认不相连会赞如等陪随混大雷异伙胡视类趋苟])同|上述|前述|上列|下列|有关|相关)(法|条例|办法|细则|规则|解释)$/;
+const PARAGRAPH_END = /[\n\r]/;
 /** A name followed by these names another document (刑法修正案, 公司法》若干问题的规定, 公司法解释（三）). */
 const DERIVED_DOCUMENT_AFTER =
   /^[^\s第，。；、,;《》]{0,6}?(?:实施条例|实施细则|实施办法|修正案|若干|解释|时间效力|确定罪名|[（(][一二三四五六七八九十\d]{1,3}[）)])/;
@@ -523,12 +526,17 @@ function yearBefore(text: string, nameStart: number): { year: number; start: num
 }
 
 /**
- * The law an article without a law of its own takes: after 该法/上述条例…, the
- * most recent law mentioned in its sentence; otherwise the law of the citation
- * or name right before it, when only separators stand between them.
+ * The law an article without a law of its own takes: after 该法/上述条例…, the most recent document of that kind
+ * (该解释 an interpretation, not the 刑法 article it construes) mentioned in its sentence, else earlier in its
+ * paragraph (「根据《…解释》第一条，…。依照该解释第七条…」); otherwise the law of the citation or name right
+ * before it, when only separators stand between them.
  */
 function inheritedLaw(text: string, pos: number, marks: ContextMark[]): LawContext | null {
   const sentenceStart = sentenceStartBefore(text, pos);
+  const referring = referredKind(text, pos);
+  if (referring) {
+    return referredLaw(marks, pos, sentenceStart, referring) ?? referredLaw(marks, pos, paragraphStartBefore(text, sentenceStart), referring);
+  }
   let best: ContextMark | null = null;
   for (const mark of marks) {
     if (mark.end > pos || mark.end <= sentenceStart) continue;
@@ -536,14 +544,40 @@ function inheritedLaw(text: string, pos: number, marks: ContextMark[]): LawConte
   }
   if (!best) return null;
   const between = text.slice(best.end, pos);
-  if (refersBack(text, pos) || SEPARATORS_ONLY.test(between) || AMENDMENT_INSERTS.test(between)) return best.law;
+  if (SEPARATORS_ONLY.test(between) || AMENDMENT_INSERTS.test(between)) return best.law;
   return null;
 }
 
-/** 该法第十条, 上述条例第五条: the article belongs to a law named earlier. */
-function refersBack(text: string, pos: number): boolean {
+/** 该法第十条, 上述条例第五条: the article belongs to a document named earlier, of the kind said (法, 条例, 解释…); null when none is said. */
+function referredKind(text: string, pos: number): string | null {
   const before = skipBackward(text, pos).pos;
-  return REFERRING_LAW_BEFORE.test(text.slice(Math.max(0, before - 8), before));
+  return REFERRING_LAW_BEFORE.exec(text.slice(Math.max(0, before - 8), before))?.[1] ?? null;
+}
+
+/** The most recent document of the kind referred to, mentioned between `from` and `pos`. */
+function referredLaw(marks: ContextMark[], pos: number, from: number, kind: string): LawContext | null {
+  let best: ContextMark | null = null;
+  for (const mark of marks) {
+    if (mark.end > pos || mark.end <= from || (best && mark.end < best.end)) continue;
+    if (markFits(mark, kind)) best = mark;
+  }
+  return best?.law ?? null;
+}
+
+/** Whether 该<kind> can mean the document of this mark: 本法 and documents of that kind; a 规定 or 决定 for 该解释, as the court's 规定 are interpretations. */
+function markFits(mark: ContextMark, kind: string): boolean {
+  if (mark.law.kind === 'same') return true;
+  const name = mark.law.kind === 'law' ? mark.law.name : mark.title;
+  if (name === undefined) return false;
+  const own = documentKind(name);
+  return own === kind || (kind === '解释' && own === null);
+}
+
+/** 法 (民法典 too), 条例, 办法, 细则, 规则 or 解释, by how a name ends (its （一）, （2018年修正） aside); null for others (规定, 决定, 修正案). */
+function documentKind(name: string): string | null {
+  const bare = name.replace(/(?:[（(][^（）()]*[）)])+$/, '').replace(/[》\s]+$/, '');
+  for (const kind of ['解释', '条例', '办法', '细则', '规则']) if (bare.endsWith(kind)) return kind;
+  return /法典?$/.test(bare) ? '法' : null;
 }
 
 function sentenceStartBefore(text: string, pos: number): number {
@@ -551,14 +585,20 @@ function sentenceStartBefore(text: string, pos: number): number {
   return 0;
 }
 
+function paragraphStartBefore(text: string, pos: number): number {
+  for (let i = pos - 1; i >= 0; i--) if (PARAGRAPH_END.test(text.charAt(i))) return i + 1;
+  return 0;
+}
+
 /** Law mentions in the text: known names, derived documents and unknown 《titles》. */
 function contextMarks(text: string, names: LawNameIndex): ContextMark[] {
   const unknownTitles = unknownBracketSpans(text, names);
-  const marks: ContextMark[] = unknownTitles.map((s) => ({ end: s.end, law: UNKNOWN }));
+  const marks: ContextMark[] = unknownTitles.map((s) => ({ end: s.end, law: UNKNOWN, title: text.slice(s.start + 1, s.end - 1) }));
   for (const m of names.findAll(text)) {
     if (unknownTitles.some((s) => m.start >= s.start && m.end <= s.end)) continue;
-    const derived = DERIVED_DOCUMENT_AFTER.test(text.slice(skipForward(text, m.end), m.end + 24));
-    marks.push({ end: m.end, law: derived ? UNKNOWN : lawOf(m, yearBefore(text, openingBefore(text, m) ?? m.start)?.year ?? null) });
+    const derived = DERIVED_DOCUMENT_AFTER.exec(text.slice(skipForward(text, m.end), m.end + 24));
+    if (derived) marks.push({ end: m.end, law: UNKNOWN, title: `${m.name}${derived[0]}` });
+    else marks.push({ end: m.end, law: lawOf(m, yearBefore(text, openingBefore(text, m) ?? m.start)?.year ?? null) });
   }
   return marks.sort((a, b) => a.end - b.end);
 }

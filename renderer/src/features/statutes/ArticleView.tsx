@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
-import type { ArticleDetailDto, ArticleDto, CitingPassageDto } from '../../../../preload/contract/index.js';
+import type { ArticleDetailDto, ArticleDto, CitingPassageDto, OnDate } from '../../../../preload/contract/index.js';
 import { useApi } from '../../api/context.js';
 import { downloadFile } from '../../components/download.js';
 import { fill, statusText, useT } from '../../i18n.js';
-import { StatusBadges } from './StatusBadges.js';
+import { OnDateBadge, StatusBadges } from './StatusBadges.js';
 import { MarkedText } from '../../components/MarkedText.js';
 import { Outline } from './Outline.js';
 import { LawReader } from './LawReader.js';
@@ -34,6 +34,8 @@ interface LinksProps {
   unverifiedNote: string;
   /** Where each linked article names this one, when it does (the links into this article). */
   passages?: ReadonlyMap<number, CitingPassageDto>;
+  /** Opened with a date: how each linked article stood then (an interpretation of the time, or a later one). */
+  onDates?: ReadonlyMap<number, OnDate>;
 }
 
 /** The clause of a citing article that names the article being read, the citation marked, after its list's lead. */
@@ -47,7 +49,7 @@ function Passage({ passage }: { passage: CitingPassageDto }) {
   );
 }
 
-function ArticleLinks({ title, items, onOpen, testid, unverified, unverifiedNote, passages }: LinksProps) {
+function ArticleLinks({ title, items, onOpen, testid, unverified, unverifiedNote, passages, onDates }: LinksProps) {
   const t = useT();
   if (!items.length) return null;
   return (
@@ -57,6 +59,7 @@ function ArticleLinks({ title, items, onOpen, testid, unverified, unverifiedNote
         {items.map((a) => (
           <li key={a.id}>
             <button className="link" onClick={() => onOpen(a.id)}>{bookTitle(a.lawTitle)}{citedLabel(a)}</button>
+            {onDates?.get(a.id) && <OnDateBadge onDate={onDates.get(a.id)!} testid="link-on-date" />}
             {a.status !== 'current' && <span className="badge warn" data-testid="link-status">{statusText(t, a.status)}</span>}
             {unverified.includes(a.id) && <span className="muted" title={unverifiedNote} data-testid="link-unverified"> ?</span>}
             {passages?.get(a.id) && <Passage passage={passages.get(a.id)!} />}
@@ -186,7 +189,7 @@ export function ArticleView({ detail, onOpen, openOutline, openReading, shown, a
       <ArticleLinks title={t.amendedBy} items={detail.amendedBy ?? []} testid="amended-by" {...linkProps} passages={passages} />
       <ArticleLinks title={t.references} items={detail.references} testid="references" {...linkProps} />
       <ArticleLinks title={t.referencedBy} items={detail.referencedBy} testid="referenced-by" {...linkProps} passages={passages} />
-      <ArticleLinks title={t.interpretations} items={detail.interpretations} testid="interpretations" {...linkProps} passages={passages} />
+      <ArticleLinks title={t.interpretations} items={detail.interpretations} testid="interpretations" {...linkProps} passages={passages} onDates={new Map((detail.interpretationsOnDate ?? []).map((l) => [l.id, l.onDate]))} />
       <VersionHistory
         versions={detail.versions}
         onOpen={onOpen}

@@ -16,10 +16,14 @@ export function StatusBadges({ status, onDate }: { status: string; onDate?: OnDa
   const t = useT();
   return (
     <>
-      {onDate && (
-        <span className={`badge ${onDate.standing === 'in-force' ? 'ok' : 'warn'}`} data-testid="on-date">{fill(t[STANDING[onDate.standing]] as string, { date: onDate.date })}</span>
-      )}
+      {onDate && <OnDateBadge onDate={onDate} />}
       <span className={`badge ${status === 'current' ? 'ok' : 'warn'}`} data-testid="status-badge">{statusText(t, status)}</span>
     </>
   );
+}
+
+/** How an article stood on the date asked (「2019-06-01 施行中」), green only for in force then in the text shown. */
+export function OnDateBadge({ onDate, testid = 'on-date' }: { onDate: OnDate; testid?: string }) {
+  const t = useT();
+  return <span className={`badge ${onDate.standing === 'in-force' ? 'ok' : 'warn'}`} data-testid={testid}>{fill(t[STANDING[onDate.standing]] as string, { date: onDate.date })}</span>;
 }
