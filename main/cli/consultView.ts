@@ -8,6 +8,7 @@ import { STATUS_ZH } from '../library/status.js';
 import { FOR_EVIDENCE_ONLY_ZH, outsideEvidenceNoteZh, outsideEvidenceScope, type OutsideEvidence } from '../../preload/contract/sufficiency.js';
 import { bookTitle } from '../../preload/contract/citationLine.js';
 import { lawAsOfLine } from '../../preload/contract/lawAsOf.js';
+import { turnCoverageNote } from '../../preload/contract/coverage.js';
 
 const STAGE_NAMES: Record<string, string> = {
   state: '法律状态',
@@ -74,6 +75,7 @@ export function printTurnSummary(r: TurnResult, out: Output): void {
   const live = r.evidence.filter((e) => !e.excluded);
   // The date this turn applied the law as of (the consultation's, the facts', or today), as its report names it.
   if (r.lawAsOf) out.print(lawAsOfLine(r.lawAsOf, 'zh', true));
+  if (r.libraryBehind) out.print(`注：${turnCoverageNote(r.libraryBehind)}`);
   out.print(r.mode === 'offline' ? '相关法条：' : '证据：');
   // With the date the law is applied as of: how each article stood then, unless in force in this text (民法典 for a matter of 2019: 尚未施行).
   const then = (e: Evidence) => (e.onDate && e.onDate.standing !== 'in-force' ? `［${e.onDate.date} ${standingZh(e.onDate.standing)}］` : '');
@@ -120,5 +122,7 @@ export function turnJson(r: TurnResult) {
     questionCitations: r.questionCitations,
     /** The date the turn applied the law as of and why (consultation | facts | today); null for turns stored before migration 22. */
     lawAsOf: r.lawAsOf,
+    /** The library's newest text's date when lawAsOf lies a quarter past it (laws amended since are missing); else null. */
+    libraryBehind: r.libraryBehind ?? null,
   };
 }

@@ -205,6 +205,11 @@ export interface TurnResult {
    * gave, or the engine's today (context.ts appliedLawAsOf); null for a turn stored before migration 22, or not yet run.
    */
   lawAsOf: { date: string; by: 'consultation' | 'facts' | 'today' } | null;
+  /**
+   * The library's newest text's date when `lawAsOf` lies more than a quarter past it (library/coverage.ts): the law
+   * applied may have been amended since, beyond what the library holds. Null otherwise, and without a law date.
+   */
+  libraryBehind?: string | null;
 }
 
 /** One such citation: what the user wrote, what it is (when found), and why it is worth a word. */

@@ -1,7 +1,7 @@
 import type { Db } from '../db/open.js';
 import type { LibraryCoverage } from '../../preload/contract/coverage.js';
 
-export { COVERAGE_GRACE_DAYS, coverageGapNote, coverageLine, type LibraryCoverage } from '../../preload/contract/coverage.js';
+export { behindOn, COVERAGE_GRACE_DAYS, coverageGapNote, coverageLine, turnCoverageNote, type LibraryCoverage } from '../../preload/contract/coverage.js';
 
 /** How far the library's texts reach: its newest national text, each province pack's, and the last import. */
 export function libraryCoverage(db: Db): LibraryCoverage {

@@ -12,6 +12,7 @@ import { AUDIT_ZH, OFFLINE_FOUND, turnsLabel, versionLine } from './labels.js';
 import { LexError } from '../util/errors.js';
 import { bookTitle, citedLabel } from '../../preload/contract/citationLine.js';
 import { lawAsOfZh, turnLawDate } from './lawDates.js';
+import { coverageGapNote } from '../library/coverage.js';
 import { reportAnswer } from './answerRefs.js';
 import { outsideEvidenceScope, type OutsideEvidence } from '../../preload/contract/sufficiency.js';
 
@@ -196,13 +197,18 @@ export function buildReport(engine: Engine, consultations: Consultations, id: nu
   for (const s of statutes) s.lines = statuteLines(s);
   const last = chosen.at(-1)!;
   const place = consultation.place ?? last.state?.place ?? null;
+  const lawDates = chosen.map((t) => {
+    const row = consultations.store.turn(t.turnId);
+    return turnLawDate({ seq: t.seq, stored: { date: row.law_as_of, by: row.law_as_of_by }, factDate: t.state?.factDate ?? null, createdAt: row.created_at, finishedAt: row.finished_at });
+  });
+  // 现行有效 in a report is as far as the library's texts reach: said first among the warnings when the latest day the
+  // report applies the law lies a quarter past its newest text (coverage.ts).
+  const latestDay = [consultation.as_of, ...lawDates.map((d) => d.date)].filter((d): d is string => Boolean(d)).sort().at(-1);
+  const coverageGap = latestDay ? coverageGapNote(engine.coverage(), latestDay) : null;
   return {
     title: consultation.title,
     generatedAt: new Date().toISOString(),
-    lawAsOf: lawAsOfZh(consultation.as_of, chosen.map((t) => {
-      const row = consultations.store.turn(t.turnId);
-      return turnLawDate({ seq: t.seq, stored: { date: row.law_as_of, by: row.law_as_of_by }, factDate: t.state?.factDate ?? null, createdAt: row.created_at, finishedAt: row.finished_at });
-    })),
+    lawAsOf: lawAsOfZh(consultation.as_of, lawDates),
     place,
     placeNote: reportPlace(engine.db, place)?.note ?? null,
     appVersion,
@@ -211,7 +217,7 @@ export function buildReport(engine: Engine, consultations: Consultations, id: nu
     redaction: chosen.some((t) => consultations.store.turn(t.turnId).redaction === 1),
     turns: reportTurns,
     statutes,
-    warnings: warningsFor(reportTurns, statutes),
+    warnings: [...(coverageGap ? [coverageGap] : []), ...warningsFor(reportTurns, statutes)],
     disclaimer: DISCLAIMER,
     credit: CREDIT,
   };

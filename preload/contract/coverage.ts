@@ -44,3 +44,18 @@ export function coverageLine(coverage: LibraryCoverage): string {
   const packs = coverage.provinces.length ? `；地方性法规：${coverage.provinces.map((p) => `${p.province} ${p.date}`).join('、')}` : '';
   return `收录文本截至 ${coverage.newestText.date}（${bookTitle(coverage.newestText.title)}）${packs}`;
 }
+
+/**
+ * Under a consultation turn that applied the law as of a day a quarter past the library's newest text (`libraryBehind`
+ * of the turn): 「法规库收录的文本截至 2025-06-23，此后的修改未收录；本轮所引法条请核对现行文本。」
+ */
+export function turnCoverageNote(newest: string, lang: 'zh' | 'en' = 'zh'): string {
+  return lang === 'en'
+    ? `The library's texts end on ${newest}: amendments published since are missing; check this turn's articles against the current text.`
+    : `法规库收录的文本截至 ${newest}，此后的修改未收录；本轮所引法条请核对现行文本。`;
+}
+
+/** The newest text's date when `asOf` lies more than COVERAGE_GRACE_DAYS past it, else null. */
+export function behindOn(coverage: Pick<LibraryCoverage, 'newestText'>, asOf: string): string | null {
+  return coverageGapNote(coverage, asOf) ? coverage.newestText!.date : null;
+}

@@ -147,6 +147,28 @@ describe('lexdesk consult, llm, rules and eval-consult', { skip: SKIP }, () => {
     assert.match(shown.stdout, /适用法律截至：2024-05-10（咨询所定日期）\n相关法条：/);
   });
 
+  test('a turn that applies the law a quarter past the library\'s newest text says the texts end there, and so does its report, first among its warnings', async () => {
+    const newest = bench.lib.engine.coverage().newestText!.date;
+    const dayAfter = (days: number) => new Date(Date.parse(`${newest}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+    const within = json((await runCli(['consult', '--db', bench.lib.dbPath, '--ask', WAGES, '--as-of', dayAfter(30), '--offline', '--json'], { LEXDESK_HOME: home })).stdout);
+    assert.equal(within.libraryBehind, null);
+    const late = json((await runCli(['consult', '--db', bench.lib.dbPath, '--ask', WAGES, '--as-of', dayAfter(400), '--offline', '--json'], { LEXDESK_HOME: home })).stdout);
+    assert.equal(late.libraryBehind, newest);
+    const shown = await runCli(['consult', '--db', bench.lib.dbPath, '--ask', WAGES, '--as-of', dayAfter(400), '--offline'], { LEXDESK_HOME: home });
+    assert.equal(shown.code, 0, shown.stderr);
+    assert.match(shown.stdout, new RegExp(`适用法律截至：${dayAfter(400)}（咨询所定日期）\n注：法规库收录的文本截至 ${newest}，此后的修改未收录`));
+    const report = async (id: number) => {
+      const file = path.join(home, `report-${id}.md`);
+      const res = await runCli(['export', String(id), '--out', file, '--db', bench.lib.dbPath], { LEXDESK_HOME: home });
+      assert.equal(res.code, 0, res.stderr);
+      return fs.readFileSync(file, 'utf8');
+    };
+    const lateReport = await report(late.consultationId);
+    const warning = `法规库收录的文本截至 ${newest}，此后公布的法律文件和修改未收录`;
+    assert.ok(lateReport.includes(warning), lateReport);
+    assert.ok(!(await report(within.consultationId)).includes('法规库收录的文本截至'));
+  });
+
   test('a failed turn exits 1 with the error in the JSON object', async () => {
     bench.llm.queue('state', { status: 401 });
     const res = await runCli(['consult', '--db', bench.lib.dbPath, '--ask', WAGES, '--json'], env());

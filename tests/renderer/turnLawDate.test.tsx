@@ -116,6 +116,17 @@ describe('a turn\'s law date in the view', () => {
     en.unmount();
   });
 
+  test('a turn that applied the law a quarter past the library\'s newest text says where the texts end, in either language; one within them says nothing', async () => {
+    const turns = [turnFixture({ turnId: 1, seq: 1, lawAsOf: { date: '2024-04-15', by: 'facts' }, libraryBehind: null }), turnFixture({ turnId: 2, seq: 2, lawAsOf: { date: '2026-12-07', by: 'today' }, libraryBehind: '2025-06-23' })];
+    const behind = (r: Rendered) => r.allByTestId('library-behind').map((e) => e.textContent);
+    const zh = await open(turns);
+    assert.deepEqual(behind(zh), ['法规库收录的文本截至 2025-06-23，此后的修改未收录；本轮所引法条请核对现行文本。']);
+    zh.unmount();
+    const en = await open(turns, 'en');
+    assert.deepEqual(behind(en), ["The library's texts end on 2025-06-23: amendments published since are missing; check this turn's articles against the current text."]);
+    en.unmount();
+  });
+
   test('a turn stored before migration 22 has no date of its own, and a failed turn no answer: nothing is said', async () => {
     const failed = turnFixture({ turnId: 3, seq: 2, status: 'failed', answer: null, citations: [], error: { code: 'llm_timeout', message: 'timed out' } });
     const r = await open([turnFixture({ turnId: 1, seq: 1, lawAsOf: null }), failed]);

@@ -13,6 +13,7 @@ import { MatterSettingFields } from './MatterSettingFields.js';
 import { useDraft } from './useDraft.js';
 import { bookTitle } from '../../../../preload/contract/citationLine.js';
 import { lawAsOfLine } from '../../../../preload/contract/lawAsOf.js';
+import { turnCoverageNote } from '../../../../preload/contract/coverage.js';
 
 /** The host's limit for one message (the consult.ask route's schema). */
 const MAX_MESSAGE = 20_000;
@@ -104,6 +105,7 @@ export function ConsultationView({ openId, onChanged, onOpened, onOpenArticle, s
             {tr.answer && <AnswerText text={tr.answer} onCite={(n) => cite(n, tr)} />}
             {/* The date this turn applied the law as of, and why, in the CLI's and the report's words (a turn stored before migration 22 has none). */}
             {tr.lawAsOf && (tr.answer || tr.mode === 'offline') && <div className="muted law-as-of" data-testid="law-as-of">{lawAsOfLine(tr.lawAsOf, t.lang === 'en' ? 'en' : 'zh')}</div>}
+            {tr.libraryBehind && (tr.answer || tr.mode === 'offline') && <div className="warn library-behind" data-testid="library-behind">{turnCoverageNote(tr.libraryBehind, t.lang === 'en' ? 'en' : 'zh')}</div>}
             {tr.stages.length > 0 && <StageProgress lines={tr.stages} />}
             {tr.status === 'done' && <ExportButtons consultationId={tr.consultationId} turn={tr.seq} />}
             {tr.error && (
