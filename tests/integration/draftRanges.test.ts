@@ -72,7 +72,8 @@ describe('a range cited is checked between its ends', { skip: SKIP }, () => {
     const now = check(text, '2024-06-01');
     assert.deepEqual(now.map(([marker]) => marker), ['《刑法》第一百九十八条', '第一百九十八条', '第二百条', '第一百九十八条', '第二百条']);
     assert.ok(String(now[2]![2]).endsWith(deleted) && String(now[4]![2]).endsWith(deleted), 'as of 2024 both ranges cross a deleted article');
-    assert.match(String(now[1]![2]), /^“同法”第一百九十八条按文中前面最后提到的法律读作《中华人民共和国刑法》第一百九十八条/, 'before: ✗ 「法规库中没有这部法律」');
+    // 同法 a sentence after 《刑法》 is read as 刑法 by the parser, as 该法 is (the last document of that kind in the paragraph).
+    assert.equal(now[1]![1], 'ok', 'before: ✗ 「法规库中没有这部法律」');
     // As of 2014 第一百九十九条 was law: before, the inferred ranges said it had been deleted (by the version's 「（删去）」).
     const then = check(text, '2014-06-01');
     for (const [marker, , note] of then) assert.doesNotMatch(String(note), /已删去/, String(marker));
