@@ -1,4 +1,5 @@
 import { bookTitle } from './citationLine.js';
+import { daysBetween } from './calendarDate.js';
 
 /**
  * How far the library's texts reach. A collection is a snapshot: what it calls 现行有效 is in force
@@ -22,19 +23,14 @@ export interface LibraryCoverage {
  */
 export const COVERAGE_GRACE_DAYS = 90;
 
-/** Whole days from `from` to `to` (YYYY-MM-DD), negative when `to` comes first. */
-function daysBetween(from: string, to: string): number {
-  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
-}
-
 /**
  * The warning for a read as of `asOf` when the library's newest text lies more than
  * COVERAGE_GRACE_DAYS before it, else null:
  * 「法规库收录的文本截至 2025-06-23，此后公布的法律文件和修改未收录；“现行有效”指截至该日，请核对官方现行文本。」
  */
 export function coverageGapNote(coverage: Pick<LibraryCoverage, 'newestText'> | null | undefined, asOf: string): string | null {
-  const newest = coverage?.newestText?.date;
-  if (!newest || daysBetween(newest, asOf) <= COVERAGE_GRACE_DAYS) return null;
+  const newest = behindOn(coverage, asOf);
+  if (!newest) return null;
   return `法规库收录的文本截至 ${newest}，此后公布的法律文件和修改未收录；“现行有效”指截至该日，请核对官方现行文本。`;
 }
 
@@ -56,6 +52,7 @@ export function turnCoverageNote(newest: string, lang: 'zh' | 'en' = 'zh'): stri
 }
 
 /** The newest text's date when `asOf` lies more than COVERAGE_GRACE_DAYS past it, else null. */
-export function behindOn(coverage: Pick<LibraryCoverage, 'newestText'>, asOf: string): string | null {
-  return coverageGapNote(coverage, asOf) ? coverage.newestText!.date : null;
+export function behindOn(coverage: Pick<LibraryCoverage, 'newestText'> | null | undefined, asOf: string): string | null {
+  const newest = coverage?.newestText?.date;
+  return newest && daysBetween(newest, asOf) > COVERAGE_GRACE_DAYS ? newest : null;
 }

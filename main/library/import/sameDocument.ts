@@ -8,6 +8,7 @@
  * 2022-04-24). Such a file is imported once; the name it was also filed under stays a name of the law (law_aliases).
  */
 import type { SourceDocument } from './sourceDocument.js';
+import { daysBetween } from '../../../preload/contract/calendarDate.js';
 
 /** A stored document that may hold the same text under another title or date. */
 export interface NamedCopyRow {
@@ -47,10 +48,8 @@ function titleKey(title: string): string {
 export function sameVersion(doc: Pick<SourceDocument, 'publishDate' | 'effectiveDate'>, stored: NamedCopyRow): boolean {
   if (doc.effectiveDate && stored.effective_date) return doc.effectiveDate === stored.effective_date;
   if (!doc.publishDate || !stored.publish_date) return true;
-  return Math.abs(Date.parse(doc.publishDate) - Date.parse(stored.publish_date)) <= ONE_YEAR_MS;
+  return Math.abs(daysBetween(stored.publish_date, doc.publishDate)) <= 366;
 }
-
-const ONE_YEAR_MS = 366 * 86_400_000;
 
 /**
  * Which copy to keep: the later date, the publication rather than an adoption read from a file's history when it has

@@ -1,5 +1,6 @@
 import type { HistoryEntry } from '../types.js';
 import { effectiveDatesInText, takesEffectOnPublication, takesEffectOnRevisedPublication } from './effectiveClause.js';
+import { daysBetween } from '../../../preload/contract/calendarDate.js';
 
 /**
  * A version's date of effect, from what its file says: the date the source states (`valid_from` or a 施行 line of the
@@ -93,8 +94,4 @@ function afterFullRevision(history: HistoryEntry[], publishDate: string): string
 /** 「本条例自修订发布之日起施行」 speaks of a revision: this file's, when it is dated after everything its history names. */
 function revisedAfter(history: HistoryEntry[], publishDate: string): boolean {
   return history.length > 0 && history.every((h) => h.date < publishDate);
-}
-
-function daysBetween(from: string, to: string): number {
-  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
 }

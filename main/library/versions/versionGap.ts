@@ -9,6 +9,8 @@
  * articles stand in only for the civil laws of the time, civilCodeStandIn.ts).
  */
 
+import { daysBetween } from '../../../preload/contract/calendarDate.js';
+
 /** The library's earliest version of a law: its publication and effective dates, its history (通过, 修正…) and level. */
 export interface FirstVersion {
   publishDate: string;
@@ -84,7 +86,6 @@ function earlierEvents(first: FirstVersion): Array<{ date: string; event: string
 
 /** An amendment's adoption and the publication of the text it made, this many days apart at most, are one event. */
 const SAME_EVENT_DAYS = 31;
-const daysBetween = (from: string, to: string) => (Date.parse(to) - Date.parse(from)) / 86_400_000;
 
 /** Whether the first version stands in for the law as of `asOf`: the law was adopted by then, in a text the library lacks. */
 export function standsIn(first: FirstVersion, asOf: string): boolean {
