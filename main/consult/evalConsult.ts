@@ -16,6 +16,8 @@ export interface EvalConsultReport {
   /** Share of the lawyer answer's keywords found in the generated answer (records with keywords and an answer). */
   keywordRecall: number | null;
   tokensPerTurn: { prompt: number; completion: number };
+  /** Articles each turn's evidence holds (live and excluded: what the app and a report list), mean / median / most. */
+  evidencePerTurn: { mean: number; median: number; max: number };
   secondsPerTurn: { median: number; p95: number };
   errors: Record<string, number>;
 }
@@ -30,6 +32,7 @@ export async function evalConsultations(
   const verdicts: EvalConsultReport['verdicts'] = {};
   const errors: Record<string, number> = {};
   const seconds: number[] = [];
+  const evidenceCounts: number[] = [];
   const keywordScores: number[] = [];
   let recall = 0;
   let turns = 0;
@@ -55,6 +58,7 @@ export async function evalConsultations(
     for (const turn of done) {
       turns++;
       seconds.push(turn.usage.seconds);
+      evidenceCounts.push(turn.evidence.length);
       prompt += turn.usage.promptTokens;
       completion += turn.usage.completionTokens;
       for (const c of turn.citations) citations[c.label]++;
@@ -79,6 +83,11 @@ export async function evalConsultations(
     verdicts,
     keywordRecall: keywordScores.length ? keywordScores.reduce((a, b) => a + b, 0) / keywordScores.length : null,
     tokensPerTurn: { prompt: turns ? prompt / turns : 0, completion: turns ? completion / turns : 0 },
+    evidencePerTurn: {
+      mean: evidenceCounts.length ? evidenceCounts.reduce((a, b) => a + b, 0) / evidenceCounts.length : 0,
+      median: percentile(evidenceCounts, 50),
+      max: Math.max(0, ...evidenceCounts),
+    },
     secondsPerTurn: { median: percentile(seconds, 50), p95: percentile(seconds, 95) },
     errors,
   };

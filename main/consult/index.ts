@@ -9,9 +9,9 @@ import type { LegalState } from './schemas.js';
 import { ConsultationStore, type ConsultationRow, type TurnRow } from './store.js';
 import { runTurn } from './turn.js';
 import { HEARTBEAT_MS, newOwner, ownerStopped } from './turnOwner.js';
-import { datedEvidence, evidenceDateOf, loadTurnResult } from './turnResult.js';
+import { coverageOnce, datedEvidence, evidenceDateOf, loadTurnResult } from './turnResult.js';
 import type { TurnEvent, TurnResult, Verdict } from './types.js';
-import { clip } from '../util/clip.js';
+import { questionTitle } from './title.js';
 import { todayOf } from '../db/today.js';
 import { MAX_TITLE_CHARS } from '../../preload/contract/limits.js';
 
@@ -32,7 +32,7 @@ export interface ConsultationsOptions {
 export interface AskOptions {
   consultationId?: number;
   text: string;
-  /** For a new consultation: its title (default: the start of the message), law-as-of date and place. */
+  /** For a new consultation: its title (default: the start of the message, then the matter once known; one given here is kept), law-as-of date and place. */
   title?: string;
   asOf?: string;
   place?: string;
@@ -76,7 +76,8 @@ export class Consultations {
     const text = a.text.trim();
     if (!text) throw new LexError('usage', 'The message is empty. Describe the matter or ask a question.');
     if (text.length > MAX_MESSAGE) throw new LexError('usage', `The message has ${text.length} characters; the limit is ${MAX_MESSAGE}. Split it into several turns.`);
-    const cid = a.consultationId ?? this.store.createConsultation(a.title ?? titleFrom(text), { asOf: a.asOf, place: a.place });
+    const given = a.title?.replace(/\s+/gu, ' ').trim();
+    const cid = a.consultationId ?? this.store.createConsultation(given || questionTitle(text), { asOf: a.asOf, place: a.place, titleBy: given ? 'user' : 'question' });
     const consultation = this.store.consultation(cid);
     if (a.consultationId !== undefined) assertSameSetting(consultation, a);
     this.assertIdle(cid);
@@ -189,14 +190,16 @@ export class Consultations {
   }
 
   /** A turn read back, its evidence dated for the date the turn applied the law as of (evidenceDateOf). */
-  private result(turn: TurnRow, consultation = this.store.consultation(turn.consultation_id)): TurnResult {
-    const result = loadTurnResult(this.store, turn);
+  private result(turn: TurnRow, consultation = this.store.consultation(turn.consultation_id), coverage = coverageOnce(this.store.db)): TurnResult {
+    const result = loadTurnResult(this.store, turn, coverage);
     return { ...result, evidence: datedEvidence(this.opts.engine, result.evidence, evidenceDateOf(consultation.as_of, result)) };
   }
 
   get(consultationId: number): { consultation: ConsultationRow; turns: TurnResult[] } {
     const consultation = this.store.consultation(consultationId);
-    return { consultation, turns: this.store.turns(consultationId).map((t) => this.result(t, consultation)) };
+    // The library's coverage is read once for the consultation, not once a turn.
+    const coverage = coverageOnce(this.store.db);
+    return { consultation, turns: this.store.turns(consultationId).map((t) => this.result(t, consultation, coverage)) };
   }
 
   turn(turnId: number): TurnResult {
@@ -208,8 +211,9 @@ export class Consultations {
   }
 
   /**
-   * A new title: the one a consultation starts with is the opening of its first message, which keeps the facts as first
-   * told when a later turn corrects them (2023年 for 2022年); the user names the matter as it now stands. Trimmed, runs
+   * A new title: the one a consultation starts with is the opening of its first message, then the matter and its core
+   * issue once the first turn's legal state is known (title.ts), which keep the facts as first told when a later turn
+   * corrects them (2023年 for 2022年); the user names the matter as it now stands, and no later turn overwrites it. Trimmed, runs
    * of white space as one; at most MAX_TITLE_CHARS, as the app's route allows.
    */
   rename(id: number, title: string): void {
@@ -251,7 +255,3 @@ function assertSameSetting(c: { id: number; as_of: string | null; place: string 
   }
 }
 
-function titleFrom(text: string): string {
-  const first = text.split(/[\n。？！?!]/)[0] ?? text;
-  return clip(first, 30);
-}

@@ -30,12 +30,40 @@ interface PoolEntry {
 export class CandidatePool {
   private readonly entries = new Map<number, PoolEntry>();
   private readonly queries = new Set<string>();
+  private scope: ((article: StatuteArticle) => string | null) | null = null;
+  /** Articles the scope kept out, with why (another crime's: crimeScope.ts); never candidates, never stored as evidence. */
+  readonly outOfScope = new Map<number, string>();
+
+  /**
+   * What the consultation is about, as a test each article must pass to enter the pool (null: why it may, else why
+   * not). Set once the legal state is known; candidates already in the pool that fail it are taken out.
+   */
+  setScope(scope: (article: StatuteArticle) => string | null): void {
+    this.scope = scope;
+    for (const [id, e] of this.entries) {
+      const why = scope(e.article);
+      if (why !== null) {
+        this.entries.delete(id);
+        this.outOfScope.set(id, why);
+      }
+    }
+  }
+
+  private inScope(article: StatuteArticle): boolean {
+    if (!this.scope) return true;
+    if (this.outOfScope.has(article.id)) return false;
+    const why = this.scope(article);
+    if (why === null) return true;
+    this.outOfScope.set(article.id, why);
+    return false;
+  }
 
   /** Adds one query's ranked articles; returns how many were new to the pool. */
   addRanking(via: PoolSource['via'], query: string, articles: StatuteArticle[]): number {
     this.queries.add(query);
     let added = 0;
     articles.forEach((article, i) => {
+      if (!this.entries.has(article.id) && !this.inScope(article)) return;
       const entry = this.entries.get(article.id);
       const contribution = WEIGHT[via] / (RRF_K + i + 1);
       const source = { via, query, rank: i + 1 };
@@ -58,6 +86,7 @@ export class CandidatePool {
       entry.foundBy.push(source);
       return false;
     }
+    if (!this.inScope(article)) return false;
     this.entries.set(article.id, { article, score: parentScore * WEIGHT.graph, foundBy: [source], excluded: null, audited: false });
     return true;
   }

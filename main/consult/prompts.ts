@@ -32,7 +32,7 @@ export function evidenceLine(e: Pick<Evidence, 'lawTitle' | 'articleLabel' | 'te
   return `《${e.lawTitle}》${citedLabel({ label: e.articleLabel })}${where}${status}：${cut(e.text)}${then}`;
 }
 
-export function statePrompt(userTurns: string[], previous: LegalState | null, corrected: string[]): ChatMessage[] {
+export function statePrompt(userTurns: string[], previous: LegalState | null, corrected: string[], withTitle = false): ChatMessage[] {
   const prior = previous
     ? `上一轮的法律分析状态：\n${json(previous)}\n${corrected.length ? `其中用户亲自更正过的字段（必须保留，除非用户在新消息中改变了说法）：${corrected.join('、')}\n` : ''}`
     : '';
@@ -44,8 +44,8 @@ export function statePrompt(userTurns: string[], previous: LegalState | null, co
 ${prior}用户的话：
 ${userTurns.map((t, i) => `${i + 1}. ${t}`).join('\n')}
 
-只输出一个 JSON 对象：{"parties":[{"name":"","role":""}],"relations":[],"keyFacts":[],"disputeFocus":[],"posture":"","domains":[],"subQuestion":"","missingFacts":[],"factDate":null,"place":null}
-parties 当事人及其身份；relations 当事人之间的法律关系；keyFacts 关键事实；disputeFocus 争议焦点；posture 程序阶段（如协商、仲裁、一审）；domains 涉及的法律领域；subQuestion 用户当前这一轮要解决的具体问题；missingFacts 回答所需但用户尚未说明的事实；factDate 事实发生日期（YYYY-MM-DD，不知道则 null）；place 所在省市（不知道则 null）。`,
+只输出一个 JSON 对象：{"parties":[{"name":"","role":""}],"relations":[],"keyFacts":[],"disputeFocus":[],"posture":"","domains":[],"subQuestion":"","missingFacts":[],"factDate":null,"place":null${withTitle ? ',"title":""' : ''}}
+parties 当事人及其身份；relations 当事人之间的法律关系；keyFacts 关键事实；disputeFocus 争议焦点；posture 程序阶段（如协商、仲裁、一审）；domains 涉及的法律领域；subQuestion 用户当前这一轮要解决的具体问题；missingFacts 回答所需但用户尚未说明的事实；factDate 事实发生日期（YYYY-MM-DD，不知道则 null）；place 所在省市（不知道则 null）。${withTitle ? '\ntitle 本次咨询的简短标题：案由与核心争点，用 · 分隔，不超过 20 字，不含当事人姓名（如「劳动合同解除 · 经济补偿」）。' : ''}`,
     },
   ];
 }

@@ -5,6 +5,7 @@ import { LexError } from '../util/errors.js';
 import { LegalStateSchema, type LegalState } from './schemas.js';
 import type { CitationAudit, Evidence, EvidenceExcerpt, JudgeIteration, OfflineCode, StageName, Verdict } from './types.js';
 import { nextIdSql } from '../db/nextId.js';
+import type { TitleBy } from './title.js';
 
 export interface ConsultationRow {
   id: number;
@@ -13,6 +14,8 @@ export interface ConsultationRow {
   updated_at: string;
   as_of: string | null;
   place: string | null;
+  /** Who gave the title (title.ts TitleBy); null for a consultation from before migration 27. */
+  title_by: TitleBy | null;
 }
 
 export interface TurnRow {
@@ -67,11 +70,11 @@ export const REUSED_ON_RETRY: readonly StageName[] = ['state'];
 export class ConsultationStore {
   constructor(readonly db: Db) {}
 
-  createConsultation(title: string, opts: { asOf?: string | null; place?: string | null } = {}): number {
+  createConsultation(title: string, opts: { asOf?: string | null; place?: string | null; titleBy?: TitleBy } = {}): number {
     const t = now();
     const r = this.db
-      .prepare(`INSERT INTO consultations (id, title, created_at, updated_at, as_of, place) VALUES (${nextIdSql('consultations')}, ?, ?, ?, ?, ?)`)
-      .run(title, t, t, opts.asOf ?? null, opts.place ?? null);
+      .prepare(`INSERT INTO consultations (id, title, created_at, updated_at, as_of, place, title_by) VALUES (${nextIdSql('consultations')}, ?, ?, ?, ?, ?, ?)`)
+      .run(title, t, t, opts.asOf ?? null, opts.place ?? null, opts.titleBy ?? 'user');
     return Number(r.lastInsertRowid);
   }
 
@@ -94,7 +97,15 @@ export class ConsultationStore {
 
   rename(id: number, title: string): void {
     this.consultation(id);
-    this.db.prepare('UPDATE consultations SET title = ?, updated_at = ? WHERE id = ?').run(title, now(), id);
+    this.db.prepare("UPDATE consultations SET title = ?, title_by = 'user', updated_at = ? WHERE id = ?").run(title, now(), id);
+  }
+
+  /**
+   * A better title than the opening of the first message (title.ts): set only while the title is still that opening, in
+   * one statement, so a name the user gave meanwhile (the app, another process) is never overwritten. True when set.
+   */
+  retitle(id: number, title: string, by: Exclude<TitleBy, 'question' | 'user'>): boolean {
+    return this.db.prepare("UPDATE consultations SET title = ?, title_by = ? WHERE id = ? AND title_by = 'question'").run(title, by, id).changes > 0;
   }
 
   delete(id: number): void {

@@ -12,6 +12,8 @@ import { rerankStage } from './stages/rerank.js';
 import type { TurnFields } from './store.js';
 import type { OfflineCode, QuestionCitation, Verdict } from './types.js';
 import { checkDraft } from './draftCheck.js';
+import { crimeScopeOf, scopeFilter } from './crimeScope.js';
+import { modelTitle, stateTitle } from './title.js';
 
 const OFFLINE_RESULTS = 10;
 
@@ -32,9 +34,12 @@ export async function runTurn(ctx: TurnContext): Promise<void> {
   let order: number[] = [];
   const saveEvidence = () => storeEvidence(ctx, pool.toEvidence(order));
   try {
-    state = await legalStateStage(ctx, llm);
+    const stated = await legalStateStage(ctx, llm);
+    state = stated.state;
     recordLawAsOf(ctx, state);
-    const questionCitations = checkQuestion(ctx, lawAsOf(ctx, state));
+    const { flagged: questionCitations, cited } = checkQuestion(ctx, lawAsOf(ctx, state));
+    const crimes = scopeToCrimes(ctx, pool, state, cited);
+    titleFromState(ctx, state, crimes, stated.title);
     const filters = searchFilters(ctx, state);
     await queryStage(ctx, llm, state, pool, filters);
     order = await rerankStage(ctx, state, pool, 0);
@@ -94,7 +99,8 @@ async function runOffline(ctx: TurnContext, why: { code: OfflineCode; reason: st
     const pool = existing ?? new CandidatePool();
     // Statutes found afresh are found as of today (or the consultation's date); a pool kept from before, as of the state's.
     if (!existing) recordLawAsOf(ctx, null);
-    checkQuestion(ctx, lawAsOf(ctx, null));
+    const { cited } = checkQuestion(ctx, lawAsOf(ctx, null));
+    if (!existing) scopeToCrimes(ctx, pool, null, cited);
     if (!existing) {
       await runStage(ctx, 'retrieval', 0, async () => {
         const filters = searchFilters(ctx, null);
@@ -118,13 +124,16 @@ async function runOffline(ctx: TurnContext, why: { code: OfflineCode; reason: st
 /**
  * The statute citations of the user's message worth a word (a repealed law, an older numbering, a 款 or 项
  * the article lacks, a version not in force, a misquotation; not a clause of the client's contract), checked as a
- * draft is and stored with the turn.
+ * draft is and stored with the turn; and every article it cites (`cited`), which no scope leaves out.
  * A check that fails costs the turn nothing: it then has none.
  */
-function checkQuestion(ctx: TurnContext, asOf: string): QuestionCitation[] {
+function checkQuestion(ctx: TurnContext, asOf: string): { flagged: QuestionCitation[]; cited: Set<number> } {
   let flagged: QuestionCitation[] = [];
+  const cited = new Set<number>();
   try {
-    flagged = checkDraft(ctx.engine.searchDeps().resolver, ctx.turn.user_text, asOf).citations
+    const all = checkDraft(ctx.engine.searchDeps().resolver, ctx.turn.user_text, asOf).citations;
+    for (const c of all) if (c.articleId !== null) cited.add(c.articleId);
+    flagged = all
       // The client's own 《劳动合同》第五条 is no statute to warn of.
       .filter((c) => c.finding !== 'ok' && c.finding !== 'not_statute')
       .map(({ marker, finding, articleId, lawTitle, articleLabel, publishDate, status, note, noteZh, quote, original }) => ({ marker, finding, articleId, lawTitle, articleLabel, publishDate, status, note, noteZh, quote, original }));
@@ -132,7 +141,35 @@ function checkQuestion(ctx: TurnContext, asOf: string): QuestionCitation[] {
     flagged = [];
   }
   ctx.store.updateTurn(ctx.turn.id, { question_citations: JSON.stringify(flagged) });
-  return flagged;
+  return { flagged, cited };
+}
+
+/**
+ * In a criminal matter (a crime named in the messages so far or the state), the pool takes no article of another
+ * crime (crimeScope.ts): the evidence holds the procedure's articles and the client's crime's. Articles the user
+ * cited stay whatever they are.
+ */
+function scopeToCrimes(ctx: TurnContext, pool: CandidatePool, state: LegalState | null, cited: ReadonlySet<number>): string[] {
+  const texts = ctx.store.turns(ctx.consultation.id).filter((t) => t.seq <= ctx.turn.seq).map((t) => t.user_text);
+  const scope = crimeScopeOf(ctx.engine.db, texts, state);
+  if (scope) pool.setScope(scopeFilter(ctx.engine.db, scope, cited));
+  return scope?.names ?? [];
+}
+
+/**
+ * The first turn's state names the matter: the consultation's title, still the opening of its first message, becomes
+ * the title the model wrote with the state, else the matter and its core issue (title.ts). A title the user gave or
+ * renamed is never touched (store.retitle), and nothing here can fail the turn.
+ */
+function titleFromState(ctx: TurnContext, state: LegalState, crimes: readonly string[], written: unknown): void {
+  if (ctx.turn.seq !== 1) return;
+  try {
+    const byModel = modelTitle(written);
+    const title = byModel ?? stateTitle(state, crimes);
+    if (title) ctx.store.retitle(ctx.consultation.id, title, byModel ? 'llm' : 'state');
+  } catch {
+    // The title stays the question's.
+  }
 }
 
 function finish(ctx: TurnContext, fields: TurnFields): void {

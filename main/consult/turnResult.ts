@@ -6,10 +6,23 @@ import type { CitationAudit, Evidence, TurnResult } from './types.js';
 import { DEFAULT_TURN_OPTIONS } from './context.js';
 import type { Engine } from '../engine/index.js';
 import { standingsOn } from '../search/lawOnDate.js';
-import { behindOn, libraryCoverage } from '../library/coverage.js';
+import { behindOn, libraryCoverage, type LibraryCoverage } from '../library/coverage.js';
+import type { Db } from '../db/open.js';
 
-/** A turn as the CLI, the UI and reports see it, read back from the database. */
-export function loadTurnResult(store: ConsultationStore, turn: TurnRow): TurnResult {
+/**
+ * The library's coverage, read the first time it is asked for and then kept: one reader serves every turn of a
+ * consultation read back together (a library's coverage changes only with an import, not between its turns).
+ */
+export function coverageOnce(db: Db): () => LibraryCoverage {
+  let read: LibraryCoverage | undefined;
+  return () => (read ??= libraryCoverage(db));
+}
+
+/**
+ * A turn as the CLI, the UI and reports see it, read back from the database. `coverage` gives the library's coverage
+ * for `libraryBehind`; pass one coverageOnce to all the turns of a consultation so it is read once, not once a turn.
+ */
+export function loadTurnResult(store: ConsultationStore, turn: TurnRow, coverage: () => LibraryCoverage = coverageOnce(store.db)): TurnResult {
   const own = store.state(turn.id);
   const before = store.stateBefore(turn.consultation_id, turn.seq).state;
   const state = own ? LegalStateSchema.parse({ ...own.state, ...(own.correction ?? {}) }) : null;
@@ -41,7 +54,7 @@ export function loadTurnResult(store: ConsultationStore, turn: TurnRow): TurnRes
     error: turn.error_code ? { code: turn.error_code, message: turn.error_message ?? '' } : null,
     questionCitations: turn.question_citations ? (JSON.parse(turn.question_citations) as TurnResult['questionCitations']) : [],
     lawAsOf: turn.law_as_of && turn.law_as_of_by ? { date: turn.law_as_of, by: turn.law_as_of_by } : null,
-    libraryBehind: turn.law_as_of ? behindOn(libraryCoverage(store.db), turn.law_as_of) : null,
+    libraryBehind: turn.law_as_of ? behindOn(coverage(), turn.law_as_of) : null,
   };
 }
 

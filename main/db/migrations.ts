@@ -418,4 +418,13 @@ export const MIGRATIONS: Migration[] = [
       CREATE INDEX law_aliases_law ON law_aliases(law_id);
     `,
   },
+  {
+    version: 27,
+    name: "who gave a consultation its title",
+    // consultations.title_by: 'question' (the opening of the first message, greetings left out), 'state' (the matter and
+    // its core issue, once the first turn's legal state is known), 'llm' (the title the model wrote with that state) or
+    // 'user' (given when it started, or renamed): only a title from the question is ever replaced, so a name the user
+    // gave stays. Consultations from before keep NULL and their titles.
+    sql: `ALTER TABLE consultations ADD COLUMN title_by TEXT;`,
+  },
 ];

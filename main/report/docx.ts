@@ -83,6 +83,7 @@ function headerLine(m: ReportModel): string {
 function turnParagraphs(t: ReportTurn, footnoteFor: (ref: number) => FootnoteReferenceRun): Paragraph[] {
   const out = [
     new Paragraph({ text: `第 ${t.seq} 轮`, heading: HeadingLevel.HEADING_2 }),
+    new Paragraph({ children: [new TextRun({ text: t.lawDate, italics: true, color: '555555', size: 18 })] }),
     new Paragraph({ children: [new TextRun({ text: '问：', bold: true }), new TextRun(t.question)] }),
   ];
   if (t.answer) {

@@ -13,7 +13,7 @@ const CSS = `
   body { font-family: "WenQuanYi Micro Hei", "Noto Sans CJK SC", "Source Han Sans SC", "Microsoft YaHei", "PingFang SC", sans-serif; font-size: 10.5pt; line-height: 1.65; color: #1d2433; }
   h1 { font-size: 18pt; margin: 0 0 6pt; } h2 { font-size: 13pt; border-bottom: 1px solid #ccd; padding-bottom: 2pt; margin-top: 16pt; } h3 { font-size: 11pt; margin: 10pt 0 4pt; }
   blockquote strong.cited { background: #fff3a0; }
-  .meta { color: #555; font-size: 9pt; } .warn { border: 1px solid #c77; background: #fff4f2; padding: 6pt 10pt; margin: 8pt 0; }
+  .meta, .law-date { color: #555; font-size: 9pt; } .warn { border: 1px solid #c77; background: #fff4f2; padding: 6pt 10pt; margin: 8pt 0; }
   table { border-collapse: collapse; width: 100%; font-size: 9pt; margin: 6pt 0; } th, td { border: 1px solid #ccd; padding: 3pt 5pt; text-align: left; vertical-align: top; }
   sup a { color: #2457c5; text-decoration: none; } blockquote { margin: 4pt 0 8pt; padding-left: 8pt; border-left: 3px solid #ccd; color: #333; }
   .statute { page-break-inside: avoid; } .small { font-size: 9pt; color: #555; }
@@ -76,7 +76,7 @@ function turn(t: ReportTurn): string {
       : t.error
         ? `本轮未完成（${esc(t.error)}）。`
         : '—';
-  return `<h3>第 ${t.seq} 轮</h3><p><strong>问：</strong>${para(t.question)}</p><p><strong>答：</strong>${answer}</p>`;
+  return `<h3>第 ${t.seq} 轮</h3><p class="law-date">${esc(t.lawDate)}</p><p><strong>问：</strong>${para(t.question)}</p><p><strong>答：</strong>${answer}</p>`;
 }
 
 function verdict(t: ReportTurn): string {

@@ -62,7 +62,7 @@ function header(m: ReportModel): string {
 }
 
 function turn(t: ReportTurn): string[] {
-  const out = [`### 第 ${t.seq} 轮`, '', `**问：** ${mdText(t.question)}`, ''];
+  const out = [`### 第 ${t.seq} 轮`, '', `*${mdText(t.lawDate)}*`, '', `**问：** ${mdText(t.question)}`, ''];
   // Escaped like any text first; then the report's own markers [k] (now \[k\]) become footnote references.
   if (t.answer) out.push(`**答：** ${mdText(t.answer).replace(/\\\[(\d+)\\\]/g, '[^$1]')}`, '');
   else if (t.mode === 'offline') out.push(`**答：** ${OFFLINE_TURN}${t.refs.length ? mdText(refsText(t.refs)) : '无'}。`, '');

@@ -12,6 +12,7 @@ import { AUDIT_ZH, OFFLINE_FOUND, turnsLabel, versionLine } from './labels.js';
 import { LexError } from '../util/errors.js';
 import { bookTitle, citedLabel } from '../../preload/contract/citationLine.js';
 import { lawAsOfZh, turnLawDate } from './lawDates.js';
+import { lawAsOfLine } from '../../preload/contract/lawAsOf.js';
 import { coverageGapNote } from '../library/coverage.js';
 import { reportAnswer } from './answerRefs.js';
 import { outsideEvidenceScope, type OutsideEvidence } from '../../preload/contract/sufficiency.js';
@@ -106,6 +107,12 @@ export function statuteLines(s: Pick<ReportStatute, 'text' | 'citedSpans'>): Sta
 export interface ReportTurn {
   seq: number;
   question: string;
+  /**
+   * The date whose law the turn applied, with why, as the app shows it under the turn: 「适用法律截至 2026-12-07（咨询当日）」
+   * for a turn that applied the law of the day it ran (its statutes carry no date of their own), 「…（事实日期）」,
+   * 「…（咨询所定日期）」 (lawDates.ts turnLawDate, so a turn stored before migration 22 is read back as the header reads it).
+   */
+  lawDate: string;
   mode: 'llm' | 'offline' | null;
   offlineReason: string | null;
   /** The report's numbers of the statutes this turn cited (or, offline, found), in the order first met. */
@@ -193,14 +200,14 @@ export function buildReport(engine: Engine, consultations: Consultations, id: nu
   };
   // Dated as the turn's evidence is: for the date the turn applied (evidenceDateOf), not one its state was corrected to since.
   const outside = (c: CitationAudit, t: TurnResult) => citedOutsideEvidence(engine, c, evidenceDateOf(consultation.as_of, t));
-  const reportTurns = chosen.map((t, i) => toReportTurn(t, refFor, outside, opts, i === chosen.length - 1));
-  for (const s of statutes) s.lines = statuteLines(s);
-  const last = chosen.at(-1)!;
-  const place = consultation.place ?? last.state?.place ?? null;
   const lawDates = chosen.map((t) => {
     const row = consultations.store.turn(t.turnId);
     return turnLawDate({ seq: t.seq, stored: { date: row.law_as_of, by: row.law_as_of_by }, factDate: t.state?.factDate ?? null, createdAt: row.created_at, finishedAt: row.finished_at });
   });
+  const reportTurns = chosen.map((t, i) => toReportTurn(t, refFor, outside, opts, i === chosen.length - 1, lawAsOfLine(lawDates[i]!)));
+  for (const s of statutes) s.lines = statuteLines(s);
+  const last = chosen.at(-1)!;
+  const place = consultation.place ?? last.state?.place ?? null;
   // 现行有效 in a report is as far as the library's texts reach: said first among the warnings when the latest day the
   // report applies the law lies a quarter past its newest text (coverage.ts).
   const latestDay = [consultation.as_of, ...lawDates.map((d) => d.date)].filter((d): d is string => Boolean(d)).sort().at(-1);
@@ -267,6 +274,7 @@ function toReportTurn(
   outside: (c: CitationAudit, t: TurnResult) => Evidence | null,
   opts: ReportOptions,
   isLast: boolean,
+  lawDate: string,
 ): ReportTurn {
   const live = t.evidence.filter((e) => !e.excluded);
   const refs: number[] = [];
@@ -297,6 +305,7 @@ function toReportTurn(
   return {
     seq: t.seq,
     question: t.userText,
+    lawDate,
     mode: t.mode,
     offlineReason: t.offlineReason,
     refs,

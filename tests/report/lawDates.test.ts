@@ -14,8 +14,15 @@ import { localDay } from '../../preload/contract/localTime.js';
 import { startBench, WAGES, type Bench } from '../helpers/consultFixture.js';
 import { sharedSkipReason } from '../helpers/library.js';
 import { defaultReply } from '../helpers/scriptedLlm.js';
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { browserSkipReason } from '../helpers/browserBench.js';
+import { docxParts } from '../helpers/docxText.js';
 
 const SKIP = sharedSkipReason();
+const NO_PDF = browserSkipReason() || !fs.existsSync('/usr/bin/pdftotext');
 // Days are local: the times below are late morning in Beijing, whatever zone the machine running the test is in.
 process.env.TZ = 'Asia/Shanghai';
 
@@ -146,5 +153,46 @@ describe('the report of a consultation without a date', { skip: SKIP, timeout: 3
     assert.deepEqual(stored(t.turnId), { date: '2024-05-10', by: 'consultation' });
     ranOn(t.consultationId, ['2026-12-05']);
     assert.equal((await lawLine(t.consultationId)).line, '- 适用法律截至：2024-05-10');
+  });
+
+  test('each turn says which date\'s law it applied, in Markdown, Word and PDF: the day of the turn too, not only a date of the matter', async () => {
+    bench.llm.setScript((req) => {
+      if (req.role !== 'state') return undefined;
+      const reply = defaultReply('state', req) as { json: Record<string, unknown> };
+      return { json: { ...reply.json, factDate: req.prompt.includes('下个月一起发') ? null : '2024-04-15' } };
+    });
+    const c = bench.consultations();
+    const first = await c.ask({ text: '公司2024年4月起拖欠我的工资，能解除合同吗？', title: '欠薪（每轮日期）' });
+    await c.ask({ text: '公司说工资下个月一起发，我还能解除合同吗？', consultationId: first.consultationId });
+    const model = buildReport(bench.lib.engine, c, first.consultationId, '0.0.0');
+    const today = `适用法律截至 ${BENCH_TODAY}（咨询当日）`;
+    assert.deepEqual(model.turns.map((t) => t.lawDate), ['适用法律截至 2024-04-15（事实日期）', today]);
+    // Markdown: under each turn's heading, before its question.
+    const md = (await renderReport(model, 'md')).toString('utf8').split('\n');
+    const second = md.indexOf('### 第 2 轮');
+    assert.ok(second > 0);
+    assert.equal(md[second + 2], `*${today}*`);
+    assert.equal(md[md.indexOf('### 第 1 轮') + 2], '*适用法律截至 2024-04-15（事实日期）*');
+    // Word: a paragraph of its own between the heading and the question.
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lexdesk-lawdate-'));
+    try {
+      const docx = path.join(dir, 'r.docx');
+      fs.writeFileSync(docx, await renderReport(model, 'docx'));
+      const lines = (await docxParts(docx))['document.xml']!.split('\n');
+      const at = lines.indexOf('第 2 轮');
+      assert.equal(lines[at + 1], today);
+      assert.match(lines[at + 2]!, /^问：公司说工资下个月一起发/);
+      // PDF: printed from the HTML, read back as text.
+      const html = (await renderReport(model, 'html')).toString('utf8');
+      assert.ok(html.includes(`<h3>第 2 轮</h3><p class="law-date">${today}</p>`));
+      if (!NO_PDF) {
+        const pdf = path.join(dir, 'r.pdf');
+        fs.writeFileSync(pdf, await renderReport(model, 'pdf'));
+        const text = execFileSync('pdftotext', ['-layout', pdf, '-'], { encoding: 'utf8' }).replace(/\s+/g, '');
+        assert.ok(text.includes(`第2轮${today.replace(/\s+/g, '')}问：`), 'the date under the turn in the PDF');
+      }
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

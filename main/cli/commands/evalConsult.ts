@@ -49,6 +49,7 @@ export async function evalConsultCommand(args: string[], open: (db?: string, mod
     out.print(`  verdicts          ${Object.entries(report.verdicts).map(([k, v]) => `${k} ${v}`).join(', ')}`);
     if (report.keywordRecall !== null) out.print(`  keyword recall    ${report.keywordRecall.toFixed(3)}`);
     out.print(`  tokens per turn   ${report.tokensPerTurn.prompt.toFixed(0)} prompt + ${report.tokensPerTurn.completion.toFixed(0)} completion`);
+    out.print(`  evidence per turn mean ${report.evidencePerTurn.mean.toFixed(1)}, median ${report.evidencePerTurn.median}, most ${report.evidencePerTurn.max}`);
     out.print(`  seconds per turn  median ${report.secondsPerTurn.median.toFixed(2)}, p95 ${report.secondsPerTurn.p95.toFixed(2)}`);
     if (Object.keys(report.errors).length) out.print(`  errors            ${JSON.stringify(report.errors)}`);
     return interruptedAfter(controller.signal, out, report.records);

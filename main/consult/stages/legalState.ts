@@ -1,23 +1,31 @@
 import { statePrompt } from '../prompts.js';
+import { z } from 'zod';
 import { LegalStateSchema, type LegalState } from '../schemas.js';
 import { runStage, type TurnContext } from '../context.js';
 import type { StateChange } from '../types.js';
 
-/** Stage 1: the legal analysis state, induced from the user's messages only. */
-export async function legalStateStage(ctx: TurnContext, llm: NonNullable<TurnContext['llm']>): Promise<LegalState> {
+/**
+ * The state's reply: the state, and on a consultation's first turn the short title the model may write beside it
+ * (statePrompt); anything but a string there is ignored, so a title costs no request and can fail nothing.
+ */
+const StateReplySchema = LegalStateSchema.extend({ title: z.unknown().optional() });
+
+/** Stage 1: the legal analysis state, induced from the user's messages only; with the title the model wrote, if any. */
+export async function legalStateStage(ctx: TurnContext, llm: NonNullable<TurnContext['llm']>): Promise<{ state: LegalState; title: unknown }> {
   // A retry keeps this stage (REUSED_ON_RETRY in the store), so the state is not induced twice.
-  const reused = ctx.store.doneStageOutput<LegalState>(ctx.turn.id, 'state');
+  const reused = ctx.store.doneStageOutput<LegalState & { title?: unknown }>(ctx.turn.id, 'state');
   if (reused) {
     ctx.emit({ type: 'stage', stage: 'state', iteration: 0, status: 'done', ms: 0, detail: 'reused from the previous attempt' });
-    return LegalStateSchema.parse(reused);
+    return { state: LegalStateSchema.parse(reused), title: reused.title };
   }
-  return runStage(ctx, 'state', 0, async () => {
+  const reply = await runStage(ctx, 'state', 0, async () => {
     const userTurns = ctx.store.turns(ctx.consultation.id).filter((t) => t.seq <= ctx.turn.seq).map((t) => t.user_text);
     const prev = ctx.store.stateBefore(ctx.consultation.id, ctx.turn.seq);
-    const { value } = await llm.json({ role: 'state', schema: LegalStateSchema, messages: statePrompt(userTurns, prev.state, prev.corrected), signal: ctx.signal });
-    ctx.store.saveState(ctx.turn.id, value);
+    const { value } = await llm.json({ role: 'state', schema: StateReplySchema, messages: statePrompt(userTurns, prev.state, prev.corrected, ctx.turn.seq === 1), signal: ctx.signal });
+    ctx.store.saveState(ctx.turn.id, LegalStateSchema.parse(value));
     return value;
   });
+  return { state: LegalStateSchema.parse(reply), title: reply.title };
 }
 
 function asItems(value: unknown): string[] {
