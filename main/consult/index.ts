@@ -11,7 +11,7 @@ import { runTurn } from './turn.js';
 import { HEARTBEAT_MS, newOwner, ownerStopped } from './turnOwner.js';
 import { coverageOnce, datedEvidence, evidenceDateOf, loadTurnResult } from './turnResult.js';
 import type { TurnEvent, TurnResult, Verdict } from './types.js';
-import { questionTitle } from './title.js';
+import { opensWithLabel, questionTitle } from './title.js';
 import { todayOf } from '../db/today.js';
 import { MAX_TITLE_CHARS } from '../../preload/contract/limits.js';
 
@@ -77,7 +77,9 @@ export class Consultations {
     if (!text) throw new LexError('usage', 'The message is empty. Describe the matter or ask a question.');
     if (text.length > MAX_MESSAGE) throw new LexError('usage', `The message has ${text.length} characters; the limit is ${MAX_MESSAGE}. Split it into several turns.`);
     const given = a.title?.replace(/\s+/gu, ' ').trim();
-    const cid = a.consultationId ?? this.store.createConsultation(given || questionTitle(text), { asOf: a.asOf, place: a.place, titleBy: given ? 'user' : 'question' });
+    // A title given, or a matter the message names at its head (「甲案：…」), is the user's: no state replaces it.
+    const titleBy = given || opensWithLabel(text) ? 'user' : 'question';
+    const cid = a.consultationId ?? this.store.createConsultation(given || questionTitle(text), { asOf: a.asOf, place: a.place, titleBy });
     const consultation = this.store.consultation(cid);
     if (a.consultationId !== undefined) assertSameSetting(consultation, a);
     this.assertIdle(cid);

@@ -65,6 +65,17 @@ export function questionTitle(text: string): string {
   return title || clip(flat.split(SENTENCE_END)[0]?.trim() || flat, AUTO_TITLE_CHARS);
 }
 
+/** A name the user gave the matter at the head of the first message: 「甲案：…」, 「张某劳动争议案：…」. */
+const OPENING_LABEL = /^\s*[^\s，,。：:；;？?！!]{0,11}案\s*[：:]/u;
+
+/**
+ * Whether the first message opens by naming its matter (「甲案：公司拖欠工资三个月…」): its title, which keeps that name,
+ * is then the user's own and no state replaces it.
+ */
+export function opensWithLabel(text: string): boolean {
+  return OPENING_LABEL.test(text);
+}
+
 /** The matter: the crime named (帮信罪), else the first legal relation without 关系 (劳动合同关系 → 劳动合同), else the first field of law. */
 function matterOf(state: LegalState, crimes: readonly string[]): string | null {
   if (crimes.length) return crimes.slice(0, 2).join('、');

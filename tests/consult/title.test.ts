@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { after, before, beforeEach, describe, test } from 'node:test';
 import { LegalStateSchema } from '../../main/consult/schemas.js';
-import { modelTitle, questionTitle, stateTitle } from '../../main/consult/title.js';
+import { modelTitle, opensWithLabel, questionTitle, stateTitle } from '../../main/consult/title.js';
 import { buildReport } from '../../main/report/model.js';
 import { runCli } from '../helpers/cli.js';
 import { startBench, WAGES, type Bench } from '../helpers/consultFixture.js';
@@ -24,6 +24,9 @@ test('the first message\'s title: greetings and filler left out, cut at a clause
   assert.equal(questionTitle('公司拖欠了我2022年的工资，能解除合同吗？'), '公司拖欠了我2022年的工资，能解除合同吗');
   assert.equal(questionTitle('我想离婚'), '我想离婚', '「我想」 alone is the matter, not filler');
   assert.equal(questionTitle('你好'), '你好', 'nothing but a greeting: kept');
+  assert.equal(opensWithLabel('甲案：公司拖欠工资'), true);
+  assert.equal(opensWithLabel('张某劳动争议案: 公司拖欠工资'), true);
+  assert.equal(opensWithLabel('公司拖欠工资，这个案子能赢吗：'), false);
   assert.equal(questionTitle('一'.repeat(50)), `${'一'.repeat(30)}…`, 'one clause too long is clipped');
 });
 
@@ -86,7 +89,9 @@ describe('titles of consultations', { skip: SKIP, timeout: 300_000 }, () => {
     assert.deepEqual([titleOf(odd.consultationId).title, titleOf(odd.consultationId).title_by], ['拖欠工资能否解除劳动合同', 'state']);
   });
 
-  test('a title the user gave, or renamed to, is never overwritten', async () => {
+  test('a title the user gave, renamed to, or opened the message with (「甲案：」), is never overwritten', async () => {
+    const labelled = await bench.consultations().ask({ text: '甲案：公司拖欠工资三个月，我能否解除劳动合同？' });
+    assert.deepEqual([titleOf(labelled.consultationId).title, titleOf(labelled.consultationId).title_by], ['甲案：公司拖欠工资三个月，我能否解除劳动合同', 'user']);
     const given = await bench.consultations().ask({ text: WAGES, title: '张某欠薪' });
     assert.deepEqual([titleOf(given.consultationId).title, titleOf(given.consultationId).title_by], ['张某欠薪', 'user']);
     // Renamed before the first turn's state is known: the first turn failed, is renamed, then retried.
