@@ -71,12 +71,12 @@ export function scopeFilter(db: Db, scope: CrimeScope, keep: ReadonlySet<number>
   const linksOfArticle = db.prepare(
     `SELECT t.number, t.sub_number AS subNumber, t.path FROM article_links k JOIN articles t ON t.id = k.to_article
        JOIN documents d ON d.id = t.document_id JOIN laws l ON l.id = d.law_id
-      WHERE k.from_article = ? AND l.title = '${CRIMINAL_CODE}'`,
+      WHERE k.from_article = ? AND l.title = ?`,
   );
   const linksOfDocument = db.prepare(
     `SELECT DISTINCT t.number, t.sub_number AS subNumber, t.path FROM articles f JOIN article_links k ON k.from_article = f.id
        JOIN articles t ON t.id = k.to_article JOIN documents d ON d.id = t.document_id JOIN laws l ON l.id = d.law_id
-      WHERE f.document_id = ? AND l.title = '${CRIMINAL_CODE}'`,
+      WHERE f.document_id = ? AND l.title = ?`,
   );
   const byDocument = new Map<number, boolean>();
   /** Whether links to 刑法 name crimes (分则 articles), and none of them the consultation's: true; no crime named: null. */
@@ -91,12 +91,12 @@ export function scopeFilter(db: Db, scope: CrimeScope, keep: ReadonlySet<number>
     if (a.lawTitle === CRIMINAL_CODE) {
       return a.path.some((p) => p.includes('分则')) && !scope.articles.has(`${a.number}-${a.subNumber}`) ? reason : null;
     }
-    const own = otherCrimes(linksOfArticle.all(a.id) as Array<{ number: number; subNumber: number; path: string }>);
+    const own = otherCrimes(linksOfArticle.all(a.id, CRIMINAL_CODE) as Array<{ number: number; subNumber: number; path: string }>);
     if (own !== null) return own ? reason : null;
     if (!CRIME_INTERPRETATION.test(a.lawTitle)) return null;
     let other = byDocument.get(a.documentId);
     if (other === undefined) {
-      other = otherCrimes(linksOfDocument.all(a.documentId) as Array<{ number: number; subNumber: number; path: string }>) ?? false;
+      other = otherCrimes(linksOfDocument.all(a.documentId, CRIMINAL_CODE) as Array<{ number: number; subNumber: number; path: string }>) ?? false;
       byDocument.set(a.documentId, other);
     }
     return other ? reason : null;

@@ -94,6 +94,7 @@ describe('titles of consultations', { skip: SKIP, timeout: 300_000 }, () => {
     assert.deepEqual([titleOf(labelled.consultationId).title, titleOf(labelled.consultationId).title_by], ['甲案：公司拖欠工资三个月，我能否解除劳动合同', 'user']);
     const given = await bench.consultations().ask({ text: WAGES, title: '张某欠薪' });
     assert.deepEqual([titleOf(given.consultationId).title, titleOf(given.consultationId).title_by], ['张某欠薪', 'user']);
+    assert.doesNotMatch(bench.llm.requests.filter((r) => r.role === 'state').at(-1)!.prompt, /"title"/, 'no title asked for where the user gave one');
     // Renamed before the first turn's state is known: the first turn failed, is renamed, then retried.
     bench.llm.queue('state', { status: 401 });
     const c = bench.consultations();

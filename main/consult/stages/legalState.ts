@@ -21,11 +21,16 @@ export async function legalStateStage(ctx: TurnContext, llm: NonNullable<TurnCon
   const reply = await runStage(ctx, 'state', 0, async () => {
     const userTurns = ctx.store.turns(ctx.consultation.id).filter((t) => t.seq <= ctx.turn.seq).map((t) => t.user_text);
     const prev = ctx.store.stateBefore(ctx.consultation.id, ctx.turn.seq);
-    const { value } = await llm.json({ role: 'state', schema: StateReplySchema, messages: statePrompt(userTurns, prev.state, prev.corrected, ctx.turn.seq === 1), signal: ctx.signal });
+    const { value } = await llm.json({ role: 'state', schema: StateReplySchema, messages: statePrompt(userTurns, prev.state, prev.corrected, wantsTitle(ctx)), signal: ctx.signal });
     ctx.store.saveState(ctx.turn.id, LegalStateSchema.parse(value));
     return value;
   });
   return { state: LegalStateSchema.parse(reply), title: reply.title };
+}
+
+/** A title is asked for with the first turn's state while the consultation's title is still its question's (title.ts). */
+function wantsTitle(ctx: TurnContext): boolean {
+  return ctx.turn.seq === 1 && ctx.consultation.title_by === 'question';
 }
 
 function asItems(value: unknown): string[] {
