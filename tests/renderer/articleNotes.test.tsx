@@ -13,7 +13,9 @@ import { ApiContext } from '../../renderer/src/api/context.js';
 import { I18nContext, STRINGS } from '../../renderer/src/i18n.js';
 import { ArticleView } from '../../renderer/src/features/statutes/ArticleView.js';
 import { ReadingArticle } from '../../renderer/src/features/statutes/LawReadingText.js';
+import { CitedStatutesPanel } from '../../renderer/src/features/consultation/CitedStatutesPanel.js';
 import { render } from '../helpers/dom.js';
+import { turnFixture } from '../helpers/turnFixture.js';
 
 const NOTE = '① 刑法、历次刑法修正案、涉及修改刑法的决定的施行日期，分别依据各法律所规定的施行日期确定。';
 const TIMES = { en: 'interpretations of the time and later ones are both listed: compare both.', zh: '所列司法解释既有当时施行的，也有其后施行的：请对照两者。' };
@@ -65,5 +67,18 @@ test('the whole-law reading: the footnote under its article\'s paragraphs, marke
   const paragraphs = [...r.byTestId('law-article').querySelectorAll('p')].map((p) => p.textContent);
   assert.deepEqual(paragraphs, ['第四百五十二条　本法自1997年10月1日起施行。', '列于本法附件一的……予以废止。', `注（汇编所附注释，非条文内容）：${NOTE}`]);
   assert.equal(r.byTestId('law-article-note').textContent, `注（汇编所附注释，非条文内容）：${NOTE}`);
+  r.unmount();
+});
+
+test('a consultation\'s evidence: the note under the article\'s text, outside it, marked; none under the others', async () => {
+  const turn = turnFixture();
+  turn.evidence[0] = { ...turn.evidence[0]!, notes: [NOTE] };
+  const r = await render(<ApiContext.Provider value={client}><CitedStatutesPanel turn={turn} onOpenArticle={() => undefined} /></ApiContext.Provider>);
+  const [first, second] = r.allByTestId('evidence');
+  const note = first!.querySelector('[data-testid="evidence-note"]')!;
+  assert.equal(note.textContent, `注（汇编所附注释，非条文内容）：${NOTE}`);
+  const text = first!.querySelector('[data-testid="evidence-text"]')!;
+  assert.ok(!text.contains(note) && (text.compareDocumentPosition(note) & Node.DOCUMENT_POSITION_FOLLOWING), 'after the text, not inside it');
+  assert.equal(second!.querySelector('[data-testid="evidence-note"]'), null);
   r.unmount();
 });

@@ -1,6 +1,6 @@
 /**
  * An article's own note (刑法 第四百五十二条's ① on the dates of the amendments, a footnote of the collection, no 款) in a
- * consultation's report: after the quoted text, outside it, marked as the collection's note — in Markdown, Word, the
+ * consultation read back (its evidence) and in its report: after the quoted text, outside it, marked as the collection's note — in Markdown, Word, the
  * HTML the PDF is printed from, and the PDF itself.
  */
 import assert from 'node:assert/strict';
@@ -24,11 +24,13 @@ describe('an article\'s own note in a consultation\'s report', { skip: SKIP, tim
   let bench: Bench;
   let out: string;
   let model: ReportModel;
+  let consultationId: number;
   before(async () => {
     bench = await startBench(['刑法/刑法.md', '社会法/劳动合同法(2012-12-28).md']);
     out = fs.mkdtempSync(path.join(os.tmpdir(), 'lexdesk-notes-report-'));
     const c = bench.consultations({ offline: true });
     const t = await c.ask({ text: '刑法第四百五十二条规定刑法什么时候施行？修正案的施行日期怎么确定？', title: '刑法施行日期' });
+    consultationId = t.consultationId;
     model = buildReport(bench.lib.engine, bench.consultations(), t.consultationId, '0.0.0');
   });
   after(async () => {
@@ -42,6 +44,16 @@ describe('an article\'s own note in a consultation\'s report', { skip: SKIP, tim
     assert.ok(!s.text.includes('①'), 'the note is no part of the quoted text');
     assert.deepEqual(s.sourceNotes?.map((n) => n.slice(0, 8)), ['① 刑法、历次刑']);
     assert.ok(model.statutes.filter((x) => x !== s).every((x) => !x.sourceNotes), 'no other article has one');
+  });
+
+  test('the consultation read back: the evidence article carries its note, the others none', () => {
+    const c = bench.consultations();
+    const [turn] = c.get(consultationId).turns;
+    const evidence = turn!.evidence.find((e) => e.articleLabel === '第四百五十二条');
+    assert.ok(evidence, turn!.evidence.map((e) => e.articleLabel).join(' '));
+    assert.deepEqual(evidence.notes?.map((n) => n.slice(0, 8)), ['① 刑法、历次刑']);
+    assert.ok(!evidence.text.includes('①'));
+    assert.ok(turn!.evidence.filter((e) => e !== evidence).every((e) => !e.notes));
   });
 
   test('Markdown, Word and HTML: the note after the quoted text, marked as the collection\'s, not quoted as statute', async () => {
