@@ -8,7 +8,7 @@ import type { Db } from '../../db/open.js';
 import { articleById, type StatuteArticle } from '../articles.js';
 import type { CitedPart } from '../citation/parseCitation.js';
 import type { CitationResolver, ResolveResult } from '../citation/resolver.js';
-import { partText } from '../citation/earlierNumbering.js';
+import { partText, type EarlierNumbering } from '../citation/earlierNumbering.js';
 import { earlierPartsNow } from './earlierPart.js';
 import { partLabel } from './savedPart.js';
 
@@ -28,8 +28,11 @@ export interface OlderPartChoice {
   now: PartToSave | null;
 }
 
+/** A citation resolved in a version with an earlier one that numbered another provision so. */
+type WithEarlier = Extract<ResolveResult, { ok: true }> & { earlier: EarlierNumbering };
+
 /** Is `r` a citation of a 款 its version lacks and the version before had (the CLI's and the app's test alike)? */
-export function meansOlderPart(resolver: CitationResolver, r: ResolveResult): r is Extract<ResolveResult, { ok: true }> & { earlier: NonNullable<Extract<ResolveResult, { ok: true }>['earlier']> } {
+export function meansOlderPart(resolver: CitationResolver, r: ResolveResult): r is WithEarlier {
   return r.ok && Boolean(r.warning) && Boolean(r.earlier) && r.parts.length > 0 && resolver.earlierHasParts(r.earlier!, r.parts);
 }
 
@@ -43,7 +46,7 @@ export function olderPartChoice(db: Db, resolver: CitationResolver, r: ResolveRe
 }
 
 /** 第二十三条第一款 of the version looked up, resolved to its article and 款; null when it is not one article's. */
-function nowOf(db: Db, resolver: CitationResolver, r: Extract<ResolveResult, { ok: true }> & { earlier: NonNullable<Extract<ResolveResult, { ok: true }>['earlier']> }): PartToSave | null {
+function nowOf(db: Db, resolver: CitationResolver, r: WithEarlier): PartToSave | null {
   const label = earlierPartsNow(db, r.earlier, r.article, r.parts);
   if (!label) return null;
   const found = resolver.lookupAll(`${r.article.lawTitle}${label}`, { version: r.article.publishDate ?? undefined });
@@ -52,6 +55,7 @@ function nowOf(db: Db, resolver: CitationResolver, r: Extract<ResolveResult, { o
   return toSave(only.article, located(only.parts) ?? []);
 }
 
+/** The article and parts to save, named, with their words. */
 function toSave(article: StatuteArticle, parts: PartToSave['parts']): PartToSave {
   return { article, parts, part: partLabel(parts), text: (parts.length ? partText(article, parts) : null) ?? article.text };
 }
