@@ -9,7 +9,7 @@ import type { LegalState } from './schemas.js';
 import { ConsultationStore, type ConsultationRow, type TurnRow } from './store.js';
 import { runTurn } from './turn.js';
 import { HEARTBEAT_MS, newOwner, ownerStopped } from './turnOwner.js';
-import { coverageOnce, datedEvidence, evidenceDateOf, loadTurnResult } from './turnResult.js';
+import { coverageOnce, datedEvidence, evidenceDateOf, evidenceWithNotes, loadTurnResult } from './turnResult.js';
 import type { TurnEvent, TurnResult, Verdict } from './types.js';
 import { opensWithLabel, questionTitle } from './title.js';
 import { todayOf } from '../db/today.js';
@@ -194,7 +194,8 @@ export class Consultations {
   /** A turn read back, its evidence dated for the date the turn applied the law as of (evidenceDateOf). */
   private result(turn: TurnRow, consultation = this.store.consultation(turn.consultation_id), coverage = coverageOnce(this.store.db)): TurnResult {
     const result = loadTurnResult(this.store, turn, coverage);
-    return { ...result, evidence: datedEvidence(this.opts.engine, result.evidence, evidenceDateOf(consultation.as_of, result)) };
+    const dated = datedEvidence(this.opts.engine, result.evidence, evidenceDateOf(consultation.as_of, result));
+    return { ...result, evidence: evidenceWithNotes(this.opts.engine, dated) };
   }
 
   get(consultationId: number): { consultation: ConsultationRow; turns: TurnResult[] } {

@@ -98,3 +98,12 @@ export function datedEvidence(engine: Pick<Engine, 'db' | 'articles' | 'searchDe
     return standing ? { ...e, onDate: { date, standing } } : e;
   });
 }
+
+/** The evidence with the collection's notes under each article that has some, while the library's article reads as the text stored with the turn. */
+export function evidenceWithNotes(engine: Pick<Engine, 'articles'>, evidence: Evidence[]): Evidence[] {
+  const held = new Map(engine.articles(evidence.map((e) => e.articleId)).map((a) => [a.id, a]));
+  return evidence.map((e) => {
+    const a = held.get(e.articleId);
+    return a?.notes?.length && a.text === e.text ? { ...e, notes: a.notes } : e;
+  });
+}

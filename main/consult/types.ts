@@ -43,6 +43,11 @@ export interface Evidence {
    * (民法典 第五百七十七条 for a contract of 2019: not yet in force, it stands in); worked out when the turn is read, not stored.
    */
   onDate?: OnDate;
+  /**
+   * The collection's footnotes under the article (刑法 第四百五十二条's ①), no part of its text: while the library's
+   * article still reads as the text stored; worked out when the turn is read, not stored.
+   */
+  notes?: string[];
 }
 
 /** The part of an evidence article a shortened view opens at, and where the words of its queries stand. */

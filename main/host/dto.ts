@@ -17,5 +17,6 @@ export function toArticleDto(a: StatuteArticle): ArticleDto {
     status: a.status,
     publishDate: a.publishDate,
     effectiveDate: a.effectiveDate,
+    ...(a.notes?.length ? { notes: a.notes } : {}),
   };
 }

@@ -23,6 +23,8 @@ export interface LawTextArticle {
   /** 第三十八条之一: 38 and 1 (0 for 序言, 全文, 附件). */
   number: number;
   subNumber: number;
+  /** The collection's footnotes under it (刑法 第四百五十二条's ①), no part of its text; absent when none. */
+  notes?: string[];
 }
 
 /** A run of articles under the same headings. `part`: the 编 (the file's subtitle) of a version in several files, as 民法典; null otherwise. */
@@ -79,6 +81,7 @@ interface Row {
   subNumber: number;
   documentId: number;
   subtitle: string | null;
+  notes: string | null;
 }
 
 /** The version of `lawId` published `publishDate` ('' for an undated one), whole; null when the library has no such version. */
@@ -89,7 +92,7 @@ export function lawText(db: Db, lawId: number, publishDate: string): LawText | n
   if (!law || !version) return null;
   const rows = cachedStatement(
     db,
-    `SELECT a.id, a.label, a.kind, a.text, a.path, a.number, a.sub_number AS subNumber, d.id AS documentId, d.subtitle
+    `SELECT a.id, a.label, a.kind, a.text, a.path, a.number, a.sub_number AS subNumber, d.id AS documentId, d.subtitle, a.notes
        FROM articles a JOIN documents d ON d.id = a.document_id
       WHERE d.law_id = ? AND COALESCE(d.publish_date, '') = ? ORDER BY d.id, a.ordinal`,
   ).all(lawId, publishDate) as Row[];
@@ -103,7 +106,8 @@ export function lawText(db: Db, lawId: number, publishDate: string): LawText | n
   for (const r of rows) {
     const last = sections.at(-1);
     const part = parts ? partName.get(r.subtitle ?? '') ?? r.subtitle ?? null : null;
-    const article = { id: r.id, label: r.label, kind: r.kind, text: r.text, number: r.number, subNumber: r.subNumber };
+    const notes = r.notes ? (JSON.parse(r.notes) as string[]) : [];
+    const article = { id: r.id, label: r.label, kind: r.kind, text: r.text, number: r.number, subNumber: r.subNumber, ...(notes.length ? { notes } : {}) };
     // The constitution's 序言 stands under a heading of its own, as printed; an interpretation's or amendment's lead has none.
     const path = law.level === '宪法' && r.kind === 'preamble' && r.path === '[]' ? [r.label] : (JSON.parse(r.path) as string[]).map(tidyHeading);
     if (last && JSON.stringify(last.path) === JSON.stringify(path) && last.part === part) last.articles.push(article);

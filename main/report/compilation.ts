@@ -22,6 +22,7 @@ import { partTitle } from '../library/lawText.js';
 import type { Db } from '../db/open.js';
 import { localStamp } from '../../preload/contract/localTime.js';
 import { bookTitle } from '../../preload/contract/citationLine.js';
+import { sourceNoteLine } from '../../preload/contract/lawReading.js';
 
 export interface CompiledArticle {
   /** 《中华人民共和国劳动合同法》第三十八条 */
@@ -38,6 +39,8 @@ export interface CompiledArticle {
   notes: string[];
   /** The user's own note on it (a saved article's). */
   remark?: string;
+  /** The collection's footnotes printed under the article (刑法 第四百五十二条's ①), no part of its text; absent when none. */
+  sourceNotes?: string[];
 }
 
 export interface Compilation {
@@ -202,6 +205,7 @@ function compiled(db: Db, a: StatuteArticle, spans: Array<[number, number]>, not
   return {
     citation: citationText(a), path: [a.lawTitle, partTitle(db, a), ...a.path.map(tidyHeading)].filter(Boolean).join(' › '), publishDate: a.publishDate, effectiveDate: a.effectiveDate, status: a.status,
     lines: statuteLines({ text: a.text, citedSpans: spans }), citedParts: spans.length > 0, notes,
+    ...(a.notes?.length ? { sourceNotes: a.notes } : {}),
   };
 }
 
@@ -224,6 +228,8 @@ export function compilationMarkdown(compilation: Compilation): string {
     if (a.remark) out.push(`> **备注**：${mdText(a.remark).replace(/\n/g, '  \n> ')}`, '');
     // One paragraph per line of the article, the cited 款 and 项 bold (a mark closes before each line break).
     for (const line of a.lines) out.push(line.map((p) => (p.cited && p.text.trim() ? `**${mdText(p.text)}**` : mdText(p.text))).join(''), '');
+    // After the text, set apart: the collection's footnote is no statute text.
+    for (const n of a.sourceNotes ?? []) out.push(`> *${mdText(sourceNoteLine(n))}*`, '');
   }
   out.push('---', '', mdText(OFFICIAL_TEXT), '', mdText(c.credit));
   return `${out.join('\n')}\n`;
@@ -249,6 +255,7 @@ export async function compilationDocx(compilation: Compilation): Promise<Buffer>
       children.push(new Paragraph({ children: [new TextRun({ text: '备注：', bold: true, color: '1F4E79' }), ...lines] }));
     }
     for (const line of a.lines) children.push(new Paragraph({ children: line.map((p) => new TextRun({ text: p.text, bold: p.cited })), indent: { firstLine: 420 } }));
+    for (const n of a.sourceNotes ?? []) children.push(new Paragraph({ children: [new TextRun({ text: sourceNoteLine(n), italics: true, color: '555555', size: 18 })], indent: { firstLine: 420 } }));
   }
   children.push(small(OFFICIAL_TEXT), small(c.credit));
   const doc = new Document({

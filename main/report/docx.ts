@@ -7,6 +7,7 @@ import {
 import { statuteSourceLine, type ReportModel, type ReportTurn } from './model.js';
 import { bookTitle, citedLabel } from '../../preload/contract/citationLine.js';
 import { localStamp } from '../../preload/contract/localTime.js';
+import { sourceNoteLine } from '../../preload/contract/lawReading.js';
 
 /**
  * The report as a Word document: headings, each [k] citation as a real
@@ -52,6 +53,7 @@ export async function renderDocx(m: ReportModel): Promise<Buffer> {
     children.push(new Paragraph({ text: statuteHeading(s), heading: HeadingLevel.HEADING_3 }));
     children.push(new Paragraph({ children: [new TextRun({ text: `${[s.lawTitle, ...s.path].join(' › ')} · ${statuteSourceLine(s, byTurn)}`, size: 18, color: '555555' })] }));
     for (const line of s.lines) children.push(new Paragraph({ children: line.map((p) => new TextRun({ text: p.text, bold: p.cited })), indent: { left: 360 } }));
+    for (const n of s.sourceNotes ?? []) children.push(new Paragraph({ children: [new TextRun({ text: sourceNoteLine(n), italics: true, size: 18, color: '555555' })], indent: { left: 360 } }));
   }
   const excluded = m.turns.flatMap((t) => t.excluded);
   if (excluded.length) {

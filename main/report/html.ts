@@ -3,6 +3,7 @@ import {
 } from './labels.js';
 import { statuteSourceLine, type ReportModel, type ReportTurn } from './model.js';
 import { localStamp } from '../../preload/contract/localTime.js';
+import { sourceNoteLine } from '../../preload/contract/lawReading.js';
 import { bookTitle } from '../../preload/contract/citationLine.js';
 
 const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -49,7 +50,7 @@ export function renderHtml(m: ReportModel): string {
     .join('')}</table>`);
   for (const s of m.statutes) {
     body.push(
-      `<div class="statute" id="s${s.ref}"><h3>${esc(statuteHeading(s))}</h3><div class="small">${esc([s.lawTitle, ...s.path].join(' › '))} · ${esc(statuteSourceLine(s, byTurn))}</div><blockquote>${s.lines.map((line) => line.map((p) => (p.cited ? `<strong class="cited">${esc(p.text)}</strong>` : esc(p.text))).join('')).join('<br>')}</blockquote></div>`,
+      `<div class="statute" id="s${s.ref}"><h3>${esc(statuteHeading(s))}</h3><div class="small">${esc([s.lawTitle, ...s.path].join(' › '))} · ${esc(statuteSourceLine(s, byTurn))}</div><blockquote>${s.lines.map((line) => line.map((p) => (p.cited ? `<strong class="cited">${esc(p.text)}</strong>` : esc(p.text))).join('')).join('<br>')}</blockquote>${(s.sourceNotes ?? []).map((n) => `<p class="small source-note">${esc(sourceNoteLine(n))}</p>`).join('')}</div>`,
     );
   }
   const excluded = m.turns.flatMap((t) => t.excluded);

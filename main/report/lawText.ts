@@ -4,7 +4,7 @@
  */
 import { AlignmentType, Document, Footer, HeadingLevel, Packer, PageNumber, Paragraph, TableOfContents, TextRun, type IStylesOptions } from 'docx';
 import { articleHead, readingBlocks, type LawText, type LawTextSection } from '../library/lawText.js';
-import { datedArticleNote, titleNote } from '../../preload/contract/lawReading.js';
+import { datedArticleNote, sourceNoteLine, titleNote } from '../../preload/contract/lawReading.js';
 export { bookTitle } from '../../preload/contract/citationLine.js';
 import { withDocumentSafeText } from './index.js';
 import { versionLine } from './labels.js';
@@ -71,6 +71,8 @@ export function lawTextMarkdown(file: LawTextFile): string {
     else {
       const head = articleHead(b.articleKind, b.label);
       b.paragraphs.forEach((p, i) => out.push(i === 0 && head ? `**${mdText(head.trim())}**　${mdText(p)}` : mdText(p), ''));
+      // The collection's footnote (刑法 第四百五十二条's ①): set apart, and said to be no statute text.
+      for (const n of b.notes) out.push(`> *${mdText(sourceNoteLine(n))}*`, '');
       if (dated.has(b.id)) out.push(`> **注意**：${mdText(dated.get(b.id)!)}`, '');
     }
   }
@@ -97,6 +99,7 @@ export async function lawTextDocx(file: LawTextFile): Promise<Buffer> {
         const runs = i === 0 && head ? [new TextRun({ text: head, bold: true }), new TextRun(p)] : [new TextRun(p)];
         children.push(new Paragraph({ children: runs, indent: { firstLine: 420 } }));
       });
+      for (const n of b.notes) children.push(new Paragraph({ children: [new TextRun({ text: sourceNoteLine(n), italics: true, color: '555555', size: 18 })], indent: { firstLine: 420 } }));
       if (dated.has(b.id)) children.push(new Paragraph({ children: [new TextRun({ text: `注意：${dated.get(b.id)!}`, color: 'A86400', size: 18 })], indent: { firstLine: 420 } }));
     }
   }

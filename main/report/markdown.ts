@@ -4,6 +4,7 @@ import {
 import { statuteSourceLine, type ReportModel, type ReportTurn } from './model.js';
 import { bookTitle, citedLabel } from '../../preload/contract/citationLine.js';
 import { localStamp } from '../../preload/contract/localTime.js';
+import { sourceNoteLine } from '../../preload/contract/lawReading.js';
 
 /** The report as Markdown: [k] citations become footnotes [^k] whose text is the statute (only those an answer references). */
 export function renderMarkdown(m: ReportModel): string {
@@ -37,6 +38,8 @@ export function renderMarkdown(m: ReportModel): string {
     out.push(statuteSourceLine(s, byTurn), '');
     // Each line is marked on its own: bold cannot run across a line break.
     out.push(...s.lines.map((line) => `> ${line.map((p) => (p.cited && p.text.trim() ? `**${mdText(p.text)}**` : mdText(p.text))).join('')}`), '');
+    // Outside the quoted text: the collection's footnote is no statute text.
+    for (const n of s.sourceNotes ?? []) out.push(`*${mdText(sourceNoteLine(n))}*`, '');
   }
   const excluded = m.turns.flatMap((t) => t.excluded);
   if (excluded.length) {

@@ -65,6 +65,8 @@ export interface ReportStatute {
    * 2022) —: how it stood, and the library's note on it, when the article is still in the library; else null.
    */
   onDate: (OnDate & { note: string | null }) | null;
+  /** The collection's footnotes under the article as the library holds it (刑法 第四百五十二条's ①), no part of its text; absent when none. */
+  sourceNotes?: string[];
 }
 
 /** Said beside a statute whose cited 款 and 项 are marked. */
@@ -195,6 +197,8 @@ export function buildReport(engine: Engine, consultations: Consultations, id: nu
       notCurrent, inLibrary: stored !== undefined, citedSpans: joinSpans(spansIn(t, e.articleId, text)), lines: [],
       inForce: notCurrent && stored ? inForceCounterpart(engine, stored) : null,
       onDate: e.onDate && e.onDate.standing !== 'in-force' ? { ...e.onDate, note: stored ? engine.searchDeps().resolver.textGap(stored.id, e.onDate.date)?.zh ?? null : null } : null,
+      // The footnotes of the text shown: only while the library's article still reads as the text stored with the turn.
+      ...(stored?.notes?.length && stored.text === text ? { sourceNotes: stored.notes } : {}),
     });
     return statutes.length;
   };

@@ -37,6 +37,8 @@ export interface ArticleDto {
   status: 'current' | 'superseded' | 'repealed' | string;
   publishDate: string | null;
   effectiveDate: string | null;
+  /** The collection's footnotes under the article (刑法 第四百五十二条's ①): no part of its text; absent when none. */
+  notes?: string[];
 }
 
 export interface SearchHitDto {
@@ -156,6 +158,18 @@ export interface ArticleDetailDto {
   citedSpans?: Array<[number, number]>;
   /** The same 款 and 项 as numbers (第二十条第三款: [{ paragraph: 3, items: [] }]), for ☆ 收藏 to save that part; absent when none was named or the article lacks one. */
   citedParts?: Array<{ paragraph: number; items: number[] }>;
+  /**
+   * What ☆ 收藏 keeps of the article, as the saved list names a part (「第三款」 for citedParts); null or absent: the whole
+   * article (also when the parts named are all of it). The view compares it with `saved` to say whether this is saved.
+   */
+  savesPart?: string | null;
+  /**
+   * For a citation with no version of a 款 the article lacks and the version before had under that number (公司法第二十条
+   * 第三款: 2023's 第二十条 has two 款, 2018's third is meant): the two things to save instead — that earlier 款 (followed into
+   * the version in force) and the 款 holding its words now (第二十三条第一款; null when none is one article's) — for the
+   * user to choose; ☆ 收藏 never saves the article shown for it. Absent or null otherwise.
+   */
+  olderPart?: { earlier: PartToSaveDto; now: PartToSaveDto | null } | null;
   /** A 款 or 项 the looked-up citation named that the article does not have (第三十八条第七项), in both languages; absent or null otherwise. */
   citedWarning?: { en: string; zh: string } | null;
   /**
@@ -187,6 +201,20 @@ export interface ArticleDetailDto {
   onDate?: OnDate;
   /** Opened with a date: how each of `interpretations` stood then (listed in force then first); absent otherwise and from older hosts. */
   interpretationsOnDate?: Array<{ id: number; onDate: OnDate }>;
+  /**
+   * Opened with a date, for a 刑法 article whose interpretations include one in force then and a later one (非法集资 of
+   * 2010 and 2022 as of 2019): which applies to an act of then, in both languages, as `lexdesk show` says; absent or null otherwise.
+   */
+  interpretationTimes?: { en: string; zh: string } | null;
+}
+
+/** An article and the 款 and 项 of it to save (empty: the whole article), named as the saved list names them (「第三款」; null: the whole article). */
+export interface PartToSaveDto {
+  article: ArticleDto;
+  parts: Array<{ paragraph: number; items: number[] }>;
+  part: string | null;
+  /** The words of that part (the article's, for the whole). */
+  text: string;
 }
 
 /** A text of the user's own with each statute citation in it looked up and checked (main/consult/draftCheck.ts); `text`: what was read from a Word file. */

@@ -6,11 +6,22 @@
 interface ReadingSection {
   path: string[];
   part: string | null;
-  articles: ReadonlyArray<{ id: number; label: string; kind: string; text: string; number?: number; subNumber?: number }>;
+  articles: ReadonlyArray<{ id: number; label: string; kind: string; text: string; number?: number; subNumber?: number; notes?: readonly string[] }>;
+}
+
+/**
+ * What marks a footnote the collection prints under an article (刑法 第四百五十二条's ① on the dates of its amendments) as
+ * no statute text, wherever an article's text is shown or quoted: terminal, files, reports and the app (its zh wording).
+ */
+export const SOURCE_NOTE_ZH = '注（汇编所附注释，非条文内容）';
+
+/** 「注（汇编所附注释，非条文内容）：① 刑法、历次刑法修正案…」 */
+export function sourceNoteLine(note: string): string {
+  return `${SOURCE_NOTE_ZH}：${note}`;
 }
 
 /** A heading (depth 0 for a 编 of a version in parts such as 民法典), or an article with its paragraphs. */
-export type ReadingBlock = { kind: 'heading'; depth: number; text: string } | { kind: 'article'; id: number; label: string; articleKind: string; number: number; subNumber: number; paragraphs: string[] };
+export type ReadingBlock = { kind: 'heading'; depth: number; text: string } | { kind: 'article'; id: number; label: string; articleKind: string; number: number; subNumber: number; paragraphs: string[]; notes: string[] };
 
 export function readingBlocks(sections: readonly ReadingSection[]): ReadingBlock[] {
   const blocks: ReadingBlock[] = [];
@@ -31,7 +42,7 @@ export function readingBlocks(sections: readonly ReadingSection[]): ReadingBlock
     for (const a of s.articles) {
       // An appendix (刑法's 附件一 and 附件二) stands under a heading of its own, not numbered as an article.
       if (a.label === '附件') blocks.push({ kind: 'heading', depth: 0, text: '附件' });
-      blocks.push({ kind: 'article', id: a.id, label: a.label, articleKind: a.kind, number: a.number ?? 0, subNumber: a.subNumber ?? 0, paragraphs: a.text.split('\n').filter((p) => p.trim()) });
+      blocks.push({ kind: 'article', id: a.id, label: a.label, articleKind: a.kind, number: a.number ?? 0, subNumber: a.subNumber ?? 0, paragraphs: a.text.split('\n').filter((p) => p.trim()), notes: [...(a.notes ?? [])] });
     }
   }
   return blocks;

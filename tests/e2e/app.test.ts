@@ -616,7 +616,10 @@ describe('the app in a real browser against the browser host', { skip: SKIP, tim
     const first = page.getByTestId('cited-panel').last().getByTestId('evidence').first();
     const cited = (await first.getByTestId('open-article').innerText()).trim();
     await first.getByTestId('evidence-save').click();
-    const folder = (await first.getByTestId('evidence-saved').innerText()).replace(/^★\s*/, '');
+    // ★ 全文 · 张某劳动争议: what of the article the folder holds, then the folder.
+    const star = await first.getByTestId('evidence-saved').innerText();
+    assert.match(star, /^★ (全文|第.+?) · /);
+    const folder = star.replace(/^★ [^·]+ · /, '');
     assert.ok(folder.length > 0);
     await page.getByTestId('tab-saved').click();
     await page.getByTestId('saved-item').filter({ hasText: cited.replace(/^《[^》]+》/, '') }).waitFor();

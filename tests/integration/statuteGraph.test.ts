@@ -203,9 +203,15 @@ describe('statute graph', { skip: SKIP }, () => {
         const listed = d.interpretations.map((i) => [i.publishDate, on.get(i.id)]);
         assert.deepEqual(listed[0], ['2010-12-13', 'in-force']);
         assert.deepEqual(listed.at(-1), ['2022-02-23', 'version-not-yet']);
+        // Which of them an act of 2019 is judged by: the note `show` prints, from the same engine code, in both languages.
+        assert.match(d.interpretationTimes?.en ?? '', /^interpretations of the time and later ones are both listed: .*关于适用刑事司法解释时间效力问题的规定》第三条/);
+        assert.match(d.interpretationTimes?.zh ?? '', /新解释施行前的行为，适用行为时的解释；但新解释对被告人更有利的，适用新解释（《最高人民法院、最高人民检察院关于适用刑事司法解释时间效力问题的规定》第三条）/);
       }
+      const show = parseJsonOutput<{ interpretationTimesNote: string | null }>(await runCli(['show', '刑法第一百七十六条', '--as-of', '2019-06-01', '--json', '--db', lib.dbPath]));
+      assert.equal(show.interpretationTimesNote, detail.interpretationTimes?.en, 'the CLI and the app say the same');
       const undated = await api.call('statute.article', { id: detail.article.id });
       assert.ok(undated.ok && (undated.data as ArticleDetailDto).interpretationsOnDate === undefined);
+      assert.equal((undated.data as ArticleDetailDto).interpretationTimes ?? null, null, 'without a date, no word on the time of the act');
       assert.equal((undated.data as ArticleDetailDto).interpretations[0]?.publishDate, '2022-02-23', 'without a date, today\'s first');
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });

@@ -184,7 +184,7 @@ describe('consultation panels', () => {
     await r.click(stars[0]!);
     await new Promise((done) => setTimeout(done, 0));
     assert.deepEqual(sent, [{ route: 'saved.add', input: { articleId: 38, folder: '张三诉某公司拖欠工资', expected: { lawTitle: '中华人民共和国劳动合同法', label: '第三十八条', publishDate: '2012-12-28', province: '' } } }]);
-    assert.equal(r.byTestId('evidence-saved').textContent, '★ 张三诉某公司拖欠工资');
+    assert.equal(r.byTestId('evidence-saved').textContent, '★ 全文 · 张三诉某公司拖欠工资', '★ says what of the article the folder holds');
     await r.click(r.allByTestId('evidence-save')[0]!);
     await new Promise((done) => setTimeout(done, 0));
     assert.match(r.allByTestId('evidence')[1]!.textContent!, /no longer article 47/);
@@ -213,10 +213,10 @@ describe('consultation panels', () => {
       { lawTitle: '中华人民共和国劳动合同法', label: '第四十七条', publishDate: '2012-12-28', province: '' },
     ] } }]);
     const [first, second] = r.allByTestId('evidence');
-    assert.equal(first!.querySelector('[data-testid="evidence-saved"]')!.textContent, '★ 张三诉某公司拖欠工资');
+    assert.equal(first!.querySelector('[data-testid="evidence-saved"]')!.textContent, '★ 全文 · 张三诉某公司拖欠工资');
     assert.equal(first!.querySelector('[data-testid="evidence-saved"]')!.getAttribute('title'), '★ 已收藏：张三诉某公司拖欠工资；劳动争议模板');
     assert.equal(first!.querySelector('[data-testid="evidence-save"]'), null, 'saved in this consultation\'s folder: no ☆');
-    assert.equal(second!.querySelector('[data-testid="evidence-saved-elsewhere"]')!.textContent, '★ 劳动争议模板', 'saved elsewhere only: where, and ☆ to save it here too');
+    assert.equal(second!.querySelector('[data-testid="evidence-saved-elsewhere"]')!.textContent, '★ 全文 · 劳动争议模板', 'saved elsewhere only: what and where, and ☆ to save it here too');
     await r.click(second!.querySelector('[data-testid="evidence-save"]')!);
     await new Promise((done) => setTimeout(done, 0));
     assert.equal(r.allByTestId('evidence')[1]!.querySelector('[data-testid="evidence-saved"]')!.getAttribute('title'), '★ 已收藏：劳动争议模板；张三诉某公司拖欠工资');
@@ -232,11 +232,11 @@ describe('consultation panels', () => {
     folders = [whole('股东能否 转让股权 ？'), []];
     const spaced = await render(<ApiContext.Provider value={client}><CitedStatutesPanel turn={turnFixture()} onOpenArticle={() => undefined} folder={'股东能否  转让股权 ？ '} shown={1} /></ApiContext.Provider>);
     await new Promise((done) => setTimeout(done, 0));
-    assert.equal(spaced.allByTestId('evidence-saved')[0]?.textContent, '★ 股东能否 转让股权 ？');
+    assert.equal(spaced.allByTestId('evidence-saved')[0]?.textContent, '★ 全文 · 股东能否 转让股权 ？');
     spaced.unmount();
   });
 
-  test('cited statutes: ☆ saves the 款 the answer wrote (its spans sent); ★ for a folder holding a 款 of the article, the 款 named on hover', async () => {
+  test('cited statutes: ☆ saves the 款 the answer wrote (its spans sent); ★ for a folder holding a 款 of the article names that 款', async () => {
     const turn = turnFixture();
     const text = turn.evidence[0]!.text;
     const item = '未及时足额支付劳动报酬的；';
@@ -257,9 +257,9 @@ describe('consultation panels', () => {
     const r = await render(panel(1));
     await new Promise((done) => setTimeout(done, 0));
     const [first, second] = r.allByTestId('evidence');
-    // 第四十七条: only its 第一款 is in this consultation's folder — ★ all the same, the 款 said on hover.
+    // 第四十七条: only its 第一款 is in this consultation's folder — ★ names it (★ 第一款), not the whole article.
     const star = second!.querySelector('[data-testid="evidence-saved"]')!;
-    assert.equal(star.textContent, '★ 张三诉某公司拖欠工资');
+    assert.equal(star.textContent, '★ 第一款 · 张三诉某公司拖欠工资');
     assert.equal(star.getAttribute('title'), '★ 已收藏：张三诉某公司拖欠工资（第一款）；劳动争议模板');
     assert.equal(second!.querySelector('[data-testid="evidence-save"]'), null);
     // 第三十八条: ☆ sends where the answer named its 项; ★ then names it.
@@ -267,6 +267,7 @@ describe('consultation panels', () => {
     await new Promise((done) => setTimeout(done, 0));
     assert.deepEqual(sent.find((x) => x.route === 'saved.add')?.input, { articleId: 38, folder: '张三诉某公司拖欠工资', expected: { lawTitle: '中华人民共和国劳动合同法', label: '第三十八条', publishDate: '2012-12-28', province: '' }, citedSpans: [span] });
     assert.equal(r.allByTestId('evidence')[0]!.querySelector('[data-testid="evidence-saved"]')!.getAttribute('title'), '★ 已收藏：张三诉某公司拖欠工资（第一款第二项）');
+    assert.equal(r.allByTestId('evidence')[0]!.querySelector('[data-testid="evidence-saved"]')!.textContent, '★ 第一款第二项 · 张三诉某公司拖欠工资');
     r.unmount();
     // The answer cites 第三十八条 whole somewhere too: ☆ saves the whole article (no spans sent).
     turn.citations.push({ ...turn.citations[0]!, seq: 5, marker: '《劳动合同法》第三十八条', text, citedSpans: [] });

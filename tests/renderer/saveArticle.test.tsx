@@ -77,6 +77,75 @@ test('an article looked up for a 款 is saved for that 款, and each folder says
   await r.click(r.byTestId('save-confirm'));
   await new Promise((done) => setTimeout(done, 0));
   assert.deepEqual(sent.find((x) => x.route === 'saved.add')?.input.parts, parts);
-  assert.deepEqual([...r.byTestId('saved-in').querySelectorAll('.saved-folder')].map((b) => b.textContent?.replace('×', '').trim()), ['人格否认', '人格否认 · 第三款'], 'the whole article and its 第三款, two entries');
+  assert.deepEqual([...r.byTestId('saved-in').querySelectorAll('.saved-folder')].map((b) => b.textContent?.replace('×', '').trim()), ['人格否认 · 全文', '人格否认 · 第三款'], 'the whole article and its 第三款, two entries, each saying which');
+  r.unmount();
+});
+
+const PARTS = [{ paragraph: 3, items: [] }];
+
+test('the save button says what it saves (this 款, or the whole article) and whether that is saved already', async () => {
+  const client = new ApiClient({ request: async () => ({ ok: true, data: [] }), subscribe: () => () => undefined });
+  const view = (saved: Array<{ id: number; folder: string; note: string; part: string | null }>, parts?: typeof PARTS, savesPart?: string | null) =>
+    render(<ApiContext.Provider value={client}><SaveArticle article={ARTICLE} saved={saved} parts={parts} savesPart={savesPart} /></ApiContext.Provider>);
+  // The whole article saved, the lookup naming its 第三款: ★ for the whole does not say this 款 is saved.
+  let r = await view([{ id: 2, folder: '人格否认', note: '', part: null }], PARTS, '第三款');
+  assert.equal(r.byTestId('save-open').textContent, '☆ 收藏第三款');
+  assert.equal(r.byTestId('save-open').getAttribute('data-saved'), 'false');
+  r.unmount();
+  r = await view([{ id: 4, folder: '人格否认', note: '', part: '第三款' }], PARTS, '第三款');
+  assert.equal(r.byTestId('save-open').textContent, '★ 已收藏第三款');
+  assert.equal(r.byTestId('save-open').getAttribute('title'), '收藏到另一个文件夹', 'it still saves to another folder');
+  r.unmount();
+  // Opened as an article (no 款 named): the whole article, saved or not, whatever 款 are.
+  r = await view([{ id: 4, folder: '人格否认', note: '', part: '第三款' }]);
+  assert.equal(r.byTestId('save-open').textContent, '☆ 收藏全文');
+  r.unmount();
+  r = await view([{ id: 2, folder: '', note: '', part: null }]);
+  assert.equal(r.byTestId('save-open').textContent, '★ 已收藏全文');
+  assert.equal(r.byTestId('saved-in').textContent?.replace('×', '').trim(), '★ 已收藏：未分类 · 全文');
+  r.unmount();
+});
+
+test('a 款 the article lacks that its earlier version had: the form asks which to save, and saves nothing until told', async () => {
+  const sent: Array<{ route: string; input: Record<string, unknown> }> = [];
+  const client = new ApiClient({
+    request: async (route, input) => {
+      sent.push({ route, input: input as Record<string, unknown> });
+      if (route === 'saved.folders') return { ok: true, data: [] };
+      return { ok: true, data: { id: 11, folder: '人格否认', note: '', part: '第三款' } };
+    },
+    subscribe: () => () => undefined,
+  });
+  const company = (id: number, label: string, publishDate: string): ArticleDto => ({ ...ARTICLE, id, lawTitle: '中华人民共和国公司法', shortName: '公司法', label, publishDate });
+  const shown = company(2020, '第二十条', '2023-12-29');
+  const olderPart = {
+    earlier: { article: company(1820, '第二十条', '2018-10-26'), parts: PARTS, part: '第三款', text: '公司股东滥用公司法人独立地位和股东有限责任，逃避债务，严重损害公司债权人利益的，应当对公司债务承担连带责任。' },
+    now: { article: company(2023, '第二十三条', '2023-12-29'), parts: [{ paragraph: 1, items: [] }], part: '第一款', text: '公司股东滥用公司法人独立地位和股东有限责任……' },
+  };
+  const r = await render(<ApiContext.Provider value={client}><SaveArticle article={shown} saved={[]} olderPart={olderPart} /></ApiContext.Provider>);
+  assert.equal(r.byTestId('save-open').textContent, '☆ 收藏');
+  await r.click(r.byTestId('save-open'));
+  assert.match(r.byTestId('older-part').textContent!, /本版第二十条没有第三款；2018-10-26 版的第二十条有（「公司股东滥用/);
+  assert.match(r.byTestId('older-part').textContent!, /2018-10-26 版第二十条第三款（随其后修订追踪至现行版）/);
+  assert.match(r.byTestId('older-part').textContent!, /现行版第二十三条第一款/);
+  await r.type(r.byTestId('save-folder') as HTMLInputElement, '人格否认');
+  await r.click(r.byTestId('save-confirm'));
+  await new Promise((done) => setTimeout(done, 0));
+  assert.equal(sent.filter((x) => x.route === 'saved.add').length, 0, 'nothing saved, the whole 2023 article least of all');
+  assert.equal(document.querySelector('[role=alert]')?.textContent, '请先选择收藏哪一条。');
+  await r.click(r.byTestId('older-part-earlier'));
+  await r.click(r.byTestId('save-confirm'));
+  await new Promise((done) => setTimeout(done, 0));
+  assert.deepEqual(sent.find((x) => x.route === 'saved.add')?.input, { articleId: 1820, folder: '人格否认', expected: { lawTitle: '中华人民共和国公司法', label: '第二十条', publishDate: '2018-10-26', province: '' }, parts: PARTS });
+  assert.match(r.byTestId('saved-other').textContent!, /★ 《中华人民共和国公司法》第二十条第三款（2018-10-26）· 人格否认/);
+  assert.equal(r.allByTestId('saved-in').length, 0, 'the 2023 article shown is not what was saved');
+  // The other choice: the 款 where it stands now.
+  await r.click(r.byTestId('save-open'));
+  await r.click(r.byTestId('older-part-now'));
+  await r.click(r.byTestId('save-confirm'));
+  await new Promise((done) => setTimeout(done, 0));
+  const now = sent.filter((x) => x.route === 'saved.add').at(-1)?.input;
+  assert.equal(now?.articleId, 2023);
+  assert.deepEqual(now?.parts, [{ paragraph: 1, items: [] }]);
   r.unmount();
 });

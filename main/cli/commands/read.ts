@@ -2,7 +2,7 @@ import type { Engine } from '../../engine/index.js';
 import { articleHead, lawTextSize, readingBlocks, readLaw, sectionsUnder, type LawText, type LawTextSection } from '../../library/lawText.js';
 import { repealedLawNamed } from '../../library/citation/repealedLaws.js';
 import { bookTitle, readingLine, renderLawText } from '../../report/lawText.js';
-import { datedArticleNote, titleNote } from '../../../preload/contract/lawReading.js';
+import { datedArticleNote, sourceNoteLine, titleNote } from '../../../preload/contract/lawReading.js';
 import { writableOutput, writeAtomically } from '../../util/atomicWrite.js';
 import { LexError } from '../../util/errors.js';
 import { dateOption, parseCommand } from '../args.js';
@@ -101,6 +101,7 @@ function printText(out: Output, whole: LawText, sections: readonly LawTextSectio
     if (b.kind === 'heading') out.print(`${i > 0 ? '\n' : ''}${'  '.repeat(b.depth)}${b.text}\n`);
     else {
       b.paragraphs.forEach((p, j) => out.print(j === 0 ? `${articleHead(b.articleKind, b.label)}${p}` : `　　${p}`));
+      for (const n of b.notes) out.print(`　　${sourceNoteLine(n)}`);
       const d = dated.get(b.id);
       if (d && whole.asOf) out.print(`　　[${datedArticleNote(d, whole.asOf).en}]`);
     }

@@ -14,6 +14,7 @@ import { bookTitle, citedLabel } from '../../../preload/contract/citationLine.js
 import { partLabel, partsOf, partsOfSpans, unitsOf } from '../../library/saved/savedPart.js';
 import { citedSpansToSave } from '../../../preload/contract/citedToSave.js';
 import { partText } from '../../library/citation/earlierNumbering.js';
+import { meansOlderPart } from '../../library/saved/olderPartMeant.js';
 import type { EarlierNumbering } from '../../library/citation/earlierNumbering.js';
 
 const USAGE = `lexdesk saved [list] [--folder NAME] [--changes]        the saved articles and what became of each
@@ -72,7 +73,7 @@ const SUBCOMMANDS: Record<string, (args: string[], open: Open, out: Output) => P
       const asOfGiven = values['as-of'] !== undefined;
       // 公司法第二十条第三款 with no version: 2023's 第二十条 lacks the 款, 2018's had it — that one is meant; nothing is saved
       // for it, and the two precise commands are offered.
-      const olderMeant = results.flatMap((r) => (r.ok && r.warning && r.earlier && r.parts.length && engine.searchDeps().resolver.earlierHasParts(r.earlier, r.parts) ? [olderPartMeant(engine, r, r.earlier, values)] : []));
+      const olderMeant = results.flatMap((r) => (meansOlderPart(engine.searchDeps().resolver, r) ? [olderPartMeant(engine, r, r.earlier, values)] : []));
       const found = results.flatMap((r) => (r.ok && !olderMeant.some((o) => o.result === r) ? [r.article] : []));
       if (!found.length && olderMeant.length) throw new LexError('not_found', `Nothing saved: ${olderMeant.map((o) => o.en).join('\n')}`);
       if (!found.length) throw new LexError('not_found', `Nothing saved: ${notFoundText(results) || `no article cited in "${citation}"`}`);

@@ -15,9 +15,11 @@ import { printVersions, renderDiff } from '../versionsView.js';
 import { replacementNote, type Replacement } from '../../library/versions/replacedBy.js';
 import { gapSentence } from '../../library/versions/versionGap.js';
 import { onDates, standingZh, type OnDate } from '../../search/lawOnDate.js';
+import { interpretationTimesNote, STANDING_ORDER } from '../../search/interpretationTimes.js';
 import { lawOrigin } from '../../library/versions/lawOrigins.js';
 import { clip } from '../../util/clip.js';
 import { bookTitle } from '../../../preload/contract/citationLine.js';
+import { sourceNoteLine } from '../../../preload/contract/lawReading.js';
 import { MAX_RANGE_SPAN } from '../../library/citation/parseCitation.js';
 import { tidyHeading } from '../../library/headings.js';
 import { partTitle } from '../../library/lawText.js';
@@ -137,7 +139,7 @@ function shownJson(engine: Engine, result: Resolved, asOf?: string): Record<stri
   const paragraphs = result.parts.flatMap((p) => (p.paragraph === null ? [] : [p.paragraph]));
   const earlierNumbering = result.earlier ? { ...result.earlier, now: engine.searchDeps().resolver.provisionNow(result.earlier, article) } : null;
   const links = incomingLinks(engine, article, asOf);
-  return { article, coverageNote: coverageGap(engine, [article], asOf), lawTookEffect: lawOrigin(engine.db, article.lawId), paragraph, item, paragraphs, parts: result.parts, warning, warningZh: result.warningZh, note: result.note ?? null, gap: result.gap ?? null, amended: result.amended ?? null, stale: result.stale ?? null, onDate: onDate(engine, result, asOf), earlierNumbering, formerly: formerArticlesOf(article), ...engine.context(article, asOf), ...links, interpretationTimesNote: interpretationTimesNote(article, links.interpretations) };
+  return { article, coverageNote: coverageGap(engine, [article], asOf), lawTookEffect: lawOrigin(engine.db, article.lawId), paragraph, item, paragraphs, parts: result.parts, warning, warningZh: result.warningZh, note: result.note ?? null, gap: result.gap ?? null, amended: result.amended ?? null, stale: result.stale ?? null, onDate: onDate(engine, result, asOf), earlierNumbering, formerly: formerArticlesOf(article), ...engine.context(article, asOf), ...links, interpretationTimesNote: timesNote(article, links.interpretations) };
 }
 
 /**
@@ -202,7 +204,7 @@ function showOne(engine: Engine, out: Output, citation: string, result: Resolved
   printLinks(out, 'Amended by', links.amendedBy);
   printLinks(out, 'Cited by', links.citedBy);
   printLinks(out, 'Interpretations', links.interpretations);
-  const times = interpretationTimesNote(result.article, links.interpretations);
+  const times = timesNote(result.article, links.interpretations);
   if (times) out.print(`Note: ${times}`);
   if (written) out.print(`\n${writtenLine(written)}`);
 }
@@ -234,12 +236,6 @@ interface ShownLink {
   onDate?: OnDate;
 }
 
-/** How a linking article stood on the date, in the order listed: those in force then first, then those not yet, then those replaced by then. */
-const STANDING_ORDER: Record<OnDate['standing'], number> = {
-  'in-force': 0, 'amended-since': 0, 'deleted-since': 0, 'other-text': 0, 'repeal-undated': 1,
-  'not-yet': 2, 'version-not-yet': 2, 'not-added': 2, superseded: 3, repealed: 3, deleted: 3,
-};
-
 /**
  * Articles that cite this one, its amendments and its judicial interpretations, from the statute graph (built on first use), each with where it names it.
  * With a date, each says how it stood then and those in force then come first: as of 2019, 刑法 第一百七十六条's interpretation
@@ -260,19 +256,10 @@ function incomingLinks(engine: Engine, article: StatuteArticle, asOf?: string): 
   return { citedBy: shown(into.cites), amendedBy: shown(into.amends), interpretations: shown(into.interprets) };
 }
 
-/**
- * 刑法 as of a date whose interpretations include one in force then and a later one not yet (非法集资 of 2010 and of 2022
- * for an act of 2019): which applies (《…关于适用刑事司法解释时间效力问题的规定》第三条); null otherwise.
- */
-function interpretationTimesNote(article: StatuteArticle, interpretations: ShownLink[]): string | null {
-  if (article.lawTitle !== '中华人民共和国刑法') return null;
-  const then = interpretations.some((l) => l.onDate && STANDING_ORDER[l.onDate.standing] === 0);
-  const later = interpretations.some((l) => l.onDate && STANDING_ORDER[l.onDate.standing] === 2);
-  if (!then || !later) return null;
-  return `interpretations of the time and later ones are both listed: an act before a new interpretation took effect is handled under the one of its time, unless the new one is more favourable to the accused (${bookTitle(TIMES_RULE)}第三条): compare both.`;
+/** The 刑法 note on interpretations of the act's time and later ones (interpretationTimes.ts), in English; null otherwise. */
+function timesNote(article: StatuteArticle, interpretations: ShownLink[]): string | null {
+  return interpretationTimesNote(article.lawTitle, interpretations.flatMap((l) => (l.onDate ? [l.onDate.standing] : [])))?.en ?? null;
 }
-
-const TIMES_RULE = '最高人民法院、最高人民检察院关于适用刑事司法解释时间效力问题的规定';
 
 /** 「[2019-06-01 施行中；今已被修订，2010-12-13 公布]」: how a linking article stood on the date, and its status today where it is not in force. */
 function linkStatus(l: ShownLink): string {
@@ -315,6 +302,6 @@ function printArticle(out: Output, engine: Engine, cited: Pick<Resolved, 'articl
       out.print(`${itemMark}${itemMarker(a, it)}${it.text.replace(/\n/g, '\n       ')}`);
     }
   });
-  for (const note of a.notes ?? []) out.print(`  注：${note}`);
+  for (const note of a.notes ?? []) out.print(`  ${sourceNoteLine(note)}`);
 }
 

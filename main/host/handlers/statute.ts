@@ -11,7 +11,8 @@ import { toArticleDto } from '../dto.js';
 import type { HostServices } from '../services.js';
 import { addedTerms } from '../../engine/retrieval.js';
 import { makeSnippet } from '../../search/snippet.js';
-import { onDates, type DateStanding } from '../../search/lawOnDate.js';
+import { onDates } from '../../search/lawOnDate.js';
+import { interpretationTimesNote, STANDING_ORDER } from '../../search/interpretationTimes.js';
 import { lawFilterGaps } from '../../search/lawFilterGaps.js';
 import { lawOrigin } from '../../library/versions/lawOrigins.js';
 import { compareVersions, type VersionComparison } from '../../library/versions/compareVersions.js';
@@ -30,7 +31,8 @@ import { fileNameOf, MIME } from '../../report/index.js';
 import { onlyCitations } from '../../library/citation/parseCitation.js';
 import type { Handlers } from './types.js';
 import { todayOf } from '../../db/today.js';
-import { savedOfArticle } from '../../library/saved/index.js';
+import { olderPartChoice, savedOfArticle, savedPartLabel, type OlderPartChoice } from '../../library/saved/index.js';
+import type { ResolveResult } from '../../library/citation/resolver.js';
 import { replacementNote } from '../../library/versions/replacedBy.js';
 import { staleNote, staleSince, staleTextOf } from '../../library/versions/staleTexts.js';
 import { localDay } from '../../../preload/contract/localTime.js';
@@ -163,7 +165,7 @@ export const statuteHandlers: Pick<Handlers, 'statute.search' | 'statute.citatio
     const located = only && !only.warning ? only.parts.flatMap((p) => (p.paragraph === null ? [] : [{ paragraph: p.paragraph, items: p.items }])) : [];
     const parts = located.length === only?.parts.length ? located : [];
     const base = only ? detail(s, only.article) : null;
-    const shown = only && base ? { ...base, ...interpretationsOn(s, base.interpretations, input.asOf), citedSpans: citedSpans(only.article, only.parts), ...(parts.length ? { citedParts: parts } : {}), citedWarning, earlierNumbering: only.earlier ? { ...only.earlier, now: s.engine.searchDeps().resolver.provisionNow(only.earlier, only.article) } : null, versionGap: only.gap ? gapSentence(only.gap) : null, textThen: textThen(only.gap, input.asOf), ...onDate(s, only.article, input.asOf, only.gap) } : null;
+    const shown = only && base ? { ...base, ...interpretationsOn(s, only.article, base.interpretations, input.asOf), citedSpans: citedSpans(only.article, only.parts), ...(parts.length ? { citedParts: parts, savesPart: savedPartLabel(only.article, parts) } : {}), olderPart: olderPartOf(s, only), citedWarning, earlierNumbering: only.earlier ? { ...only.earlier, now: s.engine.searchDeps().resolver.provisionNow(only.earlier, only.article) } : null, versionGap: only.gap ? gapSentence(only.gap) : null, textThen: textThen(only.gap, input.asOf), ...onDate(s, only.article, input.asOf, only.gap) } : null;
     return { hits, successors, notFound, detail: shown, onlyCitations: onlyCitations(input.citation, s.engine.searchDeps().resolver.names), readInPlace: readInPlace(s, results.flatMap((r) => (r.ok ? [r.article] : [])), input.asOf) };
   },
   'statute.outline'(s, input) {
@@ -212,28 +214,24 @@ export const statuteHandlers: Pick<Handlers, 'statute.search' | 'statute.citatio
     // Opened from a search as of a date: a text read in place of the text of that date says so, as the hit did.
     const gap = input.asOf ? s.engine.searchDeps().resolver.textGap(article.id, input.asOf) : null;
     const shown = detail(s, article);
-    return { ...shown, ...interpretationsOn(s, shown.interpretations, input.asOf), ...(gap ? { versionGap: gapSentence(gap), textThen: textThen(gap, input.asOf) } : {}), ...onDate(s, article, input.asOf, gap) };
+    return { ...shown, ...interpretationsOn(s, article, shown.interpretations, input.asOf), ...(gap ? { versionGap: gapSentence(gap), textThen: textThen(gap, input.asOf) } : {}), ...onDate(s, article, input.asOf, gap) };
   },
-};
-
-/** How an article's interpretations stood on the date, by the order `show --as-of` lists them. */
-const LINK_ORDER: Record<DateStanding, number> = {
-  'in-force': 0, 'amended-since': 0, 'deleted-since': 0, 'other-text': 0, 'repeal-undated': 1,
-  'not-yet': 2, 'version-not-yet': 2, 'not-added': 2, superseded: 3, repealed: 3, deleted: 3,
 };
 
 /**
  * Opened with a date: the interpretations in force then first, each with how it stood (刑法 第一百七十六条 as of 2019:
  * the 2010 非法集资 interpretation in force, 2022's not yet), as `lexdesk show --as-of` lists them; nothing without a date.
  */
-function interpretationsOn(s: HostServices, interpretations: ArticleDto[], asOf: string | undefined): Partial<Pick<ArticleDetailDto, 'interpretations' | 'interpretationsOnDate'>> {
+function interpretationsOn(s: HostServices, article: StatuteArticle, interpretations: ArticleDto[], asOf: string | undefined): Partial<Pick<ArticleDetailDto, 'interpretations' | 'interpretationsOnDate' | 'interpretationTimes'>> {
   if (!asOf || !interpretations.length) return {};
   const articles = s.engine.articles(interpretations.map((i) => i.id));
   const dated = onDates(s.engine.db, articles, asOf, (id) => s.engine.searchDeps().resolver.textGap(id, asOf));
   const standing = new Map(articles.map((a, i) => [a.id, dated[i]!]));
-  const order = (i: ArticleDto) => LINK_ORDER[standing.get(i.id)?.standing ?? 'in-force'];
+  const order = (i: ArticleDto) => STANDING_ORDER[standing.get(i.id)?.standing ?? 'in-force'];
   const sorted = interpretations.map((i, at) => ({ i, at })).sort((a, b) => order(a.i) - order(b.i) || a.at - b.at).map(({ i }) => i);
-  return { interpretations: sorted, interpretationsOnDate: sorted.flatMap((i) => (standing.has(i.id) ? [{ id: i.id, onDate: standing.get(i.id)! }] : [])) };
+  const onDate = sorted.flatMap((i) => (standing.has(i.id) ? [{ id: i.id, onDate: standing.get(i.id)! }] : []));
+  // 刑法 as of 2019 with 非法集资's interpretations of 2010 and 2022: which one an act of then is judged by, as `show` says.
+  return { interpretations: sorted, interpretationsOnDate: onDate, interpretationTimes: interpretationTimesNote(article.lawTitle, onDate.map((l) => l.onDate.standing)) };
 }
 
 /** 刑法 第三百九十条 as of 2022: the text of the date, as the earlier amendment gave it (amendmentTrail.ts); null otherwise. */
@@ -253,6 +251,13 @@ function withDates(s: HostServices, articles: StatuteArticle[], asOf: string | u
     const gap = gaps.get(a.id);
     return { ...inPlaceOf(a, asOf), ...(gap?.amendedSince && gap.short ? { amendedSince: gap.short } : {}), onDate: dated[i]! };
   });
+}
+
+/** 公司法第二十条第三款 with no version: the earlier version's 款 and where its words stand now, for ☆ 收藏 to offer instead (olderPartMeant.ts). */
+function olderPartOf(s: HostServices, r: ResolveResult): ArticleDetailDto['olderPart'] {
+  const choice = olderPartChoice(s.engine.db, s.engine.searchDeps().resolver, r);
+  const dto = (p: OlderPartChoice['earlier']) => ({ article: toArticleDto(p.article), parts: p.parts, part: p.part, text: p.text });
+  return choice && { earlier: dto(choice.earlier), now: choice.now && dto(choice.now) };
 }
 
 /** How the article stood on the date asked, for the badge beside today's status; nothing without a date. */

@@ -84,6 +84,12 @@ export function saveArticle(db: Db, article: StatuteArticle, options: { folder?:
   return { id: Number(info.lastInsertRowid), created: true, noteAdded: false };
 }
 
+/** The 款 or 项 saving `parts` of the article keeps, as the saved list names it (「第三款」); null: the whole article. */
+export function savedPartLabel(article: StatuteArticle, parts: readonly CitedPart[]): string | null {
+  const part = savedPart(article, parts);
+  return part ? partLabel(partsOf(part.key)) : null;
+}
+
 /**
  * The part to store: its key and words; null for the whole article, also when the parts cited are all of it (第一款 of
  * an article of one 款). Refused when the article lacks one of them (a caller that knows it saves the whole article).

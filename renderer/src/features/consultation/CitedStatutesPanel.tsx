@@ -66,11 +66,15 @@ function EvidenceText({ evidence, spans, expanded, onToggle }: { evidence: Evide
   const lead = leadEnd !== null && leadEnd < opening ? leadEnd : null;
   const skipped = opening > (lead === null ? 0 : lead + 1);
   return (
-    <p className={expanded ? 'text' : 'text clamp'} onClick={onToggle} title={expanded ? undefined : t.showWholeArticle} data-testid="evidence-text">
-      {lead !== null && <><MarkedText text={text} spans={spans} hits={hits} to={lead} />{'\n'}</>}
-      {skipped && '…'}
-      <MarkedText text={text} spans={spans} hits={hits} from={opening} />
-    </p>
+    <>
+      <p className={expanded ? 'text' : 'text clamp'} onClick={onToggle} title={expanded ? undefined : t.showWholeArticle} data-testid="evidence-text">
+        {lead !== null && <><MarkedText text={text} spans={spans} hits={hits} to={lead} />{'\n'}</>}
+        {skipped && '…'}
+        <MarkedText text={text} spans={spans} hits={hits} from={opening} />
+      </p>
+      {/* The collection's footnote (刑法 第四百五十二条's ①) under the text, outside it, marked as no statute text. */}
+      {evidence.notes?.map((n, i) => <p key={i} className="muted source-note" data-testid="evidence-note">{t.sourceNote}{n}</p>)}
+    </>
   );
 }
 

@@ -4,6 +4,7 @@ import { MAX_SAVED_FOLDER_CHARS, savedFolderName } from '../../../../preload/con
 import { useApi } from '../../api/context.js';
 import { errorText } from '../../api/errorText.js';
 import { useT } from '../../i18n.js';
+import { savedPartText } from '../saved/savedPartText.js';
 
 /** The article as the turn stored it: what saved.add checks the id against, and what saved.ofEvidence looks up. */
 export function shownArticle(e: Evidence) {
@@ -29,8 +30,8 @@ interface Props {
 /**
  * ☆ beside an evidence article: saves it (the version the turn stored) to a folder named after the consultation,
  * where the 收藏夹 tab lists it with the matter's other articles — the 款 the answer named (「依《公司法》第二十条第三款」)
- * where it named some. ★ with the folder once it, or a 款 of it, is there (the 款 named on hover); an article saved only to
- * other folders shows them, with ☆ to save it here too.
+ * where it named some. ★ with what of it the folder holds (★ 第一款 · 张三案, ★ 全文 · 张三案) once it, or a 款 of it, is
+ * there; an article saved only to other folders shows them so, with ☆ to save it here too.
  */
 export function SaveEvidence({ evidence, folder, savedIn, citedSpans, onSaved }: Props) {
   const t = useT();
@@ -42,20 +43,20 @@ export function SaveEvidence({ evidence, folder, savedIn, citedSpans, onSaved }:
   const folders = [...new Set(entries.map((e) => e.folder))];
   const shown = (f: string) => f || t.unfiled;
   // 张三案（第三款）: a folder holding only 款 of the article names them; one holding it whole, only itself.
-  const named = (f: string) => {
-    const held = entries.filter((e) => e.folder === f);
-    return held.some((e) => e.part === null) ? shown(f) : `${shown(f)}（${held.map((e) => e.part).join('、')}）`;
-  };
+  const held = (f: string) => entries.filter((e) => e.folder === f).map((e) => e.part);
+  const named = (f: string) => (held(f).includes(null) ? shown(f) : `${shown(f)}（${held(f).join('、')}）`);
+  // ★ 第一款 · 张三案, ★ 全文 · 张三案: what of the article the folder holds, then the folder.
+  const star = (f: string) => `${savedPartText(t, held(f))} · ${shown(f)}`;
   const title = t.savedIn + folders.map(named).join(t.listSeparator);
   const save = () => {
     setError(null);
     api.call('saved.add', { articleId: evidence.articleId, folder: name, expected: shownArticle(evidence), ...(citedSpans.length ? { citedSpans } : {}) })
       .then((s) => onSaved({ folder: s.folder, part: s.part ?? null }), (e: unknown) => setError(errorText(t, e)));
   };
-  if (folders.includes(name)) return <span className="badge ok" data-testid="evidence-saved" title={title}>★ {shown(name)}</span>;
+  if (folders.includes(name)) return <span className="badge ok" data-testid="evidence-saved" title={title}>★ {star(name)}</span>;
   return (
     <>
-      {folders.length > 0 && <span className="badge muted" data-testid="evidence-saved-elsewhere" title={title}>★ {folders.map(shown).join(t.listSeparator)}</span>}
+      {folders.length > 0 && <span className="badge muted" data-testid="evidence-saved-elsewhere" title={title}>★ {folders.map(star).join(t.listSeparator)}</span>}
       <button className="link" onClick={save} title={`${t.saveArticle} → ${shown(name)}`} data-testid="evidence-save">☆</button>
       {error && <span className="bad" role="alert">{error}</span>}
     </>

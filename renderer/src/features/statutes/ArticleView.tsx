@@ -129,6 +129,10 @@ export function ArticleView({ detail, onOpen, openOutline, openReading, shown, a
       <p className="text" data-testid="article-text">
         <MarkedText text={a.text} spans={detail.citedSpans ?? []} />
       </p>
+      {/* The collection's footnote (刑法 第四百五十二条's ①) under the text, marked as no part of it. */}
+      {a.notes?.map((n, i) => (
+        <p key={i} className="muted source-note" data-testid="article-note">{t.sourceNote}{n}</p>
+      ))}
       {detail.amendedText && (
         <p className="muted" data-testid="amended-text">{t.lang === 'zh' ? detail.amendedText.zh : detail.amendedText.en}</p>
       )}
@@ -180,7 +184,7 @@ export function ArticleView({ detail, onOpen, openOutline, openReading, shown, a
       <div className="article-actions">
         <button onClick={() => void copy()} data-testid="copy-citation">{copied ? t.copied : t.copy}</button>
         <button onClick={() => { setAsked(false); setReading(true); }} title={t.readWholeHint} data-testid="read-whole">{t.readWhole}</button>
-        {detail.saved && <SaveArticle key={a.id} article={a} saved={detail.saved} refreshKey={shown} asOf={asOf} parts={detail.citedParts} />}
+        {detail.saved && <SaveArticle key={a.id} article={a} saved={detail.saved} refreshKey={shown} asOf={asOf} parts={detail.citedParts} savesPart={detail.savesPart} olderPart={detail.olderPart} />}
       </div>
       <div className="neighbours" data-testid="neighbours">
         {detail.previous && <button className="link" onClick={() => onOpen(detail.previous!.id)}>‹ {t.previous} {detail.previous.label}</button>}
@@ -190,6 +194,9 @@ export function ArticleView({ detail, onOpen, openOutline, openReading, shown, a
       <ArticleLinks title={t.references} items={detail.references} testid="references" {...linkProps} />
       <ArticleLinks title={t.referencedBy} items={detail.referencedBy} testid="referenced-by" {...linkProps} passages={passages} />
       <ArticleLinks title={t.interpretations} items={detail.interpretations} testid="interpretations" {...linkProps} passages={passages} onDates={new Map((detail.interpretationsOnDate ?? []).map((l) => [l.id, l.onDate]))} />
+      {detail.interpretationTimes && (
+        <p className="notice" data-testid="interpretation-times">{t.lang === 'zh' ? detail.interpretationTimes.zh : detail.interpretationTimes.en}</p>
+      )}
       <VersionHistory
         versions={detail.versions}
         onOpen={onOpen}

@@ -1,5 +1,6 @@
 import type { FoundSegment } from './findInText.js';
 import { articleHead, type ReadingBlock } from '../../../../preload/contract/lawReading.js';
+import { useT } from '../../i18n.js';
 
 /** A paragraph with the words found marked, the current one apart. */
 export function Segments({ segments, active }: { segments: readonly FoundSegment[]; active: number }) {
@@ -21,6 +22,7 @@ export function ReadingArticle({ index, block, current, cut, active, dated, onOp
   dated: string | null;
   onOpen(id: number): void;
 }) {
+  const t = useT();
   const head = articleHead(block.articleKind, block.label);
   return (
     <div className={`law-article ${current ? 'current' : ''}`} data-block={index} data-article-id={block.id} data-testid="law-article">
@@ -38,6 +40,7 @@ export function ReadingArticle({ index, block, current, cut, active, dated, onOp
           <Segments segments={cut.get(`${index}.${j}`) ?? [{ text: p }]} active={active} />
         </p>
       ))}
+      {block.notes.map((n, j) => <p key={`n${j}`} className="muted source-note" data-testid="law-article-note">{t.sourceNote}{n}</p>)}
     </div>
   );
 }
