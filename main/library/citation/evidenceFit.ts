@@ -16,7 +16,7 @@
 import { cachedStatement, type Db } from '../../db/open.js';
 import { textRevision } from '../../search/ftsTables.js';
 import { RecentCache } from '../../util/recentCache.js';
-import { bestTwo, cjkPairs, CLOSER_MARGIN, excerpt, MIN_BEST, MIN_COVER, outsideCover, outsideScore, refersTo, scores, versionPairs, type TopicMismatch } from './topicFit.js';
+import { bestTwo, cjkPairs, CLOSER_MARGIN, excerpt, MIN_BEST, MIN_COVER, outsideCover, outsideScore, refersTo, wordsInVersion, type TopicMismatch } from './topicFit.js';
 
 export interface EvidenceArticle {
   articleId: number;
@@ -36,13 +36,10 @@ export type EvidenceCloser = NonNullable<TopicMismatch['closer']> & { lawTitle: 
  * (the cited one and `besideIds` set aside); null when none does.
  */
 export function evidenceCloser(db: Db, citedId: number, words: string, evidence: readonly EvidenceArticle[], besideIds: readonly number[] = []): EvidenceCloser | null {
-  const v = versionPairs(db, citedId);
-  const at = v?.indexOf.get(citedId);
-  if (!v || at === undefined) return null;
+  const read = wordsInVersion(db, citedId, words, besideIds);
+  if (!read) return null;
+  const { v, at, pairs, all: inLaw, skip } = read;
   const cited = v.articles[at]!;
-  const pairs = cjkPairs(words);
-  const inLaw = scores(v, pairs);
-  const skip = new Set([at, ...besideIds.flatMap((id) => v.indexOf.get(id) ?? [])]);
   const { best } = bestTwo(inLaw, skip);
   const inLawBest = best >= 0 ? inLaw[best]! : 0;
   // Evidence of the cited version is weighed by topicMismatch already; the same text held twice (two issues of an
