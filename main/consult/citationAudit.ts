@@ -246,7 +246,7 @@ function unknownLaw(
  * 第九条 whose nearest source named is such a document, no law between (依照《借款合同》第八条、第九条 — the contract's
  * 第九条, not the law named before it; documentClause.ts). Null for anything else.
  */
-function documentCited(answer: string, ref: CitationRef, resolver: CitationResolver): { title: string; kind: DocumentKind; note: Note } | null {
+function documentCited(answer: string, ref: CitationRef, resolver: CitationResolver): { title: string; kind: DocumentKind; note: Note; lawVerb?: true } | null {
   const title = /^《([^》]+)》/.exec(ref.raw)?.[1];
   if (title !== undefined) {
     const kind = documentKind(title, resolver.names);
@@ -262,6 +262,22 @@ function documentCited(answer: string, ref: CitationRef, resolver: CitationResol
       zh: `${ref.raw}没有写明法律，按前面的${bookTitle(owner.title)}读作其${ref.raw}：${own.zh}`,
     },
   };
+}
+
+/**
+ * A bare 第N条 said as laws are (规定) after a party's document only mentioned in its sentence (「《劳动合同》亦有约定，
+ * 第八十二条规定…」, documentClause.ts): read as the law named last, as a bare number is, and to check, its note naming
+ * both readings — when that law is named in the same paragraph (the caller's test). Null when it has no such article
+ * (or not its 款 or 项): the document's clause is then the reading.
+ */
+function eitherReading(answer: string, ref: CitationRef, title: string, numbered: Evidence[], lastLaw: CitationRef, resolver: CitationResolver, asOf: string, draft: boolean): Found | null {
+  const asLaw = bareArticle(answer, ref, numbered, lastLaw, resolver, asOf, draft);
+  if (!asLaw?.article || asLaw.missingPart) return null;
+  const lead: Note = {
+    en: `${ref.raw} may be a clause of ${bookTitle(title)} named before it (a party's document, no law) or a law's article: say which`,
+    zh: `${ref.raw}可指前面的${bookTitle(title)}的条款（当事人文件，非法律法规），也可指法律条文，请写明所指`,
+  };
+  return { ...asLaw, note: joinNotes(lead, asLaw.note) };
 }
 
 /** What the words beside a citation fit instead of the article cited (topicFit.ts; evidenceFit.ts in a consultation). */
@@ -513,6 +529,13 @@ export function auditCitations(answer: string, numbered: Evidence[], resolver: C
       // 《借款合同》第八条, and a bare 第九条 after it: a clause of the parties' document, no law. A draft lists it as
       // not checked; an answer's audit leaves it out, as it leaves out 合同第五条.
       const document = documentCited(answer, ref, resolver);
+      // 「《劳动合同》亦有约定，第八十二条规定…」: the contract's clause, or the law named before; both readings said.
+      const either = document?.lawVerb && lastLaw && !/[\n\r\f]/.test(answer.slice(lastLaw.end, ref.start)) ? eitherReading(answer, ref, document.title, numbered, lastLaw, resolver, asOf, draft) : null;
+      if (either) {
+        lastRepealed = null;
+        found.push(either);
+        continue;
+      }
       if (document) {
         lastRepealed = null;
         if (draft) found.push({ pos: ref.start, evidenceMarker: false, marker: ref.raw, article: null, inEvidence: false, document: document.kind, note: document.note });
