@@ -18,6 +18,7 @@ import { pairCover, textPairs } from '../library/versions/textPairs.js';
 import { bookTitle, citedLabel } from '../../preload/contract/citationLine.js';
 import { documentKind, documentNote, type DocumentKind } from '../library/citation/partyDocument.js';
 import { clauseOwner } from '../library/citation/documentClause.js';
+import { unheldReading, type UnheldReading } from './unheldReading.js';
 
 /** An answer's evidence markers: [1], and lists such as [1、2] or [1, 2] (a fresh regex each call: it is global). */
 export const evidenceMarkers = (): RegExp => /\[(\d{1,3}(?:\s*[,，、]\s*\d{1,3})*)\]/g;
@@ -382,6 +383,9 @@ function bareArticle(answer: string, ref: CitationRef, numbered: Evidence[], las
 function citedArticle(
   ref: CitationRef, numbered: Evidence[], resolver: CitationResolver, asOf: string, draft = false,
 ): { article: NonNullable<Found['article']>; match: Evidence | undefined; notInEvidence: Note | null; gap: NonNullable<Found['gap']> | null; missingPart: Note | null; spans: Array<[number, number]>; renumbered: boolean; otherReading: Note | null; parts: CitedPart[]; stale: Note | null; earlierMeaning: { articleId: number; label: string } | null; earlier: Found['earlier'] } | { message: Note; law: Found['quoteLaw']; notLaw?: boolean } {
+  // 2012年刑事诉讼法第一百七十三条: a version the library lacks, whose provision the one held has elsewhere (unheldNumbering.ts).
+  const unheld = unheldReading(ref, resolver, asOf);
+  if (unheld) return unheldCited(unheld, numbered, draft);
   const hit = resolver.resolveRef(ref, { asOf });
   // 刑法第一百三十三条之二 in a matter of 2019 (added only in 2021), 第一百九十九条 in 2016 (deleted in 2015): no article of that date.
   if (!hit.ok && hit.code === 'article-not-found' && hit.notLaw) return { message: { en: hit.message, zh: hit.messageZh }, law: null, notLaw: true };
@@ -425,6 +429,19 @@ function citedArticle(
   // The words beside it may still show which provision it means (numberingFit.ts), unless its 款 are the earlier one's.
   const weighed = earlier && !partOfEarlier ? { earlierId: earlier.articleId, nowId: there?.articleId ?? null, noteWithout: joinNotes(gap, draft ? null : NOT_IN_EVIDENCE) } : undefined;
   return { article, match, notInEvidence, gap, renumbered: earlier !== null, otherReading, parts: any.ref.parts, stale: any.stale ?? null, earlierMeaning: there ? { articleId: there.articleId, label: there.label } : null, earlier: weighed, ...parts, ...(partOfEarlier ? { missingPart: null } : {}) };
+}
+
+/** A citation of a text the library lacks, read as the article holding its provision now, with the note saying so. */
+function unheldCited({ hit, note }: UnheldReading, numbered: Evidence[], draft: boolean): Exclude<ReturnType<typeof citedArticle>, { message: Note }> {
+  const a = hit.article;
+  const match = numbered.find((e) => e.articleId === a.id);
+  const article = match ?? { articleId: a.id, lawTitle: a.lawTitle, articleLabel: a.label, publishDate: a.publishDate, status: a.status, text: a.text };
+  // The note rides as the gap note does (the text read is not the one of the time), in an answer with or without evidence.
+  const gap = { ...note };
+  return {
+    article, match, gap, notInEvidence: joinNotes(gap, draft ? null : NOT_IN_EVIDENCE), renumbered: false, otherReading: null,
+    parts: hit.ref.parts, stale: null, earlierMeaning: null, earlier: undefined, ...partsChecked(hit, article.text),
+  };
 }
 
 /**
