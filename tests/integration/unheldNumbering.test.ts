@@ -76,6 +76,10 @@ describe('the 2012 numbering of 刑事诉讼法, and its 2012 解释', { skip: S
     const now = checkDraft(resolver, '依据刑事诉讼法第一百七十三条，人民检察院审查案件，应当讯问犯罪嫌疑人。', '2026-11-27');
     assert.deepEqual(now.citations.map((c) => [c.finding, c.articleLabel]), [['ok', '第一百七十三条']]);
     assert.equal(unheldArticle(CPL, '第一百七十三条', { year: null, asOf: '2019-01-01' }), null, 'after 2018-10-26 the text held governs');
+    // show and the app's lookup, which show no other version's article in its place, say where it is.
+    const shown = lib.engine.lookup('2012年刑事诉讼法第一百七十三条');
+    assert.ok(!shown.ok);
+    assert.equal(shown.messageZh, '中华人民共和国刑事诉讼法没有与引用所写的年份（2012年）对应的版本；该年文本的第一百七十三条（不起诉）在 2018-10-26 版中为第一百七十七条；现有版本见下。');
   });
 
   test('2012 刑诉法解释 第九十五条 is 2021 第一百二十三条, with 第一百二十六条 beside it (its second 款 went there)', () => {
