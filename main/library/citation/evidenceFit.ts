@@ -10,8 +10,8 @@
  * holds a good part of the words, and applies no article of the cited law (「…应当依照刑法第一百九十二条的规定…」 in
  * 非法集资解释: words it holds mean that article of 刑法, which the in-law check names). A text checked with no evidence
  * (`lexdesk check`) weighs in its place the articles of the documents implementing the cited law (implementingArticles),
- * as the statute graph stands: a library whose graph was not built yet (a consultation, `show` and the app build it) has
- * none, and the check says what it said before.
+ * as the statute graph stands (`lexdesk check` and the 核验 route build it when missing, as a consultation, `show` and an
+ * import in the app do; a read-only library whose graph was never built has none, and the check names the law's article).
  */
 import { cachedStatement, type Db } from '../../db/open.js';
 import { textRevision } from '../../search/ftsTables.js';
