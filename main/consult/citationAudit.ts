@@ -18,6 +18,7 @@ import { pairCover, textPairs } from '../library/versions/textPairs.js';
 import { bookTitle, citedLabel } from '../../preload/contract/citationLine.js';
 import { documentKind, documentNote, type DocumentKind } from '../library/citation/partyDocument.js';
 import { clauseOwner } from '../library/citation/documentClause.js';
+import { unheldReading, type UnheldReading } from './unheldReading.js';
 
 /** An answer's evidence markers: [1], and lists such as [1、2] or [1, 2] (a fresh regex each call: it is global). */
 export const evidenceMarkers = (): RegExp => /\[(\d{1,3}(?:\s*[,，、]\s*\d{1,3})*)\]/g;
@@ -246,7 +247,7 @@ function unknownLaw(
  * 第九条 whose nearest source named is such a document, no law between (依照《借款合同》第八条、第九条 — the contract's
  * 第九条, not the law named before it; documentClause.ts). Null for anything else.
  */
-function documentCited(answer: string, ref: CitationRef, resolver: CitationResolver): { title: string; kind: DocumentKind; note: Note } | null {
+function documentCited(answer: string, ref: CitationRef, resolver: CitationResolver): { title: string; kind: DocumentKind; note: Note; lawVerb?: true } | null {
   const title = /^《([^》]+)》/.exec(ref.raw)?.[1];
   if (title !== undefined) {
     const kind = documentKind(title, resolver.names);
@@ -262,6 +263,22 @@ function documentCited(answer: string, ref: CitationRef, resolver: CitationResol
       zh: `${ref.raw}没有写明法律，按前面的${bookTitle(owner.title)}读作其${ref.raw}：${own.zh}`,
     },
   };
+}
+
+/**
+ * A bare 第N条 said as laws are (规定) after a party's document only mentioned in its sentence (「《劳动合同》亦有约定，
+ * 第八十二条规定…」, documentClause.ts): read as the law named last, as a bare number is, and to check, its note naming
+ * both readings — when that law is named in the same paragraph (the caller's test). Null when it has no such article
+ * (or not its 款 or 项): the document's clause is then the reading.
+ */
+function eitherReading(answer: string, ref: CitationRef, title: string, numbered: Evidence[], lastLaw: CitationRef, resolver: CitationResolver, asOf: string, draft: boolean): Found | null {
+  const asLaw = bareArticle(answer, ref, numbered, lastLaw, resolver, asOf, draft);
+  if (!asLaw?.article || asLaw.missingPart) return null;
+  const lead: Note = {
+    en: `${ref.raw} may be a clause of ${bookTitle(title)} named before it (a party's document, no law) or a law's article: say which`,
+    zh: `${ref.raw}可指前面的${bookTitle(title)}的条款（当事人文件，非法律法规），也可指法律条文，请写明所指`,
+  };
+  return { ...asLaw, note: joinNotes(lead, asLaw.note) };
 }
 
 /** What the words beside a citation fit instead of the article cited (topicFit.ts; evidenceFit.ts in a consultation). */
@@ -366,6 +383,9 @@ function bareArticle(answer: string, ref: CitationRef, numbered: Evidence[], las
 function citedArticle(
   ref: CitationRef, numbered: Evidence[], resolver: CitationResolver, asOf: string, draft = false,
 ): { article: NonNullable<Found['article']>; match: Evidence | undefined; notInEvidence: Note | null; gap: NonNullable<Found['gap']> | null; missingPart: Note | null; spans: Array<[number, number]>; renumbered: boolean; otherReading: Note | null; parts: CitedPart[]; stale: Note | null; earlierMeaning: { articleId: number; label: string } | null; earlier: Found['earlier'] } | { message: Note; law: Found['quoteLaw']; notLaw?: boolean } {
+  // 2012年刑事诉讼法第一百七十三条: a version the library lacks, whose provision the one held has elsewhere (unheldNumbering.ts).
+  const unheld = unheldReading(ref, resolver, asOf);
+  if (unheld) return unheldCited(unheld, numbered, draft);
   const hit = resolver.resolveRef(ref, { asOf });
   // 刑法第一百三十三条之二 in a matter of 2019 (added only in 2021), 第一百九十九条 in 2016 (deleted in 2015): no article of that date.
   if (!hit.ok && hit.code === 'article-not-found' && hit.notLaw) return { message: { en: hit.message, zh: hit.messageZh }, law: null, notLaw: true };
@@ -409,6 +429,19 @@ function citedArticle(
   // The words beside it may still show which provision it means (numberingFit.ts), unless its 款 are the earlier one's.
   const weighed = earlier && !partOfEarlier ? { earlierId: earlier.articleId, nowId: there?.articleId ?? null, noteWithout: joinNotes(gap, draft ? null : NOT_IN_EVIDENCE) } : undefined;
   return { article, match, notInEvidence, gap, renumbered: earlier !== null, otherReading, parts: any.ref.parts, stale: any.stale ?? null, earlierMeaning: there ? { articleId: there.articleId, label: there.label } : null, earlier: weighed, ...parts, ...(partOfEarlier ? { missingPart: null } : {}) };
+}
+
+/** A citation of a text the library lacks, read as the article holding its provision now, with the note saying so. */
+function unheldCited({ hit, note }: UnheldReading, numbered: Evidence[], draft: boolean): Exclude<ReturnType<typeof citedArticle>, { message: Note }> {
+  const a = hit.article;
+  const match = numbered.find((e) => e.articleId === a.id);
+  const article = match ?? { articleId: a.id, lawTitle: a.lawTitle, articleLabel: a.label, publishDate: a.publishDate, status: a.status, text: a.text };
+  // The note rides as the gap note does (the text read is not the one of the time), in an answer with or without evidence.
+  const gap = { ...note };
+  return {
+    article, match, gap, notInEvidence: joinNotes(gap, draft ? null : NOT_IN_EVIDENCE), renumbered: false, otherReading: null,
+    parts: hit.ref.parts, stale: null, earlierMeaning: null, earlier: undefined, ...partsChecked(hit, article.text),
+  };
 }
 
 /**
@@ -513,6 +546,13 @@ export function auditCitations(answer: string, numbered: Evidence[], resolver: C
       // 《借款合同》第八条, and a bare 第九条 after it: a clause of the parties' document, no law. A draft lists it as
       // not checked; an answer's audit leaves it out, as it leaves out 合同第五条.
       const document = documentCited(answer, ref, resolver);
+      // 「《劳动合同》亦有约定，第八十二条规定…」: the contract's clause, or the law named before; both readings said.
+      const either = document?.lawVerb && lastLaw && !/[\n\r\f]/.test(answer.slice(lastLaw.end, ref.start)) ? eitherReading(answer, ref, document.title, numbered, lastLaw, resolver, asOf, draft) : null;
+      if (either) {
+        lastRepealed = null;
+        found.push(either);
+        continue;
+      }
       if (document) {
         lastRepealed = null;
         if (draft) found.push({ pos: ref.start, evidenceMarker: false, marker: ref.raw, article: null, inEvidence: false, document: document.kind, note: document.note });

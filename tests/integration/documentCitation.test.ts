@@ -131,6 +131,59 @@ describe('a clause of a contract or a judgment cited in a brief', { skip: SKIP }
     assert.equal(r.citations[3]!.noteZh, `第七条没有写明法律，按前面的《劳动合同》读作其第七条：${PARTY}`, 'not 劳动合同法 第七条, the law named before the contract');
   });
 
+  test('a bare 第N条 said with 规定 after a contract only mentioned in its sentence is to check, its note naming both readings', () => {
+    const text = [
+      '依照《劳动合同法》第十条，用人单位应当与劳动者订立书面劳动合同。双方签订的《劳动合同》亦有约定，第八十二条规定，用人单位未订立书面劳动合同的，应当支付二倍工资。',
+      '依照《劳动合同法》第十条，用人单位应当与劳动者订立书面劳动合同。《劳动合同》亦有约定。依据劳动合同法第四十七条，经济补偿按工作年限计算。',
+      '依照《劳动合同法》第十条，应当订立书面劳动合同。《劳动合同》第五条约定了月工资，第八条规定了解除条件。',
+      '依照《劳动合同法》第十条，应当订立书面劳动合同。《劳动合同》亦有约定，第二百条规定了违约金。',
+      '依照《劳动合同法》第十条，应当订立书面劳动合同。《劳动合同》亦有约定，第九条约定了试用期。',
+      '双方签订的《劳动合同》亦有约定，第八十二条规定，用人单位应当支付二倍工资。',
+    ].join('\n');
+    const r = checkDraft(lib.engine.searchDeps().resolver, text, '2026-11-27');
+    assert.deepEqual(r.citations.map((c) => [c.marker, c.finding, c.articleLabel]), [
+      ['《劳动合同法》第十条', 'ok', '第十条'],
+      ['第八十二条', 'check', '第八十二条'],
+      ['《劳动合同法》第十条', 'ok', '第十条'],
+      ['劳动合同法第四十七条', 'ok', '第四十七条'],
+      ['《劳动合同法》第十条', 'ok', '第十条'],
+      ['《劳动合同》第五条', 'not_statute', null],
+      ['第八条', 'not_statute', null],
+      ['《劳动合同法》第十条', 'ok', '第十条'],
+      ['第二百条', 'not_statute', null],
+      ['《劳动合同法》第十条', 'ok', '第十条'],
+      ['第九条', 'not_statute', null],
+      ['第八十二条', 'not_statute', null],
+    ], 'ambiguous only when the contract is mentioned, not cited by clause, the number says 规定, the law named in its paragraph has it');
+    assert.equal(r.citations[1]!.noteZh,
+      '第八十二条可指前面的《劳动合同》的条款（当事人文件，非法律法规），也可指法律条文，请写明所指；第八十二条没有写明法律，按文中前面最后提到的法律读作《中华人民共和国劳动合同法》第八十二条');
+    assert.match(r.citations[1]!.note!, /^第八十二条 may be a clause of 《劳动合同》 named before it \(a party's document, no law\) or a law's article: say which; /);
+    // An answer's audit reads it the same way, as the law's article with both readings said.
+    const audit = auditCitations(text.split('\n')[0]!, [], lib.engine.searchDeps().resolver, '2026-11-27');
+    assert.deepEqual(audit.map((c) => [c.marker, c.label, c.articleLabel]), [['《劳动合同法》第十条', 'outside_evidence', '第十条'], ['第八十二条', 'outside_evidence', '第八十二条']]);
+    assert.match(audit[1]!.noteZh!, /^第八十二条可指前面的《劳动合同》的条款/);
+  });
+
+  test('该法 and 该规定 a sentence later reach back to the law or 规定 named, past a contract between', () => {
+    const rule = '最高人民法院关于审理行政协议案件若干问题的规定';
+    const text = [
+      '依照《中华人民共和国劳动合同法》第十条，应当订立书面劳动合同。双方签订的《劳动合同》第五条约定了月工资。该法第八十二条规定了二倍工资。',
+      `《${rule}》第一条规定了行政协议的含义。该规定第二条列举了可以提起行政诉讼的协议。`,
+      '双方签订的《劳动合同》第五条约定了月工资。该法第八十二条规定了二倍工资。',
+    ].join('\n');
+    const r = checkDraft(lib.engine.searchDeps().resolver, text, '2026-11-27');
+    assert.deepEqual(r.citations.map((c) => [c.marker, c.finding, c.lawTitle, c.articleLabel]), [
+      ['《中华人民共和国劳动合同法》第十条', 'ok', '中华人民共和国劳动合同法', '第十条'],
+      ['《劳动合同》第五条', 'not_statute', null, null],
+      ['第八十二条', 'ok', '中华人民共和国劳动合同法', '第八十二条'],
+      [`《${rule}》第一条`, 'ok', rule, '第一条'],
+      ['第二条', 'ok', rule, '第二条'],
+      ['《劳动合同》第五条', 'not_statute', null, null],
+      ['该法第八十二条', 'unresolvable', null, null],
+    ]);
+    assert.equal(r.citations[6]!.noteZh, '“该法”所指的法律在本句和本段前文中都没有写明，无法核验这条引用', 'the contract is no 法');
+  });
+
   test('an answer\'s audit does not count the client\'s contract as a statute it cannot resolve', () => {
     const answer = '依照《劳动合同》第五条，工作地点为深圳；用人单位未及时足额支付劳动报酬的，劳动者可以依据《劳动合同法》第三十八条解除劳动合同。';
     const audit = auditCitations(answer, [], lib.engine.searchDeps().resolver, '2026-11-27');

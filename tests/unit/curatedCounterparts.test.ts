@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { CURATED_COUNTERPARTS, curatedCounterpart } from '../../main/library/versions/curatedCounterparts.js';
+import { CURATED_COUNTERPARTS, curatedAlso, curatedCounterpart } from '../../main/library/versions/curatedCounterparts.js';
 import { isCalendarDate } from '../../preload/contract/calendarDate.js';
 
 const LAW = '中华人民共和国行政复议法';
@@ -25,4 +25,13 @@ test('the table is well formed: dates, labels, one entry per article and directi
       seen.add(key);
     }
   }
+});
+
+test('刑诉法解释 2012 第九十五条 is 2021 第一百二十三条 both ways, with 第一百二十六条 beside it from the older side only', () => {
+  const law = '最高人民法院关于适用《中华人民共和国刑事诉讼法》的解释';
+  assert.equal(curatedCounterpart(law, '2012-12-20', '第九十五条', '2021-01-26'), '第一百二十三条');
+  assert.equal(curatedCounterpart(law, '2021-01-26', '第一百二十三条', '2012-12-20'), '第九十五条');
+  assert.deepEqual(curatedAlso(law, '2012-12-20', '第九十五条', '2021-01-26'), ['第一百二十六条']);
+  assert.deepEqual(curatedAlso(law, '2021-01-26', '第一百二十三条', '2012-12-20'), []);
+  assert.deepEqual(curatedAlso(LAW, '2017-09-01', '第十三条', '2023-09-01'), [], 'entries without it list none');
 });

@@ -130,6 +130,35 @@ describe('parseCitations: citations in longer text', () => {
     assert.deepEqual(read('根据《刑法》第六十七条，自动投案的是自首。依照该解释第七条，应当扣除。'), [['刑法', 67], [null, 7]]);
   });
 
+  it('reads 该法, 该条例, 该办法 and 该规定 a sentence later as the last document of that kind, never a contract or an interpretation', () => {
+    const evidence = '最高人民法院关于民事诉讼证据的若干规定';
+    const dispute = '最高人民法院关于审理劳动争议案件适用法律问题的解释（一）';
+    const local = new LawNameIndex([
+      ...['中华人民共和国劳动合同法', '中华人民共和国劳动合同法实施条例', '工伤保险条例', '失业保险金申领发放办法', evidence, dispute].map((title) => ({ key: title, names: lawAliases(title) })),
+    ]);
+    const short: Record<string, string> = { [evidence]: '证据规定', [dispute]: '劳动争议解释', 中华人民共和国劳动合同法实施条例: '实施条例' };
+    const named = (name: string) => short[name] ?? short[`中华人民共和国${name}`] ?? (name.includes('劳动争议') ? '劳动争议解释' : name.replace(/^中华人民共和国/, ''));
+    const read = (text: string) => parseCitations(text, local).map((r) => [r.lawName === null ? null : named(r.lawName), r.article]);
+    // As briefs word it: the law named in one sentence, 该法 in the next (after other words, and after 此外/同时).
+    assert.deepEqual(read('根据《中华人民共和国劳动合同法》的规定，用人单位应当依法支付经济补偿。该法第四十七条规定了经济补偿的计算标准。'), [['劳动合同法', 47]]);
+    assert.deepEqual(read('《工伤保险条例》第十四条规定了认定工伤的情形。此外，该条例第十五条规定了视同工伤。'), [['工伤保险条例', 14], ['工伤保险条例', 15]]);
+    assert.deepEqual(read('《失业保险金申领发放办法》第四条规定了申领手续。该办法第五条规定了所需材料。'), [['失业保险金申领发放办法', 4], ['失业保险金申领发放办法', 5]]);
+    // 该规定 (and 上述规定): a 规定 named before, passing over the law named after it; with none, no law.
+    assert.deepEqual(read(`《${evidence}》第一条规定，原告向人民法院起诉应当提供证据。该规定第二条亦有明确。`), [['证据规定', 1], ['证据规定', 2]]);
+    assert.deepEqual(read(`《${evidence}》第一条规定了起诉时的举证。依据《劳动合同法》第十条，应当订立书面劳动合同。上述规定第二条亦有明确。`), [['证据规定', 1], ['劳动合同法', 10], ['证据规定', 2]]);
+    assert.deepEqual(read('《中华人民共和国劳动合同法》第十条规定应当订立书面劳动合同。该规定第二条亦有明确。'), [['劳动合同法', 10], [null, 2]]);
+    // 该法 is never the parties' contract, nor an interpretation named after the law: it reaches back to the law.
+    assert.deepEqual(read('双方签订的《劳动合同》第五条约定了月工资。该法第八十二条规定了二倍工资。'), [[null, 5], [null, 82]]);
+    assert.deepEqual(read('《中华人民共和国劳动合同法》第十条规定应当订立书面劳动合同。双方签订的《劳动合同》第五条约定了月工资。该法第八十二条规定了二倍工资。'), [
+      ['劳动合同法', 10], [null, 5], ['劳动合同法', 82],
+    ]);
+    assert.deepEqual(read(`《中华人民共和国劳动合同法》第十条规定应当订立书面劳动合同。《${dispute}》第四十四条规定了举证责任。该法第八十二条规定了二倍工资。`), [
+      ['劳动合同法', 10], ['劳动争议解释', 44], ['劳动合同法', 82],
+    ]);
+    // 该条例 after the law and its 实施条例: the 条例, not the law.
+    assert.deepEqual(read('依照《劳动合同法》第八十二条和《劳动合同法实施条例》第六条。该条例第七条另有规定。'), [['劳动合同法', 82], ['实施条例', 6], ['实施条例', 7]]);
+  });
+
   it('does not inherit across sentences', () => {
     const refs = parseCitations('依照刑法第二百六十四条定罪。第十条另有规定。', index);
     assert.deepEqual(refs.map((r) => [r.lawName, r.article]), [['刑法', 264], [null, 10]]);

@@ -10,6 +10,7 @@ import { dateOption, parseCommand } from '../args.js';
 import type { Output } from '../output.js';
 import { todayOf } from '../../db/today.js';
 import { bookTitle, citedLabel } from '../../../preload/contract/citationLine.js';
+import { ensureStatuteGraph, graphIsCurrent } from '../../library/graph/statuteGraph.js';
 
 const USAGE = 'lexdesk check FILE.docx|FILE.doc|FILE.rtf|FILE.pdf|FILE.html|FILE.md|FILE.txt|- [--as-of YYYY-MM-DD] [--out FILE.md|FILE.docx]   checks every statute citation in a brief or opinion (- reads stdin); --out writes the articles it cites as a compilation (法条汇编)';
 const MARK: Record<DraftFinding, string> = { ok: '✓', check: '!', quote_mismatch: '≠', unresolvable: '✗', not_statute: '○' };
@@ -26,6 +27,7 @@ export async function checkCommand(args: string[], open: (db?: string) => Engine
   const engine = open(values.db as string | undefined);
   try {
     const asOf = dateOption(values['as-of'], 'as-of') ?? todayOf(engine.db);
+    graphForCheck(engine);
     const result = checkDraft(engine.searchDeps().resolver, text, asOf, { paragraphs });
     // The articles it cites as a compilation, when asked and when it cites any.
     const compilation = outFile ? compilationOfCheck(engine, result, file === '-' ? '输入' : path.basename(file)) : null;
@@ -52,6 +54,24 @@ export async function checkCommand(args: string[], open: (db?: string) => Engine
   } finally {
     engine.close();
   }
+}
+
+/**
+ * A citation whose words fit another article is told the article of an implementing document they fit (evidenceFit.ts,
+ * implementingArticles), which the statute graph says; a library imported by `lexdesk import` has none until `show`, a
+ * consultation or the app builds it, and the check said nothing of it. Built here when missing or out of date (once per
+ * import: 2.9–3.1 s on the national library of 67,092 articles, the command 4.1–4.2 s against 1.2 s with the graph built), and said on stderr.
+ */
+function graphForCheck(engine: Engine): void {
+  if (graphIsCurrent(engine.db)) return;
+  if (engine.db.readonly) {
+    process.stderr.write('lexdesk: the library is read-only and its statute graph is not built: suggestions from implementing documents are left out\n');
+    return;
+  }
+  process.stderr.write('lexdesk: building the statute graph first (once after each import; about 3 s for the national library)…\n');
+  const started = performance.now();
+  const { links } = ensureStatuteGraph(engine.db, engine.searchDeps().resolver);
+  process.stderr.write(`lexdesk: statute graph built: ${links.toLocaleString('en-US')} links in ${((performance.now() - started) / 1000).toFixed(1)} s\n`);
 }
 
 function line(c: DraftCitation): string {

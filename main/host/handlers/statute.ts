@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { LexError } from '../../util/errors.js';
 import { STATUS_ZH } from '../../library/status.js';
-import { referencesOf } from '../../library/graph/statuteGraph.js';
+import { ensureStatuteGraph, referencesOf } from '../../library/graph/statuteGraph.js';
 import { linksInto } from '../../library/graph/citingPassage.js';
 import { citedSpans, type StatuteArticle } from '../../library/articles.js';
 import type { ArticleDetailDto, ArticleDto, CitedArticlesDto, ReadInPlace, SearchHitDto, StatuteSearchDto } from '../../../preload/contract/dto.js';
@@ -82,6 +82,8 @@ async function checkedDraft(s: HostServices, input: { text?: string; file?: stri
     ? { text: input.text, paragraphs: false }
     : await draftTextOf(Buffer.from(input.file ?? '', 'base64'), path.basename(input.fileName ?? 'the file'), { maxChars: MAX_DRAFT_CHARS });
   if (text.length > MAX_DRAFT_CHARS) throw new LexError('bad_input', `the text holds ${text.length} characters; check at most ${MAX_DRAFT_CHARS} at a time.`);
+  // Suggestions from implementing documents read the statute graph: a library imported outside the app may have none yet.
+  ensureStatuteGraph(s.engine.db, s.engine.searchDeps().resolver);
   return { text, check: checkDraft(s.engine.searchDeps().resolver, text, input.asOf ?? todayOf(s.engine.db), { paragraphs }) };
 }
 

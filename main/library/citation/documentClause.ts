@@ -8,6 +8,10 @@
  *   left to them;
  * - 第九条约定…, 第九条载明… — a clause that 约定 is a contract's whatever stands between: the last party document named.
  *
+ * One reading is not sure: 「…《劳动合同》亦有约定，第八十二条规定…」 — the document mentioned in the sentence but none of
+ * its clauses cited, and the number said as laws are (规定). It may be the contract's clause or the law named before;
+ * `lawVerb` says so, for the caller to name both readings rather than choose one in silence.
+ *
  * A title alone on its line (《劳动合同》, then 第五条约定… on the next) counts as right before it.
  */
 import type { LawNameIndex } from './aliases.js';
@@ -16,6 +20,8 @@ import { documentKind, type DocumentKind } from './partyDocument.js';
 export interface ClauseOwner {
   title: string;
   kind: DocumentKind;
+  /** The document is only mentioned before the number (no clause of it cited) and the number says 规定: maybe a law's article. */
+  lawVerb?: true;
 }
 
 /** Words after the number that only a party's document takes (laws 规定). */
@@ -29,6 +35,11 @@ const LAW_WORD_BEFORE = /(?:法|条例|办法|细则|规则|解释)[ \t\u3000]*$
 /** A document named without 《》 right before the number (劳动合同第五条): which one is meant is said there, not here. */
 const UNTITLED_DOCUMENT_BEFORE = /(?:合同|协议|章程|手册|制度|条款|借条|欠条)(?:书)?(?:的|中)?[ \t\u3000]*$/;
 const SENTENCE_END = /[。；;！？!?]/;
+/**
+ * What stands between the title and the number when the number is its clause or follows one (《劳动合同》中第五条,
+ * 《借款合同》（编号：JK-01）第八条, 《劳动合同》第五条…第八条), not the document only mentioned (《劳动合同》亦有约定，).
+ */
+const CLAUSE_AFTER_TITLE = /^[ \t\u3000]*(?:[（(][^（）()]{0,40}[）)])?[ \t\u3000]*(?:中|约定)?[ \t\u3000]*(?:第|$)/;
 const PARAGRAPH_END = /[\n\r\f]/;
 /** How many titles back a 约定 clause looks for its document. */
 const TITLES_BACK = 30;
@@ -45,8 +56,9 @@ export function clauseOwner(text: string, start: number, end: number, names: Law
     const adjacent = between.trim() === '';
     const sameParagraph = adjacent || !PARAGRAPH_END.test(between);
     const laterSentence = SENTENCE_END.test(between);
-    if (kind && sameParagraph && names.findAll(between).length === 0 && !(laterSentence && STATUTE_VERB_AFTER.test(after))) {
-      return { title: nearest.title, kind };
+    const lawVerb = STATUTE_VERB_AFTER.test(after);
+    if (kind && sameParagraph && names.findAll(between).length === 0 && !(laterSentence && lawVerb)) {
+      return { title: nearest.title, kind, ...(lawVerb && !adjacent && !CLAUSE_AFTER_TITLE.test(between) ? { lawVerb: true as const } : {}) };
     }
   }
   if (!CONTRACT_VERB_AFTER.test(after)) return null;

@@ -10,13 +10,13 @@
  * holds a good part of the words, and applies no article of the cited law (「…应当依照刑法第一百九十二条的规定…」 in
  * 非法集资解释: words it holds mean that article of 刑法, which the in-law check names). A text checked with no evidence
  * (`lexdesk check`) weighs in its place the articles of the documents implementing the cited law (implementingArticles),
- * as the statute graph stands: a library whose graph was not built yet (a consultation, `show` and the app build it) has
- * none, and the check says what it said before.
+ * as the statute graph stands (`lexdesk check` and the 核验 route build it when missing, as a consultation, `show` and an
+ * import in the app do; a read-only library whose graph was never built has none, and the check names the law's article).
  */
 import { cachedStatement, type Db } from '../../db/open.js';
 import { textRevision } from '../../search/ftsTables.js';
 import { RecentCache } from '../../util/recentCache.js';
-import { bestTwo, cjkPairs, CLOSER_MARGIN, excerpt, MIN_BEST, MIN_COVER, outsideCover, outsideScore, refersTo, scores, versionPairs, type TopicMismatch } from './topicFit.js';
+import { bestTwo, cjkPairs, CLOSER_MARGIN, excerpt, MIN_BEST, MIN_COVER, outsideCover, outsideScore, refersTo, wordsInVersion, type TopicMismatch } from './topicFit.js';
 
 export interface EvidenceArticle {
   articleId: number;
@@ -36,13 +36,10 @@ export type EvidenceCloser = NonNullable<TopicMismatch['closer']> & { lawTitle: 
  * (the cited one and `besideIds` set aside); null when none does.
  */
 export function evidenceCloser(db: Db, citedId: number, words: string, evidence: readonly EvidenceArticle[], besideIds: readonly number[] = []): EvidenceCloser | null {
-  const v = versionPairs(db, citedId);
-  const at = v?.indexOf.get(citedId);
-  if (!v || at === undefined) return null;
+  const read = wordsInVersion(db, citedId, words, besideIds);
+  if (!read) return null;
+  const { v, at, pairs, all: inLaw, skip } = read;
   const cited = v.articles[at]!;
-  const pairs = cjkPairs(words);
-  const inLaw = scores(v, pairs);
-  const skip = new Set([at, ...besideIds.flatMap((id) => v.indexOf.get(id) ?? [])]);
   const { best } = bestTwo(inLaw, skip);
   const inLawBest = best >= 0 ? inLaw[best]! : 0;
   // Evidence of the cited version is weighed by topicMismatch already; the same text held twice (two issues of an

@@ -18,7 +18,7 @@
  *  - null: too few words, or no clear fit; the earlier numbering is said, as before.
  */
 import { cachedStatement, type Db } from '../../db/open.js';
-import { bestTwo, cjkPairs, CLOSER_MARGIN, coverOf, excerpt, isFormula, MAX_SHARE, MIN_BEST, MIN_COVER, MIN_WORDS, scores, versionPairs, type TopicMismatch, type VersionPairs } from './topicFit.js';
+import { bestTwo, cjkPairs, CLOSER_MARGIN, coverOf, excerpt, isFormula, MAX_SHARE, MIN_BEST, MIN_COVER, wordsInVersion, type TopicMismatch, type VersionPairs } from './topicFit.js';
 
 export type NumberingReading = { reading: 'current' } | { reading: 'earlier' } | { reading: 'other'; mismatch: TopicMismatch } | null;
 
@@ -41,14 +41,10 @@ export function numberingReading(
   db: Db, articleId: number, words: string, earlier: { earlierId: number; nowId: number | null },
   beside: ReadonlyArray<{ articleId: number; number: number | null }> = [],
 ): NumberingReading {
-  if ((words.match(/[\u4e00-\u9fff]/g) ?? []).length < MIN_WORDS) return null;
-  const v = versionPairs(db, articleId);
-  const at = v?.indexOf.get(articleId);
+  const read = wordsInVersion(db, articleId, words, beside.map((b) => b.articleId));
   const earlierText = (cachedStatement(db, 'SELECT text FROM articles WHERE id = ?').get(earlier.earlierId) as { text: string } | undefined)?.text;
-  if (!v || at === undefined || earlierText === undefined) return null;
-  const pairs = cjkPairs(words);
-  const all = scores(v, pairs);
-  const skip = new Set([at, ...beside.flatMap((b) => v.indexOf.get(b.articleId) ?? [])]);
+  if (!read || earlierText === undefined) return null;
+  const { v, at, pairs, all, skip } = read;
   const { best, next } = bestTwo(all, skip);
   const nowAt = earlier.nowId === null ? undefined : v.indexOf.get(earlier.nowId);
   const cover = (i: number) => coverOf(v, pairs, v.articles[i]!.pairs);

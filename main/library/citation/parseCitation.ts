@@ -128,7 +128,11 @@ const NOT_AN_ARTICLE_AFTER = /^[0-9０-９.．:：/\-年月日号时分秒元角
 const SENTENCE_END = /[。！？!?；;\n\r]/;
 const SAME_LAW_BEFORE = /本(?:实施|暂行)?(?:法|条例|规定|办法|解释|细则|决定|规则|章|节|编|分编)$/;
 const LAW_LIKE_BEFORE = /[\u4e00-\u9fff]{2,30}(?:法|条例|办法|细则|规则|解释)$/;
-const REFERRING_LAW_BEFORE = /(?:该|此|(?<![合共协认不相连会赞如等陪随混大雷异伙胡视类趋苟])同|上述|前述|上列|下列|有关|相关)(法|条例|办法|细则|规则|解释)$/;
+/**
+ * 该法, 同条例, 上述解释… right before an article: a document of that kind named earlier. 该规定 (上述规定, 此规定) too, of a
+ * document named …规定 (证据规定, 公司法解释 written 若干问题的规定) — not 有关规定 or 相关规定, which say "the rules on it".
+ */
+const REFERRING_LAW_BEFORE = /(?:(?:该|此|(?<![合共协认不相连会赞如等陪随混大雷异伙胡视类趋苟])同|上述|前述|上列|下列|有关|相关)(法|条例|办法|细则|规则|解释)|(?:该|此|上述|前述)(规定))$/;
 const PARAGRAPH_END = /[\n\r]/;
 /** A name followed by these names another document (刑法修正案, 公司法》若干问题的规定, 公司法解释（三）). */
 const DERIVED_DOCUMENT_AFTER =
@@ -551,7 +555,8 @@ function inheritedLaw(text: string, pos: number, marks: ContextMark[]): LawConte
 /** 该法第十条, 上述条例第五条: the article belongs to a document named earlier, of the kind said (法, 条例, 解释…); null when none is said. */
 function referredKind(text: string, pos: number): string | null {
   const before = skipBackward(text, pos).pos;
-  return REFERRING_LAW_BEFORE.exec(text.slice(Math.max(0, before - 8), before))?.[1] ?? null;
+  const m = REFERRING_LAW_BEFORE.exec(text.slice(Math.max(0, before - 8), before));
+  return m ? (m[1] ?? m[2] ?? null) : null;
 }
 
 /** The most recent document of the kind referred to, mentioned between `from` and `pos`. */
@@ -564,20 +569,29 @@ function referredLaw(marks: ContextMark[], pos: number, from: number, kind: stri
   return best?.law ?? null;
 }
 
-/** Whether 该<kind> can mean the document of this mark: 本法 and documents of that kind; a 规定 or 决定 for 该解释, as the court's 规定 are interpretations. */
+/**
+ * Whether 该<kind> can mean the document of this mark: 本法 and documents of that kind; a 规定 or 决定 for 该解释, as the
+ * court's 规定 are interpretations; for 该规定 only a 规定 (not a 法 or a 解释: 「该规定」 is never 劳动合同法).
+ */
 function markFits(mark: ContextMark, kind: string): boolean {
   if (mark.law.kind === 'same') return true;
   const name = mark.law.kind === 'law' ? mark.law.name : mark.title;
   if (name === undefined) return false;
+  if (kind === '规定') return bareName(name).endsWith('规定');
   const own = documentKind(name);
   return own === kind || (kind === '解释' && own === null);
 }
 
 /** 法 (民法典 too), 条例, 办法, 细则, 规则 or 解释, by how a name ends (its （一）, （2018年修正） aside); null for others (规定, 决定, 修正案). */
 function documentKind(name: string): string | null {
-  const bare = name.replace(/(?:[（(][^（）()]*[）)])+$/, '').replace(/[》\s]+$/, '');
+  const bare = bareName(name);
   for (const kind of ['解释', '条例', '办法', '细则', '规则']) if (bare.endsWith(kind)) return kind;
   return /法典?$/.test(bare) ? '法' : null;
+}
+
+/** A name without the notes after it (（一）, （2018年修正）) and its closing 》. */
+function bareName(name: string): string {
+  return name.replace(/(?:[（(][^（）()]*[）)])+$/, '').replace(/[》\s]+$/, '');
 }
 
 function sentenceStartBefore(text: string, pos: number): number {

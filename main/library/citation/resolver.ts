@@ -14,6 +14,7 @@ import { counterpartInVersion, counterpartOfText, type VersionMatch } from '../v
 import { replacementOf, type Replacement } from '../versions/replacedBy.js';
 import { repealedBy } from '../versions/repealTable.js';
 import { lawKnownSince } from '../versions/lawOrigins.js';
+import { unheldArticle } from '../versions/unheldNumbering.js';
 import { gapSentence, standsIn, versionGap, type FirstVersion, type GapNote } from '../versions/versionGap.js';
 import { civilCodeCounterpart, CIVIL_CODE_TITLE } from './civilCodeConcordance.js';
 import { civilCodeGap, standsInFor } from './civilCodeStandIn.js';
@@ -438,11 +439,14 @@ export class CitationResolver {
     if (publish === null) {
       const asked = yearPin !== null ? `the year the citation names (${yearPin})` : (choice.version ?? choice.asOf ?? 'today');
       const askedZh = yearPin !== null ? `引用所写的年份（${yearPin}年）` : (choice.version ?? choice.asOf ?? '今天');
+      // 2012年刑事诉讼法第一百七十三条: where a version held has the provision, when unheldNumbering.ts knows.
+      const moved = yearPin !== null && !ref.subNumber ? unheldArticle(law.title, `第${intToChinese(ref.article)}条`, { year: yearPin }) : null;
+      const there = moved ? { en: ` its ${moved.label} (${moved.subject}) is ${moved.now.label} of the ${moved.now.version} version;`, zh: `该年文本的${moved.label}（${moved.subject}）在 ${moved.now.version} 版中为${moved.now.label}；` } : { en: '', zh: '' };
       // 民法典 as of 2019, an article the old laws had none of: not yet law, which is what the reader needs to hear.
       return {
         ok: false, code: 'version-not-found',
-        message: gap ? `${law.title}: ${gap.en}; its versions are listed below.` : `No version of ${law.title} matches ${asked}; its versions are listed below.`,
-        messageZh: gap ? `${bookTitle(law.title)}：${gap.zh}；现有版本见下。` : `${law.title}没有与${askedZh}对应的版本；现有版本见下。`,
+        message: gap ? `${law.title}: ${gap.en}; its versions are listed below.` : `No version of ${law.title} matches ${asked};${there.en} its versions are listed below.`,
+        messageZh: gap ? `${bookTitle(law.title)}：${gap.zh}；现有版本见下。` : `${law.title}没有与${askedZh}对应的版本；${there.zh}现有版本见下。`,
         candidates: this.versionList(law.id),
       };
     }

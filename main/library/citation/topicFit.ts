@@ -128,6 +128,33 @@ export function scores(v: VersionPairs, words: Set<string>): Float64Array {
   return out;
 }
 
+/** What the three readings of a citation's words (topicMismatch, numberingReading, evidenceCloser) start from. */
+export interface WordsInVersion {
+  v: VersionPairs;
+  /** The cited article's index in `v.articles`. */
+  at: number;
+  /** The words' character pairs. */
+  pairs: Set<string>;
+  /** Every article's score for them. */
+  all: Float64Array;
+  /** The cited article and the articles cited beside it, set aside when looking for another that fits. */
+  skip: Set<number>;
+}
+
+/**
+ * `words`, said for a citation of `articleId`, weighed against every article of its version; null when they say too
+ * little to compare (fewer than MIN_WORDS CJK characters) or the article's version cannot be read.
+ */
+export function wordsInVersion(db: Db, articleId: number, words: string, besideIds: readonly number[] = []): WordsInVersion | null {
+  if ((words.match(/[\u4e00-\u9fff]/g) ?? []).length < MIN_WORDS) return null;
+  const v = versionPairs(db, articleId);
+  const at = v?.indexOf.get(articleId);
+  if (!v || at === undefined) return null;
+  const pairs = cjkPairs(words);
+  const all = scores(v, pairs);
+  return { v, at, pairs, all, skip: new Set([at, ...besideIds.flatMap((id) => v.indexOf.get(id) ?? [])]) };
+}
+
 /**
  * The score of a text from outside the version, weighed as if it were one of its articles: a pair none of the
  * version's articles holds weighs as much as a pair one article holds (that law never says it; the text does).
@@ -173,15 +200,10 @@ export function refersTo(text: string, number: number | null, anyLaw = false): b
  * same sentence, which the words may be about, with their numbers.
  */
 export function topicMismatch(db: Db, articleId: number, words: string, beside: ReadonlyArray<{ articleId: number; number: number | null }> = []): TopicMismatch | null {
-  if ((words.match(/[\u4e00-\u9fff]/g) ?? []).length < MIN_WORDS) return null;
-  const v = versionPairs(db, articleId);
-  const at = v?.indexOf.get(articleId);
-  if (!v || at === undefined) return null;
+  const read = wordsInVersion(db, articleId, words, beside.map((b) => b.articleId));
+  if (!read) return null;
+  const { v, at, pairs, all, skip } = read;
   const cited = v.articles[at]!;
-  const pairs = cjkPairs(words);
-  const all = scores(v, pairs);
-  const besideAt = beside.flatMap((b) => v.indexOf.get(b.articleId) ?? []);
-  const skip = new Set([at, ...besideAt]);
   const fitCited = Math.max(...[...skip].map((i) => all[i]!));
   // The best article not cited, and the next.
   const { best, next } = bestTwo(all, skip);

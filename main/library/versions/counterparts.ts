@@ -15,7 +15,7 @@ import type { StatuteArticle } from '../articles.js';
 import { statusSql } from '../status.js';
 import { diffTexts, type DiffPart } from './textDiff.js';
 import { AMENDED, chooseCounterpart, COVERED } from './counterpartChoice.js';
-import { curatedCounterpart } from './curatedCounterparts.js';
+import { curatedAlso, curatedCounterpart } from './curatedCounterparts.js';
 import { sameWording } from './sameWording.js';
 import { pairCover, pairOverlap, textPairs, type TextPairs } from './textPairs.js';
 
@@ -111,7 +111,10 @@ export function counterpartInVersion(db: Db, article: StatuteArticle, date: stri
   const candidates = versionArticles(db, article, date);
   const listed = curatedCounterpart(article.lawTitle, own, article.label, date);
   const forced = listed === null ? undefined : candidates.find((c) => c.label === listed);
-  return counterpartIn(candidate(article), candidates, date < own, versionArticles(db, article, own), true, forced);
+  const found = counterpartIn(candidate(article), candidates, date < own, versionArticles(db, article, own), true, forced);
+  // What else took part of it, as the table says (刑诉法解释 2012 第九十五条's second 款, 2021 第一百二十六条).
+  const also = forced ? curatedAlso(article.lawTitle, own, article.label, date).flatMap((label) => candidates.filter((c) => c.label === label)) : [];
+  return also.length ? { ...found, also: also.map((c) => ({ articleId: c.id, label: c.label, similarity: round(pairOverlap(candidate(article).pairs, c.pairs)) })) } : found;
 }
 
 /**
