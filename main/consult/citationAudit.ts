@@ -1,7 +1,7 @@
 import { citedSpans, joinSpans } from '../library/articles.js';
 import { parseCitations, type CitationRef, type CitedPart } from '../library/citation/parseCitation.js';
 import { parseArticleLabel } from '../../preload/contract/numerals.js';
-import { withVersionsSaid, type CitationResolver, type ResolveResult } from '../library/citation/resolver.js';
+import { withVersionsSaid, type CitationResolver, type FiledApartNote, type ResolveResult } from '../library/citation/resolver.js';
 import type { QuoteSource } from '../library/citation/quoteSource.js';
 import { repealedBy, type Repeal } from '../library/citation/repealedLaws.js';
 import { beforeRepeal, SAME_LAW_BETWEEN, shortTitle, successorSentence, typedLawBefore, type Successor } from '../library/citation/repealedSuccessor.js';
@@ -365,7 +365,7 @@ function bareArticle(answer: string, ref: CitationRef, numbered: Evidence[], las
 /** A citation resolved as of `asOf` (else in any version), and the evidence article it is, if any; the resolver's message when it resolves to none. */
 function citedArticle(
   ref: CitationRef, numbered: Evidence[], resolver: CitationResolver, asOf: string, draft = false,
-): { article: NonNullable<Found['article']>; match: Evidence | undefined; notInEvidence: Note | null; gap: NonNullable<Found['gap']> | null; missingPart: Note | null; spans: Array<[number, number]>; renumbered: boolean; otherReading: Note | null; parts: CitedPart[]; stale: Note | null; earlierMeaning: { articleId: number; label: string } | null; earlier: Found['earlier'] } | { message: Note; law: Found['quoteLaw']; notLaw?: boolean } {
+): { article: NonNullable<Found['article']>; match: Evidence | undefined; notInEvidence: Note | null; gap: NonNullable<Found['gap']> | null; missingPart: Note | null; spans: Array<[number, number]>; renumbered: boolean; otherReading: Note | null; parts: CitedPart[]; stale: Note | null; filedApart: FiledApartNote | null; earlierMeaning: { articleId: number; label: string } | null; earlier: Found['earlier'] } | { message: Note; law: Found['quoteLaw']; notLaw?: boolean } {
   const hit = resolver.resolveRef(ref, { asOf });
   // 刑法第一百三十三条之二 in a matter of 2019 (added only in 2021), 第一百九十九条 in 2016 (deleted in 2015): no article of that date.
   if (!hit.ok && hit.code === 'article-not-found' && hit.notLaw) return { message: { en: hit.message, zh: hit.messageZh }, law: null, notLaw: true };
@@ -408,7 +408,7 @@ function citedArticle(
   const partOfEarlier = parts.missingPart !== null && earlier !== null && resolver.earlierHasParts(earlier, any.ref.parts);
   // The words beside it may still show which provision it means (numberingFit.ts), unless its 款 are the earlier one's.
   const weighed = earlier && !partOfEarlier ? { earlierId: earlier.articleId, nowId: there?.articleId ?? null, noteWithout: joinNotes(gap, draft ? null : NOT_IN_EVIDENCE) } : undefined;
-  return { article, match, notInEvidence, gap, renumbered: earlier !== null, otherReading, parts: any.ref.parts, stale: any.stale ?? null, earlierMeaning: there ? { articleId: there.articleId, label: there.label } : null, earlier: weighed, ...parts, ...(partOfEarlier ? { missingPart: null } : {}) };
+  return { article, match, notInEvidence, gap, renumbered: earlier !== null, otherReading, parts: any.ref.parts, stale: any.stale ?? null, filedApart: any.filedApart ?? null, earlierMeaning: there ? { articleId: there.articleId, label: there.label } : null, earlier: weighed, ...parts, ...(partOfEarlier ? { missingPart: null } : {}) };
 }
 
 /**
@@ -474,6 +474,8 @@ interface Found {
   closer?: TopicMismatch['closer'];
   /** Read in place of a text the library lacks for the date (versionGap.ts, civilCodeStandIn.ts): kept beside a quotation's note. */
   gap?: (Note & Pick<GapNote, 'then' | 'confirmed'>) | null;
+  /** Read in the amended text the collection files apart (婚姻法解释（二）'s 补充规定; amendedTextApart.ts): said beside every other note. */
+  filedApart?: FiledApartNote | null;
 }
 
 /**
@@ -549,7 +551,7 @@ export function auditCitations(answer: string, numbered: Evidence[], resolver: C
       continue;
     }
     lastLaw = ref;
-    const { article, match, notInEvidence, missingPart, spans, gap, renumbered, otherReading, parts, stale, earlierMeaning, earlier } = cited;
+    const { article, match, notInEvidence, missingPart, spans, gap, renumbered, otherReading, parts, stale, filedApart, earlierMeaning, earlier } = cited;
     const covering = !missingPart && match ? coveringMarker(found, followingMarker, match.articleId) : null;
     if (covering) {
       markOnMarker(covering, spans);
@@ -557,7 +559,7 @@ export function auditCitations(answer: string, numbered: Evidence[], resolver: C
       continue;
     }
     // A 款 or 项 missing from a text that is not the one of the time is no proof of a wrong citation: to check, with both notes.
-    found.push({ pos: ref.start, evidenceMarker: false, marker: ref.raw, article, inEvidence: !!match, missingPart: !!missingPart && (!gap || gap.confirmed === true), spans, parts, gap, renumbered, ...(earlierMeaning ? { earlierMeaning } : {}), ...(earlier && !missingPart ? { earlier: { ...earlier, noteWithout: joinNotes(earlier.noteWithout, stale) } } : {}), note: joinNotes(missingPart ? joinNotes(joinNotes(gap, missingPart), otherReading) : match ? gap : notInEvidence, stale) });
+    found.push({ pos: ref.start, evidenceMarker: false, marker: ref.raw, article, inEvidence: !!match, missingPart: !!missingPart && (!gap || gap.confirmed === true), spans, parts, gap, renumbered, ...(earlierMeaning ? { earlierMeaning } : {}), ...(earlier && !missingPart ? { earlier: { ...earlier, noteWithout: joinNotes(earlier.noteWithout, stale) } } : {}), ...(filedApart ? { filedApart } : {}), note: joinNotes(missingPart ? joinNotes(joinNotes(gap, missingPart), otherReading) : match ? gap : notInEvidence, stale) });
   }
   found.sort((a, b) => a.pos - b.pos);
   const quotes = assignQuotes(answer, found, draft, resolver);
@@ -691,9 +693,11 @@ function toAudit(f: Found, seq: number, quotes: string[], asOf: string, resolver
   }
   const notCurrent = !!f.article && f.article.status !== 'current';
   // An article of a repealed document: what replaced it and where its text is now (none as of a date before it took effect).
-  const replaced = notCurrent && f.article!.status === 'repealed' ? resolver.replacementOf(f.article!.articleId, asOf) : null;
+  const replaced = notCurrent && f.article!.status === 'repealed' ? resolver.replacementOf(f.filedApart?.baseArticleId ?? f.article!.articleId, asOf) : null;
   const replacedNote = replaced ? replacementNote(replaced, asOf) : null;
   if (replacedNote && !note) note = replacedNote;
+  // Which text was read comes first, whatever else is said.
+  if (f.filedApart) note = joinNotes(f.filedApart, note ?? null);
   // 公司法 2018 第七十一条 in a brief checked as of 2020-06-01: the version of the time, cited rightly; said, not marked.
   const appliedThen = notCurrent && !note && f.article!.status === 'superseded' && resolver.appliedOn(f.article!.articleId, asOf);
   if (appliedThen) {
