@@ -1,6 +1,7 @@
 import { citedSpans, joinSpans } from '../library/articles.js';
 import { parseCitations, type CitationRef, type CitedPart } from '../library/citation/parseCitation.js';
 import { parseArticleLabel } from '../../preload/contract/numerals.js';
+import { CIVIL_CODE_TITLE } from '../library/citation/civilCodeConcordance.js';
 import { withVersionsSaid, type CitationResolver, type FiledApartNote, type ResolveResult } from '../library/citation/resolver.js';
 import type { QuoteSource } from '../library/citation/quoteSource.js';
 import { repealedBy, type Repeal } from '../library/citation/repealedLaws.js';
@@ -696,6 +697,10 @@ function toAudit(f: Found, seq: number, quotes: string[], asOf: string, resolver
   const replaced = notCurrent && f.article!.status === 'repealed' ? resolver.replacementOf(f.filedApart?.baseArticleId ?? f.article!.articleId, asOf) : null;
   const replacedNote = replaced ? replacementNote(replaced, asOf) : null;
   if (replacedNote && !note) note = replacedNote;
+  // 民法典 第一千一百三十六条 for a typed will of 2020: not yet law then, but the time-effect interpretation applies it.
+  const civil = f.article && f.article.lawTitle === CIVIL_CODE_TITLE ? parseArticleLabel(f.article.articleLabel) : null;
+  const retro = civil && civil.subNumber === 0 ? resolver.retroactiveNote(civil.number, asOf) : null;
+  if (retro) note = joinNotes(note ?? null, retro);
   // Which text was read comes first, whatever else is said.
   if (f.filedApart) note = joinNotes(f.filedApart, note ?? null);
   // 公司法 2018 第七十一条 in a brief checked as of 2020-06-01: the version of the time, cited rightly; said, not marked.

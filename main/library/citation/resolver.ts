@@ -22,6 +22,7 @@ import { deletedNote, notYetNote, trailGap, unvouchedList } from '../versions/am
 import { articleLabelOf, repealedCitationsIn, shortTitle, type Successor } from './repealedSuccessor.js';
 import { todayOf } from '../../db/today.js';
 import { staleNote, staleTextOf } from '../versions/staleTexts.js';
+import { retroactiveNote } from './civilCodeRetroactive.js';
 import { amendedTextApartOf, amendedTextNote, type AmendedTextApart } from './amendedTextApart.js';
 import { intToChinese } from '../../../preload/contract/numerals.js';
 import { clip } from '../../util/clip.js';
@@ -524,6 +525,11 @@ export class CitationResolver {
     if (part === 0) return null;
     const amended = articleOf(text.lawId);
     return (base?.paragraphs.length ?? 0) < part && (amended?.paragraphs.length ?? 0) >= part ? { text, note: amendedTextNote(text, null, part) } : null;
+  }
+
+  /** For a 民法典 article cited as of a date before it: the time-effect interpretation's article applying it then, quoted (civilCodeRetroactive.ts). */
+  retroactiveNote(number: number, asOf: string): { en: string; zh: string } | null {
+    return retroactiveNote(this.db, number, asOf);
   }
 
   /** The latest version published in `year`, or null. */
