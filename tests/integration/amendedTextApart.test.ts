@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { checkDraft } from '../../main/consult/draftCheck.js';
 import { amendedTextsApart } from '../../main/library/citation/amendedTextApart.js';
+import { parseJsonOutput, runCli } from '../helpers/cli.js';
 import { buildLibrary, sharedSkipReason, type TempLibrary } from '../helpers/library.js';
 
 const SKIP = sharedSkipReason();
@@ -68,5 +69,14 @@ describe('an amended interpretation filed as a document of its own', { skip: SKI
     assert.match(second!.noteZh ?? '', /^所引第2款是 2017-03-01 起施行的修改后文本才有的/);
     assert.equal(whole!.lawTitle, '最高人民法院关于适用《中华人民共和国婚姻法》若干问题的解释（二）');
     assert.match(whole!.noteZh ?? '', /本条内容现见于《中华人民共和国民法典》第一千零六十四条/);
+  });
+
+  test('show as of 2019 gives the amended text and says why its title is the 补充规定', async () => {
+    const shown = await runCli(['show', '婚姻法解释（二）第24条', '--as-of', '2019-06-01', '--db', lib.dbPath]);
+    assert.equal(shown.code, 0, shown.stderr);
+    assert.match(shown.stdout, /夫妻一方在从事赌博、吸毒等违法犯罪活动中所负债务/);
+    assert.match(shown.stdout, /\nNote: on 2019-06-01 the text in force was the one amended by 《.*的补充规定》 \(in force 2017-03-01; the library files it apart\)/);
+    const json = parseJsonOutput<{ filedApart: { zh: string } | null }>(await runCli(['show', '婚姻法解释（二）第24条', '--as-of', '2019-06-01', '--json', '--db', lib.dbPath]));
+    assert.match(json.filedApart?.zh ?? '', /^2019-06-01 施行的是经/);
   });
 });

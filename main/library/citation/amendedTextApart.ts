@@ -71,12 +71,12 @@ export function amendedTextNote(a: AmendedTextApart, asOf: string | null, part: 
   const zhTitle = `《${a.title.replace(/《/g, '〈').replace(/》/g, '〉')}》`;
   if (asOf === null) {
     return {
-      en: `第${part}款 is in the text as amended by ${zhTitle} (in force ${a.effective}; the library files that text apart), not in the text before it; checked against the amended text`,
+      en: `第${part}款 is in the text as amended by ${zhTitle} (in force ${a.effective}; the library files that text apart), not in the text before it; read in the amended text`,
       zh: `所引第${part}款是 ${a.effective} 起施行的修改后文本才有的（经${zhTitle}修改，法规库将该文本另列为一个文件），修改前的文本没有；按修改后的文本核对`,
     };
   }
   return {
-    en: `on ${asOf} the text in force was the one amended by ${zhTitle} (in force ${a.effective}; the library files it apart); checked against it`,
+    en: `on ${asOf} the text in force was the one amended by ${zhTitle} (in force ${a.effective}; the library files it apart); read in that text`,
     zh: `${asOf} 施行的是经${zhTitle}修改后的文本（${a.effective} 起施行，法规库将该文本另列为一个文件），按该文本核对`,
   };
 }
