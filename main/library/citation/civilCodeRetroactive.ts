@@ -29,7 +29,7 @@ const RULE_SQL = `SELECT a.text FROM articles a JOIN documents d ON d.id = a.doc
  * that applies it to facts of that time, quoted; null for the other articles, for a date from 2021-01-01 on, or when
  * the library lacks the interpretation.
  */
-export function retroactiveNote(db: Db, number: number, asOf: string): { en: string; zh: string } | null {
+export function retroactiveNote(db: Db, number: number, asOf: string): { en: string; zh: string; short: string } | null {
   if (asOf >= CIVIL_CODE_EFFECTIVE) return null;
   const rule = RETROACTIVE.find(([civil]) => civil.includes(number))?.[1];
   if (rule === undefined) return null;
@@ -40,5 +40,6 @@ export function retroactiveNote(db: Db, number: number, asOf: string): { en: str
   return {
     en: `but ${title} applies 民法典 to some facts before it took effect: 「${words}」`,
     zh: `但${title}规定：“${words}”该日的事实可能适用本条，请按该条的条件核对`,
+    short: `但${title}规定民法典施行前的部分事实适用本条，须按其条件核对`,
   };
 }

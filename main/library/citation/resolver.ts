@@ -528,7 +528,7 @@ export class CitationResolver {
   }
 
   /** For a 民法典 article cited as of a date before it: the time-effect interpretation's article applying it then, quoted (civilCodeRetroactive.ts). */
-  retroactiveNote(number: number, asOf: string): { en: string; zh: string } | null {
+  retroactiveNote(number: number, asOf: string): { en: string; zh: string; short: string } | null {
     return retroactiveNote(this.db, number, asOf);
   }
 
