@@ -588,6 +588,13 @@ function checkTopics(text: string, found: Found[], covered: Array<{ pos: number;
   const placed = [...found.filter((f) => f.evidenceMarker).map((f) => ({ pos: f.pos, marker: f.marker, by: f })), ...written];
   for (const w of written) {
     const f = w.by;
+    // 第一千一百四十七条第（七）项 for words of its 第（六）项: the 项 that holds them is named beside 「没有第7项」 (itemFit.ts).
+    if (f.article && f.missingPart && !quotes.has(f) && f.parts?.some((p) => p.items.length > 0)) {
+      const held = resolver.itemHolding(f.article.articleId, wordsOf(w, placed).words);
+      const before = f.note ? { en: f.note.en.replace(/\.$/, ''), zh: f.note.zh.replace(/。$/, '') } : null;
+      if (held) f.note = joinNotes(before, { en: `the words it is cited for are ${held.label} (「${held.text}」)`, zh: `文中所述内容是${held.label}：「${held.text}」` });
+      continue;
+    }
     // (A repealed law's citation checked against the 民法典 evidence standing in for it is not its own article.)
     if (!f.article || f.missingPart || f.inForceThen || f.closer !== undefined || quotes.has(f)) continue;
     if (f.renumbered && !f.earlier) continue;

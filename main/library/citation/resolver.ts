@@ -23,6 +23,7 @@ import { articleLabelOf, repealedCitationsIn, shortTitle, type Successor } from 
 import { todayOf } from '../../db/today.js';
 import { staleNote, staleTextOf } from '../versions/staleTexts.js';
 import { retroactiveNote } from './civilCodeRetroactive.js';
+import { itemHolding, type ItemHolding } from './itemFit.js';
 import { amendedTextApartOf, amendedTextNote, type AmendedTextApart } from './amendedTextApart.js';
 import { intToChinese } from '../../../preload/contract/numerals.js';
 import { clip } from '../../util/clip.js';
@@ -350,6 +351,12 @@ export class CitationResolver {
   }
 
   /** The articles of the documents in force that implement or interpret the law of an article (see evidenceFit.ts). */
+  /** The 项 of an article whose words a citation of a 项 it lacks is given for (itemFit.ts), or null. */
+  itemHolding(articleId: number, words: string): ItemHolding | null {
+    const article = articleById(this.db, articleId);
+    return article ? itemHolding(article, words) : null;
+  }
+
   implementingArticles(articleId: number): EvidenceArticle[] {
     return implementingArticles(this.db, articleId);
   }
