@@ -7,7 +7,12 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { checkDraft } from '../../main/consult/draftCheck.js';
 import { amendedTextsApart } from '../../main/library/citation/amendedTextApart.js';
+import path from 'node:path';
 import { parseJsonOutput, runCli } from '../helpers/cli.js';
+import { createHostApi } from '../../main/host/hostApi.js';
+import { FileKeyStore } from '../../main/llm/keyStore.js';
+import { SettingsStore } from '../../main/llm/settings.js';
+import type { CitedArticlesDto } from '../../preload/contract/dto.js';
 import { buildLibrary, sharedSkipReason, type TempLibrary } from '../helpers/library.js';
 
 const SKIP = sharedSkipReason();
@@ -78,5 +83,17 @@ describe('an amended interpretation filed as a document of its own', { skip: SKI
     assert.match(shown.stdout, /\nNote: on 2019-06-01 the text in force was the one amended by 《.*的补充规定》 \(in force 2017-03-01; the library files it apart\)/);
     const json = parseJsonOutput<{ filedApart: { zh: string } | null }>(await runCli(['show', '婚姻法解释（二）第24条', '--as-of', '2019-06-01', '--json', '--db', lib.dbPath]));
     assert.match(json.filedApart?.zh ?? '', /^2019-06-01 施行的是经/);
+  });
+
+  test('the app\'s article view says which text it shows and where the other is, whichever citation opened it', async () => {
+    const api = createHostApi({ engine: lib.engine, settings: new SettingsStore(path.dirname(lib.dbPath)), keys: new FileKeyStore(path.dirname(lib.dbPath)), host: 'browser', version: 'test' });
+    const view = async (citation: string) => {
+      const r = await api.call('statute.citations', { citation });
+      assert.ok(r.ok, JSON.stringify(r));
+      return (r.data as CitedArticlesDto).detail?.filedApart?.zh ?? null;
+    };
+    assert.equal(await view('婚姻法解释（二）第二十三条'), '2017-03-01 起施行的是经《最高人民法院关于适用〈中华人民共和国婚姻法〉若干问题的解释（二）的补充规定》修改后的文本，法规库将该文本另列为一个文件');
+    assert.match(await view('最高人民法院关于适用《中华人民共和国婚姻法》若干问题的解释（二）的补充规定第二十四条') ?? '', /^此为《最高人民法院关于适用〈中华人民共和国婚姻法〉若干问题的解释（二）》经《.*的补充规定》修改后的全文（2017-03-01 起施行）/);
+    assert.equal(await view('民法典第1064条'), null);
   });
 });

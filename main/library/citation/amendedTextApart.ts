@@ -80,3 +80,26 @@ export function amendedTextNote(a: AmendedTextApart, asOf: string | null, part: 
     zh: `${asOf} 施行的是经${zhTitle}修改后的文本（${a.effective} 起施行，法规库将该文本另列为一个文件），按该文本核对`,
   };
 }
+
+/**
+ * What an article's view says of a text filed apart, whichever citation opened it: in the base, that a later text
+ * amended it and where that text is; in the amended text, what it is. Null for every other article.
+ */
+export function filedApartViewNote(db: Db, article: { lawId: number; lawTitle: string }): { en: string; zh: string } | null {
+  const texts = [...amendedTextsApart(db).values()];
+  const base = texts.find((t) => t.baseLawId === article.lawId);
+  const title = (t: string) => `《${t.replace(/《/g, '〈').replace(/》/g, '〉')}》`;
+  if (base) {
+    return {
+      en: `from ${base.effective} the text in force is the one amended by ${title(base.title)}, which the library files as a document of its own`,
+      zh: `${base.effective} 起施行的是经${title(base.title)}修改后的文本，法规库将该文本另列为一个文件`,
+    };
+  }
+  const amended = texts.find((t) => t.lawId === article.lawId);
+  if (!amended) return null;
+  const baseTitle = (cachedStatement(db, 'SELECT title FROM laws WHERE id = ?').pluck().get(amended.baseLawId) as string | undefined) ?? '';
+  return {
+    en: `this is the whole text of ${title(baseTitle)} as amended by ${title(amended.title)} (in force ${amended.effective}); the text before it is filed under the interpretation's own title`,
+    zh: `此为${title(baseTitle)}经${title(amended.title)}修改后的全文（${amended.effective} 起施行）；修改前的文本见${title(baseTitle)}`,
+  };
+}
