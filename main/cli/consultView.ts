@@ -7,7 +7,7 @@ import { standingZh } from '../search/lawOnDate.js';
 import { STATUS_ZH } from '../library/status.js';
 import { FOR_EVIDENCE_ONLY_ZH, outsideEvidenceNoteZh, outsideEvidenceScope, type OutsideEvidence } from '../../preload/contract/sufficiency.js';
 import { bookTitle } from '../../preload/contract/citationLine.js';
-import { lawAsOfLine } from '../../preload/contract/lawAsOf.js';
+import { earlierFactsNote, earlierFactsYear, lawAsOfLine } from '../../preload/contract/lawAsOf.js';
 import { turnCoverageNote } from '../../preload/contract/coverage.js';
 
 const STAGE_NAMES: Record<string, string> = {
@@ -75,6 +75,9 @@ export function printTurnSummary(r: TurnResult, out: Output): void {
   const live = r.evidence.filter((e) => !e.excluded);
   // The date this turn applied the law as of (the consultation's, the facts', or today), as its report names it.
   if (r.lawAsOf) out.print(lawAsOfLine(r.lawAsOf, 'zh', true));
+  // A matter of 2018 searched with today's law: said, with the rule of the time and how to set the date.
+  const year = earlierFactsYear(r.userText, r.lawAsOf);
+  if (year !== null && r.lawAsOf) out.print(`注意：${earlierFactsNote(year, r.lawAsOf)}`);
   if (r.libraryBehind) out.print(`注：${turnCoverageNote(r.libraryBehind)}`);
   out.print(r.mode === 'offline' ? '相关法条：' : '证据：');
   // With the date the law is applied as of: how each article stood then, unless in force in this text (民法典 for a matter of 2019: 尚未施行).

@@ -1,7 +1,8 @@
 import { citedSpans, joinSpans } from '../library/articles.js';
 import { parseCitations, type CitationRef, type CitedPart } from '../library/citation/parseCitation.js';
 import { parseArticleLabel } from '../../preload/contract/numerals.js';
-import { withVersionsSaid, type CitationResolver, type ResolveResult } from '../library/citation/resolver.js';
+import { CIVIL_CODE_TITLE } from '../library/citation/civilCodeConcordance.js';
+import { withVersionsSaid, type CitationResolver, type FiledApartNote, type ResolveResult } from '../library/citation/resolver.js';
 import type { QuoteSource } from '../library/citation/quoteSource.js';
 import { repealedBy, type Repeal } from '../library/citation/repealedLaws.js';
 import { beforeRepeal, SAME_LAW_BETWEEN, shortTitle, successorSentence, typedLawBefore, type Successor } from '../library/citation/repealedSuccessor.js';
@@ -382,7 +383,7 @@ function bareArticle(answer: string, ref: CitationRef, numbered: Evidence[], las
 /** A citation resolved as of `asOf` (else in any version), and the evidence article it is, if any; the resolver's message when it resolves to none. */
 function citedArticle(
   ref: CitationRef, numbered: Evidence[], resolver: CitationResolver, asOf: string, draft = false,
-): { article: NonNullable<Found['article']>; match: Evidence | undefined; notInEvidence: Note | null; gap: NonNullable<Found['gap']> | null; missingPart: Note | null; spans: Array<[number, number]>; renumbered: boolean; otherReading: Note | null; parts: CitedPart[]; stale: Note | null; earlierMeaning: { articleId: number; label: string } | null; earlier: Found['earlier'] } | { message: Note; law: Found['quoteLaw']; notLaw?: boolean } {
+): { article: NonNullable<Found['article']>; match: Evidence | undefined; notInEvidence: Note | null; gap: NonNullable<Found['gap']> | null; missingPart: Note | null; spans: Array<[number, number]>; renumbered: boolean; otherReading: Note | null; parts: CitedPart[]; stale: Note | null; filedApart: FiledApartNote | null; earlierMeaning: { articleId: number; label: string } | null; earlier: Found['earlier'] } | { message: Note; law: Found['quoteLaw']; notLaw?: boolean } {
   // 2012年刑事诉讼法第一百七十三条: a version the library lacks, whose provision the one held has elsewhere (unheldNumbering.ts).
   const unheld = unheldReading(ref, resolver, asOf);
   if (unheld) return unheldCited(unheld, numbered, draft);
@@ -428,7 +429,7 @@ function citedArticle(
   const partOfEarlier = parts.missingPart !== null && earlier !== null && resolver.earlierHasParts(earlier, any.ref.parts);
   // The words beside it may still show which provision it means (numberingFit.ts), unless its 款 are the earlier one's.
   const weighed = earlier && !partOfEarlier ? { earlierId: earlier.articleId, nowId: there?.articleId ?? null, noteWithout: joinNotes(gap, draft ? null : NOT_IN_EVIDENCE) } : undefined;
-  return { article, match, notInEvidence, gap, renumbered: earlier !== null, otherReading, parts: any.ref.parts, stale: any.stale ?? null, earlierMeaning: there ? { articleId: there.articleId, label: there.label } : null, earlier: weighed, ...parts, ...(partOfEarlier ? { missingPart: null } : {}) };
+  return { article, match, notInEvidence, gap, renumbered: earlier !== null, otherReading, parts: any.ref.parts, stale: any.stale ?? null, filedApart: any.filedApart ?? null, earlierMeaning: there ? { articleId: there.articleId, label: there.label } : null, earlier: weighed, ...parts, ...(partOfEarlier ? { missingPart: null } : {}) };
 }
 
 /** A citation of a text the library lacks, read as the article holding its provision now, with the note saying so. */
@@ -440,7 +441,7 @@ function unheldCited({ hit, note }: UnheldReading, numbered: Evidence[], draft: 
   const gap = { ...note };
   return {
     article, match, gap, notInEvidence: joinNotes(gap, draft ? null : NOT_IN_EVIDENCE), renumbered: false, otherReading: null,
-    parts: hit.ref.parts, stale: null, earlierMeaning: null, earlier: undefined, ...partsChecked(hit, article.text),
+    parts: hit.ref.parts, stale: null, filedApart: null, earlierMeaning: null, earlier: undefined, ...partsChecked(hit, article.text),
   };
 }
 
@@ -507,6 +508,8 @@ interface Found {
   closer?: TopicMismatch['closer'];
   /** Read in place of a text the library lacks for the date (versionGap.ts, civilCodeStandIn.ts): kept beside a quotation's note. */
   gap?: (Note & Pick<GapNote, 'then' | 'confirmed'>) | null;
+  /** Read in the amended text the collection files apart (婚姻法解释（二）'s 补充规定; amendedTextApart.ts): said beside every other note. */
+  filedApart?: FiledApartNote | null;
 }
 
 /**
@@ -589,7 +592,7 @@ export function auditCitations(answer: string, numbered: Evidence[], resolver: C
       continue;
     }
     lastLaw = ref;
-    const { article, match, notInEvidence, missingPart, spans, gap, renumbered, otherReading, parts, stale, earlierMeaning, earlier } = cited;
+    const { article, match, notInEvidence, missingPart, spans, gap, renumbered, otherReading, parts, stale, filedApart, earlierMeaning, earlier } = cited;
     const covering = !missingPart && match ? coveringMarker(found, followingMarker, match.articleId) : null;
     if (covering) {
       markOnMarker(covering, spans);
@@ -597,7 +600,7 @@ export function auditCitations(answer: string, numbered: Evidence[], resolver: C
       continue;
     }
     // A 款 or 项 missing from a text that is not the one of the time is no proof of a wrong citation: to check, with both notes.
-    found.push({ pos: ref.start, evidenceMarker: false, marker: ref.raw, article, inEvidence: !!match, missingPart: !!missingPart && (!gap || gap.confirmed === true), spans, parts, gap, renumbered, ...(earlierMeaning ? { earlierMeaning } : {}), ...(earlier && !missingPart ? { earlier: { ...earlier, noteWithout: joinNotes(earlier.noteWithout, stale) } } : {}), note: joinNotes(missingPart ? joinNotes(joinNotes(gap, missingPart), otherReading) : match ? gap : notInEvidence, stale) });
+    found.push({ pos: ref.start, evidenceMarker: false, marker: ref.raw, article, inEvidence: !!match, missingPart: !!missingPart && (!gap || gap.confirmed === true), spans, parts, gap, renumbered, ...(earlierMeaning ? { earlierMeaning } : {}), ...(earlier && !missingPart ? { earlier: { ...earlier, noteWithout: joinNotes(earlier.noteWithout, stale) } } : {}), ...(filedApart ? { filedApart } : {}), note: joinNotes(missingPart ? joinNotes(joinNotes(gap, missingPart), otherReading) : match ? gap : notInEvidence, stale) });
   }
   found.sort((a, b) => a.pos - b.pos);
   const quotes = assignQuotes(answer, found, draft, resolver);
@@ -625,6 +628,13 @@ function checkTopics(text: string, found: Found[], covered: Array<{ pos: number;
   const placed = [...found.filter((f) => f.evidenceMarker).map((f) => ({ pos: f.pos, marker: f.marker, by: f })), ...written];
   for (const w of written) {
     const f = w.by;
+    // 第一千一百四十七条第（七）项 for words of its 第（六）项: the 项 that holds them is named beside 「没有第7项」 (itemFit.ts).
+    if (f.article && f.missingPart && !quotes.has(f) && f.parts?.some((p) => p.items.length > 0)) {
+      const held = resolver.itemHolding(f.article.articleId, wordsOf(w, placed).words);
+      const before = f.note ? { en: f.note.en.replace(/\.$/, ''), zh: f.note.zh.replace(/。$/, '') } : null;
+      if (held) f.note = joinNotes(before, { en: `the words it is cited for are ${held.label} (「${held.text}」)`, zh: `文中所述内容是${held.label}：「${held.text}」` });
+      continue;
+    }
     // (A repealed law's citation checked against the 民法典 evidence standing in for it is not its own article.)
     if (!f.article || f.missingPart || f.inForceThen || f.closer !== undefined || quotes.has(f)) continue;
     if (f.renumbered && !f.earlier) continue;
@@ -731,9 +741,15 @@ function toAudit(f: Found, seq: number, quotes: string[], asOf: string, resolver
   }
   const notCurrent = !!f.article && f.article.status !== 'current';
   // An article of a repealed document: what replaced it and where its text is now (none as of a date before it took effect).
-  const replaced = notCurrent && f.article!.status === 'repealed' ? resolver.replacementOf(f.article!.articleId, asOf) : null;
+  const replaced = notCurrent && f.article!.status === 'repealed' ? resolver.replacementOf(f.filedApart?.baseArticleId ?? f.article!.articleId, asOf) : null;
   const replacedNote = replaced ? replacementNote(replaced, asOf) : null;
   if (replacedNote && !note) note = replacedNote;
+  // 民法典 第一千一百三十六条 for a typed will of 2020: not yet law then, but the time-effect interpretation applies it.
+  const civil = f.article && f.article.lawTitle === CIVIL_CODE_TITLE ? parseArticleLabel(f.article.articleLabel) : null;
+  const retro = civil && civil.subNumber === 0 ? resolver.retroactiveNote(civil.number, asOf) : null;
+  if (retro) note = joinNotes(note ?? null, retro);
+  // Which text was read comes first, whatever else is said.
+  if (f.filedApart) note = joinNotes(f.filedApart, note ?? null);
   // 公司法 2018 第七十一条 in a brief checked as of 2020-06-01: the version of the time, cited rightly; said, not marked.
   const appliedThen = notCurrent && !note && f.article!.status === 'superseded' && resolver.appliedOn(f.article!.articleId, asOf);
   if (appliedThen) {

@@ -1,5 +1,7 @@
 import type { Engine } from '../engine/index.js';
-import type { StatuteArticle } from '../library/articles.js';
+import { articleById, type StatuteArticle } from '../library/articles.js';
+import { CIVIL_CODE_TITLE } from '../library/citation/civilCodeConcordance.js';
+import { parseArticleLabel } from '../../preload/contract/numerals.js';
 import { packOfPlace } from '../library/placePack.js';
 import type { LlmClient } from '../llm/client.js';
 import type { SearchFilters } from '../search/filters.js';
@@ -70,8 +72,18 @@ export function readForOf(ctx: TurnContext, state: LegalState | null): (e: Pick<
     if (!gap?.short) return undefined;
     const then = gap.then ? { text: gap.then.text, source: gap.then.source, asOf } : undefined;
     const kind = gap.confirmed ? 'confirmed' : gap.notLaw ? 'not-law' : gap.amendedSince ? 'amended' : 'in-place';
-    return { tag: gap.short, kind, ...(then ? { then } : {}) };
+    // 民法典 第一千一百二十八条 for a nephew's claim of 2020: standing in for 继承法, and applied then by the time-effect interpretation.
+    const retro = gap.short && !gap.notLaw ? retroactiveOf(ctx, e.articleId, asOf) : null;
+    return { tag: retro ? `${gap.short}；${retro}` : gap.short, kind, ...(then ? { then } : {}) };
   };
+}
+
+/** The time-effect interpretation's word on a 民法典 article as of a date before it (civilCodeRetroactive.ts), in short; else null. */
+function retroactiveOf(ctx: TurnContext, articleId: number, asOf: string): string | null {
+  const article = articleById(ctx.engine.db, articleId);
+  if (!article || article.lawTitle !== CIVIL_CODE_TITLE) return null;
+  const n = parseArticleLabel(article.label);
+  return n && n.subNumber === 0 ? ctx.engine.searchDeps().resolver.retroactiveNote(n.number, asOf)?.short ?? null : null;
 }
 
 /**

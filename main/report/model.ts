@@ -12,7 +12,7 @@ import { AUDIT_ZH, OFFLINE_FOUND, turnsLabel, versionLine } from './labels.js';
 import { LexError } from '../util/errors.js';
 import { bookTitle, citedLabel } from '../../preload/contract/citationLine.js';
 import { lawAsOfZh, turnLawDate } from './lawDates.js';
-import { lawAsOfLine } from '../../preload/contract/lawAsOf.js';
+import { earlierFactsNote, earlierFactsYear, lawAsOfLine } from '../../preload/contract/lawAsOf.js';
 import { coverageGapNote } from '../library/coverage.js';
 import { reportAnswer } from './answerRefs.js';
 import { outsideEvidenceScope, type OutsideEvidence } from '../../preload/contract/sufficiency.js';
@@ -228,10 +228,18 @@ export function buildReport(engine: Engine, consultations: Consultations, id: nu
     redaction: chosen.some((t) => consultations.store.turn(t.turnId).redaction === 1),
     turns: reportTurns,
     statutes,
-    warnings: [...(coverageGap ? [coverageGap] : []), ...warningsFor(reportTurns, statutes)],
+    warnings: [...(coverageGap ? [coverageGap] : []), ...earlierFacts(chosen), ...warningsFor(reportTurns, statutes)],
     disclaimer: DISCLAIMER,
     credit: CREDIT,
   };
+}
+
+/** For each turn whose question gives facts before 民法典 while it applied today's law: 「第 1 轮：问题提到 2018 年的事实…」 (lawAsOf.ts). */
+function earlierFacts(turns: readonly TurnResult[]): string[] {
+  return turns.flatMap((t) => {
+    const year = earlierFactsYear(t.userText, t.lawAsOf);
+    return year !== null && t.lawAsOf ? [`第 ${t.seq} 轮：${earlierFactsNote(year, t.lawAsOf)}`] : [];
+  });
 }
 
 /** Where the version in force holds an article's provision (by text: a revision renumbers), for the warning on a version not in force. */

@@ -9,6 +9,7 @@
  * to the text that is searched; the user's words always stay.
  */
 import { DOCTRINE_TERMS } from './doctrineTerms.js';
+import { FAMILY_TERMS } from './familyTerms.js';
 
 /** Words (or patterns) a query may hold, and the statute terms searched besides them. */
 type TermEntry = readonly [words: ReadonlyArray<string | RegExp>, terms: readonly string[]];
@@ -316,6 +317,7 @@ function addTerms(entries: ReadonlyArray<TermEntry>, text: string, out: Set<stri
 export function layTermExpansion(text: string): string[] {
   const out = new Set<string>();
   addTerms(LAY_TERMS, text, out);
+  addTerms(FAMILY_TERMS, text, out);
   addTerms(QUESTION_TERMS, text, out);
   addTerms(DATA_TERMS, text, out);
   addTerms(DOCTRINE_TERMS, text, out);

@@ -188,6 +188,11 @@ export interface ArticleDetailDto {
    */
   staleText?: { en: string; zh: string } | null;
   /**
+   * For 婚姻法解释（二） and its amended text, which the collection files as a document of its own (《…的补充规定》,
+   * main/library/citation/amendedTextApart.ts): which text this is and where the other stands; absent or null otherwise.
+   */
+  filedApart?: { en: string; zh: string } | null;
+  /**
    * With that date, for an article its law's amendments changed after it (刑法 第三百九十条 in 2022): the text of the
    * date, as the earlier amendment that gave it reads (《刑法修正案（九）》第四十五条); absent or null otherwise.
    */

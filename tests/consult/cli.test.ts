@@ -147,6 +147,20 @@ describe('lexdesk consult, llm, rules and eval-consult', { skip: SKIP }, () => {
     assert.match(shown.stdout, /适用法律截至：2024-05-10（咨询所定日期）\n相关法条：/);
   });
 
+  test('a question with facts before 民法典, searched with the law of its own day, says the law of the time applies and how to set the date; its report too', async () => {
+    const question = '我丈夫2018年以个人名义借了30万，2019年离婚，现在债主要我共同还吗？';
+    const shown = await runCli(['consult', '--db', bench.lib.dbPath, '--ask', question, '--offline'], { LEXDESK_HOME: home });
+    assert.equal(shown.code, 0, shown.stderr);
+    assert.match(shown.stdout, /适用法律截至：\d{4}-\d{2}-\d{2}（咨询当日）\n注意：问题提到 2018 年的事实，本轮按 \d{4}-\d{2}-\d{2}（咨询当日）的法律检索；民法典施行（2021-01-01）前的法律事实引起的纠纷，一般适用当时的法律、司法解释/);
+    const dated = await runCli(['consult', '--db', bench.lib.dbPath, '--ask', question, '--as-of', '2018-06-01', '--offline'], { LEXDESK_HOME: home });
+    assert.doesNotMatch(dated.stdout, /注意：问题提到/, 'a date set: nothing to say');
+    const turn = json((await runCli(['consult', '--db', bench.lib.dbPath, '--ask', question, '--offline', '--json'], { LEXDESK_HOME: home })).stdout);
+    const out = path.join(home, `earlier-facts-${turn.consultationId}.md`);
+    const exported = await runCli(['export', String(turn.consultationId), '--out', out, '--db', bench.lib.dbPath], { LEXDESK_HOME: home });
+    assert.equal(exported.code, 0, exported.stderr);
+    assert.match(fs.readFileSync(out, 'utf8'), /> - 第 1 轮：问题提到 2018 年的事实，本轮按 /);
+  });
+
   test('a turn that applies the law a quarter past the library\'s newest text says the texts end there, and so does its report, first among its warnings', async () => {
     const newest = bench.lib.engine.coverage().newestText!.date;
     const dayAfter = (days: number) => new Date(Date.parse(`${newest}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);

@@ -95,6 +95,16 @@ test('the law\'s first day, where the library knows it, follows the version\'s d
   unknown.unmount();
 });
 
+test('婚姻法解释（二） or its amended text filed apart says which text it is above the text; nothing otherwise', async () => {
+  const zh = '2017-03-01 起施行的是经《最高人民法院关于适用〈中华人民共和国婚姻法〉若干问题的解释（二）的补充规定》修改后的文本，法规库将该文本另列为一个文件';
+  const apart = await mount(detailOf({ filedApart: { en: 'from 2017-03-01 the text in force is the one amended by …', zh } }));
+  assert.equal(apart.byTestId('filed-apart').textContent, zh);
+  apart.unmount();
+  const plain = await mount(detailOf({}));
+  assert.equal(plain.allByTestId('filed-apart').length, 0);
+  plain.unmount();
+});
+
 test('a text older than a decision that amended its interpretation says so above the text; nothing otherwise', async () => {
   const zh = '该解释已经《最高人民法院关于修改…的决定》（2020-12-23 公布，2021-01-01 起施行）修改，法规库中没有修改后的文本；此为 2011-01-27 版，现行条文（包括条文序号）可能与此不同';
   const stale = await mount(detailOf({ staleText: { en: 'this interpretation was amended by …', zh } }));

@@ -127,6 +127,18 @@ describe('a turn\'s law date in the view', () => {
     en.unmount();
   });
 
+  test('a question with facts before 民法典 answered with the law of its day says the law of the time applies, in either language; with the facts\' date, nothing', async () => {
+    const question = '我丈夫2018年以个人名义借了30万，2019年离婚，债主要我共同还吗？';
+    const turns = [turnFixture({ turnId: 1, seq: 1, userText: question, lawAsOf: { date: '2026-12-07', by: 'today' } }), turnFixture({ turnId: 2, seq: 2, userText: question, lawAsOf: { date: '2018-03-01', by: 'facts' } })];
+    const earlier = (r: Rendered) => r.allByTestId('earlier-facts').map((e) => e.textContent);
+    const zh = await open(turns);
+    assert.deepEqual(earlier(zh), ['问题提到 2018 年的事实，本轮按 2026-12-07（咨询当日）的法律检索；民法典施行（2021-01-01）前的法律事实引起的纠纷，一般适用当时的法律、司法解释（婚姻法、继承法、合同法等，见《最高人民法院关于适用〈中华人民共和国民法典〉时间效力的若干规定》第一条）。如需按当时的法律检索，请为咨询设定 2018 年的适用日期。']);
+    zh.unmount();
+    const en = await open(turns, 'en');
+    assert.match(earlier(en).join('|'), /^The question gives facts of 2018, and this turn applied the law as of 2026-12-07 \(the day of the turn\)\./);
+    en.unmount();
+  });
+
   test('a turn stored before migration 22 has no date of its own, and a failed turn no answer: nothing is said', async () => {
     const failed = turnFixture({ turnId: 3, seq: 2, status: 'failed', answer: null, citations: [], error: { code: 'llm_timeout', message: 'timed out' } });
     const r = await open([turnFixture({ turnId: 1, seq: 1, lawAsOf: null }), failed]);

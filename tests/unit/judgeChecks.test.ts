@@ -58,3 +58,14 @@ test('jurisdiction checks: a province pack article is flagged unless the matter 
   assert.deepEqual(codeChecks([beijing], '2024-01-01', '北京'), []);
   assert.deepEqual(codeChecks([ev({ effectiveDate: '2020-01-01' })], '2024-01-01', '北京'), [], 'national law applies everywhere');
 });
+
+test('a 民法典 article the time-effect interpretation applies to earlier facts: its problem says so, and only its', () => {
+  const typed = ev({ articleId: 1136, lawTitle: '中华人民共和国民法典', articleLabel: '第一千一百三十六条', publishDate: '2020-05-28', effectiveDate: '2021-01-01' });
+  const heir = ev({ articleId: 1141, lawTitle: '中华人民共和国民法典', articleLabel: '第一千一百四十一条', publishDate: '2020-05-28', effectiveDate: '2021-01-01' });
+  const retro = (e: Evidence) => (e.articleId === 1136 ? '但《…时间效力的若干规定》第十五条规定：“…”' : null);
+  const problems = codeChecks([typed, heir], '2020-10-01', null, '2026-12-08', () => undefined, retro);
+  assert.deepEqual(problems.map((p) => p.problem), [
+    '《中华人民共和国民法典》第一千一百三十六条 自 2021-01-01 起施行，晚于适用日期 2020-10-01；但《…时间效力的若干规定》第十五条规定：“…”',
+    '《中华人民共和国民法典》第一千一百四十一条 自 2021-01-01 起施行，晚于适用日期 2020-10-01',
+  ]);
+});

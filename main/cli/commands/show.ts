@@ -139,7 +139,7 @@ function shownJson(engine: Engine, result: Resolved, asOf?: string): Record<stri
   const paragraphs = result.parts.flatMap((p) => (p.paragraph === null ? [] : [p.paragraph]));
   const earlierNumbering = result.earlier ? { ...result.earlier, now: engine.searchDeps().resolver.provisionNow(result.earlier, article) } : null;
   const links = incomingLinks(engine, article, asOf);
-  return { article, coverageNote: coverageGap(engine, [article], asOf), lawTookEffect: lawOrigin(engine.db, article.lawId), paragraph, item, paragraphs, parts: result.parts, warning, warningZh: result.warningZh, note: result.note ?? null, gap: result.gap ?? null, amended: result.amended ?? null, stale: result.stale ?? null, onDate: onDate(engine, result, asOf), earlierNumbering, formerly: formerArticlesOf(article), ...engine.context(article, asOf), ...links, interpretationTimesNote: timesNote(article, links.interpretations) };
+  return { article, coverageNote: coverageGap(engine, [article], asOf), lawTookEffect: lawOrigin(engine.db, article.lawId), paragraph, item, paragraphs, parts: result.parts, warning, warningZh: result.warningZh, note: result.note ?? null, gap: result.gap ?? null, amended: result.amended ?? null, stale: result.stale ?? null, filedApart: result.filedApart ? { en: result.filedApart.en, zh: result.filedApart.zh } : null, onDate: onDate(engine, result, asOf), earlierNumbering, formerly: formerArticlesOf(article), ...engine.context(article, asOf), ...links, interpretationTimesNote: timesNote(article, links.interpretations) };
 }
 
 /**
@@ -172,6 +172,8 @@ function earlierNote(engine: Engine, result: Resolved): string {
 function printTrail(out: Output, result: Resolved, asOf?: string): void {
   if (result.amended) out.print(`\n(${gapSentence(result.amended).en})`);
   if (result.stale) out.print(`\nNote: ${result.stale.en}.`);
+  // 婚姻法解释（二） as of 2019: shown in its amended text, filed under its 补充规定 (amendedTextApart.ts).
+  if (result.filedApart) out.print(`\nNote: ${result.filedApart.en}.`);
   const then = result.gap?.then;
   if (!then || !asOf) return;
   out.print(`\nText in force on ${asOf}, as ${then.source} gave it (in force ${then.effective}):`);

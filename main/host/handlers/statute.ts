@@ -36,6 +36,7 @@ import type { ResolveResult } from '../../library/citation/resolver.js';
 import { replacementNote } from '../../library/versions/replacedBy.js';
 import { staleNote, staleSince, staleTextOf } from '../../library/versions/staleTexts.js';
 import { localDay } from '../../../preload/contract/localTime.js';
+import { filedApartViewNote } from '../../library/citation/amendedTextApart.js';
 
 /** 公司法解释（三） in its 2011 text, which a decision of 2020 amended (staleTexts.ts): what the view says; null otherwise. */
 function staleTextNote(db: HostServices['engine']['db'], article: StatuteArticle): { en: string; zh: string } | null {
@@ -57,6 +58,7 @@ function detail(s: HostServices, article: StatuteArticle): ArticleDetailDto {
     ...(lawTookEffect ? { lawTookEffect } : {}),
     amendedText: engine.searchDeps().resolver.trails.amendedText(article),
     staleText: staleTextNote(engine.db, article),
+    filedApart: filedApartViewNote(engine.db, article),
     previous: ctx.neighbours.previous ? toArticleDto(ctx.neighbours.previous) : null,
     next: ctx.neighbours.next ? toArticleDto(ctx.neighbours.next) : null,
     versions: ctx.versions,

@@ -23,6 +23,9 @@ import { deletedNote, notYetNote, trailGap, unvouchedList } from '../versions/am
 import { articleLabelOf, repealedCitationsIn, shortTitle, type Successor } from './repealedSuccessor.js';
 import { todayOf } from '../../db/today.js';
 import { staleNote, staleTextOf } from '../versions/staleTexts.js';
+import { retroactiveNote } from './civilCodeRetroactive.js';
+import { itemHolding, type ItemHolding } from './itemFit.js';
+import { amendedTextApartOf, amendedTextNote, type AmendedTextApart } from './amendedTextApart.js';
 import { intToChinese } from '../../../preload/contract/numerals.js';
 import { clip } from '../../util/clip.js';
 import { bookTitle } from '../../../preload/contract/citationLine.js';
@@ -37,6 +40,13 @@ export interface VersionChoice {
    * i.e. whose history lines record that date or that was published after it.
    */
   amendedOn?: string;
+}
+
+/** Which text a citation was read in, when it is the amended text filed apart, and the article of the text before that held the 款 cited. */
+export interface FiledApartNote {
+  en: string;
+  zh: string;
+  baseArticleId?: number;
 }
 
 export interface LawCandidate {
@@ -104,6 +114,11 @@ export type ResolveResult =
       amended?: { en: string; zh: string };
       /** Set when a decision the library holds amended the article's interpretation after its newest text here (staleTexts.ts). */
       stale?: { en: string; zh: string };
+      /**
+       * Set when the article was read in the amended text the collection files as a document of its own (婚姻法解释（二）
+       * as of 2019, amended by its 补充规定; amendedTextApart.ts): which text, and why.
+       */
+      filedApart?: FiledApartNote;
     }
   | ({ ok: false } & ResolveFailure);
 
@@ -337,6 +352,12 @@ export class CitationResolver {
   }
 
   /** The articles of the documents in force that implement or interpret the law of an article (see evidenceFit.ts). */
+  /** The 项 of an article whose words a citation of a 项 it lacks is given for (itemFit.ts), or null. */
+  itemHolding(articleId: number, words: string): ItemHolding | null {
+    const article = articleById(this.db, articleId);
+    return article ? itemHolding(article, words) : null;
+  }
+
   implementingArticles(articleId: number): EvidenceArticle[] {
     return implementingArticles(this.db, articleId);
   }
@@ -422,8 +443,11 @@ export class CitationResolver {
         candidates: laws.map((l) => l.title + (l.province ? `（${l.province}）` : '')),
       };
     }
-    const law = laws[0] as LawRow;
+    const named = laws[0] as LawRow;
     const yearPin = ref.versionYear !== null && !choice.version ? ref.versionYear : null;
+    // 婚姻法解释（二） as of 2019: the text then in force is filed under its 补充规定 (amendedTextApart.ts).
+    const apart = yearPin === null && !choice.version && !ref.preamble ? this.amendedApart(named, ref, choice) : null;
+    const law = apart ? (this.laws.get(String(apart.text.lawId)) ?? named) : named;
     // 《刑法》（2023年修正）: no version of 2023 in the library, but its consolidated text holds that year's amendment.
     const ofYear = yearPin !== null ? this.versionOfYear(law.id, yearPin) : null;
     const amendedIn = yearPin !== null && ofYear === null ? this.trails.amendedIn(law.id, yearPin) : null;
@@ -479,13 +503,44 @@ export class CitationResolver {
       const why = gapSentence(then.kind === 'not-yet' ? notYetNote(then.added, choice.asOf) : deletedNote(then.deleted, then.before));
       return { ok: false, code: 'article-not-found', message: `${law.title} had no ${article.label} on ${choice.asOf}. ${why.en}`, messageZh: `${law.title}在 ${choice.asOf} 没有${article.label}。${why.zh}`, candidates: [], notLaw: true };
     }
-    const dated = then && choice.asOf ? trailGap(then, choice.asOf, (article.effectiveDate ?? article.publishDate ?? '') <= choice.asOf, 'shown') : inPlace;
+    const dated = then && choice.asOf ? trailGap(then, choice.asOf, (article.effectiveDate ?? article.publishDate ?? '') <= choice.asOf, 'shown')
+      : inPlace;
     // Without a date (a version or year named included: 2020年刑法第三百九十条 is the 2024 text too), the amendment a text is of.
     const amended = !ref.preamble && !choice.asOf && !choice.amendedOn ? this.trails.amendedText(article) : null;
     // 公司法解释（三） here only in its 2011 text, which a decision of 2020 amended: said, unless asked as of a date before it.
     const staleText = staleTextOf(this.db, article, choice.asOf);
     const stale = staleText ? staleNote(staleText) : null;
-    return { ok: true, article, ref, ...locateInArticle(article, ref), ...(note ? { note } : {}), ...(dated ? { gap: dated } : {}), ...(amended ? { amended } : {}), ...(stale ? { stale } : {}) };
+    return { ok: true, article, ref, ...locateInArticle(article, ref), ...(note ? { note } : {}), ...(dated ? { gap: dated } : {}), ...(amended ? { amended } : {}), ...(stale ? { stale } : {}), ...(apart ? { filedApart: apart.note } : {}) };
+  }
+
+  /**
+   * The amended text filed apart to check a citation against, with what to say of it: on a date it was in force
+   * (vouched for), or on another date when only it has the 款 cited (婚姻法解释（二）第二十四条第三款 today); else null.
+   */
+  private amendedApart(law: LawRow, ref: CitationRef, choice: VersionChoice): { text: AmendedTextApart; note: FiledApartNote } | null {
+    const text = amendedTextApartOf(this.db, law.id);
+    if (!text) return null;
+    const on = choice.asOf ?? this.today();
+    if (on < text.effective) return null;
+    const articleOf = (lawId: number) => {
+      const publish = this.pickVersion(lawId, choice);
+      const row = publish === null ? undefined : this.articleStmt.get(lawId, publish, ref.article, ref.subNumber) as ArticleRow | undefined;
+      return row ? toStatuteArticle(row) : null;
+    };
+    const base = articleOf(law.id);
+    // The 款 the text before already had (第二十四条, its first 款): what replaced them is read from that text (民法典
+    // 第一千零六十四条), not from the amended one's, whose added 款 went elsewhere (婚姻家庭编解释（一）第三十四条).
+    const part = Math.max(0, ...ref.parts.map((p) => p.paragraph ?? 0));
+    const ofBase = base && part <= base.paragraphs.length ? { baseArticleId: base.id } : {};
+    if (choice.asOf && (text.repealed === null || choice.asOf < text.repealed)) return { text, note: { ...amendedTextNote(text, choice.asOf, null), ...ofBase } };
+    if (part === 0) return null;
+    const amended = articleOf(text.lawId);
+    return (base?.paragraphs.length ?? 0) < part && (amended?.paragraphs.length ?? 0) >= part ? { text, note: amendedTextNote(text, null, part) } : null;
+  }
+
+  /** For a 民法典 article cited as of a date before it: the time-effect interpretation's article applying it then, quoted (civilCodeRetroactive.ts). */
+  retroactiveNote(number: number, asOf: string): { en: string; zh: string; short: string } | null {
+    return retroactiveNote(this.db, number, asOf);
   }
 
   /** The latest version published in `year`, or null. */

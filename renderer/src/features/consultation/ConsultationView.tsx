@@ -12,7 +12,7 @@ import { useConsultation, type MatterSetting } from './useConsultation.js';
 import { MatterSettingFields } from './MatterSettingFields.js';
 import { useDraft } from './useDraft.js';
 import { bookTitle } from '../../../../preload/contract/citationLine.js';
-import { lawAsOfLine } from '../../../../preload/contract/lawAsOf.js';
+import { earlierFactsNote, earlierFactsYear, lawAsOfLine } from '../../../../preload/contract/lawAsOf.js';
 import { turnCoverageNote } from '../../../../preload/contract/coverage.js';
 
 /** The host's limit for one message (the consult.ask route's schema). */
@@ -105,6 +105,10 @@ export function ConsultationView({ openId, onChanged, onOpened, onOpenArticle, s
             {tr.answer && <AnswerText text={tr.answer} onCite={(n) => cite(n, tr)} />}
             {/* The date this turn applied the law as of, and why, in the CLI's and the report's words (a turn stored before migration 22 has none). */}
             {tr.lawAsOf && (tr.answer || tr.mode === 'offline') && <div className="muted law-as-of" data-testid="law-as-of">{lawAsOfLine(tr.lawAsOf, t.lang === 'en' ? 'en' : 'zh')}</div>}
+            {/* A matter of 2018 searched with today's law: the rule of the time and how to set the date (the note is shared with the CLI). */}
+            {tr.lawAsOf && (tr.answer || tr.mode === 'offline') && earlierFactsYear(tr.userText, tr.lawAsOf) !== null && (
+              <div className="warn earlier-facts" data-testid="earlier-facts">{earlierFactsNote(earlierFactsYear(tr.userText, tr.lawAsOf)!, tr.lawAsOf, t.lang === 'en' ? 'en' : 'zh')}</div>
+            )}
             {tr.libraryBehind && (tr.answer || tr.mode === 'offline') && <div className="warn library-behind" data-testid="library-behind">{turnCoverageNote(tr.libraryBehind, t.lang === 'en' ? 'en' : 'zh')}</div>}
             {tr.stages.length > 0 && <StageProgress lines={tr.stages} />}
             {tr.status === 'done' && <ExportButtons consultationId={tr.consultationId} turn={tr.seq} />}
