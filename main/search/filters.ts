@@ -2,7 +2,8 @@ import type { Db } from '../db/open.js';
 import { statusSql } from '../library/status.js';
 import { STAND_IN_DOCUMENTS_SQL } from '../library/versions/versionGap.js';
 import { CIVIL_CODE_TITLE } from '../library/citation/civilCodeConcordance.js';
-import { civilCodeStandIns } from '../library/citation/civilCodeStandIn.js';
+import { CIVIL_CODE_EFFECTIVE, civilCodeStandIns } from '../library/citation/civilCodeStandIn.js';
+import { RETROACTIVE_ARTICLES } from '../library/citation/civilCodeRetroactive.js';
 import type { LawLevel } from '../library/types.js';
 import { LexError } from '../util/errors.js';
 
@@ -38,6 +39,13 @@ export interface SearchFilters {
   repealed?: number[];
 }
 
+/** The 民法典 article numbers a search dated `asOf` lets through: the stand-ins and the articles applied to earlier facts. */
+function civilCodeArticlesOn(asOf: string): number[] {
+  const standIns = civilCodeStandIns(asOf);
+  if (asOf >= CIVIL_CODE_EFFECTIVE) return standIns;
+  return [...new Set([...standIns, ...RETROACTIVE_ARTICLES])].sort((a, b) => a - b);
+}
+
 export interface SqlFilter {
   where: string[];
   params: Record<string, string | number>;
@@ -53,7 +61,9 @@ export function filterSql(filters: SearchFilters): SqlFilter {
     // Before 2021, the 民法典 articles holding the rules of the civil laws then in force (合同法…, which the library
     // lacks) stand in for them (civilCodeStandIn.ts), in 民法典's first text. Its documents pass at the document level and
     // its articles are picked by a second term, so the other documents' articles are never tested one by one.
-    const civil = civilCodeStandIns(filters.asOf);
+    // The articles the time-effect interpretation applies to earlier facts (a typed will of 2020: 第一千一百三十六条)
+    // pass too, though they stand in for no article of the old laws (civilCodeRetroactive.ts).
+    const civil = civilCodeArticlesOn(filters.asOf);
     const civilLaw = `(SELECT id FROM laws WHERE title = @civilCode AND province = '')`;
     const civilDocument = civil.length
       ? ` OR (d.law_id = ${civilLaw} AND NOT EXISTS (SELECT 1 FROM documents g WHERE g.law_id = d.law_id AND COALESCE(g.publish_date, '') < COALESCE(d.publish_date, '')))`

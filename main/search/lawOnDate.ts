@@ -6,6 +6,7 @@
 import { cachedStatement, type Db } from '../db/open.js';
 import type { StatuteArticle } from '../library/articles.js';
 import { standsInFor } from '../library/citation/civilCodeStandIn.js';
+import { retroactiveRule } from '../library/citation/civilCodeRetroactive.js';
 import { knownRepeals, undatedRepeals } from '../library/versions/repealTable.js';
 import { todayOf } from '../db/today.js';
 import { lawNotYet } from '../library/versions/lawOrigins.js';
@@ -52,7 +53,7 @@ export function standingsOn(db: Db, articles: readonly StatuteArticle[], asOf: s
   for (const a of articles) {
     const notLaw = gaps.get(a.id)?.notLaw;
     if (notLaw) out.set(a.id, notLaw === 'not-yet' ? 'not-added' : 'deleted');
-    else if (standsInFor(a, asOf).length > 0) out.set(a.id, 'not-yet');
+    else if (standsInFor(a, asOf).length > 0 || retroactiveRule(a, asOf)) out.set(a.id, 'not-yet');
     else asked.push(a.id);
   }
   if (asked.length === 0) return out;

@@ -50,6 +50,8 @@ export interface SearchHitDto {
   snippet: { text: string; highlights: Array<[number, number]> };
   /** With a date before 民法典: the articles of the civil laws of the time this 民法典 article stands in for (《合同法》第一百零七条); absent otherwise. */
   inPlaceOf?: string[];
+  /** With a date before 民法典: the article of the time-effect interpretation that applies this 民法典 article to facts of then (时间效力规定第十五条); absent otherwise. */
+  appliesEarlier?: string;
   /** With a date: the article changed after it (刑法 第三百九十条 in 2022), in a few words; absent otherwise. */
   amendedSince?: string;
   /** For a text of an interpretation that a decision the library holds amended later (公司法解释（三） of 2011): the decision's date; the amended text is not in the library. */

@@ -6,6 +6,14 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { checkDraft } from '../../main/consult/draftCheck.js';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createHostApi } from '../../main/host/hostApi.js';
+import { FileKeyStore } from '../../main/llm/keyStore.js';
+import { SettingsStore } from '../../main/llm/settings.js';
+import type { StatuteSearchDto } from '../../preload/contract/dto.js';
+import { runCli } from '../helpers/cli.js';
 import { buildLibrary, sharedSkipReason, type TempLibrary } from '../helpers/library.js';
 
 const SKIP = sharedSkipReason();
@@ -41,5 +49,29 @@ describe('民法典 articles applied to facts before it', { skip: SKIP }, () => 
     const [typed] = check(without, '2020-10-01');
     assert.match(typed!.noteZh ?? '', /尚未施行/);
     assert.doesNotMatch(typed!.noteZh ?? '', /时间效力/);
+  });
+
+  test('a search dated 2020 finds 第一千一百三十六条, which stands in for no article of 继承法, labelled with the interpretation\'s article', async () => {
+    const query = '打印遗嘱 见证人';
+    const numbers = (asOf: string) => lib.engine.search(query, { filters: { asOf }, limit: 10 }).map((h) => `${h.article.shortName}${h.article.label}`);
+    // Before, the date's filter let through only the articles standing in for an old law's, and 第一千一百三十六条 was none.
+    assert.ok(numbers('2020-10-01').includes('民法典第一千一百三十六条'), numbers('2020-10-01').join(' '));
+    const text = await runCli(['search', query, '--as-of', '2020-10-01', '--mode', 'lexical', '--db', lib.dbPath]);
+    assert.match(text.stdout, /《中华人民共和国民法典》第一千一百三十六条 \[2020-10-01 尚未施行\] \[applies to facts before 2021 as 时间效力规定第十五条 says\]$/m);
+    assert.doesNotMatch(text.stdout, /第一千一百三十七条[^\n]*时间效力规定/);
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lexdesk-retro-'));
+    try {
+      const api = createHostApi({ engine: lib.engine, settings: new SettingsStore(dir), keys: new FileKeyStore(dir), host: 'browser', version: 'test' });
+      const dated = await api.call('statute.search', { query, filters: { asOf: '2020-10-01' } });
+      assert.ok(dated.ok, JSON.stringify(dated));
+      const hit = (dated.data as StatuteSearchDto).hits.find((h) => h.article.label === '第一千一百三十六条')!;
+      assert.equal(hit.appliesEarlier, '时间效力规定第十五条');
+      assert.equal(hit.inPlaceOf, undefined);
+      assert.deepEqual(hit.onDate, { date: '2020-10-01', standing: 'not-yet' });
+      const today = await api.call('statute.search', { query });
+      assert.ok(today.ok && (today.data as StatuteSearchDto).hits.every((h) => h.appliesEarlier === undefined));
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

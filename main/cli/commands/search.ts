@@ -6,6 +6,7 @@ import { STATUS_ZH } from '../../library/status.js';
 import { repealedFilterMessages } from '../../library/citation/repealedLaws.js';
 import { lawsReadInPlace } from '../../library/versions/versionGap.js';
 import { inPlaceLabel, standsInFor } from '../../library/citation/civilCodeStandIn.js';
+import { retroactiveRule } from '../../library/citation/civilCodeRetroactive.js';
 import { LexError } from '../../util/errors.js';
 import { intOption, listOption, parseCommand } from '../args.js';
 import type { Output } from '../output.js';
@@ -92,7 +93,8 @@ export async function searchCommand(args: string[], open: (db?: string, models?:
       const tag = h.matchedBy === 'citation' ? ' (cited)' : h.matchedBy === 'dense' ? ' (semantic)' : h.matchedBy === 'similar' ? ' (similar questions)' : '';
       // 民法典 as of 2019: the article of the law of the time it stands in for.
       const former = standsInFor(a, asOf);
-      const inPlace = former.length ? ` [in place of ${former.map((f) => inPlaceLabel(f).en).join('、')}]` : '';
+      const earlierFacts = retroactiveRule(a, asOf);
+      const inPlace = former.length ? ` [in place of ${former.map((f) => inPlaceLabel(f).en).join('、')}]` : earlierFacts ? ` [applies to facts before 2021 as ${earlierFacts} says]` : '';
       const changed = asOf && amendedSince(a.id) ? ` [amended after ${asOf}]` : '';
       const stale = staleSince(engine.db, a, asOf).staleSince;
       const staleTag = stale ? ` [amended ${stale}; the amended text is not in the library]` : '';

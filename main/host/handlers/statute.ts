@@ -25,6 +25,7 @@ import { buildCompilation, compilationOfCheck, renderCompilation } from '../../r
 import { checkDraft, MAX_DRAFT_CHARS, type DraftCheck } from '../../consult/draftCheck.js';
 import { formerArticlesOf, formerCitation } from '../../library/citation/civilCodeConcordance.js';
 import { inPlaceLabel, standsInFor } from '../../library/citation/civilCodeStandIn.js';
+import { retroactiveRule } from '../../library/citation/civilCodeRetroactive.js';
 import { repealedFilterMessages } from '../../library/citation/repealedLaws.js';
 import { draftTextOf } from '../../util/draftFile.js';
 import { fileNameOf, MIME } from '../../report/index.js';
@@ -247,7 +248,7 @@ function textThen(gap: GapNote | null | undefined, asOf: string | undefined): Ar
  * What each hit of a dated search says of the date, in order: whether it was law then, the civil laws' articles a
  * 民法典 article stands in for, and a change since (刑法 第三百九十条 in 2022) in a few words; nothing without a date.
  */
-function withDates(s: HostServices, articles: StatuteArticle[], asOf: string | undefined): Array<Pick<SearchHitDto, 'inPlaceOf' | 'amendedSince' | 'onDate'>> {
+function withDates(s: HostServices, articles: StatuteArticle[], asOf: string | undefined): Array<Pick<SearchHitDto, 'inPlaceOf' | 'appliesEarlier' | 'amendedSince' | 'onDate'>> {
   if (!asOf) return articles.map(() => ({}));
   const gaps = new Map(articles.map((a) => [a.id, s.engine.searchDeps().resolver.textGap(a.id, asOf)]));
   const dated = onDates(s.engine.db, articles, asOf, (id) => gaps.get(id) ?? null);
@@ -276,7 +277,9 @@ function readInPlace(s: HostServices, articles: StatuteArticle[], asOf: string |
 }
 
 /** 民法典 as of 2019: the articles of the laws of the time a hit stands in for (《合同法》第一百零七条). */
-function inPlaceOf(article: StatuteArticle, asOf: string | undefined): Pick<SearchHitDto, 'inPlaceOf'> {
+function inPlaceOf(article: StatuteArticle, asOf: string | undefined): Pick<SearchHitDto, 'inPlaceOf' | 'appliesEarlier'> {
   const former = standsInFor(article, asOf);
-  return former.length ? { inPlaceOf: former.map((f) => inPlaceLabel(f).zh) } : {};
+  if (former.length) return { inPlaceOf: former.map((f) => inPlaceLabel(f).zh) };
+  const rule = retroactiveRule(article, asOf);
+  return rule ? { appliesEarlier: rule } : {};
 }

@@ -10,6 +10,7 @@
 import { cachedStatement, type Db } from '../../db/open.js';
 import { intToChinese } from '../../../preload/contract/numerals.js';
 import { CIVIL_CODE_EFFECTIVE } from './civilCodeStandIn.js';
+import { CIVIL_CODE_TITLE } from './civilCodeConcordance.js';
 
 export const TIME_EFFECT_TITLE = '最高人民法院关于适用《中华人民共和国民法典》时间效力的若干规定';
 
@@ -20,6 +21,20 @@ const RETROACTIVE: ReadonlyArray<readonly [civil: readonly number[], rule: numbe
   [[1125], 13], [[1128], 14], [[1136], 15], [[1176], 16], [[1177], 17], [[1217], 18], [[1254], 19],
   [[734], 21], [[1079], 22], [[1142], 23], [[1052], 26],
 ];
+
+/** The 民法典 article numbers the interpretation applies to some facts before 2021-01-01, in order. */
+export const RETROACTIVE_ARTICLES: readonly number[] = RETROACTIVE.flatMap(([civil]) => civil).sort((a, b) => a - b);
+
+/**
+ * For an article of national 民法典 and a date before it took effect: the article of the time-effect interpretation
+ * that applies it to facts of that date (「时间效力规定第十五条」), by the table alone; null otherwise. Search lets
+ * these articles through a date before 2021 (filters.ts) and labels them with it.
+ */
+export function retroactiveRule(article: { lawTitle: string; province: string; number: number; subNumber: number }, asOf: string | undefined): string | null {
+  if (!asOf || asOf >= CIVIL_CODE_EFFECTIVE || article.lawTitle !== CIVIL_CODE_TITLE || article.province !== '' || article.subNumber !== 0) return null;
+  const rule = RETROACTIVE.find(([civil]) => civil.includes(article.number))?.[1];
+  return rule === undefined ? null : `时间效力规定第${intToChinese(rule)}条`;
+}
 
 const RULE_SQL = `SELECT a.text FROM articles a JOIN documents d ON d.id = a.document_id JOIN laws l ON l.id = d.law_id
   WHERE l.title = ? AND l.province = '' AND a.number = ? AND a.sub_number = 0 AND a.kind = 'article' ORDER BY d.publish_date DESC LIMIT 1`;

@@ -113,8 +113,8 @@ export function civilCodeStandInNote(former: FormerArticle[], asOf: string): { e
 export function civilCodeListNote(asOf: string): { en: string; zh: string } {
   const laws = Object.entries(TABLE_TEXT_FROM).filter(([, from]) => from <= asOf).sort((a, b) => (a[1] < b[1] ? 1 : -1)).map(([law]) => law);
   return {
-    en: `民法典 took effect on ${CIVIL_CODE_EFFECTIVE} and did not apply on ${asOf}; its articles listed stand in for the corresponding articles of the civil laws in force then (${laws.join(', ')}), which the library does not hold; each names the article it stands in for`,
-    zh: `民法典自 ${CIVIL_CODE_EFFECTIVE} 起施行，在 ${asOf} 尚未施行；所列民法典条文代替当时施行的${laws.join('、')}中规则相应的条文（法规库中没有其条文），各条旁注明所代替的条文`,
+    en: `民法典 took effect on ${CIVIL_CODE_EFFECTIVE} and did not apply on ${asOf}; its articles listed stand in for the corresponding articles of the civil laws in force then (${laws.join(', ')}), which the library does not hold; each names the article it stands in for, or the article of the time-effect interpretation (时间效力规定) that applies it to some facts of then`,
+    zh: `民法典自 ${CIVIL_CODE_EFFECTIVE} 起施行，在 ${asOf} 尚未施行；所列民法典条文代替当时施行的${laws.join('、')}中规则相应的条文（法规库中没有其条文），各条旁注明所代替的条文，或依时间效力规定适用于施行前部分事实的条款`,
   };
 }
 

@@ -293,6 +293,7 @@ export const StatuteLookup = forwardRef<HTMLInputElement, Props>(function Statut
                 <button className="link" onClick={() => onOpen(h.article.id)}>{bookTitle(h.article.lawTitle)}{citedLabel(h.article)}</button>
                 <StatusBadges status={h.article.status} onDate={h.onDate} />
                 {h.inPlaceOf && <span className="muted" data-testid="hit-in-place-of"> {fill(t.inPlaceOf, { articles: h.inPlaceOf.join('、') })}</span>}
+                {h.appliesEarlier && <span className="muted" data-testid="hit-applies-earlier"> {fill(t.appliesEarlier, { rule: h.appliesEarlier })}</span>}
                 {h.amendedSince && <span className="muted" data-testid="hit-amended-since" title={h.amendedSince}> {t.lang === 'zh' ? `（${h.amendedSince}）` : t.amendedSince}</span>}
                 {h.staleSince && <span className="warn" data-testid="hit-stale-text"> {fill(t.staleSince, { date: h.staleSince })}</span>}
                 <Snippet hit={h} />
