@@ -7,6 +7,7 @@ import { DEFAULT_TURN_OPTIONS } from './context.js';
 import type { Engine } from '../engine/index.js';
 import { standingsOn } from '../search/lawOnDate.js';
 import { behindOn, libraryCoverage } from '../library/coverage.js';
+import { laterRevisionsAmong } from '../library/versions/laterRevisions.js';
 
 /** A turn as the CLI, the UI and reports see it, read back from the database. */
 export function loadTurnResult(store: ConsultationStore, turn: TurnRow): TurnResult {
@@ -42,6 +43,7 @@ export function loadTurnResult(store: ConsultationStore, turn: TurnRow): TurnRes
     questionCitations: turn.question_citations ? (JSON.parse(turn.question_citations) as TurnResult['questionCitations']) : [],
     lawAsOf: turn.law_as_of && turn.law_as_of_by ? { date: turn.law_as_of, by: turn.law_as_of_by } : null,
     libraryBehind: turn.law_as_of ? behindOn(libraryCoverage(store.db), turn.law_as_of) : null,
+    laterRevisions: turn.law_as_of ? laterRevisionsAmong([...evidence.filter((e) => !e.excluded), ...citations], turn.law_as_of) : [],
   };
 }
 

@@ -210,6 +210,11 @@ export interface TurnResult {
    * applied may have been amended since, beyond what the library holds. Null otherwise, and without a law date.
    */
   libraryBehind?: string | null;
+  /**
+   * Laws of the turn's evidence or citations revised after the library's texts (laterRevisions.ts: 反不正当竞争法, revised
+   * 2025-06-27, in force 2025-10-15), as of `lawAsOf`: the text shown is no longer the one in force. Empty when none.
+   */
+  laterRevisions?: Array<{ title: string; adopted: string; inForce: string; read: string; zh: string; en: string }>;
 }
 
 /** One such citation: what the user wrote, what it is (when found), and why it is worth a word. */

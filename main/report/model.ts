@@ -13,6 +13,7 @@ import { LexError } from '../util/errors.js';
 import { bookTitle, citedLabel } from '../../preload/contract/citationLine.js';
 import { lawAsOfZh, turnLawDate } from './lawDates.js';
 import { coverageGapNote } from '../library/coverage.js';
+import { laterRevisionsAmong } from '../library/versions/laterRevisions.js';
 import { reportAnswer } from './answerRefs.js';
 import { outsideEvidenceScope, type OutsideEvidence } from '../../preload/contract/sufficiency.js';
 
@@ -205,6 +206,8 @@ export function buildReport(engine: Engine, consultations: Consultations, id: nu
   // report applies the law lies a quarter past its newest text (coverage.ts).
   const latestDay = [consultation.as_of, ...lawDates.map((d) => d.date)].filter((d): d is string => Boolean(d)).sort().at(-1);
   const coverageGap = latestDay ? coverageGapNote(engine.coverage(), latestDay) : null;
+  // A law the report relies on that was revised after the library's texts (反不正当竞争法 2025): said by name, after the general note.
+  const revised = laterRevisionsAmong(chosen.flatMap((t) => t.laterRevisions ?? []).map((l) => ({ lawTitle: l.title, publishDate: l.read })), latestDay ?? '');
   return {
     title: consultation.title,
     generatedAt: new Date().toISOString(),
@@ -217,7 +220,7 @@ export function buildReport(engine: Engine, consultations: Consultations, id: nu
     redaction: chosen.some((t) => consultations.store.turn(t.turnId).redaction === 1),
     turns: reportTurns,
     statutes,
-    warnings: [...(coverageGap ? [coverageGap] : []), ...warningsFor(reportTurns, statutes)],
+    warnings: [...(coverageGap ? [coverageGap] : []), ...revised.map((l) => l.zh), ...warningsFor(reportTurns, statutes)],
     disclaimer: DISCLAIMER,
     credit: CREDIT,
   };

@@ -54,10 +54,25 @@ export function laterRevisionNote(lawTitle: string | null, read: string | null, 
   if (!revision || read >= revision.adopted || asOf < revision.adopted) return null;
   const inForce = asOf >= revision.inForce;
   const zh = inForce
-    ? `该法已于 ${revision.adopted} ${revision.kind}，${revision.inForce} 起施行，法规库未收录修改后的文本（所核对的是 ${read} 版，在 ${asOf} 已不是现行文本）；${revision.why}，请按现行文本核对条号和内容`
-    : `该法已于 ${revision.adopted} ${revision.kind}，将于 ${revision.inForce} 起施行，法规库未收录修改后的文本（所核对的是 ${read} 版）；${revision.why}`;
+    ? `该法已于 ${revision.adopted} ${revision.kind}，${revision.inForce} 起施行，法规库未收录修改后的文本（库中的是 ${read} 版，在 ${asOf} 已不是现行文本）；${revision.why}，请按现行文本核对条号和内容`
+    : `该法已于 ${revision.adopted} ${revision.kind}，将于 ${revision.inForce} 起施行，法规库未收录修改后的文本（库中的是 ${read} 版）；${revision.why}`;
   const en = inForce
     ? `this law was revised on ${revision.adopted} (in force ${revision.inForce}); the library lacks the revised text, so the ${read} version checked is no longer the one in force on ${asOf}: check the number and wording against the current text`
     : `this law was revised on ${revision.adopted}, in force from ${revision.inForce}; the library lacks the revised text (the ${read} version was checked)`;
   return { revision, read, en, zh };
+}
+
+/**
+ * The revisions the library lacks of the laws among `articles` (evidence, citations, a report's statutes), as of `asOf`:
+ * one per law, in the order met, each with its note (「该法已于 2025-06-27 修订…」 headed by the law's title).
+ */
+export function laterRevisionsAmong(articles: ReadonlyArray<{ lawTitle: string | null; publishDate: string | null }>, asOf: string): Array<{ title: string; adopted: string; inForce: string; read: string; zh: string; en: string }> {
+  const out: Array<{ title: string; adopted: string; inForce: string; read: string; zh: string; en: string }> = [];
+  for (const a of articles) {
+    if (!a.lawTitle || out.some((o) => o.title === a.lawTitle)) continue;
+    const note = laterRevisionNote(a.lawTitle, a.publishDate, asOf);
+    if (!note) continue;
+    out.push({ title: a.lawTitle, adopted: note.revision.adopted, inForce: note.revision.inForce, read: note.read, zh: `《${a.lawTitle}》：${note.zh.replace(/^该法/, '')}`, en: `${a.lawTitle}: ${note.en.replace(/^this law /, '')}` });
+  }
+  return out;
 }
