@@ -12,6 +12,10 @@ import { after, before, describe, test } from 'node:test';
 import { checkDraft } from '../../main/consult/draftCheck.js';
 import { Consultations } from '../../main/consult/index.js';
 import { buildReport } from '../../main/report/model.js';
+import { createHostApi } from '../../main/host/hostApi.js';
+import { FileKeyStore } from '../../main/llm/keyStore.js';
+import { SettingsStore } from '../../main/llm/settings.js';
+import type { ArticleDetailDto } from '../../preload/contract/dto.js';
 import { parseJsonOutput, runCli } from '../helpers/cli.js';
 import { buildLibrary, sharedSkipReason, type TempLibrary } from '../helpers/library.js';
 
@@ -87,5 +91,17 @@ describe('an IP lawyer\'s citations', { skip: SKIP }, () => {
     assert.ok(report.warnings.some((w) => w.startsWith('《中华人民共和国反不正当竞争法》：已于 2025-06-27 修订')), report.warnings.join('\n'));
     const then = await offline('2026-12-08').ask({ text: '前员工违反保密义务披露公司的商业秘密，权利人能主张多少赔偿？', asOf: '2024-03-01' });
     assert.deepEqual(then.laterRevisions, []);
+  });
+
+  test('the app\'s article view of 反不正当竞争法 第九条 says the text is no longer in force, and not as of a date it applied', async () => {
+    const api = createHostApi({ engine: lib.engine, settings: new SettingsStore(dir), keys: new FileKeyStore(dir), host: 'browser', version: 'test' });
+    const id = check('《反不正当竞争法》第九条')[0]!.articleId!;
+    const now = await api.call('statute.article', { id, asOf: '2026-12-08' });
+    assert.ok(now.ok, JSON.stringify(now));
+    const shown = now.data as ArticleDetailDto;
+    assert.match(shown.laterRevision!.zh, /^注意：该法已于 2025-06-27 修订，2025-10-15 起施行/);
+    assert.match(shown.laterRevision!.en, /^Note: this law was revised on 2025-06-27 \(in force 2025-10-15\)/);
+    const then = await api.call('statute.article', { id, asOf: '2024-03-01' });
+    assert.ok(then.ok && !(then.data as ArticleDetailDto).laterRevision);
   });
 });

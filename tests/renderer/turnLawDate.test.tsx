@@ -127,6 +127,18 @@ describe('a turn\'s law date in the view', () => {
     en.unmount();
   });
 
+  test('a turn whose evidence holds a law revised after the library\'s texts names the revision, in either language', async () => {
+    const revised = { title: '中华人民共和国反不正当竞争法', adopted: '2025-06-27', inForce: '2025-10-15', read: '2019-04-23', zh: '《中华人民共和国反不正当竞争法》：已于 2025-06-27 修订，2025-10-15 起施行', en: '中华人民共和国反不正当竞争法: was revised on 2025-06-27 (in force 2025-10-15)' };
+    const turns = [turnFixture({ turnId: 1, seq: 1, laterRevisions: [] }), turnFixture({ turnId: 2, seq: 2, laterRevisions: [revised] })];
+    const said = (r: Rendered) => r.allByTestId('later-revision').map((e) => e.textContent);
+    const zh = await open(turns);
+    assert.deepEqual(said(zh), [revised.zh]);
+    zh.unmount();
+    const en = await open(turns, 'en');
+    assert.deepEqual(said(en), [revised.en]);
+    en.unmount();
+  });
+
   test('a turn stored before migration 22 has no date of its own, and a failed turn no answer: nothing is said', async () => {
     const failed = turnFixture({ turnId: 3, seq: 2, status: 'failed', answer: null, citations: [], error: { code: 'llm_timeout', message: 'timed out' } });
     const r = await open([turnFixture({ turnId: 1, seq: 1, lawAsOf: null }), failed]);
