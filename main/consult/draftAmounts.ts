@@ -4,9 +4,10 @@
  * 第六十三条: 三百万 → 五百万 and 三倍 → 五倍; 著作权法 五十万 → 五百万; 反不正当竞争法 三百万 → 五百万), so a brief written
  * from an older text cites the right article with the wrong figure, and nothing else in the check sees it.
  *
- * Only limits (an amount or multiple followed by 以下, 以上 or 以内) are read, never a sum claimed; a limit is said not
- * to fit when none of the sentence's articles states it and one states another limit of the same kind (元 or 倍, and
- * the same side), which is then quoted.
+ * Only limits (an amount or multiple followed by 以下, 以上 or 以内) are read, never a sum claimed; a cap (以下, 以内) is
+ * said not to fit when none of the sentence's articles states it and one states another cap of the same kind (元 or 倍),
+ * which is then quoted. Floors are not compared: over the judicial interpretations in force, 16 of 1,749 citations were
+ * marked, all criminal thresholds (数额在五十万元以上) beside an article's fines (并处二万元以上…罚金).
  */
 export interface StatedLimit {
   /** As written: 「三百万元以下」. */
@@ -72,7 +73,9 @@ export interface LimitMismatch {
 export function limitMismatches(sentence: string, articleTexts: readonly string[]): LimitMismatch[] {
   const held = articleTexts.flatMap(statedLimits);
   const out: LimitMismatch[] = [];
-  for (const limit of statedLimits(sentence)) {
+  // Only caps (以下, 以内): a floor in a text is most often a threshold of its own (「数额在五十万元以上的，应当认定为刑法第一百
+  // 九十六条规定的‘数额巨大’」) beside an article's range of fines, which it was never meant to restate.
+  for (const limit of statedLimits(sentence).filter((l) => l.side === 'below')) {
     const sameKind = held.filter((h) => h.unit === limit.unit && h.side === limit.side);
     if (sameKind.length === 0 || sameKind.some((h) => h.value === limit.value)) continue;
     if (out.some((o) => o.written === limit.written)) continue;

@@ -35,6 +35,8 @@ describe('statutory limits in a text', () => {
     // An article with no limit of that kind says nothing of the figure; another article of the sentence may hold it.
     assert.deepEqual(limitMismatches('处五万元以下罚款', ['为保护著作权，权利人可以采取技术措施。']), []);
     assert.deepEqual(limitMismatches('判决给予三百万元以下的赔偿', [article, '给予三百万元以下的赔偿']), []);
+    // A floor is most often a threshold of the text's own, not the article's range restated: not compared.
+    assert.deepEqual(limitMismatches('数额在五十万元以上的，应当认定为刑法第一百九十六条规定的“数额巨大”', ['处五年以下有期徒刑或者拘役，并处二万元以上二十万元以下罚金']), []);
   });
 
   test('the sentence around a citation runs between 。；！？ and line breaks', () => {
