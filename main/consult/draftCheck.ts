@@ -45,6 +45,8 @@ export interface DraftCitation extends Omit<CitationAudit, 'label'> {
   laterRevision?: ExtraNote['laterRevision'];
   /** Statutory limits its sentence states that the article does not (「三百万元以下」 where it says 「五百万元以下」); the note says it. */
   limits?: ExtraNote['limits'];
+  /** The revision that made the law's only text here, for a 款 or 项 its article lacks; the note says it. */
+  olderNumbering?: string;
 }
 
 export interface DraftCheck {
@@ -68,7 +70,7 @@ export function checkDraft(resolver: CitationResolver, text: string, asOf: strin
   // A range (第三十六条至第五十条) checked between its ends too: a note for the citation closing it.
   const ranges = rangeNotes(read.text, refs, audits, resolver, asOf);
   // A law revised after the library's text, and a limit (三百万元以下) the article does not state: notes of their own.
-  const figures = draftFigureNotes(read.text, audits, asOf);
+  const figures = draftFigureNotes(read.text, audits, asOf, resolver);
   const citations = audits.map(({ label, ...c }, i): DraftCitation => {
     // A law repealed after the date checked (合同法 for a matter of 2020) was right to cite; only its text is missing.
     // A note that only vouches for the text of the date (刑法 第二百六十四条 in 2019) leaves the citation ok.
@@ -81,9 +83,10 @@ export function checkDraft(resolver: CitationResolver, text: string, asOf: strin
     const extra = joinExtra(range ?? null, figures.get(i) ?? null);
     return {
       ...c,
-      ...(extra ? { note: c.note ? `${c.note}; ${extra.en}` : extra.en, noteZh: c.noteZh ? `${c.noteZh}；${extra.zh}` : extra.zh, confirmed: undefined } : {}),
+      ...(extra ? { note: c.note ? `${c.note.replace(/\.$/, '')}; ${extra.en}` : extra.en, noteZh: c.noteZh ? `${c.noteZh.replace(/。$/, '')}；${extra.zh}` : extra.zh, confirmed: undefined } : {}),
       ...(figures.get(i)?.laterRevision ? { laterRevision: figures.get(i)!.laterRevision } : {}),
       ...(figures.get(i)?.limits ? { limits: figures.get(i)!.limits } : {}),
+      ...(figures.get(i)?.olderNumbering ? { olderNumbering: figures.get(i)!.olderNumbering } : {}),
       finding: extra && finding === 'ok' ? 'check' : finding,
       original: label === 'quote_mismatch' && c.text && c.quote ? nearestSentence(c.text, c.quote) : null,
       marker,

@@ -64,6 +64,11 @@ describe('an IP lawyer\'s citations', { skip: SKIP }, () => {
     assert.match(film!.noteZh!, /^文中引用的是该法 2010-02-26 修正的文本，法规库中没有（最早的是 2020-11-11 版，2021-06-01 施行）；该法此后经 2020-11-11 修改；按 2020-11-11 版核对/);
     const [damages] = check('依据《著作权法》（2010年修正）第四十九条，侵犯著作权的，侵权人应当按照权利人的实际损失给予赔偿；实际损失难以计算的，可以按照侵权人的违法所得给予赔偿。');
     assert.match(damages!.noteZh!, /与该法第五十四条相符/, 'the 2010 number for damages is 2020\'s 第五十四条');
+    // A 项 the 2020 article lacks: still not found, with the hint that the number may be 2010's (infringing acts, now 第五十三条).
+    const [item] = check('构成侵权，初稿援引《著作权法》第四十八条第（一）项。');
+    assert.equal(item!.finding, 'unresolvable');
+    assert.equal(item!.noteZh, '引用的款或项不存在：第四十八条没有项，找不到第1项；法规库只有该法 2020-11-11 修改后的文本，所引可能是修改前的条号，请对照当时的文本');
+    assert.equal(item!.olderNumbering, '2020-11-11');
     const [wrongYear] = check('依据《专利法》（2016年修正）第六十五条');
     assert.equal(wrongYear!.finding, 'unresolvable', 'a year the law\'s history records no text of stays not found');
   });
