@@ -109,4 +109,13 @@ describe('an IP lawyer\'s citations', { skip: SKIP }, () => {
     const then = await api.call('statute.article', { id, asOf: '2024-03-01' });
     assert.ok(then.ok && !(then.data as ArticleDetailDto).laterRevision);
   });
+
+  test('a saved article of 反不正当竞争法 is to look at, not 「现行有效，与收藏时一致」', async () => {
+    const env = { LEXDESK_HOME: dir };
+    const add = await runCli(['saved', 'add', '反不正当竞争法第9条', '--folder', '张某商业秘密案', '--db', lib.dbPath], env);
+    assert.equal(add.code, 0, add.stderr);
+    const list = await runCli(['saved', '--folder', '张某商业秘密案', '--db', lib.dbPath], env);
+    assert.match(list.stdout, /! \[\d+\] 《中华人民共和国反不正当竞争法》第九条（2019-04-23 版）  法规库中为现行有效，与收藏时一致。注意：该法已于 2025-06-27 修订，2025-10-15 起施行/);
+    assert.match(list.stdout, /1 to look at/);
+  });
 });
