@@ -14,6 +14,7 @@ import { bookTitle, citedLabel } from '../../preload/contract/citationLine.js';
 import { lawAsOfZh, turnLawDate } from './lawDates.js';
 import { coverageGapNote } from '../library/coverage.js';
 import { laterRevisionsAmong } from '../library/versions/laterRevisions.js';
+import { answerLimitNotes } from '../consult/answerLimits.js';
 import { reportAnswer } from './answerRefs.js';
 import { outsideEvidenceScope, type OutsideEvidence } from '../../preload/contract/sufficiency.js';
 
@@ -318,7 +319,11 @@ function toReportTurn(
       .map((c) => ({ marker: c.marker, label: c.label, note: c.noteZh ?? c.note, ref: t.answer ? refOfCitation(c) : null, outside: c.outsideEvidence === true })),
     // An evidence article cited for words that fit another article of its law (topicFit.ts); one outside the evidence
     // is warned of once, with its note, among the stray ones.
-    mismatched: t.citations.filter((c) => (c.label === 'verified' || c.label === 'quote_mismatch') && !c.outsideEvidence && c.closer !== undefined).map((c) => ({ marker: c.marker, note: c.noteZh ?? c.note ?? '' })),
+    mismatched: [
+      ...t.citations.filter((c) => (c.label === 'verified' || c.label === 'quote_mismatch') && !c.outsideEvidence && c.closer !== undefined).map((c) => ({ marker: c.marker, note: c.noteZh ?? c.note ?? '' })),
+      // A cap the answer states that its article does not (三百万元 beside 五百万元), as `lexdesk check` says of a brief.
+      ...answerLimitNotes(t.answer, t.citations).map((l) => ({ marker: l.marker, note: l.zh })),
+    ],
     questionCitations: (t.questionCitations ?? []).map((q) => ({ marker: q.marker, note: q.noteZh ?? q.note ?? '' })),
     excluded: opts.includeExcluded ? t.evidence.filter((e) => e.excluded).map((e) => ({ lawTitle: e.lawTitle, label: e.articleLabel, reason: e.excluded! })) : [],
   };

@@ -46,3 +46,18 @@ describe('statutory limits in a text', () => {
     assert.equal(text.slice(s.start, s.end), '法院判决给予三百万元以下的赔偿（《商标法》第六十三条第三款）');
   });
 });
+
+describe('caps in a consultation answer', () => {
+  test('a cap beside a written citation or its [n] that the article does not state is said once per citation', async () => {
+    const { answerLimitNotes } = await import('../../main/consult/answerLimits.js');
+    const text = '由人民法院根据侵权行为的情节判决给予五百万元以下的赔偿。对恶意侵犯商标专用权，情节严重的，可以在按照上述方法确定数额的一倍以上五倍以下确定赔偿数额。';
+    const answer = '可以在一倍以上五倍以下确定赔偿数额[6]。依照《商标法》第六十三条第三款，难以确定的，由人民法院判决给予三百万元以下的赔偿。';
+    const notes = answerLimitNotes(answer, [
+      { marker: '[6]', articleId: 1, text },
+      { marker: '《商标法》第六十三条第三款', articleId: 1, text },
+      { marker: '《商标法》第六十三条第三款', articleId: 1, text },
+    ]);
+    assert.deepEqual(notes.map((n) => [n.marker, n.zh]), [['《商标法》第六十三条第三款', '回答所写「三百万元以下」与该条不符（该条为「五百万元以下」）；修改前的文本可能是这一数额，请核对所依据的版本']]);
+    assert.deepEqual(answerLimitNotes(null, [{ marker: '[1]', articleId: 1, text }]), []);
+  });
+});
