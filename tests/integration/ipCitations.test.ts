@@ -85,6 +85,11 @@ describe('an IP lawyer\'s citations', { skip: SKIP }, () => {
     const shown = await runCli(['show', '反不正当竞争法第9条', '--db', lib.dbPath]);
     assert.equal(shown.code, 0, shown.stderr);
     assert.match(shown.stdout, /注：《中华人民共和国反不正当竞争法》：已于 2025-06-27 修订，2025-10-15 起施行/);
+    const searched = await runCli(['search', '商业秘密', '--law', '反不正当竞争法', '--k', '3', '--db', lib.dbPath, '--json']);
+    assert.equal(searched.code, 0, searched.stderr);
+    assert.deepEqual(parseJsonOutput<{ laterRevisions: Array<{ title: string }> }>(searched).laterRevisions.map((l) => l.title), ['中华人民共和国反不正当竞争法']);
+    const dated = await runCli(['search', '商业秘密', '--law', '反不正当竞争法', '--k', '3', '--as-of', '2024-03-01', '--db', lib.dbPath, '--json']);
+    assert.equal(parseJsonOutput<{ laterRevisions?: unknown }>(dated).laterRevisions, undefined, 'the 2019 text applied then');
   });
 
   test('a consultation turn on the law of today names the revision, and so does its report; one on the facts of 2024 does not', async () => {
