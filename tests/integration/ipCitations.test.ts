@@ -123,4 +123,10 @@ describe('an IP lawyer\'s citations', { skip: SKIP }, () => {
     assert.match(list.stdout, /! \[\d+\] 《中华人民共和国反不正当竞争法》第九条（2019-04-23 版）  法规库中为现行有效，与收藏时一致。注意：该法已于 2025-06-27 修订，2025-10-15 起施行/);
     assert.match(list.stdout, /1 to look at/);
   });
+
+  test('info lists the known revisions the library lacks of the laws it holds', async () => {
+    const res = await runCli(['info', '--db', lib.dbPath, '--json']);
+    assert.equal(res.code, 0, res.stderr);
+    assert.deepEqual(parseJsonOutput<{ laterRevisionsLacking: unknown }>(res).laterRevisionsLacking, [{ title: '中华人民共和国反不正当竞争法', adopted: '2025-06-27', inForce: '2025-10-15', read: '2019-04-23' }]);
+  });
 });

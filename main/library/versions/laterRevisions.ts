@@ -1,3 +1,5 @@
+import type { Db } from '../../db/open.js';
+
 /**
  * Revisions of national laws published after the LawRefBook collection's newest text, which the library therefore
  * lacks while it shows the text they replaced as 现行有效. The collection ends on 2025-06-23 (coverage.ts); the
@@ -75,4 +77,16 @@ export function laterRevisionsAmong(articles: ReadonlyArray<{ lawTitle: string |
     out.push({ title: a.lawTitle, adopted: note.revision.adopted, inForce: note.revision.inForce, read: note.read, zh: `《${a.lawTitle}》：${note.zh.replace(/^该法/, '')}`, en: `${a.lawTitle}: ${note.en.replace(/^this law /, '')}` });
   }
   return out;
+}
+
+/**
+ * The known revisions the library lacks as of `asOf`, for `lexdesk info`: each law it holds only in a text older than the
+ * revision, adopted by that day, with the text it holds (「反不正当竞争法：2025-06-27 修订，2025-10-15 起施行；库中为 2019-04-23 版」).
+ */
+export function laterRevisionsLacking(db: Db, asOf: string): Array<{ title: string; adopted: string; inForce: string; read: string }> {
+  const newest = db.prepare(`SELECT MAX(d.publish_date) FROM documents d JOIN laws l ON l.id = d.law_id WHERE l.title = ? AND d.province = ''`).pluck();
+  return LATER_REVISIONS.flatMap((r) => {
+    const read = newest.get(r.title) as string | null;
+    return read && read < r.adopted && asOf >= r.adopted ? [{ title: r.title, adopted: r.adopted, inForce: r.inForce, read }] : [];
+  });
 }
