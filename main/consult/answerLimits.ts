@@ -9,11 +9,16 @@ import { limitMismatches, sentenceAround } from './draftAmounts.js';
 export function answerLimitNotes(answer: string | null, citations: ReadonlyArray<{ marker: string; articleId: number | null; text: string | null }>): Array<{ marker: string; zh: string; en: string }> {
   if (!answer) return [];
   const out: Array<{ marker: string; zh: string; en: string }> = [];
+  // A written citation and its [n] in one sentence are one article there: said once, for the first.
+  const seen = new Set<string>();
   for (const c of citations) {
     if (c.articleId === null || !c.text || out.some((o) => o.marker === c.marker)) continue;
     const at = answer.indexOf(c.marker);
     if (at < 0) continue;
     const s = sentenceAround(answer, at, at + c.marker.length);
+    const key = `${c.articleId}:${s.start}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
     const wrong = limitMismatches(answer.slice(s.start, s.end), [c.text]);
     if (wrong.length === 0) continue;
     const said = wrong.map((m) => `「${m.written}」`).join('、');

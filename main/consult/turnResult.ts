@@ -8,6 +8,7 @@ import type { Engine } from '../engine/index.js';
 import { standingsOn } from '../search/lawOnDate.js';
 import { behindOn, libraryCoverage } from '../library/coverage.js';
 import { laterRevisionsAmong } from '../library/versions/laterRevisions.js';
+import { answerLimitNotes } from './answerLimits.js';
 
 /** A turn as the CLI, the UI and reports see it, read back from the database. */
 export function loadTurnResult(store: ConsultationStore, turn: TurnRow): TurnResult {
@@ -44,6 +45,7 @@ export function loadTurnResult(store: ConsultationStore, turn: TurnRow): TurnRes
     lawAsOf: turn.law_as_of && turn.law_as_of_by ? { date: turn.law_as_of, by: turn.law_as_of_by } : null,
     libraryBehind: turn.law_as_of ? behindOn(libraryCoverage(store.db), turn.law_as_of) : null,
     laterRevisions: turn.law_as_of ? laterRevisionsAmong([...evidence.filter((e) => !e.excluded), ...citations], turn.law_as_of) : [],
+    limitNotes: answerLimitNotes(turn.answer, citations),
   };
 }
 

@@ -14,7 +14,6 @@ import { bookTitle, citedLabel } from '../../preload/contract/citationLine.js';
 import { lawAsOfZh, turnLawDate } from './lawDates.js';
 import { coverageGapNote } from '../library/coverage.js';
 import { laterRevisionsAmong } from '../library/versions/laterRevisions.js';
-import { answerLimitNotes } from '../consult/answerLimits.js';
 import { reportAnswer } from './answerRefs.js';
 import { outsideEvidenceScope, type OutsideEvidence } from '../../preload/contract/sufficiency.js';
 
@@ -322,7 +321,7 @@ function toReportTurn(
     mismatched: [
       ...t.citations.filter((c) => (c.label === 'verified' || c.label === 'quote_mismatch') && !c.outsideEvidence && c.closer !== undefined).map((c) => ({ marker: c.marker, note: c.noteZh ?? c.note ?? '' })),
       // A cap the answer states that its article does not (三百万元 beside 五百万元), as `lexdesk check` says of a brief.
-      ...answerLimitNotes(t.answer, t.citations).map((l) => ({ marker: l.marker, note: l.zh })),
+      ...(t.limitNotes ?? []).map((l) => ({ marker: l.marker, note: l.zh })),
     ],
     questionCitations: (t.questionCitations ?? []).map((q) => ({ marker: q.marker, note: q.noteZh ?? q.note ?? '' })),
     excluded: opts.includeExcluded ? t.evidence.filter((e) => e.excluded).map((e) => ({ lawTitle: e.lawTitle, label: e.articleLabel, reason: e.excluded! })) : [],
