@@ -79,6 +79,10 @@ export function printTurnSummary(r: TurnResult, out: Output): void {
   const year = earlierFactsYear(r.userText, r.lawAsOf);
   if (year !== null && r.lawAsOf) out.print(`注意：${earlierFactsNote(year, r.lawAsOf)}`);
   if (r.libraryBehind) out.print(`注：${turnCoverageNote(r.libraryBehind)}`);
+  // A law of this turn revised after the library's texts (反不正当竞争法 2025): its articles shown are no longer in force.
+  for (const l of r.laterRevisions ?? []) out.print(`注：${l.zh}`);
+  // A cap the answer states beside a citation that its article does not (三百万元 for 五百万元).
+  for (const l of r.limitNotes ?? []) out.print(`注：${l.marker}：${l.zh}`);
   out.print(r.mode === 'offline' ? '相关法条：' : '证据：');
   // With the date the law is applied as of: how each article stood then, unless in force in this text (民法典 for a matter of 2019: 尚未施行).
   const then = (e: Evidence) => (e.onDate && e.onDate.standing !== 'in-force' ? `［${e.onDate.date} ${standingZh(e.onDate.standing)}］` : '');
@@ -127,5 +131,9 @@ export function turnJson(r: TurnResult) {
     lawAsOf: r.lawAsOf,
     /** The library's newest text's date when lawAsOf lies a quarter past it (laws amended since are missing); else null. */
     libraryBehind: r.libraryBehind ?? null,
+    /** Laws of the turn revised after the library's texts (laterRevisions.ts), each with its note; empty when none. */
+    laterRevisions: r.laterRevisions ?? [],
+    /** Caps the answer states beside a citation that its article does not (三百万元 beside 五百万元); empty when none. */
+    limitNotes: r.limitNotes ?? [],
   };
 }

@@ -3,6 +3,7 @@ import { parseCitations, type CitationRef, type CitedPart } from '../library/cit
 import { parseArticleLabel } from '../../preload/contract/numerals.js';
 import { CIVIL_CODE_TITLE } from '../library/citation/civilCodeConcordance.js';
 import { withVersionsSaid, type CitationResolver, type FiledApartNote, type ResolveResult } from '../library/citation/resolver.js';
+import { olderYearRead } from './olderYearText.js';
 import type { QuoteSource } from '../library/citation/quoteSource.js';
 import { repealedBy, type Repeal } from '../library/citation/repealedLaws.js';
 import { beforeRepeal, SAME_LAW_BETWEEN, shortTitle, successorSentence, typedLawBefore, type Successor } from '../library/citation/repealedSuccessor.js';
@@ -391,6 +392,9 @@ function citedArticle(
   // 刑法第一百三十三条之二 in a matter of 2019 (added only in 2021), 第一百九十九条 in 2016 (deleted in 2015): no article of that date.
   if (!hit.ok && hit.code === 'article-not-found' && hit.notLaw) return { message: { en: hit.message, zh: hit.messageZh }, law: null, notLaw: true };
   let any = hit.ok ? hit : resolver.resolveRef(ref);
+  // 《著作权法》（2010年修正）第三条: a year older than any text the library holds is read in its first text, and said so.
+  const older = !any.ok && any.code === 'version-not-found' ? olderYearRead(ref, resolver) : null;
+  if (older) any = older.hit;
   if (!any.ok) return { message: withVersionsSaid(any), law: any.code === 'article-not-found' ? resolver.lawOf(ref) : null };
   // 民事诉讼法第一百一十九条 in a judgment of 2019: the library's first version of the law is of 2021, which renumbered it.
   // The resolver reads it in that first version, the nearest the library has to the text of the time; say so. A law
@@ -405,7 +409,7 @@ function citedArticle(
   const a = any.article;
   // 民法典 as of 2019 says which article of the law of the time held its rule (合同法第一百零七条): the resolver's note.
   // (刑法's articles, dated by its amendments, are read in the wording of a check: 按其后的文本核对.)
-  const gap = first ? (hit.ok && hit.gap?.list ? resolver.textGap(a.id, asOf, 'checked') ?? hit.gap : versionGap(first, a.publishDate, asOf)) : null;
+  const gap = older ? older.note : first ? (hit.ok && hit.gap?.list ? resolver.textGap(a.id, asOf, 'checked') ?? hit.gap : versionGap(first, a.publishDate, asOf)) : null;
   const match = numbered.find((e) => e.articleId === a.id || (e.lawTitle === a.lawTitle && e.articleLabel === a.label));
   // A model trained on older texts may cite a number a revision gave to another provision (公司法第七十一条).
   const earlier = match || ref.versionYear !== null ? null : resolver.earlierNumbering(a);

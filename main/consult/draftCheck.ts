@@ -2,6 +2,7 @@ import type { CitationResolver } from '../library/citation/resolver.js';
 import { parseCitations } from '../library/citation/parseCitation.js';
 import { auditCitations } from './citationAudit.js';
 import { rangeNotes } from './draftRanges.js';
+import { draftFigureNotes, type ExtraNote } from './draftFigures.js';
 import { readDraft } from './draftReading.js';
 import { titleStyleOf, type TitleStyle } from './titleStyle.js';
 import type { CitationAudit } from './types.js';
@@ -40,6 +41,12 @@ export interface DraftCitation extends Omit<CitationAudit, 'label'> {
   where: { page: number | null; line: number; unit: 'line' | 'paragraph'; context: string };
   /** A title within a title written in 《》 rather than 〈〉: a note on writing, with the form to write; no finding of its own. */
   titleStyle?: TitleStyle;
+  /** A revision of the law the library lacks, in force (or adopted) by the date checked (laterRevisions.ts); the note says it. */
+  laterRevision?: ExtraNote['laterRevision'];
+  /** Statutory limits its sentence states that the article does not (「三百万元以下」 where it says 「五百万元以下」); the note says it. */
+  limits?: ExtraNote['limits'];
+  /** The revision that made the law's only text here, for a 款 or 项 its article lacks; the note says it. */
+  olderNumbering?: string;
 }
 
 export interface DraftCheck {
@@ -62,6 +69,8 @@ export function checkDraft(resolver: CitationResolver, text: string, asOf: strin
   const audits = auditCitations(read.text, [], resolver, asOf, { draft: true, refs });
   // A range (第三十六条至第五十条) checked between its ends too: a note for the citation closing it.
   const ranges = rangeNotes(read.text, refs, audits, resolver, asOf);
+  // A law revised after the library's text, and a limit (三百万元以下) the article does not state: notes of their own.
+  const figures = draftFigureNotes(read.text, audits, asOf, resolver);
   const citations = audits.map(({ label, ...c }, i): DraftCitation => {
     // A law repealed after the date checked (合同法 for a matter of 2020) was right to cite; only its text is missing.
     // A note that only vouches for the text of the date (刑法 第二百六十四条 in 2019) leaves the citation ok.
@@ -71,10 +80,14 @@ export function checkDraft(resolver: CitationResolver, text: string, asOf: strin
     // The marker as written (《…《…》…》 included), where it is a span of the text read.
     const marker = read.text.startsWith(c.marker, at) ? read.written.slice(at, at + c.marker.length) : c.marker;
     const titleStyle = titleStyleOf(marker, c.marker);
+    const extra = joinExtra(range ?? null, figures.get(i) ?? null);
     return {
       ...c,
-      ...(range ? { note: c.note ? `${c.note}; ${range.en}` : range.en, noteZh: c.noteZh ? `${c.noteZh}；${range.zh}` : range.zh, confirmed: undefined } : {}),
-      finding: range && finding === 'ok' ? 'check' : finding,
+      ...(extra ? { note: c.note ? `${c.note.replace(/\.$/, '')}; ${extra.en}` : extra.en, noteZh: c.noteZh ? `${c.noteZh.replace(/。$/, '')}；${extra.zh}` : extra.zh, confirmed: undefined } : {}),
+      ...(figures.get(i)?.laterRevision ? { laterRevision: figures.get(i)!.laterRevision } : {}),
+      ...(figures.get(i)?.limits ? { limits: figures.get(i)!.limits } : {}),
+      ...(figures.get(i)?.olderNumbering ? { olderNumbering: figures.get(i)!.olderNumbering } : {}),
+      finding: extra && finding === 'ok' ? 'check' : finding,
       original: label === 'quote_mismatch' && c.text && c.quote ? nearestSentence(c.text, c.quote) : null,
       marker,
       where: where(read.at(at), read.at(at + Math.max(c.marker.length, 1) - 1) + 1 - read.at(at)),
@@ -85,6 +98,11 @@ export function checkDraft(resolver: CitationResolver, text: string, asOf: strin
   for (const c of citations) counts[c.finding]++;
   const repealedLaws = citations.filter((c) => c.finding === 'unresolvable' && c.repealedLaw).length;
   return { asOf, characters: text.length, citations, counts, repealedLaws };
+}
+
+function joinExtra(a: { en: string; zh: string } | null, b: { en: string; zh: string } | null): { en: string; zh: string } | null {
+  if (!a || !b) return a ?? b;
+  return { en: `${a.en}; ${b.en}`, zh: `${a.zh}；${b.zh}` };
 }
 
 /** Characters of context shown on each side of a citation. */

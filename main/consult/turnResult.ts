@@ -8,6 +8,8 @@ import type { Engine } from '../engine/index.js';
 import { standingsOn } from '../search/lawOnDate.js';
 import { behindOn, libraryCoverage, type LibraryCoverage } from '../library/coverage.js';
 import type { Db } from '../db/open.js';
+import { laterRevisionsAmong } from '../library/versions/laterRevisions.js';
+import { answerLimitNotes } from './answerLimits.js';
 
 /**
  * The library's coverage, read the first time it is asked for and then kept: one reader serves every turn of a
@@ -55,6 +57,8 @@ export function loadTurnResult(store: ConsultationStore, turn: TurnRow, coverage
     questionCitations: turn.question_citations ? (JSON.parse(turn.question_citations) as TurnResult['questionCitations']) : [],
     lawAsOf: turn.law_as_of && turn.law_as_of_by ? { date: turn.law_as_of, by: turn.law_as_of_by } : null,
     libraryBehind: turn.law_as_of ? behindOn(coverage(), turn.law_as_of) : null,
+    laterRevisions: turn.law_as_of ? laterRevisionsAmong([...evidence.filter((e) => !e.excluded), ...citations], turn.law_as_of) : [],
+    limitNotes: answerLimitNotes(turn.answer, citations),
   };
 }
 

@@ -215,6 +215,16 @@ export interface TurnResult {
    * applied may have been amended since, beyond what the library holds. Null otherwise, and without a law date.
    */
   libraryBehind?: string | null;
+  /**
+   * Laws of the turn's evidence or citations revised after the library's texts (laterRevisions.ts: 反不正当竞争法, revised
+   * 2025-06-27, in force 2025-10-15), as of `lawAsOf`: the text shown is no longer the one in force. Empty when none.
+   */
+  laterRevisions?: Array<{ title: string; adopted: string; inForce: string; read: string; zh: string; en: string }>;
+  /**
+   * Caps the answer states beside a citation that its article does not (answerLimits.ts: 「三百万元以下」 beside 2019's
+   * 「五百万元以下」), each with its citation's marker. Empty when none, and for a turn with no answer.
+   */
+  limitNotes?: Array<{ marker: string; zh: string; en: string }>;
 }
 
 /** One such citation: what the user wrote, what it is (when found), and why it is worth a word. */

@@ -14,6 +14,7 @@ import { bookTitle, citedLabel } from '../../preload/contract/citationLine.js';
 import { lawAsOfZh, turnLawDate } from './lawDates.js';
 import { earlierFactsNote, earlierFactsYear, lawAsOfLine } from '../../preload/contract/lawAsOf.js';
 import { coverageGapNote } from '../library/coverage.js';
+import { laterRevisionsAmong } from '../library/versions/laterRevisions.js';
 import { reportAnswer } from './answerRefs.js';
 import { outsideEvidenceScope, type OutsideEvidence } from '../../preload/contract/sufficiency.js';
 
@@ -216,6 +217,8 @@ export function buildReport(engine: Engine, consultations: Consultations, id: nu
   // report applies the law lies a quarter past its newest text (coverage.ts).
   const latestDay = [consultation.as_of, ...lawDates.map((d) => d.date)].filter((d): d is string => Boolean(d)).sort().at(-1);
   const coverageGap = latestDay ? coverageGapNote(engine.coverage(), latestDay) : null;
+  // A law the report relies on that was revised after the library's texts (反不正当竞争法 2025): said by name, after the general note.
+  const revised = laterRevisionsAmong(chosen.flatMap((t) => t.laterRevisions ?? []).map((l) => ({ lawTitle: l.title, publishDate: l.read })), latestDay ?? '');
   return {
     title: consultation.title,
     generatedAt: new Date().toISOString(),
@@ -228,7 +231,7 @@ export function buildReport(engine: Engine, consultations: Consultations, id: nu
     redaction: chosen.some((t) => consultations.store.turn(t.turnId).redaction === 1),
     turns: reportTurns,
     statutes,
-    warnings: [...(coverageGap ? [coverageGap] : []), ...earlierFacts(chosen), ...warningsFor(reportTurns, statutes)],
+    warnings: [...(coverageGap ? [coverageGap] : []), ...earlierFacts(chosen), ...revised.map((l) => l.zh), ...warningsFor(reportTurns, statutes)],
     disclaimer: DISCLAIMER,
     credit: CREDIT,
   };
@@ -336,7 +339,11 @@ function toReportTurn(
       .map((c) => ({ marker: c.marker, label: c.label, note: c.noteZh ?? c.note, ref: t.answer ? refOfCitation(c) : null, outside: c.outsideEvidence === true })),
     // An evidence article cited for words that fit another article of its law (topicFit.ts); one outside the evidence
     // is warned of once, with its note, among the stray ones.
-    mismatched: t.citations.filter((c) => (c.label === 'verified' || c.label === 'quote_mismatch') && !c.outsideEvidence && c.closer !== undefined).map((c) => ({ marker: c.marker, note: c.noteZh ?? c.note ?? '' })),
+    mismatched: [
+      ...t.citations.filter((c) => (c.label === 'verified' || c.label === 'quote_mismatch') && !c.outsideEvidence && c.closer !== undefined).map((c) => ({ marker: c.marker, note: c.noteZh ?? c.note ?? '' })),
+      // A cap the answer states that its article does not (三百万元 beside 五百万元), as `lexdesk check` says of a brief.
+      ...(t.limitNotes ?? []).map((l) => ({ marker: l.marker, note: l.zh })),
+    ],
     questionCitations: (t.questionCitations ?? []).map((q) => ({ marker: q.marker, note: q.noteZh ?? q.note ?? '' })),
     excluded: opts.includeExcluded ? t.evidence.filter((e) => e.excluded).map((e) => ({ lawTitle: e.lawTitle, label: e.articleLabel, reason: e.excluded! })) : [],
   };

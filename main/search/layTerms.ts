@@ -10,6 +10,7 @@
  */
 import { DOCTRINE_TERMS } from './doctrineTerms.js';
 import { FAMILY_TERMS } from './familyTerms.js';
+import { IP_TERMS } from './ipTerms.js';
 
 /** Words (or patterns) a query may hold, and the statute terms searched besides them. */
 type TermEntry = readonly [words: ReadonlyArray<string | RegExp>, terms: readonly string[]];
@@ -320,17 +321,19 @@ export function layTermExpansion(text: string): string[] {
   addTerms(FAMILY_TERMS, text, out);
   addTerms(QUESTION_TERMS, text, out);
   addTerms(DATA_TERMS, text, out);
+  addTerms(IP_TERMS, text, out);
   addTerms(DOCTRINE_TERMS, text, out);
   if (WORK_INJURY.test(text)) for (const term of ROAD_TERMS) out.delete(term);
   if (out.size === 0) addTerms(SENTENCE_TERMS, text, out);
   return [...out];
 }
 
-/** The statute terms the reranker's features read besides the query: those of the client's question (QUESTION_TERMS, DATA_TERMS) and of doctrine names. */
+/** The statute terms the reranker's features read besides the query: those of the client's question (QUESTION_TERMS, DATA_TERMS, IP_TERMS) and of doctrine names. */
 export function featureTermExpansion(text: string): string[] {
   const out = new Set<string>();
   addTerms(QUESTION_TERMS, text, out);
   addTerms(DATA_TERMS, text, out);
+  addTerms(IP_TERMS, text, out);
   addTerms(DOCTRINE_TERMS, text, out);
   return [...out];
 }

@@ -195,6 +195,12 @@ export interface ArticleDetailDto {
    */
   filedApart?: { en: string; zh: string } | null;
   /**
+   * For an article of a law revised after the library's texts (反不正当竞争法, revised 2025-06-27, in force 2025-10-15;
+   * main/library/versions/laterRevisions.ts), as of the date opened for or today: that the text shown is no longer the
+   * one in force, or soon will not be; absent or null otherwise.
+   */
+  laterRevision?: { en: string; zh: string } | null;
+  /**
    * With that date, for an article its law's amendments changed after it (刑法 第三百九十条 in 2022): the text of the
    * date, as the earlier amendment that gave it reads (《刑法修正案（九）》第四十五条); absent or null otherwise.
    */

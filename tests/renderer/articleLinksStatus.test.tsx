@@ -114,3 +114,13 @@ test('a text older than a decision that amended its interpretation says so above
   assert.equal(plain.allByTestId('stale-text').length, 0);
   plain.unmount();
 });
+
+test('an article of a law revised after the library\'s texts says so above the text; nothing otherwise', async () => {
+  const zh = '注意：该法已于 2025-06-27 修订，2025-10-15 起施行，法规库未收录修改后的文本（库中的是 2019-04-23 版，在 2026-12-08 已不是现行文本）。';
+  const revised = await mount(detailOf({ laterRevision: { en: 'Note: this law was revised on 2025-06-27 (in force 2025-10-15).', zh } }));
+  assert.equal(revised.byTestId('later-revision').textContent, zh);
+  revised.unmount();
+  const plain = await mount(detailOf({}));
+  assert.equal(plain.allByTestId('later-revision').length, 0);
+  plain.unmount();
+});

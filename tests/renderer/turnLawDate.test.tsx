@@ -139,6 +139,30 @@ describe('a turn\'s law date in the view', () => {
     en.unmount();
   });
 
+  test('a turn whose evidence holds a law revised after the library\'s texts names the revision, in either language', async () => {
+    const revised = { title: '中华人民共和国反不正当竞争法', adopted: '2025-06-27', inForce: '2025-10-15', read: '2019-04-23', zh: '《中华人民共和国反不正当竞争法》：已于 2025-06-27 修订，2025-10-15 起施行', en: '中华人民共和国反不正当竞争法: was revised on 2025-06-27 (in force 2025-10-15)' };
+    const turns = [turnFixture({ turnId: 1, seq: 1, laterRevisions: [] }), turnFixture({ turnId: 2, seq: 2, laterRevisions: [revised] })];
+    const said = (r: Rendered) => r.allByTestId('later-revision').map((e) => e.textContent);
+    const zh = await open(turns);
+    assert.deepEqual(said(zh), [revised.zh]);
+    zh.unmount();
+    const en = await open(turns, 'en');
+    assert.deepEqual(said(en), [revised.en]);
+    en.unmount();
+  });
+
+  test('a cap the answer states that its article does not is said under the turn, in either language', async () => {
+    const note = { marker: '《商标法》第六十三条第三款', zh: '回答所写「三百万元以下」与该条不符（该条为「五百万元以下」）；修改前的文本可能是这一数额，请核对所依据的版本', en: 'the answer states 「三百万元以下」, which this article does not (it states 「五百万元以下」)' };
+    const turns = [turnFixture({ turnId: 1, seq: 1, limitNotes: [note] }), turnFixture({ turnId: 2, seq: 2, limitNotes: [] })];
+    const said = (r: Rendered) => r.allByTestId('limit-note').map((e) => e.textContent);
+    const zh = await open(turns);
+    assert.deepEqual(said(zh), [`${note.marker}：${note.zh}`]);
+    zh.unmount();
+    const en = await open(turns, 'en');
+    assert.deepEqual(said(en), [`${note.marker}：${note.en}`]);
+    en.unmount();
+  });
+
   test('a turn stored before migration 22 has no date of its own, and a failed turn no answer: nothing is said', async () => {
     const failed = turnFixture({ turnId: 3, seq: 2, status: 'failed', answer: null, citations: [], error: { code: 'llm_timeout', message: 'timed out' } });
     const r = await open([turnFixture({ turnId: 1, seq: 1, lawAsOf: null }), failed]);

@@ -1,3 +1,5 @@
+import { laterRevisionsAmong } from '../../library/versions/laterRevisions.js';
+import { todayOf } from '../../db/today.js';
 import type { Engine } from '../../engine/index.js';
 import { staleSince } from '../../library/versions/staleTexts.js';
 import { citationText, type StatuteArticle } from '../../library/articles.js';
@@ -62,6 +64,8 @@ export async function searchCommand(args: string[], open: (db?: string, models?:
     // 刑法 第三百九十条 as of 2022: amended after the date (amendmentTrail.ts); said with the hit.
     const amendedSince = (id: number) => { const g = gaps.get(id); return g?.amendedSince ? g : null; };
     const onDate = onDates(engine.db, hits.map((h) => h.article), asOf, (id) => gaps.get(id) ?? null);
+    // A law among the hits revised after the library's texts (反不正当竞争法 2025): its articles are not the ones in force.
+    const laterRevisions = laterRevisionsAmong(hits.map((h) => h.article).filter((a) => a.status === 'current'), asOf ?? todayOf(engine.db));
     const providers = await providerReport(engine, mode);
     // --law 环境噪声污染防治法 found nothing because the law was repealed (or not yet law on --as-of, or filtered out by --level or --province).
     const filterGaps = hits.length === 0 ? lawFilterGaps(engine.db, engine.searchDeps().resolver, filtersFrom(values)) : [];
@@ -70,7 +74,7 @@ export async function searchCommand(args: string[], open: (db?: string, models?:
     const named = names.namedLaw;
     const namedRepeal = names.namedRepeal?.message ?? null;
     if (out.json) {
-      out.printJson({ query, mode, ...(modeNote ? { modeNote } : {}), ...(repealNote ? { repealNote } : {}), ...(missingNote ? { missingArticleNote: missingNote } : {}), ...(provinceNote ? { provinceNote } : {}), ...(lawFilterNote ? { lawFilterNote } : {}), ...(filterGaps.length ? { lawFilterGaps: filterGaps } : {}), ...(renumberedNotes.length ? { renumberedNotes } : {}), ...(readInPlace.length ? { readInPlace } : {}), ...(named ? { namedLaw: named } : {}), ...(namedRepeal ? { namedRepeal } : {}), addedTerms, ...(providers ? { provider: providers.provider, providerFallbacks: providers.fallbacks } : {}), hits: hits.map((h, i) => ({ rank: i + 1, score: h.score === Infinity ? null : h.score, matchedBy: h.matchedBy, snippet: h.snippet, ...h.article, ...(amendedSince(h.article.id) ? { amendedSince: amendedSince(h.article.id)!.short } : {}), ...staleSince(engine.db, h.article, asOf), ...(onDate[i] ? { onDate: onDate[i] } : {}) })) });
+      out.printJson({ query, mode, ...(modeNote ? { modeNote } : {}), ...(repealNote ? { repealNote } : {}), ...(missingNote ? { missingArticleNote: missingNote } : {}), ...(provinceNote ? { provinceNote } : {}), ...(lawFilterNote ? { lawFilterNote } : {}), ...(filterGaps.length ? { lawFilterGaps: filterGaps } : {}), ...(renumberedNotes.length ? { renumberedNotes } : {}), ...(laterRevisions.length ? { laterRevisions } : {}), ...(readInPlace.length ? { readInPlace } : {}), ...(named ? { namedLaw: named } : {}), ...(namedRepeal ? { namedRepeal } : {}), addedTerms, ...(providers ? { provider: providers.provider, providerFallbacks: providers.fallbacks } : {}), hits: hits.map((h, i) => ({ rank: i + 1, score: h.score === Infinity ? null : h.score, matchedBy: h.matchedBy, snippet: h.snippet, ...h.article, ...(amendedSince(h.article.id) ? { amendedSince: amendedSince(h.article.id)!.short } : {}), ...staleSince(engine.db, h.article, asOf), ...(onDate[i] ? { onDate: onDate[i] } : {}) })) });
       return 0;
     }
     if (modeNote) process.stderr.write(`lexdesk: ${modeNote}\n`);
@@ -83,6 +87,7 @@ export async function searchCommand(args: string[], open: (db?: string, models?:
     for (const note of renumberedNotes) out.print(`Note: ${note}.`);
     if (named) out.print(`${bookTitle(named.title)} is a law of the library (${named.level}, ${named.articles} article${named.articles === 1 ? '' : 's'}): lexdesk read ${lawNameTyped(query)} reads it whole, --toc lists its chapters.`);
     for (const r of readInPlace) out.print(`Note: ${bookTitle(r.lawTitle)}: ${r.note.en}.`);
+    for (const l of laterRevisions) out.print(`注：${l.zh}。`);
     // A GPU asked for and not available is said, so a slow search is not a mystery.
     if (providers?.fallbacks.length && values.providers !== undefined) process.stderr.write(`lexdesk: ${describeProviders(providers)}\n`);
     if (addedTerms.length) out.print(`Also searched for the statute terms ${addedTerms.join('、')} (--literal searches only your words)`);

@@ -24,6 +24,7 @@ import { MAX_RANGE_SPAN } from '../../library/citation/parseCitation.js';
 import { tidyHeading } from '../../library/headings.js';
 import { partTitle } from '../../library/lawText.js';
 import { coverageGapNote } from '../../library/coverage.js';
+import { laterRevisionsAmong } from '../../library/versions/laterRevisions.js';
 import { todayOf } from '../../db/today.js';
 
 const USAGE = 'lexdesk show "CITATION" [--as-of YYYY-MM-DD] [--version YYYY-MM-DD] [--changes] [--out FILE.md|FILE.docx]   e.g. 民法典第1165条, 刑法264, 劳动合同法 38, 宪法序言, 民法典第1165、1166条, 刑法第263条至第269条; --out writes the articles cited as a compilation (法条汇编)';
@@ -148,7 +149,11 @@ function shownJson(engine: Engine, result: Resolved, asOf?: string): Record<stri
  */
 function coverageGap(engine: Engine, articles: StatuteArticle[], asOf?: string): string | null {
   if (!articles.some((a) => a.status === 'current')) return null;
-  return coverageGapNote(engine.coverage(), asOf ?? todayOf(engine.db));
+  const day = asOf ?? todayOf(engine.db);
+  const general = coverageGapNote(engine.coverage(), day);
+  // A revision known to have come after the library's texts (反不正当竞争法 2025) is named, before the general note.
+  const revised = laterRevisionsAmong(articles, day);
+  return revised.length ? [...revised.map((l) => `${l.zh}。`), general ?? ''].join('') : general;
 }
 
 /** With a date: how the article stood then (民法典 第五百七十七条 as of 2019: not yet in force, it stands in); null without one. */

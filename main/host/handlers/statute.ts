@@ -30,10 +30,11 @@ import { repealedFilterMessages } from '../../library/citation/repealedLaws.js';
 import { draftTextOf } from '../../util/draftFile.js';
 import { fileNameOf, MIME } from '../../report/index.js';
 import { onlyCitations } from '../../library/citation/parseCitation.js';
-import type { Handlers } from './types.js';
+import { laterRevisionNote } from '../../library/versions/laterRevisions.js';
 import { todayOf } from '../../db/today.js';
 import { olderPartChoice, savedOfArticle, savedPartLabel, type OlderPartChoice } from '../../library/saved/index.js';
 import type { ResolveResult } from '../../library/citation/resolver.js';
+import type { Handlers } from './types.js';
 import { replacementNote } from '../../library/versions/replacedBy.js';
 import { staleNote, staleSince, staleTextOf } from '../../library/versions/staleTexts.js';
 import { localDay } from '../../../preload/contract/localTime.js';
@@ -219,7 +220,9 @@ export const statuteHandlers: Pick<Handlers, 'statute.search' | 'statute.citatio
     // Opened from a search as of a date: a text read in place of the text of that date says so, as the hit did.
     const gap = input.asOf ? s.engine.searchDeps().resolver.textGap(article.id, input.asOf) : null;
     const shown = detail(s, article);
-    return { ...shown, ...interpretationsOn(s, article, shown.interpretations, input.asOf), ...(gap ? { versionGap: gapSentence(gap), textThen: textThen(gap, input.asOf) } : {}), ...onDate(s, article, input.asOf, gap) };
+    // A law revised after the library's texts (反不正当竞争法 2025): the text shown is not the one in force on the day.
+    const later = article.status === 'current' ? laterRevisionNote(article.lawTitle, article.publishDate, input.asOf ?? todayOf(s.engine.db)) : null;
+    return { ...shown, ...interpretationsOn(s, article, shown.interpretations, input.asOf), ...(gap ? { versionGap: gapSentence(gap), textThen: textThen(gap, input.asOf) } : {}), ...onDate(s, article, input.asOf, gap), ...(later ? { laterRevision: { en: `Note: ${later.en}.`, zh: `注意：${later.zh}。` } } : {}) };
   },
 };
 

@@ -5,6 +5,8 @@
  * saved for a 款 is followed by that 款's words: 2018 第二十条第三款 is 2023's 第二十三条第一款, not 第二十一条, where
  * the rest of 第二十条 went.
  */
+import { laterRevisionNote } from '../versions/laterRevisions.js';
+import { todayOf } from '../../db/today.js';
 import { cachedStatement, type Db } from '../../db/open.js';
 import { ARTICLE_SELECT, articleById, toStatuteArticle, type ArticleRow, type StatuteArticle } from '../articles.js';
 import type { ArticleKind } from '../types.js';
@@ -157,11 +159,17 @@ function stateOf(db: Db, row: SavedArticleRow, own: StatuteArticle, kept: Saved)
     const changed = here === null || squeeze(here) !== squeeze(kept.text);
     const later = versions.find((v) => v.status === 'pending' && v.publishDate > (own.publishDate ?? ''));
     const upcoming = later ? counterpart(provisionIn(db, own, here ?? kept.text, later.publishDate, kept.unit), later) : null;
-    const ahead = later ? upcomingNote(later, upcoming) : { en: '', zh: '' };
-    const revisedAhead = Boolean(later) && upcoming?.match !== 'identical';
+    const ahead = later ? { ...upcomingNote(later, upcoming) } : { en: '', zh: '' };
+    // A revision the library lacks (反不正当竞争法 2025, laterRevisions.ts) has taken effect, or soon will: 现行有效 is not so.
+    const lacking = laterRevisionNote(own.lawTitle, own.publishDate, todayOf(db));
+    if (lacking) {
+      ahead.en += ` Note: ${lacking.en}.`;
+      ahead.zh += `注意：${lacking.zh}。`;
+    }
+    const revisedAhead = (Boolean(later) && upcoming?.match !== 'identical') || lacking !== null;
     return changed
       ? { state: 'corrected', now: null, upcoming, diff: diffTexts(kept.text, here ?? own.text), revisedAhead, message: `In force; the library's text has changed since it was saved (see the changes).${ahead.en}`, messageZh: `现行有效；收藏后法规库中的文本有改动（见差异）。${ahead.zh}` }
-      : { state: 'in_force', now: null, upcoming, diff: null, revisedAhead, message: `In force, as saved.${ahead.en}`, messageZh: `现行有效，与收藏时一致。${ahead.zh}` };
+      : { state: 'in_force', now: null, upcoming, diff: null, revisedAhead, message: `${lacking ? 'In force in the library' : 'In force'}, as saved.${ahead.en}`, messageZh: `${lacking ? '法规库中为现行有效' : '现行有效'}，与收藏时一致。${ahead.zh}` };
   }
   if (own.status === 'pending') {
     const now = inForce ? counterpart(provisionIn(db, own, here ?? kept.text, inForce.publishDate, kept.unit), inForce) : null;

@@ -110,6 +110,8 @@ export function ConsultationView({ openId, onChanged, onOpened, onOpenArticle, s
               <div className="warn earlier-facts" data-testid="earlier-facts">{earlierFactsNote(earlierFactsYear(tr.userText, tr.lawAsOf)!, tr.lawAsOf, t.lang === 'en' ? 'en' : 'zh')}</div>
             )}
             {tr.libraryBehind && (tr.answer || tr.mode === 'offline') && <div className="warn library-behind" data-testid="library-behind">{turnCoverageNote(tr.libraryBehind, t.lang === 'en' ? 'en' : 'zh')}</div>}
+            {(tr.answer || tr.mode === 'offline') && (tr.laterRevisions ?? []).map((l) => <div key={l.title} className="warn later-revision" data-testid="later-revision">{t.lang === 'en' ? l.en : l.zh}</div>)}
+            {tr.answer && (tr.limitNotes ?? []).map((l) => <div key={l.marker} className="warn limit-note" data-testid="limit-note">{`${l.marker}：${t.lang === 'en' ? l.en : l.zh}`}</div>)}
             {tr.stages.length > 0 && <StageProgress lines={tr.stages} />}
             {tr.status === 'done' && <ExportButtons consultationId={tr.consultationId} turn={tr.seq} />}
             {tr.error && (

@@ -137,6 +137,9 @@ export function ArticleView({ detail, onOpen, openOutline, openReading, shown, a
         <p className="muted" data-testid="amended-text">{t.lang === 'zh' ? detail.amendedText.zh : detail.amendedText.en}</p>
       )}
       {detail.filedApart && <p className="notice" data-testid="filed-apart">{t.lang === 'zh' ? detail.filedApart.zh : detail.filedApart.en}</p>}
+      {detail.laterRevision && (
+        <p className="notice" data-testid="later-revision">{t.lang === 'zh' ? detail.laterRevision.zh : detail.laterRevision.en}</p>
+      )}
       {detail.staleText && (
         <p className="notice" data-testid="stale-text">{t.lang === 'zh' ? detail.staleText.zh : detail.staleText.en}</p>
       )}
