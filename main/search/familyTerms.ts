@@ -6,7 +6,7 @@
  * user turn of multiturn-dev.jsonl (tests/unit/familyTerms.test.ts reads both when the shared data is there).
  */
 
-type TermEntry = readonly [words: ReadonlyArray<string | RegExp>, terms: readonly string[]];
+import type { TermEntry } from './termEntry.js';
 
 /** Parents on either side: 爸妈, 公婆, 岳父母, 婆家, 娘家. */
 const PARENTS = '(爸妈|父母|公婆|岳父|岳母|丈人|婆家|娘家)';

@@ -7,7 +7,7 @@
  * held-out half (山寨, 转载, 配方) are left out on purpose; each pattern is narrow and fires on no stard-train or
  * multiturn-dev question (checked with a script over both files, README).
  */
-type TermEntry = readonly [words: ReadonlyArray<string | RegExp>, terms: readonly string[]];
+import type { TermEntry } from './termEntry.js';
 
 /** Another's goods bearing one's mark: 假冒我们牌子, 冒牌, 仿冒品牌. */
 const FAKE_BRAND = '(假冒|仿冒|冒牌|冒用)[^，。；！？]{0,8}(牌子|品牌|商标)|(牌子|品牌|商标)[^，。；！？]{0,8}(假冒|仿冒|冒牌|被人冒用)';

@@ -12,8 +12,7 @@ import { DOCTRINE_TERMS } from './doctrineTerms.js';
 import { FAMILY_TERMS } from './familyTerms.js';
 import { IP_TERMS } from './ipTerms.js';
 
-/** Words (or patterns) a query may hold, and the statute terms searched besides them. */
-type TermEntry = readonly [words: ReadonlyArray<string | RegExp>, terms: readonly string[]];
+import type { TermEntry } from './termEntry.js';
 
 /** Asking for money: 补偿, 赔偿 (not 赔偿违约金), 赔钱, 赔我多少, 给钱, 拿多少钱. */
 const MONEY_ON_LEAVING = '(补偿|赔偿(?!违约金)|赔钱|赔.{0,2}多少|给钱|拿.{0,2}钱|多少钱|钱.{0,2}没给|没给.{0,2}钱)';

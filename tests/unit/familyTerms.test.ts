@@ -6,12 +6,13 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
+import { entriesFiring, trainingQuestionTexts } from '../helpers/trainingTexts.js';
 import { test } from 'node:test';
 import { FAMILY_TERMS } from '../../main/search/familyTerms.js';
 import { layTermExpansion } from '../../main/search/layTerms.js';
 import { EVAL_DIR } from '../helpers/library.js';
 
-const fires = (text: string) => FAMILY_TERMS.filter(([words]) => words.some((w) => (typeof w === 'string' ? text.includes(w) : w.test(text))));
+const fires = (text: string) => entriesFiring(FAMILY_TERMS, text);
 
 test('everyday questions get the statute terms of their rule', () => {
   const terms = (q: string) => layTermExpansion(q);
@@ -30,11 +31,7 @@ test('a question already in the statute\'s words, or about something else, gets 
 });
 
 test('no entry fires on a question of stard-train or a user turn of multiturn-dev', { skip: fs.existsSync(path.join(EVAL_DIR, 'stard-train.jsonl')) ? false : 'shared eval data not present' }, () => {
-  const lines = (f: string) => fs.readFileSync(path.join(EVAL_DIR, f), 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l));
-  const texts = [
-    ...lines('stard-train.jsonl').map((r: { query: string }) => r.query),
-    ...lines('multiturn-dev.jsonl').flatMap((r: { turns: Array<{ role: string; text: string }> }) => r.turns.filter((t) => t.role === 'user').map((t) => t.text)),
-  ];
+  const texts = trainingQuestionTexts();
   assert.ok(texts.length > 1500);
   assert.deepEqual(texts.filter((t) => fires(t).length > 0), []);
 });

@@ -4,15 +4,13 @@
  * retrieval figures measured on them stand.
  */
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
-import path from 'node:path';
 import { describe, test } from 'node:test';
 import { IP_TERMS } from '../../main/search/ipTerms.js';
 import { layTermExpansion } from '../../main/search/layTerms.js';
-import { EVAL_DIR, sharedSkipReason } from '../helpers/library.js';
+import { sharedSkipReason } from '../helpers/library.js';
+import { entriesFiring, trainingQuestionTexts } from '../helpers/trainingTexts.js';
 
-const fired = (text: string) => IP_TERMS.filter(([words]) => words.some((w) => (typeof w === 'string' ? text.includes(w) : w.test(text))));
-const lines = (file: string) => fs.readFileSync(file, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+const fired = (text: string) => entriesFiring(IP_TERMS, text);
 
 describe('everyday IP wording', () => {
   test('the tuned questions get the statutes\' terms', () => {
@@ -27,10 +25,7 @@ describe('everyday IP wording', () => {
   });
 
   test('no entry fires on a stard-train or multiturn-dev question', { skip: sharedSkipReason() }, () => {
-    const texts = [
-      ...lines(path.join(EVAL_DIR, 'stard-train.jsonl')).map((r) => String(r.query)),
-      ...lines(path.join(EVAL_DIR, 'multiturn-dev.jsonl')).flatMap((r) => (r.turns as Array<{ role: string; text: string }>).filter((t) => t.role === 'user').map((t) => t.text)),
-    ];
+    const texts = trainingQuestionTexts();
     assert.ok(texts.length > 1500);
     assert.deepEqual(texts.filter((t) => fired(t).length > 0), []);
   });
