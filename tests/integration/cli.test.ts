@@ -32,6 +32,7 @@ interface InfoJson extends LibraryCounts {
   bytes: number;
   coverage: LibraryCoverage;
   coverageNote: string | null;
+  laterRevisionsLacking: Array<{ title: string }>;
 }
 
 interface SearchJson {
@@ -117,8 +118,10 @@ describe('lexdesk commands with --json', { skip: NEEDS_SHARED }, () => {
       assert.equal(info.db, libraryDb);
       assert.ok(info.bytes > 0);
       const summary = parseJsonOutput<ImportSummary>(importResult ?? assert.fail('import test did not run'));
-      const { db: _db, bytes: _bytes, coverage, coverageNote: _note, ...counts } = info;
+      const { db: _db, bytes: _bytes, coverage, coverageNote: _note, laterRevisionsLacking, ...counts } = info;
       assert.deepEqual(counts, summary.library);
+      // None of this library's laws was revised after its texts as far as the table knows (laterRevisions.ts).
+      assert.deepEqual(laterRevisionsLacking, []);
       assert.match(coverage.newestText?.date ?? '', /^\d{4}-\d{2}-\d{2}$/, 'the newest text the library holds');
     });
 
