@@ -187,6 +187,7 @@ test('a citation of a version year the library lacks (2012年刑事诉讼法第�
   const adds = sent.filter((x) => x.route === 'saved.add').map((x) => x.input);
   assert.deepEqual(adds, [{ articleId: 173, folder: '王五不起诉', expected: { lawTitle: '中华人民共和国刑事诉讼法', label: '第一百七十三条', publishDate: '2018-10-26', province: '' }, parts: second }]);
   assert.match(r.byTestId('saved-other').textContent!, /★ 《中华人民共和国刑事诉讼法》第一百七十三条第二款（2018-10-26）· 王五不起诉/);
+  assert.equal(document.querySelector('[role=alert]'), null, 'the 「choose first」 is gone once saved');
   await r.click(r.byTestId('save-open'));
   await r.click(r.byTestId('older-year-now'));
   await r.click(r.byTestId('save-confirm'));

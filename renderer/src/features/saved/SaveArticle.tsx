@@ -68,6 +68,8 @@ export function SaveArticle({ article, saved: initial, refreshKey, asOf, parts, 
       if (a.id === article.id) setSaved((cur) => [...cur.filter((x) => x.id !== s.id), { id: s.id, folder: s.folder, note: s.note, part: s.part ?? null }]);
       else setSavedOther(`★ ${bookTitle(a.lawTitle)}${a.label}${s.part ?? ''}（${a.publishDate ?? ''}）· ${s.folder || t.unfiled}`);
       setForm(null);
+      // Saved: a 「choose first」 said before the choice is no longer so.
+      setError(null);
     }, (e: unknown) => setError(errorText(t, e)));
   };
   const remove = (id: number) => {
