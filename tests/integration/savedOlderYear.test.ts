@@ -90,6 +90,12 @@ describe('saving a citation of a version year the library holds no text of', { s
     assert.match(r.stdout, /Not saved: 商标法（2013年修正）第六十三条：法规库中没有该法 2013-08-30 的文本（最早的是 2019-04-23 版）/);
     assert.deepEqual(offered(r.stdout).map((c) => c.slice(2, 5)), [['中华人民共和国商标法第六十三条', '--version', '2019-04-23']]);
     assert.doesNotMatch(r.stdout, /Not found/, 'the year is said by the offer, not as a citation not found');
+    // A number past the end of the text held, with no table or words for it: said, and no command offered.
+    const beyond = await cli('add', '商标法（2013年修正）第七十四条');
+    assert.equal(beyond.code, 1);
+    assert.match(beyond.stdout, /法规库无法判断该条现在的位置.*2019-04-23 版没有第七十四条/);
+    assert.equal(offered(beyond.stdout).length, 0);
+    assert.doesNotMatch(beyond.stdout, /Save one of them|To save it/);
     // --version names the version outright: saved, nothing offered.
     const pinned = await cli('add', '商标法（2013年修正）第六十三条', '--version', '2019-04-23', '--folder', '商标 赔偿');
     assert.equal(pinned.code, 0, pinned.stdout + pinned.stderr);

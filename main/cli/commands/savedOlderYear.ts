@@ -31,7 +31,9 @@ export function olderYearOffer(m: OlderYearMeant, values: Record<string, unknown
 /** The lines `saved add` prints for one offer. */
 export function olderYearLines(o: OlderYearOffer): string[] {
   if (o.refused) return [`Not saved: ${o.zh}`];
-  const lines = [`Not saved: ${o.zh}`, `  ${o.en}`, '  Save one of them (each saves the version named):'];
+  const lines = [`Not saved: ${o.zh}`, `  ${o.en}`];
+  // Neither held (a number past the end of the text held, and no table or words for it): nothing to offer.
+  if (o.now || o.sameNumber) lines.push(o.now && o.sameNumber ? '  Save one of them (each saves the version named):' : '  To save it (the version named):');
   if (o.now) lines.push(`    ${o.now.command}   (${o.version} 版${o.now.label}：该条规定现在的位置，${o.now.how === 'table' ? '据新旧条文对照' : '据所附文字'})`);
   if (o.sameNumber) lines.push(`    ${o.sameNumber.command}   (${o.version} 版${o.sameNumber.label}：同一条号，内容可能不同)`);
   return lines;
