@@ -172,6 +172,23 @@ export interface ArticleDetailDto {
    * user to choose; ☆ 收藏 never saves the article shown for it. Absent or null otherwise.
    */
   olderPart?: { earlier: PartToSaveDto; now: PartToSaveDto | null } | null;
+  /**
+   * For a citation naming a version year the library holds no text of (《著作权法》（2010年修正）第四十九条; the library
+   * has 2020-11-11's): this article is of the text held (`held`), and ☆ 收藏 offers the two, each named with its version —
+   * `now`, where the old number's provision stands (by the renumbering table or the words given; null when the library
+   * cannot tell), and `sameNumber`, the article of that number, which may hold another provision — and saves the one
+   * picked. `en`/`zh` say so. Absent or null otherwise.
+   */
+  olderYear?: {
+    cited: string;
+    year: number;
+    madeOn: string;
+    held: string;
+    now: (PartToSaveDto & { how: 'table' | 'words' }) | null;
+    sameNumber: PartToSaveDto | null;
+    en: string;
+    zh: string;
+  } | null;
   /** A 款 or 项 the looked-up citation named that the article does not have (第三十八条第七项), in both languages; absent or null otherwise. */
   citedWarning?: { en: string; zh: string } | null;
   /**

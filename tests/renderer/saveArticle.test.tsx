@@ -149,3 +149,64 @@ test('a 款 the article lacks that its earlier version had: the form asks which 
   assert.deepEqual(now?.parts, [{ paragraph: 1, items: [] }]);
   r.unmount();
 });
+
+test('a citation of a version year the library lacks (2012年刑事诉讼法第一百七十三条第二款): the form offers where the provision is now and the same number, each with its version, and saves exactly the one picked', async () => {
+  const sent: Array<{ route: string; input: Record<string, unknown> }> = [];
+  const client = new ApiClient({
+    request: async (route, input) => {
+      sent.push({ route, input: input as Record<string, unknown> });
+      if (route === 'saved.folders') return { ok: true, data: [] };
+      const i = input as { articleId: number };
+      return { ok: true, data: { id: i.articleId === 177 ? 21 : 22, folder: '王五不起诉', note: '', part: '第二款' } };
+    },
+    subscribe: () => () => undefined,
+  });
+  const cpl = (id: number, label: string): ArticleDto => ({ ...ARTICLE, id, lawTitle: '中华人民共和国刑事诉讼法', shortName: '刑事诉讼法', label, publishDate: '2018-10-26' });
+  const second = [{ paragraph: 2, items: [] }];
+  const olderYear = {
+    cited: '2012年刑事诉讼法第一百七十三条第二款', year: 2012, madeOn: '2012-03-14', held: '2018-10-26',
+    now: { article: cpl(177, '第一百七十七条'), parts: second, part: '第二款', text: '对于犯罪情节轻微……', how: 'table' as const },
+    sameNumber: { article: cpl(173, '第一百七十三条'), parts: second, part: '第二款', text: '犯罪嫌疑人认罪认罚的……' },
+    en: '…', zh: '…',
+  };
+  const r = await render(<ApiContext.Provider value={client}><SaveArticle article={olderYear.now.article} saved={[]} olderYear={olderYear} /></ApiContext.Provider>);
+  assert.equal(r.byTestId('save-open').textContent, '☆ 收藏');
+  await r.click(r.byTestId('save-open'));
+  const choice = r.byTestId('older-year-choice').textContent!;
+  assert.match(choice, /2012年刑事诉讼法第一百七十三条第二款引用的是 2012-03-14 的文本，法规库中没有；请选择收藏 2018-10-26 版中的哪一条/);
+  assert.match(choice, /2018-10-26 版第一百七十七条第二款（该条规定现在的位置，据新旧条文对照）/);
+  assert.match(choice, /2018-10-26 版第一百七十三条第二款（同一条号，内容可能不同）/);
+  await r.type(r.byTestId('save-folder') as HTMLInputElement, '王五不起诉');
+  await r.click(r.byTestId('save-confirm'));
+  await new Promise((done) => setTimeout(done, 0));
+  assert.equal(sent.filter((x) => x.route === 'saved.add').length, 0, 'nothing saved before one is picked');
+  assert.equal(document.querySelector('[role=alert]')?.textContent, '请先选择收藏哪一条。');
+  await r.click(r.byTestId('older-year-same'));
+  await r.click(r.byTestId('save-confirm'));
+  await new Promise((done) => setTimeout(done, 0));
+  const adds = sent.filter((x) => x.route === 'saved.add').map((x) => x.input);
+  assert.deepEqual(adds, [{ articleId: 173, folder: '王五不起诉', expected: { lawTitle: '中华人民共和国刑事诉讼法', label: '第一百七十三条', publishDate: '2018-10-26', province: '' }, parts: second }]);
+  assert.match(r.byTestId('saved-other').textContent!, /★ 《中华人民共和国刑事诉讼法》第一百七十三条第二款（2018-10-26）· 王五不起诉/);
+  assert.equal(document.querySelector('[role=alert]'), null, 'the 「choose first」 is gone once saved');
+  await r.click(r.byTestId('save-open'));
+  await r.click(r.byTestId('older-year-now'));
+  await r.click(r.byTestId('save-confirm'));
+  await new Promise((done) => setTimeout(done, 0));
+  assert.equal(sent.filter((x) => x.route === 'saved.add').at(-1)?.input.articleId, 177);
+  assert.deepEqual(r.allByTestId('saved-in').map((e) => e.textContent!.includes('王五不起诉')), [true], 'the article shown (第一百七十七条) is now saved');
+  r.unmount();
+});
+
+test('where the library cannot tell where the old number\'s provision stands now, only the same number is offered, named with its version', async () => {
+  const client = new ApiClient({ request: async () => ({ ok: true, data: [] }), subscribe: () => () => undefined });
+  const copyright = (id: number, label: string): ArticleDto => ({ ...ARTICLE, id, lawTitle: '中华人民共和国著作权法', shortName: '著作权法', label, publishDate: '2020-11-11' });
+  const olderYear = {
+    cited: '《著作权法》（2010年修正）第四十九条', year: 2010, madeOn: '2010-02-26', held: '2020-11-11', now: null,
+    sameNumber: { article: copyright(49, '第四十九条'), parts: [], part: null, text: '为保护著作权……' }, en: '…', zh: '…',
+  };
+  const r = await render(<ApiContext.Provider value={client}><SaveArticle article={olderYear.sameNumber.article} saved={[]} olderYear={olderYear} /></ApiContext.Provider>);
+  await r.click(r.byTestId('save-open'));
+  assert.equal(r.allByTestId('older-year-now').length, 0, 'the library cannot tell where it stands now: not offered');
+  assert.match(r.byTestId('older-year-choice').textContent!, /2020-11-11 版第四十九条（同一条号，内容可能不同）/);
+  r.unmount();
+});

@@ -16,6 +16,8 @@ import { citedSpansToSave } from '../../../preload/contract/citedToSave.js';
 import { partText } from '../../library/citation/earlierNumbering.js';
 import { meansOlderPart } from '../../library/saved/olderPartMeant.js';
 import type { EarlierNumbering } from '../../library/citation/earlierNumbering.js';
+import { olderYearsMeant } from '../../library/saved/olderYearMeant.js';
+import { olderYearLines, olderYearOffer, optionsGiven, shellArg } from './savedOlderYear.js';
 
 const USAGE = `lexdesk saved [list] [--folder NAME] [--changes]        the saved articles and what became of each
   lexdesk saved add "CITATION" [--folder NAME] [--note TEXT] [--as-of DATE | --version DATE]   e.g. 劳动合同法第38条、第46条
@@ -75,6 +77,18 @@ const SUBCOMMANDS: Record<string, (args: string[], open: Open, out: Output) => P
       // for it, and the two precise commands are offered.
       const olderMeant = results.flatMap((r) => (meansOlderPart(engine.searchDeps().resolver, r) ? [olderPartMeant(engine, r, r.earlier, values)] : []));
       const found = results.flatMap((r) => (r.ok && !olderMeant.some((o) => o.result === r) ? [r.article] : []));
+      // 《著作权法》（2010年修正）第四十九条: a year older than the library's texts of the law; two commands offered, nothing saved.
+      // (--version names the version outright: the citation's year gives way to it, and nothing is offered.)
+      const olderYears = values.version !== undefined ? [] : olderYearsMeant(engine.db, engine.searchDeps().resolver, citation, values.note as string | undefined).map((m) => olderYearOffer(m, values));
+      const unsaved = olderYears.length ? 1 : 0;
+      // Those citations' "no version of that year" is said by the offers instead.
+      const failed = olderYears.length ? results.filter((r) => r.ok || r.code !== 'version-not-found') : results;
+      if (!found.length && olderYears.length && !olderMeant.length) {
+        if (out.json) return out.printJson({ olderYear: olderYears, saved: [], created: 0, notFound: failed.flatMap((r) => (!r.ok && r.code !== 'no-article-number' ? [withVersionsSaid(r).zh] : [])) }), unsaved;
+        for (const o of olderYears) for (const line of olderYearLines(o)) out.print(line);
+        for (const r of failed) if (!r.ok && r.code !== 'no-article-number') out.print(`Not found: ${withVersionsSaid(r).zh}`);
+        return unsaved;
+      }
       if (!found.length && olderMeant.length) throw new LexError('not_found', `Nothing saved: ${olderMeant.map((o) => o.en).join('\n')}`);
       if (!found.length) throw new LexError('not_found', `Nothing saved: ${notFoundText(results) || `no article cited in "${citation}"`}`);
       // All or none: one transaction, so a bad note or a full library saves nothing.
@@ -84,7 +98,7 @@ const SUBCOMMANDS: Record<string, (args: string[], open: Open, out: Output) => P
       const cited = results.flatMap((r) => (r.ok && !olderMeant.some((o) => o.result === r) ? [{ a: r.article, parts: r.warning ? [] : r.parts }] : []));
       const saved = engine.db.transaction(() => cited.map(({ a, parts }) => ({ a, ...saveArticle(engine.db, a, { folder: values.folder as string | undefined, note: values.note as string | undefined, asOf, parts }) })))();
       const items = saved.map((x) => savedArticle(engine.db, savedRow(engine.db, x.id), datesFrom(engine.searchDeps().resolver)));
-      const skipped = results.filter((r): r is Extract<ResolveResult, { ok: false }> => !r.ok && r.code !== 'no-article-number');
+      const skipped = failed.filter((r): r is Extract<ResolveResult, { ok: false }> => !r.ok && r.code !== 'no-article-number');
       // 刑法 as of 2019: what is saved is the library's first text of it, of 2020, and the user hears so.
       const gaps = new Map(results.flatMap((r) => (r.ok && r.gap ? [[r.article.id, r.gap] as const] : [])));
       const readInPlace = lawsReadInPlace(found, (id) => gaps.get(id) ?? null);
@@ -100,7 +114,7 @@ const SUBCOMMANDS: Record<string, (args: string[], open: Open, out: Output) => P
       const changedSince = found.flatMap((a) => { const g = gaps.get(a.id); return g?.amendedSince ? [{ articleId: a.id, citation: savedCitation(a).trim(), note: gapSentence(g) }] : []; });
       const partsMissing = results.flatMap((r) => (r.ok && r.warning && !olderMeant.some((o) => o.result === r) ? [{ citation: savedCitation(r.article).trim(), warning: r.warning, warningZh: r.warningZh }] : []));
       const older = olderMeant.map(({ result, ...o }) => o);
-      if (out.json) return out.printJson({ ...(older.length ? { olderMeant: older } : {}), ...(partsMissing.length ? { partsMissing } : {}), saved: items, created: saved.filter((x) => x.created).length, notFound: skipped.map((r) => withVersionsSaid(r).zh), ...(readInPlace.length ? { readInPlace } : {}), ...(changedSince.length ? { changedSince } : {}), ...(renumbered.length ? { renumbered } : {}) });
+      if (out.json) return out.printJson({ ...(olderYears.length ? { olderYear: olderYears } : {}), ...(older.length ? { olderMeant: older } : {}), ...(partsMissing.length ? { partsMissing } : {}), saved: items, created: saved.filter((x) => x.created).length, notFound: skipped.map((r) => withVersionsSaid(r).zh), ...(readInPlace.length ? { readInPlace } : {}), ...(changedSince.length ? { changedSince } : {}), ...(renumbered.length ? { renumbered } : {}) }), unsaved;
       const folder = folderName(values.folder as string | undefined) || '未分类';
       for (const r of readInPlace) out.print(`Note: ${bookTitle(r.lawTitle)}: ${r.note.en}.`);
       for (const c of changedSince) out.print(`Note: ${c.citation}: ${c.note.en} The text saved is the one in force now; the list and \`saved export\` keep the date ${asOf} and say so, with the text of that date where the library has it.`);
@@ -115,6 +129,8 @@ const SUBCOMMANDS: Record<string, (args: string[], open: Open, out: Output) => P
       for (const [i, x] of saved.entries()) out.print(`${x.created ? 'Saved' : x.noteAdded ? 'Already saved; the note was added below the one there' : 'Already saved'}: [${x.id}] ${items[i]!.citation}→ ${folder}`);
       for (const r of skipped) out.print(`Not found: ${withVersionsSaid(r).zh}`);
       for (const o of olderMeant) out.print(`Not saved: ${o.en}`);
+      for (const o of olderYears) for (const line of olderYearLines(o)) out.print(line);
+      return unsaved;
     });
   },
   note(args, open, out) {
@@ -227,21 +243,11 @@ function olderPartMeant(engine: Engine, r: Extract<ResolveResult, { ok: true }>,
   return { result: r, citation: cited, version: earlier.publishDate, label: `${earlier.label}${part}`, now, commands, en };
 }
 
-/** --folder and --note as given, for a command offered to run instead. */
-function optionsGiven(values: Record<string, unknown>): string {
-  return (['folder', 'note'] as const).map((k) => (values[k] === undefined ? '' : ` --${k} ${shellArg(String(values[k]))}`)).join('');
-}
-
-/** A word for a shell command line, in double quotes where it needs them. */
-function shellArg(text: string): string {
-  return /^[\p{L}\p{N}_./:-]+$/u.test(text) ? `"${text}"` : `"${text.replace(/(["\\$`])/g, '\\$1')}"`;
-}
-
-function withEngine(open: Open, db: unknown, work: (engine: Engine) => void): number {
+function withEngine(open: Open, db: unknown, work: (engine: Engine) => void | number): number {
   const engine = open(db as string | undefined);
   try {
-    work(engine);
-    return 0;
+    const rc = work(engine);
+    return typeof rc === 'number' ? rc : 0;
   } finally {
     engine.close();
   }

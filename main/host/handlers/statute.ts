@@ -39,6 +39,7 @@ import { replacementNote } from '../../library/versions/replacedBy.js';
 import { staleNote, staleSince, staleTextOf } from '../../library/versions/staleTexts.js';
 import { localDay } from '../../../preload/contract/localTime.js';
 import { filedApartViewNote } from '../../library/citation/amendedTextApart.js';
+import { olderYearView } from './olderYearView.js';
 
 /** 公司法解释（三） in its 2011 text, which a decision of 2020 amended (staleTexts.ts): what the view says; null otherwise. */
 function staleTextNote(db: HostServices['engine']['db'], article: StatuteArticle): { en: string; zh: string } | null {
@@ -171,6 +172,13 @@ export const statuteHandlers: Pick<Handlers, 'statute.search' | 'statute.citatio
     const located = only && !only.warning ? only.parts.flatMap((p) => (p.paragraph === null ? [] : [{ paragraph: p.paragraph, items: p.items }])) : [];
     const parts = located.length === only?.parts.length ? located : [];
     const base = only ? detail(s, only.article) : null;
+    // 《著作权法》（2010年修正）第四十九条: the text held is shown, and ☆ 收藏 offers where the provision is now or that number.
+    const older = only ? null : olderYearView(s, input.citation, results);
+    if (older) {
+      const held = older.shown ? detail(s, older.shown) : null;
+      const withOffer = held ? { ...held, citedSpans: [], olderYear: older.olderYear } : null;
+      return { hits: older.shown ? [{ article: toArticleDto(older.shown), score: Infinity, matchedBy: 'citation', snippet: makeSnippet(older.shown.text, []) }] : [], successors: 0, notFound: older.notFound, detail: withOffer, onlyCitations: onlyCitations(input.citation, s.engine.searchDeps().resolver.names), readInPlace: [] };
+    }
     const shown = only && base ? { ...base, ...interpretationsOn(s, only.article, base.interpretations, input.asOf), citedSpans: citedSpans(only.article, only.parts), ...(parts.length ? { citedParts: parts, savesPart: savedPartLabel(only.article, parts) } : {}), olderPart: olderPartOf(s, only), citedWarning, earlierNumbering: only.earlier ? { ...only.earlier, now: s.engine.searchDeps().resolver.provisionNow(only.earlier, only.article) } : null, versionGap: only.gap ? gapSentence(only.gap) : null, textThen: textThen(only.gap, input.asOf), ...onDate(s, only.article, input.asOf, only.gap) } : null;
     return { hits, successors, notFound, detail: shown, onlyCitations: onlyCitations(input.citation, s.engine.searchDeps().resolver.names), readInPlace: readInPlace(s, results.flatMap((r) => (r.ok ? [r.article] : [])), input.asOf) };
   },

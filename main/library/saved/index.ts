@@ -3,3 +3,4 @@ export { datesFrom, savedArticle, savedArticles, savedChangedSince, savedCitatio
 export { partLabel, partSpans, partsOfSpans } from './savedPart.js';
 export { earlierPartsNow } from './earlierPart.js';
 export { olderPartChoice, type OlderPartChoice } from './olderPartMeant.js';
+export { olderYearsMeant, type OlderYearChoice, type OlderYearMeant, type OlderYearRefused } from './olderYearMeant.js';

@@ -20,6 +20,8 @@ interface Props {
   savesPart?: string | null;
   /** A 款 the article lacks that the version before had (ArticleDetailDto.olderPart): the two to choose from instead. */
   olderPart?: ArticleDetailDto['olderPart'];
+  /** A citation of a version year the library lacks (ArticleDetailDto.olderYear): where its provision is now, or that number, to choose from. */
+  olderYear?: ArticleDetailDto['olderYear'];
 }
 
 /**
@@ -28,11 +30,11 @@ interface Props {
  * The button says which it saves and whether that is saved already (★ 已收藏第三款). For a 款 the article lacks and its
  * earlier version had (ArticleDetailDto.olderPart), the form asks which of the two to save and saves nothing until told.
  */
-export function SaveArticle({ article, saved: initial, refreshKey, asOf, parts, savesPart, olderPart }: Props) {
+export function SaveArticle({ article, saved: initial, refreshKey, asOf, parts, savesPart, olderPart, olderYear }: Props) {
   const t = useT();
   const api = useApi();
   const [saved, setSaved] = useState<Saved>(initial);
-  const [form, setForm] = useState<{ folder: string; note: string; pick: 'earlier' | 'now' | null } | null>(null);
+  const [form, setForm] = useState<{ folder: string; note: string; pick: 'earlier' | 'now' | 'same' | null } | null>(null);
   const [folders, setFolders] = useState<string[]>([]);
   const [error, setError] = useState<string | null>(null);
   /** Saved as another article than the one shown (an earlier version's 款, or where it stands now): what, and where. */
@@ -54,8 +56,9 @@ export function SaveArticle({ article, saved: initial, refreshKey, asOf, parts, 
   };
   const save = () => {
     if (!form) return;
-    const chosen = olderPart ? (form.pick === 'earlier' ? olderPart.earlier : form.pick === 'now' ? olderPart.now : null) : null;
-    if (olderPart && !chosen) return setError(t.olderPartPick);
+    const chosen = olderPart ? (form.pick === 'earlier' ? olderPart.earlier : form.pick === 'now' ? olderPart.now : null)
+      : olderYear ? (form.pick === 'now' ? olderYear.now : form.pick === 'same' ? olderYear.sameNumber : null) : null;
+    if ((olderPart || olderYear) && !chosen) return setError(t.olderPartPick);
     const what: Pick<PartToSaveDto, 'article' | 'parts'> = chosen ?? { article, parts: parts ?? [] };
     // The article as shown: an import since may have given its id to another one, and then nothing is saved. A note left
     // empty keeps the one the folder may already hold for it.
@@ -65,6 +68,8 @@ export function SaveArticle({ article, saved: initial, refreshKey, asOf, parts, 
       if (a.id === article.id) setSaved((cur) => [...cur.filter((x) => x.id !== s.id), { id: s.id, folder: s.folder, note: s.note, part: s.part ?? null }]);
       else setSavedOther(`★ ${bookTitle(a.lawTitle)}${a.label}${s.part ?? ''}（${a.publishDate ?? ''}）· ${s.folder || t.unfiled}`);
       setForm(null);
+      // Saved: a 「choose first」 said before the choice is no longer so.
+      setError(null);
     }, (e: unknown) => setError(errorText(t, e)));
   };
   const remove = (id: number) => {
@@ -84,7 +89,7 @@ export function SaveArticle({ article, saved: initial, refreshKey, asOf, parts, 
           ))}
         </span>
       )}
-      {!form && (olderPart
+      {!form && (olderPart || olderYear
         ? <button onClick={open} data-testid="save-open">{t.saveArticle}</button>
         : <button onClick={open} title={savedHere.length ? t.saveAnother : undefined} data-saved={savedHere.length > 0} data-testid="save-open">
           {fill(savedHere.length ? t.savedThis : t.saveThis, { part: targetText })}
@@ -97,6 +102,13 @@ export function SaveArticle({ article, saved: initial, refreshKey, asOf, parts, 
               <legend>{fill(t.olderPartNote, { label: article.label, part: olderPart.earlier.part ?? '', date: olderPart.earlier.article.publishDate ?? '', excerpt: clipped(olderPart.earlier.text) })}</legend>
               <label><input type="radio" name="older-part" checked={form.pick === 'earlier'} onChange={() => setForm({ ...form, pick: 'earlier' })} data-testid="older-part-earlier" />{optionText(olderPart.earlier, t.olderPartEarlier)}</label>
               {olderPart.now && <label><input type="radio" name="older-part" checked={form.pick === 'now'} onChange={() => setForm({ ...form, pick: 'now' })} data-testid="older-part-now" />{optionText(olderPart.now, t.olderPartNow)}</label>}
+            </fieldset>
+          )}
+          {olderYear && (
+            <fieldset data-testid="older-year-choice">
+              <legend>{fill(t.olderYearPick, { cited: olderYear.cited, date: olderYear.madeOn, held: olderYear.held })}</legend>
+              {olderYear.now && <label><input type="radio" name="older-year" checked={form.pick === 'now'} onChange={() => setForm({ ...form, pick: 'now' })} data-testid="older-year-now" />{optionText(olderYear.now, olderYear.now.how === 'table' ? t.olderYearNowTable : t.olderYearNowWords)}</label>}
+              {olderYear.sameNumber && <label><input type="radio" name="older-year" checked={form.pick === 'same'} onChange={() => setForm({ ...form, pick: 'same' })} data-testid="older-year-same" />{optionText(olderYear.sameNumber, t.olderYearSame)}</label>}
             </fieldset>
           )}
           <input list="saved-folders" value={form.folder} maxLength={MAX_SAVED_FOLDER_CHARS} placeholder={t.saveFolder} aria-label={t.saveFolder}

@@ -143,6 +143,7 @@ export function ArticleView({ detail, onOpen, openOutline, openReading, shown, a
       {detail.staleText && (
         <p className="notice" data-testid="stale-text">{t.lang === 'zh' ? detail.staleText.zh : detail.staleText.en}</p>
       )}
+      {detail.olderYear && <p className="notice" data-testid="older-year">{t.lang === 'zh' ? detail.olderYear.zh : detail.olderYear.en}</p>}
       {detail.versionGap && (
         <p className="notice" data-testid="version-gap">{t.lang === 'zh' ? detail.versionGap.zh : detail.versionGap.en}</p>
       )}
@@ -188,7 +189,7 @@ export function ArticleView({ detail, onOpen, openOutline, openReading, shown, a
       <div className="article-actions">
         <button onClick={() => void copy()} data-testid="copy-citation">{copied ? t.copied : t.copy}</button>
         <button onClick={() => { setAsked(false); setReading(true); }} title={t.readWholeHint} data-testid="read-whole">{t.readWhole}</button>
-        {detail.saved && <SaveArticle key={a.id} article={a} saved={detail.saved} refreshKey={shown} asOf={asOf} parts={detail.citedParts} savesPart={detail.savesPart} olderPart={detail.olderPart} />}
+        {detail.saved && <SaveArticle key={a.id} article={a} saved={detail.saved} refreshKey={shown} asOf={asOf} parts={detail.citedParts} savesPart={detail.savesPart} olderPart={detail.olderPart} olderYear={detail.olderYear} />}
       </div>
       <div className="neighbours" data-testid="neighbours">
         {detail.previous && <button className="link" onClick={() => onOpen(detail.previous!.id)}>‹ {t.previous} {detail.previous.label}</button>}
