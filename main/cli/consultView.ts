@@ -83,6 +83,8 @@ export function printTurnSummary(r: TurnResult, out: Output): void {
   for (const l of r.laterRevisions ?? []) out.print(`注：${l.zh}`);
   // A cap the answer states beside a citation that its article does not (三百万元 for 五百万元).
   for (const l of r.limitNotes ?? []) out.print(`注：${l.marker}：${l.zh}`);
+  // Facts from 2018 to 2022 under a law amended in between (商标法, in force 2019-11-01): the lawyer must split them.
+  for (const s of r.spannedAmendments ?? []) out.print(`注意：${s.zh}`);
   out.print(r.mode === 'offline' ? '相关法条：' : '证据：');
   // With the date the law is applied as of: how each article stood then, unless in force in this text (民法典 for a matter of 2019: 尚未施行).
   const then = (e: Evidence) => (e.onDate && e.onDate.standing !== 'in-force' ? `［${e.onDate.date} ${standingZh(e.onDate.standing)}］` : '');
@@ -135,5 +137,7 @@ export function turnJson(r: TurnResult) {
     laterRevisions: r.laterRevisions ?? [],
     /** Caps the answer states beside a citation that its article does not (三百万元 beside 五百万元); empty when none. */
     limitNotes: r.limitNotes ?? [],
+    /** Amendments of the turn's laws that the question's facts straddle (spannedAmendments.ts), each with its changes and note; empty when none. */
+    spannedAmendments: r.spannedAmendments ?? [],
   };
 }

@@ -10,6 +10,9 @@ import { behindOn, libraryCoverage, type LibraryCoverage } from '../library/cove
 import type { Db } from '../db/open.js';
 import { laterRevisionsAmong } from '../library/versions/laterRevisions.js';
 import { answerLimitNotes } from './answerLimits.js';
+import { factSpan } from './factSpan.js';
+import { spannedAmendments } from '../library/versions/spannedAmendments.js';
+import { lawDateZh, LAW_AS_OF_BY_EN } from '../../preload/contract/lawAsOf.js';
 
 /**
  * The library's coverage, read the first time it is asked for and then kept: one reader serves every turn of a
@@ -59,7 +62,25 @@ export function loadTurnResult(store: ConsultationStore, turn: TurnRow, coverage
     libraryBehind: turn.law_as_of ? behindOn(coverage(), turn.law_as_of) : null,
     laterRevisions: turn.law_as_of ? laterRevisionsAmong([...evidence.filter((e) => !e.excluded), ...citations], turn.law_as_of) : [],
     limitNotes: answerLimitNotes(turn.answer, citations),
+    spannedAmendments: amendmentsSpanned(store.db, turn, evidence, citations),
   };
+}
+
+/**
+ * The amendments of the turn's laws that its facts straddle (spannedAmendments.ts): when the question gives facts on
+ * two dates (「2018年开始…一直到2022年」, or one and 「至今」), the laws the answer cites, else those of its numbered
+ * evidence, tested against the span. No query unless the question gives such a span.
+ */
+function amendmentsSpanned(db: Db, turn: TurnRow, evidence: readonly Evidence[], citations: readonly CitationAudit[]): NonNullable<TurnResult['spannedAmendments']> {
+  const asked = turn.law_as_of_by === 'consultation' ? turn.law_as_of : null;
+  const now = asked ?? (turn.law_as_of_by === 'today' ? turn.law_as_of : null) ?? turn.created_at.slice(0, 10);
+  const span = factSpan(turn.user_text, { asked, now });
+  if (!span) return [];
+  const cited = citations.flatMap((c) => (c.articleId === null ? [] : [c.articleId]));
+  const ids = cited.length ? cited : evidence.filter((e) => !e.excluded).slice(0, DEFAULT_TURN_OPTIONS.topK).map((e) => e.articleId);
+  const applied = turn.law_as_of && turn.law_as_of_by ? { date: turn.law_as_of, by: turn.law_as_of_by } : null;
+  const lawDate = applied ? { date: applied.date, zh: lawDateZh(applied), en: `${applied.date} (${LAW_AS_OF_BY_EN[applied.by]})` } : null;
+  return spannedAmendments(db, ids, span, lawDate).map(({ title, changes, zh, en }) => ({ title, changes, zh, en }));
 }
 
 /**

@@ -3,6 +3,7 @@ import type { QuoteSource } from '../library/citation/quoteSource.js';
 import type { DraftCitation } from './draftCheck.js';
 import type { Redaction } from '../llm/redaction.js';
 import type { JudgeReply, LegalState } from './schemas.js';
+import type { SpannedChange } from '../library/versions/spannedAmendments.js';
 
 export type StageName = 'state' | 'rewrite' | 'retrieval' | 'rerank' | 'audit' | 'judge' | 'answer' | 'citations';
 
@@ -225,6 +226,12 @@ export interface TurnResult {
    * 「五百万元以下」), each with its citation's marker. Empty when none, and for a turn with no answer.
    */
   limitNotes?: Array<{ marker: string; zh: string; en: string }>;
+  /**
+   * Amendments the question's facts straddle (spannedAmendments.ts): facts from 2018 to 2022 under 商标法, amended in
+   * force 2019-11-01 — the conduct before under the old text, after under the new. One per law of the answer's
+   * citations (else of the numbered evidence); empty when the facts give one date, or no law changed in between.
+   */
+  spannedAmendments?: Array<{ title: string; changes: SpannedChange[]; zh: string; en: string }>;
 }
 
 /** One such citation: what the user wrote, what it is (when found), and why it is worth a word. */

@@ -231,7 +231,7 @@ export function buildReport(engine: Engine, consultations: Consultations, id: nu
     redaction: chosen.some((t) => consultations.store.turn(t.turnId).redaction === 1),
     turns: reportTurns,
     statutes,
-    warnings: [...(coverageGap ? [coverageGap] : []), ...earlierFacts(chosen), ...revised.map((l) => l.zh), ...warningsFor(reportTurns, statutes)],
+    warnings: [...(coverageGap ? [coverageGap] : []), ...earlierFacts(chosen), ...spanned(chosen), ...revised.map((l) => l.zh), ...warningsFor(reportTurns, statutes)],
     disclaimer: DISCLAIMER,
     credit: CREDIT,
   };
@@ -243,6 +243,11 @@ function earlierFacts(turns: readonly TurnResult[]): string[] {
     const year = earlierFactsYear(t.userText, t.lawAsOf);
     return year !== null && t.lawAsOf ? [`第 ${t.seq} 轮：${earlierFactsNote(year, t.lawAsOf)}`] : [];
   });
+}
+
+/** For each turn whose facts straddle an amendment of its laws: 「第 1 轮：本案事实跨越《中华人民共和国商标法》2019 年修正…」 (spannedAmendments.ts). */
+function spanned(turns: readonly TurnResult[]): string[] {
+  return turns.flatMap((t) => (t.spannedAmendments ?? []).map((s) => `第 ${t.seq} 轮：${s.zh}`));
 }
 
 /** Where the version in force holds an article's provision (by text: a revision renumbers), for the warning on a version not in force. */

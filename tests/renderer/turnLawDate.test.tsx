@@ -163,6 +163,26 @@ describe('a turn\'s law date in the view', () => {
     en.unmount();
   });
 
+  test('a turn whose facts span an amendment of its law says so beside its other notes, in either language', async () => {
+    const spanned = {
+      title: '中华人民共和国商标法',
+      changes: [{ name: '2019 年修正', adopted: '2019-04-23', inForce: '2019-11-01', earlierText: null, sure: true }],
+      zh: '本案事实跨越《中华人民共和国商标法》2019 年修正（2019-04-23 通过，2019-11-01 起施行）：问题所述事实自 2018年3月 至 2022年，2019-11-01 前的行为适用修改前的文本，此后的适用修改后的文本；法规库中没有修改前的文本。',
+      en: 'The facts straddle the 2019 amendment (adopted 2019-04-23, in force 2019-11-01) of 中华人民共和国商标法: the library lacks the text before 2019.',
+    };
+    const turns = [turnFixture({ turnId: 1, seq: 1, spannedAmendments: [spanned] }), turnFixture({ turnId: 2, seq: 2, spannedAmendments: [] })];
+    const said = (r: Rendered) => r.allByTestId('spanned-amendment').map((e) => e.textContent);
+    const zh = await open(turns);
+    assert.deepEqual(said(zh), [spanned.zh]);
+    // Among the turn's notes: after its law date, under the first turn only.
+    const first = zh.allByTestId('turn')[0]!;
+    assert.ok(first.querySelector('[data-testid="law-as-of"] ~ [data-testid="spanned-amendment"]'), 'after the law date');
+    zh.unmount();
+    const en = await open(turns, 'en');
+    assert.deepEqual(said(en), [spanned.en]);
+    en.unmount();
+  });
+
   test('a turn stored before migration 22 has no date of its own, and a failed turn no answer: nothing is said', async () => {
     const failed = turnFixture({ turnId: 3, seq: 2, status: 'failed', answer: null, citations: [], error: { code: 'llm_timeout', message: 'timed out' } });
     const r = await open([turnFixture({ turnId: 1, seq: 1, lawAsOf: null }), failed]);

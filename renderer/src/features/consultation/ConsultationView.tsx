@@ -111,6 +111,8 @@ export function ConsultationView({ openId, onChanged, onOpened, onOpenArticle, s
             )}
             {tr.libraryBehind && (tr.answer || tr.mode === 'offline') && <div className="warn library-behind" data-testid="library-behind">{turnCoverageNote(tr.libraryBehind, t.lang === 'en' ? 'en' : 'zh')}</div>}
             {(tr.answer || tr.mode === 'offline') && (tr.laterRevisions ?? []).map((l) => <div key={l.title} className="warn later-revision" data-testid="later-revision">{t.lang === 'en' ? l.en : l.zh}</div>)}
+            {/* Facts from 2018 to 2022 under a law amended in between: the conduct before and after under different texts. */}
+            {(tr.answer || tr.mode === 'offline') && (tr.spannedAmendments ?? []).map((s) => <div key={s.title} className="warn spanned-amendment" data-testid="spanned-amendment">{t.lang === 'en' ? s.en : s.zh}</div>)}
             {tr.answer && (tr.limitNotes ?? []).map((l) => <div key={l.marker} className="warn limit-note" data-testid="limit-note">{`${l.marker}：${t.lang === 'en' ? l.en : l.zh}`}</div>)}
             {tr.stages.length > 0 && <StageProgress lines={tr.stages} />}
             {tr.status === 'done' && <ExportButtons consultationId={tr.consultationId} turn={tr.seq} />}
