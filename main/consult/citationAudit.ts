@@ -463,11 +463,11 @@ function checkTopics(text: string, found: Found[], covered: Array<{ pos: number;
     const besideArticles = beside.flatMap(({ by: { article } }) => (article ? [{ articleId: article.articleId, number: parseArticleLabel(article.articleLabel)?.number ?? null }] : []));
     const besideIds = besideArticles.map((b) => b.articleId);
     if (f.renumbered) {
-      const reading = resolver.numberingReading(f.article.articleId, words, f.earlier!, besideArticles);
+      const reading = resolver.numberingReading(f.article.articleId, words, f.earlier!, besideArticles, f.parts ?? []);
       rereadNumbering(f, reading?.reading === 'other' ? { ...reading, mismatch: inEvidence(reading.mismatch, f.article.articleId, words, besideIds) } : reading, draft);
       continue;
     }
-    const found = resolver.topicMismatch(f.article.articleId, words, besideArticles);
+    const found = resolver.topicMismatch(f.article.articleId, words, besideArticles, f.parts ?? []);
     const mismatch = found && inEvidence(found, f.article.articleId, words, besideIds);
     if (mismatch) {
       f.closer = mismatch.closer;

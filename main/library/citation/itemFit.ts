@@ -39,3 +39,25 @@ export function itemHolding(article: Pick<StatuteArticle, 'paragraphs'>, words: 
   const item = `第（${intToChinese(best.item)}）项`;
   return { paragraph: best.paragraph, item: best.item, text: best.text, label: oneList ? item : `第${intToChinese(best.paragraph)}款${item}` };
 }
+
+/**
+ * The texts of the 款 and 项 a citation names (「第十一条第（十四）项」: that item's words; a 款 named without 项: the
+ * 款 with its items); a 项 named without its 款 is read in the one 款 that has items. Empty when it names none, or
+ * none the article holds. topicFit.ts weighs the words beside the citation against these too: a long article of
+ * fifteen items (行政复议法 第十一条) fits a few words less well as a whole than a short one does that happens to
+ * hold them (第五十三条, whose 项 「属于政府信息公开案件」 has the words of 第十一条 第（十四）项 too).
+ */
+export function citedPartTexts(article: Pick<StatuteArticle, 'paragraphs'>, parts: ReadonlyArray<{ paragraph: number | null; items: number[] }>): string[] {
+  const listed = article.paragraphs.filter((p) => p.items.length > 0);
+  const out: string[] = [];
+  for (const part of parts) {
+    const p = part.paragraph !== null ? article.paragraphs[part.paragraph - 1] : part.items.length && listed.length === 1 ? listed[0] : undefined;
+    if (!p) continue;
+    if (!part.items.length) out.push([p.text, ...p.items.map((it) => it.text)].join(''));
+    else for (const n of part.items) {
+      const it = p.items.find((x, i) => (x.number || i + 1) === n);
+      if (it) out.push(it.text);
+    }
+  }
+  return out;
+}

@@ -18,7 +18,7 @@
  *  - null: too few words, or no clear fit; the earlier numbering is said, as before.
  */
 import { cachedStatement, type Db } from '../../db/open.js';
-import { bestTwo, cjkPairs, CLOSER_MARGIN, coverOf, excerpt, isFormula, MAX_SHARE, MIN_BEST, MIN_COVER, wordsInVersion, type TopicMismatch, type VersionPairs } from './topicFit.js';
+import { bestTwo, cjkPairs, CLOSER_MARGIN, coverOf, excerpt, isFormula, MAX_SHARE, MIN_BEST, MIN_COVER, outsideScore, wordsInVersion, type TopicMismatch, type VersionPairs } from './topicFit.js';
 
 export type NumberingReading = { reading: 'current' } | { reading: 'earlier' } | { reading: 'other'; mismatch: TopicMismatch } | null;
 
@@ -35,11 +35,12 @@ const NEAR_BEST = 0.8;
 /**
  * How `words`, said for a citation of `articleId` in the version applied, read against the provision an earlier
  * version had under that number (`earlierId`, the earlier article; `nowId`, where its provision stands in the
- * version applied, when somewhere). `beside`: the other articles cited in the same sentence.
+ * version applied, when somewhere). `beside`: the other articles cited in the same sentence; `partTexts`: the
+ * texts of the 款 and 项 cited (itemFit.ts citedPartTexts).
  */
 export function numberingReading(
   db: Db, articleId: number, words: string, earlier: { earlierId: number; nowId: number | null },
-  beside: ReadonlyArray<{ articleId: number; number: number | null }> = [],
+  beside: ReadonlyArray<{ articleId: number; number: number | null }> = [], partTexts: readonly string[] = [],
 ): NumberingReading {
   const read = wordsInVersion(db, articleId, words, beside.map((b) => b.articleId));
   const earlierText = (cachedStatement(db, 'SELECT text FROM articles WHERE id = ?').get(earlier.earlierId) as { text: string } | undefined)?.text;
@@ -49,7 +50,8 @@ export function numberingReading(
   const nowAt = earlier.nowId === null ? undefined : v.indexOf.get(earlier.nowId);
   const cover = (i: number) => coverOf(v, pairs, v.articles[i]!.pairs);
   const earlierCover = coverOf(v, pairs, cjkPairs(earlierText));
-  const cited = all[at]!;
+  // The 款 or 项 cited, weighed as an article of its own length (topicFit.ts topicMismatch does the same).
+  const cited = Math.max(all[at]!, ...partTexts.map((t) => outsideScore(v, pairs, cjkPairs(t))));
   if (best >= 0 && cited < NEAR_BEST * all[best]!) {
     const other = all[best]! >= MIN_BEST && cited <= OTHER_SHARE * all[best]! && cover(best) >= MIN_COVER && !isFormula(all, best, skip);
     if (!other) return null;

@@ -24,7 +24,7 @@ import { articleLabelOf, repealedCitationsIn, shortTitle, type Successor } from 
 import { todayOf } from '../../db/today.js';
 import { staleNote, staleTextOf } from '../versions/staleTexts.js';
 import { retroactiveNote } from './civilCodeRetroactive.js';
-import { itemHolding, type ItemHolding } from './itemFit.js';
+import { citedPartTexts, itemHolding, type ItemHolding } from './itemFit.js';
 import { amendedTextApartOf, amendedTextNote, type AmendedTextApart } from './amendedTextApart.js';
 import { intToChinese } from '../../../preload/contract/numerals.js';
 import { clip } from '../../util/clip.js';
@@ -342,8 +342,14 @@ export class CitationResolver {
   }
 
   /** Whether the words a text says beside a citation fit another article of the cited version instead (see topicFit.ts). */
-  topicMismatch(articleId: number, words: string, beside: ReadonlyArray<{ articleId: number; number: number | null }>): TopicMismatch | null {
-    return topicMismatch(this.db, articleId, words, beside) ?? amendmentMismatch(this.db, articleId, words);
+  topicMismatch(articleId: number, words: string, beside: ReadonlyArray<{ articleId: number; number: number | null }>, parts: ReadonlyArray<{ paragraph: number | null; items: number[] }> = []): TopicMismatch | null {
+    return topicMismatch(this.db, articleId, words, beside, this.partTexts(articleId, parts)) ?? amendmentMismatch(this.db, articleId, words);
+  }
+
+  /** The texts of the 款 and 项 a citation of `articleId` names (itemFit.ts citedPartTexts). */
+  private partTexts(articleId: number, parts: ReadonlyArray<{ paragraph: number | null; items: number[] }>): string[] {
+    const article = parts.length ? articleById(this.db, articleId) : null;
+    return article ? citedPartTexts(article, parts) : [];
   }
 
   /** The evidence article of another document the words beside a citation fit clearly better than its own law (see evidenceFit.ts). */
@@ -363,8 +369,8 @@ export class CitationResolver {
   }
 
   /** Which provision the words beside a citation of a renumbered article mean (see numberingFit.ts). */
-  numberingReading(articleId: number, words: string, earlier: { earlierId: number; nowId: number | null }, beside: ReadonlyArray<{ articleId: number; number: number | null }>): NumberingReading {
-    return numberingReading(this.db, articleId, words, earlier, beside);
+  numberingReading(articleId: number, words: string, earlier: { earlierId: number; nowId: number | null }, beside: ReadonlyArray<{ articleId: number; number: number | null }>, parts: ReadonlyArray<{ paragraph: number | null; items: number[] }> = []): NumberingReading {
+    return numberingReading(this.db, articleId, words, earlier, beside, this.partTexts(articleId, parts));
   }
 
   /** What the version holding both ends of a range has between them (see rangeInside.ts); null for ends of two versions. */

@@ -197,14 +197,15 @@ export function refersTo(text: string, number: number | null, anyLaw = false): b
 /**
  * Whether `words` (what the text says beside the citation) fit another article of the cited version instead of
  * the one cited; null when they fit it, or say too little to tell. `beside`: the other articles cited in the
- * same sentence, which the words may be about, with their numbers.
+ * same sentence, which the words may be about, with their numbers; `partTexts`: the texts of the 款 and 项 cited.
  */
-export function topicMismatch(db: Db, articleId: number, words: string, beside: ReadonlyArray<{ articleId: number; number: number | null }> = []): TopicMismatch | null {
+export function topicMismatch(db: Db, articleId: number, words: string, beside: ReadonlyArray<{ articleId: number; number: number | null }> = [], partTexts: readonly string[] = []): TopicMismatch | null {
   const read = wordsInVersion(db, articleId, words, beside.map((b) => b.articleId));
   if (!read) return null;
   const { v, at, pairs, all, skip } = read;
   const cited = v.articles[at]!;
-  const fitCited = Math.max(...[...skip].map((i) => all[i]!));
+  // The 款 or 项 cited weighed as an article of its own length (itemFit.ts citedPartTexts), beside the whole article.
+  const fitCited = Math.max(...[...skip].map((i) => all[i]!), ...partTexts.map((t) => outsideScore(v, pairs, cjkPairs(t))));
   // The best article not cited, and the next.
   const { best, next } = bestTwo(all, skip);
   if (best < 0 || all[best]! < MIN_BEST || fitCited > MAX_SHARE * all[best]!) return null;
