@@ -46,3 +46,32 @@ describe('amendments a span of facts straddles', { skip: SKIP }, () => {
     assert.deepEqual(spanned('2020年开始侵权，2022年停止'), []);
   });
 });
+
+describe('a law whose own article applies the milder text (从旧兼从轻)', { skip: SKIP }, () => {
+  let lib: TempLibrary;
+  let penalty: number;
+  let trademark: number;
+  before(async () => {
+    lib = await buildLibrary({ files: ['行政法/行政处罚法(2021-01-22).md', '民法商法/商标法(2019-04-23).md'] });
+    const id = (title: string, label: string) => lib.engine.db.prepare(`SELECT a.id FROM articles a JOIN documents d ON d.id = a.document_id JOIN laws l ON l.id = d.law_id WHERE l.title = ? AND a.label = ?`).pluck().get(title, label) as number;
+    penalty = id('中华人民共和国行政处罚法', '第三十三条');
+    trademark = id('中华人民共和国商标法', '第六十三条');
+  });
+  after(async () => {
+    await lib?.dispose();
+  });
+
+  test('行政处罚法 2020 to 2022: the 2021 revision, old text for conduct before 2021-07-15 unless the new one punishes more lightly (第三十七条)', () => {
+    const [s] = spannedAmendments(lib.engine.db, [penalty], factSpan('2020年3月开始违法经营，2022年5月被处罚')!, null);
+    assert.equal(s?.title, '中华人民共和国行政处罚法');
+    assert.equal(s?.changes[0]?.inForce, '2021-07-15');
+    assert.match(s!.zh, /2021-07-15 前的行为适用修改前的文本，此后的适用修改后的文本；持续到该日以后的行为，按持续行为的规则判断适用哪一文本；但作出处罚决定时新的规定处罚较轻或者不认为是违法的，适用新的规定（从旧兼从轻，该法第三十七条）；法规库中没有修改前的文本/);
+    assert.match(s!.en, /; but when the decision is made under a new text that punishes it more lightly or not at all, the new text applies \(the milder law, 第三十七条 of that law\); the library lacks/);
+  });
+
+  test('a law without such an article (商标法) reads as before', () => {
+    const [s] = spannedAmendments(lib.engine.db, [trademark], factSpan('2018年开始侵权，一直到2022年')!, null);
+    assert.doesNotMatch(s!.zh, /从旧兼从轻/);
+    assert.doesNotMatch(s!.en, /milder law/);
+  });
+});

@@ -133,30 +133,44 @@ function compared(db: Db, articleIds: number[], earlier: string): { differing: s
   return { differing, same };
 }
 
+/**
+ * Laws whose own article says which text governs conduct before a change: the old, unless the new one punishes it
+ * more lightly or not at all (从旧兼从轻). 「2021-07-15 前的行为适用修改前的文本」 alone would lead a lawyer defending a
+ * 2020 violation decided in 2022 past the lighter rule of 2021 (首违不罚, 行政处罚法 第三十三条), which 第三十七条 applies.
+ * The article is cited by its number in the library's text (行政处罚法 of 2021, 刑法).
+ */
+const MILDER_LAW: Readonly<Record<string, { article: string; zh: string; en: string }>> = {
+  中华人民共和国行政处罚法: { article: '第三十七条', zh: '作出处罚决定时新的规定处罚较轻或者不认为是违法的，适用新的规定', en: 'when the decision is made under a new text that punishes it more lightly or not at all, the new text applies' },
+  中华人民共和国刑法: { article: '第十二条', zh: '新的规定不认为是犯罪或者处刑较轻的，适用新的规定', en: 'a new text that does not treat it as a crime or punishes it more lightly applies' },
+};
+
 function notes(title: string, changes: SpannedChange[], span: FactSpan, lawDate: { date: string; zh: string; en: string } | null): { zh: string; en: string } {
   const sure = changes.every((c) => c.sure);
+  const milder = MILDER_LAW[title];
   const named = changes.map((c) => `${c.name}（${c.adopted} 通过，${c.inForce ? `${c.inForce} 起施行` : '施行日期法规库未载'}）`).join('、');
   const day = changes.length === 1 ? (changes[0]!.inForce ?? changes[0]!.adopted) : null;
   const rule = day
     ? `${day} 前的行为适用修改前的文本，此后的适用修改后的文本；持续到该日以后的行为，按持续行为的规则判断适用哪一文本`
     : '各次修改施行前的行为分别适用当时的文本；持续跨越修改的行为，按持续行为的规则判断适用哪一文本';
+  const ruleZh = milder ? `${rule}；但${milder.zh}（从旧兼从轻，该法${milder.article}）` : rule;
   const held = changes.map((c) => {
     if (!c.earlierText) return changes.length === 1 ? '法规库中没有修改前的文本' : `法规库中没有${c.name}前的文本`;
     const which = c.differing?.length ? `，本轮涉及的条文中${c.differing.join('、')}在两版中不同` : c.same?.length ? `，本轮涉及的条文（${c.same.join('、')}）在两版中相同` : '';
     return `法规库收有${changes.length === 1 ? '修改' : c.name}前的文本（${c.earlierText} 版）${which}`;
   });
   const applied = lawDate ? `本轮按 ${lawDate.zh}适用法律。` : '';
-  const zh = `本案事实${sure ? '' : '可能'}跨越《${title}》${named}：问题所述事实自 ${span.fromSaid} 至 ${span.toSaid}，${rule}；${held.join('；')}。${applied}`;
+  const zh = `本案事实${sure ? '' : '可能'}跨越《${title}》${named}：问题所述事实自 ${span.fromSaid} 至 ${span.toSaid}，${ruleZh}；${held.join('；')}。${applied}`;
   const namedEn = changes.map((c) => `the ${c.name.replace(/ 年修正$/u, ' amendment').replace(/ 年修订$/u, ' revision')} (adopted ${c.adopted}, ${c.inForce ? `in force ${c.inForce}` : 'date of effect not in the library'})`).join(' and ');
   const ruleEn = day
     ? `conduct before ${day} is governed by the text before the amendment, conduct after it by the amended text; for conduct continuing past that day, apply the rules on continuing conduct`
     : 'conduct before each amendment took effect is governed by the text of its time; for conduct continuing across one, apply the rules on continuing conduct';
+  const ruleEnMilder = milder ? `${ruleEn}; but ${milder.en} (the milder law, ${milder.article} of that law)` : ruleEn;
   const heldEn = changes.map((c) => {
     if (!c.earlierText) return `the library lacks the text before ${c.name.replace(/ 年(修正|修订)$/u, '')}`;
     const which = c.differing?.length ? `; of this turn's articles, ${c.differing.join(', ')} read otherwise in it` : c.same?.length ? `; this turn's articles (${c.same.join(', ')}) read alike in both` : '';
     return `the library holds the earlier text (the ${c.earlierText} version)${which}`;
   });
   const appliedEn = lawDate ? ` This turn applied the law as of ${lawDate.en}.` : '';
-  const en = `The facts ${sure ? '' : 'may '}straddle ${namedEn} of ${title}: the question's facts run from ${span.fromSaid} to ${span.toSaid}; ${ruleEn}; ${heldEn.join('; ')}.${appliedEn}`;
+  const en = `The facts ${sure ? '' : 'may '}straddle ${namedEn} of ${title}: the question's facts run from ${span.fromSaid} to ${span.toSaid}; ${ruleEnMilder}; ${heldEn.join('; ')}.${appliedEn}`;
   return { zh, en };
 }
