@@ -50,4 +50,6 @@ export interface Found {
   gap?: (Note & Pick<GapNote, 'then' | 'confirmed'>) | null;
   /** Read in the amended text the collection files apart (婚姻法解释（二）'s 补充规定; amendedTextApart.ts): said beside every other note. */
   filedApart?: FiledApartNote | null;
+  /** 「解释（二）第二十一条」: the short name read as the series member named before (ordinalSibling.ts), said first. */
+  readAs?: Note | null;
 }

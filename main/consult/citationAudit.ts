@@ -22,6 +22,7 @@ import { clauseOwner } from '../library/citation/documentClause.js';
 import { unheldReading, type UnheldReading } from './unheldReading.js';
 import type { Found } from './auditFound.js';
 import { assignQuotes, holdsQuote, normalizeForQuote } from './auditQuotes.js';
+import { ordinalShort } from './ordinalSibling.js';
 
 export { holdsQuote, normalizeForQuote } from './auditQuotes.js';
 
@@ -174,6 +175,9 @@ function ownHeading(text: string, ref: CitationRef): boolean {
 
 /** 同法, 同条例: the law named last, though a sentence or more before (within its sentence the parser reads it); not 合同法. */
 const SAME_LAW_AS_BEFORE = /((?<![合共协认不相连会赞如等陪随混大雷异伙胡视类趋苟])同(?:法|条例|办法|细则|规则|解释))\s*$/;
+
+/** 「（2003年版）」, 「(2009年修正)」 right after an article: the version the text cites. */
+const VERSION_AFTER = /^\s*[（(]\s*((?:19|20)\d{2})\s*年\s*(?:版|版本|文本|修正|修订|修正版|修订版|公布|施行)?\s*[)）]/;
 
 /** 第二条建议, 第三条约定: a numbered point of the answer or of a document. */
 const DOCUMENT_CLAUSE_AFTER = /^\s*(?:建议|意见|事项|约定|注意)/;
@@ -359,10 +363,29 @@ export function auditCitations(answer: string, numbered: Evidence[], resolver: C
   }
   let lastLaw: CitationRef | null = null;
   let lastRepealed: PreviousRepealed | null = null;
+  // The last law named that the library does not hold (not a repealed one: lastRepealed reads those).
+  let lastUnheld: { end: number; name: string; note: Note } | null = null;
   // Written citations whose [n] right after them covers them (「依据《民法典》第一千零六十三条[2]」): their words are still checked.
   const covered: Array<{ pos: number; marker: string; by: Found }> = [];
-  for (const ref of opts.refs ?? parseCitations(answer, resolver.names)) {
-    if (ref.sameLaw) continue;
+  // The citations naming a law so far: 「解释（二）第二十一条」 is read as the one of them it names (ordinalSibling.ts).
+  const named: CitationRef[] = [];
+  for (const parsed of opts.refs ?? parseCitations(answer, resolver.names)) {
+    if (parsed.sameLaw) continue;
+    let ref = parsed;
+    const short = ref.lawKeys.length ? null : ordinalShort(answer, ref, named, resolver.names);
+    if (short && !short.ref) {
+      found.push({ pos: ref.start, evidenceMarker: false, marker: ref.raw, article: null, inEvidence: false, note: { en: `“${short.said}”${ref.raw}: the ${draft ? 'text' : 'answer'} names no such interpretation in full before it: the citation cannot be checked`, zh: `“${short.said}”${ref.raw}：${draft ? '文中' : '回答'}前面没有写明该解释的全称，无法核验这条引用` } });
+      continue;
+    }
+    const readAsTitle = short?.ref ? short.ref.lawName!.replace(/\(/g, '（').replace(/\)/g, '）') : '';
+    const shortNote: Note | null = short?.ref ? { en: `“${short.said}”${ref.raw} read as an article of ${bookTitle(readAsTitle)}, named before it`, zh: `“${short.said}”${ref.raw}按前面提到的${bookTitle(readAsTitle)}读` } : null;
+    if (short?.ref) ref = short.ref;
+    // 《商品房买卖合同解释》第十四条（2003年版）: the version the text names after the article, as before it.
+    // Its own: a bare number after it is read in the law, not in that version (第十七条（2003年版）、第十三条（2020年修正）).
+    const yearAfter = ref.versionYear === null ? VERSION_AFTER.exec(answer.slice(ref.end, ref.end + 16)) : null;
+    const lawNamed = ref;
+    if (yearAfter && ref.lawKeys.length) ref = { ...ref, versionYear: Number(yearAfter[1]) };
+    if (ref.lawKeys.length) named.push(ref);
     const followingMarker = markerSpans.find((s) => s.start >= ref.end && s.start - ref.end <= 12);
     if (!ref.lawKeys.length) {
       // 「第一条 为了…」 under a title on the line before (a statute's text pasted whole): its own heading, no citation.
@@ -385,7 +408,19 @@ export function auditCitations(answer: string, numbered: Evidence[], resolver: C
       const sameAsBefore = lastLaw !== null && SAME_LAW_AS_BEFORE.test(answer.slice(Math.max(0, ref.start - 6), ref.start));
       const unknown: ReturnType<typeof unknownLaw> = sameAsBefore ? null : unknownLaw(answer, ref, resolver, asOf, lastRepealed);
       lastRepealed = unknown?.repeal ? { end: ref.end, repeal: unknown.repeal } : null;
-      const bare = unknown ? null : bareArticle(answer, ref, numbered, lastLaw, resolver, asOf, draft);
+      // 《商品房销售管理办法》第二十条、第二十一条 — a law the library lacks: the bare number after it is that law's, not
+      // the article of the same number in a law named before it (民法典第二十一条).
+      const afterUnheld = !unknown && lastUnheld !== null && lastUnheld.end <= ref.start ? lastUnheld : null;
+      if (afterUnheld && !ref.preamble && !DOCUMENT_CLAUSE_BEFORE.test(answer.slice(Math.max(0, ref.start - 8), ref.start)) && !ownHeading(answer, ref)) {
+        found.push({ pos: ref.start, evidenceMarker: false, marker: ref.raw, article: null, inEvidence: false, note: { en: `${ref.raw} names no law; read as an article of ${afterUnheld.name}, named before it: ${afterUnheld.note.en}`, zh: `${ref.raw}没有写明法律，按前面提到的${afterUnheld.name}读：${afterUnheld.note.zh}` } });
+        continue;
+      }
+      if (unknown) {
+        lastLaw = null;
+        lastUnheld = unknown.repeal ? null : { end: ref.end, name: /《[^》]+》/.exec(unknown.marker)?.[0] ?? unknown.marker.replace(/第.*$/, ''), note: unknown.note };
+      }
+      const readIn: CitationRef | null = lastLaw && yearAfter ? { ...lastLaw, versionYear: Number(yearAfter[1]) } : lastLaw;
+      const bare = unknown ? null : bareArticle(answer, ref, numbered, readIn, resolver, asOf, draft);
       const covering = bare?.article && !bare.missingPart ? coveringMarker(found, followingMarker, bare.article.articleId) : null;
       if (unknown) {
         // Its marker may begin before the citation (劳动者权益保障法第十条): its place is where the marker begins.
@@ -408,11 +443,13 @@ export function auditCitations(answer: string, numbered: Evidence[], resolver: C
     }
     lastRepealed = null;
     const cited = citedArticle(ref, numbered, resolver, asOf, draft);
+    // The text named this law: a bare 第十五条 after it is its article, though this one is not found — never an earlier law's.
+    lastLaw = lawNamed;
+    lastUnheld = null;
     if (!('article' in cited)) {
-      found.push({ pos: ref.start, evidenceMarker: false, marker: ref.raw, article: null, inEvidence: false, note: cited.message, quoteLaw: cited.law });
+      found.push({ pos: ref.start, evidenceMarker: false, marker: ref.raw, article: null, inEvidence: false, note: joinNotes(shortNote, cited.message)!, quoteLaw: cited.law });
       continue;
     }
-    lastLaw = ref;
     const { article, match, notInEvidence, missingPart, spans, gap, renumbered, otherReading, parts, stale, filedApart, earlierMeaning, earlier } = cited;
     const covering = !missingPart && match ? coveringMarker(found, followingMarker, match.articleId) : null;
     if (covering) {
@@ -421,7 +458,7 @@ export function auditCitations(answer: string, numbered: Evidence[], resolver: C
       continue;
     }
     // A 款 or 项 missing from a text that is not the one of the time is no proof of a wrong citation: to check, with both notes.
-    found.push({ pos: ref.start, evidenceMarker: false, marker: ref.raw, article, inEvidence: !!match, missingPart: !!missingPart && (!gap || gap.confirmed === true), spans, parts, gap, renumbered, ...(earlierMeaning ? { earlierMeaning } : {}), ...(earlier && !missingPart ? { earlier: { ...earlier, noteWithout: joinNotes(earlier.noteWithout, stale) } } : {}), ...(filedApart ? { filedApart } : {}), note: joinNotes(missingPart ? joinNotes(joinNotes(gap, missingPart), otherReading) : match ? gap : notInEvidence, stale) });
+    found.push({ pos: ref.start, evidenceMarker: false, marker: ref.raw, article, inEvidence: !!match, missingPart: !!missingPart && (!gap || gap.confirmed === true), spans, parts, gap, renumbered, ...(earlierMeaning ? { earlierMeaning } : {}), ...(earlier && !missingPart ? { earlier: { ...earlier, noteWithout: joinNotes(earlier.noteWithout, stale) } } : {}), ...(filedApart ? { filedApart } : {}), readAs: shortNote, note: joinNotes(missingPart ? joinNotes(joinNotes(gap, missingPart), otherReading) : match ? gap : notInEvidence, stale) });
   }
   found.sort((a, b) => a.pos - b.pos);
   const quotes = assignQuotes(answer, found, draft, resolver);
@@ -571,6 +608,7 @@ function toAudit(f: Found, seq: number, quotes: string[], asOf: string, resolver
   if (retro) note = joinNotes(note ?? null, retro);
   // Which text was read comes first, whatever else is said.
   if (f.filedApart) note = joinNotes(f.filedApart, note ?? null);
+  if (f.readAs) note = joinNotes(f.readAs, note ?? null);
   // 公司法 2018 第七十一条 in a brief checked as of 2020-06-01: the version of the time, cited rightly; said, not marked.
   const appliedThen = notCurrent && !note && f.article!.status === 'superseded' && resolver.appliedOn(f.article!.articleId, asOf);
   if (appliedThen) {
