@@ -383,7 +383,12 @@ function warningsFor(turns: ReportTurn[], statutes: ReportStatute[]): string[] {
   }
   for (const s of statutes) {
     if (s.audit === 'quote_mismatch') out.push(`[${s.ref}] ${bookTitle(s.lawTitle)}${citedLabel(s)}：回答中的引文与法条原文不一致。`);
-    if (s.notCurrent) out.push(`[${s.ref}] ${bookTitle(s.lawTitle)}${citedLabel(s)} 不是现行有效版本（${s.status === 'current' ? STATUS_ZH.superseded : STATUS_ZH[s.status] ?? s.status}）${inForceNote(s.inForce)}。`);
+    if (s.notCurrent) {
+      const now = s.status === 'current' ? STATUS_ZH.superseded : STATUS_ZH[s.status] ?? s.status;
+      // A matter of 2020 citing the text in force then: the right law of that date, not a stale citation; say it so.
+      const stood = s.dated?.standing === 'in-force' ? `在适用法律的日期（${s.dated.date}）施行中，今${now}` : `不是现行有效版本（${now}）`;
+      out.push(`[${s.ref}] ${bookTitle(s.lawTitle)}${citedLabel(s)} ${stood}${inForceNote(s.inForce)}。`);
+    }
     if (s.onDate) out.push(`[${s.ref}] ${bookTitle(s.lawTitle)}${citedLabel(s)}：${s.onDate.note ?? `在适用法律的日期（${s.onDate.date}）${standingZh(s.onDate.standing)}`}。`);
     if (!s.inLibrary) out.push(`[${s.ref}] ${bookTitle(s.lawTitle)}${citedLabel(s)} 已不在当前法规库中；报告使用咨询时保存的文本。`);
   }
