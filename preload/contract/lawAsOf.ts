@@ -31,7 +31,7 @@ export function lawAsOfLine(d: LawAsOf, lang: 'zh' | 'en' = 'zh', colon = false)
 /** The first day of 民法典 (which repealed 婚姻法, 继承法, 合同法…), the line past which facts usually take the law of their time. */
 const CIVIL_CODE_IN_FORCE = '2021-01-01';
 /** A year the question gives for its facts (「2018年借款」, 「2019.3」, 「2018-05」), not a law's version (「2018年修正」, 「2018年公司法」). */
-const FACT_YEAR = /(?<!\d)((?:19[89]|20[0-2])\d)(?:\s*年(?!\s*(?:修正|修订|修改|版|颁布|公布|施行|通过|起施行|的?《|[^，。；！？\s]{0,8}法(?:[第》规\s，。]|$)))|[.\-/](?:0?[1-9]|1[0-2])(?!\d))/g;
+const FACT_YEAR = /(?<!\d)((?:19[89]|20[0-2])\d)(?:\s*年(?!\s*(?:修正|修订|修改|版|颁布|公布|施行|通过|起施行|的?《|[^，。；！？\s]{0,8}法(?:[第》规\s，。？?]|还是|和|与|及|或|的|中|里|$)))|[.\-/](?:0?[1-9]|1[0-2])(?!\d))/g;
 
 /**
  * The earliest year before 民法典 a question gives for its facts, when the turn applied the law as of its own day

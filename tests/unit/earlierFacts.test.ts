@@ -12,7 +12,7 @@ test('the earliest year before 2021 the facts are given in, for a turn that appl
 });
 
 test('no year of the facts: a law\'s version, a later year, a sum of money, or the law applied as of a date given', () => {
-  for (const q of ['《2018年公司法》第七十一条', '公司法（2018年修正）第七十一条', '2018年修正的公司法', '1999年合同法第五十二条', '2015年继承法规定的遗嘱形式', '我2024年离婚', '借款30万元，利息2000元']) {
+  for (const q of ['《2018年公司法》第七十一条', '公司法（2018年修正）第七十一条', '2018年修正的公司法', '1999年合同法第五十二条', '适用2017年行政处罚法还是2021年的？', '2015年继承法规定的遗嘱形式', '我2024年离婚', '借款30万元，利息2000元']) {
     assert.equal(earlierFactsYear(q, today), null, q);
   }
   assert.equal(earlierFactsYear('2018年借款', { date: '2018-06-01', by: 'consultation' }), null);

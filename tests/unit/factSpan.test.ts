@@ -21,9 +21,10 @@ test('「至今」 stretches the span to the day the turn ran', () => {
 });
 
 test('no facts\' date: a law\'s version year, the day of the asking, the consultation\'s own date', () => {
-  for (const q of ['2018年修正的公司法', '《商标法》（2013年修正）第六十三条', '1999年合同法第五十二条', '2013年商标法', '2019年11月1日起施行的商标法', '2020年《民法典》', '今天是2024年5月10日', '咨询日期：2024-05-10']) {
+  for (const q of ['2018年修正的公司法', '《商标法》（2013年修正）第六十三条', '1999年合同法第五十二条', '适用2021年行政处罚法还是旧法？', '2013年商标法', '2019年11月1日起施行的商标法', '2020年《民法典》', '今天是2024年5月10日', '咨询日期：2024-05-10']) {
     assert.deepEqual(factDates(q), [], q);
   }
+  assert.equal(factDates('2019年法院判决后，2022年申请执行').length, 2, '法院 after a year is no law named');
   assert.deepEqual(factDates('2022年5月10日侵权', '2022-05-10'), [], 'the consultation\'s own date');
   assert.equal(factDates('2022年5月侵权', '2022-05-10').length, 1, 'a month is not the day');
   assert.deepEqual(factDates('借款30万元，利息2000元，2018年13月'), []);
