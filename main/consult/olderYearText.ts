@@ -1,6 +1,7 @@
 import type { CitationRef } from '../library/citation/parseCitation.js';
 import type { CitationResolver, ResolveResult } from '../library/citation/resolver.js';
 import type { GapNote } from '../library/versions/versionGap.js';
+import { historyEventWord } from '../library/versions/historyEvent.js';
 
 /**
  * A citation that names a year older than any text of its law in the library — 《著作权法》（2010年修正）第三条, while
@@ -29,12 +30,7 @@ export function olderYearRead(ref: CitationRef, resolver: CitationResolver): { h
     hit,
     note: {
       en: `the text cites the text of ${law.title} of ${made.date}, which the library lacks (its first is of ${first.publishDate}${effective ? `, in force ${effective}` : ''})${amended.en}; checked against the ${first.publishDate} version, whose numbering and wording may differ`,
-      zh: `文中引用的是该法 ${made.date} ${eventWord(made.event)}的文本，法规库中没有（最早的是 ${first.publishDate} 版${effective ? `，${effective} 施行` : ''}）${amended.zh}；按 ${first.publishDate} 版核对，条号和内容可能与当时不同`,
+      zh: `文中引用的是该法 ${made.date} ${historyEventWord(made.event)}的文本，法规库中没有（最早的是 ${first.publishDate} 版${effective ? `，${effective} 施行` : ''}）${amended.zh}；按 ${first.publishDate} 版核对，条号和内容可能与当时不同`,
     },
   };
-}
-
-/** 通过, 修订 or 修正, as the history's event says. */
-function eventWord(event: string): string {
-  return /修订/.test(event) ? '修订' : /修正|修改/.test(event) ? '修正' : /通过|公布/.test(event) ? '通过' : '';
 }

@@ -16,7 +16,9 @@ import { unheldArticle } from '../versions/unheldNumbering.js';
 import { intToChinese, parseArticleLabel } from '../../../preload/contract/numerals.js';
 import { partText } from '../citation/earlierNumbering.js';
 import { partLabel } from './savedPart.js';
-import { statusSql } from '../status.js';
+import { STATUS_ZH, statusSql } from '../status.js';
+import { historyEventWord } from '../versions/historyEvent.js';
+import { clip } from '../../util/clip.js';
 import type { PartToSave } from './olderPartMeant.js';
 
 export interface OlderYearChoice {
@@ -77,7 +79,7 @@ function olderYearMeant(db: Db, resolver: CitationResolver, ref: CitationRef, wo
   const made = recorded.find((h) => Number(h.date.slice(0, 4)) === year);
   const held = heldVersions(db, law.id);
   if (!made || year >= Number(first.publishDate.slice(0, 4))) {
-    const history = recorded.map((h) => `${h.date} ${eventWord(h.event)}`.trim());
+    const history = recorded.map((h) => `${h.date} ${historyEventWord(h.event)}`.trim());
     const historyEn = history.length ? `its history records texts of ${recorded.map((h) => h.date).join(', ')}` : 'the library records no history of it';
     const historyZh = history.length ? `该法沿革记载的文本为：${history.join('、')}` : '法规库中没有该法的沿革记录';
     return {
@@ -92,7 +94,7 @@ function olderYearMeant(db: Db, resolver: CitationResolver, ref: CitationRef, wo
   const now = nowByTable(resolver, ref, law.title, label, year) ?? (sameNumber ? nowByWords(db, resolver, sameNumber.article, words) : null);
   const nowLine = now ? { en: `; its provision is ${now.article.label}${now.part ?? ''} of the ${now.article.publishDate} text (${now.why})`, zh: `；该条规定在 ${now.article.publishDate} 版中为${now.article.label}${now.part ?? ''}（${now.how === 'table' ? '据新旧条文对照' : '据所附文字'}）` }
     : { en: '; the library cannot tell where its provision stands now (give the words cited beside it, or compare the texts)', zh: '；法规库无法判断该条现在的位置（可在引用后附上所引内容，或对照文本）' };
-  const sameLine = sameNumber ? { en: ` ${sameNumber.article.label} of the ${first.publishDate} text may be another provision (「${clip(sameNumber.article.text)}」).`, zh: `${first.publishDate} 版的${sameNumber.article.label}可能是另一条规定（「${clip(sameNumber.article.text)}」）。` }
+  const sameLine = sameNumber ? { en: ` ${sameNumber.article.label} of the ${first.publishDate} text may be another provision (「${clipped(sameNumber.article.text)}」).`, zh: `${first.publishDate} 版的${sameNumber.article.label}可能是另一条规定（「${clipped(sameNumber.article.text)}」）。` }
     : { en: ` The ${first.publishDate} text has no ${label}.`, zh: `${first.publishDate} 版没有${label}。` };
   return {
     kind: 'choice', cited, lawTitle: law.title, year, madeOn: made.date, held: first.publishDate, now, sameNumber,
@@ -117,7 +119,7 @@ function nowByWords(db: Db, resolver: CitationResolver, same: StatuteArticle, wo
   const other = resolver.topicMismatch(same.id, words, [])?.closer;
   const article = other && !other.lawTitle ? articleById(db, other.articleId) : undefined;
   if (!article) return null;
-  return { article, parts: [], part: null, text: article.text, how: 'words', why: `the words given, 「${clip(words, 24)}」, fit it` };
+  return { article, parts: [], part: null, text: article.text, how: 'words', why: `the words given, 「${clipped(words, 24)}」, fit it` };
 }
 
 /** The article and the 款 and 项 cited, when the article has them (else the whole article). */
@@ -131,13 +133,6 @@ function toSave(hit: Hit): PartToSave {
 function cleanWords(text: string, ref: CitationRef): string {
   return `${text.slice(0, ref.start)} ${text.slice(ref.end)}`.replace(/[《》（）()]/g, ' ').replace(/\s+/g, ' ').trim();
 }
-
-/** 通过, 修订 or 修正, as a history line says. */
-function eventWord(event: string): string {
-  return /修订/.test(event) ? '修订' : /修正|修改/.test(event) ? '修正' : /通过|公布/.test(event) ? '通过' : '';
-}
-
-const STATUS_ZH: Record<string, string> = { current: '现行有效', superseded: '已被修订', repealed: '已废止', not_yet_effective: '尚未施行' };
 
 /** The law's history as its newest text records it (通过, 修正, 修订: the first text's lacks the revisions since). */
 function lawHistory(db: Db, lawId: number): Array<{ date: string; event: string }> {
@@ -155,7 +150,7 @@ function heldVersions(db: Db, lawId: number): Array<{ date: string; status: stri
   return cachedStatement(db, `SELECT DISTINCT COALESCE(d.publish_date, '') AS date, ${statusSql('d')} AS status FROM documents d WHERE d.law_id = ? ORDER BY date DESC`).all(lawId) as Array<{ date: string; status: string }>;
 }
 
-function clip(text: string, n = 30): string {
-  const t = text.replace(/\s+/g, '');
-  return t.length > n ? `${t.slice(0, n)}…` : t;
+/** A text's first `n` characters, white space left out, for a note. */
+function clipped(text: string, n = 30): string {
+  return clip(text.replace(/\s+/g, ''), n);
 }
